@@ -1,0 +1,68 @@
+"""The Typer application, its shared options, and the one place errors become messages."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from typer.core import TyperGroup
+
+from rigs_helper.errors import RigsError
+
+INTERNAL_ERROR = 70
+
+
+class RigsGroup(TyperGroup):
+    """Runs a command; a RigsError becomes ``rigs: <message>`` on stderr and its exit code."""
+
+    def invoke(self, ctx):  # type: ignore[override]
+        try:
+            return super().invoke(ctx)
+        except RigsError as exc:
+            typer.echo(f"rigs: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+        except (typer.Exit, typer.Abort, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # a bug: say so in one line, never a traceback
+            # Usage errors raised while parsing a sub-command are Click's to report.
+            if callable(getattr(exc, "show", None)) or os.environ.get("RIGS_DEBUG"):
+                raise
+            typer.echo(f"rigs: internal error: {type(exc).__name__}: {exc} "
+                       "(set RIGS_DEBUG=1 to see the traceback)", err=True)
+            ctx.exit(INTERNAL_ERROR)
+
+
+app = typer.Typer(
+    cls=RigsGroup,
+    name="rigs",
+    help="Companion and scorer for the board game R.I.G.S.: keeps the books of a game "
+    "(rounds, phases, decks, production, Vinnie) and scores the end game.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+GameOpt = Annotated[
+    Path | None,
+    typer.Option("--game", "-g", help="The game file (default: $RIGS_GAME, else ./rigs.toml).",
+                 show_default=False),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
+
+
+def game_path(game: Path | None) -> Path:
+    """--game, else $RIGS_GAME, else ./rigs.toml."""
+    if game is not None:
+        return game
+    env = os.environ.get("RIGS_GAME")
+    return Path(env) if env else Path("rigs.toml")
+
+
+def print_json(obj: object) -> None:
+    import json
+
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")

@@ -1,0 +1,47 @@
+"""`rigs card` and `rigs cards`: look up Disaster and Karma cards."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from rigs_helper.cli.app import JsonOpt, app, print_json
+
+
+@app.command()
+def card(
+    title: Annotated[str, typer.Argument(help="Card title; any case, a unique prefix is enough.")],
+    json: JsonOpt = False,
+) -> None:
+    """Show one Disaster or Karma card: its kind, effect and copies in the deck."""
+    from rigs_helper import cards as core
+    from rigs_helper.data import load_tables
+
+    found = core.find_card(load_tables(), title)
+    if json:
+        print_json(core.card_dict(found))
+        return
+    from rigs_helper import render
+
+    render.card(found)
+
+
+@app.command("cards")
+def cards_cmd(
+    deck: Annotated[str | None, typer.Option(
+        "--deck", help="Only this deck: disaster, karma, or a Karma kind "
+        "(destruction, sabotage, wealth, protection).")] = None,
+    json: JsonOpt = False,
+) -> None:
+    """List the Disaster and Karma cards with their counts and effects."""
+    from rigs_helper import cards as core
+    from rigs_helper.data import load_tables
+
+    found = core.list_cards(load_tables(), deck)
+    if json:
+        print_json({"cards": [core.card_dict(c) for c in found]})
+        return
+    from rigs_helper import render
+
+    render.cards(found)

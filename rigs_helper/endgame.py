@@ -1,0 +1,77 @@
+"""Scoring a file: a quick scoring sheet or a finished game file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rigs_helper.data import Tables, load_tables, squash
+from rigs_helper.errors import InputError
+from rigs_helper.files import read_text
+from rigs_helper.market import card_value
+from rigs_helper.rng import Rng, fresh_seed
+from rigs_helper.scoring import (EndgameValues, GameScore, PlayerScore, complete_values,
+                                 missing_values, score_game)
+from rigs_helper.sheet import Sheet, parse_sheet
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    score: GameScore
+    drawn: list[str] = field(default_factory=list)
+    seed: int | None = None
+
+
+def score_file(path: Path, draw: bool = False, seed: int | None = None) -> ScoreResult:
+    text = read_text(path)
+    tables = load_tables()
+    if _is_game_file(text):
+        from rigs_helper.game import score_game_file
+
+        return score_game_file(path, text, tables, draw=draw, seed=seed)
+    return score_sheet(parse_sheet(text, str(path), tables), tables, draw=draw, seed=seed)
+
+
+def _is_game_file(text: str) -> bool:
+    for line in text.splitlines():
+        s = line.strip()
+        if s.startswith("version") and "=" in s:
+            return True
+        if s.startswith("["):
+            return False
+    return False
+
+
+def score_sheet(sheet: Sheet, tables: Tables, draw: bool = False,
+                seed: int | None = None) -> ScoreResult:
+    missing = missing_values(sheet.players, sheet.luxury_price, sheet.plot_values,
+                             sheet.resource_values)
+    if not draw:
+        if missing:
+            raise InputError("the sheet lacks End Game values: " + ", ".join(missing)
+                             + " (add them, or use --draw to draw them)")
+        values = EndgameValues(sheet.luxury_price or 0, sheet.plot_values,
+                               sheet.resource_values, sheet.plot_cards)
+        return ScoreResult(score_game(sheet.players, values, tables))
+    seed = fresh_seed() if seed is None else seed
+    rng = Rng(seed)
+    # A virtual Market deck: the first cards dealt form the Game Market Deck, the rest the
+    # End Game Market Deck, exactly as at set-up.
+    order = rng.shuffled(range(len(tables.market_deck)))
+    values_of = [card_value(tables, sheet.market_values, i) for i in order]
+    n = tables.game_market_cards
+    values, drawn = complete_values(
+        tables, sheet.luxury_price, sheet.plot_values, sheet.resource_values,
+        end_deck=values_of[n:], roll=lambda: rng.die(tables.constants.die_sides),
+        last_game_card=values_of[n - 1])
+    cards = {**values.plot_cards, **sheet.plot_cards}
+    values = EndgameValues(values.luxury_price, values.plot_values, values.resource_values, cards)
+    return ScoreResult(score_game(sheet.players, values, tables), drawn, seed)
+
+
+def find_player(score: GameScore, name: str) -> PlayerScore:
+    for p in score.players:
+        if p.name.lower() == name.lower() or squash(p.name) == squash(name):
+            return p
+    raise InputError(f"no player called {name!r} (players: "
+                     + ", ".join(p.name for p in score.players) + ")")

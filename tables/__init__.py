@@ -1,0 +1,1 @@
+"""The game's data as TOML, shipped inside the package as ``rigs_helper.tables``."""
