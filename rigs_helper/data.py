@@ -368,7 +368,10 @@ def tables_dir() -> Path:
     """Where the shipped tables live (inside the installed package)."""
     from importlib.resources import files
 
-    return Path(str(files("rigs_helper.tables")))
+    try:
+        return Path(str(files("rigs_helper.tables")))
+    except ModuleNotFoundError:  # running from a source checkout that is not installed
+        return Path(__file__).resolve().parent.parent / "tables"
 
 
 def load_tables_from(directory: Path) -> Tables:
