@@ -365,13 +365,11 @@ def _unique(r: _Reader, cards: list) -> None:
 
 
 def tables_dir() -> Path:
-    """Where the shipped tables live (inside the installed package)."""
-    from importlib.resources import files
-
-    try:
-        return Path(str(files("rigs_helper.tables")))
-    except ModuleNotFoundError:  # running from a source checkout that is not installed
-        return Path(__file__).resolve().parent.parent / "tables"
+    """Where the shipped tables live: ``rigs_helper/tables`` in an installed wheel, the
+    project's ``tables/`` in a source checkout or an editable install."""
+    here = Path(__file__).resolve().parent
+    inside = here / "tables"
+    return inside if (inside / "constants.toml").is_file() else here.parent / "tables"
 
 
 def load_tables_from(directory: Path) -> Tables:

@@ -29,7 +29,8 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None) -> Score
         from rigs_helper.game import score_game_file
 
         return score_game_file(path, text, tables, draw=draw, seed=seed)
-    return score_sheet(parse_sheet(text, str(path), tables), tables, draw=draw, seed=seed)
+    return score_sheet(parse_sheet(text, str(path), tables), tables, draw=draw, seed=seed,
+                       file=str(path))
 
 
 def _is_game_file(text: str) -> bool:
@@ -43,12 +44,13 @@ def _is_game_file(text: str) -> bool:
 
 
 def score_sheet(sheet: Sheet, tables: Tables, draw: bool = False,
-                seed: int | None = None) -> ScoreResult:
+                seed: int | None = None, file: str | None = None) -> ScoreResult:
     missing = missing_values(sheet.players, sheet.luxury_price, sheet.plot_values,
                              sheet.resource_values)
     if not draw:
         if missing:
-            raise InputError("the sheet lacks End Game values: " + ", ".join(missing)
+            where = f"{file}: " if file else ""
+            raise InputError(f"{where}the sheet lacks End Game values: " + ", ".join(missing)
                              + " (add them, or use --draw to draw them)")
         values = EndgameValues(sheet.luxury_price or 0, sheet.plot_values,
                                sheet.resource_values, sheet.plot_cards)

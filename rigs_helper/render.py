@@ -75,3 +75,71 @@ def cards(found: list[Card]) -> None:
     for c in found:
         t.add_row(c.title, c.deck, c.kind, str(c.count), c.effect)
     console().print(t)
+
+
+def _plots_text(plots: list[dict], tables) -> str:
+    out = []
+    for p in plots:
+        s = f"{p['id']} {tables.plots[p['type']].name}"
+        if p["survey"] is not None:
+            s += f" s{p['survey']}" + ("+" if p["luxury"] else "")
+        if p["rigs"]:
+            s += f" {p['rigs']}x{p['harvest']}"
+        out.append(s)
+    return ", ".join(out) or "no plots"
+
+
+def status(d: dict, tables) -> None:
+    out = console()
+    head = f"[bold]Round {d['round']}/{d['rounds']}[/bold], {d['phase'].title()} Phase"
+    if d["game_over"]:
+        head = "[bold]Game over[/bold] (`rigs score`)"
+    price = f", Luxuries sell at {d['price']}" if d["price"] is not None else ""
+    out.print(f"{head} - Expedition Leader: [bold]{d['leader']}[/bold]{price}")
+    decks = d["decks"]
+    out.print(f"Decks: Plot {decks['plot']}, Survey {decks['survey']}, Disaster "
+              f"{decks['disaster']}, Karma {decks['karma']}, Game Market {decks['market']} "
+              f"(rounds still to price); colony RIGS {d['colony']['rigs']}/"
+              f"{d['colony']['rigs_cap']}")
+    t = _table(None)
+    t.add_column("Player")
+    for col in ("Credits", "Energy", "Supplies", "Metal", "Lux", "RIGS", "Karma", "Vinnie"):
+        t.add_column(col, justify="right")
+    t.add_column("Disaster")
+    for p in d["players"]:
+        vin = " ".join(f"{v}{r[0].upper()}" for r, v in p["vinnie"].items() if v) or "-"
+        name = p["name"] + ("*" if p["name"] == d["leader"] else "")
+        t.add_row(name, str(p["credits"]), str(p["energy"]), str(p["supplies"]),
+                  str(p["metal"]), str(p["luxuries"]), f"{p['rigs']}/{p['warehouse_rigs']}",
+                  str(p["karma"]), vin, p["disaster"] or "-")
+    out.print(t)
+    out.print("[dim]* leader; RIGS = owned/in warehouse; plots: id type, s = survey yield "
+              "(+ luxury plot), RIGS x harvest[/dim]")
+    for p in d["players"]:
+        out.print(f"{p['name']}: {_plots_text(p['plots'], tables)}")
+    for line in d["pending"]:
+        out.print(f"[yellow]waiting:[/yellow] {line}")
+
+
+def player(d: dict, game, tables) -> None:
+    out = console()
+    out.print(f"[bold]{d['name']}[/bold]: {d['credits']} credits; Energy {d['energy']}, "
+              f"Supplies {d['supplies']}, Metal {d['metal']}, Luxuries {d['luxuries']}")
+    out.print(f"RIGS: {d['rigs']} ({d['warehouse_rigs']} in the warehouse)")
+    vin = ", ".join(f"{v} {r}" for r, v in d["vinnie"].items() if v)
+    out.print(f"Vinnie scripts: {vin or 'none'}")
+    t = _table("Plots")
+    for col in ("Id", "Type", "Survey", "RIGS", "Harvest"):
+        t.add_column(col)
+    for p in d["plots"]:
+        t.add_row(p["id"], tables.plots[p["type"]].name,
+                  "-" if p["survey"] is None else str(p["survey"]), str(p["rigs"]),
+                  p["harvest"] or "-")
+    out.print(t)
+    out.print("Karma hand: " + (", ".join(d["hand"]) or "empty"))
+    if d["in_play"]:
+        out.print("In play: " + ", ".join(d["in_play"]))
+    if d["disaster"]:
+        out.print(f"Disaster this round: {d['disaster']}")
+    if d["effects"]:
+        out.print("Production effects: " + ", ".join(d["effects"]))

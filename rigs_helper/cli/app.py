@@ -66,3 +66,16 @@ def print_json(obj: object) -> None:
     import json
 
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def act(game: Path | None, op, json: bool = False) -> None:
+    """Run one operation on the game file and print what happened."""
+    from rigs_helper import session
+
+    outcome = session.run(game_path(game), op)
+    if json:
+        print_json({"action": op.describe(), "messages": list(outcome.messages),
+                    **outcome.data})
+    else:
+        for line in outcome.messages:
+            print(line)

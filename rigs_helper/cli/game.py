@@ -1,0 +1,200 @@
+"""Game commands: new, status, next, grant, lose, undo, log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rigs_helper.cli.app import GameOpt, JsonOpt, act, app, game_path, print_json
+
+
+@app.command()
+def new(
+    player: Annotated[list[str], typer.Option(
+        "--player", "-p", help="A player's name; give it once per player (2 to 4), in "
+        "seating order.")],
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Seed of the game's generator: same seed and names, same game.",
+        min=0)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")]
+    = False,
+    game: GameOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader."""
+    from rigs_helper import session
+    from rigs_helper.data import load_tables
+    from rigs_helper.rng import MAX_SEED, fresh_seed
+    from rigs_helper.setup import new_game
+
+    tables = load_tables()
+    if seed is not None and seed > MAX_SEED:
+        from rigs_helper.errors import InputError
+
+        raise InputError(f"--seed must be at most {MAX_SEED}")
+    seed = fresh_seed() if seed is None else seed
+    outcome = new_game(player, seed, tables)
+    path = game_path(game)
+    session.create(path, outcome, "new " + " ".join(f"--player {n!r}" for n in player)
+                   + f" --seed {seed}", force, tables)
+    if json:
+        from rigs_helper.views import status_dict
+
+        print_json({"game": str(path), "seed": seed, "messages": list(outcome.messages),
+                    "status": status_dict(outcome.game, tables)})
+        return
+    for line in outcome.messages:
+        print(line)
+    print(f"Saved to {path}. Next: `rigs status`, then `rigs next` to end each phase.")
+
+
+@app.command()
+def status(
+    player: Annotated[str | None, typer.Argument(
+        help="Show this player in full, Karma hand included.", show_default=False)] = None,
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """Show the round, phase, leader, Market price, decks and every player's holdings."""
+    from rigs_helper import session
+    from rigs_helper.data import load_tables
+    from rigs_helper.views import player_dict, status_dict
+
+    tables = load_tables()
+    g = session.load(game_path(game), tables).game
+    if player is not None:
+        d = player_dict(g.player(player), tables, hand=True)
+        if json:
+            print_json(d)
+            return
+        from rigs_helper import render
+
+        render.player(d, g, tables)
+        return
+    d = status_dict(g, tables)
+    if json:
+        print_json(d)
+        return
+    from rigs_helper import render
+
+    render.status(d, tables)
+
+
+@app.command("next")
+def next_cmd(
+    auto: Annotated[bool, typer.Option(
+        "--auto", help="Settle every open choice with its documented default and list "
+        "each one.")] = False,
+    card: Annotated[list[str] | None, typer.Option(
+        "--card", help="Record a physical card instead of a virtual draw: Market: a value, "
+        "category or id (--card 6); Disaster: PLAYER=TITLE (once per player); Land Grant: a "
+        "plot type per plot drawn.")] = None,
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """End the current phase and start the next, doing its bookkeeping.
+
+    Player -> Disaster (deal Disasters) -> Production (commit production) -> Market (draw
+    the Market card) -> next round (Land Grant, leader).  Exits 3 without changing the file
+    when a choice is still open; the message names the command that settles it.
+    """
+    from rigs_helper.phases import NextPhase
+
+    act(game, NextPhase(auto=auto, cards=tuple(card or ())), json)
+
+
+@app.command()
+def grant(
+    plot: Annotated[str | None, typer.Argument(
+        help="The plot the leader keeps (without it: show the drawn plots).",
+        show_default=False)] = None,
+    order: Annotated[str | None, typer.Option(
+        "--order", help="The order the other players receive the rest, e.g. Bo,Cy "
+        "(default: seating order after the leader).")] = None,
+    give: Annotated[list[str] | None, typer.Option(
+        "--give", help="Record who drew which plot at the table: NAME=PLOT (instead of a "
+        "random deal).")] = None,
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """The Land Grant: the Expedition Leader keeps one drawn plot, the rest go out at random."""
+    if plot is None:
+        from rigs_helper import session
+        from rigs_helper.data import load_tables
+
+        tables = load_tables()
+        g = session.load(game_path(game), tables).game
+        plots = [{"id": pid, "type": tables.plot_deck[int(pid[1:]) - 1]} for pid in g.grant]
+        if json:
+            print_json({"leader": g.leader, "grant": plots})
+        elif not plots:
+            print("No Land Grant is waiting.")
+        else:
+            print(f"For {g.leader}'s eyes: " + ", ".join(
+                f"{p['id']} {tables.plots[p['type']].name}" for p in plots))
+        return
+    from rigs_helper.errors import InputError
+    from rigs_helper.phases import GrantPick
+
+    given = []
+    for g_ in give or ():
+        name, sep, pid = g_.partition("=")
+        if not sep:
+            raise InputError(f"--give {g_!r}: use NAME=PLOT")
+        given.append((name.strip(), pid.strip()))
+    act(game, GrantPick(plot, tuple(x.strip() for x in order.split(",")) if order else None,
+                        tuple(given)), json)
+
+
+@app.command()
+def lose(
+    player: Annotated[str, typer.Argument(help="The player who must lose a RIGS.")],
+    source: Annotated[str | None, typer.Option(
+        "--from", help="Where the RIGS is lost from: a plot id or 'warehouse' (default: the "
+        "warehouse, else the plot with the most RIGS).")] = None,
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """Settle a pending "lose a RIGS": the player chooses which RIGS goes."""
+    from rigs_helper.phases import LoseRigs
+
+    act(game, LoseRigs(player, source), json)
+
+
+@app.command()
+def undo(
+    n: Annotated[int, typer.Argument(help="How many actions to undo.", min=1)] = 1,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Undo even though the file was edited by hand since.")] = False,
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """Step back N actions, restoring the exact state (decks and generator included)."""
+    from rigs_helper import session
+
+    done = session.undo(game_path(game), n, force)
+    if json:
+        print_json({"undone": done.actions, "round": done.game.round,
+                    "phase": done.game.phase})
+        return
+    for a in reversed(done.actions):
+        print(f"undone: {a}")
+    print(f"Now round {done.game.round}, {done.game.phase.title()} Phase.")
+
+
+@app.command()
+def log(
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """List every action of the game with its round and phase."""
+    from rigs_helper import session
+
+    rows = session.history(game_path(game))
+    if json:
+        print_json({"log": rows})
+        return
+    for r in rows:
+        print(f"{r['n']:>4}  round {r['round']:>2} {str(r['phase']):<10} {r['action']}")

@@ -1,0 +1,240 @@
+"""Operations and the shared moves they are built from.  No I/O.
+
+An operation is a small frozen object: ``check(game, tables)`` raises a RulesError naming
+the rule when the action is not allowed, ``apply(game, tables)`` returns an
+:class:`Outcome` with the new state and what happened, in words.  ``perform`` runs both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from rigs_helper.data import Tables, squash
+from rigs_helper.errors import InputError, RulesError
+from rigs_helper.rng import Rng
+from rigs_helper.state import Game, Pile, Player, Plot, frozen_map
+
+
+@dataclass(frozen=True)
+class Outcome:
+    game: Game
+    messages: tuple[str, ...] = ()
+    data: dict = field(default_factory=dict)  # extra facts for --json output
+
+
+class Op:
+    """Base of every operation.  Subclasses are frozen dataclasses."""
+
+    #: phases the operation is allowed in (None = any)
+    phases: tuple[str, ...] | None = None
+    #: the rule quoted when the phase is wrong
+    phase_rule = ""
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+    def check(self, game: Game, tables: Tables) -> None:
+        if game.game_over and not getattr(self, "after_game", False):
+            raise RulesError("the game is over", rule="`rigs score` scores it; `rigs undo` "
+                             "steps back")
+        if self.phases is not None and game.phase not in self.phases:
+            allowed = " or ".join(f"{p.title()} Phase" for p in self.phases)
+            raise RulesError(f"{self.describe()}: not allowed in the {game.phase.title()} "
+                             f"Phase", rule=self.phase_rule or f"only in the {allowed}")
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        raise NotImplementedError
+
+
+def perform(game: Game, op: Op, tables: Tables) -> Outcome:
+    op.check(game, tables)
+    return op.apply(game, tables)
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+class Work:
+    """A mutable scratch pad for one operation: the current state, the generator and the
+    messages.  ``done()`` freezes it into an Outcome."""
+
+    def __init__(self, game: Game, tables: Tables) -> None:
+        self.game = game
+        self.tables = tables
+        self.rng = Rng(game.seed, game.rng)
+        self.messages: list[str] = []
+        self.data: dict = {}
+
+    def say(self, text: str) -> None:
+        self.messages.append(text)
+
+    def player(self, name: str) -> Player:
+        return self.game.player(name)
+
+    def put(self, player: Player) -> None:
+        self.game = self.game.with_player(player)
+
+    def update(self, name: str, **changes) -> Player:
+        p = replace(self.game.player(name), **changes)
+        self.put(p)
+        return p
+
+    def add(self, name: str, resource: str, n: int) -> Player:
+        p = self.game.player(name)
+        value = p.amount(resource) + n
+        if value < 0:
+            raise RulesError(f"{p.name} has {p.amount(resource)} {resource}; "
+                             f"that needs {-n}")
+        return self.update(name, **{resource: value})
+
+    def done(self) -> Outcome:
+        return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), self.data)
+
+    # -- decks ---------------------------------------------------------------------
+    def draw(self, deck: str, physical: str | None = None) -> str | None:
+        """Top card of the Disaster or Karma deck (reshuffling its discards when it runs
+        out), or the named physical card.  None when no card is left anywhere."""
+        pile: Pile = getattr(self.game, deck)
+        if physical is not None:
+            key = find_in(self.tables, deck, physical)
+            if key not in pile.draw:
+                if key in pile.discard and not pile.draw:
+                    pile = self._reshuffle(deck, pile)
+                if key not in pile.draw:
+                    raise RulesError(f"no {title_of(self.tables, deck, key)!r} is left in "
+                                     f"the {deck.title()} deck", rule="cards are conserved: "
+                                     "every copy is in a hand, in play or in the discards")
+            draw = list(pile.draw)
+            draw.remove(key)
+            self.game = replace(self.game, **{deck: replace(pile, draw=tuple(draw))})
+            return key
+        if not pile.draw:
+            if not pile.discard:
+                return None
+            pile = self._reshuffle(deck, pile)
+        card, rest = pile.draw[0], pile.draw[1:]
+        self.game = replace(self.game, **{deck: replace(pile, draw=rest)})
+        return card
+
+    def _reshuffle(self, deck: str, pile: Pile) -> Pile:
+        pile = Pile(tuple(self.rng.shuffled(pile.discard)), ())
+        self.game = replace(self.game, **{deck: pile})
+        self.say(f"The {deck.title()} deck ran out: its {len(pile.draw)} discards were "
+                 "shuffled into a new deck.")
+        return pile
+
+    def discard(self, deck: str, key: str) -> None:
+        pile: Pile = getattr(self.game, deck)
+        self.game = replace(self.game, **{deck: replace(pile, discard=pile.discard + (key,))})
+
+    def draw_karma(self, name: str, n: int = 1, why: str = "") -> list[str]:
+        got = []
+        for _ in range(n):
+            card = self.draw("karma")
+            if card is None:
+                self.say(f"{name} should draw a Karma card but none is left.")
+                break
+            got.append(card)
+        if got:
+            p = self.player(name)
+            self.update(name, hand=p.hand + tuple(got))
+            self.say(f"{p.name} draws {len(got)} Karma card{'s' if len(got) > 1 else ''}"
+                     + (f" ({why})" if why else "") + ".")
+        return got
+
+    # -- RIGS ------------------------------------------------------------------------
+    def lose_rigs(self, name: str, source: str | None, n: int = 1) -> str:
+        """Remove ``n`` RIGS of ``name`` from the warehouse or a plot.  A lost RIGS goes
+        onto an in-play Recycling or Parts Shop card when the player has one."""
+        p = self.player(name)
+        if source is None or source.lower() in ("warehouse", "w"):
+            if p.warehouse_rigs < n:
+                raise RulesError(f"{p.name} has {p.warehouse_rigs} RIGS in the warehouse; "
+                                 f"cannot lose {n} there")
+            p = replace(p, warehouse_rigs=p.warehouse_rigs - n)
+            where = "the warehouse"
+        else:
+            plot = p.plot(source)
+            if plot.rigs < n:
+                raise RulesError(f"{plot.id} has {plot.rigs} RIGS; cannot lose {n} there")
+            p = replace_plot(p, replace(plot, rigs=plot.rigs - n,
+                                        harvest=plot.harvest if plot.rigs > n else None))
+            where = plot.id
+        saved = ""
+        for card in ("recycling", "parts-shop"):
+            if card in p.in_play:
+                on = dict(p.on_cards)
+                on[card] = on.get(card, 0) + n
+                p = replace(p, on_cards=frozen_map(on))
+                saved = f"; it goes onto {title_of(self.tables, 'karma', card)}"
+                break
+        self.put(p)
+        text = f"{p.name} loses {n} RIGS from {where}{saved}."
+        self.say(text)
+        return text
+
+
+def replace_plot(player: Player, plot: Plot) -> Player:
+    return replace(player, plots=tuple(plot if x.id == plot.id else x for x in player.plots))
+
+
+def default_rigs_source(player: Player) -> str | None:
+    """Documented default for "lose a RIGS": the warehouse first, then the plot with the
+    most RIGS (the lowest plot number on a tie).  None when the player has no RIGS."""
+    if player.warehouse_rigs:
+        return "warehouse"
+    best = max((p for p in player.plots if p.rigs), key=lambda p: (p.rigs, -int(p.id[1:])),
+               default=None)
+    return best.id if best else None
+
+
+def find_in(tables: Tables, deck: str, text: str) -> str:
+    cards = tables.disasters if deck == "disaster" else tables.karma
+    want = squash(text)
+    exact = [c.key for c in cards if squash(c.title) == want]
+    if exact:
+        return exact[0]
+    hits = [c.key for c in cards if want and squash(c.title).startswith(want)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise InputError(f"no {deck.title()} card called {text!r} (see `rigs cards --deck "
+                         f"{deck}`)")
+    raise InputError(f"{text!r} matches several {deck.title()} cards: "
+                     + ", ".join(title_of(tables, deck, k) for k in hits))
+
+
+def title_of(tables: Tables, deck: str, key: str) -> str:
+    card = tables.disaster(key) if deck == "disaster" else tables.karma_card(key)
+    return card.title
+
+
+# ---------------------------------------------------------------------------- leader
+
+
+def leader_rank(player: Player) -> tuple[int, int, int]:
+    """Larger is worse land: most barren Plains, then fewest plots, then most Valleys."""
+    barren = sum(1 for p in player.plots if p.type == "plains" and not p.survey)
+    valleys = sum(1 for p in player.plots if p.type == "valley")
+    return (barren, -len(player.plots), valleys)
+
+
+def determine_leader(w: Work) -> None:
+    """The Expedition Leader: the worst plots (RULES.md ruling order), ties by roll-off."""
+    ranks = {p.name: leader_rank(p) for p in w.game.players}
+    worst = max(ranks.values())
+    tied = [n for n, r in ranks.items() if r == worst]
+    rolls_said = []
+    while len(tied) > 1:
+        rolls = {n: w.rng.die(w.tables.constants.die_sides) for n in tied}
+        rolls_said.append(", ".join(f"{n} {r}" for n, r in rolls.items()))
+        top = max(rolls.values())
+        tied = [n for n in tied if rolls[n] == top]
+    leader = tied[0]
+    old = w.game.leader
+    w.game = replace(w.game, leader=leader, leader_basis=w.game.ownership())
+    why = f" (roll-off: {'; then '.join(rolls_said)})" if rolls_said else ""
+    if old != leader:
+        w.say(f"Expedition Leader: {leader}{why}.")
+    else:
+        w.say(f"{leader} stays Expedition Leader{why}.")

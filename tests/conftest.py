@@ -1,0 +1,36 @@
+"""Shared fixtures for the rigs-helper test suite."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+TABLES = ROOT / "tables"
+RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
+
+
+@pytest.fixture(scope="session")
+def tables():
+    from rigs_helper.data import load_tables
+
+    return load_tables()
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def rigs(runner):
+    """Invoke the `rigs` app with a list of arguments; returns the Click result."""
+    from rigs_helper.cli import app
+
+    def invoke(*args: str):
+        return runner.invoke(app, [str(a) for a in args])
+
+    return invoke
