@@ -149,22 +149,87 @@ class Tables:
         return self.disasters + self.karma
 
 
+def title_of(tables: Tables, deck: str, key: str) -> str:
+    """The title of a Disaster or Karma card from its key."""
+    card = tables.disaster(key) if deck == "disaster" else tables.karma_card(key)
+    return card.title
+
+
 @cache
 def _by_key(cards: tuple) -> dict:
     return {c.key: c for c in cards}
 
 
-class _Reader:
-    """Reads one table file, naming the file and the dotted key in every error."""
+TABLE_FILES = ("constants.toml", "plots.toml", "survey.toml", "market.toml",
+               "disaster.toml", "karma.toml")
 
-    def __init__(self, path: Path) -> None:
-        self.file = f"tables/{path.name}"
+
+def _parse(path: Path) -> dict:
+    file = f"tables/{path.name}"
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TableError(f"{file}: file is missing from the installed tables") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise TableError(f"{file}: invalid TOML: {exc}") from None
+
+
+def _cache_dir() -> Path | None:
+    import os
+
+    if os.environ.get("RIGS_NO_CACHE"):
+        return None
+    base = os.environ.get("RIGS_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
+    return Path(base) / "rigs-helper" if base else Path.home() / ".cache" / "rigs-helper"
+
+
+def read_tables(directory: Path) -> dict[str, dict]:
+    """Every table file parsed.  Parsing TOML dominates start-up, so the parsed documents
+    are kept in a cache file keyed by the files' paths, sizes and times (validation still
+    runs on every load).  A cache that cannot be read or written is simply not used."""
+    import marshal
+
+    stats = []
+    for name in TABLE_FILES:
         try:
-            self.data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise TableError(f"{self.file}: file is missing from the installed tables") from None
-        except tomllib.TOMLDecodeError as exc:
-            raise TableError(f"{self.file}: invalid TOML: {exc}") from None
+            st = (directory / name).stat()
+            stats.append((name, st.st_size, st.st_mtime_ns))
+        except OSError:
+            stats.append((name, -1, -1))
+    cache_dir = _cache_dir()
+    import zlib
+
+    from rigs_helper import __version__
+
+    key = f"{zlib.crc32(repr((__version__, str(directory), stats)).encode()):08x}"
+    cache = cache_dir / f"tables-{key}.marshal" if cache_dir else None
+    if cache is not None:
+        try:
+            docs = marshal.loads(cache.read_bytes())
+            if isinstance(docs, dict) and set(docs) == set(TABLE_FILES):
+                return docs
+        except (OSError, ValueError, EOFError, TypeError):
+            pass
+    docs = {name: _parse(directory / name) for name in TABLE_FILES}
+    if cache is not None:
+        try:
+            import os
+
+            cache_dir.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(marshal.dumps(docs))
+            os.replace(tmp, cache)
+        except (OSError, ValueError):
+            pass
+    return docs
+
+
+class _Reader:
+    """Checks one parsed table file, naming the file and the dotted key in every error."""
+
+    def __init__(self, name: str, data: dict) -> None:
+        self.file = f"tables/{name}"
+        self.data = data
 
     def fail(self, key: str, problem: str) -> TableError:
         return TableError(f"{self.file}: key '{key}': {problem}")
@@ -374,17 +439,22 @@ def tables_dir() -> Path:
 
 def load_tables_from(directory: Path) -> Tables:
     """Read and validate every table in ``directory`` (no caching; used by tests)."""
-    constants = _constants(_Reader(directory / "constants.toml"))
-    plots = _plots(_Reader(directory / "plots.toml"))
-    market, game_cards = _market(_Reader(directory / "market.toml"))
+    docs = read_tables(directory)
+
+    def reader(name: str) -> _Reader:
+        return _Reader(name, docs[name])
+
+    constants = _constants(reader("constants.toml"))
+    plots = _plots(reader("plots.toml"))
+    market, game_cards = _market(reader("market.toml"))
     tables = Tables(
         constants=constants,
         plots=plots,
-        survey_yields=_survey(_Reader(directory / "survey.toml")),
+        survey_yields=_survey(reader("survey.toml")),
         market=market,
         game_market_cards=game_cards,
-        disasters=_disasters(_Reader(directory / "disaster.toml")),
-        karma=_karma(_Reader(directory / "karma.toml")),
+        disasters=_disasters(reader("disaster.toml")),
+        karma=_karma(reader("karma.toml")),
     )
     if game_cards > len(tables.market_deck):
         raise TableError("tables/market.toml: key 'game_deck': larger than the Market deck")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from rigs_helper.data import Tables, squash
+from rigs_helper.data import Tables, squash, title_of
 from rigs_helper.errors import InputError, RulesError
 from rigs_helper.rng import Rng
 from rigs_helper.state import Game, Pile, Player, Plot, frozen_map
@@ -202,11 +202,6 @@ def find_in(tables: Tables, deck: str, text: str) -> str:
                          f"{deck}`)")
     raise InputError(f"{text!r} matches several {deck.title()} cards: "
                      + ", ".join(title_of(tables, deck, k) for k in hits))
-
-
-def title_of(tables: Tables, deck: str, key: str) -> str:
-    card = tables.disaster(key) if deck == "disaster" else tables.karma_card(key)
-    return card.title
 
 
 # ---------------------------------------------------------------------------- leader

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from rigs_helper.errors import InputError
@@ -26,6 +25,8 @@ def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to a temp file beside ``path``, fsync it, then rename it over ``path``.
 
     A crash at any point leaves either the old file or the new one, never a mix."""
+    import tempfile
+
     directory = path.parent if str(path.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)

@@ -10,16 +10,11 @@ Land Grant) are stored encoded, so a glance at the file spoils nothing.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
 import re
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from rigs_helper.data import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
-from rigs_helper.errors import InputError
 from rigs_helper.market import category_of, parse_market_values
 from rigs_helper.rng import MAX_SEED, _mix
 from rigs_helper.state import (SCHEMA_VERSION, Endgame, Game, Market, Pile, Player, Plot,
@@ -52,13 +47,17 @@ def market_index(tables: Tables, card_id: str) -> int:
     raise KeyError(card_id)
 
 
+_SALT = {"plot": 0x51ED27, "survey": 0x5AFE11, "disaster": 0xD15A57,
+         "karma": 0x4A12A9, "market": 0x3A12E7}
+
+
 class _Codec:
-    """Cards of one deck <-> small numbers <-> an opaque string."""
+    """Cards of one deck <-> small numbers <-> an opaque string (each number XORed with
+    a key stream drawn from the seed, written as hex)."""
 
     def __init__(self, name: str, seed: int, to_num, from_num) -> None:
         self.name, self.to_num, self.from_num = name, to_num, from_num
-        base = _mix(seed ^ int.from_bytes(hashlib.sha256(name.encode()).digest()[:7], "big"))
-        self._base = base
+        self._base = _mix(seed ^ _SALT[name])
 
     def _key(self, n: int) -> bytes:
         return bytes(_mix((self._base + i * 0x9E3779B97F4A7C15) & (2**64 - 1)) & 0xFF
@@ -67,11 +66,10 @@ class _Codec:
     def encode(self, cards) -> str:
         raw = bytes(self.to_num(c) for c in cards)
         key = self._key(len(raw))
-        return base64.b32encode(bytes(a ^ b for a, b in zip(raw, key))).decode().rstrip("=")
+        return bytes(a ^ b for a, b in zip(raw, key)).hex()
 
     def decode(self, text: str) -> list:
-        pad = "=" * (-len(text) % 8)
-        raw = base64.b32decode(text.upper() + pad)
+        raw = bytes.fromhex(text)
         key = self._key(len(raw))
         return [self.from_num(a ^ b) for a, b in zip(raw, key)]
 
@@ -200,6 +198,9 @@ def dumps_state(doc: dict[str, Any]) -> str:
 
 
 def state_hash(doc: dict[str, Any]) -> str:
+    import hashlib
+    import json
+
     blob = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
@@ -241,7 +242,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Game:
             raise check.fail(key, "must be an encoded card string (written by rigs)")
         try:
             return tuple(c[codec].decode(value))
-        except (ValueError, IndexError, base64.binascii.Error):
+        except (ValueError, IndexError):
             raise check.fail(key, "is damaged (an encoded pile cannot be edited by hand)"
                              ) from None
 
@@ -460,11 +461,14 @@ def _conserve(check: Checker, deck: str, want: Counter, have: Counter) -> None:
 # ---------------------------------------------------------------------------- the file
 
 
-@dataclass(frozen=True)
 class Loaded:
-    game: Game
-    doc: dict[str, Any]  # the state as read (after migration)
-    log_text: str  # the history section, verbatim ("" when there is none)
+    """A game file as read: the state, its TOML document, and the history text verbatim
+    ("" when there is none)."""
+
+    __slots__ = ("game", "doc", "log_text")
+
+    def __init__(self, game: Game, doc: dict[str, Any], log_text: str) -> None:
+        self.game, self.doc, self.log_text = game, doc, log_text
 
 
 def split_text(text: str) -> tuple[str, str]:

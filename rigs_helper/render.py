@@ -17,7 +17,20 @@ if TYPE_CHECKING:
 def console() -> Console:
     from rich.console import Console
 
-    return Console(highlight=False)
+    return Console(highlight=False, emoji=False)
+
+
+def grid(headers: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> str:
+    """A plain text table (cheaper to import and draw than rich.table, for hot commands)."""
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
+              for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(headers), rule] + [line(r) for r in rows])
 
 
 def _table(title: str | None = None, **kw):
@@ -89,57 +102,61 @@ def _plots_text(plots: list[dict], tables) -> str:
     return ", ".join(out) or "no plots"
 
 
+def _bold(text: str) -> str:
+    import os
+    import sys
+
+    if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
+        return f"\033[1m{text}\033[0m"
+    return text
+
+
 def status(d: dict, tables) -> None:
-    out = console()
-    head = f"[bold]Round {d['round']}/{d['rounds']}[/bold], {d['phase'].title()} Phase"
+    """The game at a glance.  Plain print, no Rich: this is the command run most often, and
+    Rich's first print costs more than the rest of the command."""
+    head = f"Round {d['round']}/{d['rounds']}, {d['phase'].title()} Phase"
     if d["game_over"]:
-        head = "[bold]Game over[/bold] (`rigs score`)"
+        head = "Game over (`rigs score` scores it)"
     price = f", Luxuries sell at {d['price']}" if d["price"] is not None else ""
-    out.print(f"{head} - Expedition Leader: [bold]{d['leader']}[/bold]{price}")
+    lines = [f"{_bold(head)} - Expedition Leader: {_bold(d['leader'])}{price}"]
     decks = d["decks"]
-    out.print(f"Decks: Plot {decks['plot']}, Survey {decks['survey']}, Disaster "
-              f"{decks['disaster']}, Karma {decks['karma']}, Game Market {decks['market']} "
-              f"(rounds still to price); colony RIGS {d['colony']['rigs']}/"
-              f"{d['colony']['rigs_cap']}")
-    t = _table(None)
-    t.add_column("Player")
-    for col in ("Credits", "Energy", "Supplies", "Metal", "Lux", "RIGS", "Karma", "Vinnie"):
-        t.add_column(col, justify="right")
-    t.add_column("Disaster")
+    lines.append(f"Decks: Plot {decks['plot']}, Survey {decks['survey']}, Disaster "
+                 f"{decks['disaster']}, Karma {decks['karma']}, Game Market {decks['market']}"
+                 f"; colony RIGS {d['colony']['rigs']}/{d['colony']['rigs_cap']}")
+    rows = []
     for p in d["players"]:
         vin = " ".join(f"{v}{r[0].upper()}" for r, v in p["vinnie"].items() if v) or "-"
         name = p["name"] + ("*" if p["name"] == d["leader"] else "")
-        t.add_row(name, str(p["credits"]), str(p["energy"]), str(p["supplies"]),
-                  str(p["metal"]), str(p["luxuries"]), f"{p['rigs']}/{p['warehouse_rigs']}",
-                  str(p["karma"]), vin, p["disaster"] or "-")
-    out.print(t)
-    out.print("[dim]* leader; RIGS = owned/in warehouse; plots: id type, s = survey yield "
-              "(+ luxury plot), RIGS x harvest[/dim]")
+        rows.append([name, str(p["credits"]), str(p["energy"]), str(p["supplies"]),
+                     str(p["metal"]), str(p["luxuries"]), f"{p['rigs']}/{p['warehouse_rigs']}",
+                     str(p["karma"]), vin, p["disaster"] or "-"])
+    lines.append(grid(["Player", "Credits", "Energy", "Supplies", "Metal", "Lux", "RIGS",
+                       "Karma", "Vinnie", "Disaster"], rows, right=set(range(1, 8))))
+    lines.append("(* leader; RIGS = owned/in the warehouse; plots: id, type, s = survey "
+                 "yield, + = luxury plot, RIGS x harvest)")
     for p in d["players"]:
-        out.print(f"{p['name']}: {_plots_text(p['plots'], tables)}")
+        lines.append(f"{p['name']}: {_plots_text(p['plots'], tables)}")
     for line in d["pending"]:
-        out.print(f"[yellow]waiting:[/yellow] {line}")
+        lines.append(f"waiting: {line}")
+    print("\n".join(lines))
 
 
 def player(d: dict, game, tables) -> None:
-    out = console()
-    out.print(f"[bold]{d['name']}[/bold]: {d['credits']} credits; Energy {d['energy']}, "
-              f"Supplies {d['supplies']}, Metal {d['metal']}, Luxuries {d['luxuries']}")
-    out.print(f"RIGS: {d['rigs']} ({d['warehouse_rigs']} in the warehouse)")
+    lines = [f"{_bold(d['name'])}: {d['credits']} credits; Energy {d['energy']}, "
+             f"Supplies {d['supplies']}, Metal {d['metal']}, Luxuries {d['luxuries']}",
+             f"RIGS: {d['rigs']} ({d['warehouse_rigs']} in the warehouse)"]
     vin = ", ".join(f"{v} {r}" for r, v in d["vinnie"].items() if v)
-    out.print(f"Vinnie scripts: {vin or 'none'}")
-    t = _table("Plots")
-    for col in ("Id", "Type", "Survey", "RIGS", "Harvest"):
-        t.add_column(col)
-    for p in d["plots"]:
-        t.add_row(p["id"], tables.plots[p["type"]].name,
-                  "-" if p["survey"] is None else str(p["survey"]), str(p["rigs"]),
-                  p["harvest"] or "-")
-    out.print(t)
-    out.print("Karma hand: " + (", ".join(d["hand"]) or "empty"))
+    lines.append(f"Vinnie scripts: {vin or 'none'}")
+    rows = [[p["id"], tables.plots[p["type"]].name, "-" if p["survey"] is None
+             else str(p["survey"]), str(p["rigs"]), p["harvest"] or "-"] for p in d["plots"]]
+    lines.append(grid(["Plot", "Type", "Survey", "RIGS", "Harvest"], rows, right={2, 3}))
+    lines.append("Karma hand: " + (", ".join(d["hand"]) or "empty"))
     if d["in_play"]:
-        out.print("In play: " + ", ".join(d["in_play"]))
+        lines.append("In play: " + ", ".join(d["in_play"]))
+    if d.get("on_cards"):
+        lines.append("RIGS on cards: " + ", ".join(f"{k} {v}" for k, v in d["on_cards"].items()))
     if d["disaster"]:
-        out.print(f"Disaster this round: {d['disaster']}")
+        lines.append(f"Disaster this round: {d['disaster']}")
     if d["effects"]:
-        out.print("Production effects: " + ", ".join(d["effects"]))
+        lines.append("Production effects: " + ", ".join(d["effects"]))
+    print("\n".join(lines))

@@ -4,19 +4,19 @@ undo; history.  This is the only layer between the CLI and the rules core that d
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rigs_helper.data import Tables, load_tables
-from rigs_helper.engine import Op, Outcome, perform
 from rigs_helper.errors import InputError, RulesError
 from rigs_helper.files import read_text, write_atomic
 from rigs_helper.gamefile import (MARKER, Loaded, diff, dumps_state, from_doc, load_text,
                                   log_entries, log_entry_text, state_hash, to_doc, undo_diff)
 from rigs_helper.state import Game
+
+if TYPE_CHECKING:
+    from rigs_helper.engine import Op, Outcome
 
 _ENTRY = re.compile(r"(?m)^\[\[log\]\]$")
 
@@ -47,6 +47,8 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
 def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
     """Load ``path``, check and apply ``op``, save the new state with a log entry.
     When the rules refuse, nothing is written."""
+    from rigs_helper.engine import perform
+
     tables = tables or load_tables()
     loaded = load(path, tables)
     outcome = perform(loaded.game, op, tables)
@@ -55,6 +57,8 @@ def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
 
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables) -> None:
+    import json
+
     before = to_doc(loaded.game, tables)
     after = to_doc(game, tables)
     changes = diff(before, after)
@@ -65,10 +69,11 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables) 
     _write(path, after, log_text + log_entry_text(entry))
 
 
-@dataclass(frozen=True)
 class Undone:
-    actions: list[str]
-    game: Game
+    """What `undo` did: the actions undone (oldest first) and the state now."""
+
+    def __init__(self, actions: list[str], game: Game) -> None:
+        self.actions, self.game = actions, game
 
 
 def undo(path: Path, n: int = 1, force: bool = False, tables: Tables | None = None) -> Undone:
@@ -84,6 +89,8 @@ def undo(path: Path, n: int = 1, force: bool = False, tables: Tables | None = No
         have = sum(1 for e in log_entries(loaded.log_text, str(path)) if "undo" in e)
         raise RulesError(f"only {have} action{'s' if have != 1 else ''} can be undone",
                          rule="a game cannot be undone past its creation")
+    import json
+
     doc = to_doc(loaded.game, tables)
     if not force and entries[-1].get("after") != state_hash(doc):
         raise RulesError("the game file was edited by hand since the last action; undo "

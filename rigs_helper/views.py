@@ -5,8 +5,7 @@ except in the one-player view (``player_view``) that a player asks for."""
 
 from __future__ import annotations
 
-from rigs_helper.data import BASIC_RESOURCES, Tables
-from rigs_helper.engine import title_of
+from rigs_helper.data import BASIC_RESOURCES, Tables, title_of
 from rigs_helper.state import Game, Player
 
 

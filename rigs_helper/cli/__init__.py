@@ -1,18 +1,51 @@
 """The `rigs` command line: parses arguments, calls one core function, renders.
 
-Sub-modules register their commands on :data:`app`; errors are turned into a one-line
-message and an exit code in one place (:class:`~rigs_helper.cli.app.RigsGroup`).
+Command modules register on the Typer app in :mod:`rigs_helper.cli.base`.  Start-up only
+imports the module of the command being run (building every command's parameters costs
+more than running most commands); help and unknown names load them all.
 """
 
-from rigs_helper.cli.app import app
-from rigs_helper.cli import score as _score  # noqa: F401  (registers commands)
-from rigs_helper.cli import cards as _cards  # noqa: F401
-from rigs_helper.cli import game as _game  # noqa: F401
-from rigs_helper.cli import karma as _karma  # noqa: F401
+from __future__ import annotations
+
+import importlib
+import sys
+
+# command name -> module under rigs_helper.cli that defines it
+COMMANDS = {
+    "score": "score", "card": "cards", "cards": "cards",
+    "new": "game", "status": "status", "next": "next", "grant": "game", "lose": "game",
+    "undo": "game", "log": "game",
+    "karma": "karma",
+}
+
+
+def load(modules) -> object:
+    from rigs_helper.cli.base import app
+
+    for m in sorted(set(modules)):
+        importlib.import_module(f"rigs_helper.cli.{m}")
+    return app
+
+
+def get_app():
+    """The app with every command registered (for help, tests and docs)."""
+    return load(COMMANDS.values())
+
+
+def _command(argv: list[str]) -> str | None:
+    for a in argv:
+        if not a.startswith("-"):
+            return a
+    return None
 
 
 def main() -> None:
+    name = _command(sys.argv[1:])
+    app = load([COMMANDS[name]] if name in COMMANDS else COMMANDS.values())
     app()
 
 
-__all__ = ["app", "main"]
+def __getattr__(name: str):
+    if name == "app":
+        return get_app()
+    raise AttributeError(name)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.app import JsonOpt, app, print_json
+from rigs_helper.cli.base import JsonOpt, app, print_json
 
 
 @app.command()

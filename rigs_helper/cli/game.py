@@ -1,13 +1,12 @@
-"""Game commands: new, status, next, grant, lose, undo, log."""
+"""Game commands: new, grant, lose, undo, log."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.app import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
 
 
 @app.command()
@@ -48,61 +47,6 @@ def new(
     for line in outcome.messages:
         print(line)
     print(f"Saved to {path}. Next: `rigs status`, then `rigs next` to end each phase.")
-
-
-@app.command()
-def status(
-    player: Annotated[str | None, typer.Argument(
-        help="Show this player in full, Karma hand included.", show_default=False)] = None,
-    json: JsonOpt = False,
-    game: GameOpt = None,
-) -> None:
-    """Show the round, phase, leader, Market price, decks and every player's holdings."""
-    from rigs_helper import session
-    from rigs_helper.data import load_tables
-    from rigs_helper.views import player_dict, status_dict
-
-    tables = load_tables()
-    g = session.load(game_path(game), tables).game
-    if player is not None:
-        d = player_dict(g.player(player), tables, hand=True)
-        if json:
-            print_json(d)
-            return
-        from rigs_helper import render
-
-        render.player(d, g, tables)
-        return
-    d = status_dict(g, tables)
-    if json:
-        print_json(d)
-        return
-    from rigs_helper import render
-
-    render.status(d, tables)
-
-
-@app.command("next")
-def next_cmd(
-    auto: Annotated[bool, typer.Option(
-        "--auto", help="Settle every open choice with its documented default and list "
-        "each one.")] = False,
-    card: Annotated[list[str] | None, typer.Option(
-        "--card", help="Record a physical card instead of a virtual draw: Market: a value, "
-        "category or id (--card 6); Disaster: PLAYER=TITLE (once per player); Land Grant: a "
-        "plot type per plot drawn.")] = None,
-    json: JsonOpt = False,
-    game: GameOpt = None,
-) -> None:
-    """End the current phase and start the next, doing its bookkeeping.
-
-    Player -> Disaster (deal Disasters) -> Production (commit production) -> Market (draw
-    the Market card) -> next round (Land Grant, leader).  Exits 3 without changing the file
-    when a choice is still open; the message names the command that settles it.
-    """
-    from rigs_helper.phases import NextPhase
-
-    act(game, NextPhase(auto=auto, cards=tuple(card or ())), json)
 
 
 @app.command()

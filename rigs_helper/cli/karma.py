@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.app import GameOpt, JsonOpt, act, app
+from rigs_helper.cli.base import GameOpt, JsonOpt, act, app
 
 karma_app = typer.Typer(help="Karma cards: draw, discard, swap, play.", no_args_is_help=True)
 app.add_typer(karma_app, name="karma")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.app import GameOpt, JsonOpt, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
 
 
 @app.command()

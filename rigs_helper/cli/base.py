@@ -46,6 +46,30 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
+
+
+def _version(value: bool) -> None:
+    if value:
+        from rigs_helper import __version__
+
+        print(f"rigs-helper {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", help="Show the version and exit.", callback=_version,
+        is_eager=True)] = False,
+) -> None:
+    """Companion and scorer for the board game R.I.G.S.: keeps the books of a game (rounds,
+    phases, decks, production, Vinnie) and scores the end game.
+
+    Exit codes: 0 done; 1 bad input or a move the rules forbid (nothing changed); 2 usage;
+    3 a choice is still open (the message names the command that settles it).
+    """
+
+
 GameOpt = Annotated[
     Path | None,
     typer.Option("--game", "-g", help="The game file (default: $RIGS_GAME, else ./rigs.toml).",

@@ -1,0 +1,32 @@
+"""`rigs next`: end the phase and start the next."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from rigs_helper.cli.base import GameOpt, JsonOpt, act, app
+
+
+@app.command("next")
+def next_cmd(
+    auto: Annotated[bool, typer.Option(
+        "--auto", help="Settle every open choice with its documented default and list "
+        "each one.")] = False,
+    card: Annotated[list[str] | None, typer.Option(
+        "--card", help="Record a physical card instead of a virtual draw: Market: a value, "
+        "category or id (--card 6); Disaster: PLAYER=TITLE (once per player); Land Grant: a "
+        "plot type per plot drawn.")] = None,
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """End the current phase and start the next, doing its bookkeeping.
+
+    Player -> Disaster (deal Disasters) -> Production (commit production) -> Market (draw
+    the Market card) -> next round (Land Grant, leader).  Exits 3 without changing the file
+    when a choice is still open; the message names the command that settles it.
+    """
+    from rigs_helper.phases import NextPhase
+
+    act(game, NextPhase(auto=auto, cards=tuple(card or ())), json)
