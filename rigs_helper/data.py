@@ -308,9 +308,15 @@ def _constants(r: _Reader) -> Constants:
     )
 
 
+PLOT_TYPES = ("plains", "valley", "forest", "desert", "ridge")
+
+
 def _plots(r: _Reader) -> dict[str, PlotType]:
     out = {}
     for key, raw in r.table(r.data, "").items():
+        if key not in PLOT_TYPES:
+            raise r.fail(key, "unknown plot type (the rules know " + ", ".join(PLOT_TYPES)
+                         + ")")
         t = r.table(raw, key, {"name", "count", "spots", "endgame_cards"})
         spots = r.table(r.get(t, "spots", key, dict), f"{key}.spots", set(BASIC_RESOURCES))
         out[key] = PlotType(
@@ -322,8 +328,9 @@ def _plots(r: _Reader) -> dict[str, PlotType]:
         )
         if out[key].endgame_cards not in (1, 2):
             raise r.fail(f"{key}.endgame_cards", "must be 1 or 2")
-    if not out:
-        raise r.fail("", "no plot types")
+    for key in PLOT_TYPES:
+        if key not in out:
+            raise r.fail(key, "is missing: every plot type needs a table")
     return out
 
 

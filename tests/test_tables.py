@@ -254,8 +254,6 @@ def test_broken_unknown_resource_in_spots(tdir):
     _fails(tdir, "tables/plots.toml", "desert.spots.luxury")
 
 
-@pytest.mark.xfail(strict=True, reason="data.py accepts any plot type key in plots.toml; "
-                   "RULES.md fixes the five types (reported to the data.py owner)")
 def test_broken_unknown_plot_type(tdir):
     (tdir / "plots.toml").write_text(
         (tdir / "plots.toml").read_text(encoding="utf-8")
