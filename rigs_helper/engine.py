@@ -64,6 +64,10 @@ class Work:
         self.rng = Rng(game.seed, game.rng)
         self.messages: list[str] = []
         self.data: dict = {}
+        # (player, resource or "credits", change, source): where every unit came from or
+        # went to; kept in the log entry
+        self.ledger: list[tuple[str, str, int, str]] = []
+        self._losses: dict[str, dict[str, int]] = {}
 
     def say(self, text: str) -> None:
         self.messages.append(text)
@@ -79,16 +83,35 @@ class Work:
         self.put(p)
         return p
 
-    def add(self, name: str, resource: str, n: int) -> Player:
+    def add(self, name: str, resource: str, n: int, source: str) -> Player:
+        """Change a holding (``resource`` or "credits") by ``n``, noting why in the ledger."""
         p = self.game.player(name)
-        value = p.amount(resource) + n
-        if value < 0:
-            raise RulesError(f"{p.name} has {p.amount(resource)} {resource}; "
-                             f"that needs {-n}")
-        return self.update(name, **{resource: value})
+        have = p.credits if resource == "credits" else p.amount(resource)
+        if have + n < 0:
+            raise RulesError(f"{p.name} has {have} {resource}; {source} needs {-n}")
+        if n:
+            self.ledger.append((p.name, resource, n, source))
+        return self.update(name, **{resource: have + n})
+
+    def lose(self, name: str, resource: str, n: int, source: str) -> int:
+        """A loss from a Disaster or a Karma card (what Warehouse Insurance can recover).
+        Takes what there is, up to ``n``; returns what was lost."""
+        p = self.game.player(name)
+        n = min(n, p.amount(resource))
+        if n:
+            self.add(name, resource, -n, source)
+            loss = self._losses.setdefault(p.name, {})
+            loss[resource] = loss.get(resource, 0) + n
+        return n
 
     def done(self) -> Outcome:
-        return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), self.data)
+        for name, loss in self._losses.items():
+            self.update(name, last_loss=frozen_map(loss))
+        data = dict(self.data)
+        if self.ledger:
+            data["ledger"] = [{"player": p, "what": r, "change": n, "source": s}
+                              for p, r, n, s in self.ledger]
+        return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), data)
 
     # -- decks ---------------------------------------------------------------------
     def draw(self, deck: str, physical: str | None = None) -> str | None:
@@ -169,6 +192,7 @@ class Work:
                 saved = f"; it goes onto {title_of(self.tables, 'karma', card)}"
                 break
         self.put(p)
+        self.game = replace(self.game, rigs_lost_round=self.game.round)
         text = f"{p.name} loses {n} RIGS from {where}{saved}."
         self.say(text)
         return text

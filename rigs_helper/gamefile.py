@@ -120,6 +120,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
     }
     if game.grant:
         doc["grant"] = c["plot"].encode(game.grant)
+    if game.rigs_lost_round:
+        doc["rigs_lost_round"] = game.rigs_lost_round
     m = game.market
     market: dict[str, Any] = {}
     if m.price is not None:
@@ -178,6 +180,14 @@ def _player_doc(p: Player, c, dtitle, ktitle) -> dict[str, Any]:
         d["must_lose_rigs"] = p.must_lose_rigs
     if p.plan:
         d["plan"] = dict(p.plan)
+    if p.must_discard:
+        d["must_discard"] = p.must_discard
+    if p.may_take:
+        d["may_take"] = p.may_take
+    if p.last_loss:
+        d["last_loss"] = dict(p.last_loss)
+    if p.no_sabotage_round:
+        d["no_sabotage_round"] = p.no_sabotage_round
     plots = []
     for pl in p.plots:
         x: dict[str, Any] = {"id": pl.id, "type": pl.type}
@@ -208,10 +218,10 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "market", "decks", "endgame", "players", "log"}
+        "grant", "rigs_lost_round", "market", "decks", "endgame", "players", "log"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
-           "plots"}
+           "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round"}
 _PLOT = {"id", "type", "survey", "rigs", "harvest"}
 
 
@@ -319,6 +329,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Game:
                    titles("decks.karma_discard", d.get("karma_discard", []), tables.karma)),
         market=market,
         grant=decode("grant", doc["grant"], "plot") if "grant" in doc else (),
+        rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
     )
     check_game(game, tables, check)
@@ -365,6 +376,13 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
         may_swap=bool(p.get("may_swap", False)),
         must_lose_rigs=check.whole(p.get("must_lose_rigs", 0), f"{k}.must_lose_rigs"),
         on_cards=frozen_map(on_cards), plan=frozen_map(plan),
+        must_discard=check.whole(p.get("must_discard", 0), f"{k}.must_discard"),
+        may_take=check.whole(p.get("may_take", 0), f"{k}.may_take"),
+        last_loss=frozen_map({r: check.whole(v, f"{k}.last_loss.{r}") for r, v in
+                              check.table(p.get("last_loss", {}), f"{k}.last_loss",
+                                          set(RESOURCES)).items()}),
+        no_sabotage_round=check.whole(p.get("no_sabotage_round", 0),
+                                      f"{k}.no_sabotage_round"),
     )
 
 

@@ -11,6 +11,8 @@ Documented defaults (``--auto``):
   order after the leader.
 - "Lose a RIGS": from the warehouse first, else from the plot with the most RIGS.
 - Karma hand over the limit at the end of the Player Phase: the newest cards are discarded.
+- Resources to throw away (Rough Storm): the most plentiful first.
+- Resources to take (Ruins): Luxuries.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from rigs_helper.engine import (Op, Outcome, Work, default_rigs_source, determin
                                 find_in, title_of)
 from rigs_helper.errors import InputError, PendingChoice, RulesError
 from rigs_helper.market import card_value, category_of
-from rigs_helper.production import apply_plan, plan
+from rigs_helper.production import plan
 from rigs_helper.state import Game, Player, Plot, frozen_map
 
 
@@ -58,12 +60,38 @@ class NextPhase(Op):
         w = Work(game, tables)
         step = {"player": _player_to_disaster, "disaster": _disaster_to_production,
                 "production": _production_to_market, "market": _market_to_player}
-        step[game.phase](w, self.auto, list(self.cards))
+        pending: list[str] = []
+        _settle_common(w, self.auto, pending)
+        step[game.phase](w, self.auto, list(self.cards), pending)
         return w.done()
 
 
 def _settle_common(w: Work, auto: bool, pending: list[str]) -> None:
-    """RIGS losses still owed (from a Disaster or a Karma card)."""
+    """RIGS losses still owed (from a Disaster or a Karma card), resources to throw away
+    (Rough Storm) or to take (Ruins)."""
+    from rigs_helper.actions import default_discard
+
+    for p in w.game.players:
+        if p.must_discard:
+            if not auto:
+                pending.append(f"{p.name} must throw away {p.must_discard} resources: "
+                               f"`rigs settle {p.name} RESOURCE=N ...`")
+            else:
+                picked = default_discard(p, p.must_discard)
+                for r, n in picked:
+                    w.lose(p.name, r, n, "card: thrown away")
+                w.update(p.name, must_discard=0)
+                w.say(f"{p.name} throws away " + (", ".join(f"{n} {r}" for r, n in picked)
+                                                  or "nothing (has none)")
+                      + " (--auto default: the most plentiful first).")
+        if p.may_take:
+            if not auto:
+                pending.append(f"{p.name} may take {p.may_take} resources of their choice: "
+                               f"`rigs settle {p.name} RESOURCE=N ...`")
+            else:
+                w.add(p.name, "luxuries", p.may_take, "card: Ruins")
+                w.update(p.name, may_take=0)
+                w.say(f"{p.name} takes {p.may_take} Luxuries (--auto default).")
     for p in w.game.players:
         for _ in range(p.must_lose_rigs):
             src = default_rigs_source(w.player(p.name))
@@ -79,15 +107,13 @@ def _settle_common(w: Work, auto: bool, pending: list[str]) -> None:
             w.say(f"(--auto default: a RIGS from {src})")
 
 
-def _player_to_disaster(w: Work, auto: bool, cards: list[str]) -> None:
-    pending: list[str] = []
+def _player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str]) -> None:
     if w.game.grant:
         if auto:
             _grant(w, None, None, None)
         else:
             pending.append(f"Land Grant: {w.game.leader} picks a plot: `rigs grant PLOT` "
                            "(`rigs grant` shows the drawn plots)")
-    _settle_common(w, auto, pending)
     limit = w.tables.constants.hand_limit
     for p in w.game.players:
         over = len(p.hand) - limit
@@ -131,7 +157,7 @@ def apply_disaster(w: Work, name: str, key: str) -> None:
         have = p.amount(d.resource)
         if have:
             n = have if d.amount == "all" else (have + 1) // 2
-            w.add(name, d.resource, -n)
+            w.lose(name, d.resource, n, f"Disaster: {d.title}")
             w.say(f"  {p.name} loses {n} of {have} {d.resource}.")
             affected = True
         elif d.when_none == "lose_rigs":
@@ -162,11 +188,10 @@ def _rigs_fallback(w: Work, name: str, why: str) -> bool:
     return True
 
 
-def _disaster_to_production(w: Work, auto: bool, cards: list[str]) -> None:
+def _disaster_to_production(w: Work, auto: bool, cards: list[str], pending: list[str]
+                            ) -> None:
     if cards:
         raise InputError("--card: nothing is drawn when the Production Phase starts")
-    pending: list[str] = []
-    _settle_common(w, auto, pending)
     if pending:
         raise PendingChoice(pending)
     for p in w.game.players:
@@ -177,11 +202,14 @@ def _disaster_to_production(w: Work, auto: bool, cards: list[str]) -> None:
           "Last Call before `rigs next` commits it.")
 
 
-def _production_to_market(w: Work, auto: bool, cards: list[str]) -> None:
+def _production_to_market(w: Work, auto: bool, cards: list[str], pending: list[str]
+                          ) -> None:
+    if pending:
+        raise PendingChoice(pending)
     plans = {p.name: plan(w.game, p.name, w.tables) for p in w.game.players}
     for name, pl in plans.items():
-        p = apply_plan(w.player(name), pl)
-        w.put(p)
+        for r, v in pl.produced.items():
+            w.add(name, r, v, "production")
         got = ", ".join(f"{v:+d} {r}" for r, v in pl.produced.items() if v)
         w.say(f"{name} commits production: {got or 'nothing'}"
               + (f" ({pl.energy_lost} Energy lost)" if pl.energy_lost else "") + ".")
@@ -240,7 +268,9 @@ def _physical_market(w: Work, deck: list[int], text: str, recorded: dict) -> int
     return idx
 
 
-def _market_to_player(w: Work, auto: bool, cards: list[str]) -> None:
+def _market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str]) -> None:
+    if pending:
+        raise PendingChoice(pending)
     price = w.game.market.price or 0
     if not w.game.market.game or w.game.round >= w.tables.constants.rounds:
         if cards:
@@ -249,10 +279,14 @@ def _market_to_player(w: Work, auto: bool, cards: list[str]) -> None:
             if p.luxuries:
                 w.say(f"{p.name} sells the last {p.luxuries} Luxuries at {price}: "
                       f"+{p.luxuries * price} credits.")
-                w.update(p.name, credits=p.credits + p.luxuries * price, luxuries=0)
+                w.add(p.name, "luxuries", -p.luxuries, "last-round sale")
+                w.add(p.name, "credits", p.luxuries * price, "last-round sale")
         w.game = replace(w.game, game_over=True)
         w.say("The game is over: `rigs score` scores it.")
         return
+    for p in w.game.players:
+        if p.effects:
+            w.update(p.name, effects=())
     w.game = replace(w.game, round=w.game.round + 1,
                      market=replace(w.game.market, price=None))
     _new_phase(w, "player")

@@ -160,3 +160,59 @@ def player(d: dict, game, tables) -> None:
     if d["effects"]:
         lines.append("Production effects: " + ", ".join(d["effects"]))
     print("\n".join(lines))
+
+
+def plan(d: dict, preview: bool = False) -> None:
+    lines = []
+    if preview:
+        lines.append("(preview: production happens in the Production Phase)")
+    rows = []
+    for p in d["plots"]:
+        if not p["rigs"]:
+            power = "-"
+        elif p["power"] == "self":
+            power = "self (Energy)"
+        elif p["powered"]:
+            power = f"{p['power']} ({p['cost']} Energy)"
+        else:
+            power = "no"
+        out = f"+{p['output']} {p['harvest']}" if p["output"] else "0"
+        if p["to"] != d["player"] and p["output"]:
+            out += f" -> {p['to']}"
+        rows.append([p["id"], p["type"], str(p["rigs"]), p["harvest"] or "-",
+                     str(p["working"]), power, out, p["note"]])
+    lines.append(f"{_bold(d['player'])}'s production plan")
+    lines.append(grid(["Plot", "Type", "RIGS", "Harvest", "Working", "Powered", "Output",
+                       "Note"], rows, right={2, 4}))
+    e = d["energy"]
+    lines.append(f"Energy: {e['produced']} produced, {e['spent_from_production']} of it and "
+                 f"{e['spent_from_warehouse']} from the warehouse spent on power"
+                 + (f", {e['lost']} lost" if e["lost"] else ""))
+    if d["received"]:
+        lines.append("Received: " + ", ".join(f"+{n} {r}" for r, n in d["received"].items()))
+    net = ", ".join(f"{n:+d} {r}" for r, n in d["produced"].items() if n) or "nothing"
+    lines.append(f"Net to the warehouse: {net}")
+    if d["effects"]:
+        lines.append("In force: " + ", ".join(d["effects"]))
+    lines.append("(default: the plots yielding most are powered first; ties: Luxuries, "
+                 "Metal, Supplies, then the lower plot number)")
+    print("\n".join(lines))
+
+
+def vinnie(d: dict) -> None:
+    rows = []
+    for p in d["players"]:
+        for x in p["debts"]:
+            end = (f"{x['short_credits']} credits" if "short_credits" in x else
+                   f"{x['short_credits_range'][0]}-{x['short_credits_range'][1]} credits")
+            rows.append([p["name"], x["resource"], str(x["scripts"]), str(x["repay_now"]),
+                         str(x["have"]), str(x["owed_at_end"]),
+                         f"{x['short_at_end']} short = {end}" if x["short_at_end"] else "-"])
+    lines = [grid(["Player", "Resource", "Scripts", "Repay now", "Have", "Owed at end",
+                   "End shortfall (at the die value)"], rows, right={2, 3, 4, 5})
+             if rows else "Nobody owes Vinnie anything."]
+    lines.append("Scripts out: " + ", ".join(f"{r} {n}/{d['scripts_cap']}"
+                                             for r, n in d["scripts_out"].items()))
+    lines.append("Can still borrow this phase: " + ", ".join(
+        f"{p['name']} {p['can_borrow_this_phase']}" for p in d["players"]))
+    print("\n".join(lines))

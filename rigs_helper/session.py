@@ -52,11 +52,12 @@ def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
     tables = tables or load_tables()
     loaded = load(path, tables)
     outcome = perform(loaded.game, op, tables)
-    commit(path, loaded, outcome.game, op.describe(), tables)
+    commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"))
     return outcome
 
 
-def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables) -> None:
+def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
+           ledger: list[dict] | None = None) -> None:
     import json
 
     before = to_doc(loaded.game, tables)
@@ -65,6 +66,9 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables) 
     entry = {"n": _count_entries(loaded.log_text) + 1, "round": loaded.game.round,
              "phase": loaded.game.phase, "action": action, "after": state_hash(after),
              "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False)}
+    if ledger:  # where every unit moved by the action came from or went to
+        entry["ledger"] = [f"{x['player']} {x['change']:+d} {x['what']} ({x['source']})"
+                           for x in ledger]
     log_text = loaded.log_text or MARKER + "\n"
     _write(path, after, log_text + log_entry_text(entry))
 

@@ -59,6 +59,10 @@ class Player:
     must_lose_rigs: int = 0  # RIGS the player still has to choose to lose
     on_cards: Mapping[str, int] = field(default_factory=frozen_map)  # RIGS on in-play cards
     plan: Mapping[str, str] = field(default_factory=frozen_map)  # plot id -> "power"/"skip"
+    must_discard: int = 0  # resources of their choice the player still has to throw away
+    may_take: int = 0  # resources of their choice the player may still take (Ruins)
+    last_loss: Mapping[str, int] = field(default_factory=frozen_map)  # for Warehouse Insurance
+    no_sabotage_round: int = 0  # Ain't Working for You: no Sabotage cards this round
 
     def amount(self, resource: str) -> int:
         return getattr(self, resource)
@@ -122,6 +126,7 @@ class Game:
     karma: Pile = Pile()
     market: Market = Market()
     grant: tuple[str, ...] = ()  # Land Grant plots waiting for the leader's pick
+    rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     endgame: Endgame = Endgame()
     version: int = SCHEMA_VERSION
 

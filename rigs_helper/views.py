@@ -22,6 +22,12 @@ def pending(game: Game, tables: Tables) -> list[str]:
         if game.phase == "player" and len(p.hand) > limit:
             out.append(f"{p.name} holds {len(p.hand)} Karma cards; {limit} at most when the "
                        f"Player Phase ends (`rigs karma discard {p.name} TITLE`)")
+        if p.must_discard:
+            out.append(f"{p.name} must throw away {p.must_discard} resources "
+                       f"(`rigs settle {p.name} RESOURCE=N ...`)")
+        if p.may_take:
+            out.append(f"{p.name} may take {p.may_take} resources "
+                       f"(`rigs settle {p.name} RESOURCE=N ...`)")
         if p.may_swap and game.phase == "disaster":
             out.append(f"{p.name} may swap one Karma card (`rigs karma swap {p.name} TITLE`),"
                        " optional")

@@ -15,7 +15,9 @@ COMMANDS = {
     "score": "score", "card": "cards", "cards": "cards",
     "new": "game", "status": "status", "next": "next", "grant": "game", "lose": "game",
     "undo": "game", "log": "game",
-    "karma": "karma",
+    "karma": "karma", "vinnie": "vinnie",
+    "build": "actions", "move": "actions", "survey": "actions", "sell": "actions",
+    "give": "actions", "adjust": "actions", "settle": "actions", "produce": "actions",
 }
 
 

@@ -51,3 +51,57 @@ def retire(player: Player, title: Title, json: JsonOpt = False, game: GameOpt = 
     from rigs_helper.karma import KarmaDiscardInPlay
 
     act(game, KarmaDiscardInPlay(player, title), json)
+
+
+@karma_app.command()
+def play(
+    player: Player, title: Title,
+    target: Annotated[list[str] | None, typer.Option(
+        "--target", "-t", help="The victim (repeat for several).")] = None,
+    plot: Annotated[list[str] | None, typer.Option("--plot", help="A plot id (repeatable).")]
+    = None,
+    resource: Annotated[list[str] | None, typer.Option(
+        "--resource", help="A resource (repeatable).")] = None,
+    give: Annotated[list[str] | None, typer.Option(
+        "--give", help="RESOURCE=N handed in (Swap Meet) or the loss to match (I Ain't Going "
+        "Alone).")] = None,
+    take: Annotated[list[str] | None, typer.Option(
+        "--take", help="RESOURCE=N taken (Swap Meet).")] = None,
+    card: Annotated[list[str] | None, typer.Option(
+        "--card", help="A Karma card in a hand, chosen by whoever the card says.")] = None,
+    source: Annotated[str | None, typer.Option(
+        "--from", help="Where a RIGS is lost from: a plot id or 'warehouse'.")] = None,
+    option: Annotated[str | None, typer.Option(
+        "--option", help="The victim's choice where the card offers one (Identity Theft: "
+        "draw or card).")] = None,
+    new_owner: Annotated[str | None, typer.Option(
+        "--new-owner", help="\"Record Not Found\": the new owner the leader picks.")] = None,
+    to: Annotated[list[str] | None, typer.Option(
+        "--to", help="Triangulation Drift: where each RIGS goes (PLAYER or PLOT:RESOURCE).")]
+    = None,
+    answer: Annotated[str | None, typer.Option(
+        "--answer", help="The victim's Protection card played in response.")] = None,
+    answer_to: Annotated[str | None, typer.Option(
+        "--answer-to", help="Wrong Address / Double Agent: the player the card goes to.")]
+    = None,
+    json: JsonOpt = False, game: GameOpt = None,
+) -> None:
+    """Play a Karma card: its effect is applied (see `rigs card TITLE`); choices come as
+    options, and the card says which it needs when one is missing."""
+    from rigs_helper.actions import parse_amounts
+    from rigs_helper.karma_play import KarmaPlay
+
+    res = ("energy", "supplies", "metal", "luxuries")
+    act(game, KarmaPlay(player, title, tuple(target or ()), tuple(plot or ()),
+                        tuple(resource or ()), parse_amounts(give or [], res),
+                        parse_amounts(take or [], res), tuple(card or ()), source, option,
+                        new_owner, tuple(to or ()), answer, answer_to), json)
+
+
+@karma_app.command()
+def use(player: Player, title: Title, json: JsonOpt = False, game: GameOpt = None) -> None:
+    """Use a card in play: Parts Shop (roll), Push, Pull, or Drag (trade in for a RIGS),
+    Recycling (cash in for Metal)."""
+    from rigs_helper.karma_play import KarmaUse
+
+    act(game, KarmaUse(player, title), json)

@@ -1,0 +1,141 @@
+"""Player actions: build, move, survey, sell, give, adjust, settle, produce."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+
+Player = Annotated[str, typer.Argument(help="The player.")]
+
+
+@app.command()
+def build(player: Player,
+          n: Annotated[int, typer.Argument(help="How many RIGS.")] = 1,
+          json: JsonOpt = False, game: GameOpt = None) -> None:
+    """Build N RIGS into the warehouse for 2 Metal each (Player Phase; 75 in the colony)."""
+    from rigs_helper.actions import Build
+
+    act(game, Build(player, n), json)
+
+
+@app.command()
+def move(player: Player,
+         n: Annotated[int, typer.Argument(help="How many RIGS.")],
+         to: Annotated[str, typer.Option("--to", help="A plot id, or 'warehouse'.")],
+         harvest: Annotated[str | None, typer.Option(
+             "--harvest", help="What they harvest there: energy, supplies, metal or luxuries "
+             "(default: what the plot's RIGS already harvest).")] = None,
+         source: Annotated[str | None, typer.Option(
+             "--from", help="A plot id (default: the warehouse).")] = None,
+         json: JsonOpt = False, game: GameOpt = None) -> None:
+    """Move N RIGS between the warehouse and plot spots, 1 Supply each (Player Phase)."""
+    from rigs_helper.actions import Move
+
+    act(game, Move(player, n, to, harvest, source), json)
+
+
+@app.command()
+def survey(player: Player,
+           plot: Annotated[str, typer.Argument(help="The plot to survey (an unsurveyed plot "
+                                               "the player owns).")],
+           card: Annotated[int | None, typer.Option(
+               "--card", help="The yield of the physical Survey card drawn (0-3).")] = None,
+           json: JsonOpt = False, game: GameOpt = None) -> None:
+    """Survey a plot for 1 Supply: draws a Survey card; its yield is the plot's Luxury spots."""
+    from rigs_helper.actions import Survey
+
+    act(game, Survey(player, plot, card), json)
+
+
+@app.command()
+def sell(player: Player,
+         n: Annotated[int, typer.Argument(help="How many Luxuries.")],
+         json: JsonOpt = False, game: GameOpt = None) -> None:
+    """Sell N Luxuries at this round's Market price (Market Phase)."""
+    from rigs_helper.actions import Sell
+
+    act(game, Sell(player, n), json)
+
+
+@app.command()
+def give(giver: Annotated[str, typer.Argument(help="Who gives.")],
+         receiver: Annotated[str, typer.Argument(help="Who receives.")],
+         items: Annotated[list[str], typer.Argument(
+             help="What moves: credits=N, energy=N, supplies=N, metal=N, luxuries=N, "
+             "rigs=N (warehouse RIGS) and plot ids.", show_default=False)],
+         json: JsonOpt = False, game: GameOpt = None) -> None:
+    """A deal, all or nothing: Player Phase anything; Production Phase (Zero Hour) only
+    credits and warehouse resources.  A plot goes with its survey and RIGS."""
+    from rigs_helper.actions import Give, parse_amounts
+
+    plots = tuple(i for i in items if "=" not in i)
+    amounts = parse_amounts([i for i in items if "=" in i],
+                            ("credits", "energy", "supplies", "metal", "luxuries", "rigs"))
+    act(game, Give(giver, receiver, amounts, plots), json)
+
+
+@app.command()
+def adjust(player: Player,
+           what: Annotated[str, typer.Argument(help="credits, energy, supplies, metal, "
+                                               "luxuries or rigs (warehouse).")],
+           delta: Annotated[int, typer.Argument(help="The change, e.g. 3 or -2.")],
+           why: Annotated[str, typer.Option("--why", help="What the table decided.")],
+           json: JsonOpt = False, game: GameOpt = None) -> None:
+    """Change a holding by hand for what the tool does not model; logged and undoable."""
+    from rigs_helper.actions import Adjust
+
+    act(game, Adjust(player, what, delta, why), json)
+
+
+@app.command()
+def settle(player: Player,
+           items: Annotated[list[str], typer.Argument(
+               help="RESOURCE=N for each resource thrown away or taken.", show_default=False)],
+           json: JsonOpt = False, game: GameOpt = None) -> None:
+    """Choose the resources a card made PLAYER throw away (Rough Storm) or take (Ruins)."""
+    from rigs_helper.actions import Settle, parse_amounts
+
+    act(game, Settle(player, parse_amounts(items, ("energy", "supplies", "metal",
+                                                    "luxuries"))), json)
+
+
+@app.command()
+def produce(player: Player,
+            power: Annotated[list[str] | None, typer.Option(
+                "--power", help="Power this plot (refused if the Energy is not there).")]
+            = None,
+            skip: Annotated[list[str] | None, typer.Option(
+                "--skip", help="Leave this plot unpowered.")] = None,
+            reset: Annotated[bool, typer.Option(
+                "--reset", help="Forget earlier --power/--skip choices.")] = False,
+            json: JsonOpt = False, game: GameOpt = None) -> None:
+    """The production plan: each plot, its power and output, and the net result.
+
+    By default the plots that yield the most are powered first (ties: Luxuries, Metal,
+    Supplies, then the lower plot number) while Energy lasts.  --power/--skip change the plan
+    (saved; committed when `rigs next` ends the Production Phase, after Last Call).
+    """
+    from rigs_helper import session
+    from rigs_helper.data import load_tables
+    from rigs_helper.production import plan
+
+    if power or skip or reset:
+        from rigs_helper.actions import SetPlan
+
+        outcome = session.run(game_path(game), SetPlan(player, tuple(power or ()),
+                                                        tuple(skip or ()), reset))
+        d = outcome.data["plan"]
+        g = None
+    else:
+        tables = load_tables()
+        g = session.load(game_path(game), tables).game
+        d = plan(g, player, tables).as_dict()
+    if json:
+        print_json(d)
+        return
+    from rigs_helper import render
+
+    render.plan(d, preview=g is not None and g.phase != "production")

@@ -1,0 +1,54 @@
+"""`rigs vinnie ...`: loans and debts."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+
+vinnie_app = typer.Typer(help="Vinnie's loans: borrow, repay, and every debt.")
+app.add_typer(vinnie_app, name="vinnie")
+
+Player = Annotated[str, typer.Argument(help="The player.")]
+Resource = Annotated[str, typer.Argument(help="energy, supplies or metal.")]
+Amount = Annotated[int, typer.Argument(help="How many units (borrow) or scripts (repay).")]
+
+
+@vinnie_app.callback(invoke_without_command=True)
+def show(ctx: typer.Context, json: JsonOpt = False, game: GameOpt = None) -> None:
+    """Every debt: scripts held, the cost to repay now (2 each), and what Vinnie takes at the
+    end (4 each, the shortfall in credits at the resource's die value)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from rigs_helper import session
+    from rigs_helper.actions import vinnie_view
+    from rigs_helper.data import load_tables
+
+    tables = load_tables()
+    d = vinnie_view(session.load(game_path(game), tables).game, tables)
+    if json:
+        print_json(d)
+        return
+    from rigs_helper import render
+
+    render.vinnie(d)
+
+
+@vinnie_app.command()
+def borrow(player: Player, resource: Resource, n: Amount = 1, json: JsonOpt = False,
+           game: GameOpt = None) -> None:
+    """Borrow N units (Player or Production Phase; one per owned plot per phase)."""
+    from rigs_helper.actions import Borrow
+
+    act(game, Borrow(player, resource, n), json)
+
+
+@vinnie_app.command()
+def repay(player: Player, resource: Resource, n: Amount = 1, json: JsonOpt = False,
+          game: GameOpt = None) -> None:
+    """Repay N scripts at 2 units of the same resource each (Player Phase)."""
+    from rigs_helper.actions import Repay
+
+    act(game, Repay(player, resource, n), json)
