@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -119,31 +119,39 @@ class Tables:
 
     # Deck compositions: one entry per physical card, in table order.  A card's index in
     # its deck's tuple is its identity for the whole game.
-    @property
+    @cached_property
     def plot_deck(self) -> tuple[str, ...]:
         return tuple(t.key for t in self.plots.values() for _ in range(t.count))
 
-    @property
+    @cached_property
     def survey_deck(self) -> tuple[int, ...]:
         return tuple(y for y, n in self.survey_yields.items() for _ in range(n))
 
-    @property
+    @cached_property
     def disaster_deck(self) -> tuple[str, ...]:
         return tuple(c.key for c in self.disasters for _ in range(c.count))
 
-    @property
+    @cached_property
     def karma_deck(self) -> tuple[str, ...]:
         return tuple(c.key for c in self.karma)
 
-    @property
+    @cached_property
     def market_deck(self) -> tuple[str, ...]:
         return tuple(c.key for c in self.market.values() for _ in range(c.count))
 
+    @cached_property
+    def _disaster_by_key(self) -> dict[str, DisasterCard]:
+        return {c.key: c for c in self.disasters}
+
+    @cached_property
+    def _karma_by_key(self) -> dict[str, KarmaCard]:
+        return {c.key: c for c in self.karma}
+
     def disaster(self, key: str) -> DisasterCard:
-        return _by_key(self.disasters)[key]
+        return self._disaster_by_key[key]
 
     def karma_card(self, key: str) -> KarmaCard:
-        return _by_key(self.karma)[key]
+        return self._karma_by_key[key]
 
     def all_cards(self) -> tuple[DisasterCard | KarmaCard, ...]:
         return self.disasters + self.karma
@@ -153,11 +161,6 @@ def title_of(tables: Tables, deck: str, key: str) -> str:
     """The title of a Disaster or Karma card from its key."""
     card = tables.disaster(key) if deck == "disaster" else tables.karma_card(key)
     return card.title
-
-
-@cache
-def _by_key(cards: tuple) -> dict:
-    return {c.key: c for c in cards}
 
 
 TABLE_FILES = ("constants.toml", "plots.toml", "survey.toml", "market.toml",

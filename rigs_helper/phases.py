@@ -368,6 +368,8 @@ def _grant(w: Work, pick: str | None, order: list[str] | None,
     dealt: list[tuple[str, str]] = [(leader.name, pick)]
     if given:
         given = {g.player(n).name: v.upper() for n, v in given.items()}
+        if not set(given) <= set(order):  # the leader's plot is the pick, not a --give
+            raise InputError("--give names the other players only: " + ", ".join(order))
         if sorted(given.values()) != sorted(grant[:len(order)]) and \
                 sorted(given.values()) != sorted(grant):
             raise InputError("--give must hand out exactly the other drawn plots: "
