@@ -554,17 +554,6 @@ class Settle(Op):
         return w.done()
 
 
-def default_discard(player: Player, n: int) -> tuple[tuple[str, int], ...]:
-    """Documented default for "throw away N resources": from the most plentiful first."""
-    have = {r: player.amount(r) for r in RESOURCES}
-    out: dict[str, int] = {}
-    for _ in range(min(n, sum(have.values()))):
-        r = max(RESOURCES, key=lambda x: (have[x], -RESOURCES.index(x)))
-        have[r] -= 1
-        out[r] = out.get(r, 0) + 1
-    return tuple(out.items())
-
-
 # ---------------------------------------------------------------------------- production
 
 
@@ -619,5 +608,5 @@ def replace_player_plan(game: Game, name: str, chosen: Mapping[str, str]) -> Gam
 
 
 __all__ = ["Adjust", "Borrow", "Build", "Give", "Move", "Repay", "Sell", "SetPlan", "Settle",
-           "Survey", "default_discard", "parse_amounts", "resource_name", "sale_price",
+           "Survey", "parse_amounts", "resource_name", "sale_price",
            "vinnie_view"]

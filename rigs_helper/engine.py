@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from rigs_helper.data import Tables, squash, title_of
+from rigs_helper.data import RESOURCES, Tables, squash, title_of
 from rigs_helper.errors import InputError, RulesError
 from rigs_helper.rng import Rng
 from rigs_helper.state import Game, Pile, Player, Plot, frozen_map
@@ -210,6 +210,17 @@ def default_rigs_source(player: Player) -> str | None:
     best = max((p for p in player.plots if p.rigs), key=lambda p: (p.rigs, -int(p.id[1:])),
                default=None)
     return best.id if best else None
+
+
+def default_discard(player: Player, n: int) -> tuple[tuple[str, int], ...]:
+    """Documented default for "throw away N resources": from the most plentiful first."""
+    have = {r: player.amount(r) for r in RESOURCES}
+    out: dict[str, int] = {}
+    for _ in range(min(n, sum(have.values()))):
+        r = max(RESOURCES, key=lambda x: (have[x], -RESOURCES.index(x)))
+        have[r] -= 1
+        out[r] = out.get(r, 0) + 1
+    return tuple(out.items())
 
 
 def find_in(tables: Tables, deck: str, text: str) -> str:

@@ -208,11 +208,12 @@ def dumps_state(doc: dict[str, Any]) -> str:
 
 
 def state_hash(doc: dict[str, Any]) -> str:
-    import hashlib
-    import json
+    """A fingerprint of the state (to notice hand edits before an undo).  Not a security
+    measure: two checksums of the document's text, 64 bits in all."""
+    import zlib
 
-    blob = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+    blob = repr(doc).encode()
+    return f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}"
 
 
 # ---------------------------------------------------------------------------- from TOML
@@ -319,7 +320,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Game:
         players=tuple(players), round=rnd, phase=phase,
         leader=check.string(leader, "leader") if leader else "",
         leader_basis=str(doc.get("leader_basis", "")),
-        game_over=bool(doc.get("game_over", False)),
+        game_over=_flag(check, doc.get("game_over", False), "game_over"),
         plot_deck=decode("decks.plot", d.get("plot", ""), "plot"),
         survey=Pile(decode("decks.survey", d.get("survey", ""), "survey")),
         disaster=Pile(decode("decks.disaster", d.get("disaster", ""), "disaster"),
@@ -373,7 +374,7 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
         in_play=titles(f"{k}.in_play", p.get("in_play", []), tables.karma),
         vinnie=frozen_map(vinnie), disaster=disaster, effects=effects,
         borrowed=check.whole(p.get("borrowed", 0), f"{k}.borrowed"),
-        may_swap=bool(p.get("may_swap", False)),
+        may_swap=_flag(check, p.get("may_swap", False), f"{k}.may_swap"),
         must_lose_rigs=check.whole(p.get("must_lose_rigs", 0), f"{k}.must_lose_rigs"),
         on_cards=frozen_map(on_cards), plan=frozen_map(plan),
         must_discard=check.whole(p.get("must_discard", 0), f"{k}.must_discard"),
@@ -384,6 +385,12 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
         no_sabotage_round=check.whole(p.get("no_sabotage_round", 0),
                                       f"{k}.no_sabotage_round"),
     )
+
+
+def _flag(check: Checker, value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise check.fail(key, f"must be true or false, not {value!r}")
+    return value
 
 
 def _plot(check: Checker, raw: Any, key: str, tables: Tables) -> Plot:

@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rigs_helper.data import Tables
-from rigs_helper.engine import (Op, Outcome, Work, default_rigs_source, determine_leader,
-                                find_in, title_of)
+from rigs_helper.engine import (Op, Outcome, Work, default_discard, default_rigs_source,
+                                determine_leader, find_in, title_of)
 from rigs_helper.errors import InputError, PendingChoice, RulesError
 from rigs_helper.market import card_value, category_of
 from rigs_helper.production import plan
@@ -69,8 +69,6 @@ class NextPhase(Op):
 def _settle_common(w: Work, auto: bool, pending: list[str]) -> None:
     """RIGS losses still owed (from a Disaster or a Karma card), resources to throw away
     (Rough Storm) or to take (Ruins)."""
-    from rigs_helper.actions import default_discard
-
     for p in w.game.players:
         if p.must_discard:
             if not auto:
@@ -136,6 +134,8 @@ def _player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str
         name, sep, title = c.partition("=")
         if not sep:
             raise InputError(f"--card {c!r}: in the Disaster Phase give PLAYER=TITLE")
+        if w.game.player(name).name in deal:
+            raise InputError(f"--card {c!r}: one Disaster card per player")
         deal[w.game.player(name).name] = title
     w.say(f"Disaster Phase, round {w.game.round}: {w.game.leader} deals a Disaster card "
           "to every player.")
