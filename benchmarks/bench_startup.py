@@ -33,7 +33,8 @@ COMMANDS: list[tuple[str, list[str]]] = [
     ("python -m rigs_helper card raid --json", [PY, "-m", "rigs_helper", "card", "raid",
                                                 "--json"]),
 ]
-RIGS = shutil.which("rigs")
+_beside = Path(PY).parent / "rigs"  # the entry point of the Python running this script
+RIGS = str(_beside) if _beside.exists() else shutil.which("rigs")
 if RIGS:
     COMMANDS.insert(1, ("rigs score --json", [RIGS, "score", SHEET, "--json"]))
 TARGETS = {"python -m rigs_helper score --json": 1.3, "rigs score --json": 1.3}

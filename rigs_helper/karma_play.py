@@ -127,8 +127,9 @@ class _Ctx:
             if self._in_play_saves(v):
                 continue
             kept.append(v)
+        aimed = bool(self.victims)  # named with --target or found from --plot
         self.victims = kept
-        if not self.victims and op.target:
+        if not self.victims and aimed:
             w.say("No victim is affected.")
             self.cancelled = True
             return
@@ -430,6 +431,8 @@ def _displace(c: _Ctx, owner: str, pid: str, new_yield: int | None) -> None:
 def _survey_error(c: _Ctx) -> None:
     pid = c.need(c.op.plot, "--plot", "which surveyed plot")[0]
     owner = c.plot_owner(pid)
+    if c.victims and owner not in c.victims:  # passed on by Wrong Address and the like
+        c.w.player(c.victim()).plot(pid)  # refuses: the new victim does not own it
     plot = c.w.player(owner).plot(pid)
     if plot.survey is None:
         raise RulesError(f"{plot.id} has no survey")
@@ -465,7 +468,8 @@ def _transfer_plot(c: _Ctx) -> None:
     p = c.w.player(v)
     plot = p.plot(pid)
     if new != v:
-        c.w.update(v, plots=tuple(x for x in p.plots if x.id != plot.id))
+        c.w.update(v, plots=tuple(x for x in p.plots if x.id != plot.id),
+                   plan=frozen_map({k: x for k, x in p.plan.items() if k != plot.id}))
         c.w.update(new, plots=c.w.player(new).plots + (plot,))
     c.w.say(f"{plot.id} passes from {v} to {new} with its {plot.rigs} RIGS.")
     c.draws(v)

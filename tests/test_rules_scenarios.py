@@ -117,6 +117,10 @@ def test_land_grant_leader_keeps_one_rest_dealt_at_random(tables):
     # a deal made at the table is recorded as given
     after = run(g, GrantPick("P14", given=(("Bo", "P5"), ("Cy", "P22"))), tables).game
     assert new_plots(g, after, "Bo") == ["P5"] and new_plots(g, after, "Cy") == ["P22"]
+    # the leader's own plot is the pick: a --give naming the leader is refused (it used to
+    # be accepted and the plot given to the leader vanished from the game)
+    with pytest.raises(InputError):
+        perform(g, GrantPick("P14", given=(("Ana", "P5"), ("Bo", "P22"))), tables)
 
 
 def test_land_grant_auto_leader_keeps_the_most_valuable_plot(tables):
@@ -515,9 +519,11 @@ def test_disaster_phase_records_physical_cards(tables):
                                        discard=tuple(thefts)))
     with pytest.raises(RulesError, match="Theft"):
         perform(gone, NextPhase(cards=("Ana=Theft",)), tables)
-    for bad in ("Theft", "Ana=Meteor", "Zed=Theft"):
+    for bad in ("Theft", "Ana=Meteor", "Zed=Theft"):  # no player; no card; no one
         with pytest.raises(InputError):
             perform(g, NextPhase(cards=(bad,)), tables)
+    with pytest.raises(InputError):  # one card per player
+        perform(g, NextPhase(cards=("Ana=Theft", "ana=Raid")), tables)
 
 
 def market_game(tables, in_game=(), in_end=()):

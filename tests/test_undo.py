@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gameplay import NAMES, start
+from gameplay import start
 from rigs_helper.engine import perform
 from rigs_helper.gamefile import MARKER, dumps_state, load_text, split_text, to_doc
 from rigs_helper.phases import NextPhase
@@ -266,3 +266,37 @@ def test_state_round_trips_through_the_file_text(tables, n, seed, steps):
     log = MARKER + "\n\n[[log]]\nn = 1\nround = 1\nphase = \"player\"\naction = \"new\"\n"
     loaded = load_text(text + "\n" + log, "x.toml", tables)
     assert loaded.game == g and loaded.log_text == log
+
+
+def test_undo_every_step_of_a_whole_game_back_to_creation(tmp_path, rigs, tables):
+    """`next` where it can, `next --auto` where a choice is open (Land Grants and RIGS
+    losses wait in the file between steps), to the end and `score`; then undo one action
+    at a time: each undo gives back the file exactly as it was before that action."""
+    from rigs_helper import session
+
+    path = tmp_path / "game.toml"
+    ok(rigs("new", "--player", "Ana", "--player", "Bo", "--player", "Cy", "--seed", 5,
+            "--game", path))
+    snaps = [path.read_bytes()]
+    waited = 0
+    while not session.load(path, tables).game.game_over:
+        r = rigs("next", "--game", path)
+        if r.exit_code == 3:
+            waited += 1
+            assert path.read_bytes() == snaps[-1]
+            r = rigs("next", "--auto", "--game", path)
+        ok(r)
+        snaps.append(path.read_bytes())
+    assert waited > 0
+    ok(rigs("score", "--json", "--game", path))  # records the End Game draws
+    snaps.append(path.read_bytes())
+    for before in reversed(snaps[:-1]):
+        ok(rigs("undo", "--game", path))
+        assert path.read_bytes() == before
+    refused(rigs("undo", "--game", path))
+
+
+def test_hand_edited_flag_must_be_true_or_false(midgame, rigs):
+    edit_state(midgame, lambda doc: doc.update(game_over="no"))
+    err = refused(rigs("status", "--game", midgame))
+    assert "'game_over'" in err and "true or false" in err

@@ -26,6 +26,10 @@ class RigsGroup(TyperGroup):
             ctx.exit(exc.exit_code)
         except (typer.Exit, typer.Abort, SystemExit, KeyboardInterrupt):
             raise
+        except BrokenPipeError:  # e.g. `rigs log | head`: the reader left; say nothing
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            ctx.exit(1)
         except Exception as exc:  # a bug: say so in one line, never a traceback
             # Usage errors raised while parsing a sub-command are Click's to report.
             if callable(getattr(exc, "show", None)) or os.environ.get("RIGS_DEBUG"):
