@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rigs_helper.data import Tables
 from rigs_helper.engine import Op, Outcome, Work, find_in, title_of
 from rigs_helper.errors import RulesError
-from rigs_helper.state import Game, Player
+from rigs_helper.state import Game, Player, frozen_map
 
 
 def hand_key(tables: Tables, player: Player, text: str) -> str:
@@ -160,20 +160,21 @@ class KarmaDiscardInPlay(Op):
         w = Work(game, tables)
         p = w.player(self.name)
         key = find_in(tables, "karma", self.title)
-        in_play = list(p.in_play)
-        in_play.remove(key)
-        w.update(p.name, in_play=tuple(in_play))
-        w.discard("karma", key)
-        w.say(f"{p.name} discards {title_of(tables, 'karma', key)} from play.")
-        if p.on_cards.get(key):
-            from rigs_helper.state import frozen_map
-
-            on = dict(p.on_cards)
-            n = on.pop(key)
-            w.update(p.name, on_cards=frozen_map(on))
-            w.say(f"The {n} RIGS on it go back to the bank.")
+        n = p.on_cards.get(key, 0)
+        retire(w, p.name, key)
+        w.say(f"{p.name} discards {title_of(tables, 'karma', key)} from play"
+              + (f"; the {n} RIGS on it go back to the bank." if n else "."))
         return w.done()
 
 
+def retire(w: Work, name: str, key: str) -> None:
+    """A card in play goes to the discards, with any RIGS kept on it."""
+    p = w.player(name)
+    on = dict(p.on_cards)
+    on.pop(key, None)
+    w.update(name, in_play=tuple(k for k in p.in_play if k != key), on_cards=frozen_map(on))
+    w.discard("karma", key)
+
+
 __all__ = ["KarmaDiscard", "KarmaDiscardInPlay", "KarmaDraw", "KarmaSwap", "hand_key",
-           "move_played_card", "play_allowed", "replace"]
+           "move_played_card", "play_allowed", "retire"]

@@ -16,7 +16,7 @@ from rigs_helper.actions import WAREHOUSE, _place, resource_name
 from rigs_helper.data import RESOURCES, KarmaCard, Tables
 from rigs_helper.engine import Op, Outcome, Work, find_in, replace_plot, title_of
 from rigs_helper.errors import InputError, RulesError
-from rigs_helper.karma import hand_key, move_played_card, play_allowed
+from rigs_helper.karma import hand_key, move_played_card, play_allowed, retire
 from rigs_helper.market import card_value
 from rigs_helper.state import Game, Pile, Player, frozen_map
 
@@ -682,27 +682,19 @@ class KarmaUse(Op):
                                  rule="Push, Pull, or Drag is used when a RIGS is destroyed")
             if game.colony_rigs >= tables.constants.colony_rigs:
                 raise RulesError("all 75 RIGS tokens are in use")
-            _retire(w, p.name, key)
+            retire(w, p.name, key)
             w.update(p.name, warehouse_rigs=w.player(p.name).warehouse_rigs + 1)
             w.say(f"{p.name} trades in {card.title} for a free RIGS in the warehouse.")
         elif key == "recycling":
             if game.phase != "player":
                 raise RulesError("Recycling is cashed in during the Player Phase")
             n = p.on_cards.get(key, 0)
-            _retire(w, p.name, key)
+            retire(w, p.name, key)
             w.add(p.name, "metal", n, "card: Recycling")
             w.say(f"{p.name} cashes in Recycling: {n} Metal for the {n} RIGS on it.")
         else:
             raise RulesError(f"{card.title} has nothing to use: it works by itself")
         return w.done()
-
-
-def _retire(w: Work, name: str, key: str) -> None:
-    p = w.player(name)
-    on = dict(p.on_cards)
-    on.pop(key, None)
-    w.update(name, in_play=tuple(k for k in p.in_play if k != key), on_cards=frozen_map(on))
-    w.discard("karma", key)
 
 
 def _use_parts_shop(w: Work, p: Player, key: str) -> None:
@@ -713,7 +705,7 @@ def _use_parts_shop(w: Work, p: Player, key: str) -> None:
     roll = w.rng.die(w.tables.constants.die_sides)
     on = p.on_cards.get(key, 0)
     if roll == 1:
-        _retire(w, p.name, key)
+        retire(w, p.name, key)
         w.say(f"Parts Shop rolls 1: the card is discarded and its {on} RIGS are lost.")
         return
     w.update(p.name, effects=p.effects + ("used:parts-shop",))
