@@ -123,12 +123,13 @@ class Move(Op):
         if from_wh:
             if p.warehouse_rigs < self.n:
                 raise RulesError(f"{p.name} has {p.warehouse_rigs} RIGS in the warehouse; "
-                                 f"cannot move {self.n}")
+                                 f"cannot move {self.n}", rule="only RIGS you have can move")
             p = replace(p, warehouse_rigs=p.warehouse_rigs - self.n)
         else:
             src = p.plot(self.source)
             if src.rigs < self.n:
-                raise RulesError(f"{src.id} has {src.rigs} RIGS; cannot move {self.n}")
+                raise RulesError(f"{src.id} has {src.rigs} RIGS; cannot move {self.n}",
+                                 rule="only RIGS you have can move")
             left = src.rigs - self.n
             p = replace_plot(p, replace(src, rigs=left, harvest=src.harvest if left else None))
         if to_wh:
@@ -272,7 +273,8 @@ class Repay(Op):
         p = game.player(self.name)
         if p.scripts(res) < self.n:
             raise RulesError(f"{p.name} holds {p.scripts(res)} {res} script"
-                             f"{'s' if p.scripts(res) != 1 else ''}; cannot repay {self.n}")
+                             f"{'s' if p.scripts(res) != 1 else ''}; cannot repay {self.n}",
+                             rule="a repayment clears scripts the player holds")
         cost = tables.constants.repay_during_game * self.n
         if p.amount(res) < cost:
             raise RulesError(f"{p.name} has {p.amount(res)} {res}; repaying {self.n} "
@@ -345,7 +347,8 @@ class Sell(Op):
         if game.market.price is None:
             raise RulesError("no Market card has been drawn this round")
         if p.luxuries < self.n:
-            raise RulesError(f"{p.name} has {p.luxuries} Luxuries; cannot sell {self.n}")
+            raise RulesError(f"{p.name} has {p.luxuries} Luxuries; cannot sell {self.n}",
+                             rule="only Luxuries in the warehouse are sold")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
@@ -401,9 +404,12 @@ class Give(Op):
                     raise RulesError(f"{a.name} has {a.warehouse_rigs} RIGS in the warehouse; "
                                      f"cannot give {n}", rule="RIGS pass between warehouses "
                                      "(move them off plots first)")
+            elif k not in ("credits", *RESOURCES):
+                raise InputError(f"{k!r} cannot be given (credits, resources, rigs, plots)")
             elif (a.credits if k == "credits" else a.amount(k)) < n:
                 have = a.credits if k == "credits" else a.amount(k)
-                raise RulesError(f"{a.name} has {have} {k}; cannot give {n}")
+                raise RulesError(f"{a.name} has {have} {k}; cannot give {n}",
+                                 rule="a deal moves only what the giver has")
         if self.plots and zero_hour:
             raise RulesError("plots cannot change hands in the Production Phase",
                              rule="Zero Hour deals move only credits and resources")

@@ -173,13 +173,15 @@ class Work:
         if source is None or source.lower() in ("warehouse", "w"):
             if p.warehouse_rigs < n:
                 raise RulesError(f"{p.name} has {p.warehouse_rigs} RIGS in the warehouse; "
-                                 f"cannot lose {n} there")
+                                 f"cannot lose {n} there", rule="a lost RIGS is one the "
+                                 "player has")
             p = replace(p, warehouse_rigs=p.warehouse_rigs - n)
             where = "the warehouse"
         else:
             plot = p.plot(source)
             if plot.rigs < n:
-                raise RulesError(f"{plot.id} has {plot.rigs} RIGS; cannot lose {n} there")
+                raise RulesError(f"{plot.id} has {plot.rigs} RIGS; cannot lose {n} there",
+                                 rule="a lost RIGS is one the player has")
             p = replace_plot(p, replace(plot, rigs=plot.rigs - n,
                                         harvest=plot.harvest if plot.rigs > n else None))
             where = plot.id

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import EXAMPLES, ROOT
+from conftest import EXAMPLES
 
 KEYS = ["name", "net_worth", "credits", "luxuries", "plots", "resources", "vinnie"]
 

@@ -77,7 +77,7 @@ def give(giver: Annotated[str, typer.Argument(help="Who gives.")],
     act(game, Give(giver, receiver, amounts, plots), json)
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})
 def adjust(player: Player,
            what: Annotated[str, typer.Argument(help="credits, energy, supplies, metal, "
                                                "luxuries or rigs (warehouse).")],

@@ -1,0 +1,116 @@
+"""Time `rigs produce PLAYER` (table and --json) against a baseline of bare imports.
+
+Not a pytest test: run it directly, preferably with a plain (non-editable) install.
+
+    python benchmarks/bench_produce.py [--runs N]
+
+It builds a game file in a temporary directory: 2 players in round 1's Production Phase,
+Ana owning 20 plots full of RIGS (P1-P9 Plains, P10-P16 Valley, P19-P20 Forest, P22-P23
+Desert), Bo the other 7 plots; the state is saved with rigs_helper.session so the file
+validates like any game file.  Then it times N runs (default 20) of each command,
+interleaved, takes the medians and prints each with its ratio to the baseline (Python
+importing typer, rich.console and tomllib).  Target: at most 1.3x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+PY = sys.executable
+_beside = Path(PY).parent / "rigs"
+RIGS = str(_beside) if _beside.exists() else shutil.which("rigs")
+TARGET = 1.3
+
+# plot id -> (RIGS, harvest): every plot full for its harvest (spots from RULES.md)
+ANA = {**{f"P{i}": (1, "metal") for i in range(1, 10)},  # Plains: 1 Metal spot
+       **{f"P{i}": (2, "supplies") for i in range(10, 17)},  # Valley: 2 Supplies spots
+       "P19": (3, "supplies"), "P20": (3, "supplies"),  # Forest: 3 Supplies spots
+       "P22": (3, "energy"), "P23": (3, "energy")}  # Desert: 3 Energy spots
+
+
+def build_game(path: Path) -> None:
+    from rigs_helper import session
+    from rigs_helper.data import load_tables
+    from rigs_helper.engine import Outcome
+    from rigs_helper.setup import new_game
+    from rigs_helper.state import Plot
+
+    tables = load_tables()
+    g = new_game(["Ana", "Bo"], 2024, tables).game
+    every = [f"P{i + 1}" for i in range(len(tables.plot_deck))]
+
+    def card(pid: str, rigs: int = 0, harvest: str | None = None) -> Plot:
+        return Plot(pid, tables.plot_deck[int(pid[1:]) - 1], None, rigs, harvest)
+
+    ana = tuple(card(pid, *ANA[pid]) for pid in ANA)
+    bo = tuple(card(pid) for pid in every if pid not in ANA)
+    assert len(ana) == 20 and len(ana) + len(bo) == len(every)
+    players = (replace(g.player("Ana"), plots=ana, warehouse_rigs=0, energy=10),
+               replace(g.player("Bo"), plots=bo))
+    # Every plot card now belongs to a player (the Plot deck is empty); no plot is
+    # surveyed, so the Survey deck is whole.
+    g = replace(g, players=players, plot_deck=(), phase="production")
+    session.create(path, Outcome(g), "bench set-up", True, tables)
+    session.load(path, tables)  # validates: cards, caps, spots
+
+
+def time_once(argv: list[str]) -> float:
+    start = time.perf_counter()
+    r = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if r.returncode != 0:
+        raise SystemExit(f"failed ({r.returncode}): {' '.join(argv)}\n{r.stderr.decode()}")
+    return elapsed
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=20, help="runs per command (default 20)")
+    args = ap.parse_args()
+    if args.runs < 1:
+        ap.error("--runs must be 1 or more")
+    if not RIGS:
+        raise SystemExit("no `rigs` command found beside this Python or on PATH")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        game = Path(tmp) / "bench.toml"
+        build_game(game)
+        base = ("baseline: import typer, rich.console, tomllib",
+                [PY, "-c", "import typer, rich.console, tomllib"])
+        entries = [base,
+                   ("rigs produce Ana", [RIGS, "produce", "Ana", "-g", str(game)]),
+                   ("rigs produce Ana --json", [RIGS, "produce", "Ana", "--json", "-g",
+                                                str(game)])]
+        for _, argv in entries:  # warm the file cache and .pyc files; not counted
+            time_once(argv)
+        samples: dict[str, list[float]] = {label: [] for label, _ in entries}
+        for _ in range(args.runs):  # interleaved, so drift in load hits all alike
+            for label, argv in entries:
+                samples[label].append(time_once(argv))
+    medians = {label: statistics.median(s) for label, s in samples.items()}
+    b = medians[base[0]]
+    print(f"{args.runs} runs each, median wall time, Python {sys.version.split()[0]}, "
+          f"rigs = {RIGS}")
+    width = max(len(label) for label, _ in entries)
+    failed = False
+    for label, _ in entries:
+        ratio = medians[label] / b
+        note = ""
+        if label != base[0]:
+            ok = ratio <= TARGET
+            failed |= not ok
+            note = f"  (target <= {TARGET}x: {'ok' if ok else 'MISSED'})"
+        print(f"{label:<{width}}  {medians[label] * 1000:7.1f} ms  {ratio:5.2f}x{note}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
