@@ -37,6 +37,7 @@ class KarmaPlay(Op):
     to: tuple[str, ...] = ()  # Triangulation Drift: one destination per RIGS
     answer: str | None = None  # the victim's Protection card played in response
     answer_to: str | None = None  # Wrong Address / Double Agent: the new victim
+    answer_plot: str | None = None  # a plot card passed on: the new victim's plot
 
     def describe(self) -> str:
         s = f"karma play {self.name} {self.title!r}"
@@ -48,7 +49,7 @@ class KarmaPlay(Op):
         s += "".join(f" --take {k}={n}" for k, n in self.take)
         for flag, v in (("--from", self.source), ("--option", self.option),
                         ("--new-owner", self.new_owner), ("--answer", self.answer),
-                        ("--answer-to", self.answer_to)):
+                        ("--answer-to", self.answer_to), ("--answer-plot", self.answer_plot)):
             if v:
                 s += f" {flag} {v!r}"
         return s
@@ -87,6 +88,7 @@ class _Ctx:
         self.op, self.w, self.card, self.owner = op, w, card, owner
         self.victims = [w.game.player(t).name for t in op.target]
         self.cancelled = False
+        self.passed_on = False  # the victim changed (Wrong Address, Right Back, Double Agent)
         self.decoy_from: str | None = None
 
     # -- helpers ---------------------------------------------------------------------
@@ -103,6 +105,14 @@ class _Ctx:
         if not value:
             raise InputError(f"{self.card.title}: {what} ({flag})")
         return value
+
+    def victim_plot(self, what: str) -> str:
+        """The plot the card hits: --plot, or --answer-plot once the card was passed on to
+        another victim (whose plot the new chooser names)."""
+        if self.passed_on:
+            return self.need(self.op.answer_plot, "--answer-plot",
+                             f"the card went to {self.victims[0]}: name their plot")
+        return self.need(self.op.plot, "--plot", what)[0]
 
     def plot_owner(self, pid: str) -> str:
         return self.w.game.owner_of(pid).name
@@ -160,12 +170,14 @@ class _Ctx:
                 if new == v:
                     raise InputError("Wrong Address sends the card to another player")
                 self.victims = [new]
+                self.passed_on = True
                 w.say(f"The card's effects go to {new} instead.")
             else:
                 w.say(f"{v} is simply not affected.")
                 self.cancelled = True
         elif acard.action == "reflect":
             self.victims, self.owner = [self.owner], v
+            self.passed_on = True
             w.say(f"The card turns on {self.victims[0]}; {v} gets any gain.")
         elif acard.action == "return_to_owner":
             disc = list(w.game.karma.discard)
@@ -180,6 +192,7 @@ class _Ctx:
             self.owner = v
             if op.answer_to:
                 self.victims = [w.game.player(op.answer_to).name]
+                self.passed_on = True
                 w.say(f"{v} takes the card over and turns it on {self.victims[0]}.")
             else:
                 w.say(f"{v} takes the card over and discards it.")
@@ -315,7 +328,7 @@ def _rough_storm(c: _Ctx) -> None:
 
 def _lose_plot_rigs(c: _Ctx) -> None:
     v = c.victim()
-    pid = c.need(c.op.plot, "--plot", f"which of {v}'s plots")[0]
+    pid = c.victim_plot(f"which of {v}'s plots")
     plot = c.w.player(v).plot(pid)
     if plot.rigs:
         c.w.lose_rigs(v, plot.id, plot.rigs)
@@ -392,7 +405,7 @@ def _effect(c: _Ctx, name: str, effect: str) -> None:
 
 
 def _idle_plot(c: _Ctx) -> None:
-    pid = c.need(c.op.plot, "--plot", "which plot")[0]
+    pid = c.victim_plot("which plot")
     v = c.victim()
     plot = c.w.player(v).plot(pid)
     _effect(c, v, f"idle:{plot.id}")
@@ -400,7 +413,7 @@ def _idle_plot(c: _Ctx) -> None:
 
 
 def _redirect_output(c: _Ctx) -> None:
-    pid = c.need(c.op.plot, "--plot", "which plot")[0]
+    pid = c.victim_plot("which plot")
     v = c.victim()
     plot = c.w.player(v).plot(pid)
     _effect(c, v, f"sent:{plot.id}>{c.owner}")
@@ -429,7 +442,7 @@ def _displace(c: _Ctx, owner: str, pid: str, new_yield: int | None) -> None:
 
 
 def _survey_error(c: _Ctx) -> None:
-    pid = c.need(c.op.plot, "--plot", "which surveyed plot")[0]
+    pid = c.victim_plot("which surveyed plot")
     owner = c.plot_owner(pid)
     if c.victims and owner not in c.victims:  # passed on by Wrong Address and the like
         c.w.player(c.victim()).plot(pid)  # refuses: the new victim does not own it
@@ -460,7 +473,7 @@ def _survey_swap(c: _Ctx) -> None:
 
 
 def _transfer_plot(c: _Ctx) -> None:
-    pid = c.need(c.op.plot, "--plot", "which plot")[0]
+    pid = c.victim_plot("which plot")
     v = c.victim()
     new = c.w.game.player(c.need(c.op.new_owner, "--new-owner",
                                  f"the new owner, chosen by the Expedition Leader "
@@ -483,7 +496,7 @@ def _idle_all(c: _Ctx) -> None:
 
 
 def _scatter_rigs(c: _Ctx) -> None:
-    pid = c.need(c.op.plot, "--plot", "which plot")[0]
+    pid = c.victim_plot("which plot")
     v = c.victim()
     plot = c.w.player(v).plot(pid)
     if len(c.op.to) != plot.rigs:

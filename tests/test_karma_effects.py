@@ -888,13 +888,27 @@ def test_plot_cards_answered_with_wrong_address(tables):
     p11 = out.game.player("Bo").plot("P11")
     assert (p11.survey, p11.rigs) == (2, 2)
     assert out.game.survey.draw == g.survey.draw
-    # Passed on to Cy, the card names Bo's plot, which Cy does not own: refused (never
-    # applied to the protected player's plot).
+    # Passed on to Cy, the card needs Cy's plot (--answer-plot); it is never applied to the
+    # protected player's plot, nor to a plot Cy does not own.
+    refused(g, tables, InputError, "Ana", "Survey Error", plot="P11", answer="Wrong Address",
+            answer_to="Cy", has=("--answer-plot",))
     refused(g, tables, RulesError, "Ana", "Survey Error", plot="P11", answer="Wrong Address",
-            answer_to="Cy", has=("Cy does not own plot P11",))
+            answer_to="Cy", answer_plot="P11", has=("Cy does not own plot P11",))
+    g3 = set_plot(g, tables, "Cy", "P12", 1, "luxuries", survey=3)
+    out = play(g3, tables, "Ana", "Survey Error", plot="P11", answer="Wrong Address",
+               answer_to="Cy", answer_plot="P12")
+    # Cy's survey (yield 3) goes back to the deck; the 1 Luxury RIGS goes to Cy's warehouse
+    assert out.game.player("Cy").plot("P12").survey is None
+    assert out.game.player("Cy").warehouse_rigs == g3.player("Cy").warehouse_rigs + 1
+    assert out.game.player("Bo").plot("P11").survey == 2
+    assert sorted(out.game.survey.draw) == sorted(g3.survey.draw + (3,))
     g2 = set_plot(base(tables, "production"), tables, "Bo", "P11", 2, "metal")
     g2 = hand(hand(g2, "Ana", "incorrect-drivers"), "Bo", "wrong-address")
     out = play(g2, tables, "Ana", "Incorrect Drivers", plot="P11", answer="Wrong Address")
     assert out.game.player("Bo").effects == ()
-    refused(g2, tables, RulesError, "Ana", "Incorrect Drivers", plot="P11",
-            answer="Wrong Address", answer_to="Cy", has=("Cy does not own plot P11",))
+    refused(g2, tables, InputError, "Ana", "Incorrect Drivers", plot="P11",
+            answer="Wrong Address", answer_to="Cy", has=("--answer-plot",))
+    out = play(g2, tables, "Ana", "Incorrect Drivers", plot="P11", answer="Wrong Address",
+               answer_to="Cy", answer_plot="P12")
+    assert out.game.player("Cy").effects == ("idle:P12",)
+    assert out.game.player("Bo").effects == ()

@@ -84,6 +84,9 @@ def play(
     answer_to: Annotated[str | None, typer.Option(
         "--answer-to", help="Wrong Address / Double Agent: the player the card goes to.")]
     = None,
+    answer_plot: Annotated[str | None, typer.Option(
+        "--answer-plot", help="A plot card passed on to another victim: that victim's plot.")]
+    = None,
     json: JsonOpt = False, game: GameOpt = None,
 ) -> None:
     """Play a Karma card: its effect is applied (see `rigs card TITLE`); choices come as
@@ -95,7 +98,7 @@ def play(
     act(game, KarmaPlay(player, title, tuple(target or ()), tuple(plot or ()),
                         tuple(resource or ()), parse_amounts(give or [], res),
                         parse_amounts(take or [], res), tuple(card or ()), source, option,
-                        new_owner, tuple(to or ()), answer, answer_to), json)
+                        new_owner, tuple(to or ()), answer, answer_to, answer_plot), json)
 
 
 @karma_app.command()
