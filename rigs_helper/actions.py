@@ -465,8 +465,10 @@ def parse_amounts(items: list[str], allowed: tuple[str, ...]) -> tuple[tuple[str
 
 @dataclass(frozen=True)
 class Adjust(Op):
-    """What the table decided and the tool does not model: logged and undoable."""
+    """What the table decided and the tool does not model: logged and undoable.  Allowed
+    after the game too, to fix the books before scoring."""
 
+    after_game = True
     name: str
     what: str
     delta: int

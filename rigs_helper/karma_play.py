@@ -599,7 +599,9 @@ def _earlier_market_values(c: _Ctx) -> list[int]:
     if m.price is None:
         raise RulesError("no Market card has been drawn this round",
                          rule="played after the Market card is drawn")
-    return [card_value(c.tables, m.values, i) for i in m.drawn[:-1]]
+    # drawn[i] priced round i + 1; a recorded physical card's value wins
+    return [m.recorded.get(r, card_value(c.tables, m.values, i))
+            for r, i in enumerate(m.drawn[:-1], start=1)]
 
 
 def _other_markets(c: _Ctx) -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from rigs_helper.data import Tables
 from rigs_helper.engine import (Op, Outcome, Work, default_discard, default_rigs_source,
-                                determine_leader, find_in, title_of)
+                                determine_leader, title_of)
 from rigs_helper.errors import InputError, PendingChoice, RulesError
 from rigs_helper.market import card_value, category_of
 from rigs_helper.production import plan
@@ -38,10 +38,6 @@ def _requires(player: Player, what: str | None) -> bool:
     if what == "energy_rigs":
         return any(p.rigs and p.harvest == "energy" for p in player.plots)
     return False
-
-
-def price_now(game: Game, tables: Tables) -> int | None:
-    return game.market.price
 
 
 # ---------------------------------------------------------------------------- next
@@ -456,4 +452,4 @@ class LoseRigs(Op):
 
 
 __all__ = ["GrantPick", "LoseRigs", "NextPhase", "apply_disaster", "default_pick",
-           "draw_market", "find_in", "price_now"]
+           "draw_market"]
