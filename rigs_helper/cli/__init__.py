@@ -21,11 +21,17 @@ COMMANDS = {
 }
 
 
+# the order `rigs --help` lists them in
+ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "score", "cards")
+
+
 def load(modules) -> object:
     from rigs_helper.cli.base import app
 
-    for m in sorted(set(modules)):
-        importlib.import_module(f"rigs_helper.cli.{m}")
+    wanted = set(modules)
+    for m in ORDER:
+        if m in wanted:
+            importlib.import_module(f"rigs_helper.cli.{m}")
     return app
 
 

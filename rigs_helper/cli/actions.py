@@ -67,8 +67,11 @@ def give(giver: Annotated[str, typer.Argument(help="Who gives.")],
              help="What moves: credits=N, energy=N, supplies=N, metal=N, luxuries=N, "
              "rigs=N (warehouse RIGS) and plot ids.", show_default=False)],
          json: JsonOpt = False, game: GameOpt = None) -> None:
-    """A deal, all or nothing: Player Phase anything; Production Phase (Zero Hour) only
-    credits and warehouse resources.  A plot goes with its survey and RIGS."""
+    """A deal between two players, all or nothing.
+
+    Player Phase: anything.  Production Phase (Zero Hour): only credits and warehouse
+    resources.  A plot goes with its survey and the RIGS on it.
+    """
     from rigs_helper.actions import Give, parse_amounts
 
     plots = tuple(i for i in items if "=" not in i)

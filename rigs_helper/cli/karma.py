@@ -89,8 +89,11 @@ def play(
     = None,
     json: JsonOpt = False, game: GameOpt = None,
 ) -> None:
-    """Play a Karma card: its effect is applied (see `rigs card TITLE`); choices come as
-    options, and the card says which it needs when one is missing."""
+    """Play a Karma card from PLAYER's hand and apply its effect.
+
+    See `rigs card TITLE` for what a card does.  Choices come as options; when one is
+    missing, the message names the option the card needs.
+    """
     from rigs_helper.actions import parse_amounts
     from rigs_helper.karma_play import KarmaPlay
 
@@ -103,8 +106,11 @@ def play(
 
 @karma_app.command()
 def use(player: Player, title: Title, json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Use a card in play: Parts Shop (roll), Push, Pull, or Drag (trade in for a RIGS),
-    Recycling (cash in for Metal)."""
+    """Use a card PLAYER has in play.
+
+    Parts Shop (roll), Push, Pull, or Drag (trade it in for a RIGS), Recycling (cash it in
+    for Metal).
+    """
     from rigs_helper.karma_play import KarmaUse
 
     act(game, KarmaUse(player, title), json)

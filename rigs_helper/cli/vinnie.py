@@ -18,8 +18,11 @@ Amount = Annotated[int, typer.Argument(help="How many units (borrow) or scripts 
 
 @vinnie_app.callback(invoke_without_command=True)
 def show(ctx: typer.Context, json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Every debt: scripts held, the cost to repay now (2 each), and what Vinnie takes at the
-    end (4 each, the shortfall in credits at the resource's die value)."""
+    """Show every debt to Vinnie.
+
+    Scripts held, the cost to repay now (2 each), and what Vinnie takes at the end (4
+    each, the shortfall in credits at the resource's die value).
+    """
     if ctx.invoked_subcommand is not None:
         return
     from rigs_helper import session
