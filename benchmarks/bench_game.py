@@ -26,17 +26,14 @@ code is 1 when a target is missed.
 
 from __future__ import annotations
 
-import argparse
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+import timing  # benchmarks/timing.py: this script's folder is first on sys.path
+
 PY = sys.executable
-BASELINE = "baseline: import typer, rich.console, tomllib"
 TARGET_BASE = 1.3
 TARGET_FLAT = 1.1
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
@@ -45,21 +42,13 @@ SEED = 7
 
 def rigs_command() -> list[str]:
     """The `rigs` script next to this Python (else on PATH, else `python -m rigs_helper`)."""
-    here = Path(PY).parent / "rigs"
-    if here.exists():
-        return [str(here)]
-    found = shutil.which("rigs")
+    found = timing.find_rigs()
     return [found] if found else [PY, "-m", "rigs_helper"]
-
-
-def run(argv: list[str], cwd: Path) -> None:
-    r = subprocess.run(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    if r.returncode != 0:
-        raise SystemExit(f"failed ({r.returncode}): {' '.join(argv)}\n{r.stderr.decode()}")
 
 
 def make_games(rigs: list[str], folder: Path) -> dict[str, Path]:
     """round1.toml, round15-market.toml (before the last `next`), finished.toml."""
+    run = timing.run
     new = [*rigs, "new", *(x for n in PLAYERS for x in ("--player", n)), "--seed", str(SEED)]
     run([*new, "--game", "round1.toml"], folder)
     run([*new, "--game", "finished.toml"], folder)
@@ -71,88 +60,46 @@ def make_games(rigs: list[str], folder: Path) -> dict[str, Path]:
     return {name: folder / f"{name}.toml" for name in ("round1", "round15-market", "finished")}
 
 
-class Entry:
-    """One timed command; ``source`` is copied to ``target`` before each run (untimed)."""
-
-    def __init__(self, label: str, argv: list[str], source: Path | None = None,
-                 target: Path | None = None) -> None:
-        self.label, self.argv, self.source, self.target = label, argv, source, target
-        self.samples: list[float] = []
-
-    def once(self, cwd: Path) -> float:
-        if self.source is not None:
-            shutil.copyfile(self.source, self.target)
-        start = time.perf_counter()
-        r = subprocess.run(self.argv, cwd=cwd, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE)
-        elapsed = time.perf_counter() - start
-        if r.returncode != 0:
-            raise SystemExit(f"failed ({r.returncode}): {' '.join(self.argv)}\n"
-                             f"{r.stderr.decode()}")
-        return elapsed
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.samples)
-
-
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=20, help="runs per command (default 20)")
-    args = ap.parse_args()
-    if args.runs < 1:
-        ap.error("--runs must be 1 or more")
+    runs = timing.parse_runs(__doc__)
     rigs = rigs_command()
     with tempfile.TemporaryDirectory(prefix="rigs-bench-") as tmp:
         folder = Path(tmp)
         files = make_games(rigs, folder)
         work = folder / "work.toml"
         size = {k: p.stat().st_size for k, p in files.items()}
+        r1, fin = str(files["round1"]), str(files["finished"])
         pairs = [  # (command, round-1 entry, round-15 entry)
             ("rigs status",
-             Entry("status, round 1", [*rigs, "status", "-g", str(files["round1"])]),
-             Entry("status, finished", [*rigs, "status", "-g", str(files["finished"])])),
+             ("status, round 1", [*rigs, "status", "-g", r1]),
+             ("status, finished", [*rigs, "status", "-g", fin])),
             ("rigs status --json",
-             Entry("status --json, round 1",
-                   [*rigs, "status", "--json", "-g", str(files["round1"])]),
-             Entry("status --json, finished",
-                   [*rigs, "status", "--json", "-g", str(files["finished"])])),
+             ("status --json, round 1", [*rigs, "status", "--json", "-g", r1]),
+             ("status --json, finished", [*rigs, "status", "--json", "-g", fin])),
             ("rigs next",
-             Entry("next, round 1 Player", [*rigs, "next", "-g", str(work)],
-                   files["round1"], work),
-             Entry("next, round 15 Market", [*rigs, "next", "-g", str(work)],
-                   files["round15-market"], work)),
+             ("next, round 1 Player", [*rigs, "next", "-g", str(work)]),
+             ("next, round 15 Market", [*rigs, "next", "-g", str(work)])),
         ]
-        base = Entry(BASELINE, [PY, "-c", "import typer, rich.console, tomllib"])
-        entries = [base] + [e for _, a, b in pairs for e in (a, b)]
-        for e in entries:  # warm the file cache, .pyc files and the tables cache
-            e.once(folder)
-        # interleave run by run, so drift in machine load hits every command alike
-        for _ in range(args.runs):
-            for e in entries:
-                e.samples.append(e.once(folder))
+        entries = [timing.baseline()] + [e for _, a, b in pairs for e in (a, b)]
+        # `next` changes its file: each of its runs starts from a fresh copy (not timed)
+        prepare = {"next, round 1 Player": lambda: shutil.copyfile(files["round1"], work),
+                   "next, round 15 Market":
+                       lambda: shutil.copyfile(files["round15-market"], work)}
+        # the warm-up run also fills the tables cache
+        medians = timing.time_interleaved(entries, runs, cwd=folder, prepare=prepare)
 
-    print(f"{args.runs} runs each, median wall time, Python {sys.version.split()[0]}, "
-          f"`{' '.join(Path(x).name for x in rigs)}`")
+    timing.print_header(runs, f", `{' '.join(Path(x).name for x in rigs)}`")
     print(f"game files: round 1 {size['round1']} bytes; finished {size['finished']} bytes "
           "(60 logged actions)")
-    width = max(len(e.label) for e in entries)
-    failed = False
-    for e in entries:
-        ratio = e.median / base.median
-        note = ""
-        if e is not base:
-            ok = ratio <= TARGET_BASE
-            failed |= not ok
-            note = f"  (target <= {TARGET_BASE}x: {'ok' if ok else 'MISSED'})"
-        print(f"{e.label:<{width}}  {e.median * 1000:7.1f} ms  {ratio:5.2f}x{note}")
+    targets = {label: TARGET_BASE for label in medians if label != timing.BASELINE_LABEL}
+    failed = timing.print_ratios(medians, targets)
+    width = max(len(label) for label in medians)
     print("\nflatness: round 15 / round 1")
-    for command, r1, r15 in pairs:
-        flat = r15.median / r1.median
+    for command, (label1, _), (label15, _) in pairs:
+        flat = medians[label15] / medians[label1]
         ok = flat <= TARGET_FLAT
         failed |= not ok
-        print(f"{command:<{width}}  {flat:5.2f}   (target <= {TARGET_FLAT}: "
-              f"{'ok' if ok else 'MISSED'})")
+        print(f"{command:<{width}}  {flat:5.2f}   (target <= {TARGET_FLAT}: {timing.verdict(ok)})")
     return 1 if failed else 0
 
 

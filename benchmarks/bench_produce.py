@@ -14,19 +14,13 @@ importing typer, rich.console and tomllib).  Target: at most 1.3x.
 
 from __future__ import annotations
 
-import argparse
-import shutil
-import statistics
-import subprocess
-import sys
 import tempfile
-import time
 from dataclasses import replace
 from pathlib import Path
 
-PY = sys.executable
-_beside = Path(PY).parent / "rigs"
-RIGS = str(_beside) if _beside.exists() else shutil.which("rigs")
+import timing  # benchmarks/timing.py: this script's folder is first on sys.path
+
+RIGS = timing.find_rigs()
 TARGET = 1.3
 
 # plot id -> (RIGS, harvest): every plot full for its harvest (spots from RULES.md)
@@ -62,54 +56,22 @@ def build_game(path: Path) -> None:
     session.load(path, tables)  # validates: cards, caps, spots
 
 
-def time_once(argv: list[str]) -> float:
-    start = time.perf_counter()
-    r = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    elapsed = time.perf_counter() - start
-    if r.returncode != 0:
-        raise SystemExit(f"failed ({r.returncode}): {' '.join(argv)}\n{r.stderr.decode()}")
-    return elapsed
-
-
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=20, help="runs per command (default 20)")
-    args = ap.parse_args()
-    if args.runs < 1:
-        ap.error("--runs must be 1 or more")
+    runs = timing.parse_runs(__doc__)
     if not RIGS:
         raise SystemExit("no `rigs` command found beside this Python or on PATH")
 
     with tempfile.TemporaryDirectory() as tmp:
         game = Path(tmp) / "bench.toml"
         build_game(game)
-        base = ("baseline: import typer, rich.console, tomllib",
-                [PY, "-c", "import typer, rich.console, tomllib"])
-        entries = [base,
+        entries = [timing.baseline(),
                    ("rigs produce Ana", [RIGS, "produce", "Ana", "-g", str(game)]),
                    ("rigs produce Ana --json", [RIGS, "produce", "Ana", "--json", "-g",
                                                 str(game)])]
-        for _, argv in entries:  # warm the file cache and .pyc files; not counted
-            time_once(argv)
-        samples: dict[str, list[float]] = {label: [] for label, _ in entries}
-        for _ in range(args.runs):  # interleaved, so drift in load hits all alike
-            for label, argv in entries:
-                samples[label].append(time_once(argv))
-    medians = {label: statistics.median(s) for label, s in samples.items()}
-    b = medians[base[0]]
-    print(f"{args.runs} runs each, median wall time, Python {sys.version.split()[0]}, "
-          f"rigs = {RIGS}")
-    width = max(len(label) for label, _ in entries)
-    failed = False
-    for label, _ in entries:
-        ratio = medians[label] / b
-        note = ""
-        if label != base[0]:
-            ok = ratio <= TARGET
-            failed |= not ok
-            note = f"  (target <= {TARGET}x: {'ok' if ok else 'MISSED'})"
-        print(f"{label:<{width}}  {medians[label] * 1000:7.1f} ms  {ratio:5.2f}x{note}")
-    return 1 if failed else 0
+        medians = timing.time_interleaved(entries, runs)
+    timing.print_header(runs, f", rigs = {RIGS}")
+    targets = {label: TARGET for label, _ in entries[1:]}
+    return 1 if timing.print_ratios(medians, targets) else 0
 
 
 if __name__ == "__main__":

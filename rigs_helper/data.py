@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
@@ -32,8 +31,56 @@ def squash(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", text.lower())
 
 
-@dataclass(frozen=True)
-class PlotType:
+class Record:
+    """A frozen, typed record whose fields are its class annotations (defaults are class
+    attributes).  The table records are built on every start-up, and a class like this
+    costs a fraction of a dataclass to define; game state uses real dataclasses."""
+
+    _fields: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        names: list[str] = []
+        for klass in reversed(cls.__mro__):
+            for name in vars(klass).get("__annotations__", {}):
+                if not name.startswith("_") and name not in names:
+                    names.append(name)
+        cls._fields = tuple(names)
+
+    def __init__(self, *args, **kwargs) -> None:
+        if len(args) > len(self._fields):
+            raise TypeError(f"{type(self).__name__} takes {len(self._fields)} fields")
+        values = dict(zip(self._fields, args))
+        for name, value in kwargs.items():
+            if name not in self._fields or name in values:
+                raise TypeError(f"{type(self).__name__}: bad or repeated field {name!r}")
+            values[name] = value
+        for name in self._fields:
+            if name in values:
+                object.__setattr__(self, name, values[name])
+            elif not hasattr(type(self), name):
+                raise TypeError(f"{type(self).__name__}: missing field {name!r}")
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, f) for f in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
+        return f"{type(self).__name__}({inner})"
+
+
+class PlotType(Record):
     key: str
     name: str
     count: int
@@ -41,16 +88,14 @@ class PlotType:
     endgame_cards: int
 
 
-@dataclass(frozen=True)
-class MarketCategory:
+class MarketCategory(Record):
     key: str
     name: str
     count: int
     value: int
 
 
-@dataclass(frozen=True)
-class DisasterCard:
+class DisasterCard(Record):
     key: str
     title: str
     count: int
@@ -65,8 +110,7 @@ class DisasterCard:
     deck: str = "disaster"
 
 
-@dataclass(frozen=True)
-class KarmaCard:
+class KarmaCard(Record):
     key: str
     title: str
     kind: str
@@ -86,8 +130,7 @@ class KarmaCard:
     deck: str = "karma"
 
 
-@dataclass(frozen=True)
-class Constants:
+class Constants(Record):
     rounds: int
     hand_limit: int
     players_min: int
@@ -107,8 +150,7 @@ class Constants:
     repay_end_game: int
 
 
-@dataclass(frozen=True)
-class Tables:
+class Tables(Record):
     constants: Constants
     plots: dict[str, PlotType]
     survey_yields: dict[int, int]
