@@ -150,10 +150,13 @@ class Work:
         pile: Pile = getattr(self.game, deck)
         self.game = replace(self.game, **{deck: replace(pile, discard=pile.discard + (key,))})
 
-    def draw_karma(self, name: str, n: int = 1, why: str = "") -> list[str]:
+    def draw_karma(self, name: str, n: int = 1, why: str = "",
+                   physical: tuple[str, ...] = ()) -> list[str]:
+        """``name`` draws ``n`` Karma cards: the physical cards given first (recorded as
+        drawn at the table), then virtual ones."""
         got = []
-        for _ in range(n):
-            card = self.draw("karma")
+        for i in range(n):
+            card = self.draw("karma", physical[i] if i < len(physical) else None)
             if card is None:
                 self.say(f"{name} should draw a Karma card but none is left.")
                 break

@@ -47,10 +47,12 @@ def _requires(player: Player, what: str | None) -> bool:
 class NextPhase(Op):
     auto: bool = False
     cards: tuple[str, ...] = ()  # physical cards drawn for this step's automatic draws
+    karma: tuple[str, ...] = ()  # PLAYER=TITLE: physical Karma cards drawn for Disasters
 
     def describe(self) -> str:
         return "next" + (" --auto" if self.auto else "") + "".join(
-            f" --card {c!r}" for c in self.cards)
+            f" --card {c!r}" for c in self.cards) + "".join(
+            f" --karma {c!r}" for c in self.karma)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
@@ -58,8 +60,27 @@ class NextPhase(Op):
                 "production": _production_to_market, "market": _market_to_player}
         pending: list[str] = []
         _settle_common(w, self.auto, pending)
+        if self.karma and game.phase != "player":
+            raise InputError("--karma records the Karma cards drawn for Disasters: use it "
+                             "when the Player Phase ends")
+        w.data["karma"] = _by_player(w.game, self.karma, "--karma")
         step[game.phase](w, self.auto, list(self.cards), pending)
+        w.data.pop("karma", None)
         return w.done()
+
+
+def _by_player(game: Game, items: tuple[str, ...], flag: str) -> dict[str, str]:
+    """``("Ana=Theft", ...)`` -> {"Ana": "Theft"}: one card per player."""
+    out: dict[str, str] = {}
+    for c in items:
+        name, sep, title = c.partition("=")
+        if not sep or not title.strip():
+            raise InputError(f"{flag} {c!r}: give PLAYER=TITLE")
+        who = game.player(name).name
+        if who in out:
+            raise InputError(f"{flag} {c!r}: one card per player")
+        out[who] = title.strip()
+    return out
 
 
 def _settle_common(w: Work, auto: bool, pending: list[str]) -> None:
@@ -125,14 +146,7 @@ def _player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str
     if pending:
         raise PendingChoice(pending)
     _new_phase(w, "disaster")
-    deal: dict[str, str] = {}
-    for c in cards:
-        name, sep, title = c.partition("=")
-        if not sep:
-            raise InputError(f"--card {c!r}: in the Disaster Phase give PLAYER=TITLE")
-        if w.game.player(name).name in deal:
-            raise InputError(f"--card {c!r}: one Disaster card per player")
-        deal[w.game.player(name).name] = title
+    deal = _by_player(w.game, tuple(cards), "--card")
     w.say(f"Disaster Phase, round {w.game.round}: {w.game.leader} deals a Disaster card "
           "to every player.")
     for p in w.game.seating_from(w.game.leader):
@@ -142,6 +156,10 @@ def _player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str
             continue
         w.update(p.name, disaster=card)
         apply_disaster(w, p.name, card)
+    unused = w.data.get("karma")
+    if unused:
+        raise InputError("--karma: " + ", ".join(unused) + " drew no Karma card for a "
+                         "Disaster this round")
 
 
 def apply_disaster(w: Work, name: str, key: str) -> None:
@@ -166,7 +184,8 @@ def apply_disaster(w: Work, name: str, key: str) -> None:
         elif d.when_none == "lose_rigs":
             affected = _rigs_fallback(w, name, f"no {d.requires.replace('_', ' ')}")
     if affected:
-        w.draw_karma(name, 1, why=d.title)
+        recorded = w.data.get("karma", {}).pop(p.name, None)
+        w.draw_karma(name, 1, why=d.title, physical=(recorded,) if recorded else ())
     else:
         w.update(name, may_swap=True)
         w.say(f"  {p.name} is not hurt and may swap one Karma card: "

@@ -18,6 +18,9 @@ def next_cmd(
         "--card", help="Record a physical card instead of a virtual draw: Market: a value, "
         "category or id (--card 6); Disaster: PLAYER=TITLE (once per player); Land Grant: a "
         "plot type per plot drawn.")] = None,
+    karma: Annotated[list[str] | None, typer.Option(
+        "--karma", help="Record the physical Karma card a player hurt by a Disaster drew: "
+        "PLAYER=TITLE (when the Player Phase ends).")] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
@@ -29,4 +32,4 @@ def next_cmd(
     """
     from rigs_helper.phases import NextPhase
 
-    act(game, NextPhase(auto=auto, cards=tuple(card or ())), json)
+    act(game, NextPhase(auto=auto, cards=tuple(card or ()), karma=tuple(karma or ())), json)

@@ -1,0 +1,65 @@
+"""Record what happened at the table: the Karma card a player hurt by a Disaster drew from
+the physical deck (`rigs next --karma PLAYER=TITLE`), instead of a virtual draw."""
+
+from __future__ import annotations
+
+import json
+
+
+def _new(rigs, tmp_path):
+    path = tmp_path / "g.toml"
+    r = rigs("new", "--player", "Ana", "--player", "Bo", "--seed", "9", "--game", path)
+    assert r.exit_code == 0, r.output
+    return path
+
+
+def _status(rigs, path, name):
+    r = rigs("status", name, "--json", "--game", path)
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def test_hurt_player_draws_the_recorded_karma_card(rigs, tmp_path):
+    path = _new(rigs, tmp_path)
+    # Both start with 5 Energy: a Massive Solar Flare takes it all, so Bo is hurt and draws
+    # one Karma card; Safe hurts nobody, so Ana draws none.
+    r = rigs("next", "--card", "Ana=Safe", "--card", "Bo=Massive Solar Flare",
+             "--karma", "Bo=Poker Night", "--game", path)
+    assert r.exit_code == 0, r.output
+    bo = _status(rigs, path, "Bo")
+    assert bo["hand"] == ["Poker Night"]
+    assert bo["energy"] == 0
+    assert _status(rigs, path, "Ana")["hand"] == []
+
+
+def test_recording_for_an_unhurt_player_is_refused_and_changes_nothing(rigs, tmp_path):
+    path = _new(rigs, tmp_path)
+    before = path.read_bytes()
+    r = rigs("next", "--card", "Ana=Safe", "--card", "Bo=Safe", "--karma", "Ana=Decoy",
+             "--game", path)
+    assert r.exit_code == 1
+    assert "Ana drew no Karma card" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert path.read_bytes() == before
+
+
+def test_a_karma_card_not_left_in_the_deck_is_refused(rigs, tmp_path):
+    path = _new(rigs, tmp_path)
+    assert rigs("karma", "draw", "Ana", "--card", "Decoy", "--game", path).exit_code == 0
+    before = path.read_bytes()
+    # The only Decoy is in Ana's hand now: Bo cannot have drawn it.
+    r = rigs("next", "--card", "Ana=Safe", "--card", "Bo=Massive Solar Flare",
+             "--karma", "Bo=Decoy", "--game", path)
+    assert r.exit_code == 1
+    assert "Decoy" in r.stderr
+    assert path.read_bytes() == before
+
+
+def test_karma_recording_only_when_disasters_are_dealt(rigs, tmp_path):
+    path = _new(rigs, tmp_path)
+    assert rigs("next", "--auto", "--game", path).exit_code == 0  # now Disaster Phase
+    before = path.read_bytes()
+    r = rigs("next", "--karma", "Ana=Decoy", "--game", path)
+    assert r.exit_code == 1
+    assert "--karma" in r.stderr
+    assert path.read_bytes() == before
