@@ -38,12 +38,13 @@ class KarmaPlay(Op):
     answer: str | None = None  # the victim's Protection card played in response
     answer_to: str | None = None  # Wrong Address / Double Agent: the new victim
     answer_plot: str | None = None  # a plot card passed on: the new victim's plot
+    drew: tuple[str, ...] = ()  # PLAYER=TITLE: physical Karma cards drawn because of it
 
     def describe(self) -> str:
         s = f"karma play {self.name} {self.title!r}"
         for flag, vals in (("--target", self.target), ("--plot", self.plot),
                            ("--resource", self.resource), ("--card", self.card),
-                           ("--to", self.to)):
+                           ("--to", self.to), ("--drew", self.drew)):
             s += "".join(f" {flag} {v!r}" for v in vals)
         s += "".join(f" --give {k}={n}" for k, n in self.give)
         s += "".join(f" --take {k}={n}" for k, n in self.take)
@@ -80,6 +81,10 @@ class KarmaPlay(Op):
             ctx.resolve_protections()
         if not ctx.cancelled:
             EFFECTS[card.action](ctx)
+        unused = [f"{n}={t}" for n, ts in ctx.drew.items() for t in ts]
+        if unused:
+            raise InputError("--drew: " + ", ".join(unused) + f": {card.title} made nobody "
+                             "draw that many Karma cards")
         return w.done()
 
 
@@ -90,6 +95,12 @@ class _Ctx:
         self.cancelled = False
         self.passed_on = False  # the victim changed (Wrong Address, Right Back, Double Agent)
         self.decoy_from: str | None = None
+        self.drew: dict[str, list[str]] = {}  # physical draws recorded, per player
+        for item in op.drew:
+            who, sep, title = item.partition("=")
+            if not sep or not title.strip():
+                raise InputError(f"--drew {item!r}: give PLAYER=TITLE")
+            self.drew.setdefault(w.game.player(who).name, []).append(title.strip())
 
     # -- helpers ---------------------------------------------------------------------
     @property
@@ -120,7 +131,9 @@ class _Ctx:
     def draws(self, name: str, n: int | None = None) -> None:
         n = self.card.victim_draws if n is None else n
         if n:
-            self.w.draw_karma(name, n, why=self.card.title)
+            physical = self.drew.get(name, [])
+            taken, self.drew[name] = physical[:n], physical[n:]
+            self.w.draw_karma(name, n, why=self.card.title, physical=tuple(taken))
 
     # -- protections -----------------------------------------------------------------
     def resolve_protections(self) -> None:

@@ -63,3 +63,27 @@ def test_karma_recording_only_when_disasters_are_dealt(rigs, tmp_path):
     assert r.exit_code == 1
     assert "--karma" in r.stderr
     assert path.read_bytes() == before
+
+
+def test_karma_play_records_the_victims_physical_draws(rigs, tmp_path):
+    path = _new(rigs, tmp_path)
+    assert rigs("karma", "draw", "Ana", "--card", "Bad OS Revision", "--game", path
+                ).exit_code == 0
+    # Bad OS Revision: the victim draws 2 Karma cards; both recorded from the table.
+    r = rigs("karma", "play", "Ana", "Bad OS", "--target", "Bo", "--drew", "Bo=Decoy",
+             "--drew", "Bo=Ruins", "--game", path)
+    assert r.exit_code == 0, r.output
+    assert _status(rigs, path, "Bo")["hand"] == ["Decoy", "Ruins"]
+
+
+def test_karma_play_refuses_a_draw_the_card_does_not_make(rigs, tmp_path):
+    path = _new(rigs, tmp_path)
+    assert rigs("karma", "draw", "Ana", "--card", "Eye for an Eye", "--game", path
+                ).exit_code == 0
+    before = path.read_bytes()
+    # Eye for an Eye makes nobody draw.
+    r = rigs("karma", "play", "Ana", "Eye for", "--target", "Bo", "--drew", "Bo=Decoy",
+             "--game", path)
+    assert r.exit_code == 1
+    assert "--drew" in r.stderr
+    assert path.read_bytes() == before

@@ -87,6 +87,9 @@ def play(
     answer_plot: Annotated[str | None, typer.Option(
         "--answer-plot", help="A plot card passed on to another victim: that victim's plot.")]
     = None,
+    drew: Annotated[list[str] | None, typer.Option(
+        "--drew", help="Record a physical Karma card drawn because of this card: "
+        "PLAYER=TITLE (repeat per card).")] = None,
     json: JsonOpt = False, game: GameOpt = None,
 ) -> None:
     """Play a Karma card from PLAYER's hand and apply its effect.
@@ -101,7 +104,8 @@ def play(
     act(game, KarmaPlay(player, title, tuple(target or ()), tuple(plot or ()),
                         tuple(resource or ()), parse_amounts(give or [], res),
                         parse_amounts(take or [], res), tuple(card or ()), source, option,
-                        new_owner, tuple(to or ()), answer, answer_to, answer_plot), json)
+                        new_owner, tuple(to or ()), answer, answer_to, answer_plot,
+                        tuple(drew or ())), json)
 
 
 @karma_app.command()
