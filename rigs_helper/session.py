@@ -23,6 +23,9 @@ _ENTRY = re.compile(r"(?m)^\[\[log\]\]$")
 
 def load(path: Path, tables: Tables | None = None) -> Loaded:
     tables = tables or load_tables()
+    if not path.exists():
+        raise InputError(f"{path}: no such game file (start one with `rigs new --player A "
+                         "--player B`, or name it with --game PATH or $RIGS_GAME)")
     return load_text(read_text(path), str(path), tables)
 
 
