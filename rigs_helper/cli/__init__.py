@@ -50,7 +50,24 @@ def _command(argv: list[str]) -> str | None:
 def main() -> None:
     name = _command(sys.argv[1:])
     app = load([COMMANDS[name]] if name in COMMANDS else COMMANDS.values())
-    app()
+    try:
+        rv = app(standalone_mode=False)
+    except Exception as exc:
+        # A usage error (missing argument, unknown option, a bad number): one line, like
+        # every other error, instead of Click's boxed usage text.
+        message = getattr(exc, "format_message", None)
+        if message is None:
+            if type(exc).__name__ == "Abort":
+                sys.stderr.write("rigs: aborted\n")
+                sys.exit(1)
+            raise
+        if not message().strip():  # help was shown (`rigs` alone)
+            sys.exit(getattr(exc, "exit_code", 2))
+        ctx = getattr(exc, "ctx", None)
+        hint = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
+        sys.stderr.write(f"rigs: {message()}{hint}\n")
+        sys.exit(getattr(exc, "exit_code", 2))
+    sys.exit(rv if isinstance(rv, int) else 0)
 
 
 def __getattr__(name: str):

@@ -1,0 +1,51 @@
+"""Usage errors through the real entry point: one line on stderr, exit 2, nothing changed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "rigs_helper", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True)
+
+
+@pytest.fixture
+def game(tmp_path):
+    r = run("new", "--player", "Ana", "--player", "Bo", "--seed", "3", "--game", "g.toml",
+            cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    return tmp_path / "g.toml"
+
+
+@pytest.mark.parametrize("args, says", [
+    (["build", "Ana", "-2"], "No such option: -2"),
+    (["build"], "Missing argument"),
+    (["frobnicate"], "No such command"),
+    (["move", "Ana", "1"], "Missing option '--to'"),
+    (["build", "Ana", "two"], "two"),
+])
+def test_usage_error_is_one_line(game, args, says):
+    before = game.read_bytes()
+    r = run(*args, "--game", game, cwd=game.parent)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rigs: ") and says in lines[0], r.stderr
+    assert "Traceback" not in r.stderr
+    assert game.read_bytes() == before
+
+
+def test_rules_error_exit_code_and_pending_choice_exit_code(game):
+    r = run("build", "Ana", "1", "--game", game, cwd=game.parent)  # no Metal at the start
+    assert r.returncode == 1 and r.stderr.startswith("rigs: Ana has 0 Metal")
+    r = run("vinnie", "borrow", "Ana", "metal", "2", "--game", game, cwd=game.parent)
+    assert r.returncode == 0, r.stderr
+
+
+def test_help_and_version_exit_zero(tmp_path):
+    assert run("--help", cwd=tmp_path).returncode == 0
+    r = run("--version", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.startswith("rigs-helper ")
