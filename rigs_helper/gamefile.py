@@ -436,8 +436,13 @@ def check_game(game: Game, tables: Tables, check: Checker) -> None:
     for name, k in names.items():
         if k > 1:
             raise check.fail("players", f"duplicate player name {name!r}")
-    if game.leader and game.leader.lower() not in names:
+    if game.leader.lower() not in names:
         raise check.fail("leader", f"{game.leader!r} is not a player")
+    # one Market card is drawn per round, in its Market Phase
+    drawn = len(game.market.drawn)
+    if not game.round - 1 <= drawn <= game.round:
+        raise check.fail("round", f"round {game.round}, but {drawn} Market "
+                         f"card{'s' if drawn != 1 else ''} drawn (one per round)")
     # every plot card in exactly one place
     where = Counter(game.plot_deck) + Counter(game.grant)
     for p in game.players:
