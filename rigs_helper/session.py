@@ -120,4 +120,5 @@ def undo(path: Path, n: int = 1, force: bool = False, tables: Tables | None = No
 def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
     loaded = load(path, tables)
     return [{"n": e.get("n"), "round": e.get("round"), "phase": e.get("phase"),
-             "action": e.get("action")} for e in log_entries(loaded.log_text, str(path))]
+             "action": e.get("action"), "ledger": list(e.get("ledger", []))}
+            for e in log_entries(loaded.log_text, str(path))]

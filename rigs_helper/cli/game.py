@@ -130,6 +130,9 @@ def undo(
 
 @app.command()
 def log(
+    ledger: Annotated[bool, typer.Option(
+        "--ledger", help="Also show where every unit each action moved came from or went "
+        "to.")] = False,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
@@ -140,5 +143,9 @@ def log(
     if json:
         print_json({"log": rows})
         return
+    lines = []
     for r in rows:
-        print(f"{r['n']:>4}  round {r['round']:>2} {str(r['phase']):<10} {r['action']}")
+        lines.append(f"{r['n']:>4}  round {r['round']:>2} {str(r['phase']):<10} {r['action']}")
+        if ledger:
+            lines += [f"{'':>8}{x}" for x in r["ledger"]]
+    print("\n".join(lines))

@@ -1,0 +1,22 @@
+"""The log says where every unit came from: each action's ledger lines."""
+
+from __future__ import annotations
+
+import json
+
+
+def test_log_shows_each_actions_ledger(rigs, tmp_path):
+    path = tmp_path / "g.toml"
+    assert rigs("new", "--player", "Ana", "--player", "Bo", "--seed", "1", "--game", path
+                ).exit_code == 0
+    # Ana owns 6 plots (2 players): she may borrow up to 6 units this phase; 2 Metal build
+    # 1 RIGS.
+    assert rigs("vinnie", "borrow", "Ana", "metal", "2", "--game", path).exit_code == 0
+    assert rigs("build", "Ana", "1", "--game", path).exit_code == 0
+    rows = json.loads(rigs("log", "--json", "--game", path).stdout)["log"]
+    assert [r["action"].split()[0] for r in rows] == ["new", "vinnie", "build"]
+    assert rows[1]["ledger"] == ["Ana +2 metal (Vinnie loan)"]
+    assert rows[2]["ledger"] == ["Ana -2 metal (build RIGS)"]
+    text = rigs("log", "--ledger", "--game", path).stdout
+    assert "Ana -2 metal (build RIGS)" in text
+    assert "build RIGS" not in rigs("log", "--game", path).stdout
