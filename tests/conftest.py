@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import os
+
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
+
+# No per-example deadline (whole games run inside some examples; a slow CI machine must not
+# fail them), and on CI a fixed example order so a run is repeatable.
+settings.register_profile("rigs", deadline=None, derandomize=bool(os.environ.get("CI")))
+settings.load_profile("rigs")
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
