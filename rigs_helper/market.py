@@ -44,8 +44,3 @@ def card_value(tables: Tables, values: MarketValues, index: int) -> int:
     cat, i = category_of(tables, index)
     v = values.get(cat, tables.market[cat].value)
     return v[i] if isinstance(v, tuple) else v
-
-
-def card_label(tables: Tables, values: MarketValues, index: int) -> str:
-    cat, _ = category_of(tables, index)
-    return f"{tables.market[cat].name} ({card_value(tables, values, index)})"

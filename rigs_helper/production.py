@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from rigs_helper.data import RESOURCES, Tables
 from rigs_helper.errors import RulesError
-from rigs_helper.state import Game, Player
+from rigs_helper.state import Game
 
 # effect strings kept on a player for this round's production
 DOUBLE = "double"  # Ridiculous Efficiency
@@ -206,10 +206,3 @@ def plan(game: Game, name: str, tables: Tables,
                         received[line.harvest] = received.get(line.harvest, 0) + line.output
     return Plan(player.name, tuple(lines[p.id] for p in player.plots), own_energy, used_prod,
                 used_wh, lost, fx, received)
-
-
-def apply_plan(player: Player, p: Plan) -> Player:
-    from dataclasses import replace
-
-    produced = p.produced
-    return replace(player, **{r: player.amount(r) + produced[r] for r in RESOURCES})

@@ -173,12 +173,6 @@ class Game:
         return list(self.players[i:] + self.players[:i])
 
 
-def set_amount(player: Player, resource: str, value: int) -> Player:
-    if resource not in (*RESOURCES, "credits"):
-        raise ValueError(resource)
-    return replace(player, **{resource: value})
-
-
 def add_scripts(player: Player, resource: str, n: int) -> Player:
     v = dict(player.vinnie)
     v[resource] = v.get(resource, 0) + n
@@ -188,4 +182,4 @@ def add_scripts(player: Player, resource: str, n: int) -> Player:
 
 
 __all__ = ["BASIC_RESOURCES", "Endgame", "Game", "Market", "Pile", "Player", "Plot",
-           "SCHEMA_VERSION", "add_scripts", "frozen_map", "set_amount"]
+           "SCHEMA_VERSION", "add_scripts", "frozen_map"]
