@@ -10,11 +10,10 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Mapping
 
-from rigs_helper.data import BASIC_RESOURCES, RESOURCES, Tables
+from rigs_helper.data import Tables
 from rigs_helper.errors import InputError, RulesError
 
 SCHEMA_VERSION = 1
-HARVESTS = RESOURCES  # a plot's RIGS harvest one of the four resources
 
 
 def frozen_map(d: Mapping | None = None) -> Mapping:
@@ -181,5 +180,5 @@ def add_scripts(player: Player, resource: str, n: int) -> Player:
     return replace(player, vinnie=frozen_map(v))
 
 
-__all__ = ["BASIC_RESOURCES", "Endgame", "Game", "Market", "Pile", "Player", "Plot",
+__all__ = ["Endgame", "Game", "Market", "Pile", "Player", "Plot",
            "SCHEMA_VERSION", "add_scripts", "frozen_map"]
