@@ -150,6 +150,14 @@ class Work:
         pile: Pile = getattr(self.game, deck)
         self.game = replace(self.game, **{deck: replace(pile, discard=pile.discard + (key,))})
 
+    def undiscard(self, deck: str, key: str) -> None:
+        """Take one copy of ``key`` back out of ``deck``'s discards (a card played that
+        ends up in a hand after all)."""
+        pile: Pile = getattr(self.game, deck)
+        disc = list(pile.discard)
+        disc.remove(key)
+        self.game = replace(self.game, **{deck: replace(pile, discard=tuple(disc))})
+
     def draw_karma(self, name: str, n: int = 1, why: str = "",
                    physical: tuple[str, ...] = ()) -> list[str]:
         """``name`` draws ``n`` Karma cards: the physical cards given first (recorded as

@@ -67,12 +67,10 @@ class KarmaDiscard(Op):
         w = Work(game, tables)
         p = w.player(self.name)
         key = hand_key(tables, p, self.title)
-        hand = list(p.hand)
-        hand.remove(key)
-        w.update(p.name, hand=tuple(hand))
-        w.discard("karma", key)
+        discard_from_hand(w, p.name, key)
+        left = len(p.hand) - 1
         w.say(f"{p.name} discards {title_of(tables, 'karma', key)} "
-              f"({len(hand)} card{'s' if len(hand) != 1 else ''} in hand).")
+              f"({left} card{'s' if left != 1 else ''} in hand).")
         return w.done()
 
 
@@ -102,10 +100,8 @@ class KarmaSwap(Op):
         w = Work(game, tables)
         p = w.player(self.name)
         key = hand_key(tables, p, self.title)
-        hand = list(p.hand)
-        hand.remove(key)
-        w.update(p.name, hand=tuple(hand), may_swap=False)
-        w.discard("karma", key)
+        discard_from_hand(w, p.name, key)
+        w.update(p.name, may_swap=False)
         w.say(f"{p.name} swaps away {title_of(tables, 'karma', key)}.")
         new = w.draw("karma", self.card)
         if new is not None:
@@ -125,18 +121,28 @@ def play_allowed(card, phase: str) -> str | None:
     return None
 
 
+def take_from_hand(w: Work, name: str, key: str) -> None:
+    """One copy of ``key`` leaves ``name``'s hand (the caller says where it goes)."""
+    hand = list(w.player(name).hand)
+    hand.remove(key)
+    w.update(name, hand=tuple(hand))
+
+
+def discard_from_hand(w: Work, name: str, key: str) -> None:
+    take_from_hand(w, name, key)
+    w.discard("karma", key)
+
+
 def move_played_card(w: Work, name: str, key: str) -> None:
     """The card leaves the hand: into play in front of its owner, or to the discards."""
-    p = w.player(name)
-    hand = list(p.hand)
-    hand.remove(key)
     card = w.tables.karma_card(key)
     if card.in_play:
-        w.update(p.name, hand=tuple(hand), in_play=p.in_play + (key,))
+        take_from_hand(w, name, key)
+        p = w.player(name)
+        w.update(p.name, in_play=p.in_play + (key,))
         w.say(f"{p.name} puts {card.title} into play.")
     else:
-        w.update(p.name, hand=tuple(hand))
-        w.discard("karma", key)
+        discard_from_hand(w, name, key)
 
 
 @dataclass(frozen=True)
@@ -177,4 +183,5 @@ def retire(w: Work, name: str, key: str) -> None:
 
 
 __all__ = ["KarmaDiscard", "KarmaDiscardInPlay", "KarmaDraw", "KarmaSwap", "hand_key",
-           "move_played_card", "play_allowed", "retire"]
+           "discard_from_hand", "move_played_card", "play_allowed", "retire",
+           "take_from_hand"]

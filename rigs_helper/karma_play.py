@@ -16,7 +16,8 @@ from rigs_helper.actions import WAREHOUSE, _place, resource_name
 from rigs_helper.data import RESOURCES, KarmaCard, Tables
 from rigs_helper.engine import Op, Outcome, Work, find_in, replace_plot, title_of
 from rigs_helper.errors import InputError, RulesError
-from rigs_helper.karma import hand_key, move_played_card, play_allowed, retire
+from rigs_helper.karma import (discard_from_hand, hand_key, move_played_card, play_allowed,
+                               retire, take_from_hand)
 from rigs_helper.market import card_value
 from rigs_helper.state import Game, Pile, Player, frozen_map
 
@@ -169,10 +170,7 @@ class _Ctx:
                 raise RulesError("Decoy answers a card that takes a card from your hand")
             self.decoy_from = v
             return
-        hand = list(vp.hand)
-        hand.remove(akey)
-        w.update(v, hand=tuple(hand))
-        w.discard("karma", akey)
+        discard_from_hand(w, v, akey)
         w.say(f"{v} answers with {acard.title}.")
         if acard.action == "cancel":
             w.say(f"{self.card.title} is stopped.")
@@ -193,9 +191,7 @@ class _Ctx:
             self.passed_on = True
             w.say(f"The card turns on {self.victims[0]}; {v} gets any gain.")
         elif acard.action == "return_to_owner":
-            disc = list(w.game.karma.discard)
-            disc.remove(self.card.key)
-            w.game = replace(w.game, karma=replace(w.game.karma, discard=tuple(disc)))
+            w.undiscard("karma", self.card.key)
             o = w.player(self.owner)
             w.update(o.name, hand=o.hand + (self.card.key,), no_sabotage_round=w.game.round)
             w.say(f"{self.card.title} goes back to {o.name}'s hand; {o.name} plays no more "
@@ -264,13 +260,6 @@ def _hand_card(c: _Ctx, who: str, text: str) -> str:
     return hand_key(c.tables, c.w.player(who), text)
 
 
-def _remove_from_hand(c: _Ctx, who: str, key: str) -> None:
-    p = c.w.player(who)
-    hand = list(p.hand)
-    hand.remove(key)
-    c.w.update(who, hand=tuple(hand))
-
-
 def _discard_hand_random(c: _Ctx) -> None:
     v = c.victim()
     hand = c.w.player(v).hand
@@ -278,8 +267,7 @@ def _discard_hand_random(c: _Ctx) -> None:
         c.w.say(f"{v} holds no Karma card.")
         return
     key = hand[c.w.rng.below(len(hand))]
-    _remove_from_hand(c, v, key)
-    c.w.discard("karma", key)
+    discard_from_hand(c.w, v, key)
     c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)} (drawn at random).")
 
 
@@ -287,8 +275,7 @@ def _discard_hand_choice(c: _Ctx) -> None:
     v = c.victim()
     key = _hand_card(c, v, c.need(c.op.card, "--card TITLE", f"which card of {v}'s hand "
                                   "(see `rigs status " + v + "`)")[0])
-    _remove_from_hand(c, v, key)
-    c.w.discard("karma", key)
+    discard_from_hand(c.w, v, key)
     c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)}.")
 
 
@@ -303,8 +290,7 @@ def _match_loss(c: _Ctx) -> None:
         c.w.say(f"{v} throws away {lost} of {n} {r}.")
     for t in c.op.card:
         key = _hand_card(c, v, t)
-        _remove_from_hand(c, v, key)
-        c.w.discard("karma", key)
+        discard_from_hand(c.w, v, key)
         c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)}.")
 
 
@@ -355,7 +341,7 @@ def _steal(c: _Ctx, key: str) -> None:
     if c.decoy_from == v:
         key = "decoy"
         c.w.say(f"{v} hands over Decoy instead.")
-    _remove_from_hand(c, v, key)
+    take_from_hand(c.w, v, key)
     o = c.w.player(c.owner)
     c.w.update(o.name, hand=o.hand + (key,))
     c.w.say(f"{o.name} takes a card from {v}'s hand.")
@@ -389,9 +375,7 @@ def _swap_credits(c: _Ctx) -> None:
     if opt == "draw":
         c.draws(v, 3)
     else:
-        disc = list(c.w.game.karma.discard)
-        disc.remove(c.card.key)
-        c.w.game = replace(c.w.game, karma=replace(c.w.game.karma, discard=tuple(disc)))
+        c.w.undiscard("karma", c.card.key)
         c.w.update(v, hand=c.w.player(v).hand + (c.card.key,))
         c.w.say(f"{v} takes {c.card.title} into their hand.")
 
