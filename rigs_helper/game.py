@@ -71,8 +71,11 @@ def score_game_file(path: Path, text: str, tables: Tables, draw: bool = False,
     complete = (set(e.plot_values) >= set(tables.plots)
                 and set(e.resource_values) >= set(tables.constants.loanable))
     if not complete:
-        outcome = op.apply(game, tables)
-        session.commit(path, loaded, outcome.game, op.describe(), tables)
+        with session.writing(path):  # re-read under the lock: another command may have won
+            loaded = session.load(path, tables)
+            op.check(loaded.game, tables)
+            outcome = op.apply(loaded.game, tables)
+            session.commit(path, loaded, outcome.game, op.describe(), tables)
         game, drawn = outcome.game, list(outcome.messages)
     e = game.endgame
     values = EndgameValues(game.market.price or 0, e.plot_values, e.resource_values,

@@ -91,7 +91,7 @@ def players_from_tables(check: Checker, raw: Any, tables: Tables,
         p = check.table(p, k, PLAYER_KEYS | extra_player_keys)
         if "name" not in p:
             raise check.fail(f"{k}.name", "is missing: every player needs a name")
-        name = check.string(p["name"], f"{k}.name").strip()
+        name = check.name(p["name"], f"{k}.name")
         if name.lower() in seen:
             raise check.fail(f"{k}.name", f"duplicate player name {name!r} "
                              f"(also players[{seen[name.lower()]}])")

@@ -14,7 +14,7 @@ import sys
 COMMANDS = {
     "score": "score", "card": "cards", "cards": "cards",
     "new": "game", "status": "status", "next": "next", "grant": "game", "lose": "game",
-    "undo": "game", "log": "game",
+    "undo": "game", "log": "game", "doctor": "game", "restore": "game",
     "karma": "karma", "vinnie": "vinnie",
     "build": "actions", "move": "actions", "survey": "actions", "sell": "actions",
     "give": "actions", "adjust": "actions", "settle": "actions", "produce": "actions",
