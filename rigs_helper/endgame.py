@@ -28,6 +28,10 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None) -> Score
     if _is_game_file(text):
         from rigs_helper.game import score_game_file
 
+        if draw or seed is not None:
+            raise InputError(f"{path}: --draw and --seed are for scoring sheets; a game file "
+                             "draws the End Game values from its own decks")
+
         return score_game_file(path, text, tables, draw=draw, seed=seed)
     return score_sheet(parse_sheet(text, str(path), tables), tables, draw=draw, seed=seed,
                        file=str(path))

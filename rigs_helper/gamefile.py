@@ -545,9 +545,11 @@ def load_text(text: str, file: str, tables: Tables) -> Loaded:
 
 
 def log_entry_text(entry: dict[str, Any]) -> str:
+    """One ``[[log]]`` table (always a table header: a short entry must not come out as
+    an inline ``log = [...]`` array, which the history's reader would not see)."""
     import tomli_w
 
-    return "\n" + tomli_w.dumps({"log": [entry]})
+    return "\n[[log]]\n" + tomli_w.dumps(entry)
 
 
 def log_entries(log_text: str, file: str, last: int | None = None) -> list[dict[str, Any]]:

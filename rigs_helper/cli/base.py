@@ -107,3 +107,12 @@ def act(game: Path | None, op, json: bool = False) -> None:
     else:
         for line in outcome.messages:
             print(line)
+
+
+def unused(*options: tuple[str, object], why: str) -> None:
+    """Refuse options given where the command does not use them (never ignore input)."""
+    for name, value in options:
+        if value not in (None, False, [], ()):
+            from rigs_helper.errors import InputError
+
+            raise InputError(f"{name} is not used {why}; leave it out")

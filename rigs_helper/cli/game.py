@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json, unused
 
 
 @app.command()
@@ -29,6 +29,11 @@ def new(
     from rigs_helper.setup import new_game
 
     tables = load_tables()
+    for name in player:
+        if not name.strip().isprintable():
+            from rigs_helper.errors import InputError
+
+            raise InputError(f"--player {name!r}: a name must be printable text on one line")
     if seed is not None and seed > MAX_SEED:
         from rigs_helper.errors import InputError
 
@@ -66,6 +71,8 @@ def grant(
     """The Land Grant: the Expedition Leader keeps one drawn plot, the rest go out at random."""
     if plot is None:
         from rigs_helper import session
+
+        unused(("--order", order), ("--give", give), why="without the PLOT kept")
         from rigs_helper.data import load_tables
 
         tables = load_tables()
