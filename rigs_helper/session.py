@@ -195,38 +195,53 @@ def _last_entries(path: Path, log_text: str, n: int) -> list[dict[str, Any]]:
     return entries
 
 
-def _step_back(path: Path, doc: dict[str, Any], log_text: str, entries: list[dict[str, Any]],
-               tables: Tables, note: str = "") -> Undone:
+def _changes(path: Path, entries: list[dict[str, Any]]) -> list[list]:
+    """The undo records of ``entries``, newest first, as one list of changes."""
     import json
 
+    out: list[list] = []
     for e in reversed(entries):
         try:
             changes = json.loads(e["undo"])
-            doc = undo_diff(doc, changes)
-        except (TypeError, ValueError, KeyError, IndexError, RecursionError):
+            if not isinstance(changes, list) or not all(
+                    isinstance(c, list) and len(c) == 2 and isinstance(c[0], list)
+                    for c in changes):
+                raise ValueError
+        except (TypeError, ValueError, KeyError, RecursionError):
             raise InputError(f"{path}: log entry {e.get('n')} is damaged (key 'undo'); "
                              "cannot undo it (`rigs restore --list` shows the backups)"
                              ) from None
+        out += changes
+    return out
+
+
+def _step_back(path: Path, doc: dict[str, Any], log_text: str, entries: list[dict[str, Any]],
+               tables: Tables, note: str = "", cut: int = 0,
+               actions: list[dict[str, Any]] | None = None) -> Undone:
+    try:
+        doc = undo_diff(doc, _changes(path, entries))
+    except (TypeError, KeyError, IndexError):
+        raise InputError(f"{path}: the history does not fit the state (a damaged log "
+                         "entry); `rigs restore --list` shows the backups") from None
     game = from_doc(doc, str(path), tables)
-    cut = list(_ENTRY.finditer(log_text))[-len(entries)].start()
-    _write(path, to_doc(game, tables), log_text[:cut - 1], tables)  # "\n[[log]]..."
-    return Undone([str(e.get("action", "?")) for e in entries], game, note)
+    at = list(_ENTRY.finditer(log_text))[-(cut or len(entries))].start()
+    _write(path, to_doc(game, tables), log_text[:at - 1], tables)  # "\n[[log]]..."
+    return Undone([str(e.get("action", "?")) for e in (actions or entries)], game, note)
 
 
 def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
                   problem: InputError) -> Undone:
+    """Undo when the file does not load: back to the newest backup that loads (what it
+    drops: the actions logged since, or the hand edit); without one, step back from the
+    state as it is when that gives exactly the state the log recorded before."""
     from rigs_helper.gamefile import split_text
     from rigs_helper.validate import parse_toml
 
     head, tail = split_text(text)
-    try:  # a state rigs wrote itself (e.g. by an older version): step back from it as is
-        raw = parse_toml(head, str(path))
-        raw.pop("log", None)
-        entries = _last_entries(path, tail, n)
-        if entries[-1].get("after") == state_hash(raw):
-            return _step_back(path, raw, tail, entries, tables)
+    try:
+        logged = log_entries(tail, str(path))
     except (RigsError, RecursionError):
-        pass
+        logged = []
     for i, b in enumerate(backups.entries(path), 1):  # newest first
         try:
             good = read_text(b)
@@ -235,17 +250,30 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
             continue
         if good == text:
             continue
+        actions = [str(e.get("action", "?")) for e in logged[_count_entries(loaded.log_text):]]
+        actions = actions or ["a hand edit that broke the game file"]
         backups.keep(path, text)  # the damaged file too: nothing is lost
-        write_atomic(path, good)
-        note = (f"the game file did not load ({problem}); back to the last state rigs "
-                f"saved (backup {i}, {b.name}); the damaged file is kept as a backup")
-        if n == 1:
-            return Undone(["the damage to the game file"], loaded.game, note)
-        doc = to_doc(loaded.game, tables)
-        entries = _last_entries(path, loaded.log_text, n - 1)
-        done = _step_back(path, doc, loaded.log_text, entries, tables, note)
-        done.actions.insert(len(done.actions), "the damage to the game file")
-        return done
+        save(path, good)
+        note = (f"the game file did not load ({problem}); back to the last state that loads "
+                f"(backup {i}, {b.name}); the damaged file is kept as a backup")
+        if n <= len(actions):
+            return Undone(actions, loaded.game, note)
+        entries = _last_entries(path, loaded.log_text, n - len(actions))
+        done = _step_back(path, to_doc(loaded.game, tables), loaded.log_text, entries,
+                          tables, note)
+        return Undone(done.actions + actions, done.game, note)
+    try:
+        raw = parse_toml(head, str(path))
+        raw.pop("log", None)
+        entries = _last_entries(path, tail, n)
+        want = logged[-n - 1].get("after") if len(logged) > n else None
+        before = to_doc(from_doc(undo_diff(raw, _changes(path, entries)), str(path), tables),
+                        tables)
+        if want is not None and state_hash(before) == want:
+            return _step_back(path, before, tail, [], tables, cut=len(entries),
+                              actions=entries)
+    except (RigsError, RecursionError, TypeError, KeyError, IndexError, AttributeError):
+        pass
     raise InputError(f"{path}: cannot undo: the file does not load ({problem}) and no "
                      "backup of a state that loads is left; `rigs doctor` lists every "
                      "problem")
@@ -319,5 +347,5 @@ def restore(path: Path, n: int | None = None, tables: Tables | None = None
             now = path.read_bytes()
             if not any(r["current"] for r in rows):
                 backups.keep(path, now.decode("utf-8", errors="surrogateescape"))
-        write_atomic(path, good)
+        save(path, good)
     return pick, loaded.game

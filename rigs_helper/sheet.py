@@ -40,10 +40,10 @@ def parse_sheet(text: str, file: str, tables: Tables) -> Sheet:
     try:
         return sheet_from_doc(doc, file, tables)
     except InputError as first:
-        from rigs_helper.store.doctor import collect, with_lines
+        from rigs_helper.store.doctor import REMOVE, collect, with_lines
 
         problems, _ = collect(lambda d: sheet_from_doc(d, file, tables), doc,
-                              zero=lambda path: path[-1] in AMOUNT_KEYS)
+                              lambda path: 0 if path[-1] in AMOUNT_KEYS else REMOVE)
         raise InputError("\nrigs: ".join(with_lines(problems, text, file) or [str(first)])
                          ) from None
 

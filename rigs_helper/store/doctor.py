@@ -16,6 +16,7 @@ from typing import Any, Callable
 from rigs_helper.errors import InputError
 
 MAX_PROBLEMS = 50
+_FATAL = {"version", "seed", ""}  # past these, nothing else can be checked
 _NAME = re.compile(r' \("(?:[^"\\]|\\.)*"\)')
 _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
@@ -28,9 +29,12 @@ def key_path(key: str) -> list[str | int]:
     return out
 
 
-def _remove(doc: Any, path: list, zero: Callable[[list], bool]) -> bool:
-    """Take the value at ``path`` out of ``doc`` (or put 0 where a required amount is
-    missing); False when that cannot be done."""
+REMOVE = object()
+
+
+def _remove(doc: Any, path: list, fallback: Callable[[list], Any]) -> bool:
+    """Take the value at ``path`` out of ``doc``, or put in ``fallback(path)`` where a
+    value is required; False when neither can be done."""
     target = doc
     for k in path[:-1]:
         try:
@@ -38,16 +42,20 @@ def _remove(doc: Any, path: list, zero: Callable[[list], bool]) -> bool:
         except (KeyError, IndexError, TypeError):
             return False
     last = path[-1] if path else None
-    if isinstance(target, dict) and last in target:
-        del target[last]
+    if not isinstance(target, dict) or last is None:
+        return False
+    value = fallback(path)
+    if value is not REMOVE:
+        target[last] = value
         return True
-    if isinstance(target, dict) and last is not None and zero(path):
-        target[last] = 0
+    if last in target:
+        del target[last]
         return True
     return False
 
 
-def collect(check: Callable[[Any], Any], doc: Any, zero: Callable[[list], bool] = lambda p: False
+def collect(check: Callable[[Any], Any], doc: Any,
+            fallback: Callable[[list], Any] = lambda p: REMOVE
             ) -> tuple[list[InputError], Any]:
     """Run ``check(doc)`` again and again on a copy, taking out each problem's value.
     Returns the problems and ``check``'s result on the repaired copy (None if it never
@@ -63,7 +71,7 @@ def collect(check: Callable[[Any], Any], doc: Any, zero: Callable[[list], bool] 
             if key in seen:  # taking it out did not help: what follows is not reliable
                 return problems, None
             problems.append(exc)
-            if key is None or key == "version" or not _remove(doc, key_path(key), zero):
+            if key is None or key in _FATAL or not _remove(doc, key_path(key), fallback):
                 return problems, None
             seen.add(key)
     return problems, None
@@ -156,10 +164,22 @@ def game_problems(text: str, file: str, tables) -> list[str]:
             migrate(d, Checker(file))
             return from_doc(d, file, tables, whole=False)
 
-        problems, game = collect(values, doc)
+        problems, game = collect(values, doc, _game_fallback)
         if game is not None and not problems:
             problems = list(whole_problems(game, tables, Checker(file)))
         return (with_lines(problems, head, file) or [str(first)]) + log_problems(text, file)
+
+
+def _game_fallback(path: list) -> Any:
+    """Stand-ins for required values (only the values are checked while one is in, so a
+    stand-in never causes a false alarm)."""
+    if path == ["round"]:
+        return 1
+    if path == ["phase"]:
+        return "player"
+    if len(path) == 3 and path[0] == "players" and path[2] == "name":
+        return f"player {path[1] + 1}"
+    return REMOVE
 
 
 def log_problems(text: str, file: str) -> list[str]:
