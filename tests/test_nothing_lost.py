@@ -14,7 +14,7 @@ import tomllib
 
 import pytest
 
-from conftest import ROOT
+from conftest import EXAMPLES, ROOT
 from rigs_helper.gamefile import MARKER, split_text
 
 PY = sys.executable
@@ -486,3 +486,107 @@ def test_undecodable_argument_bytes(game):
                        capture_output=True, cwd=ROOT)
     assert p.returncode == 2
     assert p.stderr.count(b"\n") == 1 and b"not valid UTF-8" in p.stderr
+
+
+# ---------------------------------------------------------------------------- at the door
+
+
+@pytest.mark.parametrize("command", [
+    ["give", "Ana", "Bo", "energy=-5"],
+    ["give", "Ana", "Bo", "energy=0"],
+    ["give", "Ana", "Bo", "credits=2", "credits=3"],
+    ["settle", "Ana", "energy=-4"],
+    ["build", "Ana", "-1"],
+    ["build", "Ana", "0"],
+    ["sell", "Ana", "0"],
+    ["vinnie", "borrow", "Ana", "energy", "-2"],
+    ["vinnie", "repay", "Ana", "energy", "0"],
+    ["move", "Ana", "0", "--to", "P1", "--harvest", "energy"],
+])
+def test_amounts_are_whole_numbers_of_one_or_more(game, rigs, command):
+    before = game.read_bytes()
+    r = rigs(*command, "--game", game)
+    if r.exit_code == 2:  # "-1" read as an option: a usage error (one line from `rigs`)
+        assert "No such option" in r.output
+    else:
+        assert refused(r).count("\n") == 1
+    assert game.read_bytes() == before
+
+
+@pytest.mark.parametrize("command, option", [
+    (["grant", "--order", "Bo,Ana"], "--order"),
+    (["grant", "--give", "Bo=P1"], "--give"),
+    (["move", "Ana", "1", "--to", "warehouse", "--harvest", "metal", "--from", "P1"],
+     "--harvest"),
+    (["score", "--seed", "4"], "--seed"),
+    (["score", "--draw"], "--draw"),
+])
+def test_options_a_command_does_not_use_are_refused(game, rigs, command, option):
+    before = game.read_bytes()
+    err = refused(rigs(*command, "--game", game))
+    assert option in err and err.count("\n") == 1, err
+    assert game.read_bytes() == before
+
+
+def test_score_of_a_sheet_refuses_game_option(rigs):
+    err = refused(rigs("score", EXAMPLES / "sheet-2p.toml", "--game", "x.toml"))
+    assert "--game" in err
+
+
+# ---------------------------------------------------------------------------- sheets
+
+
+SHEET = """\
+[endgame]
+luxury_price = 4
+plot_values = { plains = 4, valley = 6, forest = 10, desert = [3, 5], ridge = 8 }
+resource_values = { energy = 3, supplies = 5, metal = 1 }
+
+[[players]]
+name = "Ana"
+credits = 120
+luxuries = 3
+energy = 3
+supplies = 2
+metal = 0
+
+[[players]]
+name = "Bo"
+credits = 90
+luxuries = 1
+energy = 0
+supplies = 0
+metal = 4
+"""
+
+
+@pytest.mark.parametrize("key", ["credits", "luxuries", "energy", "supplies", "metal"])
+def test_a_sheet_missing_a_holding_names_player_and_key(rigs, tmp_path, key):
+    sheet = tmp_path / "s.toml"
+    lines = SHEET.splitlines(keepends=True)
+    drop = max(i for i, x in enumerate(lines) if x.startswith(f"{key} ="))  # Bo's
+    sheet.write_text("".join(lines[:drop] + lines[drop + 1:]))
+    err = refused(rigs("score", sheet))
+    assert f'players[1] ("Bo").{key}' in err and "missing" in err and err.count("\n") == 1
+
+
+def test_a_sheet_with_an_explicit_zero_and_no_vinnie_or_plots_scores(rigs, tmp_path):
+    sheet = tmp_path / "s.toml"
+    sheet.write_text(SHEET)
+    assert json.loads(ok(rigs("score", sheet, "--json")).stdout)["winners"] == ["Ana"]
+
+
+def test_every_problem_of_a_sheet_in_one_run(rigs, tmp_path):
+    sheet = tmp_path / "s.toml"
+    text = (SHEET.replace("credits = 120", "credits = -1")
+            .replace("luxuries = 1\n", "")
+            .replace("metal = 4", 'metal = "four"')
+            .replace("luxury_price = 4", "luxury_price = -4"))
+    sheet.write_text(text)
+    err = refused(rigs("score", sheet))
+    lines = err.splitlines()
+    assert len(lines) == 4, err
+    for line, key in zip(lines, ["endgame.luxury_price", '("Ana").credits', '("Bo").luxuries',
+                                 '("Bo").metal']):
+        assert key in line and re.search(r"s\.toml: line \d+: ", line), line
+    assert "line 2:" in lines[0] and "line 8:" in lines[1]
