@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 from typer.core import TyperGroup
 
-from rigs_helper.errors import RigsError
+from rigs_helper.rules.errors import RigsError
 
 INTERNAL_ERROR = 70
 
@@ -98,7 +98,7 @@ def print_json(obj: object) -> None:
 
 def act(game: Path | None, op, json: bool = False) -> None:
     """Run one operation on the game file and print what happened."""
-    from rigs_helper import session
+    from rigs_helper.store import session
 
     outcome = session.run(game_path(game), op)
     if json:

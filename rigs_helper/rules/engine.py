@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from rigs_helper.data import RESOURCES, Tables, squash, title_of
-from rigs_helper.errors import InputError, RulesError
-from rigs_helper.rng import Rng
-from rigs_helper.state import Game, Pile, Player, Plot, frozen_map
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.rng import Rng
+from rigs_helper.rules.state import Game, Pile, Player, Plot, frozen_map
+from rigs_helper.rules.tables import RESOURCES, Tables, squash, title_of
 
 
 @dataclass(frozen=True)
