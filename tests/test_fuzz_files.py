@@ -81,9 +81,9 @@ def mutants(draw, base: bytes) -> bytes:
 
 
 def _loads(path: Path) -> bool:
-    from rigs_helper.data import load_tables
-    from rigs_helper.errors import RigsError
-    from rigs_helper.gamefile import load_text
+    from rigs_helper.store.tablefiles import load_tables
+    from rigs_helper.rules.errors import RigsError
+    from rigs_helper.store.codec import load_text
 
     try:
         load_text(path.read_bytes().decode("utf-8"), str(path), load_tables())

@@ -13,7 +13,7 @@ import copy
 import re
 from typing import Any, Callable
 
-from rigs_helper.errors import InputError
+from rigs_helper.rules.errors import InputError
 
 MAX_PROBLEMS = 50
 _FATAL = {"version", "seed", ""}  # past these, nothing else can be checked
@@ -142,9 +142,9 @@ def find_line(lines: dict[tuple, int], path: list) -> int | None:
 
 def game_problems(text: str, file: str, tables) -> list[str]:
     """Every problem of a game file's text (empty when it loads)."""
-    from rigs_helper.gamefile import (Checker, from_doc, game_problems as whole_problems,
+    from rigs_helper.store.codec import (Checker, from_doc, game_problems as whole_problems,
                                       load_text, migrate, split_text)
-    from rigs_helper.validate import parse_toml
+    from rigs_helper.rules.checker import parse_toml
 
     try:
         load_text(text, file, tables)
@@ -184,7 +184,7 @@ def _game_fallback(path: list) -> Any:
 
 def log_problems(text: str, file: str) -> list[str]:
     """Problems of the history's entries (each names its entry, key and line)."""
-    from rigs_helper.gamefile import split_text
+    from rigs_helper.store.codec import split_text
 
     head, tail = split_text(text)
     if not tail:

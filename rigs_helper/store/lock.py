@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from rigs_helper.errors import RigsError
+from rigs_helper.rules.errors import RigsError
 
 DEFAULT_TIMEOUT = 5.0  # seconds; $RIGS_LOCK_TIMEOUT overrides
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from rigs_helper.errors import InputError
+from rigs_helper.rules.errors import InputError
 
 
 MAX_INT = 2**63 - 1  # TOML's integers are 64-bit

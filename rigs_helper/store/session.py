@@ -14,17 +14,29 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rigs_helper.data import Tables, load_tables
-from rigs_helper.errors import InputError, RigsError, RulesError
-from rigs_helper.files import read_text, write_atomic
-from rigs_helper.gamefile import (MARKER, Loaded, diff, dumps_state, from_doc, load_text,
-                                  log_entries, log_entry_text, state_hash, to_doc, undo_diff)
-from rigs_helper.state import Game
+from rigs_helper.rules.errors import InputError, RigsError, RulesError
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
+from rigs_helper.store.codec import (
+    MARKER,
+    Loaded,
+    diff,
+    dumps_state,
+    from_doc,
+    load_text,
+    log_entries,
+    log_entry_text,
+    state_hash,
+    to_doc,
+    undo_diff,
+)
 from rigs_helper.store import backups
+from rigs_helper.store.files import read_text, write_atomic
 from rigs_helper.store.lock import locked, try_locked
+from rigs_helper.store.tablefiles import load_tables
 
 if TYPE_CHECKING:
-    from rigs_helper.engine import Op, Outcome
+    from rigs_helper.rules.engine import Op, Outcome
 
 _ENTRY = re.compile(r"(?m)^\[\[log\]\]$")
 
@@ -121,7 +133,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
 def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
     """Under the lock: load ``path``, check and apply ``op``, save the new state with a
     log entry.  When the rules refuse, nothing is written."""
-    from rigs_helper.engine import perform
+    from rigs_helper.rules.engine import perform
 
     tables = tables or load_tables()
     if not path.exists():
@@ -234,8 +246,8 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
     """Undo when the file does not load: back to the newest backup that loads (what it
     drops: the actions logged since, or the hand edit); without one, step back from the
     state as it is when that gives exactly the state the log recorded before."""
-    from rigs_helper.gamefile import split_text
-    from rigs_helper.validate import parse_toml
+    from rigs_helper.store.codec import split_text
+    from rigs_helper.rules.checker import parse_toml
 
     head, tail = split_text(text)
     try:
