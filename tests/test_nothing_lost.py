@@ -590,3 +590,11 @@ def test_every_problem_of_a_sheet_in_one_run(rigs, tmp_path):
                                  '("Bo").metal']):
         assert key in line and re.search(r"s\.toml: line \d+: ", line), line
     assert "line 2:" in lines[0] and "line 8:" in lines[1]
+
+
+def test_a_deleted_game_file_comes_back_with_restore(game, rigs):
+    saved = game.read_bytes()
+    game.unlink()
+    r = ok(rigs("restore", "--game", game))
+    assert "kept as a backup" not in r.stdout
+    assert game.read_bytes() == saved

@@ -220,5 +220,6 @@ def restore(
     if json:
         print_json({"restored": pick["file"], "round": g.round, "phase": g.phase})
         return
+    kept = "; the file it replaced is kept as a backup" if pick["replaced"] else ""
     print(f"restored backup {pick['n']} ({pick['file']}): round {g.round}, "
-          f"{g.phase.title()} Phase; the file it replaced is kept as a backup.")
+          f"{g.phase.title()} Phase{kept}.")

@@ -355,6 +355,7 @@ def restore(path: Path, n: int | None = None, tables: Tables | None = None
             pick = rows[n - 1]
         good = read_text(backups.folder(path) / pick["file"])
         loaded = verify(good, path, tables)
+        pick = {**pick, "replaced": path.exists()}
         if path.exists():
             now = path.read_bytes()
             if not any(r["current"] for r in rows):
