@@ -44,6 +44,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
     doc = to_doc(outcome.game, tables)
     entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
              "action": action, "after": state_hash(doc)}
+    _networth(entry, None, outcome.game, tables)
     _write(path, doc, MARKER + "\n" + log_entry_text(entry))
 
 
@@ -72,8 +73,18 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     if ledger:  # where every unit moved by the action came from or went to
         entry["ledger"] = [f"{x['player']} {x['change']:+d} {x['what']} ({x['source']})"
                            for x in ledger]
+    _networth(entry, loaded.game, game, tables)
     log_text = loaded.log_text or MARKER + "\n"
     _write(path, after, log_text + log_entry_text(entry))
+
+
+def _networth(entry: dict, before: Game | None, after: Game, tables: Tables) -> None:
+    """Each player's expected net worth when the phase changes (for `rigs chart`)."""
+    from rigs_helper.forecast.history import KEY, networth_field
+
+    field = networth_field(before, after, tables)
+    if field is not None:
+        entry[KEY] = field
 
 
 class Undone:

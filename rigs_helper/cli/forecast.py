@@ -170,3 +170,158 @@ def odds(json: JsonOpt = False, game: GameOpt = None) -> None:
     out.print(f"\n[bold]Plot[/bold]: {p['deck']} in the deck"
               + (f", {p['in_land_grant']} in the Land Grant" if p["in_land_grant"] else "")
               + ": " + (", ".join(f"{t} x{n}" for t, n in p["left"].items()) or "none"))
+
+
+def cards_left(deck: str | None, json: bool, game: Path | None) -> None:
+    """`rigs cards --deck D --left`: each deck's unseen cards by type or title."""
+    from rigs_helper.errors import InputError
+    from rigs_helper.forecast.knowledge import DECKS, deck_knowledge
+
+    names = {"plots": "plot", "disasters": "disaster"}
+    if deck is None:
+        wanted = list(DECKS)
+    else:
+        d = names.get(deck.lower(), deck.lower())
+        if d not in DECKS:
+            raise InputError(f"--deck {deck!r} with --left: one of " + ", ".join(DECKS))
+        wanted = [d]
+    loaded, tables = _load(game)
+    found = [deck_knowledge(loaded.game, tables, d) for d in wanted]
+    if json:
+        print_json({"decks": [k.as_dict() for k in found]})
+        return
+    from rigs_helper.render import console, grid
+
+    out = console()
+    for i, k in enumerate(found):
+        hidden = f"; {k.where_hidden}" if k.where_hidden else ""
+        out.print(("\n" if i else "") + f"[bold]{k.deck.title()}[/bold]: {k.size} cards in "
+                  f"the deck{hidden}; unseen by the table: {k.unseen_total}")
+        chance = dict(k.chance_outcomes())
+        out.print(grid(["Card", "Unseen", "Next card"],
+                       [[label, str(n), f"{chance.get(label, 0) * 100:.1f}%"]
+                        for label, n in k.unseen], right={1, 2}))
+
+
+# ---------------------------------------------------------------------------- history
+
+
+def _history(path: Path, loaded, tables):
+    """(series, steps): net worth over time and (action, before, after) per logged action,
+    oldest first, rebuilt by walking the log's undo records back from the current state."""
+    import json as _json
+
+    from rigs_helper.errors import RigsError
+    from rigs_helper.forecast.history import networth_series, series_from_states
+    from rigs_helper.gamefile import from_doc, log_entries, to_doc, undo_diff
+
+    entries = log_entries(loaded.log_text, str(path))
+    doc = to_doc(loaded.game, tables)
+    after = loaded.game
+    steps = []
+    for e in reversed(entries):
+        if "undo" not in e:
+            break
+        try:
+            doc = undo_diff(doc, _json.loads(e["undo"]))
+            before = from_doc(doc, str(path), tables)
+        except (RigsError, ValueError, KeyError, IndexError, TypeError):
+            break  # a damaged or hand-edited history: report what can be rebuilt
+        steps.append((str(e.get("action", "")), before, after))
+        after = before
+    steps.reverse()
+    series = networth_series(entries)
+    if not series and steps:  # a file from before the log kept the figures
+        series = series_from_states([steps[0][1]] + [a for _, _, a in steps], tables)
+    return series, steps
+
+
+def _draw_chart(series, out) -> None:
+    from rich.text import Text
+
+    from rigs_helper.forecast.chart import COLOURS, LETTERS, networth_grid
+
+    if not any(series.values()):
+        out.print("No net worth history yet: it is logged when a phase ends (`rigs next`).")
+        return
+    rows, labels, (x0, x1) = networth_grid(series, width=min(72, out.width - 12))
+    for row, label in zip(rows, labels):
+        line = Text(f"{label:8.0f} |")
+        for ch, who in row:
+            line.append(ch, style=COLOURS[who % len(COLOURS)] if who >= 0 else None)
+        out.print(line)
+    width = len(rows[0])
+    out.print(" " * 9 + "+" + "-" * width)
+    axis = [" "] * width
+    for r in range(int(x0), int(x1) + 1):
+        col = round((r - x0) / (x1 - x0) * (width - 1))
+        label = str(r)
+        lo, hi = max(0, col - 1), min(width, col + len(label) + 1)
+        if col + len(label) <= width and all(c == " " for c in axis[lo:hi]):
+            axis[col:col + len(label)] = label
+    out.print(" " * 10 + "".join(axis) + "  (rounds completed)")
+    legend = Text("          ")
+    for i, name in enumerate(series):
+        legend.append(f"{LETTERS[i % len(LETTERS)]} {name}   ",
+                      style=COLOURS[i % len(COLOURS)])
+    out.print(legend)
+
+
+@app.command()
+def chart(game: GameOpt = None) -> None:
+    """Draw each player's expected net worth over the rounds (logged after every phase)."""
+    from rigs_helper.render import console
+
+    path = game_path(game)
+    loaded, tables = _load(game)
+    series, _ = _history(path, loaded, tables)
+    out = console()
+    out.print("[bold]Expected net worth[/bold] (if the game ended then)")
+    _draw_chart(series, out)
+
+
+@app.command()
+def report(
+    html: Annotated[Path | None, typer.Option(
+        "--html", help="Also write the report as one self-contained HTML file.",
+        metavar="FILE")] = None,
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """The game's report: final table, net worth chart, each player's best and worst round,
+    Disasters suffered, Karma cards played, Vinnie borrowed and repaid, Market prices."""
+    from rigs_helper.forecast.report import build_report, player_lines
+    from rigs_helper.forecast.standings import compute
+
+    path = game_path(game)
+    loaded, tables = _load(game)
+    series, steps = _history(path, loaded, tables)
+    result = compute(loaded.game, tables)
+    rep = build_report(loaded.game, tables, result, series, steps)
+    if html is not None:
+        from rigs_helper.files import write_atomic
+        from rigs_helper.forecast.chart import networth_svg
+        from rigs_helper.forecast.report import report_html
+
+        if html.resolve() == path.resolve():
+            from rigs_helper.errors import InputError
+
+            raise InputError(f"--html {html}: that is the game file")
+        write_atomic(html, report_html(rep, networth_svg(series)))
+    if json:
+        print_json(rep)
+        return
+    from rigs_helper.render import console
+
+    out = console()
+    render_standings(result, out)
+    out.print()
+    _draw_chart(series, out)
+    for row in rep["players"]:
+        out.print(f"\n[bold]{row['name']}[/bold]")
+        for label, text in player_lines(row):
+            out.print(f"  {label}: {text}")
+    out.print("Market prices: " + (", ".join(f"r{r} {p}" for r, p in rep["market_prices"])
+                                   or "none drawn yet"))
+    if html is not None:
+        out.print(f"HTML report written to {html}")
