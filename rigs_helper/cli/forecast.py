@@ -121,10 +121,11 @@ def render_standings(result, out) -> None:
                           "about +-1 point"}[result.method]
     out.print(f"{how.capitalize()}; a tie counts as a win for each tied player.")
     for p in result.players:
-        if p.vinnie["end_credits"] and p.vinnie["end_credits"] > abs(p.net_worth) / 4:
+        bill = p.vinnie["end_credits"]
+        if bill and bill > abs(p.net_worth) / 4:
             out.print(f"[bold red]Warning:[/bold red] {p.name}'s end-game Vinnie bill "
-                      f"(~{_fmt(p.vinnie['end_credits'])} credits) is over a quarter of "
-                      f"their expected net worth ({_fmt(p.net_worth)}).")
+                      f"(about {_fmt(bill)} credits) is over a quarter of their expected net "
+                      f"worth ({_fmt(p.net_worth)}).")
 
 
 @app.command()
@@ -256,10 +257,13 @@ def _draw_chart(series, out) -> None:
     for r in range(int(x0), int(x1) + 1):
         col = round((r - x0) / (x1 - x0) * (width - 1))
         label = str(r)
+        col = min(col, width - len(label))
         lo, hi = max(0, col - 1), min(width, col + len(label) + 1)
         if col + len(label) <= width and all(c == " " for c in axis[lo:hi]):
             axis[col:col + len(label)] = label
-    out.print(" " * 10 + "".join(axis) + "  (rounds completed)")
+    out.print(" " * 10 + "".join(axis))
+    out.print(" " * 10 + "rounds completed; each point is the expected net worth if the game "
+              "had ended then")
     legend = Text("          ")
     for i, name in enumerate(series):
         legend.append(f"{LETTERS[i % len(LETTERS)]} {name}   ",

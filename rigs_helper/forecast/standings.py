@@ -426,5 +426,19 @@ def vinnie_due(player, model: Model, tables: Tables) -> dict:
             "short_credits": _num(short_credits)}
 
 
+def vinnie_warnings(game: Game, tables: Tables) -> list[str]:
+    """A line per player whose end-game Vinnie bill is over a quarter of their expected net
+    worth (cheap: expectations only)."""
+    model = build_model(game, tables)
+    out = []
+    for p, f, worth in zip(game.players, model.forms, expected(model)):
+        bill = vinnie_due(p, model, tables)["end_credits"]
+        if bill and bill > abs(worth) / 4:
+            out.append(f"{p.name}'s end-game Vinnie bill (about {_num(bill)} credits) is over "
+                       f"a quarter of their expected net worth ({_num(round(worth, 1))}).")
+    return out
+
+
 __all__ = ["DEFAULT_SAMPLES", "Model", "PlayerStanding", "Standings", "build_model",
-           "compute", "default_seed", "expected", "expected_networth", "slot_distribution"]
+           "compute", "default_seed", "expected", "expected_networth", "slot_distribution",
+           "vinnie_warnings"]
