@@ -17,8 +17,8 @@ _SHORT = {"energy": "E", "supplies": "S", "metal": "M"}
 
 
 def _load(game: Path | None):
-    from rigs_helper import session
-    from rigs_helper.data import load_tables
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
     return session.load(game_path(game), tables), tables
@@ -85,7 +85,7 @@ def standings(
     if json:
         print_json(result.as_dict())
         return
-    from rigs_helper.render import console
+    from rigs_helper.cli.render import console
 
     render_standings(result, console())
 
@@ -139,7 +139,7 @@ def odds(json: JsonOpt = False, game: GameOpt = None) -> None:
     if json:
         print_json(d)
         return
-    from rigs_helper.render import console, grid
+    from rigs_helper.cli.render import console, grid
 
     out = console()
     m = d["market"]
@@ -175,7 +175,7 @@ def odds(json: JsonOpt = False, game: GameOpt = None) -> None:
 
 def cards_left(deck: str | None, json: bool, game: Path | None) -> None:
     """`rigs cards --deck D --left`: each deck's unseen cards by type or title."""
-    from rigs_helper.errors import InputError
+    from rigs_helper.rules.errors import InputError
     from rigs_helper.forecast.knowledge import DECKS, deck_knowledge
 
     names = {"plots": "plot", "disasters": "disaster"}
@@ -191,7 +191,7 @@ def cards_left(deck: str | None, json: bool, game: Path | None) -> None:
     if json:
         print_json({"decks": [k.as_dict() for k in found]})
         return
-    from rigs_helper.render import console, grid
+    from rigs_helper.cli.render import console, grid
 
     out = console()
     for i, k in enumerate(found):
@@ -212,9 +212,9 @@ def _history(path: Path, loaded, tables):
     oldest first, rebuilt by walking the log's undo records back from the current state."""
     import json as _json
 
-    from rigs_helper.errors import RigsError
+    from rigs_helper.rules.errors import RigsError
     from rigs_helper.forecast.history import networth_series, series_from_states
-    from rigs_helper.gamefile import from_doc, log_entries, to_doc, undo_diff
+    from rigs_helper.store.codec import from_doc, log_entries, to_doc, undo_diff
 
     entries = log_entries(loaded.log_text, str(path))
     doc = to_doc(loaded.game, tables)
@@ -274,7 +274,7 @@ def _draw_chart(series, out) -> None:
 @app.command()
 def chart(game: GameOpt = None) -> None:
     """Draw each player's expected net worth over the rounds (logged after every phase)."""
-    from rigs_helper.render import console
+    from rigs_helper.cli.render import console
 
     path = game_path(game)
     loaded, tables = _load(game)
@@ -303,19 +303,19 @@ def report(
     result = compute(loaded.game, tables)
     rep = build_report(loaded.game, tables, result, series, steps)
     if html is not None:
-        from rigs_helper.files import write_atomic
+        from rigs_helper.store.files import write_atomic
         from rigs_helper.forecast.chart import networth_svg
         from rigs_helper.forecast.report import report_html
 
         if html.resolve() == path.resolve():
-            from rigs_helper.errors import InputError
+            from rigs_helper.rules.errors import InputError
 
             raise InputError(f"--html {html}: that is the game file")
         write_atomic(html, report_html(rep, networth_svg(series)))
     if json:
         print_json(rep)
         return
-    from rigs_helper.render import console
+    from rigs_helper.cli.render import console
 
     out = console()
     render_standings(result, out)

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from rigs_helper.data import KARMA_KINDS, Tables
-from rigs_helper.market import card_value, category_of
-from rigs_helper.state import Game
+from rigs_helper.rules.tables import KARMA_KINDS, Tables
+from rigs_helper.rules.market import card_value, category_of
+from rigs_helper.rules.state import Game
 
 DECKS = ("plot", "survey", "disaster", "karma", "market")
 

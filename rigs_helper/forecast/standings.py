@@ -28,12 +28,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate, product
 
-from rigs_helper.data import BASIC_RESOURCES, Tables
-from rigs_helper.errors import InputError
+from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
+from rigs_helper.rules.errors import InputError
 from rigs_helper.forecast.knowledge import market_unseen_values
-from rigs_helper.market import card_value
-from rigs_helper.rng import MAX_SEED, Rng, _mix
-from rigs_helper.state import Game
+from rigs_helper.rules.market import card_value
+from rigs_helper.rules.rng import MAX_SEED, Rng, _mix
+from rigs_helper.rules.state import Game
 
 DEFAULT_SAMPLES = 40_000
 EXACT_BUDGET = 150_000  # joint (cards x dice) outcomes summed exactly, at most
@@ -332,7 +332,7 @@ def compute(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
 def default_seed(game: Game) -> int:
     """The Monte Carlo seed when none is given: from the game's seed, round and phase (the
     game's own generator is not touched)."""
-    from rigs_helper.data import PHASES
+    from rigs_helper.rules.tables import PHASES
 
     return _mix(game.seed ^ (game.round << 8 | PHASES.index(game.phase)) ^ 0x57A4D1) & MAX_SEED
 

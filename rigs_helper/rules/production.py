@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from rigs_helper.data import RESOURCES, Tables
-from rigs_helper.errors import RulesError
-from rigs_helper.state import Game
+from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import RESOURCES, Tables
 
 # effect strings kept on a player for this round's production
 DOUBLE = "double"  # Ridiculous Efficiency

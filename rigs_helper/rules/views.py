@@ -5,8 +5,8 @@ except in the one-player view (``player_view``) that a player asks for."""
 
 from __future__ import annotations
 
-from rigs_helper.data import BASIC_RESOURCES, Tables, title_of
-from rigs_helper.state import Game, Player
+from rigs_helper.rules.state import Game, Player
+from rigs_helper.rules.tables import BASIC_RESOURCES, Tables, title_of
 
 
 def pending(game: Game, tables: Tables) -> list[str]:
