@@ -278,7 +278,8 @@ def _wins(totals, weight: float, win: list[float]) -> None:
 
 def compute(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
             seed: int | None = None, method: str = "auto", tick=None) -> Standings:
-    """The standings now.  ``method``: "auto" (exact when cheap), "exact" or "mc".
+    """The standings now.  ``method``: "auto" (exact when cheap), "exact" (however long it
+    takes) or "mc" (Monte Carlo).
     ``tick(done, total)`` is called between chunks of Monte Carlo samples."""
     if samples < 1:
         raise InputError("--samples must be 1 or more")
@@ -305,13 +306,14 @@ def compute(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
     if model.known:
         used_method = "known"
         _wins(consts, 1.0, win)
-    elif method != "mc" and cards is not None and len(cards) * len(dice) <= EXACT_BUDGET:
+    elif cards is not None and (method == "exact" or (
+            method == "auto" and len(cards) * len(dice) <= EXACT_BUDGET)):
         for cvec, cp in cards.items():
             base = [c + x for c, x in zip(consts, cvec)]
             for dvec, dp in dice.items():
                 _wins([b + y for b, y in zip(base, dvec)], cp * dp, win)
     elif method == "exact":
-        raise InputError("too many outcomes to enumerate exactly; use Monte Carlo")
+        raise InputError("too many End Game card outcomes to enumerate exactly")
     else:
         used_method, used_samples = "monte carlo", samples
         used_seed = default_seed(game) if seed is None else seed
