@@ -36,7 +36,7 @@ from rigs_helper.rules.rng import MAX_SEED, Rng, _mix
 from rigs_helper.rules.state import Game
 
 DEFAULT_SAMPLES = 40_000
-EXACT_BUDGET = 150_000  # joint (cards x dice) outcomes summed exactly, at most
+EXACT_BUDGET = 60_000  # joint (cards x dice) outcomes summed exactly, at most
 ENUM_LEAVES = 40_000  # card outcomes enumerated, at most (beyond that cards are sampled)
 CHUNK = 5_000  # samples between progress ticks
 
@@ -317,7 +317,7 @@ def compute(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
     else:
         used_method, used_samples = "monte carlo", samples
         used_seed = default_seed(game) if seed is None else seed
-        win, values = _monte_carlo(model, cards, dice, consts, samples, used_seed, tick,
+        win, values = _monte_carlo(model, cards, consts, samples, used_seed, tick,
                                    want_values=spreads is None)
         if spreads is None:
             spreads = [_sample_quantiles(v) for v in values]
@@ -344,22 +344,27 @@ def _sample_quantiles(values: list[float]) -> list[float]:
     return [s[min(len(s) - 1, int(q * len(s)))] for q in (0.1, 0.9)]
 
 
-def _monte_carlo(model: Model, cards, dice, consts, samples: int, seed: int, tick,
+def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
                  want_values: bool):
+    """Win counts over ``samples`` draws.  The dice are stratified: sample k takes roll
+    k mod 6^dice, so every roll comes up equally often and only the End Game cards are
+    sampled (independently of k, so the pairing adds no bias); a card outcome is drawn from the exact distribution when it was enumerated,
+    else by shuffling the unseen Market cards."""
     rng = Rng(seed)
     n = len(consts)
     win = [0] * n
     values: list[list[float]] = [[] for _ in range(n)]
-    dice_list = list(dice.items())
-    dice_vecs = [v for v, _ in dice_list]
-    dice_cum = list(accumulate(p for _, p in dice_list))
+    rolls = [tuple(sum(k * d for k, d in zip(f.dice, roll)) for f in model.forms)
+             for roll in dice_outcomes(model)]
     if cards is not None:
-        card_vecs = list(cards)
-        card_cum = list(accumulate(cards.values()))
+        bases = [tuple(c + x for c, x in zip(consts, vec)) for vec in cards]
+        cum = list(accumulate(cards.values()))
+        scale = cum[-1] / 18446744073709551616.0
+        top = len(bases) - 1
+        next64 = rng.next64
 
         def draw_cards():
-            u = rng.next64() / 18446744073709551616.0 * card_cum[-1]
-            return card_vecs[min(bisect_right(card_cum, u), len(card_vecs) - 1)]
+            return bases[min(bisect_right(cum, next64() * scale), top)]
     else:
         pool = list(model.values)
         weights = [f.plots for f in model.forms]
@@ -379,22 +384,22 @@ def _monte_carlo(model: Model, cards, dice, consts, samples: int, seed: int, tic
             for k in sizes:
                 slot_vals.append(sum(got[pos:pos + k]))
                 pos += k
-            return [sum(w * v for w, v in zip(ws, slot_vals)) for ws in weights]
+            return [c + sum(w * v for w, v in zip(ws, slot_vals))
+                    for c, ws in zip(consts, weights)]
 
-    last = dice_cum[-1]
-    nd = len(dice_vecs) - 1
+    nr = len(rolls)
     done = 0
     while done < samples:
         batch = min(CHUNK, samples - done)
-        for _ in range(batch):
-            cvec = draw_cards()
-            u = rng.next64() / 18446744073709551616.0 * last
-            dvec = dice_vecs[min(bisect_right(dice_cum, u), nd)]
-            totals = [c + x + y for c, x, y in zip(consts, cvec, dvec)]
+        for k in range(done, done + batch):
+            totals = [b + d for b, d in zip(draw_cards(), rolls[k % nr])]
             best = max(totals)
-            for i in range(n):
-                if totals[i] == best:
-                    win[i] += 1
+            if totals.count(best) == 1:
+                win[totals.index(best)] += 1
+            else:
+                for i in range(n):
+                    if totals[i] == best:
+                        win[i] += 1
             if want_values:
                 for i in range(n):
                     values[i].append(totals[i])
