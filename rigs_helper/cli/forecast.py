@@ -207,9 +207,10 @@ def cards_left(deck: str | None, json: bool, game: Path | None) -> None:
 # ---------------------------------------------------------------------------- history
 
 
-def _history(path: Path, loaded, tables):
+def _history(path: Path, loaded, tables, steps_wanted: bool = True):
     """(series, steps): net worth over time and (action, before, after) per logged action,
-    oldest first, rebuilt by walking the log's undo records back from the current state."""
+    oldest first, rebuilt by walking the log's undo records back from the current state
+    (only when ``steps_wanted``, or when the log holds no net worth figures)."""
     import json as _json
 
     from rigs_helper.rules.errors import RigsError
@@ -217,6 +218,9 @@ def _history(path: Path, loaded, tables):
     from rigs_helper.store.codec import from_doc, log_entries, to_doc, undo_diff
 
     entries = log_entries(loaded.log_text, str(path))
+    series = networth_series(entries)
+    if series and not steps_wanted:
+        return series, []
     doc = to_doc(loaded.game, tables)
     after = loaded.game
     steps = []
@@ -231,7 +235,6 @@ def _history(path: Path, loaded, tables):
         steps.append((str(e.get("action", "")), before, after))
         after = before
     steps.reverse()
-    series = networth_series(entries)
     if not series and steps:  # a file from before the log kept the figures
         series = series_from_states([steps[0][1]] + [a for _, _, a in steps], tables)
     return series, steps
@@ -278,7 +281,7 @@ def chart(game: GameOpt = None) -> None:
 
     path = game_path(game)
     loaded, tables = _load(game)
-    series, _ = _history(path, loaded, tables)
+    series, _ = _history(path, loaded, tables, steps_wanted=False)
     out = console()
     out.print("[bold]Expected net worth[/bold] (if the game ended then)")
     _draw_chart(series, out)
