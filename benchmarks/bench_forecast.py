@@ -49,6 +49,7 @@ def build_mid_game(path: Path, players: int) -> None:
 
 
 def build_finished_game(path: Path) -> None:
+    from rigs_helper.cli.base import log_fields
     from rigs_helper.rules.phases import NextPhase
     from rigs_helper.rules.setup import new_game
     from rigs_helper.store import session
@@ -56,9 +57,9 @@ def build_finished_game(path: Path) -> None:
     from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
-    session.create(path, new_game(list(NAMES), 7, tables), "new", True, tables)
+    session.create(path, new_game(list(NAMES), 7, tables), "new", True, tables, log_fields)
     while not session.load(path, tables).game.game_over:
-        session.run(path, NextPhase(auto=True), tables)
+        session.run(path, NextPhase(auto=True), tables, log_fields)
     score_file(path)  # the End Game draws, recorded
 
 

@@ -265,8 +265,7 @@ def _draw_chart(series, out) -> None:
         if col + len(label) <= width and all(c == " " for c in axis[lo:hi]):
             axis[col:col + len(label)] = label
     out.print(" " * 10 + "".join(axis))
-    out.print(" " * 10 + "rounds completed; each point is the expected net worth if the game "
-              "had ended then")
+    out.print(" " * 10 + "rounds completed")
     legend = Text("          ")
     for i, name in enumerate(series):
         legend.append(f"{LETTERS[i % len(LETTERS)]} {name}   ",

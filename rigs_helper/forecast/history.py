@@ -42,6 +42,12 @@ def networth_field(before: Game | None, after: Game, tables: Tables) -> str | No
                       separators=(",", ":"), ensure_ascii=False)
 
 
+def log_fields(before: Game | None, after: Game, tables: Tables) -> dict[str, str]:
+    """Extra log entry fields (``store.session``'s ``annotate``): the net worth figures."""
+    field = networth_field(before, after, tables)
+    return {KEY: field} if field is not None else {}
+
+
 def networth_series(entries: Iterable[Mapping]) -> dict[str, list[tuple[int, str, float]]]:
     """Player -> [(round, phase, expected net worth)], oldest first, from the game's log
     entries (as parsed from the file; entries without the key are skipped).  A later figure
@@ -120,5 +126,5 @@ def round_changes(series: Mapping[str, list[tuple[int, str, float]]]
     return out
 
 
-__all__ = ["KEY", "networth_field", "networth_series", "position", "round_changes",
+__all__ = ["KEY", "log_fields", "networth_field", "networth_series", "position", "round_changes",
            "series_from_states"]
