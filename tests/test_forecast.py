@@ -209,6 +209,18 @@ def test_standings_at_game_end_equal_score(tables):
     assert all(p.low == p.high == p.net_worth for p in s.players)
 
 
+def test_chart_ends_at_the_actual_net_worth_once_drawn(tables):
+    from rigs_helper.forecast.history import with_final
+
+    *_, (_, last) = play(2, 8, tables)
+    g = perform(last.game, EndgameDraws(), tables).game
+    s = standings.compute(g, tables)
+    series = with_final({"Ana": [(15, "end", 1.0)]}, g, tables)
+    assert {name: pts[-1] for name, pts in series.items()} == {
+        p.name: (15, "end", p.net_worth) for p in s.players}
+    assert with_final({}, last.game, tables) == {}  # draws not made: nothing known yet
+
+
 def test_tied_players_each_count_as_winner(tables):
     g = _small_game(tables, with_dice=False)
     g = own_plots(g, tables, {"Ana": [plot("P1", tables)], "Bo": [plot("P2", tables)]})

@@ -214,13 +214,13 @@ def _history(path: Path, loaded, tables, steps_wanted: bool = True):
     import json as _json
 
     from rigs_helper.rules.errors import RigsError
-    from rigs_helper.forecast.history import networth_series, series_from_states
+    from rigs_helper.forecast.history import networth_series, series_from_states, with_final
     from rigs_helper.store.codec import from_doc, log_entries, to_doc, undo_diff
 
     entries = log_entries(loaded.log_text, str(path))
     series = networth_series(entries)
     if series and not steps_wanted:
-        return series, []
+        return with_final(series, loaded.game, tables), []
     doc = to_doc(loaded.game, tables)
     after = loaded.game
     steps = []
@@ -237,7 +237,7 @@ def _history(path: Path, loaded, tables, steps_wanted: bool = True):
     steps.reverse()
     if not series and steps:  # a file from before the log kept the figures
         series = series_from_states([steps[0][1]] + [a for _, _, a in steps], tables)
-    return series, steps
+    return with_final(series, loaded.game, tables), steps
 
 
 def _draw_chart(series, out) -> None:

@@ -30,7 +30,8 @@ def _bounds(series: Series) -> tuple[float, float, float, float]:
         x1 = x0 + 1
     if y1 == y0:
         y0, y1 = y0 - 1, y1 + 1
-    return x0, x1, y0, y1
+    pad = (y1 - y0) * 0.05  # keep the lines off the frame
+    return x0, x1, y0 - pad, y1 + pad
 
 
 def _ticks(lo: float, hi: float, n: int = 5) -> list[float]:

@@ -95,6 +95,23 @@ def series_from_states(states: Iterable[Game], tables: Tables
     return networth_series(entries)
 
 
+def with_final(series: dict[str, list[tuple[int, str, float]]], game: Game, tables: Tables
+               ) -> dict[str, list[tuple[int, str, float]]]:
+    """The series with its "end" point set to the actual net worth once the game is over
+    and every End Game value is known (the draws of `rigs score` are not a phase change)."""
+    from rigs_helper.forecast.standings import build_model
+
+    if not game.game_over:
+        return series
+    model = build_model(game, tables)
+    if not model.known:
+        return series
+    out = {name: [pt for pt in pts if pt[1] != END] for name, pts in series.items()}
+    for f in model.forms:
+        out.setdefault(f.name, []).append((game.round, END, float(f.const)))
+    return out
+
+
 def position(rnd: int, phase: str) -> float:
     """Where a point sits on the time axis, in rounds: round 1's Player Phase is 0, each
     phase a quarter round, the end of the game right after the last Market Phase."""
@@ -127,4 +144,4 @@ def round_changes(series: Mapping[str, list[tuple[int, str, float]]]
 
 
 __all__ = ["KEY", "log_fields", "networth_field", "networth_series", "position", "round_changes",
-           "series_from_states"]
+           "series_from_states", "with_final"]
