@@ -185,6 +185,17 @@ def test_standings_equal_exact_enumeration(tables, with_dice):
         assert p.win_probability == pytest.approx(win[p.name], abs=0.01)
 
 
+def test_standings_sample_the_cards_when_too_many_to_enumerate(tables, monkeypatch):
+    g = _small_game(tables, with_dice=True)
+    win, _ = _brute_force(g, tables)
+    monkeypatch.setattr(standings, "ENUM_LEAVES", 0)  # as with many distinct card values
+    mc = standings.compute(g, tables, samples=20_000, seed=3)
+    assert mc.method == "monte carlo"
+    for p in mc.players:
+        assert p.win_probability == pytest.approx(win[p.name], abs=0.015)
+        assert p.low <= p.net_worth <= p.high
+
+
 def test_standings_within_one_point_of_reference_for_4_players(tables):
     g = _mid_game_4p(tables)
     fast = standings.compute(g, tables)  # what `rigs standings` runs

@@ -176,7 +176,7 @@ def odds(json: JsonOpt = False, game: GameOpt = None) -> None:
 def cards_left(deck: str | None, json: bool, game: Path | None) -> None:
     """`rigs cards --deck D --left`: each deck's unseen cards by type or title."""
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.forecast.knowledge import DECKS, deck_knowledge
+    from rigs_helper.forecast.knowledge import DECKS, deck_knowledge, karma_kinds
 
     names = {"plots": "plot", "disasters": "disaster"}
     if deck is None:
@@ -188,8 +188,10 @@ def cards_left(deck: str | None, json: bool, game: Path | None) -> None:
         wanted = [d]
     loaded, tables = _load(game)
     found = [deck_knowledge(loaded.game, tables, d) for d in wanted]
+    kinds = karma_kinds(loaded.game, tables)
     if json:
-        print_json({"decks": [k.as_dict() for k in found]})
+        print_json({"decks": [{**k.as_dict(), **({"kinds": kinds} if k.deck == "karma" else {})}
+                              for k in found]})
         return
     from rigs_helper.cli.render import console, grid
 
@@ -198,6 +200,8 @@ def cards_left(deck: str | None, json: bool, game: Path | None) -> None:
         hidden = f"; {k.where_hidden}" if k.where_hidden else ""
         out.print(("\n" if i else "") + f"[bold]{k.deck.title()}[/bold]: {k.size} cards in "
                   f"the deck{hidden}; unseen by the table: {k.unseen_total}")
+        if k.deck == "karma":
+            out.print("By kind: " + ", ".join(f"{kind.title()} {n}" for kind, n in kinds.items()))
         chance = dict(k.chance_outcomes())
         out.print(grid(["Card", "Unseen", "Next card"],
                        [[label, str(n), f"{chance.get(label, 0) * 100:.1f}%"]

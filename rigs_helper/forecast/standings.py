@@ -348,8 +348,9 @@ def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
                  want_values: bool):
     """Win counts over ``samples`` draws.  The dice are stratified: sample k takes roll
     k mod 6^dice, so every roll comes up equally often and only the End Game cards are
-    sampled (independently of k, so the pairing adds no bias); a card outcome is drawn from the exact distribution when it was enumerated,
-    else by shuffling the unseen Market cards."""
+    sampled (independently of k, so the pairing adds no bias).  A card outcome is drawn
+    from the exact distribution when it was enumerated, else by shuffling the unseen
+    Market cards."""
     rng = Rng(seed)
     n = len(consts)
     win = [0] * n
