@@ -373,3 +373,38 @@ def test_status_warns_when_vinnie_bill_over_a_quarter(rigs, tmp_path):
     r = rigs("status", "-g", path)
     assert "Warning" in r.stdout and "Ana's end-game Vinnie bill" in r.stdout
     assert json.loads(rigs("status", "--json", "-g", path).stdout)["warnings"]
+
+
+def test_disaster_odds_count_the_rebuilt_deck_when_the_pile_runs_short(tables):
+    from rigs_helper.forecast.odds import disaster_next_round
+
+    g = start(4, 2, tables)
+    # two cards left in the pile, the other 34 in the discards: 4 players are dealt both,
+    # then 2 from the rebuilt deck
+    pile = ("raid", "theft")
+    rest = list(tables.disaster_deck)
+    for key in pile:
+        rest.remove(key)
+    g = replace(g, disaster=replace(g.disaster, draw=pile, discard=tuple(rest)))
+    chances = disaster_next_round(g, tables)
+    assert chances["Raid"] == chances["Theft"] == 1.0
+    # 6 Safe cards among the 34 of the rebuilt deck, 2 of them dealt
+    assert chances["Safe"] == pytest.approx(1 - 28 * 27 / (34 * 33))
+    assert chances["Infestation"] == pytest.approx(1 - 33 * 32 / (34 * 33))
+
+
+def test_report_lists_vinnie_disasters_and_prices(rigs, tmp_path):
+    path = tmp_path / "g.toml"
+    assert rigs("new", "--player", "Ana", "--player", "Bo", "--seed", "5",
+                "-g", path).exit_code == 0
+    assert rigs("vinnie", "borrow", "Ana", "energy", "2", "-g", path).exit_code == 0
+    for _ in range(4):
+        assert rigs("next", "--auto", "-g", path).exit_code == 0
+    r = rigs("report", "--json", "-g", path)
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    ana = d["players"][0]
+    assert ana["vinnie_borrowed"] == {"energy": 2}
+    assert len(d["market_prices"]) == 1 and d["market_prices"][0][0] == 1
+    assert all(r_ == 1 for p in d["players"] for r_, _ in p["disasters"])
+    assert ana["best_round"][0] == 1  # the only round with a start and an end
