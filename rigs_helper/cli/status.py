@@ -33,7 +33,7 @@ def status(
         render.player(d, g, tables)
         return
     d = status_dict(g, tables)
-    from rigs_helper.forecast.standings import vinnie_warnings
+    from rigs_helper.forecast.model import vinnie_warnings
 
     warnings = vinnie_warnings(g, tables)
     if json:

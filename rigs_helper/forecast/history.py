@@ -31,7 +31,7 @@ def networth_field(before: Game | None, after: Game, tables: Tables) -> str | No
     nor the End Game values changed)."""
     if before is not None and slot(before) == slot(after) and before.endgame == after.endgame:
         return None
-    from rigs_helper.forecast.standings import expected_networth
+    from rigs_helper.forecast.model import expected_networth
 
     try:
         players = expected_networth(after, tables)
@@ -77,7 +77,7 @@ def series_from_states(states: Iterable[Game], tables: Tables
                        ) -> dict[str, list[tuple[int, str, float]]]:
     """The same series computed from the game's states in order (for a file written before
     the log kept the figures): one point at each change of phase."""
-    from rigs_helper.forecast.standings import expected_networth
+    from rigs_helper.forecast.model import expected_networth
 
     entries = []
     prev = None
@@ -99,7 +99,7 @@ def with_final(series: dict[str, list[tuple[int, str, float]]], game: Game, tabl
                ) -> dict[str, list[tuple[int, str, float]]]:
     """The series with its "end" point set to the actual net worth once the game is over
     and every End Game value is known (the draws of `rigs score` are not a phase change)."""
-    from rigs_helper.forecast.standings import build_model
+    from rigs_helper.forecast.model import build_model
 
     if not game.game_over:
         return series

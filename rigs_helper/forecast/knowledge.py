@@ -21,7 +21,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from rigs_helper.rules.tables import KARMA_KINDS, Tables
-from rigs_helper.rules.market import card_value, category_of
+from rigs_helper.forecast.model import market_unseen, market_unseen_values
+from rigs_helper.rules.market import category_of
 from rigs_helper.rules.state import Game
 
 DECKS = ("plot", "survey", "disaster", "karma", "market")
@@ -112,17 +113,6 @@ def karma_kinds(game: Game, tables: Tables) -> dict[str, int]:
     """Unseen Karma cards by kind (Destruction, Sabotage, Wealth, Protection)."""
     kinds = Counter(tables.karma_card(k).kind for k in karma_unseen(game, tables).elements())
     return {k: kinds[k] for k in KARMA_KINDS}
-
-
-def market_unseen(game: Game, tables: Tables) -> list[int]:
-    """Market card indexes the table has not seen (the rest of the Game Market Deck and the
-    End Game Market Deck together), in table order."""
-    drawn = set(game.market.drawn)
-    return [i for i in range(len(tables.market_deck)) if i not in drawn]
-
-
-def market_unseen_values(game: Game, tables: Tables) -> list[int]:
-    return [card_value(tables, game.market.values, i) for i in market_unseen(game, tables)]
 
 
 def market_knowledge(game: Game, tables: Tables) -> DeckKnowledge:

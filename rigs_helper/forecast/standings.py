@@ -1,24 +1,16 @@
 """Standings: each player's net worth *if the game ended now*, its spread, and the chance of
 winning, over what the table cannot see yet.  No I/O.
 
-Net worth is linear in the unknowns (RULES.md "End game and net worth"):
-
-    net = credits + luxuries x price + sum_t weight_t x V_t + sum_r (amount_r - 4 x scripts_r) x d_r
-
-where ``weight_t`` counts the player's plots of type t (a luxury plot twice), ``V_t`` is the
-type's End Game value (one or two End Game Market cards) and ``d_r`` a die.  The End Game
-cards are unknown: from public facts they are a uniform draw without replacement from the
-Market cards not yet revealed (:mod:`rigs_helper.forecast.knowledge`); the dice are
-independent and fair.  Known End Game values (already drawn, or given by the table) are
-used as they are.
+Each player's net worth is a linear form of the unknowns (:mod:`rigs_helper.forecast.model`):
+the End Game Market cards, from public facts a uniform draw without replacement from the
+Market cards not yet revealed (:mod:`rigs_helper.forecast.knowledge`), and the dice,
+independent and fair.
 
 - The expected net worth is exact (linearity of expectation), and cheap.
-- The spread (10th and 90th percentiles) is exact: each player's own distribution is small.
+- The spread (10th and 90th percentiles) is exact whenever the card outcomes can be
+  enumerated (each player's own distribution is small); else it comes from the samples.
 - The win chance is exact when the joint outcomes are few; otherwise Monte Carlo with its
   own generator (seeded from ``seed``), never the game's.
-
-Luxuries count at the current Market price; before the round's card is drawn, at the last
-card's price; before any card, at the mean value of the unseen Market cards.
 """
 
 from __future__ import annotations
@@ -28,43 +20,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate, product
 
-from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
+from rigs_helper.forecast.model import Model, _num, build_model, expected, vinnie_due
 from rigs_helper.rules.errors import InputError
-from rigs_helper.forecast.knowledge import market_unseen_values
-from rigs_helper.rules.market import card_value
 from rigs_helper.rules.rng import MAX_SEED, Rng, _mix
 from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
 
 DEFAULT_SAMPLES = 40_000
 EXACT_BUDGET = 60_000  # joint (cards x dice) outcomes summed exactly, at most
 ENUM_LEAVES = 40_000  # card outcomes enumerated, at most (beyond that cards are sampled)
 CHUNK = 5_000  # samples between progress ticks
-
-
-@dataclass(frozen=True)
-class Form:
-    """One player's net worth as a linear form of the unknowns."""
-
-    name: str
-    const: float  # everything already known
-    plots: tuple[int, ...]  # weight of each unknown plot type (Model.plot_slots order)
-    dice: tuple[int, ...]  # units per pip of each unknown die (Model.dice order)
-
-
-@dataclass(frozen=True)
-class Model:
-    forms: tuple[Form, ...]
-    plot_slots: tuple[tuple[str, int], ...]  # (plot type, End Game cards) still unknown
-    values: tuple[int, ...]  # values of the unseen Market cards (one per card)
-    dice: tuple[str, ...]  # resources whose die is still unknown
-    sides: int
-    price: float
-    price_basis: str
-    known_dice: tuple[tuple[str, int], ...] = ()  # resources whose die is already rolled
-
-    @property
-    def known(self) -> bool:
-        return not self.plot_slots and not self.dice
 
 
 @dataclass(frozen=True)
@@ -97,74 +62,6 @@ class Standings:
     def as_dict(self) -> dict:
         return {"round": self.round, "phase": self.phase,
                 "players": [p.as_dict() for p in self.players]}
-
-
-def _num(x: float) -> float | int:
-    r = round(x, 2)
-    return int(r) if r == int(r) else r
-
-
-# ---------------------------------------------------------------------------- the model
-
-
-def luxury_price(game: Game, tables: Tables, unseen: list[int]) -> tuple[float, str]:
-    m = game.market
-    if m.price is not None:
-        return m.price, "this round's Market card"
-    if m.drawn:
-        rnd = len(m.drawn)
-        return (m.recorded.get(rnd, card_value(tables, m.values, m.drawn[-1])),
-                f"round {rnd}'s Market card")
-    mean = sum(unseen) / len(unseen) if unseen else 0.0
-    return mean, "the mean of the unseen Market cards (none drawn yet)"
-
-
-def build_model(game: Game, tables: Tables) -> Model:
-    e = game.endgame
-    unseen = market_unseen_values(game, tables)
-    for cards in e.plot_cards.values():  # End Game cards the table has seen
-        for v in cards:
-            if v in unseen:
-                unseen.remove(v)
-    price, basis = luxury_price(game, tables, unseen)
-    per_script = tables.constants.repay_end_game
-    weights = [Counter() for _ in game.players]
-    for w, p in zip(weights, game.players):
-        for x in p.plots:
-            w[x.type] += 2 if x.luxury else 1
-    slots = tuple((t.key, t.endgame_cards) for t in tables.plots.values()
-                  if t.key not in e.plot_values and any(w[t.key] for w in weights))
-    units = [{r: p.amount(r) - per_script * p.scripts(r) for r in BASIC_RESOURCES}
-             for p in game.players]
-    dice = tuple(r for r in BASIC_RESOURCES
-                 if r not in e.resource_values and any(u[r] for u in units))
-    need = sum(n for _, n in slots)
-    if need > len(unseen):
-        raise InputError(f"only {len(unseen)} unseen Market cards for {need} End Game cards")
-    forms = []
-    for p, w, u in zip(game.players, weights, units):
-        const = p.credits + p.luxuries * price
-        const += sum(w[t] * v for t, v in e.plot_values.items())
-        const += sum(u[r] * v for r, v in e.resource_values.items())
-        forms.append(Form(p.name, const, tuple(w[t] for t, _ in slots),
-                          tuple(u[r] for r in dice)))
-    return Model(tuple(forms), slots, tuple(unseen), dice, tables.constants.die_sides,
-                 price, basis, tuple(e.resource_values.items()))
-
-
-def expected(model: Model) -> list[float]:
-    """Each player's expected net worth (exact, no sampling)."""
-    mean_card = sum(model.values) / len(model.values) if model.values else 0.0
-    slot_mean = [n * mean_card for _, n in model.plot_slots]
-    die_mean = (model.sides + 1) / 2
-    return [f.const + sum(w * m for w, m in zip(f.plots, slot_mean))
-            + sum(k * die_mean for k in f.dice) for f in model.forms]
-
-
-def expected_networth(game: Game, tables: Tables) -> dict[str, float]:
-    """Player -> expected net worth if the game ended now (for the log after each phase)."""
-    model = build_model(game, tables)
-    return {f.name: round(v, 2) for f, v in zip(model.forms, expected(model))}
 
 
 # ---------------------------------------------------------------------------- outcomes
@@ -410,43 +307,5 @@ def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
     return [w / samples for w in win], values
 
 
-# ---------------------------------------------------------------------------- Vinnie
-
-
-def vinnie_due(player, model: Model, tables: Tables) -> dict:
-    """What Vinnie would take: now (repaying during a Player Phase) and at the end, in
-    units per resource and in credits (units at the die value, expected while unknown)."""
-    const = tables.constants
-    now: dict[str, int] = {}
-    end: dict[str, int] = {}
-    end_credits = short_credits = 0.0
-    for r in const.loanable:
-        s = player.scripts(r)
-        if not s:
-            continue
-        now[r] = const.repay_during_game * s
-        end[r] = const.repay_end_game * s
-        value = dict(model.known_dice).get(r, (model.sides + 1) / 2)
-        end_credits += end[r] * value
-        short_credits += max(0, end[r] - player.amount(r)) * value
-    return {"scripts": {r: player.scripts(r) for r in const.loanable if player.scripts(r)},
-            "now_units": now, "end_units": end, "end_credits": _num(end_credits),
-            "short_credits": _num(short_credits)}
-
-
-def vinnie_warnings(game: Game, tables: Tables) -> list[str]:
-    """A line per player whose end-game Vinnie bill is over a quarter of their expected net
-    worth (cheap: expectations only)."""
-    model = build_model(game, tables)
-    out = []
-    for p, f, worth in zip(game.players, model.forms, expected(model)):
-        bill = vinnie_due(p, model, tables)["end_credits"]
-        if bill and bill > abs(worth) / 4:
-            out.append(f"{p.name}'s end-game Vinnie bill (about {_num(bill)} credits) is over "
-                       f"a quarter of their expected net worth ({_num(round(worth, 1))}).")
-    return out
-
-
-__all__ = ["DEFAULT_SAMPLES", "Model", "PlayerStanding", "Standings", "build_model",
-           "compute", "default_seed", "expected", "expected_networth", "slot_distribution",
-           "vinnie_warnings"]
+__all__ = ["DEFAULT_SAMPLES", "PlayerStanding", "Standings", "compute", "default_seed",
+           "slot_distribution"]
