@@ -10,6 +10,7 @@ Readers take no lock.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -120,17 +121,26 @@ def verify(text: str, path: Path, tables: Tables, state_doc: dict[str, Any] | No
     return loaded
 
 
-def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables) -> None:
+# ``annotate(before, after, tables) -> dict``: extra fields for a log entry, given by the
+# caller (the CLI adds the net worth figures of forecast/; the store does not import it).
+Annotate = Callable[[Game | None, Game, Tables], dict]
+
+
+def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables,
+           annotate: Annotate | None = None) -> None:
     with writing(path):
         if path.exists() and not force:
             raise InputError(f"{path}: a file is already there; use --force to replace it")
         doc = to_doc(outcome.game, tables)
         entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
                  "action": action, "after": state_hash(doc)}
+        if annotate is not None:
+            entry.update(annotate(None, outcome.game, tables))
         _write(path, doc, MARKER + "\n" + log_entry_text(entry), tables)
 
 
-def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
+def run(path: Path, op: Op, tables: Tables | None = None,
+        annotate: Annotate | None = None) -> Outcome:
     """Under the lock: load ``path``, check and apply ``op``, save the new state with a
     log entry.  When the rules refuse, nothing is written."""
     from rigs_helper.rules.engine import perform
@@ -141,12 +151,13 @@ def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
     with writing(path):
         loaded = load(path, tables)
         outcome = perform(loaded.game, op, tables)
-        commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"))
+        commit(path, loaded, outcome.game, op.describe(), tables,
+               outcome.data.get("ledger"), annotate)
     return outcome
 
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
-           ledger: list[dict] | None = None) -> None:
+           ledger: list[dict] | None = None, annotate: Annotate | None = None) -> None:
     """Append ``action`` to the history and save ``game`` (the caller holds the lock and
     read ``loaded`` under it)."""
     import json
@@ -160,6 +171,8 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     if ledger:  # where every unit moved by the action came from or went to
         entry["ledger"] = [f"{x['player']} {x['change']:+d} {x['what']} ({x['source']})"
                            for x in ledger]
+    if annotate is not None:
+        entry.update(annotate(loaded.game, game, tables))
     log_text = loaded.log_text or MARKER + "\n"
     _write(path, after, log_text + log_entry_text(entry), tables)
 
