@@ -93,9 +93,8 @@ def score_game_file(path: Path, text: str, tables: Tables, draw: bool = False,
     # a game file needs the engine; a sheet does not, so it is imported only here
     from rigs_helper.rules.endgame import EndgameDraws, holdings
     from rigs_helper.store import session
-    from rigs_helper.store.codec import load_text
 
-    loaded = load_text(text, str(path), tables)
+    loaded = session.load_checked(text, path, tables)
     game = loaded.game
     op = EndgameDraws()
     op.check(game, tables)

@@ -52,10 +52,10 @@ def load(path: Path, tables: Tables | None = None) -> Loaded:
     if not path.exists():
         raise _missing(path)
     _tidy(path)
-    return _load_text(read_text(path), path, tables)
+    return load_checked(read_text(path), path, tables)
 
 
-def _load_text(text: str, path: Path, tables: Tables) -> Loaded:
+def load_checked(text: str, path: Path, tables: Tables) -> Loaded:
     """Load; when the file does not load, name every problem at once (one per line)."""
     try:
         return load_text(text, str(path), tables)
@@ -312,7 +312,7 @@ def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
     if not path.exists():
         raise _missing(path)
     text = read_text(path)
-    loaded = _load_text(text, path, tables)
+    loaded = load_checked(text, path, tables)
     problems = log_problems(text, str(path))
     if problems:
         raise InputError("\nrigs: ".join(problems))
