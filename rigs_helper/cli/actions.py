@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json, unused
 
 Player = Annotated[str, typer.Argument(help="The player.")]
 
@@ -32,8 +32,11 @@ def move(player: Player,
              "--from", help="A plot id (default: the warehouse).")] = None,
          json: JsonOpt = False, game: GameOpt = None) -> None:
     """Move N RIGS between the warehouse and plot spots, 1 Supply each (Player Phase)."""
+    from rigs_helper.rules.actions.common import WAREHOUSE
     from rigs_helper.rules.actions.placement import Move
 
+    if to.strip().lower() in WAREHOUSE:
+        unused(("--harvest", harvest), why="with --to warehouse (RIGS there harvest nothing)")
     act(game, Move(player, n, to, harvest, source), json)
 
 

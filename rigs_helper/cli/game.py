@@ -1,4 +1,4 @@
-"""Game commands: new, grant, lose, undo, log."""
+"""Game commands: new, grant, lose, undo, log, doctor, restore."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from rigs_helper.cli.base import (GameOpt, JsonOpt, act, app, game_path, log_fields,
-                                  print_json)
+                                  print_json, unused)
 
 
 @app.command()
@@ -31,6 +31,11 @@ def new(
     from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
+    for name in player:
+        if not name.strip().isprintable():
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError(f"--player {name!r}: a name must be printable text on one line")
     if seed is not None and seed > MAX_SEED:
         from rigs_helper.rules.errors import InputError
 
@@ -69,6 +74,8 @@ def grant(
     if plot is None:
         from rigs_helper.store import session
         from rigs_helper.store.tablefiles import load_tables
+
+        unused(("--order", order), ("--give", give), why="without the PLOT kept")
 
         tables = load_tables()
         g = session.load(game_path(game), tables).game
@@ -123,8 +130,10 @@ def undo(
     done = session.undo(game_path(game), n, force)
     if json:
         print_json({"undone": done.actions, "round": done.game.round,
-                    "phase": done.game.phase})
+                    "phase": done.game.phase, **({"note": done.note} if done.note else {})})
         return
+    if done.note:
+        print(done.note)
     for a in reversed(done.actions):
         print(f"undone: {a}")
     print(f"Now round {done.game.round}, {done.game.phase.title()} Phase.")
@@ -151,3 +160,67 @@ def log(
         if ledger:
             lines += [f"{'':>8}{x}" for x in r["ledger"]]
     print("\n".join(lines))
+
+
+@app.command()
+def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
+    """List every problem of a damaged or hand-edited game file at once, each with its key
+    and line (exit 0 when there is none)."""
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.store.files import read_text
+    from rigs_helper.store.doctor import game_problems
+
+    path = game_path(game)
+    if not path.exists():
+        raise session._missing(path)
+    problems = game_problems(read_text(path), str(path), load_tables())
+    if json:
+        print_json({"game": str(path), "problems": problems})
+    elif not problems:
+        print(f"{path}: no problems found")
+    else:
+        print("\n".join(problems))
+    if problems:
+        raise InputError(f"{path}: {len(problems)} problem{'s' if len(problems) > 1 else ''}"
+                         "; fix them by hand, or `rigs undo` (back to the last state rigs "
+                         "saved) or `rigs restore --list`")
+
+
+@app.command()
+def restore(
+    n: Annotated[int | None, typer.Argument(
+        help="The backup to put back (1 = the newest; see --list). Without it: the newest "
+        "backup that differs from the game file now.", min=1, show_default=False)] = None,
+    list_: Annotated[bool, typer.Option("--list", help="List the backups.")] = False,
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """Put back one of the last 20 saves (kept in .NAME.bak/ beside the game file)."""
+    from rigs_helper.store import session
+
+    path = game_path(game)
+    if list_:
+        if n is not None:
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError("restore: give either N or --list, not both")
+        rows = session.backup_list(path)
+        if json:
+            print_json({"game": str(path), "backups": rows})
+            return
+        if not rows:
+            print(f"No backups of {path} yet.")
+        for r in rows:
+            what = (f"round {r['round']:>2} {r['phase']:<10} {r['action']}" if r["loads"]
+                    else f"does not load: {r['problem']}")
+            print(f"{r['n']:>3}  {r['file']}  {what}{'  (the file now)' if r['current'] else ''}")
+        return
+    pick, g = session.restore(path, n)
+    if json:
+        print_json({"restored": pick["file"], "round": g.round, "phase": g.phase})
+        return
+    kept = "; the file it replaced is kept as a backup" if pick["replaced"] else ""
+    print(f"restored backup {pick['n']} ({pick['file']}): round {g.round}, "
+          f"{g.phase.title()} Phase{kept}.")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json, unused
 
 
 @app.command()
@@ -31,6 +31,9 @@ def score(
     """
     from rigs_helper.store import scorefile as endgame
 
+    if path is not None:
+        unused(("--game", game), why="when a PATH to score is given")
+    unused(("--seed", seed if not draw else None), why="without --draw")
     target = path if path is not None else game_path(game)
     result = endgame.score_file(target, draw=draw, seed=seed)
     if explain is not None:

@@ -34,6 +34,9 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None) -> Score
     text = read_text(path)
     tables = load_tables()
     if _is_game_file(text):
+        if draw or seed is not None:
+            raise InputError(f"{path}: --draw and --seed are for scoring sheets; a game file "
+                             "draws the End Game values from its own decks")
         return score_game_file(path, text, tables, draw=draw, seed=seed)
     return score_sheet(parse_sheet(text, str(path), tables), tables, draw=draw, seed=seed,
                        file=str(path))
@@ -101,8 +104,11 @@ def score_game_file(path: Path, text: str, tables: Tables, draw: bool = False,
     complete = (set(e.plot_values) >= set(tables.plots)
                 and set(e.resource_values) >= set(tables.constants.loanable))
     if not complete:
-        outcome = op.apply(game, tables)
-        session.commit(path, loaded, outcome.game, op.describe(), tables)
+        with session.writing(path):  # re-read under the lock: another command may have won
+            loaded = session.load(path, tables)
+            op.check(loaded.game, tables)
+            outcome = op.apply(loaded.game, tables)
+            session.commit(path, loaded, outcome.game, op.describe(), tables)
         game, drawn = outcome.game, list(outcome.messages)
     e = game.endgame
     values = EndgameValues(game.market.price or 0, e.plot_values, e.resource_values,

@@ -59,8 +59,3 @@ class SetPlan(Op):
 
 def replace_player_plan(game: Game, name: str, chosen: Mapping[str, str]) -> Game:
     return game.with_player(replace(game.player(name), plan=frozen_map(chosen)))
-
-
-__all__ = ["Adjust", "Borrow", "Build", "Give", "Move", "Repay", "Sell", "SetPlan", "Settle",
-           "Survey", "parse_amounts", "resource_name", "sale_price",
-           "vinnie_view"]
