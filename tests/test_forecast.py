@@ -408,3 +408,17 @@ def test_report_lists_vinnie_disasters_and_prices(rigs, tmp_path):
     assert len(d["market_prices"]) == 1 and d["market_prices"][0][0] == 1
     assert all(r_ == 1 for p in d["players"] for r_, _ in p["disasters"])
     assert ana["best_round"][0] == 1  # the only round with a start and an end
+
+
+@pytest.mark.parametrize("args, words", [
+    (["standings", "-g", "missing.toml"], "no such game file"),
+    (["report", "--html", "{game}", "-g", "{game}"], "that is the game file"),
+    (["cards", "--deck", "foo", "--left", "-g", "{game}"], "--deck 'foo'"),
+    (["cards", "--deck", "karma", "-g", "{game}"], "--game is used only with --left"),
+])
+def test_forecast_commands_refuse_bad_input_in_one_line(rigs, midgame, args, words):
+    before = midgame.read_bytes()
+    r = rigs(*[a.replace("{game}", str(midgame)) for a in args])
+    assert r.exit_code == 1
+    assert r.stderr.count("\n") == 1 and words in r.stderr and "Traceback" not in r.output
+    assert midgame.read_bytes() == before
