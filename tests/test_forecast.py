@@ -422,3 +422,15 @@ def test_forecast_commands_refuse_bad_input_in_one_line(rigs, midgame, args, wor
     assert r.exit_code == 1
     assert r.stderr.count("\n") == 1 and words in r.stderr and "Traceback" not in r.output
     assert midgame.read_bytes() == before
+
+
+def test_readme_standings_example_is_what_the_command_prints(rigs):
+    from conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("`rigs standings -g examples/midgame-3p.toml`:")[1].split("```")[1]
+    r = rigs("standings", "-g", EXAMPLES_DIR / "midgame-3p.toml")
+    assert r.exit_code == 0
+    rows = [ln.strip() for ln in block.splitlines() if ln.startswith("│")]
+    printed = [" ".join(ln.split()) for ln in r.stdout.splitlines() if ln.startswith("│")]
+    assert rows and [" ".join(x.split()) for x in rows] == printed
