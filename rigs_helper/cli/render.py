@@ -199,6 +199,34 @@ def plan(d: dict, preview: bool = False) -> None:
     print("\n".join(lines))
 
 
+def table_plan(d: dict) -> None:
+    """Every player's production at a glance, and what lies idle."""
+    lines = []
+    if d["phase"] != "production":
+        lines.append("(preview: production happens in the Production Phase)")
+    rows = []
+    for p in d["players"]:
+        net = ", ".join(f"{n:+d} {r}" for r, n in p["produced"].items() if n) or "nothing"
+        powered = [x["id"] for x in p["plots"] if x["powered"] and x["output"]]
+        rows.append([p["name"], net, " ".join(powered) or "-"])
+    lines.append(grid(["Player", "Net to the warehouse", "Producing"], rows))
+    for p in d["players"]:
+        idle = []
+        if p["idle_rigs"]["warehouse"]:
+            n = p["idle_rigs"]["warehouse"]
+            idle.append(f"{n} RIGS idle in the warehouse")
+        for u in p["unpowered"]:
+            idle.append(f"{u['id']} unpowered ({u['rigs']} RIGS, {u['harvest']}): "
+                        + ("skipped by plan" if u["skipped"] else
+                           f"{u['energy']} Energy would power it for +{u['would_yield']}"))
+        if p["energy_short"] and p["vinnie_energy"]:
+            idle.append(f"Vinnie lends up to {p['vinnie_energy']} Energy "
+                        f"(`rigs vinnie borrow {p['name']} energy N`)")
+        if idle:
+            lines.append(f"{p['name']}: " + "; ".join(idle) + ".")
+    print("\n".join(lines))
+
+
 def vinnie(d: dict) -> None:
     rows = []
     for p in d["players"]:

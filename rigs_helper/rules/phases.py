@@ -220,14 +220,54 @@ def _disaster_to_production(w: Work, auto: bool, cards: list[str], pending: list
         if p.may_swap:
             w.update(p.name, may_swap=False)
     _new_phase(w, "production")
-    w.say(f"Production Phase, round {w.game.round}: `rigs produce PLAYER` shows each plan; "
-          "Last Call before `rigs next` commits it.")
+    w.say(f"Production Phase, round {w.game.round}: `rigs produce` shows every plan; "
+          "`rigs next` opens Last Call (when a hand holds a production card), then commits "
+          "production.")
+
+
+def production_cards_in_hands(game: Game, tables: Tables) -> dict[str, int]:
+    """How many Karma cards that change production each player still holds (a count:
+    the hands themselves are private)."""
+    out = {}
+    for p in game.players:
+        n = sum(1 for k in p.hand if tables.karma_card(k).timing in ("production",
+                                                                      "last_call"))
+        if n:
+            out[p.name] = n
+    return out
+
+
+def _last_call(w: Work, auto: bool, cards: list[str]) -> bool:
+    """Open Last Call (True: the phase waits for it) unless it is open already, --auto
+    passes it, or no hand holds a card for it."""
+    if w.game.last_call:
+        return False
+    held = production_cards_in_hands(w.game, w.tables)
+    if not held:
+        w.say("Last Call: no production card is left in any hand.")
+        return False
+    said = ", ".join(f"{n} {c}" for n, c in held.items())
+    if auto:
+        w.say(f"Last Call: nobody plays (--auto); production cards still in hands: {said}.")
+        return False
+    if cards:
+        raise InputError("--card: Last Call opens first; give the Market card on the "
+                         "`rigs next` that commits production")
+    w.game = replace(w.game, last_call=True)
+    w.say(f"Last Call, round {w.game.round}: production cards still in hands: {said}. "
+          "Play them now (`rigs karma play ...`), adjust plans (`rigs produce PLAYER "
+          "--power/--skip PLOT`), then `rigs next` commits production.")
+    w.data["last_call"] = held
+    return True
 
 
 def _production_to_market(w: Work, auto: bool, cards: list[str], pending: list[str]
                           ) -> None:
     if pending:
         raise PendingChoice(pending)
+    if _last_call(w, auto, cards):
+        return
+    w.game = replace(w.game, last_call=False)
     plans = {p.name: plan(w.game, p.name, w.tables) for p in w.game.players}
     for name, pl in plans.items():
         for r, v in pl.produced.items():

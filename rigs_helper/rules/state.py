@@ -126,6 +126,7 @@ class Game:
     market: Market = Market()
     grant: tuple[str, ...] = ()  # Land Grant plots waiting for the leader's pick
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
+    last_call: bool = False  # the Production Phase's Last Call is open
     endgame: Endgame = Endgame()
     version: int = SCHEMA_VERSION
 

@@ -120,6 +120,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["grant"] = c["plot"].encode(game.grant)
     if game.rigs_lost_round:
         doc["rigs_lost_round"] = game.rigs_lost_round
+    if game.last_call:
+        doc["last_call"] = True
     m = game.market
     market: dict[str, Any] = {}
     if m.price is not None:
@@ -217,7 +219,7 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "rigs_lost_round", "market", "decks", "endgame", "players", "log"}
+        "grant", "rigs_lost_round", "last_call", "market", "decks", "endgame", "players", "log"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
            "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round"}
@@ -313,6 +315,8 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Game:
           for k, v in check.table(end.get("resource_values", {}), "endgame.resource_values",
                                   set(BASIC_RESOURCES)).items()}
     leader = doc.get("leader", "")
+    if doc.get("last_call") is True and phase != "production":
+        raise check.fail("last_call", "Last Call is a step of the Production Phase only")
     game = Game(
         version=SCHEMA_VERSION, seed=seed, rng=check.whole(doc.get("rng", 0), "rng"),
         players=tuple(players), round=rnd, phase=phase,
@@ -329,6 +333,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Game:
         market=market,
         grant=decode("grant", doc["grant"], "plot") if "grant" in doc else (),
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
+        last_call=_flag(check, doc.get("last_call", False), "last_call"),
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
     )
     check_game(game, tables, check)

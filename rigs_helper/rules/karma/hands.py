@@ -110,12 +110,14 @@ class KarmaSwap(Op):
         return w.done()
 
 
-def play_allowed(card, phase: str) -> str | None:
+def play_allowed(card, phase: str, last_call: bool = False) -> str | None:
     """Why ``card`` cannot be played in ``phase`` (None when it can).  The timings are the
     project's ruling (the printed phase icons are artwork; see tables/karma.toml)."""
     t = card.timing
     if t in ("production", "last_call") and phase != "production":
         return "it changes this round's production: play it in the Production Phase"
+    if t == "last_call" and not last_call:
+        return "it is played at Last Call: `rigs next` opens Last Call"
     if t == "market" and phase != "market":
         return "it is played in the Market Phase, after the Market card is drawn"
     return None
