@@ -61,11 +61,18 @@ def grant(
     give: Annotated[list[str] | None, typer.Option(
         "--give", help="Record who drew which plot at the table: NAME=PLOT (instead of a "
         "random deal).")] = None,
+    card: Annotated[list[str] | None, typer.Option(
+        "--card", help="Record a plot card the leader drew at the table: its type (plains, "
+        "valley, forest, desert, ridge), once per plot drawn.")] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
-    """The Land Grant: the Expedition Leader keeps one drawn plot, the rest go out at random."""
-    if plot is None:
+    """The Land Grant: the Expedition Leader keeps one drawn plot, the rest go out at random.
+
+    At the table: `rigs grant --card valley --card plains` records the plot cards drawn,
+    then `rigs grant valley` keeps one (a plot id or, among the drawn plots, a type).
+    """
+    if plot is None and not card:
         from rigs_helper.store import session
         from rigs_helper.store.tablefiles import load_tables
 
@@ -90,7 +97,7 @@ def grant(
             raise InputError(f"--give {g_!r}: use NAME=PLOT")
         given.append((name.strip(), pid.strip()))
     act(game, GrantPick(plot, tuple(x.strip() for x in order.split(",")) if order else None,
-                        tuple(given)), json)
+                        tuple(given), tuple(card or ()), record_only=plot is None), json)
 
 
 @app.command()

@@ -188,6 +188,8 @@ def _player_doc(p: Player, c, dtitle, ktitle) -> dict[str, Any]:
         d["last_loss"] = dict(p.last_loss)
     if p.no_sabotage_round:
         d["no_sabotage_round"] = p.no_sabotage_round
+    if p.disaster_draw:
+        d["disaster_draw"] = ktitle[p.disaster_draw]
     plots = []
     for pl in p.plots:
         x: dict[str, Any] = {"id": pl.id, "type": pl.type}
@@ -222,7 +224,8 @@ _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "g
         "grant", "rigs_lost_round", "last_call", "market", "decks", "endgame", "players", "log"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
-           "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round"}
+           "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",
+           "disaster_draw"}
 _PLOT = {"id", "type", "survey", "rigs", "harvest"}
 
 
@@ -387,6 +390,8 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
                                           set(RESOURCES)).items()}),
         no_sabotage_round=check.whole(p.get("no_sabotage_round", 0),
                                       f"{k}.no_sabotage_round"),
+        disaster_draw=(titles(f"{k}.disaster_draw", [p["disaster_draw"]], tables.karma)[0]
+                       if "disaster_draw" in p else None),
     )
 
 

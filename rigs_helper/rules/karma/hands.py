@@ -42,13 +42,29 @@ class KarmaDraw(Op):
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
         if self.card:
-            key = w.draw("karma", self.card)
             p = w.player(self.name)
+            if p.disaster_draw and p.disaster_draw in p.hand:
+                _put_back(w, p.name, p.disaster_draw)
+                p = w.player(self.name)
+            key = w.draw("karma", self.card)
             w.update(p.name, hand=p.hand + (key,))
-            w.say(f"{p.name} draws {title_of(tables, 'karma', key)} (recorded).")
+            w.say(f"{p.name} draws {title_of(tables, 'karma', key)} (recorded)"
+                  + (f" for {tables.disaster(p.disaster).title}" if game.player(
+                      self.name).disaster_draw else "") + ".")
         else:
             w.draw_karma(self.name, self.n, self.why)
         return w.done()
+
+
+def _put_back(w: Work, name: str, key: str) -> None:
+    """The card rigs drew for a Disaster goes back on top of the Karma deck: the table's
+    card replaces it."""
+    from dataclasses import replace
+
+    take_from_hand(w, name, key)
+    w.game = replace(w.game, karma=replace(w.game.karma, draw=(key,) + w.game.karma.draw))
+    w.update(name, disaster_draw=None)
+    w.say(f"The Karma card rigs drew for {name} goes back on top of the Karma deck.")
 
 
 @dataclass(frozen=True)
