@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, RollOpt, act, app, game_path, print_json
 
 
 @app.command()
@@ -64,6 +64,7 @@ def grant(
     card: Annotated[list[str] | None, typer.Option(
         "--card", help="Record a plot card the leader drew at the table: its type (plains, "
         "valley, forest, desert, ridge), once per plot drawn.")] = None,
+    roll: RollOpt = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
@@ -73,6 +74,11 @@ def grant(
     then `rigs grant valley` keeps one (a plot id or, among the drawn plots, a type).
     """
     if plot is None and not card:
+        if order or give or roll:
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError("--order, --give and --roll go with the plot the leader keeps: "
+                             "`rigs grant PLOT ...`")
         from rigs_helper.store import session
         from rigs_helper.store.tablefiles import load_tables
 
@@ -87,6 +93,7 @@ def grant(
             print(f"For {g.leader}'s eyes: " + ", ".join(
                 f"{p['id']} {tables.plots[p['type']].name}" for p in plots))
         return
+    from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.errors import InputError
     from rigs_helper.rules.phases import GrantPick
 
@@ -97,7 +104,8 @@ def grant(
             raise InputError(f"--give {g_!r}: use NAME=PLOT")
         given.append((name.strip(), pid.strip()))
     act(game, GrantPick(plot, tuple(x.strip() for x in order.split(",")) if order else None,
-                        tuple(given), tuple(card or ()), record_only=plot is None), json)
+                        tuple(given), tuple(card or ()), record_only=plot is None,
+                        rolls=parse_rolls(roll)), json)
 
 
 @app.command()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import (
     Op,
     Outcome,
@@ -55,14 +56,15 @@ class NextPhase(Op):
     auto: bool = False
     cards: tuple[str, ...] = ()  # physical cards drawn for this step's automatic draws
     karma: tuple[str, ...] = ()  # PLAYER=TITLE: physical Karma cards drawn for Disasters
+    rolls: Rolls = Rolls()  # the table's dice (the leader roll-off: NAME=N)
 
     def describe(self) -> str:
         return "next" + (" --auto" if self.auto else "") + "".join(
             f" --card {c!r}" for c in self.cards) + "".join(
-            f" --karma {c!r}" for c in self.karma)
+            f" --karma {c!r}" for c in self.karma) + roll_args(self.rolls)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
-        w = Work(game, tables)
+        w = table_work(game, tables, self.rolls)
         step = {"player": _player_to_disaster, "disaster": _disaster_to_production,
                 "production": _production_to_market, "market": _market_to_player}
         pending: list[str] = []
@@ -74,6 +76,20 @@ class NextPhase(Op):
         step[game.phase](w, self.auto, list(self.cards), pending)
         w.data.pop("karma", None)
         return w.done()
+
+
+def roll_args(rolls: Rolls) -> str:
+    """The table's rolls as the options that gave them (for the log)."""
+    return "".join(f" --roll {v}" for v in rolls.plain) + "".join(
+        f" --roll {n}={v}" for n, v in rolls.named)
+
+
+def table_work(game: Game, tables: Tables, rolls: Rolls) -> Work:
+    """A Work with the table's rolls; a roll named for someone who is not a player is
+    refused at once."""
+    for name, _ in rolls.named:
+        game.player(name)
+    return Work(game, tables, rolls=rolls)
 
 
 def _by_player(game: Game, items: tuple[str, ...], flag: str) -> dict[str, str]:
@@ -157,7 +173,8 @@ def _player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str
     missing = [p.name for p in w.game.players if p.name not in deal]
     if deal and missing:
         raise InputError("--card: no Disaster card recorded for " + ", ".join(missing)
-                         + " (give NAME=TITLE, or NAME=virtual to let rigs draw that one)")
+                         + f" (give {missing[0]}=TITLE, or {missing[0]}=virtual to let rigs "
+                         "draw that one)")
     w.say(f"Disaster Phase, round {w.game.round}: {w.game.leader} deals a Disaster card "
           "to every player.")
     for p in w.game.players:
@@ -513,6 +530,7 @@ class GrantPick(Op):
     given: tuple[tuple[str, str], ...] = ()
     cards: tuple[str, ...] = ()
     record_only: bool = False
+    rolls: Rolls = Rolls()  # the leader roll-off after the grant: NAME=N
     phases = ("player",)
 
     def describe(self) -> str:
@@ -520,7 +538,7 @@ class GrantPick(Op):
         s += "".join(f" --card {c}" for c in self.cards)
         if self.order:
             s += " --order " + ",".join(self.order)
-        return s + "".join(f" --give {n}={p}" for n, p in self.given)
+        return s + "".join(f" --give {n}={p}" for n, p in self.given) + roll_args(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -529,7 +547,7 @@ class GrantPick(Op):
                              "start of each Player Phase from round 2 while plots last")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
-        w = Work(game, tables)
+        w = table_work(game, tables, self.rolls)
         if self.cards:
             record_grant(w, self.cards)
         if self.record_only:

@@ -112,7 +112,9 @@ def score_player(h: Holdings, values: EndgameValues, tables: Tables) -> PlayerSc
     lines.append(f"plots total: {plots}")
     resources = vinnie = 0
     for res in BASIC_RESOURCES:
-        have, scripts, value = h.amount(res), h.vinnie.get(res, 0), values.resource_values[res]
+        # a resource nobody holds or owes needs no End Game die
+        have, scripts = h.amount(res), h.vinnie.get(res, 0)
+        value = values.resource_values.get(res, 0)
         owed = per_script * scripts
         left, short = max(0, have - owed), max(0, owed - have)
         resources += value * left
@@ -179,12 +181,13 @@ def complete_values(tables: Tables, luxury_price: int | None, plot_values: Mappi
         cards[ptype] = taken
         plots[ptype] = sum(taken)
         drawn.append(f"{tables.plots[ptype].name}: End Game Market "
-                     f"card{'s' if n > 1 else ''} {' + '.join(map(str, taken))} = {plots[ptype]}")
+                     f"card{'s' if n > 1 else ''} {' + '.join(map(str, taken))} = {plots[ptype]}"
+                     " (drawn by rigs)")
     res = dict(resource_values)
     for r in BASIC_RESOURCES:
         if r not in res:
             res[r] = roll()
-            drawn.append(f"{r}: die roll {res[r]}")
+            drawn.append(f"{r}: die roll {res[r]} (rolled by rigs)")
     price = luxury_price
     if price is None:
         if last_game_card is None:
