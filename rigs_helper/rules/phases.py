@@ -331,8 +331,14 @@ def draw_market(w: Work, physical: str | None) -> None:
     cat, _ = category_of(w.tables, card)
     w.game = replace(w.game, market=replace(m, game=tuple(game_deck), drawn=m.drawn + (card,),
                                             price=price, recorded=frozen_map(recorded)))
-    w.say(f"Market Phase, round {w.game.round}: the Market card is "
-          f"{w.tables.market[cat].name}; Luxuries sell at {price} (`rigs sell PLAYER N`).")
+    if physical is None:
+        what = f"the Market card is {w.tables.market[cat].name} (drawn by rigs)"
+    elif w.game.round in recorded and physical.strip().isdigit():
+        what = f"the Market card drawn at the table is worth {price} (recorded)"
+    else:
+        what = f"the Market card is {w.tables.market[cat].name} (recorded)"
+    w.say(f"Market Phase, round {w.game.round}: {what}; Luxuries sell at {price} "
+          "(`rigs sell PLAYER N`).")
     if not game_deck:
         w.say("That was the last Game Market card: this is the final round, and every "
               "Luxury left is sold at this price when the phase ends.")
@@ -506,6 +512,8 @@ def _grant(w: Work, pick: str | None, order: list[str] | None,
             if not grant:
                 break
             dealt.append((name, grant.pop(w.rng.below(len(grant)))))
+        if len(dealt) > 1:
+            auto_note += " (the others dealt at random by rigs)"
     for name, pid in dealt:
         p = w.player(name)
         plot = Plot(pid, w.tables.plot_deck[int(pid[1:]) - 1])
