@@ -405,7 +405,7 @@ def _market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str])
     grant, deck = deck[:n], deck[n:]
     w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant))
     w.say(f"Land Grant: {w.game.leader} draws {n} plot{'s' if n > 1 else ''} "
-          f"({len(deck)} left in the deck).")
+          f"(drawn by rigs unless recorded; {len(deck)} left in the deck).")
     if auto:
         _grant(w, None, None, None)
     else:

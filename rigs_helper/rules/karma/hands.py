@@ -122,7 +122,8 @@ class KarmaSwap(Op):
         new = w.draw("karma", self.card)
         if new is not None:
             w.update(p.name, hand=w.player(p.name).hand + (new,))
-            w.say(f"{p.name} draws a new Karma card.")
+            w.say(f"{p.name} draws a new Karma card ("
+                  + ("recorded" if self.card else "drawn by rigs") + ").")
         return w.done()
 
 
