@@ -6,9 +6,15 @@ from dataclasses import dataclass, replace
 
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Op, Outcome, Work
-from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.market import card_value
-from rigs_helper.rules.scoring import Holdings, PlotHolding, complete_values
+from rigs_helper.rules.scoring import (
+    Holdings,
+    PlotHolding,
+    complete_values,
+    end_rolls,
+    given_values,
+)
 from rigs_helper.rules.state import Endgame, Game, frozen_map
 from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
 
@@ -18,69 +24,6 @@ def holdings(game: Game) -> list[Holdings]:
                      supplies=p.supplies, metal=p.metal, vinnie=dict(p.vinnie),
                      plots=tuple(PlotHolding(x.type, x.survey) for x in p.plots))
             for p in game.players]
-
-
-def parse_end_cards(items: list[str] | tuple[str, ...] | None, tables: Tables
-                    ) -> dict[str, tuple[int, ...]]:
-    """``["plains=4", "forest=3,5"]`` -> {"plains": (4,), "forest": (3, 5)}: the End Game
-    Market cards the table drew, one value for Plains/Valley, two for the others."""
-    out: dict[str, tuple[int, ...]] = {}
-    for item in items or ():
-        t, sep, vals = item.partition("=")
-        t = t.strip().lower()
-        if not sep or t not in tables.plots:
-            raise InputError(f"--card {item!r}: give TYPE=V (plains, valley) or TYPE=V,V "
-                             "(forest, desert, ridge)")
-        if t in out:
-            raise InputError(f"--card {item!r}: {t} is given twice")
-        try:
-            values = tuple(int(v) for v in vals.split(","))
-        except ValueError:
-            raise InputError(f"--card {item!r}: card values are whole numbers") from None
-        n = tables.plots[t].endgame_cards
-        if len(values) != n or any(v < 0 for v in values):
-            raise InputError(f"--card {item!r}: {tables.plots[t].name} is worth "
-                             f"{'one card' if n == 1 else f'{n} cards, summed'}: give "
-                             f"{t}=" + ",".join(["V"] * n))
-        out[t] = values
-    return out
-
-
-def end_rolls(rolls: Rolls) -> dict[str, int]:
-    """The table's End Game dice, one per resource: ``--roll energy=4``."""
-    if rolls.plain:
-        raise InputError(f"--roll {rolls.plain[0]}: name the resource the die is for, e.g. "
-                         "--roll energy=4")
-    out: dict[str, int] = {}
-    for name, value in rolls.named:
-        r = name.strip().lower()
-        if r not in BASIC_RESOURCES:
-            raise InputError(f"--roll {name}={value}: the End Game dice are for energy, "
-                             "supplies and metal")
-        if r in out:
-            raise InputError(f"--roll {name}={value}: one die per resource")
-        out[r] = value
-    return out
-
-
-def given_values(cards: dict[str, tuple[int, ...]], dice: dict[str, int],
-                 plot_values: dict, resource_values: dict, where: str) -> list[str]:
-    """Add the table's End Game cards and dice to the values known; refuses one already
-    there.  Returns a line per value recorded."""
-    known = [f"{where}plot_values.{t}" for t in cards if t in plot_values]
-    known += [f"{where}resource_values.{r}" for r in dice if r in resource_values]
-    if known:
-        raise InputError("already recorded: " + ", ".join(known) + " (the End Game draws "
-                         "are made once)")
-    lines = []
-    for t, vals in cards.items():
-        plot_values[t] = sum(vals)
-        lines.append(f"{t}: End Game Market card{'s' if len(vals) > 1 else ''} "
-                     f"{' + '.join(map(str, vals))} = {sum(vals)} (recorded)")
-    for r, v in dice.items():
-        resource_values[r] = v
-        lines.append(f"{r}: the table's die {v} (recorded)")
-    return lines
 
 
 @dataclass(frozen=True)

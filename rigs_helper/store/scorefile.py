@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rigs_helper.rules.endgame import EndgameDraws, holdings
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.market import card_value
 from rigs_helper.rules.rng import Rng
@@ -36,7 +35,7 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
     """Score a sheet or a game file; ``cards`` (TYPE=V[,V]) and ``rolls`` (RESOURCE=N) are
     the End Game Market cards and dice the table drew, recorded instead of drawn."""
     from rigs_helper.rules.dice import parse_rolls
-    from rigs_helper.rules.endgame import end_rolls, parse_end_cards
+    from rigs_helper.rules.scoring import end_rolls, parse_end_cards
 
     text = read_text(path)
     tables = load_tables()
@@ -51,7 +50,7 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
     if given or table_rolls:
         from dataclasses import replace
 
-        from rigs_helper.rules.endgame import given_values
+        from rigs_helper.rules.scoring import given_values
 
         pv, rv = dict(sheet.plot_values), dict(sheet.resource_values)
         given_values(given, end_rolls(table_rolls), pv, rv, f"{path}: endgame.")
@@ -108,7 +107,9 @@ def find_player(score: GameScore, name: str) -> PlayerScore:
 
 def score_game_file(path: Path, text: str, tables: Tables,
                     cards: dict[str, tuple[int, ...]] | None = None, rolls=None):
+    # a game file needs the engine; a sheet does not, so it is imported only here
     from rigs_helper.rules.dice import Rolls
+    from rigs_helper.rules.endgame import EndgameDraws, holdings
     from rigs_helper.store import session
     from rigs_helper.store.codec import load_text
 
