@@ -34,13 +34,16 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
                cards: list[str] | None = None, rolls: list[str] | None = None) -> ScoreResult:
     """Score a sheet or a game file; ``cards`` (TYPE=V[,V]) and ``rolls`` (RESOURCE=N) are
     the End Game Market cards and dice the table drew, recorded instead of drawn."""
-    from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.scoring import end_rolls, parse_end_cards
 
     text = read_text(path)
     tables = load_tables()
     given = parse_end_cards(cards, tables)
-    table_rolls = parse_rolls(rolls)
+    table_rolls = None
+    if rolls:
+        from rigs_helper.rules.dice import parse_rolls
+
+        table_rolls = parse_rolls(rolls)
     if _is_game_file(text):
         if draw or seed is not None:
             raise InputError("--draw and --seed are for a scoring sheet: a game file draws "
