@@ -262,6 +262,7 @@ def test_last_call_is_a_step_where_its_cards_are_played(rigs, tmp_path, tables):
     assert "You sent" not in r.stdout
     s = status(rigs, path)
     assert (s["phase"], s["last_call"]) == ("production", True)
+    assert "Production Phase, Last Call" in ok(rigs("status", "--game", path)).stdout
     r = ok(rigs("karma", "play", "Ana", "You sent it", "--plot", bo_plot, "--game", path))
     # Bo cannot re-plan the plot the card redirected
     before = path.read_bytes()

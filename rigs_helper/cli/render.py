@@ -115,6 +115,8 @@ def status(d: dict, tables) -> None:
     """The game at a glance.  Plain print, no Rich: this is the command run most often, and
     Rich's first print costs more than the rest of the command."""
     head = f"Round {d['round']}/{d['rounds']}, {d['phase'].title()} Phase"
+    if d.get("last_call"):
+        head += ", Last Call"
     if d["game_over"]:
         head = "Game over (`rigs score` scores it)"
     price = f", Luxuries sell at {d['price']}" if d["price"] is not None else ""
