@@ -332,3 +332,17 @@ def test_produce_without_a_player_shows_the_whole_table(rigs, tmp_path):
     assert "Vinnie lends up to" in text and "rigs vinnie borrow Ana energy N" in text
     before = path.read_bytes()
     refused(rigs("produce", "--power", p1, "--game", path), path, before)
+
+
+def test_new_game_leader_roll_off_takes_the_tables_dice(rigs, tmp_path):
+    path = tmp_path / "g.toml"
+    # seed 2: Ana's and Bo's starting plots tie for the worst land
+    r = ok(rigs("new", "--player", "Ana", "--player", "Bo", "--seed", 2, "--game", path))
+    assert "rolled by rigs: Ana 1, Bo 4 (leader tie)" in r.stdout
+    refused(rigs("new", "--player", "Ana", "--player", "Bo", "--seed", 2, "--roll", "Cy=2",
+                 "--roll", "Ana=6", "--roll", "Bo=3", "--force", "--game", path))
+    r = ok(rigs("new", "--player", "Ana", "--player", "Bo", "--seed", 2, "--roll", "Ana=6",
+                "--roll", "Bo=3", "--force", "--game", path))
+    assert "Expedition Leader: Ana (roll-off: Ana 6, Bo 3)." in r.stdout
+    assert "rolled by rigs" not in r.stdout
+    assert status(rigs, path)["leader"] == "Ana"

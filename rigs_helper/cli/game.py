@@ -19,6 +19,7 @@ def new(
         min=0)] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")]
     = False,
+    roll: RollOpt = None,
     game: GameOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -34,11 +35,14 @@ def new(
         from rigs_helper.rules.errors import InputError
 
         raise InputError(f"--seed must be at most {MAX_SEED}")
+    from rigs_helper.rules.dice import parse_rolls
+
     seed = fresh_seed() if seed is None else seed
-    outcome = new_game(player, seed, tables)
+    outcome = new_game(player, seed, tables, parse_rolls(roll))
     path = game_path(game)
     session.create(path, outcome, "new " + " ".join(f"--player {n!r}" for n in player)
-                   + f" --seed {seed}", force, tables)
+                   + f" --seed {seed}" + "".join(f" --roll {r}" for r in roll or ()),
+                   force, tables)
     if json:
         from rigs_helper.rules.views import status_dict
 
