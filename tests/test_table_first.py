@@ -220,6 +220,10 @@ def test_hurt_players_karma_card_recorded_after_the_deal(rigs, tmp_path, tables)
     r = next_(rigs, path, "--card", "Ana=Safe", "--card", "Bo=Massive Solar Flare")
     assert "Bo draws 1 Karma card (Massive Solar Flare; drawn by rigs)." in r.stdout
     virtual = session.load(path, tables).game.player("Bo").hand
+    # the file remembers which card to replace without naming it: hands stay private
+    from rigs_helper.rules.tables import title_of
+
+    assert title_of(tables, "karma", virtual[0]) not in path.read_text()
     top_before = session.load(path, tables).game.karma.draw
     r = ok(rigs("karma", "draw", "Bo", "--card", "Poker Night", "--game", path))
     assert "Bo draws Poker Night (recorded) for Massive Solar Flare." in r.stdout

@@ -188,8 +188,8 @@ def _player_doc(p: Player, c, dtitle, ktitle) -> dict[str, Any]:
         d["last_loss"] = dict(p.last_loss)
     if p.no_sabotage_round:
         d["no_sabotage_round"] = p.no_sabotage_round
-    if p.disaster_draw:
-        d["disaster_draw"] = ktitle[p.disaster_draw]
+    if p.disaster_draw in p.hand:  # its place in the (encoded) hand: no title in clear
+        d["disaster_draw"] = p.hand.index(p.disaster_draw) + 1
     plots = []
     for pl in p.plots:
         x: dict[str, Any] = {"id": pl.id, "type": pl.type}
@@ -372,11 +372,19 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
     plots = []
     for j, pl in enumerate(check.array(p.get("plots", []), f"{k}.plots")):
         plots.append(_plot(check, pl, f"{k}.plots[{j}]", tables))
+    hand = decode(f"{k}.hand", p.get("hand", ""), "karma")
+    disaster_draw = None
+    if "disaster_draw" in p:
+        i = check.whole(p["disaster_draw"], f"{k}.disaster_draw", 1)
+        if i > len(hand):
+            raise check.fail(f"{k}.disaster_draw", f"is a place in the hand: 1 to "
+                             f"{len(hand)}, not {i}")
+        disaster_draw = hand[i - 1]
     return Player(
         name=name, **amounts,
         warehouse_rigs=check.whole(p.get("warehouse_rigs", 0), f"{k}.warehouse_rigs"),
         plots=tuple(plots),
-        hand=decode(f"{k}.hand", p.get("hand", ""), "karma"),
+        hand=hand,
         in_play=titles(f"{k}.in_play", p.get("in_play", []), tables.karma),
         vinnie=frozen_map(vinnie), disaster=disaster, effects=effects,
         borrowed=check.whole(p.get("borrowed", 0), f"{k}.borrowed"),
@@ -390,8 +398,7 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
                                           set(RESOURCES)).items()}),
         no_sabotage_round=check.whole(p.get("no_sabotage_round", 0),
                                       f"{k}.no_sabotage_round"),
-        disaster_draw=(titles(f"{k}.disaster_draw", [p["disaster_draw"]], tables.karma)[0]
-                       if "disaster_draw" in p else None),
+        disaster_draw=disaster_draw,
     )
 
 

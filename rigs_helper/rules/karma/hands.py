@@ -63,7 +63,6 @@ def _put_back(w: Work, name: str, key: str) -> None:
 
     take_from_hand(w, name, key)
     w.game = replace(w.game, karma=replace(w.game.karma, draw=(key,) + w.game.karma.draw))
-    w.update(name, disaster_draw=None)
     w.say(f"The Karma card rigs drew for {name} goes back on top of the Karma deck.")
 
 
@@ -142,9 +141,12 @@ def play_allowed(card, phase: str, last_call: bool = False) -> str | None:
 
 def take_from_hand(w: Work, name: str, key: str) -> None:
     """One copy of ``key`` leaves ``name``'s hand (the caller says where it goes)."""
-    hand = list(w.player(name).hand)
+    p = w.player(name)
+    hand = list(p.hand)
     hand.remove(key)
-    w.update(name, hand=tuple(hand))
+    # the card rigs drew for a Disaster can no longer be replaced once it left the hand
+    w.update(name, hand=tuple(hand),
+             disaster_draw=None if p.disaster_draw == key else p.disaster_draw)
 
 
 def discard_from_hand(w: Work, name: str, key: str) -> None:
