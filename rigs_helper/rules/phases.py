@@ -496,8 +496,12 @@ def _grant(w: Work, pick: str | None, order: list[str] | None,
                              + ", ".join(others))
     dealt: list[tuple[str, str]] = [(leader.name, pick)]
     if given:
-        given = {g.player(n).name: grant_plot(w.tables, g.grant, v)
-                 for n, v in given.items()}
+        pool = tuple(grant)  # a type names the first of its kind not handed out yet
+        named = {}
+        for n, v in given.items():
+            named[g.player(n).name] = pid = grant_plot(w.tables, pool, v)
+            pool = tuple(x for x in pool if x != pid) if pid in pool else pool
+        given = named
         if not set(given) <= set(order):  # the leader's plot is the pick, not a --give
             raise InputError("--give names the other players only: " + ", ".join(order))
         if sorted(given.values()) != sorted(grant[:len(order)]) and \
