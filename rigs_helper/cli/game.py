@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, RollOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import (GameOpt, JsonOpt, RollOpt, act, app, game_path,
+                                  log_fields, print_json)
 
 
 @app.command()
@@ -42,7 +43,7 @@ def new(
     path = game_path(game)
     session.create(path, outcome, "new " + " ".join(f"--player {n!r}" for n in player)
                    + f" --seed {seed}" + "".join(f" --roll {r}" for r in roll or ()),
-                   force, tables)
+                   force, tables, annotate=log_fields)
     if json:
         from rigs_helper.rules.views import status_dict
 
