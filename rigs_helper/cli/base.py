@@ -116,6 +116,14 @@ def act(game: Path | None, op, json: bool = False) -> None:
             print(line)
 
 
+def log_fields(before, after, tables) -> dict:
+    """What the CLI adds to each log entry: each player's expected net worth when the phase
+    changes (forecast/; the store does not import it)."""
+    from rigs_helper.forecast.history import log_fields as fields
+
+    return fields(before, after, tables)
+
+
 def unused(*options: tuple[str, object], why: str) -> None:
     """Refuse options given where the command does not use them (never ignore input)."""
     for name, value in options:
@@ -123,11 +131,3 @@ def unused(*options: tuple[str, object], why: str) -> None:
             from rigs_helper.rules.errors import InputError
 
             raise InputError(f"{name} is not used {why}; leave it out")
-
-
-def log_fields(before, after, tables) -> dict:
-    """What the CLI adds to each log entry: each player's expected net worth when the phase
-    changes (forecast/; the store does not import it)."""
-    from rigs_helper.forecast.history import log_fields as fields
-
-    return fields(before, after, tables)

@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import (GameOpt, JsonOpt, act, app, game_path, log_fields,
-                                  print_json, unused)
+from rigs_helper.cli.base import (GameOpt, JsonOpt, RollOpt, act, app, game_path,
+                                  log_fields, print_json, unused)
 
 
 @app.command()
@@ -20,6 +20,7 @@ def new(
         min=0)] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")]
     = False,
+    roll: RollOpt = None,
     game: GameOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -40,11 +41,14 @@ def new(
         from rigs_helper.rules.errors import InputError
 
         raise InputError(f"--seed must be at most {MAX_SEED}")
+    from rigs_helper.rules.dice import parse_rolls
+
     seed = fresh_seed() if seed is None else seed
-    outcome = new_game(player, seed, tables)
+    outcome = new_game(player, seed, tables, parse_rolls(roll))
     path = game_path(game)
     session.create(path, outcome, "new " + " ".join(f"--player {n!r}" for n in player)
-                   + f" --seed {seed}", force, tables, annotate=log_fields)
+                   + f" --seed {seed}" + "".join(f" --roll {r}" for r in roll or ()),
+                   force, tables, annotate=log_fields)
     if json:
         from rigs_helper.rules.views import status_dict
 
@@ -67,11 +71,24 @@ def grant(
     give: Annotated[list[str] | None, typer.Option(
         "--give", help="Record who drew which plot at the table: NAME=PLOT (instead of a "
         "random deal).")] = None,
+    card: Annotated[list[str] | None, typer.Option(
+        "--card", help="Record a plot card the leader drew at the table: its type (plains, "
+        "valley, forest, desert, ridge), once per plot drawn.")] = None,
+    roll: RollOpt = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
-    """The Land Grant: the Expedition Leader keeps one drawn plot, the rest go out at random."""
-    if plot is None:
+    """The Land Grant: the Expedition Leader keeps one drawn plot, the rest go out at random.
+
+    At the table: `rigs grant --card valley --card plains` records the plot cards drawn,
+    then `rigs grant valley` keeps one (a plot id or, among the drawn plots, a type).
+    """
+    if plot is None and not card:
+        if order or give or roll:
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError("--order, --give and --roll go with the plot the leader keeps: "
+                             "`rigs grant PLOT ...`")
         from rigs_helper.store import session
         from rigs_helper.store.tablefiles import load_tables
 
@@ -88,6 +105,7 @@ def grant(
             print(f"For {g.leader}'s eyes: " + ", ".join(
                 f"{p['id']} {tables.plots[p['type']].name}" for p in plots))
         return
+    from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.errors import InputError
     from rigs_helper.rules.phases import GrantPick
 
@@ -98,7 +116,8 @@ def grant(
             raise InputError(f"--give {g_!r}: use NAME=PLOT")
         given.append((name.strip(), pid.strip()))
     act(game, GrantPick(plot, tuple(x.strip() for x in order.split(",")) if order else None,
-                        tuple(given)), json)
+                        tuple(given), tuple(card or ()), record_only=plot is None,
+                        rolls=parse_rolls(roll)), json)
 
 
 @app.command()

@@ -120,6 +120,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["grant"] = c["plot"].encode(game.grant)
     if game.rigs_lost_round:
         doc["rigs_lost_round"] = game.rigs_lost_round
+    if game.last_call:
+        doc["last_call"] = True
     m = game.market
     market: dict[str, Any] = {}
     if m.price is not None:
@@ -186,6 +188,8 @@ def _player_doc(p: Player, c, dtitle, ktitle) -> dict[str, Any]:
         d["last_loss"] = dict(p.last_loss)
     if p.no_sabotage_round:
         d["no_sabotage_round"] = p.no_sabotage_round
+    if p.disaster_draw in p.hand:  # its place in the (encoded) hand: no title in clear
+        d["disaster_draw"] = p.hand.index(p.disaster_draw) + 1
     plots = []
     for pl in p.plots:
         x: dict[str, Any] = {"id": pl.id, "type": pl.type}
@@ -217,10 +221,11 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "rigs_lost_round", "market", "decks", "endgame", "players", "log"}
+        "grant", "rigs_lost_round", "last_call", "market", "decks", "endgame", "players", "log"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
-           "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round"}
+           "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",
+           "disaster_draw"}
 _PLOT = {"id", "type", "survey", "rigs", "harvest"}
 
 
@@ -315,6 +320,8 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
           for k, v in check.table(end.get("resource_values", {}), "endgame.resource_values",
                                   set(BASIC_RESOURCES)).items()}
     leader = doc.get("leader", "")
+    if doc.get("last_call") is True and phase != "production":
+        raise check.fail("last_call", "Last Call is a step of the Production Phase only")
     game = Game(
         version=SCHEMA_VERSION, seed=seed, rng=check.whole(doc.get("rng", 0), "rng"),
         players=tuple(players), round=rnd, phase=phase,
@@ -331,6 +338,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         market=market,
         grant=decode("grant", doc["grant"], "plot") if "grant" in doc else (),
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
+        last_call=_flag(check, doc.get("last_call", False), "last_call"),
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
     )
     if whole:
@@ -367,11 +375,19 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
     plots = []
     for j, pl in enumerate(check.array(p.get("plots", []), f"{k}.plots")):
         plots.append(_plot(check, pl, f"{k}.plots[{j}]", tables))
+    hand = decode(f"{k}.hand", p.get("hand", ""), "karma")
+    disaster_draw = None
+    if "disaster_draw" in p:
+        i = check.whole(p["disaster_draw"], f"{k}.disaster_draw", 1)
+        if i > len(hand):
+            raise check.fail(f"{k}.disaster_draw", f"is a place in the hand: 1 to "
+                             f"{len(hand)}, not {i}")
+        disaster_draw = hand[i - 1]
     return Player(
         name=name, **amounts,
         warehouse_rigs=check.whole(p.get("warehouse_rigs", 0), f"{k}.warehouse_rigs"),
         plots=tuple(plots),
-        hand=decode(f"{k}.hand", p.get("hand", ""), "karma"),
+        hand=hand,
         in_play=titles(f"{k}.in_play", p.get("in_play", []), tables.karma),
         vinnie=frozen_map(vinnie), disaster=disaster, effects=effects,
         borrowed=check.whole(p.get("borrowed", 0), f"{k}.borrowed"),
@@ -385,6 +401,7 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
                                           set(RESOURCES)).items()}),
         no_sabotage_round=check.whole(p.get("no_sabotage_round", 0),
                                       f"{k}.no_sabotage_round"),
+        disaster_draw=disaster_draw,
     )
 
 

@@ -151,8 +151,8 @@ def run(path: Path, op: Op, tables: Tables | None = None,
     with writing(path):
         loaded = load(path, tables)
         outcome = perform(loaded.game, op, tables)
-        commit(path, loaded, outcome.game, op.describe(), tables,
-               outcome.data.get("ledger"), annotate)
+        commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
+               annotate)
     return outcome
 
 
