@@ -70,7 +70,8 @@ def _root(
     phases, decks, production, Vinnie) and scores the end game.
 
     Exit codes: 0 done; 1 bad input or a move the rules forbid (nothing changed); 2 usage;
-    3 a choice is still open (the message names the command that settles it).
+    3 a choice is still open (the message names the command that settles it); 75 the game
+    file is busy (another command is writing it; nothing changed, try again).
     """
 
 
