@@ -344,8 +344,11 @@ def test_doctor_lists_every_problem_with_key_and_line(game, rigs):
 
 def test_doctor_on_a_sound_file(game, rigs):
     r = ok(rigs("doctor", "--game", game))
-    assert "no problems" in r.stdout
+    assert "no problems" in r.stdout and "by hand" not in r.stdout
     assert json.loads(ok(rigs("doctor", "--json", "--game", game)).stdout)["problems"] == []
+    game.write_text(game.read_text().replace("energy = 5", "energy = 6", 1))  # a sound edit
+    r = ok(rigs("doctor", "--game", game))
+    assert "no problems" in r.stdout and "edited by hand since the last action" in r.stdout
 
 
 def test_doctor_lists_whole_game_problems_together(game, rigs):

@@ -185,20 +185,15 @@ def log(
 def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
     """List every problem of a damaged or hand-edited game file at once, each with its key
     and line (exit 0 when there is none)."""
-    from rigs_helper.store import session
-    from rigs_helper.store.tablefiles import load_tables
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.store.files import read_text
-    from rigs_helper.store.doctor import game_problems
+    from rigs_helper.store import session
 
     path = game_path(game)
-    if not path.exists():
-        raise session._missing(path)
-    problems = game_problems(read_text(path), str(path), load_tables())
+    problems, notes = session.doctor(path)
     if json:
-        print_json({"game": str(path), "problems": problems})
+        print_json({"game": str(path), "problems": problems, "notes": notes})
     elif not problems:
-        print(f"{path}: no problems found")
+        print("\n".join([f"{path}: no problems found", *notes]))
     else:
         print("\n".join(problems))
     if problems:

@@ -321,6 +321,26 @@ def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
             for e in log_entries(loaded.log_text, str(path))]
 
 
+def doctor(path: Path, tables: Tables | None = None) -> tuple[list[str], list[str]]:
+    """Every problem of the game file (each with its line and key), and notes on a sound
+    file (a hand edit since the last action)."""
+    from rigs_helper.store.doctor import game_problems
+
+    tables = tables or load_tables()
+    if not path.exists():
+        raise _missing(path)
+    text = read_text(path)
+    problems = game_problems(text, str(path), tables)
+    notes = []
+    if not problems:
+        loaded = load_text(text, str(path), tables)
+        last = log_entries(loaded.log_text, str(path), last=1)
+        if last and last[0].get("after") != state_hash(to_doc(loaded.game, tables)):
+            notes.append(f"{path}: the state was edited by hand since the last action "
+                         "(`rigs undo` would drop that edit, so it asks for --force)")
+    return problems, notes
+
+
 # ---------------------------------------------------------------------------- backups
 
 
