@@ -22,7 +22,9 @@ class RigsGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except RigsError as exc:
-            typer.echo(f"rigs: {exc}", err=True)
+            # one line per problem (a damaged file or sheet lists all of its problems)
+            typer.echo("\n".join(f"rigs: {line}" for line in str(exc).splitlines() or [""]),
+                       err=True)
             ctx.exit(exc.exit_code)
         except (typer.Exit, typer.Abort, SystemExit, KeyboardInterrupt):
             raise

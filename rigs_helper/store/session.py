@@ -63,7 +63,7 @@ def load_checked(text: str, path: Path, tables: Tables) -> Loaded:
         from rigs_helper.store.doctor import game_problems
 
         problems = game_problems(text, str(path), tables) or [str(exc)]
-        raise InputError("\nrigs: ".join(problems)) from None
+        raise InputError("\n".join(problems)) from None
 
 
 def _tidy(path: Path) -> None:
@@ -315,7 +315,7 @@ def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
     loaded = load_checked(text, path, tables)
     problems = log_problems(text, str(path))
     if problems:
-        raise InputError("\nrigs: ".join(problems))
+        raise InputError("\n".join(problems))
     return [{"n": e["n"], "round": e["round"], "phase": e["phase"], "action": e["action"],
              "ledger": [str(x) for x in e.get("ledger", [])]}
             for e in log_entries(loaded.log_text, str(path))]
