@@ -18,8 +18,11 @@ from rigs_helper.state import Game, Pile, Player, Plot, frozen_map
 @dataclass(frozen=True)
 class Outcome:
     game: Game
-    messages: tuple[str, ...] = ()
-    data: dict = field(default_factory=dict)  # extra facts for --json output
+    messages: tuple[str, ...] = ()  # public: for everyone at the table
+    data: dict = field(default_factory=dict)  # extra facts for --json output (public)
+    #: (player, line): facts for one player's eyes only (a card drawn or taken, a hand
+    #: seen); the shared terminal never prints them, `rigs hand PLAYER` does
+    private: tuple[tuple[str, str], ...] = ()
 
 
 class Op:
@@ -63,14 +66,19 @@ class Work:
         self.tables = tables
         self.rng = Rng(game.seed, game.rng)
         self.messages: list[str] = []
+        self.private: list[tuple[str, str]] = []
         self.data: dict = {}
         # (player, resource or "credits", change, source): where every unit came from or
         # went to; kept in the log entry
         self.ledger: list[tuple[str, str, int, str]] = []
         self._losses: dict[str, dict[str, int]] = {}
 
-    def say(self, text: str) -> None:
-        self.messages.append(text)
+    def say(self, text: str, to: str | None = None) -> None:
+        """A line of what happened: public, or for the eyes of player ``to`` only."""
+        if to is None:
+            self.messages.append(text)
+        else:
+            self.private.append((self.game.player(to).name, text))
 
     def player(self, name: str) -> Player:
         return self.game.player(name)
@@ -111,7 +119,8 @@ class Work:
         if self.ledger:
             data["ledger"] = [{"player": p, "what": r, "change": n, "source": s}
                               for p, r, n, s in self.ledger]
-        return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), data)
+        return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), data,
+                       tuple(self.private))
 
     # -- decks ---------------------------------------------------------------------
     def draw(self, deck: str, physical: str | None = None) -> str | None:
@@ -174,6 +183,8 @@ class Work:
             self.update(name, hand=p.hand + tuple(got))
             self.say(f"{p.name} draws {len(got)} Karma card{'s' if len(got) > 1 else ''}"
                      + (f" ({why})" if why else "") + ".")
+            self.say("You drew " + ", ".join(title_of(self.tables, "karma", k) for k in got)
+                     + ".", to=p.name)
         return got
 
     # -- RIGS ------------------------------------------------------------------------

@@ -45,7 +45,8 @@ class KarmaDraw(Op):
             key = w.draw("karma", self.card)
             p = w.player(self.name)
             w.update(p.name, hand=p.hand + (key,))
-            w.say(f"{p.name} draws {title_of(tables, 'karma', key)} (recorded).")
+            w.say(f"{p.name} draws a Karma card (recorded).")
+            w.say(f"You drew {title_of(tables, 'karma', key)}.", to=p.name)
         else:
             w.draw_karma(self.name, self.n, self.why)
         return w.done()
@@ -107,6 +108,7 @@ class KarmaSwap(Op):
         if new is not None:
             w.update(p.name, hand=w.player(p.name).hand + (new,))
             w.say(f"{p.name} draws a new Karma card.")
+            w.say(f"You drew {title_of(tables, 'karma', new)}.", to=p.name)
         return w.done()
 
 

@@ -345,6 +345,8 @@ def _steal(c: _Ctx, key: str) -> None:
     o = c.w.player(c.owner)
     c.w.update(o.name, hand=o.hand + (key,))
     c.w.say(f"{o.name} takes a card from {v}'s hand.")
+    c.w.say(f"You took {title_of(c.tables, 'karma', key)} from {v}'s hand.", to=o.name)
+    c.w.say(f"{o.name} took {title_of(c.tables, 'karma', key)} from your hand.", to=v)
 
 
 def _steal_hand_random(c: _Ctx) -> None:
@@ -633,13 +635,13 @@ def _insurance(c: _Ctx) -> None:
 
 
 def _information(c: _Ctx) -> None:
+    c.w.say(f"{c.owner} looks at every other hand (`rigs hand {c.owner}` shows them).")
     hands = {}
     for p in c.w.game.players:
         if p.name != c.owner:
             hands[p.name] = [title_of(c.tables, "karma", k) for k in p.hand]
             c.w.say(f"{p.name}: {p.credits} credits; hand: " + (", ".join(hands[p.name])
-                                                                 or "empty"))
-    c.w.data["hands"] = hands
+                                                                 or "empty"), to=c.owner)
 
 
 EFFECTS = {

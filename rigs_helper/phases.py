@@ -337,8 +337,8 @@ def _market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str])
     if auto:
         _grant(w, None, None, None)
     else:
-        w.say(f"{w.game.leader} picks one: `rigs grant` shows them, `rigs grant PLOT "
-              "[--order NAME,...]` settles it.")
+        w.say(f"{w.game.leader} picks one: `rigs hand {w.game.leader}` shows them (for "
+              f"{w.game.leader}'s eyes), `rigs grant PLOT [--order NAME,...]` settles it.")
 
 
 def _new_phase(w: Work, phase: str) -> None:

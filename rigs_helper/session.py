@@ -44,6 +44,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
     doc = to_doc(outcome.game, tables)
     entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
              "action": action, "after": state_hash(doc)}
+    _facts(entry, outcome)
     _write(path, doc, MARKER + "\n" + log_entry_text(entry))
 
 
@@ -55,12 +56,24 @@ def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
     tables = tables or load_tables()
     loaded = load(path, tables)
     outcome = perform(loaded.game, op, tables)
-    commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"))
+    commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
+           outcome)
     return outcome
 
 
+def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
+    """Keep what an action said in its log entry: the public lines (the board's summary of
+    the last phase) and each private line with the player it is for (`rigs hand`)."""
+    if outcome is None:
+        return
+    if outcome.messages:
+        entry["said"] = list(outcome.messages)
+    if outcome.private:
+        entry["private"] = [[who, text] for who, text in outcome.private]
+
+
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
-           ledger: list[dict] | None = None) -> None:
+           ledger: list[dict] | None = None, outcome: Outcome | None = None) -> None:
     import json
 
     before = to_doc(loaded.game, tables)
@@ -72,6 +85,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     if ledger:  # where every unit moved by the action came from or went to
         entry["ledger"] = [f"{x['player']} {x['change']:+d} {x['what']} ({x['source']})"
                            for x in ledger]
+    _facts(entry, outcome)
     log_text = loaded.log_text or MARKER + "\n"
     _write(path, after, log_text + log_entry_text(entry))
 

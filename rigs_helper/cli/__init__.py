@@ -13,7 +13,7 @@ import sys
 # command name -> module under rigs_helper.cli that defines it
 COMMANDS = {
     "score": "score", "card": "cards", "cards": "cards",
-    "new": "game", "status": "status", "next": "next", "grant": "game", "lose": "game",
+    "new": "game", "status": "status", "hand": "status", "serve": "serve", "next": "next", "grant": "game", "lose": "game",
     "undo": "game", "log": "game",
     "karma": "karma", "vinnie": "vinnie",
     "build": "actions", "move": "actions", "survey": "actions", "sell": "actions",
@@ -22,7 +22,7 @@ COMMANDS = {
 
 
 # the order `rigs --help` lists them in
-ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "score", "cards")
+ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "score", "cards", "serve")
 
 
 def load(modules) -> object:

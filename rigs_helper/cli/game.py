@@ -52,7 +52,8 @@ def new(
 @app.command()
 def grant(
     plot: Annotated[str | None, typer.Argument(
-        help="The plot the leader keeps (without it: show the drawn plots).",
+        help="The plot the leader keeps (without it: say what is waiting; the plots "
+        "drawn are for the leader's eyes: `rigs hand LEADER`).",
         show_default=False)] = None,
     order: Annotated[str | None, typer.Option(
         "--order", help="The order the other players receive the rest, e.g. Bo,Cy "
@@ -70,14 +71,14 @@ def grant(
 
         tables = load_tables()
         g = session.load(game_path(game), tables).game
-        plots = [{"id": pid, "type": tables.plot_deck[int(pid[1:]) - 1]} for pid in g.grant]
+        # the drawn plots are for the leader's eyes: `rigs hand LEADER` shows them
         if json:
-            print_json({"leader": g.leader, "grant": plots})
-        elif not plots:
+            print_json({"leader": g.leader, "plots": len(g.grant)})
+        elif not g.grant:
             print("No Land Grant is waiting.")
         else:
-            print(f"For {g.leader}'s eyes: " + ", ".join(
-                f"{p['id']} {tables.plots[p['type']].name}" for p in plots))
+            print(f"Land Grant: {g.leader} picks one of {len(g.grant)} plots; "
+                  f"`rigs hand {g.leader}` shows them, for {g.leader}'s eyes.")
         return
     from rigs_helper.errors import InputError
     from rigs_helper.phases import GrantPick
