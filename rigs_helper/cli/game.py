@@ -120,6 +120,7 @@ def undo(
     from rigs_helper import session
 
     done = session.undo(game_path(game), n, force)
+    done.actions = [hide_private_args(a) for a in done.actions]
     if json:
         print_json({"undone": done.actions, "round": done.game.round,
                     "phase": done.game.phase})
@@ -141,6 +142,8 @@ def log(
     from rigs_helper import session
 
     rows = session.history(game_path(game))
+    for r in rows:  # a card recorded into a hand stays private: the log says one was
+        r["action"] = hide_private_args(r["action"])
     if json:
         print_json({"log": rows})
         return
@@ -150,3 +153,16 @@ def log(
         if ledger:
             lines += [f"{'':>8}{x}" for x in r["ledger"]]
     print("\n".join(lines))
+
+
+def hide_private_args(action: object) -> object:
+    """An action as logged, minus the titles of Karma cards recorded into a hand (`karma
+    draw/swap --card`, `next --karma`, `karma play --drew`): "--card (hidden)"."""
+    import re
+
+    if not isinstance(action, str):
+        return action
+    quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+    flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap"))
+                            else "")
+    return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)

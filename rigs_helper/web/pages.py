@@ -21,7 +21,8 @@ body{margin:0;background:var(--bg);color:var(--fg);font:1.15rem/1.45 system-ui,s
 main{padding:1rem;max-width:120rem;margin:auto}
 h1{font-size:1.7rem;margin:.2rem 0}h2{font-size:1.3rem;margin:.2rem 0 .4rem}
 .muted{color:var(--muted)}.warn{color:var(--warn);font-weight:600}
-.grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(19rem,1fr))}
+.grid{display:grid;gap:1rem;margin:1rem 0;
+grid-template-columns:repeat(auto-fit,minmax(min(19rem,100%),1fr))}
 section{background:var(--card);border:1px solid var(--line);border-radius:.6rem;
 padding:.8rem 1rem}
 table{border-collapse:collapse;width:100%}td,th{padding:.15rem .4rem;text-align:left;
@@ -168,16 +169,15 @@ def _holdings(p: dict) -> str:
             f'Karma cards {e(p["karma"])}<br>Vinnie: {e(vin)}{extra}</p>')
 
 
-def _list(items: list[str], empty: str, code: bool = False) -> str:
+def _list(items: list[str], empty: str) -> str:
+    """A list of lines; a command in `backticks` shows as code."""
     if not items:
         return f'<p class="muted">{e(empty)}</p>'
-    if code:  # the command that settles a choice, in `backticks`
-        import re
+    import re
 
-        def fmt(t: str) -> str:
-            return re.sub(r"`([^`]*)`", lambda m: f"<code>{m.group(1)}</code>", e(t))
-        return "<ul>" + "".join(f"<li>{fmt(t)}</li>" for t in items) + "</ul>"
-    return "<ul>" + "".join(f"<li>{e(t)}</li>" for t in items) + "</ul>"
+    def fmt(t: str) -> str:
+        return re.sub(r"`([^`]*)`", lambda m: f"<code>{m.group(1)}</code>", e(t))
+    return "<ul>" + "".join(f"<li>{fmt(t)}</li>" for t in items) + "</ul>"
 
 
 def board_html(d: dict, tables, chart: str) -> str:
@@ -195,7 +195,7 @@ def board_html(d: dict, tables, chart: str) -> str:
             f'<p class="prices">Market prices so far: {prices}'
             + ("</span>" if not d["prices"] else "") + "</p>"
             f'<div class="grid">{players}</div><div class="grid">'
-            f'<section><h2>Waiting for</h2>{_list(d["pending"], "Nothing.", code=True)}'
+            f'<section><h2>Waiting for</h2>{_list(d["pending"], "Nothing.")}'
             f'</section><section><h2>Last phase</h2>'
             f'{_list(last["summary"], "Nothing yet.")}'
             + (f'<h2>Since then</h2>{_list(last["since"], "")}' if last["since"] else "")
@@ -231,7 +231,7 @@ def player_html(d: dict, json_url: str, tables) -> str:
             + (f'<div class="grid">{cards}</div>' if cards else
                '<p class="muted">No Karma card in your hand.</p>')
             + f'<div class="grid"><section><h2>Waiting for you</h2>'
-            f'{_list(d["pending"], "Nothing.", code=True)}</section>'
+            f'{_list(d["pending"], "Nothing.")}</section>'
             f'<section><h2>Lately, for you</h2>{_list(notes, "Nothing.")}</section>'
             f'<section><h2>Your holdings</h2>{_holdings(d["player"])}'
             f'{_plots(d["player"]["plots"], tables)}</section></div>')
