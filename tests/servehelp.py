@@ -31,7 +31,7 @@ def secret_game(path: Path) -> Path:
 
 
 def hands(path: Path, tables) -> dict[str, list[str]]:
-    from rigs_helper import session
+    from rigs_helper.store import session
 
     g = session.load(path, tables).game
     return {p.name: [tables.karma_card(k).title for k in p.hand] for p in g.players}
@@ -40,7 +40,7 @@ def hands(path: Path, tables) -> dict[str, list[str]]:
 @contextmanager
 def serving(path: Path, tables, tokens=None):
     """(server, base URL, tokens) for a server running in a thread."""
-    from rigs_helper import session
+    from rigs_helper.store import session
     from rigs_helper.web.server import make_server
     from rigs_helper.web.tokens import load_tokens
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from rigs_helper import session
+from rigs_helper.store import session
 
 
 def secrets_of(path, tables) -> set[str]:

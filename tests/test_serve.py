@@ -29,7 +29,7 @@ def shows(body: str, title: str) -> bool:
 
 
 def grant_ids(path, tables) -> list[str]:
-    from rigs_helper import session
+    from rigs_helper.store import session
 
     return list(session.load(path, tables).game.grant)
 
@@ -57,7 +57,7 @@ def test_each_players_page_holds_their_hand_and_no_other(game, tables):
     hs = hands(game, tables)
     picks = grant_ids(game, tables)
     with serving(game, tables) as (server, _, tokens):
-        from rigs_helper import session
+        from rigs_helper.store import session
 
         leader = session.load(game, tables).game.leader
         for name, token in tokens.items():

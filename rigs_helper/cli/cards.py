@@ -15,14 +15,14 @@ def card(
     json: JsonOpt = False,
 ) -> None:
     """Show one Disaster or Karma card: its kind, effect and copies in the deck."""
-    from rigs_helper import cards as core
-    from rigs_helper.data import load_tables
+    from rigs_helper.rules import cards as core
+    from rigs_helper.store.tablefiles import load_tables
 
     found = core.find_card(load_tables(), title)
     if json:
         print_json(core.card_dict(found))
         return
-    from rigs_helper import render
+    from rigs_helper.cli import render
 
     render.card(found)
 
@@ -35,13 +35,13 @@ def cards_cmd(
     json: JsonOpt = False,
 ) -> None:
     """List the Disaster and Karma cards with their counts and effects."""
-    from rigs_helper import cards as core
-    from rigs_helper.data import load_tables
+    from rigs_helper.rules import cards as core
+    from rigs_helper.store.tablefiles import load_tables
 
     found = core.list_cards(load_tables(), deck)
     if json:
         print_json({"cards": [core.card_dict(c) for c in found]})
         return
-    from rigs_helper import render
+    from rigs_helper.cli import render
 
     render.cards(found)

@@ -23,14 +23,15 @@ def new(
     json: JsonOpt = False,
 ) -> None:
     """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader."""
-    from rigs_helper import session
-    from rigs_helper.data import load_tables
-    from rigs_helper.rng import MAX_SEED, fresh_seed
-    from rigs_helper.setup import new_game
+    from rigs_helper.rules.rng import MAX_SEED
+    from rigs_helper.rules.setup import new_game
+    from rigs_helper.store import session
+    from rigs_helper.store.files import fresh_seed
+    from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
     if seed is not None and seed > MAX_SEED:
-        from rigs_helper.errors import InputError
+        from rigs_helper.rules.errors import InputError
 
         raise InputError(f"--seed must be at most {MAX_SEED}")
     seed = fresh_seed() if seed is None else seed
@@ -39,7 +40,7 @@ def new(
     session.create(path, outcome, "new " + " ".join(f"--player {n!r}" for n in player)
                    + f" --seed {seed}", force, tables)
     if json:
-        from rigs_helper.views import status_dict
+        from rigs_helper.rules.views import status_dict
 
         print_json({"game": str(path), "seed": seed, "messages": list(outcome.messages),
                     "status": status_dict(outcome.game, tables)})
@@ -66,8 +67,8 @@ def grant(
 ) -> None:
     """The Land Grant: the Expedition Leader keeps one drawn plot, the rest go out at random."""
     if plot is None:
-        from rigs_helper import session
-        from rigs_helper.data import load_tables
+        from rigs_helper.store import session
+        from rigs_helper.store.tablefiles import load_tables
 
         tables = load_tables()
         g = session.load(game_path(game), tables).game
@@ -80,8 +81,8 @@ def grant(
             print(f"Land Grant: {g.leader} picks one of {len(g.grant)} plots; "
                   f"`rigs hand {g.leader}` shows them, for {g.leader}'s eyes.")
         return
-    from rigs_helper.errors import InputError
-    from rigs_helper.phases import GrantPick
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.rules.phases import GrantPick
 
     given = []
     for g_ in give or ():
@@ -103,7 +104,7 @@ def lose(
     game: GameOpt = None,
 ) -> None:
     """Settle a pending "lose a RIGS": the player chooses which RIGS goes."""
-    from rigs_helper.phases import LoseRigs
+    from rigs_helper.rules.phases import LoseRigs
 
     act(game, LoseRigs(player, source), json)
 
@@ -117,7 +118,7 @@ def undo(
     game: GameOpt = None,
 ) -> None:
     """Step back N actions, restoring the exact state (decks and generator included)."""
-    from rigs_helper import session
+    from rigs_helper.store import session
 
     done = session.undo(game_path(game), n, force)
     done.actions = [hide_private_args(a) for a in done.actions]
@@ -139,7 +140,7 @@ def log(
     game: GameOpt = None,
 ) -> None:
     """List every action of the game with its round and phase."""
-    from rigs_helper import session
+    from rigs_helper.store import session
 
     rows = session.history(game_path(game))
     for r in rows:  # a card recorded into a hand stays private: the log says one was

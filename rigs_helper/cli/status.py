@@ -21,12 +21,12 @@ def status(
     game: GameOpt = None,
 ) -> None:
     """Show the round, phase, leader, Market price, decks and every player's holdings."""
-    from rigs_helper import session
-    from rigs_helper.data import load_tables
-    from rigs_helper.views import player_dict, status_dict
+    from rigs_helper.rules.views import player_dict, status_dict
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
 
     if private and player is None:
-        from rigs_helper.errors import InputError
+        from rigs_helper.rules.errors import InputError
 
         raise InputError("--private needs a PLAYER: `rigs status PLAYER --private`")
     tables = load_tables()
@@ -36,7 +36,7 @@ def status(
         if json:
             print_json({**d, "for_eyes_of": d["name"]} if private else d)
             return
-        from rigs_helper import render
+        from rigs_helper.cli import render
 
         if private:
             print(render.eyes_header(d["name"]))
@@ -46,7 +46,7 @@ def status(
     if json:
         print_json(d)
         return
-    from rigs_helper import render
+    from rigs_helper.cli import render
 
     render.status(d, tables)
 
@@ -59,10 +59,10 @@ def hand(
 ) -> None:
     """For PLAYER's eyes only: their Karma hand with each card's effect, the Land Grant
     plots when they pick, what they drew or took lately, and the choices waiting for them."""
-    from rigs_helper import session
-    from rigs_helper.data import load_tables
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
     from rigs_helper.store.notes import private_notes
-    from rigs_helper.views import private_view
+    from rigs_helper.rules.views import private_view
 
     tables = load_tables()
     path = game_path(game)
@@ -72,6 +72,6 @@ def hand(
     if json:
         print_json(view)
         return
-    from rigs_helper import render
+    from rigs_helper.cli import render
 
     render.private(view)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rigs_helper.gamefile import Loaded, log_entries
+from rigs_helper.store.codec import Loaded, log_entries
 
 # how far back the private notes and the board's summary look
 RECENT = 60

@@ -87,7 +87,7 @@ def board_data(snap: Snapshot, path, tables) -> dict:
     """The board's facts: public only (no card of any hand, no Land Grant plot drawn)."""
     def make():
         from rigs_helper.store.notes import last_phase
-        from rigs_helper.views import prices_so_far, status_dict
+        from rigs_helper.rules.views import prices_so_far, status_dict
 
         d: dict = {"etag": snap.etag, "error": snap.error}
         if snap.loaded is None:
@@ -104,7 +104,7 @@ def player_data(snap: Snapshot, path, tables, name: str) -> dict:
     """One player's private view (their hand, their Land Grant pick, their news)."""
     def make():
         from rigs_helper.store.notes import private_notes
-        from rigs_helper.views import private_view
+        from rigs_helper.rules.views import private_view
 
         d: dict = {"etag": snap.etag, "error": snap.error, "name": name}
         if snap.loaded is None:

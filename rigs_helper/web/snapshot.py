@@ -8,7 +8,7 @@ import os
 import threading
 from pathlib import Path
 
-from rigs_helper.errors import RigsError
+from rigs_helper.rules.errors import RigsError
 
 
 class Snapshot:
@@ -52,7 +52,7 @@ class Source:
                 self._key = key
                 return self._snap
             try:
-                from rigs_helper.gamefile import load_text
+                from rigs_helper.store.codec import load_text
 
                 loaded = load_text(data.decode("utf-8"), str(self.path), self.tables)
                 snap = Snapshot(etag, loaded)

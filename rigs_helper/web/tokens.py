@@ -9,7 +9,7 @@ import secrets
 import tomllib
 from pathlib import Path
 
-from rigs_helper.errors import InputError
+from rigs_helper.rules.errors import InputError
 
 
 def token_path(game: Path) -> Path:
@@ -37,7 +37,7 @@ def load_tokens(game: Path, players: list[str], renew: bool = False) -> dict[str
 def _save(path: Path, tokens: dict[str, str]) -> None:
     import tomli_w
 
-    from rigs_helper.files import write_atomic
+    from rigs_helper.store.files import write_atomic
 
     text = ("# rigs serve: each player's private link token (delete this file or run "
             "`rigs serve --new-tokens` for new links)\n" + tomli_w.dumps({"tokens": tokens}))

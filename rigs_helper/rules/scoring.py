@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rigs_helper.data import BASIC_RESOURCES, Tables
-from rigs_helper.errors import InputError
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,15 @@
-"""Scoring a finished game file: End Game draws from the game's own decks, recorded."""
+"""The End Game draws of a finished game (plot values, dice), as an operation."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 
-from rigs_helper.data import Tables
-from rigs_helper.engine import Op, Outcome, Work
-from rigs_helper.errors import RulesError
-from rigs_helper.market import card_value
-from rigs_helper.scoring import Holdings, PlotHolding, complete_values, score_game
-from rigs_helper.state import Endgame, Game, frozen_map
+from rigs_helper.rules.engine import Op, Outcome, Work
+from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.market import card_value
+from rigs_helper.rules.scoring import Holdings, PlotHolding, complete_values
+from rigs_helper.rules.state import Endgame, Game, frozen_map
+from rigs_helper.rules.tables import Tables
 
 
 def holdings(game: Game) -> list[Holdings]:
@@ -42,7 +41,7 @@ class EndgameDraws(Op):
         end_values = [card_value(tables, game.market.values, i) for i in game.market.end]
         values, drawn = complete_values(
             tables, game.market.price or 0, dict(e.plot_values), dict(e.resource_values),
-            end_deck=end_values, roll=lambda: w.rng.die(tables.constants.die_sides))
+            end_deck=end_values, roll=lambda: w.die(why="End Game die"))
         cards = {**dict(e.plot_cards), **{k: v for k, v in values.plot_cards.items()
                                           if k not in e.plot_values}}
         # The drawn cards stay listed in the End Game deck (nothing draws from it later);
@@ -54,27 +53,3 @@ class EndgameDraws(Op):
         w.data = {"drawn": drawn}
         return w.done()
 
-
-def score_game_file(path: Path, text: str, tables: Tables, draw: bool = False,
-                    seed: int | None = None):
-    from rigs_helper import session
-    from rigs_helper.endgame import ScoreResult
-    from rigs_helper.gamefile import load_text
-    from rigs_helper.scoring import EndgameValues
-
-    loaded = load_text(text, str(path), tables)
-    game = loaded.game
-    op = EndgameDraws()
-    op.check(game, tables)
-    e = game.endgame
-    drawn: list[str] = []
-    complete = (set(e.plot_values) >= set(tables.plots)
-                and set(e.resource_values) >= set(tables.constants.loanable))
-    if not complete:
-        outcome = op.apply(game, tables)
-        session.commit(path, loaded, outcome.game, op.describe(), tables, outcome=outcome)
-        game, drawn = outcome.game, list(outcome.messages)
-    e = game.endgame
-    values = EndgameValues(game.market.price or 0, e.plot_values, e.resource_values,
-                           e.plot_cards)
-    return ScoreResult(score_game(holdings(game), values, tables), drawn, game.seed)

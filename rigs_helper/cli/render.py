@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from rigs_helper.cards import Card
-    from rigs_helper.endgame import ScoreResult
-    from rigs_helper.scoring import PlayerScore
+    from rigs_helper.rules.cards import Card
+    from rigs_helper.rules.scoring import PlayerScore
+    from rigs_helper.store.scorefile import ScoreResult
 
 
 @cache

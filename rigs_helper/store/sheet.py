@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rigs_helper.data import BASIC_RESOURCES, Tables
-from rigs_helper.market import parse_market_values
-from rigs_helper.scoring import Holdings, PlotHolding
-from rigs_helper.validate import Checker, parse_toml
+from rigs_helper.rules.checker import Checker, parse_toml
+from rigs_helper.rules.market import parse_market_values
+from rigs_helper.rules.scoring import Holdings, PlotHolding
+from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
 
 SHEET_KEYS = frozenset({"endgame", "players", "market_values"})
 ENDGAME_KEYS = frozenset({"luxury_price", "plot_values", "resource_values"})

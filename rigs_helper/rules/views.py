@@ -7,8 +7,8 @@ player's page of `rigs serve`)."""
 
 from __future__ import annotations
 
-from rigs_helper.data import BASIC_RESOURCES, Tables, title_of
-from rigs_helper.state import Game, Player
+from rigs_helper.rules.state import Game, Player
+from rigs_helper.rules.tables import BASIC_RESOURCES, Tables, title_of
 
 
 def pending(game: Game, tables: Tables) -> list[str]:
@@ -66,7 +66,7 @@ def private_view(game: Game, tables: Tables, name: str) -> dict:
 
 def prices_so_far(game: Game, tables: Tables) -> list[int]:
     """The Luxury price of each round priced so far (a recorded physical card wins)."""
-    from rigs_helper.market import card_value
+    from rigs_helper.rules.market import card_value
 
     m = game.market
     return [m.recorded.get(i + 1, card_value(tables, m.values, card))

@@ -8,15 +8,27 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rigs_helper.data import Tables, load_tables
-from rigs_helper.errors import InputError, RulesError
-from rigs_helper.files import read_text, write_atomic
-from rigs_helper.gamefile import (MARKER, Loaded, diff, dumps_state, from_doc, load_text,
-                                  log_entries, log_entry_text, state_hash, to_doc, undo_diff)
-from rigs_helper.state import Game
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
+from rigs_helper.store.codec import (
+    MARKER,
+    Loaded,
+    diff,
+    dumps_state,
+    from_doc,
+    load_text,
+    log_entries,
+    log_entry_text,
+    state_hash,
+    to_doc,
+    undo_diff,
+)
+from rigs_helper.store.files import read_text, write_atomic
+from rigs_helper.store.tablefiles import load_tables
 
 if TYPE_CHECKING:
-    from rigs_helper.engine import Op, Outcome
+    from rigs_helper.rules.engine import Op, Outcome
 
 _ENTRY = re.compile(r"(?m)^\[\[log\]\]$")
 
@@ -51,7 +63,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
 def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
     """Load ``path``, check and apply ``op``, save the new state with a log entry.
     When the rules refuse, nothing is written."""
-    from rigs_helper.engine import perform
+    from rigs_helper.rules.engine import perform
 
     tables = tables or load_tables()
     loaded = load(path, tables)

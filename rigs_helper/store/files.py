@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from rigs_helper.errors import InputError
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.rng import MAX_SEED
 
 
 def read_text(path: Path) -> str:
@@ -54,3 +55,8 @@ def write_atomic(path: Path, text: str) -> None:
             os.close(dfd)
     except OSError:
         pass
+
+
+def fresh_seed() -> int:
+    """A new seed for a game or draw started without one (it is then stored and shown)."""
+    return int.from_bytes(os.urandom(8), "big") & MAX_SEED

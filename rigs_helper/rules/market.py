@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rigs_helper.data import Tables
-from rigs_helper.validate import Checker
+from rigs_helper.rules.checker import Checker
+from rigs_helper.rules.tables import Tables
 
 MarketValues = Mapping[str, int | tuple[int, ...]]
 
@@ -44,3 +44,13 @@ def card_value(tables: Tables, values: MarketValues, index: int) -> int:
     cat, i = category_of(tables, index)
     v = values.get(cat, tables.market[cat].value)
     return v[i] if isinstance(v, tuple) else v
+
+
+def market_index(tables: Tables, card_id: str) -> int:
+    letter, num = card_id[:1].upper(), card_id[1:]
+    base = 0
+    for cat in tables.market.values():
+        if cat.name[0] == letter and num.isdigit() and 1 <= int(num) <= cat.count:
+            return base + int(num) - 1
+        base += cat.count
+    raise KeyError(card_id)

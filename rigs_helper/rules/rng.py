@@ -61,10 +61,3 @@ class Rng:
 
     def pick(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
-
-
-def fresh_seed() -> int:
-    """A new seed for a game or draw started without one (it is then stored and shown)."""
-    import os
-
-    return int.from_bytes(os.urandom(8), "big") & MAX_SEED

@@ -1,18 +1,27 @@
-"""Scoring a file: a quick scoring sheet or a finished game file."""
+"""Scoring a file: a quick scoring sheet or a finished game file (the one place that
+does it; the arithmetic is :mod:`rigs_helper.rules.scoring`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rigs_helper.data import Tables, load_tables, squash
-from rigs_helper.errors import InputError
-from rigs_helper.files import read_text
-from rigs_helper.market import card_value
-from rigs_helper.rng import Rng, fresh_seed
-from rigs_helper.scoring import (EndgameValues, GameScore, PlayerScore, complete_values,
-                                 missing_values, score_game)
-from rigs_helper.sheet import Sheet, parse_sheet
+from rigs_helper.rules.endgame import EndgameDraws, holdings
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.market import card_value
+from rigs_helper.rules.rng import Rng
+from rigs_helper.rules.scoring import (
+    EndgameValues,
+    GameScore,
+    PlayerScore,
+    complete_values,
+    missing_values,
+    score_game,
+)
+from rigs_helper.rules.tables import Tables, squash
+from rigs_helper.store.files import fresh_seed, read_text
+from rigs_helper.store.sheet import Sheet, parse_sheet
+from rigs_helper.store.tablefiles import load_tables
 
 
 @dataclass(frozen=True)
@@ -26,8 +35,6 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None) -> Score
     text = read_text(path)
     tables = load_tables()
     if _is_game_file(text):
-        from rigs_helper.game import score_game_file
-
         return score_game_file(path, text, tables, draw=draw, seed=seed)
     return score_sheet(parse_sheet(text, str(path), tables), tables, draw=draw, seed=seed,
                        file=str(path))
@@ -77,3 +84,26 @@ def find_player(score: GameScore, name: str) -> PlayerScore:
             return p
     raise InputError(f"no player called {name!r} (players: "
                      + ", ".join(p.name for p in score.players) + ")")
+
+
+def score_game_file(path: Path, text: str, tables: Tables, draw: bool = False,
+                    seed: int | None = None):
+    from rigs_helper.store import session
+    from rigs_helper.store.codec import load_text
+
+    loaded = load_text(text, str(path), tables)
+    game = loaded.game
+    op = EndgameDraws()
+    op.check(game, tables)
+    e = game.endgame
+    drawn: list[str] = []
+    complete = (set(e.plot_values) >= set(tables.plots)
+                and set(e.resource_values) >= set(tables.constants.loanable))
+    if not complete:
+        outcome = op.apply(game, tables)
+        session.commit(path, loaded, outcome.game, op.describe(), tables, outcome=outcome)
+        game, drawn = outcome.game, list(outcome.messages)
+    e = game.endgame
+    values = EndgameValues(game.market.price or 0, e.plot_values, e.resource_values,
+                           e.plot_cards)
+    return ScoreResult(score_game(holdings(game), values, tables), drawn, game.seed)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rigs_helper.data import KARMA_KINDS, DisasterCard, KarmaCard, Tables, squash
-from rigs_helper.errors import InputError
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.tables import KARMA_KINDS, DisasterCard, KarmaCard, Tables, squash
 
 Card = DisasterCard | KarmaCard
 

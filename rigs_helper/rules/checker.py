@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from rigs_helper.errors import InputError
+from rigs_helper.rules.errors import InputError
 
 
 def parse_toml(text: str, file: str) -> dict[str, Any]:

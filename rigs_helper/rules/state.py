@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Mapping
 
-from rigs_helper.data import Tables
-from rigs_helper.errors import InputError, RulesError
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.tables import Tables
 
 SCHEMA_VERSION = 1
 

@@ -19,13 +19,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rigs_helper.data import Tables
-from rigs_helper.engine import (Op, Outcome, Work, default_discard, default_rigs_source,
-                                determine_leader, title_of)
-from rigs_helper.errors import InputError, PendingChoice, RulesError
-from rigs_helper.market import card_value, category_of
-from rigs_helper.production import plan
-from rigs_helper.state import Game, Player, Plot, frozen_map
+from rigs_helper.rules.engine import (
+    Op,
+    Outcome,
+    Work,
+    default_discard,
+    default_rigs_source,
+    determine_leader,
+    title_of,
+)
+from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
+from rigs_helper.rules.market import card_value, category_of
+from rigs_helper.rules.production import plan
+from rigs_helper.rules.state import Game, Player, Plot, frozen_map
+from rigs_helper.rules.tables import Tables
 
 
 def _requires(player: Player, what: str | None) -> bool:
@@ -261,7 +268,7 @@ def draw_market(w: Work, physical: str | None) -> None:
 
 
 def _physical_market(w: Work, deck: list[int], text: str, recorded: dict) -> int:
-    from rigs_helper.gamefile import market_index
+    from rigs_helper.rules.market import market_index
 
     t = text.strip().lower()
     if t.isdigit():  # a value: the top card leaves the deck, the price is what was printed

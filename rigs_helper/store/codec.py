@@ -14,12 +14,20 @@ import re
 from collections import Counter
 from typing import Any
 
-from rigs_helper.data import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
-from rigs_helper.market import category_of, parse_market_values
-from rigs_helper.rng import MAX_SEED, _mix
-from rigs_helper.state import (SCHEMA_VERSION, Endgame, Game, Market, Pile, Player, Plot,
-                               frozen_map)
-from rigs_helper.validate import Checker, parse_toml
+from rigs_helper.rules.checker import Checker, parse_toml
+from rigs_helper.rules.market import category_of, market_index, parse_market_values
+from rigs_helper.rules.rng import MAX_SEED, _mix
+from rigs_helper.rules.state import (
+    SCHEMA_VERSION,
+    Endgame,
+    Game,
+    Market,
+    Pile,
+    Player,
+    Plot,
+    frozen_map,
+)
+from rigs_helper.rules.tables import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
 
 MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do not edit ----"
 HEADER = """\
@@ -35,16 +43,6 @@ HEADER = """\
 def market_id(tables: Tables, index: int) -> str:
     cat, i = category_of(tables, index)
     return f"{tables.market[cat].name[0]}{i + 1}"
-
-
-def market_index(tables: Tables, card_id: str) -> int:
-    letter, num = card_id[:1].upper(), card_id[1:]
-    base = 0
-    for cat in tables.market.values():
-        if cat.name[0] == letter and num.isdigit() and 1 <= int(num) <= cat.count:
-            return base + int(num) - 1
-        base += cat.count
-    raise KeyError(card_id)
 
 
 _SALT = {"plot": 0x51ED27, "survey": 0x5AFE11, "disaster": 0xD15A57,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rigs_helper.data import Tables
-from rigs_helper.engine import Op, Outcome, Work, find_in, title_of
-from rigs_helper.errors import RulesError
-from rigs_helper.state import Game, Player, frozen_map
+from rigs_helper.rules.engine import Op, Outcome, Work, find_in, title_of
+from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.state import Game, Player, frozen_map
+from rigs_helper.rules.tables import Tables
 
 
 def hand_key(tables: Tables, player: Player, text: str) -> str:

@@ -1,18 +1,17 @@
 """The game's tables (``tables/*.toml``), validated once into typed, frozen records.
 
-``load_tables()`` reads the copy shipped inside the package and caches the result; a table
-that breaks a rule raises :class:`TableError` naming the file and the key.
+:func:`build_tables` turns the parsed documents into records (reading them from disk is
+:mod:`rigs_helper.store.tablefiles`); a table that breaks a rule raises :class:`TableError`
+naming the file and the key.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
-from functools import cache, cached_property
-from pathlib import Path
+from functools import cached_property
 from typing import Any
 
-from rigs_helper.errors import TableError
+from rigs_helper.rules.errors import TableError
 
 RESOURCES = ("energy", "supplies", "metal", "luxuries")
 BASIC_RESOURCES = ("energy", "supplies", "metal")
@@ -203,70 +202,6 @@ def title_of(tables: Tables, deck: str, key: str) -> str:
     """The title of a Disaster or Karma card from its key."""
     card = tables.disaster(key) if deck == "disaster" else tables.karma_card(key)
     return card.title
-
-
-TABLE_FILES = ("constants.toml", "plots.toml", "survey.toml", "market.toml",
-               "disaster.toml", "karma.toml")
-
-
-def _parse(path: Path) -> dict:
-    file = f"tables/{path.name}"
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise TableError(f"{file}: file is missing from the installed tables") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise TableError(f"{file}: invalid TOML: {exc}") from None
-
-
-def _cache_dir() -> Path | None:
-    import os
-
-    if os.environ.get("RIGS_NO_CACHE"):
-        return None
-    base = os.environ.get("RIGS_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
-    return Path(base) / "rigs-helper" if base else Path.home() / ".cache" / "rigs-helper"
-
-
-def read_tables(directory: Path) -> dict[str, dict]:
-    """Every table file parsed.  Parsing TOML dominates start-up, so the parsed documents
-    are kept in a cache file keyed by the files' paths, sizes and times (validation still
-    runs on every load).  A cache that cannot be read or written is simply not used."""
-    import marshal
-
-    stats = []
-    for name in TABLE_FILES:
-        try:
-            st = (directory / name).stat()
-            stats.append((name, st.st_size, st.st_mtime_ns))
-        except OSError:
-            stats.append((name, -1, -1))
-    cache_dir = _cache_dir()
-    import zlib
-
-    from rigs_helper import __version__
-
-    key = f"{zlib.crc32(repr((__version__, str(directory), stats)).encode()):08x}"
-    cache = cache_dir / f"tables-{key}.marshal" if cache_dir else None
-    if cache is not None:
-        try:
-            docs = marshal.loads(cache.read_bytes())
-            if isinstance(docs, dict) and set(docs) == set(TABLE_FILES):
-                return docs
-        except (OSError, ValueError, EOFError, TypeError):
-            pass
-    docs = {name: _parse(directory / name) for name in TABLE_FILES}
-    if cache is not None:
-        try:
-            import os
-
-            cache_dir.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(marshal.dumps(docs))
-            os.replace(tmp, cache)
-        except (OSError, ValueError):
-            pass
-    return docs
 
 
 class _Reader:
@@ -481,17 +416,8 @@ def _unique(r: _Reader, cards: list) -> None:
         seen.add(c.key)
 
 
-def tables_dir() -> Path:
-    """Where the shipped tables live: ``rigs_helper/tables`` in an installed wheel, the
-    project's ``tables/`` in a source checkout or an editable install."""
-    here = Path(__file__).resolve().parent
-    inside = here / "tables"
-    return inside if (inside / "constants.toml").is_file() else here.parent / "tables"
-
-
-def load_tables_from(directory: Path) -> Tables:
-    """Read and validate every table in ``directory`` (no caching; used by tests)."""
-    docs = read_tables(directory)
+def build_tables(docs: dict[str, dict]) -> Tables:
+    """Validate the parsed table documents (file name -> TOML document) into records."""
 
     def reader(name: str) -> _Reader:
         return _Reader(name, docs[name])
@@ -513,9 +439,3 @@ def load_tables_from(directory: Path) -> Tables:
     if game_cards != constants.rounds:
         raise TableError("tables/market.toml: key 'game_deck': must equal constants.rounds")
     return tables
-
-
-@cache
-def load_tables() -> Tables:
-    """The shipped tables, read and validated once per process."""
-    return load_tables_from(tables_dir())

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rigs_helper.data import Tables
-from rigs_helper.engine import Outcome, Work, determine_leader
-from rigs_helper.errors import InputError
-from rigs_helper.state import Game, Market, Pile, Player, Plot
+from rigs_helper.rules.engine import Outcome, Work, determine_leader
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.state import Game, Market, Pile, Player, Plot
+from rigs_helper.rules.tables import Tables
 
 
 def new_game(names: list[str], seed: int, tables: Tables) -> Outcome:
