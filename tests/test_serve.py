@@ -47,6 +47,10 @@ def test_board_html_and_json_hold_no_hand_card_and_no_land_grant_pick(game, tabl
         board = get(server, "/")[2]
         d = json.loads(get(server, "/state.json")[2])
     assert "Round <span class=\"big\">2/15</span>" in board
+    # readable with JavaScript off (rendered here, reloads itself), and nothing external
+    assert '<noscript><meta http-equiv="refresh" content="5"></noscript>' in board
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", board)
+    assert "prefers-color-scheme: dark" in board
     assert "<code>rigs grant</code>" in board  # a pending choice and its command
     assert d["round"] == 2 and d["prices"] == [d["prices"][0]] and d["pending"]
     assert all("hand" not in p for p in d["players"])

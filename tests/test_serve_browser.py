@@ -94,6 +94,14 @@ def test_board_and_player_page_follow_a_rigs_command_within_2_seconds(browser, t
 
         browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        browser.get(base + "/")
+        background = browser.execute_script(
+            "return getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(18, 18, 18)"  # the browser's dark mode is followed
+        browser.save_screenshot(str(SHOTS / "board-390-dark.png"))
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         browser.get(f"{base}/p/{tokens['Bo']}")
         cards = len(browser.find_elements(By.CSS_SELECTOR, "main .grid")[0]
                     .find_elements(By.TAG_NAME, "section"))
