@@ -183,7 +183,7 @@ def private(v: dict) -> None:
                                                          for p in v["grant"])
                      + " (`rigs grant PLOT`)")
     for n in v.get("notes", ())[-8:]:
-        lines.append(f"Lately (round {n['round']}, {str(n['phase']).title()}): {n['text']}")
+        lines.append(f"Lately (round {n['round']}): {n['text']}")
     for line in v["pending"]:
         lines.append(f"waiting: {line}")
     print("\n".join(lines))

@@ -224,8 +224,7 @@ def player_html(d: dict, json_url: str, tables) -> str:
         grant = ("<section><h2>Land Grant: your pick</h2><ul>" + "".join(
             f'<li>{e(p["id"])} {e(p["name"])} &mdash; <code>rigs grant {e(p["id"])}</code>'
             f'</li>' for p in d["grant"]) + "</ul></section>")
-    notes = [f'Round {n["round"]}, {str(n["phase"]).title()}: {n["text"]}'
-             for n in d["notes"][-10:]]
+    notes = [f'Round {n["round"]}: {n["text"]}' for n in d["notes"][-10:]]
     body = (f'<h1>For {e(name)}\'s eyes only</h1>{_error(d)}{_head(d)}'
             f'<p class="muted">Keep this page to yourself: it shows your Karma hand.</p>'
             f'{grant}<h2>Karma hand ({len(d["hand"])}, at most {e(d["hand_limit"])} when the '

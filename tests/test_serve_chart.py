@@ -1,0 +1,56 @@
+"""The board's net-worth chart comes from the forecast room through a small adapter: the
+board says "No chart yet" when that room is missing or fails, and never breaks."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+from servehelp import secret_game
+
+
+def _forecast(monkeypatch, series, svg) -> None:
+    pkg = types.ModuleType("rigs_helper.forecast")
+    history = types.ModuleType("rigs_helper.forecast.history")
+    chart = types.ModuleType("rigs_helper.forecast.chart")
+    history.networth_series = series
+    chart.networth_svg = svg
+    for name, mod in (("rigs_helper.forecast", pkg), ("rigs_helper.forecast.history", history),
+                      ("rigs_helper.forecast.chart", chart)):
+        monkeypatch.setitem(sys.modules, name, mod)
+
+
+def test_the_chart_is_drawn_by_the_forecast_room(monkeypatch, tmp_path, tables):
+    from rigs_helper.store import session
+    from rigs_helper.web.chart import networth_chart
+
+    game = secret_game(tmp_path / "rigs.toml")
+    loaded = session.load(game, tables)
+    got = {}
+
+    def series(loaded, tables):
+        got["args"] = (loaded, tables)
+        return {"Ana": [100, 104]}
+
+    _forecast(monkeypatch, series, lambda s: f"<svg><title>{sorted(s)}</title></svg>")
+    assert networth_chart(game, loaded, tables) == "<svg><title>['Ana']</title></svg>"
+    assert got["args"] == (loaded, tables)
+
+
+def test_no_chart_yet_when_the_forecast_room_is_missing_or_fails(monkeypatch, tmp_path,
+                                                                 tables):
+    from rigs_helper.store import session
+    from rigs_helper.web.chart import NO_CHART, networth_chart
+
+    game = secret_game(tmp_path / "rigs.toml")
+    loaded = session.load(game, tables)
+    monkeypatch.setitem(sys.modules, "rigs_helper.forecast", None)  # import fails
+    assert networth_chart(game, loaded, tables) == NO_CHART
+
+    def broken(path):
+        raise ValueError("no history")
+
+    _forecast(monkeypatch, broken, lambda s: "<svg/>")
+    assert networth_chart(game, loaded, tables) == NO_CHART
+    _forecast(monkeypatch, lambda path: [], lambda s: "<script>alert(1)</script>")
+    assert networth_chart(game, loaded, tables) == NO_CHART  # only SVG goes on the board
