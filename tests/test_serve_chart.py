@@ -28,13 +28,13 @@ def test_the_chart_is_drawn_by_the_forecast_room(monkeypatch, tmp_path, tables):
     loaded = session.load(game, tables)
     got = {}
 
-    def series(loaded, tables):
-        got["args"] = (loaded, tables)
-        return {"Ana": [100, 104]}
+    def series(entries):  # the forecast room's signature: the parsed log entries
+        got["actions"] = [e["action"] for e in entries]
+        return {"Ana": [(1, "player", 100.0), (2, "player", 104.0)]}
 
     _forecast(monkeypatch, series, lambda s: f"<svg><title>{sorted(s)}</title></svg>")
     assert networth_chart(game, loaded, tables) == "<svg><title>['Ana']</title></svg>"
-    assert got["args"] == (loaded, tables)
+    assert got["actions"][0].startswith("new ") and len(got["actions"]) == 8
 
 
 def test_no_chart_yet_when_the_forecast_room_is_missing_or_fails(monkeypatch, tmp_path,
@@ -47,10 +47,12 @@ def test_no_chart_yet_when_the_forecast_room_is_missing_or_fails(monkeypatch, tm
     monkeypatch.setitem(sys.modules, "rigs_helper.forecast", None)  # import fails
     assert networth_chart(game, loaded, tables) == NO_CHART
 
-    def broken(path):
+    def broken(entries):
         raise ValueError("no history")
 
     _forecast(monkeypatch, broken, lambda s: "<svg/>")
     assert networth_chart(game, loaded, tables) == NO_CHART
-    _forecast(monkeypatch, lambda path: [], lambda s: "<script>alert(1)</script>")
+    _forecast(monkeypatch, lambda entries: {}, lambda s: "<svg/>")
+    assert networth_chart(game, loaded, tables) == NO_CHART  # nothing to draw yet
+    _forecast(monkeypatch, lambda entries: {"Ana": []}, lambda s: "<script>x</script>")
     assert networth_chart(game, loaded, tables) == NO_CHART  # only SVG goes on the board
