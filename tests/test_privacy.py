@@ -89,6 +89,11 @@ def test_no_shared_output_shows_a_hand_card_or_a_land_grant_pick(rigs, tmp_path,
             if t.run("karma", "play", "Ana", title, "--target", "Bo", ok=False).exit_code == 0:
                 break
         t.look()
+    # undo says what it undid (a card played is public: undoing its play may name it)
+    t.run("karma", "draw", "Bo", "2")
+    t.run("karma", "draw", "Cy")
+    t.run("undo", "1")
+    t.look()
     g = session.load(t.path, tables).game
     assert sum(len(p.hand) for p in g.players) >= 5  # there were secrets to keep
     assert t.checked > 150
