@@ -107,7 +107,7 @@ def act(game: Path | None, op, json: bool = False) -> None:
     """Run one operation on the game file and print what happened."""
     from rigs_helper.store import session
 
-    outcome = session.run(game_path(game), op)
+    outcome = session.run(game_path(game), op, annotate=log_fields)
     # private lines stay off the shared screen: only who has news is said
     eyes = list(dict.fromkeys(who for who, _ in outcome.private))
     if json:
@@ -118,3 +118,11 @@ def act(game: Path | None, op, json: bool = False) -> None:
             print(line)
         for who in eyes:
             print(f"(news for {who}'s eyes only: `rigs hand {who}`)")
+
+
+def log_fields(before, after, tables) -> dict:
+    """What the CLI adds to each log entry: each player's expected net worth when the phase
+    changes (forecast/; the store does not import it)."""
+    from rigs_helper.forecast.history import log_fields as fields
+
+    return fields(before, after, tables)

@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import (GameOpt, JsonOpt, act, app, game_path, log_fields,
+                                  print_json)
 
 
 @app.command()
@@ -38,7 +39,7 @@ def new(
     outcome = new_game(player, seed, tables)
     path = game_path(game)
     session.create(path, outcome, "new " + " ".join(f"--player {n!r}" for n in player)
-                   + f" --seed {seed}", force, tables)
+                   + f" --seed {seed}", force, tables, annotate=log_fields)
     if json:
         from rigs_helper.rules.views import status_dict
 

@@ -5,6 +5,7 @@ undo; history.  This is the only layer between the CLI and the rules core that d
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,17 +51,26 @@ def _write(path: Path, state_doc: dict[str, Any], log_text: str) -> None:
     write_atomic(path, text)
 
 
-def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables) -> None:
+# ``annotate(before, after, tables) -> dict``: extra fields for a log entry, given by the
+# caller (the CLI adds the net worth figures of forecast/; the store does not import it).
+Annotate = Callable[[Game | None, Game, Tables], dict]
+
+
+def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables,
+           annotate: Annotate | None = None) -> None:
     if path.exists() and not force:
         raise InputError(f"{path}: a file is already there; use --force to replace it")
     doc = to_doc(outcome.game, tables)
     entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
              "action": action, "after": state_hash(doc)}
     _facts(entry, outcome)
+    if annotate is not None:
+        entry.update(annotate(None, outcome.game, tables))
     _write(path, doc, MARKER + "\n" + log_entry_text(entry))
 
 
-def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
+def run(path: Path, op: Op, tables: Tables | None = None,
+        annotate: Annotate | None = None) -> Outcome:
     """Load ``path``, check and apply ``op``, save the new state with a log entry.
     When the rules refuse, nothing is written."""
     from rigs_helper.rules.engine import perform
@@ -69,7 +79,7 @@ def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
     loaded = load(path, tables)
     outcome = perform(loaded.game, op, tables)
     commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
-           outcome)
+           annotate, outcome=outcome)
     return outcome
 
 
@@ -85,7 +95,8 @@ def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
 
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
-           ledger: list[dict] | None = None, outcome: Outcome | None = None) -> None:
+           ledger: list[dict] | None = None, annotate: Annotate | None = None,
+           outcome: Outcome | None = None) -> None:
     import json
 
     before = to_doc(loaded.game, tables)
@@ -98,6 +109,8 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
         entry["ledger"] = [f"{x['player']} {x['change']:+d} {x['what']} ({x['source']})"
                            for x in ledger]
     _facts(entry, outcome)
+    if annotate is not None:
+        entry.update(annotate(loaded.game, game, tables))
     log_text = loaded.log_text or MARKER + "\n"
     _write(path, after, log_text + log_entry_text(entry))
 
