@@ -33,7 +33,7 @@ overflow-wrap:anywhere}
 ul{padding-left:1.2rem;margin:.2rem 0}
 .prices span{display:inline-block;min-width:2.2rem;text-align:center;border:1px solid
 var(--line);border-radius:.3rem;margin:.1rem;padding:0 .2rem}
-.chart svg{width:100%;height:auto;max-height:22rem}
+.chart{grid-column:1/-1}.chart svg{width:100%;height:auto;max-height:26rem}
 @media (max-width:480px){main{padding:.5rem}section{padding:.6rem .5rem}
 td,th{padding:.1rem .2rem}table{font-size:1rem}}
 @media (min-width:1600px){body{font-size:1.35rem}}
