@@ -612,3 +612,17 @@ def test_the_number_of_backups_is_configurable(game, rigs, monkeypatch):
     monkeypatch.setenv("RIGS_BACKUPS", "0")  # none kept (the ones there stay)
     ok(rigs("adjust", "Ana", "credits", "1", "--why", "none", "--game", game))
     assert len(backups.entries(game)) == 3
+
+
+def test_arrays_nested_in_log_entries_keep_the_history_apart(game, rigs):
+    # a Karma draw logs a nested array (the private line); the state part is still read
+    # alone, and a damaged entry after it is named by `rigs log`
+    ok(rigs("karma", "draw", "Ana", "--game", game))
+    ok(rigs("adjust", "Ana", "credits", "1", "--why", "x", "--game", game))
+    text = game.read_text()
+    head, tail = split_text(text)
+    assert tail.startswith(MARKER) and "[[log]]" not in head
+    i = text.rindex("\nn = 3\n")
+    game.write_text(text[:i] + "\nnn = 3\n" + text[i + len("\nn = 3\n"):])
+    err = refused(rigs("log", "--game", game))
+    assert "log entry 3: key 'n' is missing" in err

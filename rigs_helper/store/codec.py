@@ -535,10 +535,14 @@ def split_text(text: str) -> tuple[str, str]:
     # the first entry, means a hand edit moved state below it: parse the whole file then.
     first = re.search(r"(?m)^\[\[log\]\]$", tail)
     between = tail[len(MARKER):first.start() if first else len(tail)]
-    if (re.search(r"^[ \t]*\[(?!\[log\]\])", tail, re.M)
-            or re.search(r"(?m)^[ \t]*[^#\s]", between)):
+    if _HEADER.search(tail) or re.search(r"(?m)^[ \t]*[^#\s]", between):
         return text, ""
     return head, tail
+
+
+# a table header other than [[log]] (not the line of an array nested in a log entry)
+_HEADER = re.compile(r"""(?m)^[ \t]*\[(?!\[log\]\])\[?[ \t]*[\w"'][\w"'. \t-]*\]\]?"""
+                     r"[ \t]*(?:#.*)?$")
 
 
 def load_text(text: str, file: str, tables: Tables) -> Loaded:
