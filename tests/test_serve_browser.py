@@ -66,6 +66,7 @@ def karma_count(driver, name: str) -> str:
 def test_board_and_player_page_follow_a_rigs_command_within_2_seconds(browser, tmp_path,
                                                                       tables):
     from selenium.webdriver.common.by import By
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
     game = secret_game(tmp_path / "rigs.toml")
@@ -75,7 +76,8 @@ def test_board_and_player_page_follow_a_rigs_command_within_2_seconds(browser, t
             By.TAG_NAME, "main").text
         before = karma_count(browser, "Ana")
         rigs_command("karma", "draw", "Ana", "--game", str(game))
-        WebDriverWait(browser, 2, poll_frequency=0.1).until(
+        WebDriverWait(browser, 2, poll_frequency=0.1,
+                      ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: karma_count(d, "Ana") == str(int(before) + 1))
 
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -107,7 +109,8 @@ def test_board_and_player_page_follow_a_rigs_command_within_2_seconds(browser, t
                     .find_elements(By.TAG_NAME, "section"))
         assert "For Bo's eyes only" in browser.find_element(By.TAG_NAME, "h1").text
         rigs_command("karma", "draw", "Bo", "--game", str(game))
-        WebDriverWait(browser, 2, poll_frequency=0.1).until(
+        WebDriverWait(browser, 2, poll_frequency=0.1,
+                      ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: len(d.find_elements(By.CSS_SELECTOR, "main .grid")[0]
                           .find_elements(By.TAG_NAME, "section")) == cards + 1)
         assert "You drew" in browser.find_element(By.TAG_NAME, "main").text

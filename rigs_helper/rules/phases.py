@@ -409,10 +409,10 @@ def _market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str])
     if auto:
         _grant(w, None, None, None)
     else:
-        leader = w.game.leader
-        w.say(f"{leader} draws {n} plot cards at the table: `rigs grant --card TYPE ...` "
-              f"records them (else rigs draws them: `rigs hand {leader}` shows them, for "
-              f"{leader}'s eyes), `rigs grant PLOT [--order NAME,...]` settles it.")
+        w.say(f"{w.game.leader} draws {n} plot cards at the table: `rigs grant --card TYPE "
+              f"...` records them (else rigs draws them: `rigs hand {w.game.leader}` shows "
+              f"them, for {w.game.leader}'s eyes), `rigs grant PLOT [--order NAME,...]` "
+              "settles it.")
 
 
 def _new_phase(w: Work, phase: str) -> None:

@@ -6,30 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rigs_helper.store.codec import Loaded, log_entries
+from rigs_helper.store.codec import Loaded, log_entries, show_text
 
 # how far back the private notes and the board's summary look
 RECENT = 60
-PREFIX = "b64:"
-
-
-def hide(text: str) -> str:
-    """A private line as kept in the log: encoded, so a glance at the file spoils nothing."""
-    import base64
-
-    return PREFIX + base64.urlsafe_b64encode(text.encode()).decode()
-
-
-def unhide(text: str) -> str:
-    import base64
-    import binascii
-
-    if not text.startswith(PREFIX):
-        return text
-    try:
-        return base64.urlsafe_b64decode(text[len(PREFIX):]).decode()
-    except (binascii.Error, ValueError):
-        return "(a damaged note)"
 
 
 def _entries(loaded: Loaded, file: str, last: int) -> list[dict[str, Any]]:
@@ -46,7 +26,7 @@ def private_notes(loaded: Loaded, file: str, name: str, last: int = RECENT) -> l
         for item in e.get("private", ()):
             if isinstance(item, list) and len(item) == 2 and item[0] == name:
                 out.append({"round": e.get("round"), "phase": e.get("phase"),
-                            "text": unhide(str(item[1]))})
+                            "text": show_text(str(item[1]))})
     return out
 
 

@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Any
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+from rigs_helper.store import backups
 from rigs_helper.store.codec import (
     MARKER,
     Loaded,
     diff,
     dumps_state,
     from_doc,
+    hide_text,
     load_text,
     log_entries,
     log_entry_text,
@@ -31,7 +33,6 @@ from rigs_helper.store.codec import (
     to_doc,
     undo_diff,
 )
-from rigs_helper.store import backups
 from rigs_helper.store.files import read_text, write_atomic
 from rigs_helper.store.lock import locked, try_locked
 from rigs_helper.store.tablefiles import load_tables
@@ -164,10 +165,8 @@ def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
         return
     if outcome.messages:
         entry["said"] = list(outcome.messages)
-    if outcome.private:  # encoded, so a glance at the file spoils nothing
-        from rigs_helper.store.notes import hide
-
-        entry["private"] = [[who, hide(text)] for who, text in outcome.private]
+    if outcome.private:
+        entry["private"] = [[who, hide_text(text)] for who, text in outcome.private]
 
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
@@ -275,8 +274,8 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
     """Undo when the file does not load: back to the newest backup that loads (what it
     drops: the actions logged since, or the hand edit); without one, step back from the
     state as it is when that gives exactly the state the log recorded before."""
-    from rigs_helper.store.codec import split_text
     from rigs_helper.rules.checker import parse_toml
+    from rigs_helper.store.codec import split_text
 
     head, tail = split_text(text)
     try:

@@ -48,9 +48,9 @@ class KarmaDraw(Op):
                 p = w.player(self.name)
             key = w.draw("karma", self.card)
             w.update(p.name, hand=p.hand + (key,))
-            w.say(f"{p.name} draws a Karma card (recorded"
+            w.say(f"{p.name} draws a Karma card (recorded)"
                   + (f" for {tables.disaster(p.disaster).title}" if game.player(
-                      self.name).disaster_draw else "") + ").")
+                      self.name).disaster_draw else "") + ".")
             w.say(f"You drew {title_of(tables, 'karma', key)}.", to=p.name)
         else:
             w.draw_karma(self.name, self.n, self.why)
