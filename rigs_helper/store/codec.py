@@ -34,7 +34,7 @@ HEADER = """\
 # R.I.G.S. game file, kept by rigs-helper (`rigs --help`).
 # You may fix a mistake by editing the state below; the next command checks it.
 # Draw piles, the Market decks and Karma hands are encoded so a glance spoils nothing:
-# `rigs status PLAYER` shows a hand.
+# `rigs hand PLAYER` shows a hand.
 """
 
 # ---------------------------------------------------------------------------- cards
