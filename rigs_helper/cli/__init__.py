@@ -18,11 +18,12 @@ COMMANDS = {
     "karma": "karma", "vinnie": "vinnie",
     "build": "actions", "move": "actions", "survey": "actions", "sell": "actions",
     "give": "actions", "adjust": "actions", "settle": "actions", "produce": "actions",
+    "check": "books", "verify": "books", "inventory": "books",
 }
 
 
 # the order `rigs --help` lists them in
-ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "score", "cards")
+ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "books", "score", "cards")
 
 
 def load(modules) -> object:
