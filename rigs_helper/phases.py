@@ -150,7 +150,7 @@ def _player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str
     w.say(f"Disaster Phase, round {w.game.round}: {w.game.leader} deals a Disaster card "
           "to every player.")
     for p in w.game.seating_from(w.game.leader):
-        card = w.draw("disaster", deal.get(p.name))
+        card = w.draw("disaster", deal.get(p.name), p.name)
         if card is None:
             w.say(f"No Disaster card is left for {p.name}.")
             continue

@@ -88,6 +88,10 @@ class Pile:
 
     draw: tuple = ()
     discard: tuple = ()
+    # a mixed deck (rules/decks.py): which cards of ``draw`` are virtual (the group lacks
+    # them), and the virtual copies among ``discard``; both empty for other decks
+    virtual: tuple[bool, ...] = ()
+    vdiscard: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,8 @@ class Game:
     grant: tuple[str, ...] = ()  # Land Grant plots waiting for the leader's pick
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     endgame: Endgame = Endgame()
+    # the group's inventory: deck -> {card key: copies missing}, for the mixed decks only
+    missing: Mapping[str, Mapping[str, int]] = field(default_factory=frozen_map)
     version: int = SCHEMA_VERSION
 
     # -- look-ups --------------------------------------------------------------------

@@ -18,12 +18,13 @@ COMMANDS = {
     "karma": "karma", "vinnie": "vinnie",
     "build": "actions", "move": "actions", "survey": "actions", "sell": "actions",
     "give": "actions", "adjust": "actions", "settle": "actions", "produce": "actions",
-    "check": "books", "verify": "books", "inventory": "books",
+    "check": "books", "verify": "decks", "inventory": "decks",
 }
 
 
 # the order `rigs --help` lists them in
-ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "books", "score", "cards")
+ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "books", "decks", "score",
+         "cards")
 
 
 def load(modules) -> object:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -19,6 +20,9 @@ def new(
         min=0)] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")]
     = False,
+    have: Annotated[Path | None, typer.Option(
+        "--have", help="The group's inventory (TOML): the Disaster and Karma cards it owns "
+        "or lacks; see `rigs inventory`.", show_default=False)] = None,
     game: GameOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -35,9 +39,17 @@ def new(
         raise InputError(f"--seed must be at most {MAX_SEED}")
     seed = fresh_seed() if seed is None else seed
     outcome = new_game(player, seed, tables)
+    action = "new " + " ".join(f"--player {n!r}" for n in player) + f" --seed {seed}"
+    if have is not None:
+        from rigs_helper.cli.decks import read_inventory
+        from rigs_helper.engine import Outcome, perform
+
+        op = read_inventory(have, tables)
+        mixed = perform(outcome.game, op, tables)
+        outcome = Outcome(mixed.game, outcome.messages + mixed.messages)
+        action += " " + op.describe()[len("inventory "):]
     path = game_path(game)
-    session.create(path, outcome, "new " + " ".join(f"--player {n!r}" for n in player)
-                   + f" --seed {seed}", force, tables)
+    session.create(path, outcome, action, force, tables)
     if json:
         from rigs_helper.views import status_dict
 
