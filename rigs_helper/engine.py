@@ -69,6 +69,7 @@ class Work:
         self.ledger: list[tuple[str, str, int, str]] = []
         self._losses: dict[str, dict[str, int]] = {}
         self.need: list[str] = []  # physical cards the table must draw and record first
+        self._guessing: set[str] = set()  # decks where a stand-in card was drawn
 
     def say(self, text: str) -> None:
         self.messages.append(text)
@@ -168,8 +169,14 @@ class Work:
                          f"{title_of(self.tables, deck, card)} (the group lacks it).")
             rest = pile.draw[1:]
         elif physical is None:  # the table must draw and say which card it was
-            self.need.append(f"{who or 'the player'}: draw the top card of your {title} "
-                             f"pile and record it ({_RECORD[deck].format(who=who or 'NAME')})")
+            # (the op goes on with the top card as a stand-in, to find every draw the
+            # table must make, and is then refused: nothing is saved.  A draw from another
+            # deck that follows a stand-in may not happen with the real card: not asked.)
+            if not self._guessing - {deck}:
+                self.need.append(f"{who or 'the player'}: draw the top card of your {title}"
+                                 f" pile and record it "
+                                 f"({_RECORD[deck].format(who=who or 'NAME')})")
+            self._guessing.add(deck)
             rest = pile.draw[1:]
         else:
             card = find_in(self.tables, deck, physical)
