@@ -180,9 +180,8 @@ class Work:
             rest = pile.draw[1:]
         else:
             card = find_in(self.tables, deck, physical)
-            i = next((j for j, (k, v) in enumerate(zip(pile.draw, tags)) if k == card
-                      and not v), None)
-            if i is None:
+            i = _own_copy(pile, card)
+            if i < 0:
                 raise RulesError(f"no {title_of(self.tables, deck, card)!r} is left in your "
                                  f"{title} pile", rule="a mixed deck: the group's own cards "
                                  "are in a hand, in play or in the discards")
@@ -282,6 +281,18 @@ class Work:
         text = f"{p.name} loses {n} RIGS from {where}{saved}."
         self.say(text)
         return text
+
+
+def _own_copy(pile: Pile, card: str) -> int:
+    """Where the group's own copy of ``card`` is in a mixed pile (-1: none left)."""
+    i = -1
+    try:
+        while True:
+            i = pile.draw.index(card, i + 1)
+            if not pile.virtual[i]:
+                return i
+    except ValueError:
+        return -1
 
 
 _RECORD = {"disaster": "`rigs next --card {who}=TITLE`",
