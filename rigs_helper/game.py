@@ -72,7 +72,7 @@ def score_game_file(path: Path, text: str, tables: Tables, draw: bool = False,
                 and set(e.resource_values) >= set(tables.constants.loanable))
     if not complete:
         outcome = op.apply(game, tables)
-        session.commit(path, loaded, outcome.game, op.describe(), tables)
+        session.commit(path, loaded, outcome.game, op.describe(), tables, op=op)
         game, drawn = outcome.game, list(outcome.messages)
     e = game.endgame
     values = EndgameValues(game.market.price or 0, e.plot_values, e.resource_values,

@@ -130,6 +130,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         "round": game.round, "phase": game.phase, "leader": game.leader,
         "leader_basis": game.leader_basis, "game_over": game.game_over,
     }
+    if game.commitment:
+        doc["commitment"] = game.commitment
     if game.grant:
         doc["grant"] = c["plot"].encode(game.grant)
     if game.rigs_lost_round:
@@ -241,7 +243,7 @@ def state_hash(doc: dict[str, Any]) -> str:
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
         "grant", "rigs_lost_round", "market", "decks", "endgame", "players", "log",
-        "inventory"}
+        "inventory", "commitment"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
            "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round"}
@@ -349,6 +351,8 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Game:
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
         missing=frozen_map({k: frozen_map(v) for k, v in missing.items()}),
+        commitment=check.string(doc["commitment"], "commitment") if "commitment" in doc
+        else "",
     )
     check_game(game, tables, check)
     return game

@@ -119,6 +119,10 @@ def status(d: dict, tables) -> None:
         head = "Game over (`rigs score` scores it)"
     price = f", Luxuries sell at {d['price']}" if d["price"] is not None else ""
     lines = [f"{_bold(head)} - Expedition Leader: {_bold(d['leader'])}{price}"]
+    if d.get("commitment"):
+        c = d["commitment"]
+        lines.append("Commitment: " + " ".join(c[i:i + 4] for i in range(0, 16, 4))
+                     + " (`rigs verify` checks the decks against it)")
     decks = d["decks"]
 
     def mix(deck: str) -> str:

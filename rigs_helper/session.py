@@ -38,12 +38,15 @@ def _write(path: Path, state_doc: dict[str, Any], log_text: str) -> None:
     write_atomic(path, text)
 
 
-def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables) -> None:
+def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables,
+           op: str | None = None) -> None:
     if path.exists() and not force:
         raise InputError(f"{path}: a file is already there; use --force to replace it")
     doc = to_doc(outcome.game, tables)
     entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
              "action": action, "after": state_hash(doc)}
+    if op:  # the set-up as data, for `rigs verify`
+        entry["op"] = op
     _write(path, doc, MARKER + "\n" + log_entry_text(entry))
 
 
@@ -55,12 +58,12 @@ def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
     tables = tables or load_tables()
     loaded = load(path, tables)
     outcome = perform(loaded.game, op, tables)
-    commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"))
+    commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"), op)
     return outcome
 
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
-           ledger: list[dict] | None = None) -> None:
+           ledger: list[dict] | None = None, op: Op | None = None) -> None:
     import json
 
     before = to_doc(loaded.game, tables)
@@ -69,6 +72,10 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     entry = {"n": _count_entries(loaded.log_text) + 1, "round": loaded.game.round,
              "phase": loaded.game.phase, "action": action, "after": state_hash(after),
              "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False)}
+    if op is not None:  # the action as data: `rigs verify` performs it again
+        from rigs_helper.rules.replay import op_to_json
+
+        entry["op"] = op_to_json(op)
     if ledger:  # where every unit moved by the action came from or went to
         entry["ledger"] = [f"{x['player']} {x['change']:+d} {x['what']} ({x['source']})"
                            for x in ledger]

@@ -133,6 +133,7 @@ class Game:
     endgame: Endgame = Endgame()
     # the group's inventory: deck -> {card key: copies missing}, for the mixed decks only
     missing: Mapping[str, Mapping[str, int]] = field(default_factory=frozen_map)
+    commitment: str = ""  # SHA-256 of the seed, shown before round 1 (rules/replay.py)
     version: int = SCHEMA_VERSION
 
     # -- look-ups --------------------------------------------------------------------

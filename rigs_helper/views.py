@@ -76,6 +76,7 @@ def status_dict(game: Game, tables: Tables) -> dict:
         "phase": game.phase,
         "leader": game.leader,
         "game_over": game.game_over,
+        "commitment": game.commitment or None,
         "price": m.price,
         "decks": {"plot": len(game.plot_deck), "survey": len(game.survey.draw),
                   "disaster": len(game.disaster.draw), "karma": len(game.karma.draw),

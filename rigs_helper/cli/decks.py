@@ -67,3 +67,64 @@ def inventory(
         lacks = ", ".join(f"{t} x{n}" for t, n in missing[deck].items()) or "nothing"
         print(f"{deck.title()}: the group lacks {lacks}; left in the pile: "
               f"{mix['physical']} of yours, {mix['virtual']} virtual.")
+
+
+PROTECTS = (
+    "What this protects: the virtual cards and the dice rigs rolled. A pile, a hand or a "
+    "roll changed in the game file (or its log) no longer matches the seed behind the "
+    "commitment you photographed.",
+    "What it does not: anyone with the game file and rigs-helper's code can compute the "
+    "decks from the seed and peek at what comes next; and the group's own cards are only "
+    "as honest as what the table records with --card.",
+)
+
+
+@app.command()
+def verify(
+    reveal: Annotated[bool, typer.Option(
+        "--reveal", help="Verify before the game is over (the seed is shown: whoever sees "
+        "it can work out the decks).")] = False,
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """Replay every virtual draw and roll in the log from the committed seed; exit 0 when
+    every pile, hand and roll agrees, 1 when one was changed outside rigs."""
+    from rigs_helper import session
+    from rigs_helper.data import load_tables
+    from rigs_helper.errors import RulesError
+    from rigs_helper.rules.replay import short
+    from rigs_helper.store.verify import verify as replay
+
+    tables = load_tables()
+    path = game_path(game)
+    g = session.load(path, tables).game
+    if not g.game_over and not reveal:
+        raise RulesError("the game is not over", rule="`rigs verify --reveal` verifies now "
+                         "and shows the seed: whoever sees it can work out the decks")
+    v = replay(path, tables)
+    if json:
+        print_json({"ok": v.ok, "seed": v.seed, "commitment": v.commitment,
+                    "seed_hash": v.expected, "actions": v.actions,
+                    "findings": [{"entry": f.step, "action": f.action, "kind": f.kind,
+                                  "where": list(f.where)} for f in v.findings]})
+        raise typer.Exit(0 if v.ok else 1)
+    print(f"Seed {v.seed}: its hash is {short(v.expected)} (in full: {v.expected}).")
+    if not v.commitment:
+        print("This game has no commitment on file: compare the hash with your photo.")
+    elif v.commitment != v.expected:
+        print(f"The game file's commitment ({short(v.commitment)}) is NOT the hash of its "
+              "seed: the seed or the commitment was changed.")
+    else:
+        print("Compare it with the commitment you photographed before round 1.")
+    print(f"Replayed {v.actions} action{'s' if v.actions != 1 else ''} from the seed.")
+    for f in v.findings:
+        what = {"cards": "cards differ", "rolls": "rolls differ",
+                "books": "edited by hand (books, not cards)"}[f.kind]
+        print(f"  entry {f.step} ({f.action}): {what}: {', '.join(f.where)}")
+    if v.ok:
+        print("Every pile, hand and roll agrees with the seed.")
+    else:
+        print("Something differs from what the committed seed gives (see above).")
+    for line in PROTECTS:
+        print(line)
+    raise typer.Exit(0 if v.ok else 1)

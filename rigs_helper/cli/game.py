@@ -10,6 +10,36 @@ import typer
 from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
 
 
+def _words(player: list[str], word: list[str] | None, ask: bool) -> list[str]:
+    """Each player's word for the seed, in seating order: from --word NAME=WORD, or asked
+    for without echo (stdin a terminal)."""
+    import sys
+
+    from rigs_helper.errors import InputError
+
+    given: dict[str, str] = {}
+    for w in word or ():
+        name, sep, text = w.partition("=")
+        match = [p for p in player if p.strip().lower() == name.strip().lower()]
+        if not sep or not text or not match:
+            raise InputError(f"--word {name.strip()}=...: give NAME=WORD for a player of "
+                             "this game")
+        given[match[0]] = text
+    out = []
+    for p in player:
+        if p not in given:
+            if not ask:
+                raise InputError(f"--word: no word for {p} (give --word {p}=WORD, or "
+                                 "--ask-words to type them unseen)")
+            if not sys.stdin.isatty():
+                raise InputError("--ask-words needs a terminal; give --word NAME=WORD")
+            import getpass
+
+            given[p] = getpass.getpass(f"{p}, type a word (not shown): ")
+        out.append(given[p])
+    return out
+
+
 @app.command()
 def new(
     player: Annotated[list[str], typer.Option(
@@ -18,6 +48,12 @@ def new(
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the game's generator: same seed and names, same game.",
         min=0)] = None,
+    word: Annotated[list[str] | None, typer.Option(
+        "--word", help="NAME=WORD, once per player: the seed is a hash of every word and "
+        "fresh randomness, so no one alone chooses the shuffle.", show_default=False)]
+    = None,
+    ask_words: Annotated[bool, typer.Option(
+        "--ask-words", help="Ask each player for their word without showing it.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")]
     = False,
     have: Annotated[Path | None, typer.Option(
@@ -26,20 +62,31 @@ def new(
     game: GameOpt = None,
     json: JsonOpt = False,
 ) -> None:
-    """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader."""
+    """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader.
+    Prints the commitment (a hash of the seed) to photograph for `rigs verify`."""
+    from dataclasses import replace
+
     from rigs_helper import session
     from rigs_helper.data import load_tables
+    from rigs_helper.errors import InputError
     from rigs_helper.rng import MAX_SEED, fresh_seed
+    from rigs_helper.rules.replay import commitment, seed_from_words, short
     from rigs_helper.setup import new_game
+    from rigs_helper.store.verify import new_op
 
     tables = load_tables()
     if seed is not None and seed > MAX_SEED:
-        from rigs_helper.errors import InputError
-
         raise InputError(f"--seed must be at most {MAX_SEED}")
+    if (word or ask_words) and seed is not None:
+        raise InputError("--seed and --word: the words make the seed; give one or the other")
+    if word or ask_words:
+        import os
+
+        seed = seed_from_words(_words(player, word, ask_words), os.urandom(32))
     seed = fresh_seed() if seed is None else seed
     outcome = new_game(player, seed, tables)
     action = "new " + " ".join(f"--player {n!r}" for n in player) + f" --seed {seed}"
+    missing = None
     if have is not None:
         from rigs_helper.cli.decks import read_inventory
         from rigs_helper.engine import Outcome, perform
@@ -48,16 +95,23 @@ def new(
         mixed = perform(outcome.game, op, tables)
         outcome = Outcome(mixed.game, outcome.messages + mixed.messages)
         action += " " + op.describe()[len("inventory "):]
+        missing = {d: dict(c) for d, c in op.missing}
+    commit = commitment(seed)
+    outcome = replace(outcome, game=replace(outcome.game, commitment=commit))
     path = game_path(game)
-    session.create(path, outcome, action, force, tables)
+    session.create(path, outcome, action, force, tables,
+                   new_op([n.strip() for n in player], seed, missing))
     if json:
         from rigs_helper.views import status_dict
 
-        print_json({"game": str(path), "seed": seed, "messages": list(outcome.messages),
+        print_json({"game": str(path), "seed": seed, "commitment": commit,
+                    "messages": list(outcome.messages),
                     "status": status_dict(outcome.game, tables)})
         return
     for line in outcome.messages:
         print(line)
+    print(f"Commitment: {short(commit)}  (photograph it now; `rigs verify` checks the "
+          f"decks against it; in full: {commit})")
     print(f"Saved to {path}. Next: `rigs status`, then `rigs next` to end each phase.")
 
 

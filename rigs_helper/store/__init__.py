@@ -1,0 +1,1 @@
+"""Files: reading and writing game files, sheets and tables."""
