@@ -28,7 +28,9 @@ def new_game(names: list[str], seed: int, tables: Tables) -> Outcome:
                            supplies=start["supplies"], metal=start["metal"],
                            luxuries=start["luxuries"], warehouse_rigs=start["rigs"])
                     for n in clean)
-    game = Game(seed=seed, rng=0, players=players)
+    from rigs_helper.rules.replay import commitment
+
+    game = Game(seed=seed, rng=0, players=players, commitment=commitment(seed))
     w = Work(game, tables)
     rng = w.rng
     plot_ids = [f"P{i + 1}" for i in range(len(tables.plot_deck))]

@@ -64,13 +64,11 @@ def new(
 ) -> None:
     """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader.
     Prints the commitment (a hash of the seed) to photograph for `rigs verify`."""
-    from dataclasses import replace
-
     from rigs_helper import session
     from rigs_helper.data import load_tables
     from rigs_helper.errors import InputError
     from rigs_helper.rng import MAX_SEED, fresh_seed
-    from rigs_helper.rules.replay import commitment, seed_from_words, short
+    from rigs_helper.rules.replay import seed_from_words, short
     from rigs_helper.setup import new_game
     from rigs_helper.store.verify import new_op
 
@@ -96,8 +94,7 @@ def new(
         outcome = Outcome(mixed.game, outcome.messages + mixed.messages)
         action += " " + op.describe()[len("inventory "):]
         missing = {d: dict(c) for d, c in op.missing}
-    commit = commitment(seed)
-    outcome = replace(outcome, game=replace(outcome.game, commitment=commit))
+    commit = outcome.game.commitment
     path = game_path(game)
     session.create(path, outcome, action, force, tables,
                    new_op([n.strip() for n in player], seed, missing))
