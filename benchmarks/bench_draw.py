@@ -35,9 +35,9 @@ def _games():
     card the group's own."""
     from dataclasses import replace
 
-    from rigs_helper.data import load_tables
-    from rigs_helper.setup import new_game
-    from rigs_helper.state import frozen_map
+    from rigs_helper.store.tablefiles import load_tables
+    from rigs_helper.rules.setup import new_game
+    from rigs_helper.rules.state import frozen_map
 
     tables = load_tables()
     plain = new_game(["Ana", "Bo", "Cy"], 7, tables).game
@@ -53,8 +53,8 @@ def _games():
 
 
 def _pass(game, record: bool, tables) -> float:
-    from rigs_helper.data import title_of
-    from rigs_helper.engine import Work
+    from rigs_helper.rules.tables import title_of
+    from rigs_helper.rules.engine import Work
 
     titles = [title_of(tables, "disaster", k) for k in game.disaster.draw]
     start = time.perf_counter()
@@ -95,8 +95,8 @@ def main() -> int:
                 path = tmp / f"{label}.toml"
                 timing.run([rigs, "new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed",
                             str(seed), "--force", "-g", str(path), *extra])
-                from rigs_helper.data import load_tables
-                from rigs_helper.session import load
+                from rigs_helper.store.tablefiles import load_tables
+                from rigs_helper.store.session import load
 
                 g = load(path, load_tables()).game
                 if not g.karma.virtual or g.karma.virtual[0]:

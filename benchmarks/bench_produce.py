@@ -31,11 +31,11 @@ ANA = {**{f"P{i}": (1, "metal") for i in range(1, 10)},  # Plains: 1 Metal spot
 
 
 def build_game(path: Path) -> None:
-    from rigs_helper import session
-    from rigs_helper.data import load_tables
-    from rigs_helper.engine import Outcome
-    from rigs_helper.setup import new_game
-    from rigs_helper.state import Plot
+    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.rules.setup import new_game
+    from rigs_helper.rules.state import Plot
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
     g = new_game(["Ana", "Bo"], 2024, tables).game

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -23,7 +22,7 @@ RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
 
 @pytest.fixture(scope="session")
 def tables():
-    from rigs_helper.data import load_tables
+    from rigs_helper.store.tablefiles import load_tables
 
     return load_tables()
 

@@ -14,11 +14,11 @@ import dataclasses
 from collections import Counter
 from dataclasses import replace
 
-from rigs_helper.engine import perform
-from rigs_helper.gamefile import from_doc, to_doc
-from rigs_helper.phases import NextPhase
-from rigs_helper.setup import new_game
-from rigs_helper.state import Game, Plot
+from rigs_helper.rules.engine import perform
+from rigs_helper.rules.phases import NextPhase
+from rigs_helper.rules.setup import new_game
+from rigs_helper.rules.state import Game, Plot
+from rigs_helper.store.codec import from_doc, to_doc
 
 PHASES = ("player", "disaster", "production", "market")
 NAMES = {2: ("Ana", "Bo"), 3: ("Ana", "Bo", "Cy"), 4: ("Ana", "Bo", "Cy", "Di")}

@@ -10,12 +10,12 @@ import json
 from dataclasses import replace
 
 import pytest
-
 from gameplay import own_plots, play_to, plot, set_player
-from rigs_helper import session
-from rigs_helper.engine import Outcome
-from rigs_helper.setup import new_game
-from rigs_helper.state import frozen_map
+
+from rigs_helper.rules.engine import Outcome
+from rigs_helper.rules.setup import new_game
+from rigs_helper.rules.state import frozen_map
+from rigs_helper.store import session
 
 # Ana: P1 Plains, P10 Valley, P22 Desert, P25 Ridge, P19 Forest, P2 Plains (6 plots).
 # Bo:  P3 Plains, P11 Valley, P23 Desert, P26 Ridge, P20 Forest, P4 Plains.
@@ -277,9 +277,9 @@ def test_borrow_one_unit_per_plot_per_phase(tables, rigs, tmp_path, game):
 
 
 def test_borrow_limit_resets_when_the_phase_ends(tables, game):
-    from rigs_helper.actions import Borrow
-    from rigs_helper.engine import perform
-    from rigs_helper.phases import NextPhase
+    from rigs_helper.rules.actions.loans import Borrow
+    from rigs_helper.rules.engine import perform
+    from rigs_helper.rules.phases import NextPhase
 
     g = perform(game, Borrow("Ana", "energy", 6), tables).game
     g = perform(g, NextPhase(auto=True), tables).game  # -> Disaster

@@ -6,16 +6,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from gameplay import NAMES, check_invariants, house_value, next_slot, play, start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gameplay import (NAMES, check_invariants, house_value, next_slot, play, start)
-from rigs_helper.engine import perform
-from rigs_helper.errors import RulesError
-from rigs_helper.game import EndgameDraws, holdings
-from rigs_helper.gamefile import state_hash, to_doc
-from rigs_helper.phases import NextPhase
-from rigs_helper.scoring import EndgameValues, score_game
+from rigs_helper.rules.endgame import EndgameDraws, holdings
+from rigs_helper.rules.engine import perform
+from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.phases import NextPhase
+from rigs_helper.rules.scoring import EndgameValues, score_game
+from rigs_helper.store.codec import state_hash, to_doc
 
 STEPS = 3 + 14 * 4 + 1  # round 1 has three phase ends, rounds 2-15 four, then game over
 
@@ -119,7 +119,7 @@ def test_same_seed_and_names_give_the_same_game(n, tables):
 def test_full_game_through_the_cli(tmp_path, rigs, tables):
     """The same game through `rigs new` / `rigs next --auto` / `rigs score`: the file after
     every command holds exactly the state the engine reaches, and all invariants hold."""
-    from rigs_helper import session
+    from rigs_helper.store import session
 
     path = tmp_path / "game.toml"
     n, seed = 3, 2024

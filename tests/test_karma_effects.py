@@ -12,18 +12,18 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-
 from gameplay import check_conservation, house_value, own_plots, play_to, plot, set_player
-from rigs_helper.actions import Sell, Settle
-from rigs_helper.data import RESOURCES
-from rigs_helper.engine import perform
-from rigs_helper.errors import InputError, RigsError, RulesError
-from rigs_helper.karma_play import KarmaPlay, KarmaUse
-from rigs_helper.phases import LoseRigs, NextPhase
-from rigs_helper.production import plan
-from rigs_helper.rng import Rng
-from rigs_helper.setup import new_game
-from rigs_helper.state import frozen_map
+
+from rigs_helper.rules.actions.deals import Sell, Settle
+from rigs_helper.rules.engine import perform
+from rigs_helper.rules.errors import InputError, RigsError, RulesError
+from rigs_helper.rules.karma.play import KarmaPlay, KarmaUse
+from rigs_helper.rules.phases import LoseRigs, NextPhase
+from rigs_helper.rules.production import plan
+from rigs_helper.rules.rng import Rng
+from rigs_helper.rules.setup import new_game
+from rigs_helper.rules.state import frozen_map
+from rigs_helper.rules.tables import RESOURCES
 
 PLOTS = {"Ana": ["P1", "P10", "P22", "P25"], "Bo": ["P2", "P11", "P23", "P26"],
          "Cy": ["P3", "P12", "P19", "P27"]}
@@ -424,7 +424,7 @@ def test_record_not_found_plot_to_the_leaders_pick(tables):
 def test_record_not_found_in_production_keeps_plans_valid(tables):
     # Bo planned P11 in the Production Phase; the plot then changes owner: the plan must
     # not keep a plot Bo no longer owns (production must still commit).
-    from rigs_helper.actions import SetPlan
+    from rigs_helper.rules.actions.plans import SetPlan
 
     g = set_plot(base(tables, "production"), tables, "Bo", "P11", 2, "metal")
     g = hand(g, "Ana", "record-not-found")
@@ -836,8 +836,8 @@ def test_warehouse_insurance_recovers_the_last_loss(tables):
     bo = out.game.player("Bo")
     assert bo.energy == 5 and dict(bo.last_loss) == {} and bo.hand == ()
     # A Disaster loss is recoverable too (Massive Solar Flare: all Energy).
-    from rigs_helper.engine import Work
-    from rigs_helper.phases import apply_disaster
+    from rigs_helper.rules.engine import Work
+    from rigs_helper.rules.phases import apply_disaster
 
     g2 = hand(base(tables), "Bo", "warehouse-insurance")
     w = Work(g2, tables)

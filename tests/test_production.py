@@ -19,14 +19,14 @@ import json
 from dataclasses import replace
 
 import pytest
-
 from gameplay import own_plots, plot, set_player
-from rigs_helper.actions import SetPlan
-from rigs_helper.engine import Outcome, perform
-from rigs_helper.errors import RulesError
-from rigs_helper.phases import NextPhase
-from rigs_helper.production import plan
-from rigs_helper.setup import new_game
+
+from rigs_helper.rules.actions.plans import SetPlan
+from rigs_helper.rules.engine import Outcome, perform
+from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.phases import NextPhase
+from rigs_helper.rules.production import plan
+from rigs_helper.rules.setup import new_game
 
 ZERO = {"energy": 0, "supplies": 0, "metal": 0, "luxuries": 0}
 
@@ -433,7 +433,7 @@ def test_next_commit_follows_the_saved_plan(tables):
 
 
 def save(tmp_path, g, tables):
-    from rigs_helper import session
+    from rigs_helper.store import session
 
     path = tmp_path / "rigs.toml"
     session.create(path, Outcome(g), "test set-up", False, tables)

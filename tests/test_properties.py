@@ -9,11 +9,16 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rigs_helper.data import load_tables
-from rigs_helper.endgame import score_sheet
-from rigs_helper.scoring import (EndgameValues, Holdings, PlotHolding, score_game,
-                                 score_player)
-from rigs_helper.sheet import parse_sheet
+from rigs_helper.rules.scoring import (
+    EndgameValues,
+    Holdings,
+    PlotHolding,
+    score_game,
+    score_player,
+)
+from rigs_helper.store.scorefile import score_sheet
+from rigs_helper.store.sheet import parse_sheet
+from rigs_helper.store.tablefiles import load_tables
 
 TABLES = load_tables()
 TYPES = ("plains", "valley", "forest", "desert", "ridge")

@@ -12,17 +12,32 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from gameplay import (
+    DESERTS,
+    FORESTS,
+    HIGH,
+    PLAINS,
+    RIDGES,
+    SPIKE,
+    VALLEYS,
+    check_conservation,
+    hand_from_deck,
+    on_top,
+    own_plots,
+    play_to,
+    plot,
+    set_player,
+    start,
+    take,
+)
 
-from gameplay import (DESERTS, FORESTS, HIGH, PLAINS, RIDGES, SPIKE, VALLEYS,
-                      check_conservation, hand_from_deck, on_top, own_plots, play_to, plot,
-                      set_player, start, take)
-from rigs_helper.engine import perform
-from rigs_helper.errors import InputError, PendingChoice, RulesError
-from rigs_helper.gamefile import to_doc
-from rigs_helper.karma import KarmaDiscard, KarmaDraw, KarmaSwap
-from rigs_helper.phases import GrantPick, LoseRigs, NextPhase
-from rigs_helper.rng import Rng
-from rigs_helper.state import frozen_map
+from rigs_helper.rules.engine import perform
+from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
+from rigs_helper.rules.karma.hands import KarmaDiscard, KarmaDraw, KarmaSwap
+from rigs_helper.rules.phases import GrantPick, LoseRigs, NextPhase
+from rigs_helper.rules.rng import Rng
+from rigs_helper.rules.state import frozen_map
+from rigs_helper.store.codec import to_doc
 
 
 def run(g, op, tables):

@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import EXAMPLES
 
 KEYS = ["name", "net_worth", "credits", "luxuries", "plots", "resources", "vinnie"]

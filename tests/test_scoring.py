@@ -8,9 +8,16 @@ import dataclasses
 
 import pytest
 
-from rigs_helper.errors import InputError
-from rigs_helper.scoring import (EndgameValues, Holdings, PlotHolding, complete_values,
-                                 plot_worth, score_game, score_player)
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.scoring import (
+    EndgameValues,
+    Holdings,
+    PlotHolding,
+    complete_values,
+    plot_worth,
+    score_game,
+    score_player,
+)
 
 PLOTS = {"plains": 4, "valley": 6, "forest": 12, "desert": 9, "ridge": 7}
 DICE = {"energy": 3, "supplies": 5, "metal": 2}

@@ -10,22 +10,25 @@ from __future__ import annotations
 
 from collections import Counter
 
+from gameplay import NAMES, check_holdings
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from gameplay import NAMES, check_holdings
-from rigs_helper.actions import (Adjust, Borrow, Build, Give, Move, Repay, Sell, SetPlan,
-                                 Settle, Survey)
-from rigs_helper.data import RESOURCES, load_tables
-from rigs_helper.engine import perform
-from rigs_helper.errors import RigsError
-from rigs_helper.gamefile import from_doc, to_doc
-from rigs_helper.karma import KarmaDraw
-from rigs_helper.karma_play import KarmaPlay, KarmaUse
-from rigs_helper.phases import LoseRigs, NextPhase
-from rigs_helper.rng import MAX_SEED
-from rigs_helper.setup import new_game
+from rigs_helper.rules.actions.deals import Adjust, Give, Sell, Settle
+from rigs_helper.rules.actions.loans import Borrow, Repay
+from rigs_helper.rules.actions.placement import Build, Move, Survey
+from rigs_helper.rules.actions.plans import SetPlan
+from rigs_helper.rules.engine import perform
+from rigs_helper.rules.errors import RigsError
+from rigs_helper.rules.karma.hands import KarmaDraw
+from rigs_helper.rules.karma.play import KarmaPlay, KarmaUse
+from rigs_helper.rules.phases import LoseRigs, NextPhase
+from rigs_helper.rules.rng import MAX_SEED
+from rigs_helper.rules.setup import new_game
+from rigs_helper.rules.tables import RESOURCES
+from rigs_helper.store.codec import from_doc, to_doc
+from rigs_helper.store.tablefiles import load_tables
 
 TABLES = load_tables()
 FIELDS = ("credits", *RESOURCES)

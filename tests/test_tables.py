@@ -8,10 +8,10 @@ import shutil
 from collections import Counter
 
 import pytest
-
 from conftest import RULES_MD, TABLES
-from rigs_helper.data import load_tables_from
-from rigs_helper.errors import TableError
+
+from rigs_helper.rules.errors import TableError
+from rigs_helper.store.tablefiles import load_tables_from
 
 # ---------------------------------------------------------------- facts from RULES.md
 # Copied by hand from RULES.md "Components" and "Plots and resource spots".

@@ -8,13 +8,13 @@ import re
 import tomllib
 
 import pytest
+from gameplay import start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gameplay import start
-from rigs_helper.engine import perform
-from rigs_helper.gamefile import MARKER, dumps_state, load_text, split_text, to_doc
-from rigs_helper.phases import NextPhase
+from rigs_helper.rules.engine import perform
+from rigs_helper.rules.phases import NextPhase
+from rigs_helper.store.codec import MARKER, dumps_state, load_text, split_text, to_doc
 
 
 @pytest.fixture
@@ -272,7 +272,7 @@ def test_undo_every_step_of_a_whole_game_back_to_creation(tmp_path, rigs, tables
     """`next` where it can, `next --auto` where a choice is open (Land Grants and RIGS
     losses wait in the file between steps), to the end and `score`; then undo one action
     at a time: each undo gives back the file exactly as it was before that action."""
-    from rigs_helper import session
+    from rigs_helper.store import session
 
     path = tmp_path / "game.toml"
     ok(rigs("new", "--player", "Ana", "--player", "Bo", "--player", "Cy", "--seed", 5,

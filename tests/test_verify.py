@@ -40,8 +40,8 @@ def _play(rigs, path, *new_args):
 
 
 def _own_cards(path, message):
-    from rigs_helper import session
-    from rigs_helper.data import load_tables
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
 
     g = session.load(path, load_tables()).game
     pool = _physical_left(g.disaster)
@@ -75,8 +75,8 @@ def _verify(rigs, path):
 
 def _edit(path, tables, change):
     """Change the state as someone with the file and the code could (the log untouched)."""
-    from rigs_helper import session
-    from rigs_helper.gamefile import to_doc
+    from rigs_helper.store import session
+    from rigs_helper.store.codec import to_doc
 
     loaded = session.load(path, tables)
     session._write(path, to_doc(change(loaded.game), tables), loaded.log_text)

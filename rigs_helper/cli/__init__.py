@@ -18,13 +18,14 @@ COMMANDS = {
     "karma": "karma", "vinnie": "vinnie",
     "build": "actions", "move": "actions", "survey": "actions", "sell": "actions",
     "give": "actions", "adjust": "actions", "settle": "actions", "produce": "actions",
+    "standings": "forecast", "odds": "forecast", "chart": "forecast", "report": "forecast",
     "check": "books", "verify": "decks", "inventory": "decks",
 }
 
 
 # the order `rigs --help` lists them in
 ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "books", "decks", "score",
-         "cards")
+         "forecast", "cards")
 
 
 def load(modules) -> object:

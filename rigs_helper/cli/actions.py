@@ -16,7 +16,7 @@ def build(player: Player,
           n: Annotated[int, typer.Argument(help="How many RIGS.")] = 1,
           json: JsonOpt = False, game: GameOpt = None) -> None:
     """Build N RIGS into the warehouse for 2 Metal each (Player Phase; 75 in the colony)."""
-    from rigs_helper.actions import Build
+    from rigs_helper.rules.actions.placement import Build
 
     act(game, Build(player, n), json)
 
@@ -32,7 +32,7 @@ def move(player: Player,
              "--from", help="A plot id (default: the warehouse).")] = None,
          json: JsonOpt = False, game: GameOpt = None) -> None:
     """Move N RIGS between the warehouse and plot spots, 1 Supply each (Player Phase)."""
-    from rigs_helper.actions import Move
+    from rigs_helper.rules.actions.placement import Move
 
     act(game, Move(player, n, to, harvest, source), json)
 
@@ -45,7 +45,7 @@ def survey(player: Player,
                "--card", help="The yield of the physical Survey card drawn (0-3).")] = None,
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Survey a plot for 1 Supply: draws a Survey card; its yield is the plot's Luxury spots."""
-    from rigs_helper.actions import Survey
+    from rigs_helper.rules.actions.placement import Survey
 
     act(game, Survey(player, plot, card), json)
 
@@ -55,7 +55,7 @@ def sell(player: Player,
          n: Annotated[int, typer.Argument(help="How many Luxuries.")],
          json: JsonOpt = False, game: GameOpt = None) -> None:
     """Sell N Luxuries at this round's Market price (Market Phase)."""
-    from rigs_helper.actions import Sell
+    from rigs_helper.rules.actions.deals import Sell
 
     act(game, Sell(player, n), json)
 
@@ -72,7 +72,8 @@ def give(giver: Annotated[str, typer.Argument(help="Who gives.")],
     Player Phase: anything.  Production Phase (Zero Hour): only credits and warehouse
     resources.  A plot goes with its survey and the RIGS on it.
     """
-    from rigs_helper.actions import Give, parse_amounts
+    from rigs_helper.rules.actions.common import parse_amounts
+    from rigs_helper.rules.actions.deals import Give
 
     plots = tuple(i for i in items if "=" not in i)
     amounts = parse_amounts([i for i in items if "=" in i],
@@ -88,7 +89,7 @@ def adjust(player: Player,
            why: Annotated[str, typer.Option("--why", help="What the table decided.")],
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Change a holding by hand for what the tool does not model; logged and undoable."""
-    from rigs_helper.actions import Adjust
+    from rigs_helper.rules.actions.deals import Adjust
 
     act(game, Adjust(player, what, delta, why), json)
 
@@ -99,7 +100,8 @@ def settle(player: Player,
                help="RESOURCE=N for each resource thrown away or taken.", show_default=False)],
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Choose the resources a card made PLAYER throw away (Rough Storm) or take (Ruins)."""
-    from rigs_helper.actions import Settle, parse_amounts
+    from rigs_helper.rules.actions.common import parse_amounts
+    from rigs_helper.rules.actions.deals import Settle
 
     act(game, Settle(player, parse_amounts(items, ("energy", "supplies", "metal",
                                                     "luxuries"))), json)
@@ -121,12 +123,12 @@ def produce(player: Player,
     Supplies, then the lower plot number) while Energy lasts.  --power/--skip change the plan
     (saved; committed when `rigs next` ends the Production Phase, after Last Call).
     """
-    from rigs_helper import session
-    from rigs_helper.data import load_tables
-    from rigs_helper.production import plan
+    from rigs_helper.rules.production import plan
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
 
     if power or skip or reset:
-        from rigs_helper.actions import SetPlan
+        from rigs_helper.rules.actions.plans import SetPlan
 
         outcome = session.run(game_path(game), SetPlan(player, tuple(power or ()),
                                                         tuple(skip or ()), reset))
@@ -139,6 +141,6 @@ def produce(player: Player,
     if json:
         print_json(d)
         return
-    from rigs_helper import render
+    from rigs_helper.cli import render
 
     render.plan(d, preview=g is not None and g.phase != "production")

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 from typer.core import TyperGroup
 
-from rigs_helper.errors import RigsError
+from rigs_helper.rules.errors import RigsError
 
 INTERNAL_ERROR = 70
 
@@ -80,6 +80,13 @@ GameOpt = Annotated[
                  show_default=False),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
+RollOpt = Annotated[
+    list[str] | None,
+    typer.Option("--roll", metavar="N", show_default=False,
+                 help="The table's die roll (1-6), repeatable, in the order the step rolls; "
+                      "NAME=N for one player's roll in a roll-off. Without it rigs rolls "
+                      "and says so."),
+]
 
 
 def game_path(game: Path | None) -> Path:
@@ -98,12 +105,20 @@ def print_json(obj: object) -> None:
 
 def act(game: Path | None, op, json: bool = False) -> None:
     """Run one operation on the game file and print what happened."""
-    from rigs_helper import session
+    from rigs_helper.store import session
 
-    outcome = session.run(game_path(game), op)
+    outcome = session.run(game_path(game), op, annotate=log_fields)
     if json:
         print_json({"action": op.describe(), "messages": list(outcome.messages),
                     **outcome.data})
     else:
         for line in outcome.messages:
             print(line)
+
+
+def log_fields(before, after, tables) -> dict:
+    """What the CLI adds to each log entry: each player's expected net worth when the phase
+    changes (forecast/; the store does not import it)."""
+    from rigs_helper.forecast.history import log_fields as fields
+
+    return fields(before, after, tables)

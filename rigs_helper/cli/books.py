@@ -12,7 +12,7 @@ from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
 def _groups(words: list[str], every: bool, names: list[str]) -> list[tuple[str, list[str]]]:
     """``PLAYER KEY=N ...`` (or, with --all, ``PLAYER KEY=N ... PLAYER KEY=N ...``) ->
     [(player, [KEY=N, ...])]."""
-    from rigs_helper.errors import InputError
+    from rigs_helper.rules.errors import InputError
 
     groups: list[tuple[str, list[str]]] = []
     for w in words:
@@ -51,8 +51,8 @@ def check(
 ) -> None:
     """Compare what the table counts with the books; prints the `rigs adjust` commands
     that would fix each difference.  Changes nothing.  Exit 0 when all agree, 1 if not."""
-    from rigs_helper import session
-    from rigs_helper.data import load_tables
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
     from rigs_helper.rules import books
 
     tables = load_tables()
@@ -64,7 +64,7 @@ def check(
     for who, items in groups:
         name = g.player(who).name
         if name in seen:
-            from rigs_helper.errors import InputError
+            from rigs_helper.rules.errors import InputError
 
             raise InputError(f"{name} is named twice")
         seen.add(name)

@@ -12,13 +12,13 @@ from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_js
 
 def read_inventory(path: Path, tables):
     """The inventory file -> the SetInventory operation."""
-    from rigs_helper.engine import find_in
-    from rigs_helper.files import read_text
+    from rigs_helper.rules.engine import find_in
+    from rigs_helper.store.files import read_text
     from rigs_helper.rules.decks import inventory_op, parse_inventory
-    from rigs_helper.validate import parse_toml
+    from rigs_helper.rules.checker import parse_toml
 
     if not path.is_file():
-        from rigs_helper.errors import InputError
+        from rigs_helper.rules.errors import InputError
 
         raise InputError(f"{path}: no such inventory file")
     doc = parse_toml(read_text(path), str(path))
@@ -45,13 +45,13 @@ def inventory(
     game: GameOpt = None,
 ) -> None:
     """Show or set which Disaster and Karma cards the group owns (a partial set)."""
-    from rigs_helper.data import load_tables
+    from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
     if have is not None:
         act(game, read_inventory(have, tables), json)
         return
-    from rigs_helper import session
+    from rigs_helper.store import session
     from rigs_helper.rules.decks import inventory_doc
 
     g = session.load(game_path(game), tables).game
@@ -89,9 +89,9 @@ def verify(
 ) -> None:
     """Replay every virtual draw and roll in the log from the committed seed; exit 0 when
     every pile, hand and roll agrees, 1 when one was changed outside rigs."""
-    from rigs_helper import session
-    from rigs_helper.data import load_tables
-    from rigs_helper.errors import RulesError
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
+    from rigs_helper.rules.errors import RulesError
     from rigs_helper.rules.replay import short
     from rigs_helper.store.verify import verify as replay
 

@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import (GameOpt, JsonOpt, act, app, game_path, log_fields,
+                                  print_json)
 
 
 def _words(player: list[str], word: list[str] | None, ask: bool) -> list[str]:
@@ -15,7 +16,7 @@ def _words(player: list[str], word: list[str] | None, ask: bool) -> list[str]:
     for without echo (stdin a terminal)."""
     import sys
 
-    from rigs_helper.errors import InputError
+    from rigs_helper.rules.errors import InputError
 
     given: dict[str, str] = {}
     for w in word or ():
@@ -64,12 +65,13 @@ def new(
 ) -> None:
     """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader.
     Prints the commitment (a hash of the seed) to photograph for `rigs verify`."""
-    from rigs_helper import session
-    from rigs_helper.data import load_tables
-    from rigs_helper.errors import InputError
-    from rigs_helper.rng import MAX_SEED, fresh_seed
+    from rigs_helper.rules.errors import InputError
     from rigs_helper.rules.replay import seed_from_words, short
-    from rigs_helper.setup import new_game
+    from rigs_helper.rules.rng import MAX_SEED
+    from rigs_helper.rules.setup import new_game
+    from rigs_helper.store import session
+    from rigs_helper.store.files import fresh_seed
+    from rigs_helper.store.tablefiles import load_tables
     from rigs_helper.store.verify import new_op
 
     tables = load_tables()
@@ -87,7 +89,7 @@ def new(
     missing = None
     if have is not None:
         from rigs_helper.cli.decks import read_inventory
-        from rigs_helper.engine import Outcome, perform
+        from rigs_helper.rules.engine import Outcome, perform
 
         op = read_inventory(have, tables)
         mixed = perform(outcome.game, op, tables)
@@ -96,10 +98,10 @@ def new(
         missing = {d: dict(c) for d, c in op.missing}
     commit = outcome.game.commitment
     path = game_path(game)
-    session.create(path, outcome, action, force, tables,
-                   new_op([n.strip() for n in player], seed, missing))
+    session.create(path, outcome, action, force, tables, annotate=log_fields,
+                   op=new_op([n.strip() for n in player], seed, missing))
     if json:
-        from rigs_helper.views import status_dict
+        from rigs_helper.rules.views import status_dict
 
         print_json({"game": str(path), "seed": seed, "commitment": commit,
                     "messages": list(outcome.messages),
@@ -128,8 +130,8 @@ def grant(
 ) -> None:
     """The Land Grant: the Expedition Leader keeps one drawn plot, the rest go out at random."""
     if plot is None:
-        from rigs_helper import session
-        from rigs_helper.data import load_tables
+        from rigs_helper.store import session
+        from rigs_helper.store.tablefiles import load_tables
 
         tables = load_tables()
         g = session.load(game_path(game), tables).game
@@ -142,8 +144,8 @@ def grant(
             print(f"For {g.leader}'s eyes: " + ", ".join(
                 f"{p['id']} {tables.plots[p['type']].name}" for p in plots))
         return
-    from rigs_helper.errors import InputError
-    from rigs_helper.phases import GrantPick
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.rules.phases import GrantPick
 
     given = []
     for g_ in give or ():
@@ -165,7 +167,7 @@ def lose(
     game: GameOpt = None,
 ) -> None:
     """Settle a pending "lose a RIGS": the player chooses which RIGS goes."""
-    from rigs_helper.phases import LoseRigs
+    from rigs_helper.rules.phases import LoseRigs
 
     act(game, LoseRigs(player, source), json)
 
@@ -179,7 +181,7 @@ def undo(
     game: GameOpt = None,
 ) -> None:
     """Step back N actions, restoring the exact state (decks and generator included)."""
-    from rigs_helper import session
+    from rigs_helper.store import session
 
     done = session.undo(game_path(game), n, force)
     if json:
@@ -200,7 +202,7 @@ def log(
     game: GameOpt = None,
 ) -> None:
     """List every action of the game with its round and phase."""
-    from rigs_helper import session
+    from rigs_helper.store import session
 
     rows = session.history(game_path(game))
     if json:

@@ -23,7 +23,7 @@ def draw(player: Player,
          n: Annotated[int, typer.Argument(help="How many cards.", min=1)] = 1,
          card: Physical = None, json: JsonOpt = False, game: GameOpt = None) -> None:
     """Draw Karma cards into PLAYER's hand (reshuffling the discards if the deck is out)."""
-    from rigs_helper.karma import KarmaDraw
+    from rigs_helper.rules.karma.hands import KarmaDraw
 
     act(game, KarmaDraw(player, n, card), json)
 
@@ -31,7 +31,7 @@ def draw(player: Player,
 @karma_app.command()
 def discard(player: Player, title: Title, json: JsonOpt = False, game: GameOpt = None) -> None:
     """Discard a card from PLAYER's hand (e.g. down to the hand limit of 5)."""
-    from rigs_helper.karma import KarmaDiscard
+    from rigs_helper.rules.karma.hands import KarmaDiscard
 
     act(game, KarmaDiscard(player, title), json)
 
@@ -40,7 +40,7 @@ def discard(player: Player, title: Title, json: JsonOpt = False, game: GameOpt =
 def swap(player: Player, title: Title, card: Physical = None, json: JsonOpt = False,
          game: GameOpt = None) -> None:
     """Disaster Phase, a player the Disaster did not hurt: discard one card, draw one."""
-    from rigs_helper.karma import KarmaSwap
+    from rigs_helper.rules.karma.hands import KarmaSwap
 
     act(game, KarmaSwap(player, title, card), json)
 
@@ -48,7 +48,7 @@ def swap(player: Player, title: Title, card: Physical = None, json: JsonOpt = Fa
 @karma_app.command()
 def retire(player: Player, title: Title, json: JsonOpt = False, game: GameOpt = None) -> None:
     """Take a card PLAYER put into play out of play, to the discards."""
-    from rigs_helper.karma import KarmaDiscardInPlay
+    from rigs_helper.rules.karma.hands import KarmaDiscardInPlay
 
     act(game, KarmaDiscardInPlay(player, title), json)
 
@@ -97,8 +97,8 @@ def play(
     See `rigs card TITLE` for what a card does.  Choices come as options; when one is
     missing, the message names the option the card needs.
     """
-    from rigs_helper.actions import parse_amounts
-    from rigs_helper.karma_play import KarmaPlay
+    from rigs_helper.rules.actions.common import parse_amounts
+    from rigs_helper.rules.karma.play import KarmaPlay
 
     res = ("energy", "supplies", "metal", "luxuries")
     act(game, KarmaPlay(player, title, tuple(target or ()), tuple(plot or ()),
@@ -115,6 +115,6 @@ def use(player: Player, title: Title, json: JsonOpt = False, game: GameOpt = Non
     Parts Shop (roll), Push, Pull, or Drag (trade it in for a RIGS), Recycling (cash it in
     for Metal).
     """
-    from rigs_helper.karma_play import KarmaUse
+    from rigs_helper.rules.karma.play import KarmaUse
 
     act(game, KarmaUse(player, title), json)

@@ -30,6 +30,6 @@ def next_cmd(
     the Market card) -> next round (Land Grant, leader).  Exits 3 without changing the file
     when a choice is still open; the message names the command that settles it.
     """
-    from rigs_helper.phases import NextPhase
+    from rigs_helper.rules.phases import NextPhase
 
     act(game, NextPhase(auto=auto, cards=tuple(card or ()), karma=tuple(karma or ())), json)

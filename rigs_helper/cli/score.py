@@ -29,7 +29,7 @@ def score(
     Reads the quick scoring sheet of the README, or a finished game file (then the End Game
     draws come from the game's own seeded decks unless the file gives them).
     """
-    from rigs_helper import endgame
+    from rigs_helper.store import scorefile as endgame
 
     target = path if path is not None else game_path(game)
     result = endgame.score_file(target, draw=draw, seed=seed)
@@ -44,6 +44,6 @@ def score(
             obj["explain"] = {"name": player.name, "lines": list(player.explain)}
         print_json(obj)
         return
-    from rigs_helper import render
+    from rigs_helper.cli import render
 
     render.score(result, explain=player if explain is not None else None)

@@ -17,9 +17,9 @@ def status(
     game: GameOpt = None,
 ) -> None:
     """Show the round, phase, leader, Market price, decks and every player's holdings."""
-    from rigs_helper import session
-    from rigs_helper.data import load_tables
-    from rigs_helper.views import player_dict, status_dict
+    from rigs_helper.rules.views import player_dict, status_dict
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
     g = session.load(game_path(game), tables).game
@@ -28,14 +28,19 @@ def status(
         if json:
             print_json(d)
             return
-        from rigs_helper import render
+        from rigs_helper.cli import render
 
         render.player(d, g, tables)
         return
     d = status_dict(g, tables)
+    from rigs_helper.forecast.model import vinnie_warnings
+
+    warnings = vinnie_warnings(g, tables)
     if json:
-        print_json(d)
+        print_json({**d, "warnings": warnings})
         return
-    from rigs_helper import render
+    from rigs_helper.cli import render
 
     render.status(d, tables)
+    for line in warnings:
+        render.console().print(f"[bold red]Warning:[/bold red] {line}")

@@ -25,16 +25,16 @@ def show(ctx: typer.Context, json: JsonOpt = False, game: GameOpt = None) -> Non
     """
     if ctx.invoked_subcommand is not None:
         return
-    from rigs_helper import session
-    from rigs_helper.actions import vinnie_view
-    from rigs_helper.data import load_tables
+    from rigs_helper.rules.actions.loans import vinnie_view
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
     d = vinnie_view(session.load(game_path(game), tables).game, tables)
     if json:
         print_json(d)
         return
-    from rigs_helper import render
+    from rigs_helper.cli import render
 
     render.vinnie(d)
 
@@ -43,7 +43,7 @@ def show(ctx: typer.Context, json: JsonOpt = False, game: GameOpt = None) -> Non
 def borrow(player: Player, resource: Resource, n: Amount = 1, json: JsonOpt = False,
            game: GameOpt = None) -> None:
     """Borrow N units (Player or Production Phase; one per owned plot per phase)."""
-    from rigs_helper.actions import Borrow
+    from rigs_helper.rules.actions.loans import Borrow
 
     act(game, Borrow(player, resource, n), json)
 
@@ -52,6 +52,6 @@ def borrow(player: Player, resource: Resource, n: Amount = 1, json: JsonOpt = Fa
 def repay(player: Player, resource: Resource, n: Amount = 1, json: JsonOpt = False,
           game: GameOpt = None) -> None:
     """Repay N scripts at 2 units of the same resource each (Player Phase)."""
-    from rigs_helper.actions import Repay
+    from rigs_helper.rules.actions.loans import Repay
 
     act(game, Repay(player, resource, n), json)

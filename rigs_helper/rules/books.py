@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rigs_helper.errors import InputError
-from rigs_helper.state import Game, Player
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.state import Game, Player
 
 HOLDINGS = ("credits", "energy", "supplies", "metal", "luxuries")
 #: every key a count may name (besides a plot id such as P7, and vinnie.RESOURCE)

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rigs_helper.errors import InputError
+from rigs_helper.rules.errors import InputError
 
 MIXABLE = ("disaster", "karma")
 ALL_DECKS = ("plot", "survey", "disaster", "karma", "market")
@@ -70,7 +70,7 @@ def parse_inventory(doc: dict[str, Any], file: str, tables, find) -> dict[str, d
     a table {title = copies}, or "all".  A deck missing every card is all virtual (as
     without an inventory) and is left out.  ``find(deck, text)`` names a card's key.
     """
-    from rigs_helper.validate import Checker
+    from rigs_helper.rules.checker import Checker
 
     check = Checker(file)
     check.table(doc, "", set(ALL_DECKS))
@@ -131,7 +131,7 @@ def _card(check, key: str, title: Any, deck: str, find) -> str:
 
 def inventory_doc(missing: Mapping[str, Mapping[str, int]], tables) -> dict[str, Any]:
     """The inventory as written in a game file or shown: {deck: {title: copies missing}}."""
-    from rigs_helper.data import title_of
+    from rigs_helper.rules.tables import title_of
 
     return {deck: {title_of(tables, deck, k): n for k, n in cards.items()}
             for deck, cards in missing.items()}
@@ -141,9 +141,9 @@ def inventory_doc(missing: Mapping[str, Mapping[str, int]], tables) -> dict[str,
 
 from dataclasses import dataclass, replace  # noqa: E402
 
-from rigs_helper.engine import Op, Outcome, Work  # noqa: E402
-from rigs_helper.errors import RulesError  # noqa: E402
-from rigs_helper.state import Pile, frozen_map  # noqa: E402
+from rigs_helper.rules.engine import Op, Outcome, Work  # noqa: E402
+from rigs_helper.rules.errors import RulesError  # noqa: E402
+from rigs_helper.rules.state import Pile, frozen_map  # noqa: E402
 
 
 @dataclass(frozen=True)

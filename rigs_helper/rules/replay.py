@@ -17,12 +17,15 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rigs_helper.engine import Op
-from rigs_helper.rng import MAX_SEED
+from rigs_helper.rules.engine import Op
+from rigs_helper.rules.rng import MAX_SEED
 
 # where the operations live (each is looked up by its class name)
-OP_MODULES = ("rigs_helper.phases", "rigs_helper.actions", "rigs_helper.karma",
-              "rigs_helper.karma_play", "rigs_helper.game", "rigs_helper.rules.decks")
+OP_MODULES = ("rigs_helper.rules.phases", "rigs_helper.rules.actions.placement",
+              "rigs_helper.rules.actions.loans", "rigs_helper.rules.actions.deals",
+              "rigs_helper.rules.actions.plans", "rigs_helper.rules.actions.common",
+              "rigs_helper.rules.karma.hands", "rigs_helper.rules.karma.play",
+              "rigs_helper.rules.endgame", "rigs_helper.rules.decks")
 
 
 def seed_from_words(words: list[str], noise: bytes) -> int:

@@ -15,8 +15,8 @@ import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rigs_helper.data import Tables
-from rigs_helper.errors import InputError, RigsError
+from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.errors import InputError, RigsError
 from rigs_helper.rules.replay import (CARDS, PLAYER_CARDS, ROLLS, Finding, _ops, commitment,
                                       findings, op_from_json)
 
@@ -47,9 +47,9 @@ def new_op(names: list[str], seed: int, missing: dict | None) -> str:
 
 def set_up(args: dict, tables: Tables):
     """The game the seed gives before round 1 (with the group's inventory)."""
-    from rigs_helper.engine import perform
+    from rigs_helper.rules.engine import perform
     from rigs_helper.rules.decks import inventory_op
-    from rigs_helper.setup import new_game
+    from rigs_helper.rules.setup import new_game
 
     g = new_game(list(args["names"]), args["seed"], tables).game
     if args.get("missing"):
@@ -58,9 +58,9 @@ def set_up(args: dict, tables: Tables):
 
 
 def verify(path: Path, tables: Tables) -> Verdict:
-    from rigs_helper.engine import perform
-    from rigs_helper.gamefile import diff, from_doc, log_entries, to_doc, undo_diff
-    from rigs_helper.session import load
+    from rigs_helper.rules.engine import perform
+    from rigs_helper.store.codec import diff, from_doc, log_entries, to_doc, undo_diff
+    from rigs_helper.store.session import load
 
     loaded = load(path, tables)
     entries = log_entries(loaded.log_text, str(path))

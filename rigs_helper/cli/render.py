@@ -1,0 +1,229 @@
+"""Rich rendering for people.  Only the CLI calls this; the core never imports rich."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from rigs_helper.rules.cards import Card
+    from rigs_helper.rules.scoring import PlayerScore
+    from rigs_helper.store.scorefile import ScoreResult
+
+
+@cache
+def console() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False, emoji=False)
+
+
+def grid(headers: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> str:
+    """A plain text table (cheaper to import and draw than rich.table, for hot commands)."""
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
+              for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(headers), rule] + [line(r) for r in rows])
+
+
+def _table(title: str | None = None, **kw):
+    from rich.table import Table
+
+    return Table(title=title, title_justify="left", **kw)
+
+
+def score(result: ScoreResult, explain: PlayerScore | None = None) -> None:
+    out = console()
+    if result.drawn:
+        out.print(f"[bold]End Game draws[/bold] (seed {result.seed}):")
+        for line in result.drawn:
+            out.print(f"  {line}")
+    t = _table("Net worth")
+    t.add_column("Player")
+    for col in ("Credits", "Luxuries", "Plots", "Resources", "Vinnie", "Net worth"):
+        t.add_column(col, justify="right")
+    winners = set(result.score.winners)
+    for p in result.score.players:
+        style = "bold green" if p.name in winners else None
+        t.add_row(p.name, str(p.credits), str(p.luxuries), str(p.plots), str(p.resources),
+                  str(p.vinnie), str(p.net_worth), style=style)
+    out.print(t)
+    names = list(result.score.winners)
+    if len(names) == 1:
+        out.print(f"Winner: [bold]{names[0]}[/bold]")
+    elif names:
+        out.print(f"Shared win: [bold]{' and '.join(names)}[/bold] (a tie shares the win)")
+    if explain is not None:
+        out.print(f"\n[bold]How {explain.name}'s net worth was made[/bold]")
+        for line in explain.explain:
+            out.print(f"  {line}")
+
+
+def card(c: Card) -> None:
+    out = console()
+    kind = c.kind.title()
+    out.print(f"[bold]{c.title}[/bold]  ({c.deck.title()} deck, {kind}, "
+              f"{c.count} {'copy' if c.count == 1 else 'copies'})")
+    timing = getattr(c, "timing", None)
+    if timing:
+        out.print(f"When: {timing.replace('_', ' ')}   Target: {c.target}"
+                  + ("   Stays in play" if c.in_play else ""))
+    out.print(c.effect)
+
+
+def cards(found: list[Card]) -> None:
+    t = _table(None, show_lines=False)
+    t.add_column("Card")
+    t.add_column("Deck")
+    t.add_column("Kind")
+    t.add_column("#", justify="right")
+    t.add_column("Effect", ratio=1)
+    for c in found:
+        t.add_row(c.title, c.deck, c.kind, str(c.count), c.effect)
+    console().print(t)
+
+
+def _plots_text(plots: list[dict], tables) -> str:
+    out = []
+    for p in plots:
+        s = f"{p['id']} {tables.plots[p['type']].name}"
+        if p["survey"] is not None:
+            s += f" s{p['survey']}" + ("+" if p["luxury"] else "")
+        if p["rigs"]:
+            s += f" {p['rigs']}x{p['harvest']}"
+        out.append(s)
+    return ", ".join(out) or "no plots"
+
+
+def _bold(text: str) -> str:
+    import os
+    import sys
+
+    if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
+        return f"\033[1m{text}\033[0m"
+    return text
+
+
+def status(d: dict, tables) -> None:
+    """The game at a glance.  Plain print, no Rich: this is the command run most often, and
+    Rich's first print costs more than the rest of the command."""
+    head = f"Round {d['round']}/{d['rounds']}, {d['phase'].title()} Phase"
+    if d["game_over"]:
+        head = "Game over (`rigs score` scores it)"
+    price = f", Luxuries sell at {d['price']}" if d["price"] is not None else ""
+    lines = [f"{_bold(head)} - Expedition Leader: {_bold(d['leader'])}{price}"]
+    if d.get("commitment"):
+        c = d["commitment"]
+        lines.append("Commitment: " + " ".join(c[i:i + 4] for i in range(0, 16, 4))
+                     + " (`rigs verify` checks the decks against it)")
+    decks = d["decks"]
+
+    def mix(deck: str) -> str:
+        if f"{deck}_physical" not in decks:
+            return ""
+        return f" ({decks[deck + '_physical']} yours + {decks[deck + '_virtual']} virtual)"
+
+    lines.append(f"Decks: Plot {decks['plot']}, Survey {decks['survey']}, Disaster "
+                 f"{decks['disaster']}{mix('disaster')}, Karma {decks['karma']}{mix('karma')}"
+                 f", Game Market {decks['market']}"
+                 f"; colony RIGS {d['colony']['rigs']}/{d['colony']['rigs_cap']}")
+    rows = []
+    for p in d["players"]:
+        vin = " ".join(f"{v}{r[0].upper()}" for r, v in p["vinnie"].items() if v) or "-"
+        name = p["name"] + ("*" if p["name"] == d["leader"] else "")
+        rows.append([name, str(p["credits"]), str(p["energy"]), str(p["supplies"]),
+                     str(p["metal"]), str(p["luxuries"]), f"{p['rigs']}/{p['warehouse_rigs']}",
+                     str(p["karma"]), vin, p["disaster"] or "-"])
+    lines.append(grid(["Player", "Credits", "Energy", "Supplies", "Metal", "Lux", "RIGS",
+                       "Karma", "Vinnie", "Disaster"], rows, right=set(range(1, 8))))
+    lines.append("(* leader; RIGS = owned/in the warehouse; plots: id, type, s = survey "
+                 "yield, + = luxury plot, RIGS x harvest)")
+    for p in d["players"]:
+        lines.append(f"{p['name']}: {_plots_text(p['plots'], tables)}")
+    for line in d["pending"]:
+        lines.append(f"waiting: {line}")
+    print("\n".join(lines))
+
+
+def player(d: dict, game, tables) -> None:
+    lines = [f"{_bold(d['name'])}: {d['credits']} credits; Energy {d['energy']}, "
+             f"Supplies {d['supplies']}, Metal {d['metal']}, Luxuries {d['luxuries']}",
+             f"RIGS: {d['rigs']} ({d['warehouse_rigs']} in the warehouse)"]
+    vin = ", ".join(f"{v} {r}" for r, v in d["vinnie"].items() if v)
+    lines.append(f"Vinnie scripts: {vin or 'none'}")
+    rows = [[p["id"], tables.plots[p["type"]].name, "-" if p["survey"] is None
+             else str(p["survey"]), str(p["rigs"]), p["harvest"] or "-"] for p in d["plots"]]
+    lines.append(grid(["Plot", "Type", "Survey", "RIGS", "Harvest"], rows, right={2, 3}))
+    lines.append("Karma hand: " + (", ".join(d["hand"]) or "empty"))
+    if d["in_play"]:
+        lines.append("In play: " + ", ".join(d["in_play"]))
+    if d.get("on_cards"):
+        lines.append("RIGS on cards: " + ", ".join(f"{k} {v}" for k, v in d["on_cards"].items()))
+    if d["disaster"]:
+        lines.append(f"Disaster this round: {d['disaster']}")
+    if d["effects"]:
+        lines.append("Production effects: " + ", ".join(d["effects"]))
+    print("\n".join(lines))
+
+
+def plan(d: dict, preview: bool = False) -> None:
+    lines = []
+    if preview:
+        lines.append("(preview: production happens in the Production Phase)")
+    rows = []
+    for p in d["plots"]:
+        if not p["rigs"]:
+            power = "-"
+        elif p["power"] == "self":
+            power = "self (Energy)"
+        elif p["powered"]:
+            power = f"{p['power']} ({p['cost']} Energy)"
+        else:
+            power = "no"
+        out = f"+{p['output']} {p['harvest']}" if p["output"] else "0"
+        if p["to"] != d["player"] and p["output"]:
+            out += f" -> {p['to']}"
+        rows.append([p["id"], p["type"], str(p["rigs"]), p["harvest"] or "-",
+                     str(p["working"]), power, out, p["note"]])
+    lines.append(f"{_bold(d['player'])}'s production plan")
+    lines.append(grid(["Plot", "Type", "RIGS", "Harvest", "Working", "Powered", "Output",
+                       "Note"], rows, right={2, 4}))
+    e = d["energy"]
+    lines.append(f"Energy: {e['produced']} produced, {e['spent_from_production']} of it and "
+                 f"{e['spent_from_warehouse']} from the warehouse spent on power"
+                 + (f", {e['lost']} lost" if e["lost"] else ""))
+    if d["received"]:
+        lines.append("Received: " + ", ".join(f"+{n} {r}" for r, n in d["received"].items()))
+    net = ", ".join(f"{n:+d} {r}" for r, n in d["produced"].items() if n) or "nothing"
+    lines.append(f"Net to the warehouse: {net}")
+    if d["effects"]:
+        lines.append("In force: " + ", ".join(d["effects"]))
+    lines.append("(default: the plots yielding most are powered first; ties: Luxuries, "
+                 "Metal, Supplies, then the lower plot number)")
+    print("\n".join(lines))
+
+
+def vinnie(d: dict) -> None:
+    rows = []
+    for p in d["players"]:
+        for x in p["debts"]:
+            end = (f"{x['short_credits']} credits" if "short_credits" in x else
+                   f"{x['short_credits_range'][0]}-{x['short_credits_range'][1]} credits")
+            rows.append([p["name"], x["resource"], str(x["scripts"]), str(x["repay_now"]),
+                         str(x["have"]), str(x["owed_at_end"]),
+                         f"{x['short_at_end']} short = {end}" if x["short_at_end"] else "-"])
+    lines = [grid(["Player", "Resource", "Scripts", "Repay now", "Have", "Owed at end",
+                   "End shortfall (at the die value)"], rows, right={2, 3, 4, 5})
+             if rows else "Nobody owes Vinnie anything."]
+    lines.append("Scripts out: " + ", ".join(f"{r} {n}/{d['scripts_cap']}"
+                                             for r, n in d["scripts_out"].items()))
+    lines.append("Can still borrow this phase: " + ", ".join(
+        f"{p['name']} {p['can_borrow_this_phase']}" for p in d["players"]))
+    print("\n".join(lines))

@@ -1,0 +1,53 @@
+"""Shared parsing for player actions: resource names and amounts."""
+
+from __future__ import annotations
+
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.tables import RESOURCES
+
+WAREHOUSE = ("warehouse", "w", "wh")
+
+
+def positive(n: int, what: str) -> None:
+    if n < 1:
+        raise InputError(f"{what} must be 1 or more, not {n}")
+
+
+_ALIASES = {"energy": "energy", "supply": "supplies", "supplies": "supplies",
+            "metal": "metal", "metals": "metal", "luxury": "luxuries", "luxuries": "luxuries",
+            "lux": "luxuries"}
+
+
+def resource_name(text: str, allowed: tuple[str, ...] = RESOURCES) -> str:
+    """A resource as typed (any case, singular or plural) -> its key."""
+    r = _ALIASES.get(text.strip().lower())
+    if r is None or r not in allowed:
+        raise InputError(f"unknown resource {text!r} (one of {', '.join(allowed)})")
+    return r
+
+
+# ---------------------------------------------------------------------------- RIGS
+
+
+def parse_amounts(items: list[str], allowed: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """``["credits=10", "metal=2"]`` -> (("credits", 10), ("metal", 2))."""
+    out = []
+    for item in items:
+        k, sep, v = item.partition("=")
+        if not sep:
+            raise InputError(f"{item!r}: write WHAT=N, e.g. credits=10 or metal=2")
+        key = k.strip().lower()
+        key = key if key in ("credits", "rigs") else resource_name(key)
+        if key not in allowed:
+            raise InputError(f"{item!r}: {key} cannot be given here")
+        try:
+            n = int(v)
+        except ValueError:
+            raise InputError(f"{item!r}: {v!r} is not a whole number") from None
+        out.append((key, n))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------- by hand
+
+

@@ -1,0 +1,123 @@
+"""Vinnie's loans: borrowing, repaying, and every debt.  No I/O."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rigs_helper.rules.actions.common import positive, resource_name
+from rigs_helper.rules.engine import Op, Outcome, Work
+from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.state import Game, add_scripts
+from rigs_helper.rules.tables import Tables
+
+
+@dataclass(frozen=True)
+class Borrow(Op):
+    name: str
+    resource: str
+    n: int = 1
+    phases = ("player", "production")
+    phase_rule = "Vinnie lends in the Player and Production Phases"
+
+    def describe(self) -> str:
+        return f"vinnie borrow {self.name} {self.resource} {self.n}"
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        positive(self.n, "the amount")
+        res = resource_name(self.resource, tables.constants.loanable)
+        p = game.player(self.name)
+        limit = len(p.plots)
+        if p.borrowed + self.n > limit:
+            raise RulesError(f"{p.name} owns {limit} plot{'s' if limit != 1 else ''} and has "
+                             f"borrowed {p.borrowed} this phase; {self.n} more is too many",
+                             rule="Vinnie lends at most one unit per plot owned per phase")
+        out, cap = game.scripts_out(res), tables.constants.scripts_per_resource
+        if out + self.n > cap:
+            raise RulesError(f"{out} of Vinnie's {cap} {res} scripts are out; "
+                             f"{cap - out} left", rule="when the scripts run out Vinnie "
+                             "lends no more of that resource until some are repaid")
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        w = Work(game, tables)
+        res = resource_name(self.resource, tables.constants.loanable)
+        w.add(self.name, res, self.n, "Vinnie loan")
+        p = w.player(self.name)
+        p = add_scripts(replace(p, borrowed=p.borrowed + self.n), res, self.n)
+        w.put(p)
+        w.say(f"{p.name} borrows {self.n} {res} from Vinnie ({p.scripts(res)} {res} "
+              f"script{'s' if p.scripts(res) != 1 else ''} now; repay "
+              f"{tables.constants.repay_during_game} each in a Player Phase, "
+              f"{tables.constants.repay_end_game} each at the end).")
+        return w.done()
+
+
+@dataclass(frozen=True)
+class Repay(Op):
+    name: str
+    resource: str
+    n: int = 1
+    phases = ("player",)
+    phase_rule = "Vinnie is repaid in the Player Phase"
+
+    def describe(self) -> str:
+        return f"vinnie repay {self.name} {self.resource} {self.n}"
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        positive(self.n, "the number of scripts")
+        res = resource_name(self.resource, tables.constants.loanable)
+        p = game.player(self.name)
+        if p.scripts(res) < self.n:
+            raise RulesError(f"{p.name} holds {p.scripts(res)} {res} script"
+                             f"{'s' if p.scripts(res) != 1 else ''}; cannot repay {self.n}",
+                             rule="a repayment clears scripts the player holds")
+        cost = tables.constants.repay_during_game * self.n
+        if p.amount(res) < cost:
+            raise RulesError(f"{p.name} has {p.amount(res)} {res}; repaying {self.n} "
+                             f"script{'s' if self.n != 1 else ''} costs {cost}",
+                             rule=f"{tables.constants.repay_during_game} units of the same "
+                             "resource per script during the game")
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        w = Work(game, tables)
+        res = resource_name(self.resource, tables.constants.loanable)
+        cost = tables.constants.repay_during_game * self.n
+        w.add(self.name, res, -cost, "Vinnie repayment")
+        w.put(add_scripts(w.player(self.name), res, -self.n))
+        w.say(f"{self.name} repays {self.n} {res} script{'s' if self.n != 1 else ''} with "
+              f"{cost} {res}.")
+        return w.done()
+
+
+def vinnie_view(game: Game, tables: Tables) -> dict:
+    """Every debt, what repaying it costs now, and what Vinnie takes at the end."""
+    c = tables.constants
+    values = game.endgame.resource_values
+    out = []
+    for p in game.players:
+        debts = []
+        for r in c.loanable:
+            n = p.scripts(r)
+            if not n:
+                continue
+            owed_end = c.repay_end_game * n
+            short = max(0, owed_end - p.amount(r))
+            d = {"resource": r, "scripts": n, "repay_now": c.repay_during_game * n,
+                 "can_repay_now": min(n, p.amount(r) // c.repay_during_game),
+                 "owed_at_end": owed_end, "have": p.amount(r), "short_at_end": short}
+            if r in values:
+                d["short_credits"] = short * values[r]
+            else:
+                d["short_credits_range"] = [short * 1, short * c.die_sides]
+            debts.append(d)
+        out.append({"name": p.name, "borrowed_this_phase": p.borrowed,
+                    "can_borrow_this_phase": max(0, len(p.plots) - p.borrowed)
+                    if game.phase in ("player", "production") else 0, "debts": debts})
+    return {"players": out, "scripts_out": {r: game.scripts_out(r) for r in c.loanable},
+            "scripts_cap": c.scripts_per_resource}
+
+
+# ---------------------------------------------------------------------------- market
+
+

@@ -1,0 +1,66 @@
+"""Production plans chosen by a player.  No I/O."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from rigs_helper.rules.engine import Op, Outcome, Work
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.state import Game, frozen_map
+from rigs_helper.rules.tables import Tables
+
+
+@dataclass(frozen=True)
+class SetPlan(Op):
+    """Choose which plots are powered this Production Phase (overrides the default)."""
+
+    name: str
+    power: tuple[str, ...] = ()
+    skip: tuple[str, ...] = ()
+    reset: bool = False
+    phases = ("production",)
+    phase_rule = "production is planned in the Production Phase"
+
+    def describe(self) -> str:
+        return f"produce {self.name}" + "".join(f" --power {p}" for p in self.power) + "".join(
+            f" --skip {p}" for p in self.skip) + (" --reset" if self.reset else "")
+
+    def _plan(self, game: Game) -> Mapping[str, str]:
+        p = game.player(self.name)
+        chosen = {} if self.reset else dict(p.plan)
+        for pid in self.power:
+            chosen[p.plot(pid).id] = "power"
+        for pid in self.skip:
+            pl = p.plot(pid)
+            if pl.id in [x.upper() for x in self.power]:
+                raise InputError(f"{pl.id} is both --power and --skip")
+            chosen[pl.id] = "skip"
+        return chosen
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        from rigs_helper.rules.production import plan
+
+        chosen = self._plan(game)
+        plan(replace_player_plan(game, self.name, chosen), self.name, tables)
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        from rigs_helper.rules.production import plan
+
+        chosen = self._plan(game)
+        g = replace_player_plan(game, self.name, chosen)
+        w = Work(g, tables)
+        w.data = {"plan": plan(g, self.name, tables).as_dict()}
+        w.say(f"{game.player(self.name).name}'s production plan: " + (", ".join(
+            f"{k} {v}" for k, v in chosen.items()) or "the default"))
+        return w.done()
+
+
+def replace_player_plan(game: Game, name: str, chosen: Mapping[str, str]) -> Game:
+    return game.with_player(replace(game.player(name), plan=frozen_map(chosen)))
+
+
+__all__ = ["Adjust", "Borrow", "Build", "Give", "Move", "Repay", "Sell", "SetPlan", "Settle",
+           "Survey", "parse_amounts", "resource_name", "sale_price",
+           "vinnie_view"]

@@ -1,0 +1,56 @@
+"""The End Game draws of a finished game (plot values, dice), as an operation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rigs_helper.rules.engine import Op, Outcome, Work
+from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.market import card_value
+from rigs_helper.rules.scoring import Holdings, PlotHolding, complete_values
+from rigs_helper.rules.state import Endgame, Game, frozen_map
+from rigs_helper.rules.tables import Tables
+
+
+def holdings(game: Game) -> list[Holdings]:
+    return [Holdings(name=p.name, credits=p.credits, luxuries=p.luxuries, energy=p.energy,
+                     supplies=p.supplies, metal=p.metal, vinnie=dict(p.vinnie),
+                     plots=tuple(PlotHolding(x.type, x.survey) for x in p.plots))
+            for p in game.players]
+
+
+@dataclass(frozen=True)
+class EndgameDraws(Op):
+    """The leader's End Game draws: plot values from the End Game Market Deck, one die per
+    resource (only the values the file does not give yet)."""
+
+    after_game = True
+
+    def describe(self) -> str:
+        return "score (End Game draws)"
+
+    def check(self, game: Game, tables: Tables) -> None:
+        if not game.game_over:
+            raise RulesError(f"the game is not over (round {game.round}, "
+                             f"{game.phase.title()} Phase)",
+                             rule="scoring comes after the Market Phase of the last round")
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        w = Work(game, tables)
+        e = game.endgame
+        end_values = [card_value(tables, game.market.values, i) for i in game.market.end]
+        values, drawn = complete_values(
+            tables, game.market.price or 0, dict(e.plot_values), dict(e.resource_values),
+            end_deck=end_values, roll=lambda: w.die(why="End Game die"))
+        cards = {**dict(e.plot_cards), **{k: v for k, v in values.plot_cards.items()
+                                          if k not in e.plot_values}}
+        # The drawn cards stay listed in the End Game deck (nothing draws from it later);
+        # their values are recorded here.
+        w.game = replace(w.game, endgame=Endgame(frozen_map(values.plot_values), frozen_map(cards),
+                                         frozen_map(values.resource_values)))
+        for line in drawn:
+            w.say(line)
+        w.data = {"drawn": drawn}
+        return w.done()
+
+

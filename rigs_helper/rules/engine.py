@@ -1,0 +1,386 @@
+"""Operations and the shared moves they are built from.  No I/O.
+
+An operation is a small frozen object: ``check(game, tables)`` raises a RulesError naming
+the rule when the action is not allowed, ``apply(game, tables)`` returns an
+:class:`Outcome` with the new state and what happened, in words.  ``perform`` runs both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from rigs_helper.rules.dice import DiceCup, Rolls
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.rng import Rng
+from rigs_helper.rules.state import Game, Pile, Player, Plot, frozen_map
+from rigs_helper.rules.tables import RESOURCES, Tables, squash, title_of
+
+
+@dataclass(frozen=True)
+class Outcome:
+    game: Game
+    messages: tuple[str, ...] = ()
+    data: dict = field(default_factory=dict)  # extra facts for --json output
+
+
+class Op:
+    """Base of every operation.  Subclasses are frozen dataclasses."""
+
+    #: phases the operation is allowed in (None = any)
+    phases: tuple[str, ...] | None = None
+    #: the rule quoted when the phase is wrong
+    phase_rule = ""
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+    def check(self, game: Game, tables: Tables) -> None:
+        if game.game_over and not getattr(self, "after_game", False):
+            raise RulesError("the game is over", rule="`rigs score` scores it; `rigs undo` "
+                             "steps back")
+        if self.phases is not None and game.phase not in self.phases:
+            allowed = " or ".join(f"{p.title()} Phase" for p in self.phases)
+            raise RulesError(f"{self.describe()}: not allowed in the {game.phase.title()} "
+                             f"Phase", rule=self.phase_rule or f"only in the {allowed}")
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        raise NotImplementedError
+
+
+def perform(game: Game, op: Op, tables: Tables) -> Outcome:
+    op.check(game, tables)
+    return op.apply(game, tables)
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+class Work:
+    """A mutable scratch pad for one operation: the current state, the generator and the
+    messages.  ``done()`` freezes it into an Outcome."""
+
+    def __init__(self, game: Game, tables: Tables, rolls: Rolls | None = None) -> None:
+        self.game = game
+        self.tables = tables
+        self.rng = Rng(game.seed, game.rng)
+        self.dice = DiceCup(rolls, self.rng, tables.constants.die_sides)
+        self.messages: list[str] = []
+        self.data: dict = {}
+        # (player, resource or "credits", change, source): where every unit came from or
+        # went to; kept in the log entry
+        self.ledger: list[tuple[str, str, int, str]] = []
+        self._losses: dict[str, dict[str, int]] = {}
+        self.need: list[str] = []  # physical cards the table must draw and record first
+        self._guessing: set[str] = set()  # decks where a stand-in card was drawn
+
+    def say(self, text: str) -> None:
+        self.messages.append(text)
+
+    def die(self, player: str | None = None, why: str = "") -> int:
+        """One die: the table's roll when given (``player``'s own first), else the seeded
+        generator's, which the outcome then announces."""
+        return self.dice.roll(player, why)
+
+    def player(self, name: str) -> Player:
+        return self.game.player(name)
+
+    def put(self, player: Player) -> None:
+        self.game = self.game.with_player(player)
+
+    def update(self, name: str, **changes) -> Player:
+        p = replace(self.game.player(name), **changes)
+        self.put(p)
+        return p
+
+    def add(self, name: str, resource: str, n: int, source: str) -> Player:
+        """Change a holding (``resource`` or "credits") by ``n``, noting why in the ledger."""
+        p = self.game.player(name)
+        have = p.credits if resource == "credits" else p.amount(resource)
+        if have + n < 0:
+            raise RulesError(f"{p.name} has {have} {resource}; {source} needs {-n}")
+        if n:
+            self.ledger.append((p.name, resource, n, source))
+        return self.update(name, **{resource: have + n})
+
+    def lose(self, name: str, resource: str, n: int, source: str) -> int:
+        """A loss from a Disaster or a Karma card (what Warehouse Insurance can recover).
+        Takes what there is, up to ``n``; returns what was lost."""
+        p = self.game.player(name)
+        n = min(n, p.amount(resource))
+        if n:
+            self.add(name, resource, -n, source)
+            loss = self._losses.setdefault(p.name, {})
+            loss[resource] = loss.get(resource, 0) + n
+        return n
+
+    def done(self) -> Outcome:
+        if self.need:
+            from rigs_helper.rules.errors import PendingChoice
+
+            raise PendingChoice(self.need)
+        left = self.dice.leftover()
+        if left:
+            raise InputError(f"--roll {left}: not used (this step rolled "
+                             f"{len(self.dice.table)} of the table's dice)")
+        said = self.dice.announcement()
+        if said:
+            self.say(said)
+        for name, loss in self._losses.items():
+            self.update(name, last_loss=frozen_map(loss))
+        data = dict(self.data)
+        if self.ledger:
+            data["ledger"] = [{"player": p, "what": r, "change": n, "source": s}
+                              for p, r, n, s in self.ledger]
+        return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), data)
+
+    # -- decks ---------------------------------------------------------------------
+    def draw(self, deck: str, physical: str | None = None, who: str = "") -> str | None:
+        """Top card of the Disaster or Karma deck (reshuffling its discards when it runs
+        out), or the named physical card.  None when no card is left anywhere.  A mixed
+        deck (rules/decks.py) decides from its top card whether the table draws from its
+        own pile (then ``physical`` must name the card) or the app shows a virtual one."""
+        pile: Pile = getattr(self.game, deck)
+        if deck in self.game.missing:
+            return self._draw_mixed(deck, pile, physical, who)
+        if physical is not None:
+            key = find_in(self.tables, deck, physical)
+            if key not in pile.draw:
+                if key in pile.discard and not pile.draw:
+                    pile = self._reshuffle(deck, pile)
+                if key not in pile.draw:
+                    raise RulesError(f"no {title_of(self.tables, deck, key)!r} is left in "
+                                     f"the {deck.title()} deck", rule="cards are conserved: "
+                                     "every copy is in a hand, in play or in the discards")
+            draw = list(pile.draw)
+            draw.remove(key)
+            self.game = replace(self.game, **{deck: replace(pile, draw=tuple(draw))})
+            return key
+        if not pile.draw:
+            if not pile.discard:
+                return None
+            pile = self._reshuffle(deck, pile)
+        card, rest = pile.draw[0], pile.draw[1:]
+        self.game = replace(self.game, **{deck: replace(pile, draw=rest)})
+        return card
+
+    def _draw_mixed(self, deck: str, pile: Pile, physical: str | None, who: str
+                    ) -> str | None:
+        if not pile.draw:
+            if not pile.discard:
+                return None
+            pile = self._reshuffle(deck, pile)
+        card, tags = pile.draw[0], pile.virtual
+        title = deck.title()
+        whose = f"{who}'s" if who else "this"
+        rule = "a mixed deck: the app decides own pile or virtual card with the right odds"
+        if tags[0]:
+            if physical is not None:
+                raise RulesError(f"{physical!r}: {whose} {title} card is a virtual one "
+                                 "this time (the group lacks it); record no card for it",
+                                 rule=rule)
+            if deck == "disaster":
+                self.say(f"Virtual card for {who or 'the player'}: "
+                         f"{title_of(self.tables, deck, card)} (the group lacks it).")
+            rest = pile.draw[1:]
+        elif physical is None:  # the table must draw and say which card it was
+            # (the op goes on with the top card as a stand-in, to find every draw the
+            # table must make, and is then refused: nothing is saved.  A draw from another
+            # deck that follows a stand-in may not happen with the real card: not asked.)
+            if not self._guessing - {deck}:
+                self.need.append(f"{who or 'the player'}: draw the top card of your {title}"
+                                 f" pile and record it "
+                                 f"({_RECORD[deck].format(who=who or 'NAME')})")
+            self._guessing.add(deck)
+            rest = pile.draw[1:]
+        else:
+            card = find_in(self.tables, deck, physical)
+            i = _own_copy(pile, card)
+            if i < 0:
+                raise RulesError(f"no {title_of(self.tables, deck, card)!r} is left in your "
+                                 f"{title} pile", rule="a mixed deck: the group's own cards "
+                                 "are in a hand, in play or in the discards")
+            draw = list(pile.draw)
+            draw[i] = draw[0]  # the physical card at the top is the one the table drew
+            rest = tuple(draw[1:])
+        self.game = replace(self.game, **{deck: replace(pile, draw=rest, virtual=tags[1:])})
+        return card
+
+    def _reshuffle(self, deck: str, pile: Pile) -> Pile:
+        if deck in self.game.missing:
+            from collections import Counter
+
+            from rigs_helper.rules.decks import labeled
+
+            mix = self.rng.shuffled(labeled(pile.discard, Counter(pile.vdiscard)))
+            pile = Pile(tuple(k for k, _ in mix), (), tuple(v for _, v in mix), ())
+        else:
+            pile = Pile(tuple(self.rng.shuffled(pile.discard)), ())
+        self.game = replace(self.game, **{deck: pile})
+        self.say(f"The {deck.title()} deck ran out: its {len(pile.draw)} discards were "
+                 "shuffled into a new deck.")
+        return pile
+
+    def discard(self, deck: str, key: str) -> None:
+        pile: Pile = getattr(self.game, deck)
+        vdiscard = pile.vdiscard
+        if deck in self.game.missing:
+            from rigs_helper.rules.decks import discard_is_virtual
+
+            if discard_is_virtual(self.game.missing[deck], pile.draw, pile.virtual,
+                                  pile.discard, pile.vdiscard, key):
+                vdiscard += (key,)
+        self.game = replace(self.game, **{deck: replace(pile, discard=pile.discard + (key,),
+                                                        vdiscard=vdiscard)})
+
+    def undiscard(self, deck: str, key: str) -> None:
+        """Take one copy of ``key`` back out of ``deck``'s discards (a card played that
+        ends up in a hand after all)."""
+        pile: Pile = getattr(self.game, deck)
+        disc = list(pile.discard)
+        disc.remove(key)
+        vdiscard = list(pile.vdiscard)
+        if key in vdiscard and disc.count(key) < vdiscard.count(key):
+            vdiscard.remove(key)  # no physical copy of it was left to take
+        self.game = replace(self.game, **{deck: replace(pile, discard=tuple(disc),
+                                                        vdiscard=tuple(vdiscard))})
+
+    def draw_karma(self, name: str, n: int = 1, why: str = "",
+                   physical: tuple[str, ...] = ()) -> list[str]:
+        """``name`` draws ``n`` Karma cards: the physical cards given first (recorded as
+        drawn at the table), then virtual ones."""
+        got = []
+        for i in range(n):
+            card = self.draw("karma", physical[i] if i < len(physical) else None, name)
+            if card is None:
+                self.say(f"{name} should draw a Karma card but none is left.")
+                break
+            got.append(card)
+        if got:
+            p = self.player(name)
+            self.update(name, hand=p.hand + tuple(got))
+            self.say(f"{p.name} draws {len(got)} Karma card{'s' if len(got) > 1 else ''}"
+                     + (f" ({why})" if why else "") + ".")
+        return got
+
+    # -- RIGS ------------------------------------------------------------------------
+    def lose_rigs(self, name: str, source: str | None, n: int = 1) -> str:
+        """Remove ``n`` RIGS of ``name`` from the warehouse or a plot.  A lost RIGS goes
+        onto an in-play Recycling or Parts Shop card when the player has one."""
+        p = self.player(name)
+        if source is None or source.lower() in ("warehouse", "w"):
+            if p.warehouse_rigs < n:
+                raise RulesError(f"{p.name} has {p.warehouse_rigs} RIGS in the warehouse; "
+                                 f"cannot lose {n} there", rule="a lost RIGS is one the "
+                                 "player has")
+            p = replace(p, warehouse_rigs=p.warehouse_rigs - n)
+            where = "the warehouse"
+        else:
+            plot = p.plot(source)
+            if plot.rigs < n:
+                raise RulesError(f"{plot.id} has {plot.rigs} RIGS; cannot lose {n} there",
+                                 rule="a lost RIGS is one the player has")
+            p = replace_plot(p, replace(plot, rigs=plot.rigs - n,
+                                        harvest=plot.harvest if plot.rigs > n else None))
+            where = plot.id
+        saved = ""
+        for card in ("recycling", "parts-shop"):
+            if card in p.in_play:
+                on = dict(p.on_cards)
+                on[card] = on.get(card, 0) + n
+                p = replace(p, on_cards=frozen_map(on))
+                saved = f"; it goes onto {title_of(self.tables, 'karma', card)}"
+                break
+        self.put(p)
+        self.game = replace(self.game, rigs_lost_round=self.game.round)
+        text = f"{p.name} loses {n} RIGS from {where}{saved}."
+        self.say(text)
+        return text
+
+
+def _own_copy(pile: Pile, card: str) -> int:
+    """Where the group's own copy of ``card`` is in a mixed pile (-1: none left)."""
+    i = -1
+    try:
+        while True:
+            i = pile.draw.index(card, i + 1)
+            if not pile.virtual[i]:
+                return i
+    except ValueError:
+        return -1
+
+
+_RECORD = {"disaster": "`rigs next --card {who}=TITLE`",
+           "karma": "--card TITLE on `rigs karma draw/swap`, --karma {who}=TITLE on `rigs "
+           "next`, --drew {who}=TITLE on `rigs karma play`"}
+
+
+def replace_plot(player: Player, plot: Plot) -> Player:
+    return replace(player, plots=tuple(plot if x.id == plot.id else x for x in player.plots))
+
+
+def default_rigs_source(player: Player) -> str | None:
+    """Documented default for "lose a RIGS": the warehouse first, then the plot with the
+    most RIGS (the lowest plot number on a tie).  None when the player has no RIGS."""
+    if player.warehouse_rigs:
+        return "warehouse"
+    best = max((p for p in player.plots if p.rigs), key=lambda p: (p.rigs, -int(p.id[1:])),
+               default=None)
+    return best.id if best else None
+
+
+def default_discard(player: Player, n: int) -> tuple[tuple[str, int], ...]:
+    """Documented default for "throw away N resources": from the most plentiful first."""
+    have = {r: player.amount(r) for r in RESOURCES}
+    out: dict[str, int] = {}
+    for _ in range(min(n, sum(have.values()))):
+        r = max(RESOURCES, key=lambda x: (have[x], -RESOURCES.index(x)))
+        have[r] -= 1
+        out[r] = out.get(r, 0) + 1
+    return tuple(out.items())
+
+
+def find_in(tables: Tables, deck: str, text: str) -> str:
+    cards = tables.disasters if deck == "disaster" else tables.karma
+    want = squash(text)
+    exact = [c.key for c in cards if squash(c.title) == want]
+    if exact:
+        return exact[0]
+    hits = [c.key for c in cards if want and squash(c.title).startswith(want)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise InputError(f"no {deck.title()} card called {text!r} (see `rigs cards --deck "
+                         f"{deck}`)")
+    raise InputError(f"{text!r} matches several {deck.title()} cards: "
+                     + ", ".join(title_of(tables, deck, k) for k in hits))
+
+
+# ---------------------------------------------------------------------------- leader
+
+
+def leader_rank(player: Player) -> tuple[int, int, int]:
+    """Larger is worse land: most barren Plains, then fewest plots, then most Valleys."""
+    barren = sum(1 for p in player.plots if p.type == "plains" and not p.survey)
+    valleys = sum(1 for p in player.plots if p.type == "valley")
+    return (barren, -len(player.plots), valleys)
+
+
+def determine_leader(w: Work) -> None:
+    """The Expedition Leader: the worst plots (RULES.md ruling order), ties by roll-off."""
+    ranks = {p.name: leader_rank(p) for p in w.game.players}
+    worst = max(ranks.values())
+    tied = [n for n, r in ranks.items() if r == worst]
+    rolls_said = []
+    while len(tied) > 1:
+        rolls = {n: w.die(n, why="leader tie") for n in tied}
+        rolls_said.append(", ".join(f"{n} {r}" for n, r in rolls.items()))
+        top = max(rolls.values())
+        tied = [n for n in tied if rolls[n] == top]
+    leader = tied[0]
+    old = w.game.leader
+    w.game = replace(w.game, leader=leader, leader_basis=w.game.ownership())
+    why = f" (roll-off: {'; then '.join(rolls_said)})" if rolls_said else ""
+    if old != leader:
+        w.say(f"Expedition Leader: {leader}{why}.")
+    else:
+        w.say(f"{leader} stays Expedition Leader{why}.")

@@ -1,0 +1,110 @@
+"""Destruction cards: losses of RIGS, resources and cards."""
+
+from __future__ import annotations
+
+from rigs_helper.rules.engine import title_of
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.karma.context import Ctx, hand_card
+from rigs_helper.rules.karma.hands import discard_from_hand
+from rigs_helper.rules.tables import RESOURCES
+
+
+def lose_rigs(c: Ctx) -> None:
+    v = c.victim()
+    p = c.w.player(v)
+    if not p.rigs:
+        c.w.say(f"{v} has no RIGS to lose.")
+        return
+    if c.card.amount == "half":
+        n = (p.rigs + 1) // 2
+        c.w.update(v, must_lose_rigs=p.must_lose_rigs + n)
+        c.w.say(f"{v} loses {n} of {p.rigs} RIGS, chosen by {v}: `rigs lose {v} --from "
+                f"PLOT|warehouse` once per RIGS.")
+    elif c.card.key == "missing-support":  # the card's player picks the RIGS
+        src = c.need(c.op.source, "--from PLOT|warehouse", f"which of {v}'s RIGS "
+                     f"{c.owner} destroys")
+        c.w.lose_rigs(v, src)
+    elif c.op.source:
+        c.w.lose_rigs(v, c.op.source)
+    else:
+        c.w.update(v, must_lose_rigs=p.must_lose_rigs + 1)
+        c.w.say(f"{v} chooses a RIGS to lose: `rigs lose {v} --from PLOT|warehouse`.")
+    c.draws(v)
+
+
+def discard_hand_random(c: Ctx) -> None:
+    v = c.victim()
+    hand = c.w.player(v).hand
+    if not hand:
+        c.w.say(f"{v} holds no Karma card.")
+        return
+    key = hand[c.w.rng.below(len(hand))]
+    discard_from_hand(c.w, v, key)
+    c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)} (drawn at random).")
+
+
+def discard_hand_choice(c: Ctx) -> None:
+    v = c.victim()
+    key = hand_card(c, v, c.need(c.op.card, "--card TITLE", f"which card of {v}'s hand "
+                                  "(see `rigs status " + v + "`)")[0])
+    discard_from_hand(c.w, v, key)
+    c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)}.")
+
+
+def match_loss(c: Ctx) -> None:
+    v = c.victim()
+    if not c.op.give and not c.op.card:
+        raise InputError(f"{c.card.title}: give the loss to match: --give RESOURCE=N for "
+                         "resources and --card TITLE for each Karma card the victim "
+                         "discards (the victim's choice)")
+    for r, n in c.op.give:
+        lost = c.w.lose(v, r, n, f"card: {c.card.title}")
+        c.w.say(f"{v} throws away {lost} of {n} {r}.")
+    for t in c.op.card:
+        key = hand_card(c, v, t)
+        discard_from_hand(c.w, v, key)
+        c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)}.")
+
+
+def lose_resource(c: Ctx) -> None:
+    v = c.victim()
+    p = c.w.player(v)
+    kinds = RESOURCES if c.card.resource == "every" else (c.card.resource,)
+    total = 0
+    for r in kinds:
+        have = p.amount(r)
+        n = have if c.card.amount == "all" else (have + 1) // 2
+        total += c.w.lose(v, r, n, f"card: {c.card.title}")
+    c.w.say(f"{v} loses {total} resources." if total else f"{v} had nothing to lose.")
+    if c.card.victim_draws_per and total:
+        c.draws(v, -(-total // c.card.victim_draws_per))
+    else:
+        c.draws(v)
+
+
+def rough_storm(c: Ctx) -> None:
+    for p in c.w.game.players:
+        roll = c.w.die(why=c.card.title)
+        held = sum(p.amount(r) for r in RESOURCES)
+        if roll == 6:
+            c.w.say(f"{p.name} rolls 6: safe.")
+            continue
+        n = min(roll, held)
+        c.w.say(f"{p.name} rolls {roll}: throws away {n} resources of their choice"
+                + (f" (`rigs settle {p.name} RESOURCE=N ...`)." if n else " (has none)."))
+        if n:
+            c.w.update(p.name, must_discard=c.w.player(p.name).must_discard + n)
+            c.draws(p.name, 1)
+
+
+def lose_plot_rigs(c: Ctx) -> None:
+    v = c.victim()
+    pid = c.victim_plot(f"which of {v}'s plots")
+    plot = c.w.player(v).plot(pid)
+    if plot.rigs:
+        c.w.lose_rigs(v, plot.id, plot.rigs)
+    else:
+        c.w.say(f"{plot.id} has no RIGS.")
+    c.draws(v)
+
+

@@ -1,0 +1,187 @@
+"""Karma hands: draw, discard, the Disaster-Phase swap, and playing a card.  No I/O."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rigs_helper.rules.engine import Op, Outcome, Work, find_in, title_of
+from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.state import Game, Player, frozen_map
+from rigs_helper.rules.tables import Tables
+
+
+def hand_key(tables: Tables, player: Player, text: str) -> str:
+    key = find_in(tables, "karma", text)
+    if key not in player.hand:
+        raise RulesError(f"{player.name} holds no {title_of(tables, 'karma', key)!r}",
+                         rule="a Karma card is played or discarded from its owner's hand")
+    return key
+
+
+@dataclass(frozen=True)
+class KarmaDraw(Op):
+    """Draw Karma cards (virtual), or record the physical card a player drew."""
+
+    name: str
+    n: int = 1
+    card: str | None = None
+    why: str = ""
+
+    def describe(self) -> str:
+        return f"karma draw {self.name}" + (f" {self.n}" if self.n != 1 else "") + (
+            f" --card {self.card!r}" if self.card else "")
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        game.player(self.name)
+        if self.n < 1:
+            raise RulesError("draw at least one card")
+        if self.card and self.n != 1:
+            raise RulesError("--card records one physical card at a time")
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        w = Work(game, tables)
+        if self.card:
+            key = w.draw("karma", self.card)
+            p = w.player(self.name)
+            w.update(p.name, hand=p.hand + (key,))
+            w.say(f"{p.name} draws {title_of(tables, 'karma', key)} (recorded).")
+        else:
+            w.draw_karma(self.name, self.n, self.why)
+        return w.done()
+
+
+@dataclass(frozen=True)
+class KarmaDiscard(Op):
+    name: str
+    title: str
+
+    def describe(self) -> str:
+        return f"karma discard {self.name} {self.title!r}"
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        hand_key(tables, game.player(self.name), self.title)
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        w = Work(game, tables)
+        p = w.player(self.name)
+        key = hand_key(tables, p, self.title)
+        discard_from_hand(w, p.name, key)
+        left = len(p.hand) - 1
+        w.say(f"{p.name} discards {title_of(tables, 'karma', key)} "
+              f"({left} card{'s' if left != 1 else ''} in hand).")
+        return w.done()
+
+
+@dataclass(frozen=True)
+class KarmaSwap(Op):
+    """A player the Disaster did not hurt discards one Karma card and draws one."""
+
+    name: str
+    title: str
+    card: str | None = None  # the physical card drawn in exchange
+    phases = ("disaster",)
+    phase_rule = "the swap is offered in the Disaster Phase to a player the card did not hurt"
+
+    def describe(self) -> str:
+        return f"karma swap {self.name} {self.title!r}" + (
+            f" --card {self.card!r}" if self.card else "")
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        p = game.player(self.name)
+        if not p.may_swap:
+            raise RulesError(f"{p.name} may not swap a Karma card now", rule="only a player "
+                             "the Disaster did not hurt may swap one card, once")
+        hand_key(tables, p, self.title)
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        w = Work(game, tables)
+        p = w.player(self.name)
+        key = hand_key(tables, p, self.title)
+        discard_from_hand(w, p.name, key)
+        w.update(p.name, may_swap=False)
+        w.say(f"{p.name} swaps away {title_of(tables, 'karma', key)}.")
+        new = w.draw("karma", self.card)
+        if new is not None:
+            w.update(p.name, hand=w.player(p.name).hand + (new,))
+            w.say(f"{p.name} draws a new Karma card.")
+        return w.done()
+
+
+def play_allowed(card, phase: str) -> str | None:
+    """Why ``card`` cannot be played in ``phase`` (None when it can).  The timings are the
+    project's ruling (the printed phase icons are artwork; see tables/karma.toml)."""
+    t = card.timing
+    if t in ("production", "last_call") and phase != "production":
+        return "it changes this round's production: play it in the Production Phase"
+    if t == "market" and phase != "market":
+        return "it is played in the Market Phase, after the Market card is drawn"
+    return None
+
+
+def take_from_hand(w: Work, name: str, key: str) -> None:
+    """One copy of ``key`` leaves ``name``'s hand (the caller says where it goes)."""
+    hand = list(w.player(name).hand)
+    hand.remove(key)
+    w.update(name, hand=tuple(hand))
+
+
+def discard_from_hand(w: Work, name: str, key: str) -> None:
+    take_from_hand(w, name, key)
+    w.discard("karma", key)
+
+
+def move_played_card(w: Work, name: str, key: str) -> None:
+    """The card leaves the hand: into play in front of its owner, or to the discards."""
+    card = w.tables.karma_card(key)
+    if card.in_play:
+        take_from_hand(w, name, key)
+        p = w.player(name)
+        w.update(p.name, in_play=p.in_play + (key,))
+        w.say(f"{p.name} puts {card.title} into play.")
+    else:
+        discard_from_hand(w, name, key)
+
+
+@dataclass(frozen=True)
+class KarmaDiscardInPlay(Op):
+    """Take a card that was put into play out of play (to the discards)."""
+
+    name: str
+    title: str
+
+    def describe(self) -> str:
+        return f"karma retire {self.name} {self.title!r}"
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        p = game.player(self.name)
+        key = find_in(tables, "karma", self.title)
+        if key not in p.in_play:
+            raise RulesError(f"{p.name} has no {title_of(tables, 'karma', key)!r} in play")
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        w = Work(game, tables)
+        p = w.player(self.name)
+        key = find_in(tables, "karma", self.title)
+        n = p.on_cards.get(key, 0)
+        retire(w, p.name, key)
+        w.say(f"{p.name} discards {title_of(tables, 'karma', key)} from play"
+              + (f"; the {n} RIGS on it go back to the bank." if n else "."))
+        return w.done()
+
+
+def retire(w: Work, name: str, key: str) -> None:
+    """A card in play goes to the discards, with any RIGS kept on it."""
+    p = w.player(name)
+    on = dict(p.on_cards)
+    on.pop(key, None)
+    w.update(name, in_play=tuple(k for k in p.in_play if k != key), on_cards=frozen_map(on))
+    w.discard("karma", key)
+
+
+__all__ = ["KarmaDiscard", "KarmaDiscardInPlay", "KarmaDraw", "KarmaSwap", "hand_key",
+           "discard_from_hand", "move_played_card", "play_allowed", "retire",
+           "take_from_hand"]

@@ -1,0 +1,207 @@
+"""Playing a Karma card from a hand, and using a card in play.  No I/O."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rigs_helper.rules.actions.common import WAREHOUSE
+from rigs_helper.rules.engine import Op, Outcome, Work, find_in
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.karma.context import Ctx
+from rigs_helper.rules.karma.destruction import (
+    discard_hand_choice,
+    discard_hand_random,
+    lose_plot_rigs,
+    lose_resource,
+    lose_rigs,
+    match_loss,
+    rough_storm,
+)
+from rigs_helper.rules.karma.hands import hand_key, move_played_card, play_allowed, retire
+from rigs_helper.rules.karma.protection import information, insurance
+from rigs_helper.rules.karma.sabotage import (
+    brownout,
+    i_want_that,
+    idle_all,
+    idle_plot,
+    redirect_output,
+    scatter_rigs,
+    steal_hand_choice,
+    steal_hand_random,
+    survey_error,
+    survey_swap,
+    swap_credits,
+    transfer_plot,
+)
+from rigs_helper.rules.karma.wealth import (
+    below_surface,
+    double_all,
+    gain,
+    naive_profits,
+    nothing_now,
+    other_markets,
+    poker_night,
+    ruins,
+    swap_meet,
+    triple_plot,
+)
+from rigs_helper.rules.state import Game, Player, frozen_map
+from rigs_helper.rules.tables import Tables
+
+
+@dataclass(frozen=True)
+class KarmaPlay(Op):
+    name: str  # who plays the card
+    title: str
+    target: tuple[str, ...] = ()  # victim(s)
+    plot: tuple[str, ...] = ()  # plot id(s)
+    resource: tuple[str, ...] = ()
+    give: tuple[tuple[str, int], ...] = ()  # Swap Meet: handed in; I Ain't Going Alone: loss
+    take: tuple[tuple[str, int], ...] = ()  # Swap Meet: taken
+    card: tuple[str, ...] = ()  # hand card(s) chosen
+    source: str | None = None  # where a RIGS is lost from ("Missing" Support)
+    option: str | None = None  # Identity Theft: draw | card
+    new_owner: str | None = None  # "Record Not Found": the leader's choice
+    to: tuple[str, ...] = ()  # Triangulation Drift: one destination per RIGS
+    answer: str | None = None  # the victim's Protection card played in response
+    answer_to: str | None = None  # Wrong Address / Double Agent: the new victim
+    answer_plot: str | None = None  # a plot card passed on: the new victim's plot
+    drew: tuple[str, ...] = ()  # PLAYER=TITLE: physical Karma cards drawn because of it
+
+    def describe(self) -> str:
+        s = f"karma play {self.name} {self.title!r}"
+        for flag, vals in (("--target", self.target), ("--plot", self.plot),
+                           ("--resource", self.resource), ("--card", self.card),
+                           ("--to", self.to), ("--drew", self.drew)):
+            s += "".join(f" {flag} {v!r}" for v in vals)
+        s += "".join(f" --give {k}={n}" for k, n in self.give)
+        s += "".join(f" --take {k}={n}" for k, n in self.take)
+        for flag, v in (("--from", self.source), ("--option", self.option),
+                        ("--new-owner", self.new_owner), ("--answer", self.answer),
+                        ("--answer-to", self.answer_to), ("--answer-plot", self.answer_plot)):
+            if v:
+                s += f" {flag} {v!r}"
+        return s
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        self.apply(game, tables)  # pure: raises exactly when the play is not allowed
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        p = game.player(self.name)
+        key = hand_key(tables, p, self.title)
+        card = tables.karma_card(key)
+        why = play_allowed(card, game.phase)
+        if why:
+            raise RulesError(f"{card.title} cannot be played in the {game.phase.title()} "
+                             f"Phase", rule=why)
+        if card.kind == "sabotage" and p.no_sabotage_round == game.round:
+            raise RulesError(f"{p.name} cannot play Sabotage cards this round",
+                             rule="Ain't Working for You")
+        if card.timing == "response" and card.action != "insurance":
+            raise RulesError(f"{card.title} answers another card", rule="play it with "
+                             "--answer when a Sabotage card targets you")
+        w = Work(game, tables)
+        move_played_card(w, p.name, key)
+        w.say(f"{p.name} plays {card.title}.")
+        ctx = Ctx(self, w, card, p.name)
+        if card.kind == "sabotage":
+            ctx.resolve_protections()
+        if not ctx.cancelled:
+            EFFECTS[card.action](ctx)
+        unused = [f"{n}={t}" for n, ts in ctx.drew.items() for t in ts]
+        if unused:
+            raise InputError("--drew: " + ", ".join(unused) + f": {card.title} made nobody "
+                             "draw that many Karma cards")
+        return w.done()
+
+
+EFFECTS = {
+    "lose_rigs": lose_rigs, "discard_hand_random": discard_hand_random,
+    "discard_hand_choice": discard_hand_choice, "match_loss": match_loss,
+    "lose_resource": lose_resource, "rough_storm": rough_storm,
+    "lose_plot_rigs": lose_plot_rigs, "steal_hand_random": steal_hand_random,
+    "swap_credits": swap_credits, "i_want_that": i_want_that, "idle_plot": idle_plot,
+    "redirect_output": redirect_output, "brownout": brownout,
+    "steal_hand_choice": steal_hand_choice, "survey_error": survey_error,
+    "survey_swap": survey_swap, "transfer_plot": transfer_plot, "idle_all": idle_all,
+    "scatter_rigs": scatter_rigs, "recycling": nothing_now, "double_all": double_all,
+    "poker_night": poker_night, "parts_shop": nothing_now,
+    "below_surface": below_surface, "gain": gain, "swap_meet": swap_meet,
+    "ruins": ruins, "triple_plot": triple_plot, "other_markets": other_markets,
+    "naive_profits": naive_profits, "alarm": nothing_now, "trade_in": nothing_now,
+    "donk": nothing_now, "insurance": insurance, "information": information,
+}
+
+
+# ---------------------------------------------------------------------------- in play
+
+
+@dataclass(frozen=True)
+class KarmaUse(Op):
+    """Use a card in play: Parts Shop (a die roll once per Player Phase), Push, Pull, or Drag
+    (after a RIGS was destroyed this round: discard it for a free RIGS), Recycling (discard it
+    in a Player Phase for 1 Metal per RIGS on it)."""
+
+    name: str
+    title: str
+
+    def describe(self) -> str:
+        return f"karma use {self.name} {self.title!r}"
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        self.apply(game, tables)
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        p = game.player(self.name)
+        key = find_in(tables, "karma", self.title)
+        card = tables.karma_card(key)
+        if key not in p.in_play:
+            raise RulesError(f"{p.name} has no {card.title} in play")
+        w = Work(game, tables)
+        if key == "parts-shop":
+            _use_parts_shop(w, p, key)
+        elif key == "push-pull-or-drag":
+            if game.rigs_lost_round != game.round:
+                raise RulesError("no RIGS has been destroyed this round",
+                                 rule="Push, Pull, or Drag is used when a RIGS is destroyed")
+            if game.colony_rigs >= tables.constants.colony_rigs:
+                raise RulesError("all 75 RIGS tokens are in use")
+            retire(w, p.name, key)
+            w.update(p.name, warehouse_rigs=w.player(p.name).warehouse_rigs + 1)
+            w.say(f"{p.name} trades in {card.title} for a free RIGS in the warehouse.")
+        elif key == "recycling":
+            if game.phase != "player":
+                raise RulesError("Recycling is cashed in during the Player Phase")
+            n = p.on_cards.get(key, 0)
+            retire(w, p.name, key)
+            w.add(p.name, "metal", n, "card: Recycling")
+            w.say(f"{p.name} cashes in Recycling: {n} Metal for the {n} RIGS on it.")
+        else:
+            raise RulesError(f"{card.title} has nothing to use: it works by itself")
+        return w.done()
+
+
+def _use_parts_shop(w: Work, p: Player, key: str) -> None:
+    if w.game.phase != "player":
+        raise RulesError("Parts Shop rolls during the Player Phase")
+    if "used:parts-shop" in p.effects:
+        raise RulesError("Parts Shop rolls once per Player Phase")
+    roll = w.die(why="Parts Shop")
+    on = p.on_cards.get(key, 0)
+    if roll == 1:
+        retire(w, p.name, key)
+        w.say(f"Parts Shop rolls 1: the card is discarded and its {on} RIGS are lost.")
+        return
+    w.update(p.name, effects=p.effects + ("used:parts-shop",))
+    if on >= roll:
+        q = w.player(p.name)
+        w.update(p.name, warehouse_rigs=q.warehouse_rigs + 1,
+                 on_cards=frozen_map({**q.on_cards, key: on - 1}))
+        w.say(f"Parts Shop rolls {roll}: one RIGS comes back to the warehouse.")
+    else:
+        w.say(f"Parts Shop rolls {roll}: {on} RIGS on the card is not enough.")
+
+
+__all__ = ["EFFECTS", "KarmaPlay", "KarmaUse", "WAREHOUSE"]

@@ -1,0 +1,192 @@
+"""Sabotage cards: thefts, idled or redirected plots, surveys and plots moved."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rigs_helper.rules.actions.common import resource_name
+from rigs_helper.rules.actions.placement import _place
+from rigs_helper.rules.engine import replace_plot
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.karma.context import Ctx, hand_card, put_effect
+from rigs_helper.rules.karma.hands import take_from_hand
+from rigs_helper.rules.state import Pile, frozen_map
+
+
+def steal(c: Ctx, key: str) -> None:
+    v = c.victim()
+    if c.decoy_from == v:
+        key = "decoy"
+        c.w.say(f"{v} hands over Decoy instead.")
+    take_from_hand(c.w, v, key)
+    o = c.w.player(c.owner)
+    c.w.update(o.name, hand=o.hand + (key,))
+    c.w.say(f"{o.name} takes a card from {v}'s hand.")
+
+
+def steal_hand_random(c: Ctx) -> None:
+    v = c.victim()
+    hand = c.w.player(v).hand
+    if not hand:
+        c.w.say(f"{v} holds no Karma card.")
+        return
+    steal(c, hand[c.w.rng.below(len(hand))])
+
+
+def steal_hand_choice(c: Ctx) -> None:
+    v = c.victim()
+    t = c.need(c.op.card, "--card TITLE", f"which card of {v}'s hand")[0]
+    steal(c, hand_card(c, v, t))
+
+
+def swap_credits(c: Ctx) -> None:
+    v = c.victim()
+    opt = (c.op.option or "").lower()
+    if opt not in ("draw", "card"):
+        raise InputError(f"{c.card.title}: {v} chooses --option draw (draw 3 Karma cards) or "
+                         "--option card (take this card)")
+    a, b = c.w.player(c.owner), c.w.player(v)
+    c.w.add(a.name, "credits", b.credits - a.credits, f"card: {c.card.title}")
+    c.w.add(b.name, "credits", a.credits - b.credits, f"card: {c.card.title}")
+    c.w.say(f"{a.name} and {b.name} swap credits ({a.credits} <-> {b.credits}).")
+    if opt == "draw":
+        c.draws(v, 3)
+    else:
+        c.w.undiscard("karma", c.card.key)
+        c.w.update(v, hand=c.w.player(v).hand + (c.card.key,))
+        c.w.say(f"{v} takes {c.card.title} into their hand.")
+
+
+def i_want_that(c: Ctx) -> None:
+    r = resource_name(c.need(c.op.resource, "--resource", "which resource")[0])
+    if not c.victims:
+        raise InputError(f"{c.card.title}: name the victims with --target (once each)")
+    for v in c.victims:
+        have = c.w.player(v).amount(r)
+        if not have:
+            c.w.say(f"{v} has no {r}.")
+            continue
+        roll = c.w.die(why=c.card.title)
+        n = min(roll, have)
+        c.w.lose(v, r, n, f"card: {c.card.title}")
+        c.w.add(c.owner, r, n, f"card: {c.card.title}")
+        c.w.say(f"{v} rolls {roll}: gives {n} {r} to {c.owner}.")
+
+
+def idle_plot(c: Ctx) -> None:
+    pid = c.victim_plot("which plot")
+    v = c.victim()
+    plot = c.w.player(v).plot(pid)
+    put_effect(c, v, f"idle:{plot.id}")
+    c.w.say(f"The RIGS on {plot.id} stand idle this Production Phase.")
+
+
+def redirect_output(c: Ctx) -> None:
+    pid = c.victim_plot("which plot")
+    v = c.victim()
+    plot = c.w.player(v).plot(pid)
+    put_effect(c, v, f"sent:{plot.id}>{c.owner}")
+    c.w.say(f"{plot.id}'s output goes to {c.owner} this Production Phase.")
+
+
+def brownout(c: Ctx) -> None:
+    v = c.victim()
+    put_effect(c, v, "brownout")
+    c.w.say(f"{v} pays double Energy to power plots this Production Phase.")
+
+
+def displace(c: Ctx, owner: str, pid: str, new_yield: int | None) -> None:
+    p = c.w.player(owner)
+    plot = p.plot(pid)
+    keep = plot.rigs
+    if plot.harvest == "luxuries":
+        keep = min(plot.rigs, new_yield or 0)
+    moved = plot.rigs - keep
+    plot = replace(plot, survey=new_yield, rigs=keep,
+                   harvest=plot.harvest if keep else None)
+    c.w.put(replace(replace_plot(p, plot), warehouse_rigs=p.warehouse_rigs + moved))
+    if moved:
+        c.w.say(f"{moved} RIGS on {pid} lose their spots and go to {owner}'s warehouse "
+                "for free.")
+
+
+def survey_error(c: Ctx) -> None:
+    pid = c.victim_plot("which surveyed plot")
+    owner = c.plot_owner(pid)
+    if c.victims and owner not in c.victims:  # passed on by Wrong Address and the like
+        c.w.player(c.victim()).plot(pid)  # refuses: the new victim does not own it
+    plot = c.w.player(owner).plot(pid)
+    if plot.survey is None:
+        raise RulesError(f"{plot.id} has no survey")
+    pile = c.w.game.survey
+    draw = c.w.rng.shuffled(pile.draw + (plot.survey,))
+    c.w.game = replace(c.w.game, survey=Pile(tuple(draw), pile.discard))
+    c.w.say(f"{plot.id}'s survey goes back into the Survey deck, which is shuffled.")
+    displace(c, owner, plot.id, None)
+
+
+def survey_swap(c: Ctx) -> None:
+    if len(c.op.plot) != 2:
+        raise InputError(f"{c.card.title}: name two surveyed plots (--plot A --plot B)")
+    a, b = c.op.plot
+    oa, ob = c.plot_owner(a), c.plot_owner(b)
+    pa, pb = c.w.player(oa).plot(a), c.w.player(ob).plot(b)
+    if pa.id == pb.id:
+        raise InputError("name two different plots")
+    if pa.survey is None or pb.survey is None:
+        raise RulesError("both plots need a survey")
+    ya, yb = pa.survey, pb.survey
+    displace(c, oa, pa.id, yb)
+    displace(c, ob, pb.id, ya)
+    c.w.say(f"The surveys of {pa.id} and {pb.id} are swapped ({ya} <-> {yb}).")
+
+
+def transfer_plot(c: Ctx) -> None:
+    pid = c.victim_plot("which plot")
+    v = c.victim()
+    new = c.w.game.player(c.need(c.op.new_owner, "--new-owner",
+                                 f"the new owner, chosen by the Expedition Leader "
+                                 f"{c.w.game.leader}")).name
+    p = c.w.player(v)
+    plot = p.plot(pid)
+    if new != v:
+        c.w.update(v, plots=tuple(x for x in p.plots if x.id != plot.id),
+                   plan=frozen_map({k: x for k, x in p.plan.items() if k != plot.id}))
+        c.w.update(new, plots=c.w.player(new).plots + (plot,))
+    c.w.say(f"{plot.id} passes from {v} to {new} with its {plot.rigs} RIGS.")
+    c.draws(v)
+
+
+def idle_all(c: Ctx) -> None:
+    v = c.victim()
+    put_effect(c, v, "idle_all")
+    c.w.say(f"All of {v}'s RIGS stand idle this Production Phase.")
+    c.draws(v)
+
+
+def scatter_rigs(c: Ctx) -> None:
+    pid = c.victim_plot("which plot")
+    v = c.victim()
+    plot = c.w.player(v).plot(pid)
+    if len(c.op.to) != plot.rigs:
+        raise InputError(f"{c.card.title}: {plot.id} has {plot.rigs} RIGS; give one --to per "
+                         "RIGS (PLAYER for a warehouse, or PLOT:RESOURCE)")
+    p = c.w.player(v)
+    c.w.put(replace_plot(p, replace(plot, rigs=0, harvest=None)))
+    for dest in c.op.to:
+        where, _, harvest = dest.partition(":")
+        if where.upper().startswith("P") and where[1:].isdigit():
+            owner = c.plot_owner(where)
+            q = c.w.player(owner)
+            target = q.plot(where)
+            res = resource_name(harvest) if harvest else target.harvest
+            if res is None:
+                raise InputError(f"--to {dest}: say what it harvests (PLOT:RESOURCE)")
+            c.w.put(replace_plot(q, _place(c.tables, target, 1, res)))
+        else:
+            q = c.w.player(c.w.game.player(where).name)
+            c.w.update(q.name, warehouse_rigs=q.warehouse_rigs + 1)
+    c.w.say(f"The RIGS on {plot.id} go to: {', '.join(c.op.to)}.")
+    c.draws(v)
+
+

@@ -1,0 +1,114 @@
+"""Wealth cards: gains, multipliers and market cards."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rigs_helper.rules.actions.common import resource_name
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.karma.context import Ctx, put_effect
+from rigs_helper.rules.market import card_value
+
+
+def nothing_now(c: Ctx) -> None:
+    c.w.say(f"{c.card.title} stays in front of {c.owner}.")
+
+
+def double_all(c: Ctx) -> None:
+    put_effect(c, c.owner, "double")
+    c.w.say(f"All of {c.owner}'s RIGS yield double this Production Phase.")
+
+
+def poker_night(c: Ctx) -> None:
+    chosen = [resource_name(r) for r in c.need(c.op.resource, "--resource",
+                                               "which resources to roll for (each held "
+                                               "type may roll once)")]
+    if len(set(chosen)) != len(chosen):
+        raise InputError("roll once per resource type")
+    for r in chosen:
+        have = c.w.player(c.owner).amount(r)
+        if not have:
+            raise RulesError(f"{c.owner} holds no {r} to roll for")
+        roll = c.w.die(why=c.card.title)
+        if roll == 1:
+            c.w.add(c.owner, r, -have, f"card: {c.card.title}")
+            c.w.say(f"{r}: rolls 1, loses all {have}.")
+        elif roll <= 3:
+            c.w.say(f"{r}: rolls {roll}, keeps {have}.")
+        else:
+            mult = 2 if roll <= 5 else 3
+            c.w.add(c.owner, r, have * (mult - 1), f"card: {c.card.title}")
+            c.w.say(f"{r}: rolls {roll}, x{mult}: {have * mult}.")
+
+
+def below_surface(c: Ctx) -> None:
+    pid = c.need(c.op.plot, "--plot", "which of your plots")[0]
+    r = resource_name(c.need(c.op.resource, "--resource", "which kind of spot")[0])
+    plot = c.w.player(c.owner).plot(pid)
+    n = plot.spots(c.tables, r)
+    c.w.add(c.owner, r, n, f"card: {c.card.title}")
+    c.w.say(f"{c.owner} digs {n} {r} out of {plot.id}.")
+
+
+def gain(c: Ctx) -> None:
+    roll = c.w.die(why=c.card.title)
+    c.w.add(c.owner, c.card.resource, roll, f"card: {c.card.title}")
+    c.w.say(f"{c.owner} rolls {roll}: +{roll} {c.card.resource}.")
+
+
+def swap_meet(c: Ctx) -> None:
+    given, taken = sum(n for _, n in c.op.give), sum(n for _, n in c.op.take)
+    if not given or given != taken or given > 6:
+        raise InputError(f"{c.card.title}: hand in up to 6 resources (--give RESOURCE=N) "
+                         "and take as many (--take RESOURCE=N)")
+    for r, n in c.op.give:
+        c.w.add(c.owner, r, -n, f"card: {c.card.title}")
+    for r, n in c.op.take:
+        c.w.add(c.owner, r, n, f"card: {c.card.title}")
+    c.w.say(f"{c.owner} trades {given} resources.")
+
+
+def ruins(c: Ctx) -> None:
+    roll = c.w.die(why=c.card.title)
+    p = c.w.player(c.owner)
+    c.w.update(p.name, may_take=p.may_take + roll)
+    c.w.say(f"{c.owner} rolls {roll}: takes {roll} resources of their choice "
+            f"(`rigs settle {c.owner} RESOURCE=N ...`).")
+
+
+def triple_plot(c: Ctx) -> None:
+    pid = c.need(c.op.plot, "--plot", "which of your plots")[0]
+    plot = c.w.player(c.owner).plot(pid)
+    put_effect(c, c.owner, f"triple:{plot.id}")
+    c.w.say(f"The RIGS on {plot.id} yield triple this Production Phase.")
+
+
+def earlier_market_values(c: Ctx) -> list[int]:
+    m = c.w.game.market
+    if m.price is None:
+        raise RulesError("no Market card has been drawn this round",
+                         rule="played after the Market card is drawn")
+    # drawn[i] priced round i + 1; a recorded physical card's value wins
+    return [m.recorded.get(r, card_value(c.tables, m.values, i))
+            for r, i in enumerate(m.drawn[:-1], start=1)]
+
+
+def other_markets(c: Ctx) -> None:
+    values = earlier_market_values(c)
+    if not values:
+        c.w.say("No earlier Market card is in the discards: the price stays.")
+        return
+    m = c.w.game.market
+    c.w.game = replace(c.w.game, market=replace(m, price=max(values)))
+    c.w.say(f"Luxuries sell at {max(values)} this round (the highest earlier Market card).")
+
+
+def naive_profits(c: Ctx) -> None:
+    values = earlier_market_values(c)
+    if not values:
+        c.w.say("No earlier Market card is in the discards: no bonus.")
+        return
+    put_effect(c, c.owner, f"naive:{min(values)}")
+    c.w.say(f"{c.owner} sells Luxuries at {min(values)} more this round.")
+
+

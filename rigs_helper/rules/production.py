@@ -1,0 +1,255 @@
+"""The Production Phase: which plots are powered and what every RIGS yields.  No I/O.
+
+Rules (RULES.md "Production Phase" and the modifiers list):
+- Powering a plot costs 1 Energy (2 under Brownout!), from the warehouse or from Energy
+  produced this phase.  A plot whose RIGS harvest Energy needs no power.
+- Every working RIGS on a powered plot yields 1 of its resource (x2 Ridiculous Efficiency,
+  x3 R.I.G.S. T.D.M. on its plot; both multiply).
+- Disasters: Solar Eclipse (Desert plots yield no Energy), Seasonal Hell (at most one
+  working RIGS per Valley), Infestation (no Supplies), Battery Charger Failure (produced
+  Energy cannot be stored: what power does not use is lost), Energy Junction Failure
+  (produced Energy cannot power plots; it all goes to the warehouse).
+- Karma: Carrier Lost (every RIGS idle), Incorrect Drivers (one plot idle), You sent it
+  WHERE?! (one plot's output goes to the card's owner).
+
+Default plan: power the plots that yield the most units first (ties: Luxuries, then Metal,
+then Supplies, then the lower plot number) while Energy lasts.  ``plan`` overrides say
+"power" (must be powered: refused if the Energy is not there) or "skip".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import RESOURCES, Tables
+
+# effect strings kept on a player for this round's production
+DOUBLE = "double"  # Ridiculous Efficiency
+IDLE_ALL = "idle_all"  # Carrier Lost
+BROWNOUT = "brownout"
+ECLIPSE, SEASONAL, INFESTATION = "eclipse", "seasonal_hell", "infestation"
+CHARGER, JUNCTION = "charger_failure", "junction_failure"
+# with a plot: "idle:P3" (Incorrect Drivers), "triple:P3" (T.D.M.), "sent:P3>Ana" (You sent
+# it WHERE?!: P3's output goes to Ana)
+
+_PRIORITY = {"luxuries": 0, "metal": 1, "supplies": 2, "energy": 3}
+
+
+@dataclass(frozen=True)
+class PlotLine:
+    id: str
+    type: str
+    harvest: str | None
+    rigs: int
+    working: int
+    multiplier: int
+    powered: bool
+    power: str  # "self" (Energy plot), "produced", "warehouse", "produced+warehouse", ""
+    cost: int  # Energy paid to power it
+    output: int  # units it yields this phase
+    to: str  # who receives the output
+    note: str = ""
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "type": self.type, "harvest": self.harvest, "rigs": self.rigs,
+                "working": self.working, "multiplier": self.multiplier,
+                "powered": self.powered, "power": self.power or None, "cost": self.cost,
+                "output": self.output, "to": self.to, "note": self.note}
+
+
+@dataclass(frozen=True)
+class Plan:
+    player: str
+    lines: tuple[PlotLine, ...]
+    energy_produced: int  # by this player's own Energy plots (kept by the player)
+    energy_from_production: int  # of that, spent on power
+    energy_from_warehouse: int  # warehouse Energy spent on power
+    energy_lost: int  # produced Energy that could not be stored (Battery Charger Failure)
+    effects: tuple[str, ...]
+    received: Mapping[str, int] = field(default_factory=dict)  # sent here by other players
+
+    @property
+    def produced(self) -> dict[str, int]:
+        """Net change of each warehouse resource once production is committed."""
+        out = {r: 0 for r in RESOURCES}
+        for line in self.lines:
+            if line.to == self.player and line.harvest and line.harvest != "energy":
+                out[line.harvest] += line.output
+        out["energy"] = (self.energy_produced - self.energy_from_production - self.energy_lost
+                         - self.energy_from_warehouse)
+        for r, n in self.received.items():
+            out[r] += n
+        return out
+
+    @property
+    def sent(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for line in self.lines:
+            if line.to != self.player and line.output:
+                out.setdefault(line.to, {}).setdefault(line.harvest or "", 0)
+                out[line.to][line.harvest or ""] += line.output
+        return out
+
+    def as_dict(self) -> dict:
+        return {"player": self.player, "produced": self.produced,
+                "plots": [x.as_dict() for x in self.lines],
+                "energy": {"produced": self.energy_produced,
+                           "spent_from_production": self.energy_from_production,
+                           "spent_from_warehouse": self.energy_from_warehouse,
+                           "lost": self.energy_lost},
+                "sent": self.sent, "received": dict(self.received),
+                "effects": list(self.effects)}
+
+
+# ---------------------------------------------------------------------------- modifiers
+# Each modifier is one card's effect on one plot's yield, applied in this order: what
+# idles RIGS, what limits them, what multiplies them, then what cancels the output.
+
+
+@dataclass
+class _Yield:
+    working: int  # RIGS that work
+    mult: int  # the product of the multipliers
+    output: int = 0
+    idle: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def _carrier_lost(p, y: _Yield, fx) -> None:
+    if p.rigs and IDLE_ALL in fx:
+        y.working, y.idle, y.notes = 0, True, ["idle: Carrier Lost"]
+
+
+def _incorrect_drivers(p, y: _Yield, fx) -> None:
+    if p.rigs and not y.idle and f"idle:{p.id}" in fx:
+        y.working, y.idle, y.notes = 0, True, ["idle: Incorrect Drivers"]
+
+
+def _seasonal_hell(p, y: _Yield, fx) -> None:
+    if SEASONAL in fx and p.type == "valley" and y.working > 1:
+        y.working = 1
+        y.notes.append("Seasonal Hell: 1 RIGS works")
+
+
+def _ridiculous_efficiency(p, y: _Yield, fx) -> None:
+    if DOUBLE in fx:
+        y.mult *= 2
+
+
+def _tdm(p, y: _Yield, fx) -> None:
+    if f"triple:{p.id}" in fx:
+        y.mult *= 3
+
+
+def _output(p, y: _Yield, fx) -> None:
+    if y.mult > 1 and y.working:
+        y.notes.append(f"x{y.mult}")
+    y.output = y.working * y.mult
+
+
+def _solar_eclipse(p, y: _Yield, fx) -> None:
+    if p.harvest == "energy" and ECLIPSE in fx and p.type == "desert" and y.output:
+        y.output = 0
+        y.notes.append("Solar Eclipse: no Energy")
+
+
+def _infestation(p, y: _Yield, fx) -> None:
+    if p.harvest == "supplies" and INFESTATION in fx and y.output:
+        y.output = 0
+        y.notes.append("Infestation: no Supplies")
+
+
+MODIFIERS = (_carrier_lost, _incorrect_drivers, _seasonal_hell, _ridiculous_efficiency, _tdm,
+             _output, _solar_eclipse, _infestation)
+
+
+def plan(game: Game, name: str, tables: Tables,
+         overrides: Mapping[str, str] | None = None, with_received: bool = True) -> Plan:
+    player = game.player(name)
+    chosen = dict(player.plan)
+    chosen.update({k.upper(): v for k, v in (overrides or {}).items()})
+    for pid in chosen:
+        player.plot(pid)  # refuses a plot the player does not own
+    fx = player.effects
+    cost = tables.constants.power_energy * (2 if BROWNOUT in fx else 1)
+    redirect = {}
+    for e in fx:
+        if e.startswith("sent:"):
+            pid, _, to = e[5:].partition(">")
+            redirect[pid] = to
+    raw = []
+    for p in player.plots:
+        y = _Yield(working=p.rigs if p.harvest else 0, mult=1)
+        for modifier in MODIFIERS:
+            modifier(p, y, fx)
+        if not p.rigs:
+            y.notes.append("no RIGS")
+        raw.append((p, y.working, y.mult, y.output, "; ".join(y.notes)))
+
+    # Energy plots power themselves.
+    own_energy = sum(o for p, _, _, o, _ in raw if p.harvest == "energy"
+                     and redirect.get(p.id, player.name) == player.name)
+    prod_left = 0 if JUNCTION in fx else own_energy
+    wh_left = player.energy
+    used_prod = used_wh = 0
+    lines: dict[str, PlotLine] = {}
+    order = []
+    for p, working, mult, output, note in raw:
+        to = redirect.get(p.id, player.name)
+        if p.harvest == "energy":
+            lines[p.id] = PlotLine(p.id, p.type, p.harvest, p.rigs, working, mult, True,
+                                   "self", 0, output, to, note)
+        elif not p.rigs or not p.harvest:
+            lines[p.id] = PlotLine(p.id, p.type, p.harvest, p.rigs, 0, mult, False, "", 0, 0,
+                                   to, note)
+        else:
+            order.append((p, working, mult, output, note, to))
+    forced = [x for x in order if chosen.get(x[0].id) == "power"]
+    rest = sorted((x for x in order if x[0].id not in chosen),
+                  key=lambda x: (-x[3], _PRIORITY[x[0].harvest], int(x[0].id[1:])))
+    for p, working, mult, output, note, to in forced + rest:
+        is_forced = chosen.get(p.id) == "power"
+        if (output == 0 and not is_forced) or prod_left + wh_left < cost:
+            if is_forced:
+                raise RulesError(
+                    f"{player.name} has {prod_left + wh_left} Energy left for power "
+                    f"({wh_left} in the warehouse, {prod_left} produced); powering {p.id} "
+                    f"costs {cost}", rule="powering a plot costs 1 Energy (2 under Brownout!)")
+            why = "nothing to yield" if output == 0 else "no Energy left to power it"
+            lines[p.id] = PlotLine(p.id, p.type, p.harvest, p.rigs, working, mult, False, "",
+                                   0, 0, to, "; ".join(filter(None, [note, why])))
+            continue
+        from_prod = min(cost, prod_left)
+        from_wh = cost - from_prod
+        prod_left -= from_prod
+        wh_left -= from_wh
+        used_prod += from_prod
+        used_wh += from_wh
+        source = "+".join(s for s, n in (("produced", from_prod), ("warehouse", from_wh)) if n)
+        lines[p.id] = PlotLine(p.id, p.type, p.harvest, p.rigs, working, mult, True, source,
+                               cost, output, to, note)
+    for p, *_ in order:
+        if chosen.get(p.id) == "skip":
+            line = lines.get(p.id)
+            if line is None:
+                lines[p.id] = PlotLine(p.id, p.type, p.harvest, p.rigs, 0, 1, False, "", 0, 0,
+                                       redirect.get(p.id, player.name), "skipped by plan")
+    lost = own_energy - used_prod if CHARGER in fx else 0
+    if JUNCTION in fx:
+        lost = 0
+    received: dict[str, int] = {}
+    for other in game.players if with_received else ():
+        if other.name == player.name:
+            continue
+        for e in other.effects:
+            if e.startswith("sent:") and e.endswith(f">{player.name}"):
+                pid = e[5:].partition(">")[0]
+                oplan = plan(game, other.name, tables, with_received=False)
+                for line in oplan.lines:
+                    if line.id == pid and line.output and line.harvest:
+                        received[line.harvest] = received.get(line.harvest, 0) + line.output
+    return Plan(player.name, tuple(lines[p.id] for p in player.plots), own_energy, used_prod,
+                used_wh, lost, fx, received)

@@ -1,0 +1,194 @@
+"""End-game net worth (RULES.md, "End game and net worth").  No I/O.
+
+net = credits + luxuries x last_price + sum(plot worth, doubled for luxury plots)
+      + sum_r value_r x max(0, amount_r - 4 x scripts_r)       ("resources")
+      - sum_r value_r x max(0, 4 x scripts_r - amount_r)       ("vinnie")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
+
+
+@dataclass(frozen=True)
+class PlotHolding:
+    type: str
+    survey: int | None = None  # yield of its Survey card; None = unsurveyed
+
+    @property
+    def luxury(self) -> bool:
+        return bool(self.survey)
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """What one player owns at the end of the game, as far as scoring cares."""
+
+    name: str
+    credits: int = 0
+    luxuries: int = 0
+    energy: int = 0
+    supplies: int = 0
+    metal: int = 0
+    vinnie: Mapping[str, int] = field(default_factory=dict)  # scripts per resource
+    plots: tuple[PlotHolding, ...] = ()
+
+    def amount(self, resource: str) -> int:
+        return getattr(self, resource)
+
+
+@dataclass(frozen=True)
+class EndgameValues:
+    """The End Game draws: last Luxury price, each plot type's worth, each resource's die."""
+
+    luxury_price: int
+    plot_values: Mapping[str, int]
+    resource_values: Mapping[str, int]
+    plot_cards: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # for --explain
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    name: str
+    credits: int
+    luxuries: int
+    plots: int
+    resources: int
+    vinnie: int
+    explain: tuple[str, ...]
+
+    @property
+    def net_worth(self) -> int:
+        return self.credits + self.luxuries + self.plots + self.resources + self.vinnie
+
+    def as_dict(self) -> dict[str, int | str]:
+        return {"name": self.name, "net_worth": self.net_worth, "credits": self.credits,
+                "luxuries": self.luxuries, "plots": self.plots, "resources": self.resources,
+                "vinnie": self.vinnie}
+
+
+@dataclass(frozen=True)
+class GameScore:
+    players: tuple[PlayerScore, ...]
+    values: EndgameValues
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """Every player with the highest net worth (ruling: a tie shares the win)."""
+        if not self.players:
+            return ()
+        best = max(p.net_worth for p in self.players)
+        return tuple(p.name for p in self.players if p.net_worth == best)
+
+    def as_dict(self) -> dict:
+        return {"players": [p.as_dict() for p in self.players], "winners": list(self.winners)}
+
+
+def plot_worth(plot: PlotHolding, values: EndgameValues) -> int:
+    """A plot is worth its type's value, doubled when its survey found Luxury spots."""
+    base = values.plot_values[plot.type]
+    return base * 2 if plot.luxury else base
+
+
+def score_player(h: Holdings, values: EndgameValues, tables: Tables) -> PlayerScore:
+    per_script = tables.constants.repay_end_game
+    lines = [f"credits: {h.credits}"]
+    luxuries = h.luxuries * values.luxury_price
+    lines.append(f"luxuries: {h.luxuries} sold at {values.luxury_price} = {luxuries}")
+    plots = 0
+    for i, plot in enumerate(h.plots, 1):
+        worth = plot_worth(plot, values)
+        plots += worth
+        survey = "unsurveyed" if plot.survey is None else f"survey {plot.survey}"
+        cards = values.plot_cards.get(plot.type)
+        made = f" (cards {' + '.join(map(str, cards))})" if cards and len(cards) > 1 else ""
+        dbl = f" x 2 (luxury plot) = {worth}" if plot.luxury else ""
+        lines.append(f"plot {i} {tables.plots[plot.type].name}, {survey}: "
+                     f"{values.plot_values[plot.type]}{made}{dbl}")
+    lines.append(f"plots total: {plots}")
+    resources = vinnie = 0
+    for res in BASIC_RESOURCES:
+        have, scripts, value = h.amount(res), h.vinnie.get(res, 0), values.resource_values[res]
+        owed = per_script * scripts
+        left, short = max(0, have - owed), max(0, owed - have)
+        resources += value * left
+        vinnie -= value * short
+        text = f"{res}: {have} at {value} each"
+        if scripts:
+            text += (f"; Vinnie takes {min(have, owed)} of {owed} owed "
+                     f"({scripts} script{'s' if scripts != 1 else ''} x {per_script})")
+            if short:
+                text += f", {short} short x {value} = -{value * short} credits"
+        text += f"; {left} left = {value * left}"
+        lines.append(text)
+    score = PlayerScore(h.name, h.credits, luxuries, plots, resources, vinnie, ())
+    lines.append(f"net worth: {h.credits} + {luxuries} + {plots} + {resources} "
+                 f"{'-' if vinnie < 0 else '+'} {abs(vinnie)} = {score.net_worth}")
+    return PlayerScore(h.name, h.credits, luxuries, plots, resources, vinnie, tuple(lines))
+
+
+def score_game(players: Sequence[Holdings], values: EndgameValues, tables: Tables) -> GameScore:
+    missing = missing_values(players, values.luxury_price, values.plot_values,
+                             values.resource_values)
+    if missing:
+        raise InputError("missing End Game values: " + ", ".join(missing))
+    return GameScore(tuple(score_player(h, values, tables) for h in players), values)
+
+
+def missing_values(players: Iterable[Holdings], luxury_price: int | None,
+                   plot_values: Mapping[str, int], resource_values: Mapping[str, int]) -> list[str]:
+    """Which End Game values the players' holdings need and that are not given."""
+    players = list(players)
+    missing = []
+    if luxury_price is None and any(p.luxuries for p in players):
+        missing.append("endgame.luxury_price")
+    needed_types = sorted({plot.type for p in players for plot in p.plots})
+    missing += [f"endgame.plot_values.{t}" for t in needed_types if t not in plot_values]
+    for res in BASIC_RESOURCES:
+        if res not in resource_values and any(p.amount(res) or p.vinnie.get(res) for p in players):
+            missing.append(f"endgame.resource_values.{res}")
+    return missing
+
+
+def draw_order(tables: Tables) -> list[tuple[str, int]]:
+    """The End Game draws in order: (plot type, cards), one entry per type."""
+    return [(t.key, t.endgame_cards) for t in tables.plots.values()]
+
+
+def complete_values(tables: Tables, luxury_price: int | None, plot_values: Mapping[str, int],
+                    resource_values: Mapping[str, int], end_deck: Sequence[int],
+                    roll, last_game_card: int | None = None
+                    ) -> tuple[EndgameValues, list[str]]:
+    """Fill every End Game value not given: plot types from the top of ``end_deck`` (card
+    values, in draw order), resources with ``roll()`` (a die).  Returns the values and a
+    line per draw made."""
+    drawn: list[str] = []
+    deck = list(end_deck)
+    plots = dict(plot_values)
+    cards: dict[str, tuple[int, ...]] = {}
+    for ptype, n in draw_order(tables):
+        if ptype in plots:
+            continue
+        if len(deck) < n:
+            raise InputError("the End Game Market deck has too few cards left")
+        taken, deck = tuple(deck[:n]), deck[n:]
+        cards[ptype] = taken
+        plots[ptype] = sum(taken)
+        drawn.append(f"{tables.plots[ptype].name}: End Game Market "
+                     f"card{'s' if n > 1 else ''} {' + '.join(map(str, taken))} = {plots[ptype]}")
+    res = dict(resource_values)
+    for r in BASIC_RESOURCES:
+        if r not in res:
+            res[r] = roll()
+            drawn.append(f"{r}: die roll {res[r]}")
+    price = luxury_price
+    if price is None:
+        if last_game_card is None:
+            raise InputError("missing End Game value: endgame.luxury_price")
+        price = last_game_card
+        drawn.append(f"luxury price: last Game Market card {price}")
+    return EndgameValues(price, plots, res, cards), drawn

@@ -1,0 +1,61 @@
+"""Set-up of a new game (RULES.md "Set-up").  No I/O."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rigs_helper.rules.engine import Outcome, Work, determine_leader
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.state import Game, Market, Pile, Player, Plot
+from rigs_helper.rules.tables import Tables
+
+
+def new_game(names: list[str], seed: int, tables: Tables) -> Outcome:
+    const = tables.constants
+    clean = [n.strip() for n in names]
+    if not const.players_min <= len(clean) <= const.players_max:
+        raise InputError(f"a game has {const.players_min} to {const.players_max} players, "
+                         f"not {len(clean)} (give --player once per player)")
+    seen: set[str] = set()
+    for n in clean:
+        if not n:
+            raise InputError("a player name cannot be empty")
+        if n.lower() in seen:
+            raise InputError(f"duplicate player name {n!r}")
+        seen.add(n.lower())
+    start = const.start
+    players = tuple(Player(name=n, credits=start["credits"], energy=start["energy"],
+                           supplies=start["supplies"], metal=start["metal"],
+                           luxuries=start["luxuries"], warehouse_rigs=start["rigs"])
+                    for n in clean)
+    from rigs_helper.rules.replay import commitment
+
+    game = Game(seed=seed, rng=0, players=players, commitment=commitment(seed))
+    w = Work(game, tables)
+    rng = w.rng
+    plot_ids = [f"P{i + 1}" for i in range(len(tables.plot_deck))]
+    market = rng.shuffled(range(len(tables.market_deck)))
+    n_game = tables.game_market_cards
+    w.game = replace(
+        w.game,
+        plot_deck=tuple(rng.shuffled(plot_ids)),
+        survey=Pile(tuple(rng.shuffled(tables.survey_deck))),
+        disaster=Pile(tuple(rng.shuffled(tables.disaster_deck))),
+        karma=Pile(tuple(rng.shuffled(tables.karma_deck))),
+        market=Market(game=tuple(market[:n_game]), end=tuple(market[n_game:])),
+    )
+    w.say(f"New game for {', '.join(clean)} (seed {seed}).")
+    deal = const.start_plots[len(clean)]
+    deck = list(w.game.plot_deck)
+    for _ in range(deal):
+        for p in w.game.players:
+            pid = deck.pop(0)
+            plot = Plot(pid, tables.plot_deck[int(pid[1:]) - 1])
+            w.update(p.name, plots=w.player(p.name).plots + (plot,))
+    w.game = replace(w.game, plot_deck=tuple(deck))
+    for p in w.game.players:
+        w.say(f"{p.name} starts with " + ", ".join(
+            f"{x.id} {tables.plots[x.type].name}" for x in p.plots) + ".")
+    determine_leader(w)
+    w.say("Round 1, Player Phase (no Land Grant in round 1).")
+    return w.done()

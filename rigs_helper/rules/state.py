@@ -1,0 +1,191 @@
+"""The state of a game as frozen dataclasses.  No I/O.
+
+Every change goes through an operation (``rigs_helper.ops``) that returns a new state; the
+log of applied operations in the game file gives history and undo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Mapping
+
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.tables import Tables
+
+SCHEMA_VERSION = 1
+
+
+def frozen_map(d: Mapping | None = None) -> Mapping:
+    return MappingProxyType(dict(d or {}))
+
+
+@dataclass(frozen=True)
+class Plot:
+    id: str  # "P7": the plot card's number in the Plot deck, stable for the game
+    type: str
+    survey: int | None = None  # yield of its Survey card (Luxury spots); None = unsurveyed
+    rigs: int = 0
+    harvest: str | None = None  # what its RIGS harvest; None when it has no RIGS
+
+    @property
+    def luxury(self) -> bool:
+        return bool(self.survey)
+
+    def spots(self, tables: Tables, resource: str) -> int:
+        if resource == "luxuries":
+            return self.survey or 0
+        return tables.plots[self.type].spots[resource]
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    credits: int = 0
+    energy: int = 0
+    supplies: int = 0
+    metal: int = 0
+    luxuries: int = 0
+    warehouse_rigs: int = 0
+    plots: tuple[Plot, ...] = ()
+    hand: tuple[str, ...] = ()  # Karma card keys, in the order drawn
+    in_play: tuple[str, ...] = ()  # Karma cards put into play in front of the player
+    vinnie: Mapping[str, int] = field(default_factory=frozen_map)  # scripts per resource
+    disaster: str | None = None  # Disaster card in front of the player this round
+    effects: tuple[str, ...] = ()  # production modifiers in force this round
+    borrowed: int = 0  # Vinnie units borrowed in the current phase
+    may_swap: bool = False  # unaffected by this round's Disaster: may swap a Karma card
+    must_lose_rigs: int = 0  # RIGS the player still has to choose to lose
+    on_cards: Mapping[str, int] = field(default_factory=frozen_map)  # RIGS on in-play cards
+    plan: Mapping[str, str] = field(default_factory=frozen_map)  # plot id -> "power"/"skip"
+    must_discard: int = 0  # resources of their choice the player still has to throw away
+    may_take: int = 0  # resources of their choice the player may still take (Ruins)
+    last_loss: Mapping[str, int] = field(default_factory=frozen_map)  # for Warehouse Insurance
+    no_sabotage_round: int = 0  # Ain't Working for You: no Sabotage cards this round
+
+    def amount(self, resource: str) -> int:
+        return getattr(self, resource)
+
+    @property
+    def rigs(self) -> int:
+        """Every RIGS the player owns: warehouse and plots."""
+        return self.warehouse_rigs + sum(p.rigs for p in self.plots)
+
+    def plot(self, plot_id: str) -> Plot:
+        for p in self.plots:
+            if p.id.lower() == plot_id.lower():
+                return p
+        raise RulesError(f"{self.name} does not own plot {plot_id}",
+                         rule="plot ids: see `rigs status`")
+
+    def scripts(self, resource: str) -> int:
+        return self.vinnie.get(resource, 0)
+
+
+@dataclass(frozen=True)
+class Pile:
+    """A deck: ``draw`` (top first, hidden) and ``discard`` (face up, newest last)."""
+
+    draw: tuple = ()
+    discard: tuple = ()
+    # a mixed deck (rules/decks.py): which cards of ``draw`` are virtual (the group lacks
+    # them), and the virtual copies among ``discard``; both empty for other decks
+    virtual: tuple[bool, ...] = ()
+    vdiscard: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Market:
+    game: tuple[int, ...] = ()  # Game Market Deck, top first (card indexes)
+    drawn: tuple[int, ...] = ()  # cards drawn so far, in order (the last is this round's)
+    end: tuple[int, ...] = ()  # End Game Market Deck, top first
+    price: int | None = None  # this round's Luxury price (after the Market card is drawn)
+    recorded: Mapping[int, int] = field(default_factory=frozen_map)  # round -> physical value
+    values: Mapping[str, object] = field(default_factory=frozen_map)  # a group's own values
+
+
+@dataclass(frozen=True)
+class Endgame:
+    """End Game draws once made (recorded so scoring is repeatable)."""
+
+    plot_values: Mapping[str, int] = field(default_factory=frozen_map)
+    plot_cards: Mapping[str, tuple[int, ...]] = field(default_factory=frozen_map)
+    resource_values: Mapping[str, int] = field(default_factory=frozen_map)
+
+
+@dataclass(frozen=True)
+class Game:
+    seed: int
+    rng: int  # position of the seeded generator
+    players: tuple[Player, ...]
+    round: int = 1
+    phase: str = "player"
+    leader: str = ""
+    leader_basis: str = ""  # plot ownership when the leader was last determined
+    game_over: bool = False
+    plot_deck: tuple[str, ...] = ()  # plot ids, top first
+    survey: Pile = Pile()
+    disaster: Pile = Pile()
+    karma: Pile = Pile()
+    market: Market = Market()
+    grant: tuple[str, ...] = ()  # Land Grant plots waiting for the leader's pick
+    rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
+    endgame: Endgame = Endgame()
+    # the group's inventory: deck -> {card key: copies missing}, for the mixed decks only
+    missing: Mapping[str, Mapping[str, int]] = field(default_factory=frozen_map)
+    commitment: str = ""  # SHA-256 of the seed, shown before round 1 (rules/replay.py)
+    version: int = SCHEMA_VERSION
+
+    # -- look-ups --------------------------------------------------------------------
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name.lower() == name.strip().lower():
+                return p
+        raise InputError(f"no player called {name!r} (players: "
+                         + ", ".join(p.name for p in self.players) + ")")
+
+    def index(self, name: str) -> int:
+        target = self.player(name).name
+        return next(i for i, p in enumerate(self.players) if p.name == target)
+
+    def with_player(self, player: Player) -> Game:
+        i = self.index(player.name)
+        return replace(self, players=self.players[:i] + (player,) + self.players[i + 1:])
+
+    def owner_of(self, plot_id: str) -> Player:
+        for p in self.players:
+            for plot in p.plots:
+                if plot.id.lower() == plot_id.lower():
+                    return p
+        raise RulesError(f"no player owns plot {plot_id}", rule="plot ids: see `rigs status`")
+
+    @property
+    def colony_rigs(self) -> int:
+        return sum(p.rigs + sum(p.on_cards.values()) for p in self.players)
+
+    def scripts_out(self, resource: str) -> int:
+        return sum(p.scripts(resource) for p in self.players)
+
+    def ownership(self) -> str:
+        """A fingerprint of who owns which plot, for the leader rule ("re-determined only
+        when plot ownership changed")."""
+        return ";".join(p.name + ":" + ",".join(sorted((x.id for x in p.plots),
+                                                       key=lambda i: int(i[1:])))
+                        for p in self.players)
+
+    def seating_from(self, name: str) -> list[Player]:
+        """Players in seating order starting with ``name``."""
+        i = self.index(name)
+        return list(self.players[i:] + self.players[:i])
+
+
+def add_scripts(player: Player, resource: str, n: int) -> Player:
+    v = dict(player.vinnie)
+    v[resource] = v.get(resource, 0) + n
+    if v[resource] == 0:
+        del v[resource]
+    return replace(player, vinnie=frozen_map(v))
+
+
+__all__ = ["Endgame", "Game", "Market", "Pile", "Player", "Plot",
+           "SCHEMA_VERSION", "add_scripts", "frozen_map"]

@@ -1,0 +1,91 @@
+"""What a game shows: the `status --json` object and the choices it waits for.  No I/O.
+
+Hidden cards stay hidden: draw piles show only their size and Karma hands only their count,
+except in the one-player view (``player_view``) that a player asks for."""
+
+from __future__ import annotations
+
+from rigs_helper.rules.state import Game, Player
+from rigs_helper.rules.tables import BASIC_RESOURCES, Tables, title_of
+
+
+def pending(game: Game, tables: Tables) -> list[str]:
+    out = []
+    if game.grant:
+        out.append(f"Land Grant: {game.leader} picks one of {len(game.grant)} plots "
+                   "(`rigs grant`)")
+    limit = tables.constants.hand_limit
+    for p in game.players:
+        if p.must_lose_rigs:
+            out.append(f"{p.name} must lose {p.must_lose_rigs} RIGS "
+                       f"(`rigs lose {p.name} --from PLOT|warehouse`)")
+        if game.phase == "player" and len(p.hand) > limit:
+            out.append(f"{p.name} holds {len(p.hand)} Karma cards; {limit} at most when the "
+                       f"Player Phase ends (`rigs karma discard {p.name} TITLE`)")
+        if p.must_discard:
+            out.append(f"{p.name} must throw away {p.must_discard} resources "
+                       f"(`rigs settle {p.name} RESOURCE=N ...`)")
+        if p.may_take:
+            out.append(f"{p.name} may take {p.may_take} resources "
+                       f"(`rigs settle {p.name} RESOURCE=N ...`)")
+        if p.may_swap and game.phase == "disaster":
+            out.append(f"{p.name} may swap one Karma card (`rigs karma swap {p.name} TITLE`),"
+                       " optional")
+    return out
+
+
+def _plot(p) -> dict:
+    return {"id": p.id, "type": p.type, "survey": p.survey, "luxury": p.luxury,
+            "rigs": p.rigs, "harvest": p.harvest}
+
+
+def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict:
+    d = {
+        "name": p.name, "credits": p.credits, "energy": p.energy, "supplies": p.supplies,
+        "metal": p.metal, "luxuries": p.luxuries, "rigs": p.rigs,
+        "warehouse_rigs": p.warehouse_rigs,
+        "plots": [_plot(x) for x in p.plots],
+        "karma": len(p.hand),
+        "in_play": [title_of(tables, "karma", k) for k in p.in_play],
+        "vinnie": {r: p.scripts(r) for r in tables.constants.loanable},
+        "disaster": title_of(tables, "disaster", p.disaster) if p.disaster else None,
+        "effects": list(p.effects),
+    }
+    if p.on_cards:
+        d["on_cards"] = {title_of(tables, "karma", k): v for k, v in p.on_cards.items()}
+    if hand:
+        d["hand"] = [title_of(tables, "karma", k) for k in p.hand]
+    return d
+
+
+def _mixed(game: Game) -> dict[str, int]:
+    """A mixed deck's cards left, physical (the group's own pile) and virtual."""
+    out = {}
+    for d in game.missing:
+        pile = getattr(game, d)
+        out[f"{d}_virtual"] = sum(pile.virtual)
+        out[f"{d}_physical"] = len(pile.draw) - out[f"{d}_virtual"]
+    return out
+
+
+def status_dict(game: Game, tables: Tables) -> dict:
+    m = game.market
+    return {
+        "round": game.round,
+        "rounds": tables.constants.rounds,
+        "phase": game.phase,
+        "leader": game.leader,
+        "game_over": game.game_over,
+        "commitment": game.commitment or None,
+        "price": m.price,
+        "decks": {"plot": len(game.plot_deck), "survey": len(game.survey.draw),
+                  "disaster": len(game.disaster.draw), "karma": len(game.karma.draw),
+                  "market": len(m.game), "end_market": len(m.end), **_mixed(game)},
+        "discards": {"disaster": len(game.disaster.discard),
+                     "karma": len(game.karma.discard), "market": len(m.drawn)},
+        "colony": {"rigs": game.colony_rigs, "rigs_cap": tables.constants.colony_rigs,
+                   "scripts": {r: game.scripts_out(r) for r in BASIC_RESOURCES
+                               if r in tables.constants.loanable}},
+        "players": [player_dict(p, tables) for p in game.players],
+        "pending": pending(game, tables),
+    }

@@ -1,0 +1,664 @@
+"""The game file: TOML in, validated :class:`Game` out; state and log back to TOML.
+
+Layout: the state first (readable and hand-editable), then a marker line, then the log
+(``[[log]]`` entries, newest last).  A command that does not need the history parses only
+the state part, so a long game costs no more to load than a short one.
+
+Hidden cards (draw piles, the End Game and Game Market decks, Karma hands, an unpicked
+Land Grant) are stored encoded, so a glance at the file spoils nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from rigs_helper.rules.checker import Checker, parse_toml
+from rigs_helper.rules.market import category_of, market_index, parse_market_values
+from rigs_helper.rules.rng import MAX_SEED, _mix
+from rigs_helper.rules.state import (
+    SCHEMA_VERSION,
+    Endgame,
+    Game,
+    Market,
+    Pile,
+    Player,
+    Plot,
+    frozen_map,
+)
+from rigs_helper.rules.tables import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
+
+MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do not edit ----"
+HEADER = """\
+# R.I.G.S. game file, kept by rigs-helper (`rigs --help`).
+# You may fix a mistake by editing the state below; the next command checks it.
+# Draw piles, the Market decks and Karma hands are encoded so a glance spoils nothing:
+# `rigs status PLAYER` shows a hand.
+"""
+
+# ---------------------------------------------------------------------------- cards
+
+
+def market_id(tables: Tables, index: int) -> str:
+    cat, i = category_of(tables, index)
+    return f"{tables.market[cat].name[0]}{i + 1}"
+
+
+_SALT = {"plot": 0x51ED27, "survey": 0x5AFE11, "disaster": 0xD15A57,
+         "karma": 0x4A12A9, "market": 0x3A12E7}
+
+
+class _Codec:
+    """Cards of one deck <-> small numbers <-> an opaque string (each number XORed with
+    a key stream drawn from the seed, written as hex)."""
+
+    def __init__(self, name: str, seed: int, to_num, from_num) -> None:
+        self.name, self.to_num, self.from_num = name, to_num, from_num
+        self._base = _mix(seed ^ _SALT[name])
+
+    def _key(self, n: int) -> bytes:
+        return bytes(_mix((self._base + i * 0x9E3779B97F4A7C15) & (2**64 - 1)) & 0xFF
+                     for i in range(n))
+
+    def encode(self, cards) -> str:
+        raw = bytes(self.to_num(c) for c in cards)
+        key = self._key(len(raw))
+        return bytes(a ^ b for a, b in zip(raw, key)).hex()
+
+    def decode(self, text: str) -> list:
+        raw = bytes.fromhex(text)
+        key = self._key(len(raw))
+        return [self.from_num(a ^ b) for a, b in zip(raw, key)]
+
+    # a mixed deck's pile: each card with its "virtual" tag in the high bit
+    def encode_tagged(self, cards, tags) -> str:
+        raw = bytes(self.to_num(c) | (0x80 if v else 0) for c, v in zip(cards, tags))
+        key = self._key(len(raw))
+        return bytes(a ^ b for a, b in zip(raw, key)).hex()
+
+    def decode_tagged(self, text: str) -> tuple[tuple, tuple[bool, ...]]:
+        raw = bytes.fromhex(text)
+        nums = [a ^ b for a, b in zip(raw, self._key(len(raw)))]
+        return (tuple(self.from_num(n & 0x7F) for n in nums),
+                tuple(bool(n & 0x80) for n in nums))
+
+
+def _codecs(tables: Tables, seed: int) -> dict[str, _Codec]:
+    dis = [c.key for c in tables.disasters]
+    kar = [c.key for c in tables.karma]
+    n_plots = len(tables.plot_deck)
+
+    def plot_num(pid: str) -> int:
+        return int(pid[1:]) - 1
+
+    def plot_id(n: int) -> str:
+        if n >= n_plots:
+            raise ValueError
+        return f"P{n + 1}"
+
+    def index_in(seq):
+        return lambda n: seq[n]
+
+    return {
+        "plot": _Codec("plot", seed, plot_num, plot_id),
+        "survey": _Codec("survey", seed, int, lambda n: n if n in tables.survey_yields
+                         else _bad()),
+        "disaster": _Codec("disaster", seed, dis.index, index_in(dis)),
+        "karma": _Codec("karma", seed, kar.index, index_in(kar)),
+        "market": _Codec("market", seed, int, lambda n: n if n < len(tables.market_deck)
+                         else _bad()),
+    }
+
+
+def _bad():
+    raise ValueError("not a card")
+
+
+# ---------------------------------------------------------------------------- to TOML
+
+
+def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
+    """The state as a TOML document (plain dicts and lists, no None)."""
+    c = _codecs(tables, game.seed)
+    dtitle = {d.key: d.title for d in tables.disasters}
+    ktitle = {k.key: k.title for k in tables.karma}
+    doc: dict[str, Any] = {
+        "version": game.version, "seed": game.seed, "rng": game.rng,
+        "round": game.round, "phase": game.phase, "leader": game.leader,
+        "leader_basis": game.leader_basis, "game_over": game.game_over,
+    }
+    if game.commitment:
+        doc["commitment"] = game.commitment
+    if game.grant:
+        doc["grant"] = c["plot"].encode(game.grant)
+    if game.rigs_lost_round:
+        doc["rigs_lost_round"] = game.rigs_lost_round
+    m = game.market
+    market: dict[str, Any] = {}
+    if m.price is not None:
+        market["price"] = m.price
+    market["drawn"] = [market_id(tables, i) for i in m.drawn]
+    market["game"] = c["market"].encode(m.game)
+    market["end"] = c["market"].encode(m.end)
+    if m.recorded:
+        market["recorded"] = {str(k): v for k, v in sorted(m.recorded.items())}
+    if m.values:
+        market["values"] = {k: list(v) if isinstance(v, tuple) else v
+                            for k, v in m.values.items()}
+    doc["market"] = market
+    doc["decks"] = {
+        "plot": c["plot"].encode(game.plot_deck),
+        "survey": c["survey"].encode(game.survey.draw),
+        "disaster": c["disaster"].encode(game.disaster.draw),
+        "disaster_discard": [dtitle[k] for k in game.disaster.discard],
+        "karma": c["karma"].encode(game.karma.draw),
+        "karma_discard": [ktitle[k] for k in game.karma.discard],
+    }
+    for deck in game.missing:  # a mixed deck: tags in the pile, virtual discards by title
+        pile, title = getattr(game, deck), dtitle if deck == "disaster" else ktitle
+        doc["decks"][deck] = c[deck].encode_tagged(pile.draw, pile.virtual)
+        if pile.vdiscard:
+            doc["decks"][f"{deck}_virtual_discard"] = [title[k] for k in pile.vdiscard]
+    if game.missing:
+        from rigs_helper.rules.decks import inventory_doc
+
+        doc["inventory"] = inventory_doc(game.missing, tables)
+    e = game.endgame
+    if e.plot_values or e.resource_values:
+        end: dict[str, Any] = {}
+        if e.plot_values:
+            end["plot_values"] = {k: (list(e.plot_cards[k]) if k in e.plot_cards else v)
+                                  for k, v in e.plot_values.items()}
+        if e.resource_values:
+            end["resource_values"] = dict(e.resource_values)
+        doc["endgame"] = end
+    doc["players"] = [_player_doc(p, c, dtitle, ktitle) for p in game.players]
+    return doc
+
+
+def _player_doc(p: Player, c, dtitle, ktitle) -> dict[str, Any]:
+    d: dict[str, Any] = {"name": p.name, "credits": p.credits}
+    for r in RESOURCES:
+        d[r] = p.amount(r)
+    d["warehouse_rigs"] = p.warehouse_rigs
+    if p.vinnie:
+        d["vinnie"] = dict(p.vinnie)
+    d["hand"] = c["karma"].encode(p.hand)
+    if p.in_play:
+        d["in_play"] = [ktitle[k] for k in p.in_play]
+    if p.on_cards:
+        d["on_cards"] = {ktitle[k]: v for k, v in p.on_cards.items()}
+    if p.disaster:
+        d["disaster"] = dtitle[p.disaster]
+    if p.effects:
+        d["effects"] = list(p.effects)
+    if p.borrowed:
+        d["borrowed"] = p.borrowed
+    if p.may_swap:
+        d["may_swap"] = True
+    if p.must_lose_rigs:
+        d["must_lose_rigs"] = p.must_lose_rigs
+    if p.plan:
+        d["plan"] = dict(p.plan)
+    if p.must_discard:
+        d["must_discard"] = p.must_discard
+    if p.may_take:
+        d["may_take"] = p.may_take
+    if p.last_loss:
+        d["last_loss"] = dict(p.last_loss)
+    if p.no_sabotage_round:
+        d["no_sabotage_round"] = p.no_sabotage_round
+    plots = []
+    for pl in p.plots:
+        x: dict[str, Any] = {"id": pl.id, "type": pl.type}
+        if pl.survey is not None:
+            x["survey"] = pl.survey
+        x["rigs"] = pl.rigs
+        if pl.harvest is not None:
+            x["harvest"] = pl.harvest
+        plots.append(x)
+    d["plots"] = plots
+    return d
+
+
+def dumps_state(doc: dict[str, Any]) -> str:
+    import tomli_w
+
+    return HEADER + "\n" + tomli_w.dumps(doc)
+
+
+def state_hash(doc: dict[str, Any]) -> str:
+    """A fingerprint of the state (to notice hand edits before an undo).  Not a security
+    measure: two checksums of the document's text, 64 bits in all."""
+    import zlib
+
+    blob = repr(doc).encode()
+    return f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}"
+
+
+# ---------------------------------------------------------------------------- from TOML
+
+_TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
+        "grant", "rigs_lost_round", "market", "decks", "endgame", "players", "log",
+        "inventory", "commitment"}
+_PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
+           "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
+           "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round"}
+_PLOT = {"id", "type", "survey", "rigs", "harvest"}
+
+
+def migrate(doc: dict[str, Any], check: Checker) -> dict[str, Any]:
+    """Bring an older schema up to date; refuse a newer one."""
+    if "version" not in doc:
+        raise check.fail("version", "is missing: this is not a rigs game file")
+    v = check.whole(doc["version"], "version", 1)
+    if v > SCHEMA_VERSION:
+        raise check.fail("version", f"this file is schema {v}, newer than this rigs-helper "
+                         f"understands ({SCHEMA_VERSION}): upgrade rigs-helper")
+    # No older schema exists yet: version 1 is the first.  Each future migration goes here
+    # as `if v == N: doc = _migrate_N(doc); v = N + 1`.
+    return doc
+
+
+def from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Game:
+    check = Checker(file)
+    check.table(doc, "", _TOP)
+    doc = migrate(doc, check)
+    seed = check.whole(doc.get("seed"), "seed")
+    if seed > MAX_SEED:
+        raise check.fail("seed", "is too large")
+    c = _codecs(tables, seed)
+
+    def decode(key: str, value: Any, codec: str) -> tuple:
+        return _decoded(check, c, key, value, codec)
+
+    def titles(key: str, value: Any, cards) -> tuple[str, ...]:
+        by = {slug(x.title): x.key for x in cards}
+        out = []
+        for i, t in enumerate(check.array(value, key)):
+            k = slug(check.string(t, f"{key}[{i}]"))
+            if k not in by:
+                raise check.fail(f"{key}[{i}]", f"unknown card {t!r}")
+            out.append(by[k])
+        return tuple(out)
+
+    rounds = tables.constants.rounds
+    rnd = check.whole(doc.get("round"), "round", 1)
+    if rnd > rounds:
+        raise check.fail("round", f"must be 1 to {rounds}, not {rnd}")
+    phase = check.choice(doc.get("phase"), "phase", PHASES)
+    m = check.table(doc.get("market", {}), "market",
+                    {"price", "drawn", "game", "end", "recorded", "values"})
+    drawn = []
+    for i, mid in enumerate(check.array(m.get("drawn", []), "market.drawn")):
+        try:
+            drawn.append(market_index(tables, check.string(mid, f"market.drawn[{i}]")))
+        except KeyError:
+            raise check.fail(f"market.drawn[{i}]", f"unknown Market card {mid!r}") from None
+    recorded = {}
+    for k, v in check.table(m.get("recorded", {}), "market.recorded").items():
+        if not k.isdigit() or not 1 <= int(k) <= rounds:
+            raise check.fail(f"market.recorded.{k}", "keys are round numbers")
+        recorded[int(k)] = check.whole(v, f"market.recorded.{k}")
+    market = Market(
+        game=decode("market.game", m.get("game", ""), "market"),
+        drawn=tuple(drawn),
+        end=decode("market.end", m.get("end", ""), "market"),
+        price=check.whole(m["price"], "market.price") if "price" in m else None,
+        recorded=frozen_map(recorded),
+        values=frozen_map(parse_market_values(m.get("values", {}), check, "market.values",
+                                              tables)),
+    )
+    d = check.table(doc.get("decks", {}), "decks", {"plot", "survey", "disaster",
+                                                     "disaster_discard", "karma",
+                                                     "karma_discard",
+                                                     "disaster_virtual_discard",
+                                                     "karma_virtual_discard"})
+    missing = _inventory(check, doc.get("inventory", {}), tables)
+    players = []
+    raw_players = check.array(doc.get("players", []), "players")
+    for i, raw in enumerate(raw_players):
+        players.append(_player(check, raw, i, tables, decode, titles))
+    end = check.table(doc.get("endgame", {}), "endgame", {"plot_values", "resource_values"})
+    pv, pc = {}, {}
+    for k, v in check.table(end.get("plot_values", {}), "endgame.plot_values",
+                            set(tables.plots)).items():
+        if isinstance(v, list):
+            pc[k] = tuple(check.whole(x, f"endgame.plot_values.{k}[{j}]")
+                          for j, x in enumerate(v))
+            pv[k] = sum(pc[k])
+        else:
+            pv[k] = check.whole(v, f"endgame.plot_values.{k}")
+    rv = {k: check.whole(v, f"endgame.resource_values.{k}")
+          for k, v in check.table(end.get("resource_values", {}), "endgame.resource_values",
+                                  set(BASIC_RESOURCES)).items()}
+    leader = doc.get("leader", "")
+    game = Game(
+        version=SCHEMA_VERSION, seed=seed, rng=check.whole(doc.get("rng", 0), "rng"),
+        players=tuple(players), round=rnd, phase=phase,
+        leader=check.string(leader, "leader") if leader else "",
+        leader_basis=str(doc.get("leader_basis", "")),
+        game_over=_flag(check, doc.get("game_over", False), "game_over"),
+        plot_deck=decode("decks.plot", d.get("plot", ""), "plot"),
+        survey=Pile(decode("decks.survey", d.get("survey", ""), "survey")),
+        disaster=_pile(check, c, d, "disaster", missing, titles, tables.disasters),
+        karma=_pile(check, c, d, "karma", missing, titles, tables.karma),
+        market=market,
+        grant=decode("grant", doc["grant"], "plot") if "grant" in doc else (),
+        rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
+        endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
+        missing=frozen_map({k: frozen_map(v) for k, v in missing.items()}),
+        commitment=check.string(doc["commitment"], "commitment") if "commitment" in doc
+        else "",
+    )
+    check_game(game, tables, check)
+    return game
+
+
+def _inventory(check: Checker, raw: Any, tables: Tables) -> dict[str, dict[str, int]]:
+    """[inventory]: {deck: {title: copies missing}} for the mixed decks."""
+    out: dict[str, dict[str, int]] = {}
+    for deck, cards in check.table(raw, "inventory", {"disaster", "karma"}).items():
+        by = {slug(x.title): x for x in (tables.disasters if deck == "disaster"
+                                        else tables.karma)}
+        out[deck] = {}
+        for t, n in check.table(cards, f"inventory.{deck}").items():
+            card = by.get(slug(t))
+            if card is None:
+                raise check.fail(f"inventory.{deck}.{t}", "unknown card")
+            most = getattr(card, "count", 1)
+            n = check.whole(n, f"inventory.{deck}.{t}", 1)
+            if n > most:
+                raise check.fail(f"inventory.{deck}.{t}", f"the deck has {most}, not {n}")
+            out[deck][card.key] = n
+    return out
+
+
+def _pile(check: Checker, c, d: dict, deck: str, missing: dict, titles, cards) -> Pile:
+    """A Disaster or Karma pile; a mixed one carries its virtual tags."""
+    key, text = f"decks.{deck}", d.get(deck, "")
+    discard = titles(f"{key}_discard", d.get(f"{deck}_discard", []), cards)
+    if deck not in missing:
+        if f"{deck}_virtual_discard" in d:
+            raise check.fail(f"{key}_virtual_discard", "only a mixed deck (see [inventory]) "
+                             "has virtual discards")
+        return Pile(_decoded(check, c, key, text, deck), discard)
+    if not isinstance(text, str):
+        raise check.fail(key, "must be an encoded card string (written by rigs)")
+    try:
+        draw, virtual = c[deck].decode_tagged(text)
+    except (ValueError, IndexError):
+        raise check.fail(key, "is damaged (an encoded pile cannot be edited by hand)"
+                         ) from None
+    vdiscard = titles(f"{key}_virtual_discard", d.get(f"{deck}_virtual_discard", []), cards)
+    if Counter(vdiscard) - Counter(discard):
+        raise check.fail(f"{key}_virtual_discard", "names a card that is not in the discards")
+    virtual_out = Counter(vdiscard) + Counter(k for k, v in zip(draw, virtual) if v)
+    for k, n in virtual_out.items():
+        if n > missing[deck].get(k, 0):
+            raise check.fail(key, f"more virtual {k!r} cards than the group lacks "
+                             "([inventory])")
+    return Pile(draw, discard, virtual, vdiscard)
+
+
+def _decoded(check: Checker, c, key: str, value: Any, codec: str) -> tuple:
+    if not isinstance(value, str):
+        raise check.fail(key, "must be an encoded card string (written by rigs)")
+    try:
+        return tuple(c[codec].decode(value))
+    except (ValueError, IndexError):
+        raise check.fail(key, "is damaged (an encoded pile cannot be edited by hand)"
+                         ) from None
+
+
+def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) -> Player:
+    k = f"players[{i}]"
+    p = check.table(raw, k, _PLAYER)
+    name = check.string(p.get("name"), f"{k}.name").strip()
+    k = f'players[{i}] ("{name}")'
+    amounts = {f: check.whole(p.get(f, 0), f"{k}.{f}") for f in ("credits", *RESOURCES)}
+    vinnie = {r: check.whole(v, f"{k}.vinnie.{r}") for r, v in
+              check.table(p.get("vinnie", {}), f"{k}.vinnie",
+                          set(tables.constants.loanable)).items() if v}
+    by_title = {slug(x.title): x.key for x in tables.karma}
+    on_cards = {}
+    for t, v in check.table(p.get("on_cards", {}), f"{k}.on_cards").items():
+        if slug(t) not in by_title:
+            raise check.fail(f"{k}.on_cards.{t}", "unknown Karma card")
+        on_cards[by_title[slug(t)]] = check.whole(v, f"{k}.on_cards.{t}")
+    disaster = None
+    if "disaster" in p:
+        dk = slug(check.string(p["disaster"], f"{k}.disaster"))
+        if dk not in {x.key for x in tables.disasters}:
+            raise check.fail(f"{k}.disaster", f"unknown Disaster card {p['disaster']!r}")
+        disaster = dk
+    effects = tuple(check.string(e, f"{k}.effects[{j}]")
+                    for j, e in enumerate(check.array(p.get("effects", []), f"{k}.effects")))
+    plan = {}
+    for pid, v in check.table(p.get("plan", {}), f"{k}.plan").items():
+        plan[pid] = check.choice(v, f"{k}.plan.{pid}", ("power", "skip"))
+    plots = []
+    for j, pl in enumerate(check.array(p.get("plots", []), f"{k}.plots")):
+        plots.append(_plot(check, pl, f"{k}.plots[{j}]", tables))
+    return Player(
+        name=name, **amounts,
+        warehouse_rigs=check.whole(p.get("warehouse_rigs", 0), f"{k}.warehouse_rigs"),
+        plots=tuple(plots),
+        hand=decode(f"{k}.hand", p.get("hand", ""), "karma"),
+        in_play=titles(f"{k}.in_play", p.get("in_play", []), tables.karma),
+        vinnie=frozen_map(vinnie), disaster=disaster, effects=effects,
+        borrowed=check.whole(p.get("borrowed", 0), f"{k}.borrowed"),
+        may_swap=_flag(check, p.get("may_swap", False), f"{k}.may_swap"),
+        must_lose_rigs=check.whole(p.get("must_lose_rigs", 0), f"{k}.must_lose_rigs"),
+        on_cards=frozen_map(on_cards), plan=frozen_map(plan),
+        must_discard=check.whole(p.get("must_discard", 0), f"{k}.must_discard"),
+        may_take=check.whole(p.get("may_take", 0), f"{k}.may_take"),
+        last_loss=frozen_map({r: check.whole(v, f"{k}.last_loss.{r}") for r, v in
+                              check.table(p.get("last_loss", {}), f"{k}.last_loss",
+                                          set(RESOURCES)).items()}),
+        no_sabotage_round=check.whole(p.get("no_sabotage_round", 0),
+                                      f"{k}.no_sabotage_round"),
+    )
+
+
+def _flag(check: Checker, value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise check.fail(key, f"must be true or false, not {value!r}")
+    return value
+
+
+def _plot(check: Checker, raw: Any, key: str, tables: Tables) -> Plot:
+    pl = check.table(raw, key, _PLOT)
+    pid = check.string(pl.get("id"), f"{key}.id").upper()
+    n = len(tables.plot_deck)
+    if not re.fullmatch(r"P\d+", pid) or not 1 <= int(pid[1:]) <= n:
+        raise check.fail(f"{key}.id", f"plot ids run from P1 to P{n}, not {pid!r}")
+    ptype = check.choice(pl.get("type"), f"{key}.type", tuple(tables.plots))
+    card_type = tables.plot_deck[int(pid[1:]) - 1]
+    if ptype != card_type:
+        raise check.fail(f"{key}.type", f"plot {pid} is a {tables.plots[card_type].name}, "
+                         f"not a {tables.plots[ptype].name}")
+    survey = None
+    if "survey" in pl:
+        survey = check.whole(pl["survey"], f"{key}.survey")
+        if survey not in tables.survey_yields:
+            raise check.fail(f"{key}.survey", f"no Survey card has yield {survey}")
+    rigs = check.whole(pl.get("rigs", 0), f"{key}.rigs")
+    harvest = None
+    if "harvest" in pl:
+        harvest = check.choice(pl["harvest"], f"{key}.harvest", RESOURCES)
+    plot = Plot(pid, ptype, survey, rigs, harvest)
+    if rigs and harvest is None:
+        raise check.fail(f"{key}.harvest", f"{rigs} RIGS on {pid} need a resource to harvest")
+    if harvest is not None:
+        spots = plot.spots(tables, harvest)
+        if rigs > spots:
+            raise check.fail(f"{key}.rigs", f"{rigs} RIGS harvesting {harvest} on a "
+                             f"{tables.plots[ptype].name} with {spots} such spot"
+                             f"{'s' if spots != 1 else ''}")
+    return plot
+
+
+def check_game(game: Game, tables: Tables, check: Checker) -> None:
+    """Rules no hand edit may break: players, plots, card counts, colony caps."""
+    const = tables.constants
+    n = len(game.players)
+    if not const.players_min <= n <= const.players_max:
+        raise check.fail("players", f"a game has {const.players_min} to {const.players_max} "
+                         f"players, not {n}")
+    names = Counter(p.name.lower() for p in game.players)
+    for name, k in names.items():
+        if k > 1:
+            raise check.fail("players", f"duplicate player name {name!r}")
+    if game.leader.lower() not in names:
+        raise check.fail("leader", f"{game.leader!r} is not a player")
+    # one Market card is drawn per round, in its Market Phase
+    drawn = len(game.market.drawn)
+    if not game.round - 1 <= drawn <= game.round:
+        raise check.fail("round", f"round {game.round}, but {drawn} Market "
+                         f"card{'s' if drawn != 1 else ''} drawn (one per round)")
+    # every plot card in exactly one place
+    where = Counter(game.plot_deck) + Counter(game.grant)
+    for p in game.players:
+        where += Counter(x.id for x in p.plots)
+    all_plots = {f"P{i + 1}" for i in range(len(tables.plot_deck))}
+    for pid in sorted(all_plots):
+        if where[pid] != 1:
+            raise check.fail("players.plots", f"plot card {pid} is in {where[pid]} places "
+                             "(deck, Land Grant, players); it must be in exactly one")
+    _conserve(check, "survey", Counter(tables.survey_deck),
+              Counter(game.survey.draw) + Counter(x.survey for p in game.players
+                                                  for x in p.plots if x.survey is not None))
+    _conserve(check, "disaster", Counter(tables.disaster_deck),
+              Counter(game.disaster.draw) + Counter(game.disaster.discard)
+              + Counter(p.disaster for p in game.players if p.disaster))
+    karma = Counter(game.karma.draw) + Counter(game.karma.discard)
+    for p in game.players:
+        karma += Counter(p.hand) + Counter(p.in_play)
+    _conserve(check, "karma", Counter(tables.karma_deck), karma)
+    _conserve(check, "market", Counter(range(len(tables.market_deck))),
+              Counter(game.market.game) + Counter(game.market.drawn) + Counter(game.market.end))
+    if game.colony_rigs > const.colony_rigs:
+        raise check.fail("players", f"the colony has {game.colony_rigs} RIGS; "
+                         f"there are only {const.colony_rigs} RIGS tokens")
+    for r in const.loanable:
+        if game.scripts_out(r) > const.scripts_per_resource:
+            raise check.fail("players.vinnie", f"{game.scripts_out(r)} {r} scripts are out; "
+                             f"Vinnie has only {const.scripts_per_resource}")
+
+
+def _conserve(check: Checker, deck: str, want: Counter, have: Counter) -> None:
+    if want != have:
+        extra = have - want
+        short = want - have
+        bits = []
+        if extra:
+            bits.append("extra " + ", ".join(f"{k} x{v}" for k, v in sorted(extra.items(),
+                                                                          key=str)))
+        if short:
+            bits.append("missing " + ", ".join(f"{k} x{v}" for k, v in sorted(short.items(),
+                                                                            key=str)))
+        raise check.fail(f"decks.{deck}", f"the {deck} cards do not add up to the deck "
+                         f"({'; '.join(bits)})")
+
+
+# ---------------------------------------------------------------------------- the file
+
+
+class Loaded:
+    """A game file as read: the state, its TOML document, and the history text verbatim
+    ("" when there is none)."""
+
+    __slots__ = ("game", "doc", "log_text")
+
+    def __init__(self, game: Game, doc: dict[str, Any], log_text: str) -> None:
+        self.game, self.doc, self.log_text = game, doc, log_text
+
+
+def split_text(text: str) -> tuple[str, str]:
+    """(state part, history part).  The history is everything from the marker on."""
+    i = text.find(MARKER)
+    if i < 0:
+        return text, ""
+    head, tail = text[:i], text[i:]
+    # A table header other than [[log]] after the marker means a hand edit moved state
+    # below it: parse the whole file then.
+    if re.search(r"^[ \t]*\[(?!\[log\]\])", tail, re.M):
+        return text, ""
+    return head, tail
+
+
+def load_text(text: str, file: str, tables: Tables) -> Loaded:
+    head, tail = split_text(text)
+    doc = parse_toml(head, file)
+    log_in_state = doc.pop("log", None)
+    if log_in_state is not None and not tail:
+        tail = MARKER + "\n" + "".join(log_entry_text(e) for e in
+                                       Checker(file).array(log_in_state, "log"))
+    doc = migrate(doc, Checker(file))
+    game = from_doc(doc, file, tables)
+    return Loaded(game, doc, tail)
+
+
+# ---------------------------------------------------------------------------- the log
+
+
+def log_entry_text(entry: dict[str, Any]) -> str:
+    import tomli_w
+
+    return "\n" + tomli_w.dumps({"log": [entry]})
+
+
+def log_entries(log_text: str, file: str, last: int | None = None) -> list[dict[str, Any]]:
+    """The history's entries, oldest first (only the ``last`` N when given)."""
+    if not log_text:
+        return []
+    chunks = re.split(r"(?m)^\[\[log\]\]$", log_text)[1:]
+    if last is not None:
+        chunks = chunks[-last:] if last else []
+    out = []
+    for chunk in chunks:
+        entry = parse_toml("[[log]]" + chunk, file).get("log", [{}])[0]
+        out.append(entry)
+    return out
+
+
+def diff(before: Any, after: Any, path: tuple = ()) -> list[list]:
+    """What to set (path, old value) to turn ``after`` back into ``before``.
+    A missing key's old value is recorded as ``{"$absent": true}``."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        out = []
+        for k in before.keys() | after.keys():
+            if k not in before:
+                out.append([list(path + (k,)), {"$absent": True}])
+            elif k not in after:
+                out.append([list(path + (k,)), before[k]])
+            elif before[k] != after[k]:
+                out += diff(before[k], after[k], path + (k,))
+        return out
+    if (isinstance(before, list) and isinstance(after, list) and len(before) == len(after)
+            and any(isinstance(x, dict) for x in before)):
+        out = []
+        for i, (b, a) in enumerate(zip(before, after)):
+            if b != a:
+                out += diff(b, a, path + (i,))
+        return out
+    return [[list(path), before]] if before != after else []
+
+
+def undo_diff(doc: dict[str, Any], changes: list[list]) -> dict[str, Any]:
+    """Apply a :func:`diff` to ``doc`` (in place) and return it."""
+    for path, old in changes:
+        if not path:
+            return old
+        target = doc
+        for k in path[:-1]:
+            target = target[k]
+        last = path[-1]
+        if isinstance(old, dict) and old.get("$absent"):
+            if isinstance(target, dict):
+                target.pop(last, None)
+        else:
+            target[last] = old
+    return doc

@@ -1,0 +1,62 @@
+"""Reading and writing the user's files: one-line errors, atomic saves."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.rng import MAX_SEED
+
+
+def read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a file") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to a temp file beside ``path``, fsync it, then rename it over ``path``.
+
+    A crash at any point leaves either the old file or the new one, never a mix."""
+    import tempfile
+
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:  # make the rename itself durable
+        dfd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
+
+
+def fresh_seed() -> int:
+    """A new seed for a game or draw started without one (it is then stored and shown)."""
+    return int.from_bytes(os.urandom(8), "big") & MAX_SEED

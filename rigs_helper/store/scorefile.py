@@ -1,0 +1,110 @@
+"""Scoring a file: a quick scoring sheet or a finished game file (the one place that
+does it; the arithmetic is :mod:`rigs_helper.rules.scoring`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.market import card_value
+from rigs_helper.rules.rng import Rng
+from rigs_helper.rules.scoring import (
+    EndgameValues,
+    GameScore,
+    PlayerScore,
+    complete_values,
+    missing_values,
+    score_game,
+)
+from rigs_helper.rules.tables import Tables, squash
+from rigs_helper.store.files import fresh_seed, read_text
+from rigs_helper.store.sheet import Sheet, parse_sheet
+from rigs_helper.store.tablefiles import load_tables
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    score: GameScore
+    drawn: list[str] = field(default_factory=list)
+    seed: int | None = None
+
+
+def score_file(path: Path, draw: bool = False, seed: int | None = None) -> ScoreResult:
+    text = read_text(path)
+    tables = load_tables()
+    if _is_game_file(text):
+        return score_game_file(path, text, tables, draw=draw, seed=seed)
+    return score_sheet(parse_sheet(text, str(path), tables), tables, draw=draw, seed=seed,
+                       file=str(path))
+
+
+def _is_game_file(text: str) -> bool:
+    for line in text.splitlines():
+        s = line.strip()
+        if s.startswith("version") and "=" in s:
+            return True
+        if s.startswith("["):
+            return False
+    return False
+
+
+def score_sheet(sheet: Sheet, tables: Tables, draw: bool = False,
+                seed: int | None = None, file: str | None = None) -> ScoreResult:
+    missing = missing_values(sheet.players, sheet.luxury_price, sheet.plot_values,
+                             sheet.resource_values)
+    if not draw:
+        if missing:
+            where = f"{file}: " if file else ""
+            raise InputError(f"{where}the sheet lacks End Game values: " + ", ".join(missing)
+                             + " (add them, or use --draw to draw them)")
+        values = EndgameValues(sheet.luxury_price or 0, sheet.plot_values,
+                               sheet.resource_values, sheet.plot_cards)
+        return ScoreResult(score_game(sheet.players, values, tables))
+    seed = fresh_seed() if seed is None else seed
+    rng = Rng(seed)
+    # A virtual Market deck: the first cards dealt form the Game Market Deck, the rest the
+    # End Game Market Deck, exactly as at set-up.
+    order = rng.shuffled(range(len(tables.market_deck)))
+    values_of = [card_value(tables, sheet.market_values, i) for i in order]
+    n = tables.game_market_cards
+    values, drawn = complete_values(
+        tables, sheet.luxury_price, sheet.plot_values, sheet.resource_values,
+        end_deck=values_of[n:], roll=lambda: rng.die(tables.constants.die_sides),
+        last_game_card=values_of[n - 1])
+    cards = {**values.plot_cards, **sheet.plot_cards}
+    values = EndgameValues(values.luxury_price, values.plot_values, values.resource_values, cards)
+    return ScoreResult(score_game(sheet.players, values, tables), drawn, seed)
+
+
+def find_player(score: GameScore, name: str) -> PlayerScore:
+    for p in score.players:
+        if p.name.lower() == name.lower() or squash(p.name) == squash(name):
+            return p
+    raise InputError(f"no player called {name!r} (players: "
+                     + ", ".join(p.name for p in score.players) + ")")
+
+
+def score_game_file(path: Path, text: str, tables: Tables, draw: bool = False,
+                    seed: int | None = None):
+    # a game file needs the engine; a sheet does not, so it is imported only here
+    from rigs_helper.rules.endgame import EndgameDraws, holdings
+    from rigs_helper.store import session
+    from rigs_helper.store.codec import load_text
+
+    loaded = load_text(text, str(path), tables)
+    game = loaded.game
+    op = EndgameDraws()
+    op.check(game, tables)
+    e = game.endgame
+    drawn: list[str] = []
+    complete = (set(e.plot_values) >= set(tables.plots)
+                and set(e.resource_values) >= set(tables.constants.loanable))
+    if not complete:
+        outcome = op.apply(game, tables)
+        session.commit(path, loaded, outcome.game, op.describe(), tables, op=op)
+        game, drawn = outcome.game, list(outcome.messages)
+    e = game.endgame
+    values = EndgameValues(game.market.price or 0, e.plot_values, e.resource_values,
+                           e.plot_cards)
+    return ScoreResult(score_game(holdings(game), values, tables), drawn, game.seed)

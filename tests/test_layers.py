@@ -1,0 +1,73 @@
+"""The package's folders are its layers; imports only point inwards.
+
+- ``rules/`` is the pure core: it imports nothing from ``store/``, ``cli/``, ``forecast/``
+  or ``web/``, and no module that touches files, processes or the network.
+- ``store/`` (files) may import ``rules/`` but never ``cli/``, ``forecast/`` or ``web/``.
+- ``forecast/`` (pure, like the core) may import ``rules/`` only.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PKG = Path(__file__).resolve().parents[1] / "rigs_helper"
+IO_MODULES = {"os", "io", "sys", "pathlib", "shutil", "tempfile", "subprocess", "socket",
+              "http", "urllib", "fcntl", "msvcrt", "signal", "threading", "asyncio"}
+FORBIDDEN = {
+    "rules": {"rigs_helper.store", "rigs_helper.cli", "rigs_helper.forecast",
+              "rigs_helper.web"} | IO_MODULES,
+    "forecast": {"rigs_helper.store", "rigs_helper.cli", "rigs_helper.web"} | IO_MODULES,
+    "store": {"rigs_helper.cli", "rigs_helper.forecast", "rigs_helper.web"},
+}
+
+
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    """Every module a file imports (at any depth: lazy imports inside functions count)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+            if node.module == "rigs_helper":  # `from rigs_helper import store`
+                found += [(node.lineno, f"rigs_helper.{a.name}") for a in node.names]
+    return found
+
+
+def wrong_way(layer: str, path: Path) -> list[str]:
+    bad = []
+    for line, module in imports_of(path):
+        for banned in FORBIDDEN[layer]:
+            if module == banned or module.startswith(banned + "."):
+                bad.append(f"{path.relative_to(PKG.parent)}:{line} imports {module}")
+    return bad
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_imports_point_inwards(layer):
+    files = sorted((PKG / layer).rglob("*.py"))
+    if layer in ("rules", "store"):
+        assert files, f"rigs_helper/{layer}/ is missing"
+    problems = [p for f in files for p in wrong_way(layer, f)]
+    assert problems == []
+
+
+def test_layering_check_catches_a_wrong_way_import(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f():\n    from rigs_helper.store.session import load\n    import os\n")
+    found = [m for _, m in imports_of(bad)]
+    assert found == ["rigs_helper.store.session", "os"]
+    problems = []
+    for _, module in imports_of(bad):
+        problems += [b for b in FORBIDDEN["rules"] if module == b or module.startswith(b + ".")]
+    assert sorted(problems) == ["os", "rigs_helper.store"]
+
+
+def test_no_module_left_at_the_top_of_the_package():
+    """Everything but the entry points lives in a layer's folder."""
+    top = sorted(p.name for p in PKG.glob("*.py"))
+    assert top == ["__init__.py", "__main__.py"]
