@@ -263,3 +263,38 @@ def test_a_hand_edited_mixed_pile_with_too_many_virtual_cards_is_refused(mixed_g
     mixed_game.write_text(edited)
     r = rigs("status", "--game", mixed_game)
     assert r.exit_code == 1 and "more virtual" in r.stderr
+
+
+def test_karma_draw_from_a_mixed_karma_deck_asks_for_the_groups_card(tmp_path, rigs, tables):
+    """Half the Karma cards owned: `rigs karma draw` either deals a virtual card or asks
+    the table for the top card of its pile, which it then records."""
+    from rigs_helper.store import session
+
+    inv = tmp_path / "inv.toml"
+    owned = [c.title for c in tables.karma][::2]
+    inv.write_text("[karma]\nhave = [" + ", ".join(json.dumps(t) for t in owned) + "]\n")
+    path = tmp_path / "g.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "11", "--have", inv, "--game",
+                path).exit_code == 0
+    asked = recorded = 0
+    for _ in range(8):
+        g = session.load(path, tables).game
+        own = g.karma.draw[0] if not g.karma.virtual[0] else None
+        r = rigs("karma", "draw", "Ana", "--game", path)
+        if own is None:
+            assert r.exit_code == 0, r.output
+            continue
+        before = path.read_bytes()
+        assert r.exit_code == 3 and "top card of your Karma pile" in r.stderr
+        assert path.read_bytes() == before
+        asked += 1
+        key = next(k for k, v in zip(g.karma.draw, g.karma.virtual) if not v)
+        title = next(c.title for c in tables.karma if c.key == key)
+        r = rigs("karma", "draw", "Ana", "--card", title, "--game", path)
+        assert r.exit_code == 0, r.output
+        recorded += 1
+        g = session.load(path, tables).game
+        assert title in [c.title for c in tables.karma if c.key in g.player("Ana").hand]
+    assert asked and recorded
+    d = json.loads(rigs("status", "--json", "--game", path).stdout)
+    assert d["decks"]["karma_physical"] + d["decks"]["karma_virtual"] == d["decks"]["karma"]

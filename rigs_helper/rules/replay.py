@@ -11,7 +11,6 @@ outside rigs.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import importlib
 import json
 from collections.abc import Iterator
@@ -30,6 +29,8 @@ OP_MODULES = ("rigs_helper.rules.phases", "rigs_helper.rules.actions.placement",
 
 def seed_from_words(words: list[str], noise: bytes) -> int:
     """The seed: SHA-256 of every player's word and fresh system randomness."""
+    import hashlib  # (only here: loading it costs more than most commands)
+
     h = hashlib.sha256()
     for w in words:
         b = w.encode()
@@ -41,6 +42,8 @@ def seed_from_words(words: list[str], noise: bytes) -> int:
 def commitment(seed: int) -> str:
     """What the table photographs before round 1: a hash of the seed.  The seed cannot be
     read back from it, and no other seed gives the same hash."""
+    import hashlib
+
     return hashlib.sha256(f"rigs-helper seed {seed}".encode()).hexdigest()
 
 
