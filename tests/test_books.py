@@ -128,3 +128,15 @@ def test_check_a_plot_of_another_player_is_refused(copy, rigs):
     bo_plot = d["players"][1]["plots"][0]["id"]
     r = rigs("check", "Ana", f"{bo_plot}=0", "--game", copy)
     assert r.exit_code == 1 and f"{bo_plot} is Bo's plot" in r.stderr
+
+
+def test_check_a_plot_by_type_when_the_player_owns_one(copy, rigs):
+    ana = _books(rigs, copy, "Ana")
+    types = [p["type"] for p in ana["plots"]]
+    one = next(p for p in ana["plots"] if types.count(p["type"]) == 1)
+    r = rigs("check", "Ana", f"{one['type']}={one['rigs'] + 1}", "--game", copy)
+    assert r.exit_code == 1
+    assert f"{one['id']} RIGS: table {one['rigs'] + 1}, books {one['rigs']}" in r.stdout
+    several = next(t for t in types if types.count(t) > 1)
+    r = rigs("check", "Ana", f"{several}=0", "--game", copy)
+    assert r.exit_code == 1 and f"owns {types.count(several)} {several} plots" in r.stderr

@@ -41,8 +41,8 @@ def _groups(words: list[str], every: bool, names: list[str]) -> list[tuple[str, 
 def check(
     words: Annotated[list[str], typer.Argument(
         help="PLAYER then KEY=N for each count: credits, energy, supplies, metal, luxuries, "
-        "rigs, karma (cards in hand), plots, vinnie.RESOURCE, or a plot id (P7=3: RIGS on "
-        "P7). With --all: each player's name followed by their counts.",
+        "rigs, karma (cards in hand), plots, vinnie.RESOURCE, or a plot (P7=3 or "
+        "desert=3: RIGS on it). With --all: each player's name followed by their counts.",
         show_default=False)],
     every: Annotated[bool, typer.Option(
         "--all", help="Check every player: PLAYER KEY=N ... PLAYER KEY=N ...")] = False,
@@ -68,7 +68,7 @@ def check(
 
             raise InputError(f"{name} is named twice")
         seen.add(name)
-        counts = books.parse_counts(items, loanable)
+        counts = books.parse_counts(items, loanable, tuple(tables.plots))
         diffs = books.compare(g, name, counts)
         results.append((name, counts, diffs))
     wrong = [r for r in results if r[2]]

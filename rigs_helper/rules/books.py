@@ -30,9 +30,9 @@ class Difference:
         return f"{self.key} RIGS" if _PLOT.fullmatch(self.key) else self.key
 
 
-def _key(text: str, loanable: tuple[str, ...]) -> str:
+def _key(text: str, loanable: tuple[str, ...], plot_types: tuple[str, ...] = ()) -> str:
     t = text.strip().lower()
-    if t in KEYS:
+    if t in KEYS or t in plot_types:  # a plot type: the player's one plot of that type
         return t
     if t.startswith("vinnie."):
         r = t.split(".", 1)[1]
@@ -43,17 +43,18 @@ def _key(text: str, loanable: tuple[str, ...]) -> str:
     if m:
         return f"P{int(m.group(1))}"
     raise InputError(f"unknown key {text!r} (one of {', '.join(KEYS)}, vinnie.RESOURCE, "
-                     "or a plot id such as P7 for the RIGS on it)")
+                     "or a plot id such as P7, or a plot type, for the RIGS on it)")
 
 
-def parse_counts(words: list[str], loanable: tuple[str, ...]) -> dict[str, int]:
+def parse_counts(words: list[str], loanable: tuple[str, ...],
+                 plot_types: tuple[str, ...] = ()) -> dict[str, int]:
     """``["credits=120", "P7=3"]`` -> ``{"credits": 120, "P7": 3}``."""
     out: dict[str, int] = {}
     for w in words:
         k, sep, v = w.partition("=")
         if not sep:
             raise InputError(f"{w!r}: give KEY=N (e.g. credits=120, rigs=7, P7=3)")
-        key = _key(k, loanable)
+        key = _key(k, loanable, plot_types)
         v = v.strip()
         if not v.isdigit():
             raise InputError(f"{w!r}: the count must be a whole number of 0 or more")
@@ -83,10 +84,20 @@ def books_value(game: Game, player: Player, key: str) -> int:
     return player.plot(key).rigs
 
 
+def _plot_of_type(player: Player, key: str) -> str:
+    ids = [x.id for x in player.plots if x.type == key]
+    if len(ids) != 1:
+        raise InputError(f"{player.name} owns {len(ids)} {key} plots"
+                         + (f" ({', '.join(ids)}): name one by its id" if ids else ""))
+    return ids[0]
+
+
 def compare(game: Game, name: str, counts: dict[str, int]) -> list[Difference]:
     p = game.player(name)
     out = []
     for key, n in counts.items():
+        if key not in KEYS and not key.startswith("vinnie.") and not _PLOT.fullmatch(key):
+            key = _plot_of_type(p, key)  # a plot type
         have = books_value(game, p, key)
         if have != n:
             out.append(Difference(key, n, have))

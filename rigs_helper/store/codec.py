@@ -384,13 +384,7 @@ def _pile(check: Checker, c, d: dict, deck: str, missing: dict, titles, cards) -
             raise check.fail(f"{key}_virtual_discard", "only a mixed deck (see [inventory]) "
                              "has virtual discards")
         return Pile(_decoded(check, c, key, text, deck), discard)
-    if not isinstance(text, str):
-        raise check.fail(key, "must be an encoded card string (written by rigs)")
-    try:
-        draw, virtual = c[deck].decode_tagged(text)
-    except (ValueError, IndexError):
-        raise check.fail(key, "is damaged (an encoded pile cannot be edited by hand)"
-                         ) from None
+    draw, virtual = _decoded(check, c, key, text, deck, tagged=True)
     vdiscard = titles(f"{key}_virtual_discard", d.get(f"{deck}_virtual_discard", []), cards)
     if Counter(vdiscard) - Counter(discard):
         raise check.fail(f"{key}_virtual_discard", "names a card that is not in the discards")
@@ -402,10 +396,13 @@ def _pile(check: Checker, c, d: dict, deck: str, missing: dict, titles, cards) -
     return Pile(draw, discard, virtual, vdiscard)
 
 
-def _decoded(check: Checker, c, key: str, value: Any, codec: str) -> tuple:
+def _decoded(check: Checker, c, key: str, value: Any, codec: str, tagged: bool = False
+             ) -> tuple:
     if not isinstance(value, str):
         raise check.fail(key, "must be an encoded card string (written by rigs)")
     try:
+        if tagged:  # a mixed deck's pile: (cards, virtual tags)
+            return c[codec].decode_tagged(value)
         return tuple(c[codec].decode(value))
     except (ValueError, IndexError):
         raise check.fail(key, "is damaged (an encoded pile cannot be edited by hand)"
