@@ -217,3 +217,17 @@ def test_verify_refuses_a_game_from_before_the_log_kept_actions(tmp_path, rigs):
     shutil.copyfile(EXAMPLES / "midgame-3p.toml", path)
     r = rigs("verify", "--reveal", "--game", path)
     assert r.exit_code == 1 and "cannot be replayed" in r.stderr
+
+
+@pytest.mark.parametrize("old, new", [
+    ('\\"args\\":{\\"names\\"', '\\"args\\":{\\"nomes\\"'),
+    ('op = "{\\"op\\":\\"NextPhase\\"', 'op = "{\\"op\\":\\"Nothing\\"'),
+])
+def test_verify_a_damaged_log_is_one_line_or_a_finding(game, rigs, old, new):
+    text = game.read_text()
+    assert old in text
+    game.write_text(text.replace(old, new, 1))
+    r = rigs("verify", "--game", game)
+    assert r.exit_code == 1
+    assert "internal error" not in r.output
+    assert r.stderr.count("\n") <= 1

@@ -37,7 +37,7 @@ def _groups(words: list[str], every: bool, names: list[str]) -> list[tuple[str, 
     return groups
 
 
-@app.command(context_settings={"ignore_unknown_options": True})
+@app.command()
 def check(
     words: Annotated[list[str], typer.Argument(
         help="PLAYER then KEY=N for each count: credits, energy, supplies, metal, luxuries, "

@@ -67,7 +67,11 @@ def verify(path: Path, tables: Tables) -> Verdict:
     if not entries or "op" not in entries[0] or any("op" not in e for e in entries):
         raise InputError(f"{path}: this game's log does not record its actions as data "
                          "(games started with an older rigs-helper): it cannot be replayed")
-    start = json.loads(entries[0]["op"])["args"]
+    try:
+        start = json.loads(entries[0]["op"])["args"]
+        first = to_doc(set_up(start, tables), tables)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"{path}: log entry 1 (the set-up) is damaged: {exc}") from None
     game = loaded.game
     v = Verdict(game.seed, game.commitment, commitment(start["seed"]), len(entries) - 1)
     # the documents the log gives, oldest first
@@ -88,7 +92,7 @@ def verify(path: Path, tables: Tables) -> Verdict:
             if where:  # each difference once, where it first appears
                 v.findings.append(replace(f, where=where))
 
-    replayed = to_doc(set_up(start, tables), tables)
+    replayed = first
     check(replayed, 1, str(entries[0].get("action")))
     for k, e in enumerate(entries[1:], start=2):
         action = str(e.get("action"))
