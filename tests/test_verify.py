@@ -231,3 +231,21 @@ def test_verify_a_damaged_log_is_one_line_or_a_finding(game, rigs, old, new):
     assert r.exit_code == 1
     assert "internal error" not in r.output
     assert r.stderr.count("\n") <= 1
+
+
+def test_a_word_left_out_is_asked_for_unseen_at_a_terminal(monkeypatch):
+    import getpass
+    import io
+    import sys
+
+    from rigs_helper.cli.game import _words
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    asked = []
+    monkeypatch.setattr(sys, "stdin", Tty())
+    monkeypatch.setattr(getpass, "getpass", lambda prompt: asked.append(prompt) or "quiet")
+    assert _words(["Ana", "Bo"], ["ana=loud"], False) == ["loud", "quiet"]
+    assert asked == ["Bo, type a word (not shown): "]

@@ -12,8 +12,8 @@ from rigs_helper.cli.base import (GameOpt, JsonOpt, act, app, game_path, log_fie
 
 
 def _words(player: list[str], word: list[str] | None, ask: bool) -> list[str]:
-    """Each player's word for the seed, in seating order: from --word NAME=WORD, or asked
-    for without echo (stdin a terminal)."""
+    """Each player's word for the seed, in seating order: from --word NAME=WORD; a word
+    not given is asked for without echo when stdin is a terminal."""
     import sys
 
     from rigs_helper.rules.errors import InputError
@@ -28,12 +28,12 @@ def _words(player: list[str], word: list[str] | None, ask: bool) -> list[str]:
         given[match[0]] = text
     out = []
     for p in player:
-        if p not in given:
-            if not ask:
-                raise InputError(f"--word: no word for {p} (give --word {p}=WORD, or "
-                                 "--ask-words to type them unseen)")
+        if p not in given:  # asked for unseen at a terminal, else refused
             if not sys.stdin.isatty():
-                raise InputError("--ask-words needs a terminal; give --word NAME=WORD")
+                raise InputError(f"--word: no word for {p} (give --word {p}=WORD; at a "
+                                 "terminal rigs asks for it without showing it)"
+                                 if not ask else
+                                 "--ask-words needs a terminal; give --word NAME=WORD")
             import getpass
 
             given[p] = getpass.getpass(f"{p}, type a word (not shown): ")
@@ -54,7 +54,8 @@ def new(
         "fresh randomness, so no one alone chooses the shuffle.", show_default=False)]
     = None,
     ask_words: Annotated[bool, typer.Option(
-        "--ask-words", help="Ask each player for their word without showing it.")] = False,
+        "--ask-words", help="Ask each player for their word without showing it (also done "
+        "for a player --word leaves out, at a terminal).")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")]
     = False,
     have: Annotated[Path | None, typer.Option(
