@@ -93,7 +93,7 @@ def verify(
     from rigs_helper.store.tablefiles import load_tables
     from rigs_helper.rules.errors import RulesError
     from rigs_helper.rules.replay import short
-    from rigs_helper.store.verify import verify as replay
+    from rigs_helper.store.audit import audit as replay
 
     tables = load_tables()
     path = game_path(game)

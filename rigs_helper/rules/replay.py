@@ -55,8 +55,19 @@ def short(commit: str) -> str:
 # ---------------------------------------------------------------------------- ops as data
 
 
+def _plain(x):
+    """A value of an operation's field as JSON data; a record inside (the table's dice)
+    becomes {"$": its class name, field: value...}."""
+    if dataclasses.is_dataclass(x):
+        return {"$": type(x).__name__, **{f.name: _plain(getattr(x, f.name))
+                                          for f in dataclasses.fields(x)}}
+    if isinstance(x, (tuple, list)):
+        return [_plain(v) for v in x]
+    return x
+
+
 def op_to_json(op: Op) -> str:
-    args = {f.name: getattr(op, f.name) for f in dataclasses.fields(op)}  # type: ignore
+    args = {k: v for k, v in _plain(op).items() if k != "$"}
     return json.dumps({"op": type(op).__name__, "args": args}, separators=(",", ":"),
                       ensure_ascii=False)
 
@@ -74,16 +85,22 @@ def _ops() -> dict[str, type]:
     return out
 
 
-def _tuples(x):
+def _value(x):
+    """JSON data back into a field's value: lists become tuples, records are rebuilt."""
     if isinstance(x, list):
-        return tuple(_tuples(v) for v in x)
+        return tuple(_value(v) for v in x)
+    if isinstance(x, dict) and "$" in x:
+        from rigs_helper.rules.dice import Rolls
+
+        cls = {"Rolls": Rolls}[x["$"]]
+        return cls(**{k: _value(v) for k, v in x.items() if k != "$"})
     return x
 
 
 def op_from_json(text: str, ops: dict[str, type] | None = None) -> Op:
     d = json.loads(text)
     cls = (ops or _ops())[d["op"]]
-    return cls(**{k: _tuples(v) for k, v in d["args"].items()})
+    return cls(**{k: _value(v) for k, v in d["args"].items()})
 
 
 # ---------------------------------------------------------------------------- comparing

@@ -1,1 +1,1 @@
-"""Files: reading and writing game files, sheets and tables."""
+"""File I/O around the rules core: locking, backups, checks of damaged files."""

@@ -1,4 +1,4 @@
-"""`rigs verify`: replay a game file's log from its committed seed.
+"""`rigs verify`: replay a game file's log from its committed seed (an audit).
 
 The log gives the state after every action (the current state, stepped back with each
 entry's undo record); the seed and the logged actions give it again.  Where they differ in
@@ -38,10 +38,11 @@ class Verdict:
         return self.commitment == self.expected and not self.tampered
 
 
-def new_op(names: list[str], seed: int, missing: dict | None) -> str:
-    """The set-up as data (the first log entry's ``op``)."""
+def new_op(names: list[str], seed: int, missing: dict | None, rolls: list[str] = ()) -> str:
+    """The set-up as data (the first log entry's ``op``): names, seed, the group's
+    inventory and the table's dice (--roll) for a leader roll-off."""
     return json.dumps({"op": "New", "args": {"names": names, "seed": seed,
-                                             "missing": missing or {}}},
+                                             "missing": missing or {}, "rolls": list(rolls)}},
                       separators=(",", ":"), ensure_ascii=False)
 
 
@@ -51,13 +52,16 @@ def set_up(args: dict, tables: Tables):
     from rigs_helper.rules.decks import inventory_op
     from rigs_helper.rules.setup import new_game
 
-    g = new_game(list(args["names"]), args["seed"], tables).game
+    from rigs_helper.rules.dice import parse_rolls
+
+    g = new_game(list(args["names"]), args["seed"], tables,
+                 parse_rolls(args.get("rolls") or None)).game
     if args.get("missing"):
         g = perform(g, inventory_op(args["missing"], ""), tables).game
     return g
 
 
-def verify(path: Path, tables: Tables) -> Verdict:
+def audit(path: Path, tables: Tables) -> Verdict:
     from rigs_helper.rules.engine import perform
     from rigs_helper.store.codec import diff, from_doc, log_entries, to_doc, undo_diff
     from rigs_helper.store.session import load
