@@ -18,7 +18,7 @@ from rigs_helper.rules.replay import commitment, seed_from_words
 INVENTORY = EXAMPLES / "inventory-partial.toml"
 
 
-def _play(rigs, path, *new_args):
+def _play(rigs, path, *new_args, score=()):
     """A whole game (the same one every run: the system randomness is fixed here)."""
     with mock.patch("os.urandom", lambda n: b"\x5a" * n):
         r = rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--word", "Ana=otter",
@@ -35,7 +35,8 @@ def _play(rigs, path, *new_args):
         if "game is over" in r.stderr:
             break
         assert r.exit_code == 0, r.output
-    assert rigs("score", path, "--json").exit_code == 0  # the End Game draws and dice
+    r = rigs("score", path, "--json", *score)  # the End Game draws and dice
+    assert r.exit_code == 0, r.output
     return r
 
 
@@ -249,3 +250,16 @@ def test_a_word_left_out_is_asked_for_unseen_at_a_terminal(monkeypatch):
     monkeypatch.setattr(getpass, "getpass", lambda prompt: asked.append(prompt) or "quiet")
     assert _words(["Ana", "Bo"], ["ana=loud"], False) == ["loud", "quiet"]
     assert asked == ["Bo, type a word (not shown): "]
+
+
+def test_verify_replays_the_tables_dice_and_catches_one_changed_in_the_log(tmp_path, rigs):
+    game = tmp_path / "dice.toml"
+    _play(rigs, game, score=("--roll", "energy=3", "--roll", "supplies=4", "--roll", "metal=5"))
+    assert _verify(rigs, game)[0] == 0
+    text = game.read_text()
+    assert '[\\"metal\\",5]' in text
+    game.write_text(text.replace('[\\"metal\\",5]', '[\\"metal\\",6]'))
+    code, v = _verify(rigs, game)
+    assert code == 1
+    assert any(f["kind"] == "rolls" and any("resource_values" in w for w in f["where"])
+               for f in v["findings"])
