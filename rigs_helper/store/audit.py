@@ -17,8 +17,9 @@ from pathlib import Path
 
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.errors import InputError, RigsError
-from rigs_helper.rules.replay import (CARDS, PLAYER_CARDS, ROLLS, Finding, _ops, commitment,
-                                      findings, op_from_json)
+from rigs_helper.rules.oplog import op_classes, op_from_json
+from rigs_helper.rules.replay import (CARDS, PLAYER_CARDS, ROLLS, Finding, commitment,
+                                      findings)
 
 
 @dataclass
@@ -86,7 +87,7 @@ def audit(path: Path, tables: Tables) -> Verdict:
         except (TypeError, ValueError, KeyError, IndexError):
             raise InputError(f"{path}: log entry {e.get('n')} is damaged") from None
     docs.reverse()
-    ops = _ops()
+    ops = op_classes()
     seen: set[tuple[str, str]] = set()
 
     def check(expected: dict, step: int, action: str) -> None:

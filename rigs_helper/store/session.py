@@ -172,7 +172,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
              "phase": loaded.game.phase, "action": action, "after": state_hash(after),
              "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False)}
     if op is not None:  # the action as data: `rigs verify` performs it again
-        from rigs_helper.rules.replay import op_to_json
+        from rigs_helper.rules.oplog import op_to_json
 
         entry["op"] = op_to_json(op)
     if ledger:  # where every unit moved by the action came from or went to
