@@ -298,3 +298,25 @@ def test_karma_draw_from_a_mixed_karma_deck_asks_for_the_groups_card(tmp_path, r
     assert asked and recorded
     d = json.loads(rigs("status", "--json", "--game", path).stdout)
     assert d["decks"]["karma_physical"] + d["decks"]["karma_virtual"] == d["decks"]["karma"]
+
+
+def test_a_virtual_karma_card_drawn_for_a_disaster_is_not_replaced_by_a_recorded_one(tables):
+    """Mixed Karma deck: rigs decided the card a hurt player drew was a virtual one; the
+    table cannot record one of its own cards in its place (the card goes back on top with
+    its tag, and the draw is virtual again)."""
+    from rigs_helper.rules.karma.hands import KarmaDraw
+
+    karma_missing = {k: 1 for k in tables.karma_deck[::2]}
+    owned = next(c.title for c in tables.karma if c.key not in karma_missing)
+    for seed in range(40):
+        g = start(3, seed, tables)
+        g = perform(g, inventory_op({"karma": karma_missing}, "t"), tables).game
+        g = _next(g, tables)  # the Disaster Phase: Disasters dealt, Karma drawn
+        hurt = [p for p in g.players if p.disaster_draw in karma_missing]
+        if hurt:
+            break
+    else:
+        raise AssertionError("no seed gave a virtual Karma card for a Disaster")
+    p = hurt[0]
+    with pytest.raises(RulesError, match="virtual one this time"):
+        perform(g, KarmaDraw(p.name, card=owned), tables)

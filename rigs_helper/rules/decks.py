@@ -47,17 +47,17 @@ def deck_counts(draw: tuple, virtual: tuple[bool, ...]) -> dict[str, int]:
     return {"physical": len(draw) - m, "virtual": m}
 
 
-def discard_is_virtual(missing: Mapping[str, int], draw: tuple, virtual: tuple[bool, ...],
-                       discard: tuple, vdiscard: tuple, key: str) -> bool:
-    """Whether a copy of ``key`` going to the discards is a virtual one: it is when some
-    virtual copy of it is out of the pile and the discards (in a hand, in front of a
-    player).  When both kinds are out (only possible for a Disaster with owned and missing
-    copies, all of which go to the discards together) the virtual one goes first."""
+def out_is_virtual(missing: Mapping[str, int], pile, key: str) -> bool:
+    """Whether a copy of ``key`` coming back to ``pile`` (to its discards, or on top) is a
+    virtual one: it is when some virtual copy of it is out of the pile and the discards (in
+    a hand, in front of a player).  When both kinds are out (only possible for a Disaster
+    with owned and missing copies, all of which go to the discards together) the virtual
+    one goes first."""
     want = missing.get(key, 0)
     if not want:
         return False
-    in_pile = sum(1 for k, v in zip(draw, virtual) if v and k == key)
-    return want - in_pile - vdiscard.count(key) > 0
+    in_pile = sum(1 for k, v in zip(pile.draw, pile.virtual) if v and k == key)
+    return want - in_pile - pile.vdiscard.count(key) > 0
 
 
 # ---------------------------------------------------------------------------- inventory

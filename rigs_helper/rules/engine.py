@@ -224,13 +224,23 @@ class Work:
         pile: Pile = getattr(self.game, deck)
         vdiscard = pile.vdiscard
         if deck in self.game.missing:
-            from rigs_helper.rules.decks import discard_is_virtual
+            from rigs_helper.rules.decks import out_is_virtual
 
-            if discard_is_virtual(self.game.missing[deck], pile.draw, pile.virtual,
-                                  pile.discard, pile.vdiscard, key):
+            if out_is_virtual(self.game.missing[deck], pile, key):
                 vdiscard += (key,)
         self.game = replace(self.game, **{deck: replace(pile, discard=pile.discard + (key,),
                                                         vdiscard=vdiscard)})
+
+    def put_back(self, deck: str, key: str) -> None:
+        """A drawn card goes back on top of ``deck`` (a mixed deck keeps its tag)."""
+        pile: Pile = getattr(self.game, deck)
+        virtual = pile.virtual
+        if deck in self.game.missing:
+            from rigs_helper.rules.decks import out_is_virtual
+
+            virtual = (out_is_virtual(self.game.missing[deck], pile, key),) + virtual
+        self.game = replace(self.game, **{deck: replace(pile, draw=(key,) + pile.draw,
+                                                        virtual=virtual)})
 
     def undiscard(self, deck: str, key: str) -> None:
         """Take one copy of ``key`` back out of ``deck``'s discards (a card played that
