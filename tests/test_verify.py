@@ -263,3 +263,22 @@ def test_verify_replays_the_tables_dice_and_catches_one_changed_in_the_log(tmp_p
     assert code == 1
     assert any(f["kind"] == "rolls" and any("resource_values" in w for w in f["where"])
                for f in v["findings"])
+
+
+def test_the_board_shows_the_commitment_and_a_mixed_decks_split(tmp_path, tables):
+    from rigs_helper.store import session
+    from rigs_helper.web.pages import board_html
+
+    from servehelp import rigs as run
+
+    path = tmp_path / "rigs.toml"
+    run("new", "-p", "Ana", "-p", "Bo", "--seed", "4", "--have", str(INVENTORY), "-g",
+        str(path))
+    from rigs_helper.rules.views import status_dict
+
+    g = session.load(path, tables).game
+    d = {**status_dict(g, tables), "prices": [], "etag": "x",
+         "last_phase": {"summary": [], "since": []}}
+    html = board_html(d, tables, "")
+    assert f"Commitment: <code>{g.commitment[:16]}</code>" in html
+    assert "Disaster 36 (30 yours + 6 virtual)" in html
