@@ -1,1 +1,0 @@
-"""The rules core (pure: no I/O)."""
