@@ -2,12 +2,43 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from rigs_helper.cli.base import (GameOpt, JsonOpt, RollOpt, act, app, game_path,
                                   log_fields, print_json, unused)
+
+
+def _words(player: list[str], word: list[str] | None, ask: bool) -> list[str]:
+    """Each player's word for the seed, in seating order: from --word NAME=WORD; a word
+    not given is asked for without echo when stdin is a terminal."""
+    import sys
+
+    from rigs_helper.rules.errors import InputError
+
+    given: dict[str, str] = {}
+    for w in word or ():
+        name, sep, text = w.partition("=")
+        match = [p for p in player if p.strip().lower() == name.strip().lower()]
+        if not sep or not text or not match:
+            raise InputError(f"--word {name.strip()}=...: give NAME=WORD for a player of "
+                             "this game")
+        given[match[0]] = text
+    out = []
+    for p in player:
+        if p not in given:  # asked for unseen at a terminal, else refused
+            if not sys.stdin.isatty():
+                raise InputError(f"--word: no word for {p} (give --word {p}=WORD; at a "
+                                 "terminal rigs asks for it without showing it)"
+                                 if not ask else
+                                 "--ask-words needs a terminal; give --word NAME=WORD")
+            import getpass
+
+            given[p] = getpass.getpass(f"{p}, type a word (not shown): ")
+        out.append(given[p])
+    return out
 
 
 @app.command()
@@ -18,18 +49,32 @@ def new(
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the game's generator: same seed and names, same game.",
         min=0)] = None,
+    word: Annotated[list[str] | None, typer.Option(
+        "--word", help="NAME=WORD, once per player: the seed is a hash of every word and "
+        "fresh randomness, so no one alone chooses the shuffle.", show_default=False)]
+    = None,
+    ask_words: Annotated[bool, typer.Option(
+        "--ask-words", help="Ask each player for their word without showing it (also done "
+        "for a player --word leaves out, at a terminal).")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")]
     = False,
+    have: Annotated[Path | None, typer.Option(
+        "--have", help="The group's inventory (TOML): the Disaster and Karma cards it owns "
+        "or lacks; see `rigs inventory`.", show_default=False)] = None,
     roll: RollOpt = None,
     game: GameOpt = None,
     json: JsonOpt = False,
 ) -> None:
-    """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader."""
+    """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader.
+    Prints the commitment (a hash of the seed) to photograph for `rigs verify`."""
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.rules.replay import seed_from_words, short
     from rigs_helper.rules.rng import MAX_SEED
     from rigs_helper.rules.setup import new_game
     from rigs_helper.store import session
     from rigs_helper.store.files import fresh_seed
     from rigs_helper.store.tablefiles import load_tables
+    from rigs_helper.store.audit import new_op
 
     tables = load_tables()
     for name in player:
@@ -38,25 +83,44 @@ def new(
 
             raise InputError(f"--player {name!r}: a name must be printable text on one line")
     if seed is not None and seed > MAX_SEED:
-        from rigs_helper.rules.errors import InputError
-
         raise InputError(f"--seed must be at most {MAX_SEED}")
     from rigs_helper.rules.dice import parse_rolls
 
+    if (word or ask_words) and seed is not None:
+        raise InputError("--seed and --word: the words make the seed; give one or the other")
+    if word or ask_words:
+        import os
+
+        seed = seed_from_words(_words(player, word, ask_words), os.urandom(32))
     seed = fresh_seed() if seed is None else seed
     outcome = new_game(player, seed, tables, parse_rolls(roll))
+    action = ("new " + " ".join(f"--player {n!r}" for n in player) + f" --seed {seed}"
+              + "".join(f" --roll {r}" for r in roll or ()))
+    missing = None
+    if have is not None:
+        from rigs_helper.cli.decks import read_inventory
+        from rigs_helper.rules.engine import Outcome, perform
+
+        op = read_inventory(have, tables)
+        mixed = perform(outcome.game, op, tables)
+        outcome = Outcome(mixed.game, outcome.messages + mixed.messages)
+        action += " " + op.describe()[len("inventory "):]
+        missing = {d: dict(c) for d, c in op.missing}
+    commit = outcome.game.commitment
     path = game_path(game)
-    session.create(path, outcome, "new " + " ".join(f"--player {n!r}" for n in player)
-                   + f" --seed {seed}" + "".join(f" --roll {r}" for r in roll or ()),
-                   force, tables, annotate=log_fields)
+    session.create(path, outcome, action, force, tables, annotate=log_fields,
+                   op=new_op([n.strip() for n in player], seed, missing, list(roll or ())))
     if json:
         from rigs_helper.rules.views import status_dict
 
-        print_json({"game": str(path), "seed": seed, "messages": list(outcome.messages),
+        print_json({"game": str(path), "seed": seed, "commitment": commit,
+                    "messages": list(outcome.messages),
                     "status": status_dict(outcome.game, tables)})
         return
     for line in outcome.messages:
         print(line)
+    print(f"Commitment: {short(commit)}  (photograph it now; `rigs verify` checks the "
+          f"decks against it; in full: {commit})")
     print(f"Saved to {path}. Next: `rigs status`, then `rigs next` to end each phase.")
 
 

@@ -171,7 +171,7 @@ def _player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str
     _new_phase(w, "disaster")
     deal = _by_player(w.game, tuple(cards), "--card")
     missing = [p.name for p in w.game.players if p.name not in deal]
-    if deal and missing:
+    if deal and missing and "disaster" not in w.game.missing:  # (a mixed deck decides)
         raise InputError("--card: no Disaster card recorded for " + ", ".join(missing)
                          + f" (give {missing[0]}=TITLE, or {missing[0]}=virtual to let rigs "
                          "draw that one)")
@@ -184,7 +184,7 @@ def _player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str
         physical = deal.get(p.name)
         if physical is not None and physical.lower() == "virtual":
             physical = None
-        card = w.draw("disaster", physical)
+        card = w.draw("disaster", physical, p.name)
         if card is None:
             w.say(f"No Disaster card is left for {p.name}.")
             continue

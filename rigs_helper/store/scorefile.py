@@ -128,7 +128,7 @@ def score_game_file(path: Path, text: str, tables: Tables,
             loaded = session.load(path, tables)
             op.check(loaded.game, tables)
             outcome = op.apply(loaded.game, tables)
-            session.commit(path, loaded, outcome.game, op.describe(), tables,
+            session.commit(path, loaded, outcome.game, op.describe(), tables, op=op,
                            outcome=outcome)
         game, drawn = outcome.game, list(outcome.messages)
     e = game.endgame

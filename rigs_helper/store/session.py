@@ -128,7 +128,7 @@ Annotate = Callable[[Game | None, Game, Tables], dict]
 
 
 def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables,
-           annotate: Annotate | None = None) -> None:
+           annotate: Annotate | None = None, op: str | None = None) -> None:
     with writing(path):
         if path.exists() and not force:
             raise InputError(f"{path}: a file is already there; use --force to replace it")
@@ -138,6 +138,8 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
         _facts(entry, outcome)
         if annotate is not None:
             entry.update(annotate(None, outcome.game, tables))
+        if op:  # the set-up as data, for `rigs verify`
+            entry["op"] = op
         _write(path, doc, MARKER + "\n" + log_entry_text(entry), tables)
 
 
@@ -154,7 +156,7 @@ def run(path: Path, op: Op, tables: Tables | None = None,
         loaded = load(path, tables)
         outcome = perform(loaded.game, op, tables)
         commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
-               annotate, outcome=outcome)
+               annotate, op, outcome=outcome)
     return outcome
 
 
@@ -171,7 +173,7 @@ def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
            ledger: list[dict] | None = None, annotate: Annotate | None = None,
-           outcome: Outcome | None = None) -> None:
+           op: Op | None = None, outcome: Outcome | None = None) -> None:
     """Append ``action`` to the history and save ``game`` (the caller holds the lock and
     read ``loaded`` under it)."""
     import json
@@ -182,6 +184,10 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     entry = {"n": _count_entries(loaded.log_text) + 1, "round": loaded.game.round,
              "phase": loaded.game.phase, "action": action, "after": state_hash(after),
              "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False)}
+    if op is not None:  # the action as data: `rigs verify` performs it again
+        from rigs_helper.rules.oplog import op_to_json
+
+        entry["op"] = op_to_json(op)
     if ledger:  # where every unit moved by the action came from or went to
         entry["ledger"] = [f"{x['player']} {x['change']:+d} {x['what']} ({x['source']})"
                            for x in ledger]
