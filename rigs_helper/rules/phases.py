@@ -30,6 +30,7 @@ from rigs_helper.rules.engine import (
 )
 from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
 from rigs_helper.rules.market import card_value, category_of
+from rigs_helper.rules.names import grant_pick
 from rigs_helper.rules.production import plan
 from rigs_helper.rules.state import Game, Player, Plot, frozen_map
 from rigs_helper.rules.tables import Tables
@@ -374,7 +375,7 @@ def _grant(w: Work, pick: str | None, order: list[str] | None,
     if pick is None:
         pick = default_pick(w.tables, g.grant)
         auto_note = " (--auto default: the most valuable plot)"
-    pick = pick.upper()
+    pick = grant_pick(pick, grant, w.tables.plot_deck)
     if pick not in grant:
         raise RulesError(f"{pick} is not among the Land Grant plots "
                          f"({', '.join(grant)})", rule="the leader keeps one of the plots drawn")
@@ -389,7 +390,8 @@ def _grant(w: Work, pick: str | None, order: list[str] | None,
                              + ", ".join(others))
     dealt: list[tuple[str, str]] = [(leader.name, pick)]
     if given:
-        given = {g.player(n).name: v.upper() for n, v in given.items()}
+        given = {g.player(n).name: grant_pick(v, grant, w.tables.plot_deck)
+                 for n, v in given.items()}
         if not set(given) <= set(order):  # the leader's plot is the pick, not a --give
             raise InputError("--give names the other players only: " + ", ".join(order))
         if sorted(given.values()) != sorted(grant[:len(order)]) and \

@@ -124,7 +124,7 @@ class Give(Op):
             w.update(b.name, plots=b.plots + (plot,))
         a, b = game.player(self.giver), game.player(self.receiver)
         w.say(f"{a.name} gives {b.name}: " + ", ".join(
-            [f"{n} {k}" for k, n in self.amounts] + [p.upper() for p in self.plots]) + ".")
+            [f"{n} {k}" for k, n in self.amounts] + [a.plot(p).id for p in self.plots]) + ".")
         return w.done()
 
 
