@@ -6,7 +6,15 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import (
+    GameOpt,
+    JsonOpt,
+    act,
+    app,
+    count_or_all,
+    game_path,
+    print_json,
+)
 
 Player = Annotated[str, typer.Argument(help="The player.")]
 
@@ -52,33 +60,39 @@ def survey(player: Player,
 
 @app.command()
 def sell(player: Player,
-         n: Annotated[int, typer.Argument(help="How many Luxuries.")],
+         n: Annotated[str, typer.Argument(help="How many Luxuries, or 'all'.")],
          json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Sell N Luxuries at this round's Market price (Market Phase)."""
+    """Sell N Luxuries (or all) at this round's Market price (Market Phase)."""
     from rigs_helper.rules.actions.deals import Sell
 
-    act(game, Sell(player, n), json)
+    act(game, Sell(player, count_or_all(n, "the number of Luxuries")), json)
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})
 def give(giver: Annotated[str, typer.Argument(help="Who gives.")],
          receiver: Annotated[str, typer.Argument(help="Who receives.")],
          items: Annotated[list[str], typer.Argument(
              help="What moves: credits=N, energy=N, supplies=N, metal=N, luxuries=N, "
-             "rigs=N (warehouse RIGS) and plot ids.", show_default=False)],
+             "rigs=N (warehouse RIGS) and plots (P7, 7, or a plot type); then --for and "
+             "what the receiver gives back in the same deal.", show_default=False)],
          json: JsonOpt = False, game: GameOpt = None) -> None:
-    """A deal between two players, all or nothing.
+    """A deal between two players, both ways, all or nothing.
 
-    Player Phase: anything.  Production Phase (Zero Hour): only credits and warehouse
-    resources.  A plot goes with its survey and the RIGS on it.
+    Example: `rigs give Ana Cy P17 --for credits=200` (Ana gives Cy plot P17, Cy gives Ana
+    200 credits).  Player Phase: anything.  Production Phase (Zero Hour): only credits and
+    warehouse resources.  A plot goes with its survey and the RIGS on it.
     """
-    from rigs_helper.rules.actions.common import parse_amounts
+    from rigs_helper.rules.actions.common import deal_items
     from rigs_helper.rules.actions.deals import Give
 
-    plots = tuple(i for i in items if "=" not in i)
-    amounts = parse_amounts([i for i in items if "=" in i],
-                            ("credits", "energy", "supplies", "metal", "luxuries", "rigs"))
-    act(game, Give(giver, receiver, amounts, plots), json)
+    if "--for" in items:
+        cut = items.index("--for")
+        items, back = items[:cut], items[cut + 1:]
+    else:
+        back = []
+    amounts, plots = deal_items(items)
+    back_amounts, back_plots = deal_items(back)
+    act(game, Give(giver, receiver, amounts, plots, back_amounts, back_plots), json)
 
 
 @app.command(context_settings={"ignore_unknown_options": True})

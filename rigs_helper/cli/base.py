@@ -90,6 +90,18 @@ def game_path(game: Path | None) -> Path:
     return Path(env) if env else Path("rigs.toml")
 
 
+def count_or_all(text: str, what: str) -> int | None:
+    """A count typed as a number, or "all" (None: the core counts what there is)."""
+    if text.strip().lower() == "all":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        from rigs_helper.rules.errors import InputError
+
+        raise InputError(f"{what}: {text!r} is not a whole number or 'all'") from None
+
+
 def print_json(obj: object) -> None:
     import json
 

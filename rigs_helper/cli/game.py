@@ -95,17 +95,18 @@ def grant(
 
 @app.command()
 def lose(
-    player: Annotated[str, typer.Argument(help="The player who must lose a RIGS.")],
+    player: Annotated[str, typer.Argument(help="The player who must lose RIGS.")],
+    n: Annotated[int, typer.Argument(help="How many of the RIGS owed to lose now.")] = 1,
     source: Annotated[str | None, typer.Option(
-        "--from", help="Where the RIGS is lost from: a plot id or 'warehouse' (default: the "
-        "warehouse, else the plot with the most RIGS).")] = None,
+        "--from", help="Where the RIGS are lost from: a plot (P7, 7, or its type) or "
+        "'warehouse' (default: the warehouse, else the plot with the most RIGS).")] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
-    """Settle a pending "lose a RIGS": the player chooses which RIGS goes."""
+    """Settle N pending RIGS losses at once: the player chooses which RIGS go."""
     from rigs_helper.rules.phases import LoseRigs
 
-    act(game, LoseRigs(player, source), json)
+    act(game, LoseRigs(player, source, n), json)
 
 
 @app.command()

@@ -193,7 +193,11 @@ def plan(d: dict, preview: bool = False) -> None:
     net = ", ".join(f"{n:+d} {r}" for r, n in d["produced"].items() if n) or "nothing"
     lines.append(f"Net to the warehouse: {net}")
     if d["effects"]:
-        lines.append("In force: " + ", ".join(d["effects"]))
+        from rigs_helper.rules.names import effect_text
+        from rigs_helper.store.tablefiles import load_tables
+
+        tables = load_tables()
+        lines.append("In force: " + ", ".join(effect_text(tables, e) for e in d["effects"]))
     lines.append("(default: the plots yielding most are powered first; ties: Luxuries, "
                  "Metal, Supplies, then the lower plot number)")
     print("\n".join(lines))

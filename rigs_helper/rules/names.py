@@ -121,6 +121,40 @@ def grant_pick(text: str, grant, plot_deck) -> str:
     return str(text).strip().upper()
 
 
+# ---------------------------------------------------------------------------- effects
+
+_KARMA_EFFECTS = {  # effect code (before ":") -> (card key, what it does, in words)
+    "double": ("ridiculous-efficiency", "every RIGS produces double"),
+    "triple": ("r-i-g-s-t-d-m", "{arg} produces triple"),
+    "naive": ("naive-profits", "+{arg} credits per Luxury sold"),
+    "idle": ("incorrect-drivers", "the RIGS on {arg} are idle"),
+    "idle_all": ("carrier-lost", "every RIGS is idle"),
+    "brownout": ("brownout", "powering a plot costs double"),
+    "sent": ("you-sent-it-where", "{arg}"),
+    "used": ("parts-shop", "used this round"),
+}
+
+
+def effect_text(tables, code: str) -> str:
+    """A production modifier in the table's words: the card's title and what it does
+    (never the internal code)."""
+    head, _, arg = code.partition(":")
+    for d in tables.disasters:
+        if d.production == code:
+            return d.title
+    if head == "used":
+        card, what = arg, "used this round"
+    elif head in _KARMA_EFFECTS:
+        card, what = _KARMA_EFFECTS[head]
+    else:
+        return code.replace("_", " ").replace(":", " ")
+    if head == "sent":
+        plot, _, to = arg.partition(">")
+        arg = f"{plot}'s output goes to {to}"
+    title = next((c.title for c in tables.karma if c.key == card), card)
+    return f"{title} ({what.format(arg=arg)})"
+
+
 # ---------------------------------------------------------------------------- players
 
 
@@ -134,5 +168,5 @@ def no_player(text: str, names: list[str]) -> InputError:
     return InputError(f"no player called {text!r}{hint} (players: " + ", ".join(names) + ")")
 
 
-__all__ = ["NotOwned", "PLOT_TYPES", "amount", "amounts", "find_plot", "grant_pick", "is_plot_ref",
+__all__ = ["NotOwned", "PLOT_TYPES", "amount", "amounts", "effect_text", "find_plot", "grant_pick", "is_plot_ref",
            "no_player", "plot_id", "plural", "signed", "whose", "word"]

@@ -30,7 +30,7 @@ from rigs_helper.rules.engine import (
 )
 from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
 from rigs_helper.rules.market import card_value, category_of
-from rigs_helper.rules.names import grant_pick
+from rigs_helper.rules.names import amount, amounts, grant_pick
 from rigs_helper.rules.production import plan
 from rigs_helper.rules.state import Game, Player, Plot, frozen_map
 from rigs_helper.rules.tables import Tables
@@ -104,8 +104,7 @@ def _settle_common(w: Work, auto: bool, pending: list[str]) -> None:
                 for r, n in picked:
                     w.lose(p.name, r, n, "card: thrown away")
                 w.update(p.name, must_discard=0)
-                w.say(f"{p.name} throws away " + (", ".join(f"{n} {r}" for r, n in picked)
-                                                  or "nothing (has none)")
+                w.say(f"{p.name} throws away " + (amounts(picked) or "nothing (has none)")
                       + " (--auto default: the most plentiful first).")
         if p.may_take:
             if not auto:
@@ -180,7 +179,7 @@ def apply_disaster(w: Work, name: str, key: str) -> None:
         if have:
             n = have if d.amount == "all" else (have + 1) // 2
             w.lose(name, d.resource, n, f"Disaster: {d.title}")
-            w.say(f"  {p.name} loses {n} of {have} {d.resource}.")
+            w.say(f"  {p.name} loses {n} of {amount(have, d.resource)}.")
             affected = True
         elif d.when_none == "lose_rigs":
             affected = _rigs_fallback(w, name, f"no {d.resource}")
@@ -193,7 +192,8 @@ def apply_disaster(w: Work, name: str, key: str) -> None:
             affected = _rigs_fallback(w, name, f"no {d.requires.replace('_', ' ')}")
     if affected:
         recorded = w.data.get("karma", {}).pop(p.name, None)
-        w.draw_karma(name, 1, why=d.title, physical=(recorded,) if recorded else ())
+        w.draw_karma(name, 1, why=f"hurt by {d.title}",
+                     physical=(recorded,) if recorded else ())
     else:
         w.update(name, may_swap=True)
         w.say(f"  {p.name} is not hurt and may swap one Karma card: "
@@ -451,13 +451,15 @@ class GrantPick(Op):
 
 @dataclass(frozen=True)
 class LoseRigs(Op):
-    """Settle a pending "lose a RIGS" (the victim chooses where from)."""
+    """Settle N pending "lose a RIGS" (the victim chooses where from)."""
 
     name: str
     source: str | None = None
+    n: int = 1
 
     def describe(self) -> str:
-        return f"lose {self.name}" + (f" --from {self.source}" if self.source else "")
+        return f"lose {self.name}" + (f" {self.n}" if self.n != 1 else "") + (
+            f" --from {self.source}" if self.source else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -465,17 +467,29 @@ class LoseRigs(Op):
         if not p.must_lose_rigs:
             raise RulesError(f"{p.name} has no RIGS loss to settle",
                              rule="a RIGS is lost only when a card says so")
+        if self.n < 1:
+            raise InputError(f"the number of RIGS must be 1 or more, not {self.n}")
+        if self.n > p.must_lose_rigs:
+            raise RulesError(f"{p.name} owes {p.must_lose_rigs} RIGS, not {self.n}",
+                             rule="a RIGS is lost only when a card says so")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
-        p = w.player(self.name)
-        src = self.source or default_rigs_source(p)
-        if src is None:
-            w.update(p.name, must_lose_rigs=0)
-            w.say(f"{p.name} has no RIGS left to lose.")
-            return w.done()
-        w.lose_rigs(p.name, src)
-        w.update(p.name, must_lose_rigs=w.player(p.name).must_lose_rigs - 1)
+        name = game.player(self.name).name
+        if self.source is not None:
+            w.lose_rigs(name, self.source, self.n)
+            w.update(name, must_lose_rigs=w.player(name).must_lose_rigs - self.n)
+        for _ in range(self.n if self.source is None else 0):
+            src = default_rigs_source(w.player(name))
+            if src is None:
+                w.update(name, must_lose_rigs=0)
+                w.say(f"{name} has no RIGS left to lose.")
+                break
+            w.lose_rigs(name, src)
+            w.update(name, must_lose_rigs=w.player(name).must_lose_rigs - 1)
+        owed = w.player(name).must_lose_rigs
+        if owed:
+            w.say(f"{name} still owes {owed} RIGS (`rigs lose {name} {owed}`).")
         return w.done()
 
 

@@ -5,6 +5,7 @@ except in the one-player view (``player_view``) that a player asks for."""
 
 from __future__ import annotations
 
+from rigs_helper.rules.names import effect_text
 from rigs_helper.rules.state import Game, Player
 from rigs_helper.rules.tables import BASIC_RESOURCES, Tables, title_of
 
@@ -49,7 +50,7 @@ def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict:
         "in_play": [title_of(tables, "karma", k) for k in p.in_play],
         "vinnie": {r: p.scripts(r) for r in tables.constants.loanable},
         "disaster": title_of(tables, "disaster", p.disaster) if p.disaster else None,
-        "effects": list(p.effects),
+        "effects": [effect_text(tables, e) for e in p.effects],
     }
     if p.on_cards:
         d["on_cards"] = {title_of(tables, "karma", k): v for k, v in p.on_cards.items()}
