@@ -320,7 +320,7 @@ def test_repay_two_units_per_script(tables, rigs, tmp_path, game):
     ok(rigs, path, "adjust", "Ana", "energy", "--why", "spilt", "--", "-2")
     refused(rigs, path, "vinnie", "repay", "Ana", "energy", "1",
             has=("1 Energy", "costs 2", "2 units of the same resource per script"))
-    refused(rigs, path, "vinnie", "repay", "Ana", "metal", "1", has=("0 metal scripts",))
+    refused(rigs, path, "vinnie", "repay", "Ana", "metal", "1", has=("0 Metal scripts",))
     path2 = save(tmp_path, replace(g, phase="production"), tables, "p.toml")
     refused(rigs, path2, "vinnie", "repay", "Ana", "energy", "1",
             has=("Vinnie is repaid in the Player Phase",))
