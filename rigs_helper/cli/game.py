@@ -47,6 +47,8 @@ def new(
         return
     for line in outcome.messages:
         print(line)
+    print("Write these ids on your plot cards: commands name a plot by its id (P7, p7 or 7) "
+          "or by its type when the player owns one plot of that type.")
     print(f"Saved to {path}. Next: `rigs status`, then `rigs next` to end each phase.")
 
 
@@ -134,20 +136,29 @@ def undo(
 def log(
     ledger: Annotated[bool, typer.Option(
         "--ledger", help="Also show where every unit each action moved came from or went "
-        "to.")] = False,
+        "to, and the RIGS and plots it moved.")] = False,
+    round_: Annotated[int | None, typer.Option(
+        "--round", help="Only this round.", min=1, show_default=False)] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
-    """List every action of the game with its round and phase."""
+    """List every action of the game and what came of it (Disasters dealt, Market card and
+    price, survey yields, dice rolled, plots granted), by round and phase.
+
+    Karma cards in a hand are never named.
+    """
     from rigs_helper.store import session
 
     rows = session.history(game_path(game))
+    if round_ is not None:
+        rows = [r for r in rows if r["round"] == round_]
     if json:
         print_json({"log": rows})
         return
     lines = []
     for r in rows:
         lines.append(f"{r['n']:>4}  round {r['round']:>2} {str(r['phase']):<10} {r['action']}")
+        lines += [f"{'':>8}{x}" for x in r["said"]]
         if ledger:
-            lines += [f"{'':>8}{x}" for x in r["ledger"]]
+            lines += [f"{'':>8}= {x}" for x in r["ledger"]]
     print("\n".join(lines))

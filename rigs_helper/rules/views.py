@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rigs_helper.rules.names import effect_text
 from rigs_helper.rules.state import Game, Player
-from rigs_helper.rules.tables import BASIC_RESOURCES, Tables, title_of
+from rigs_helper.rules.tables import BASIC_RESOURCES, RESOURCES, Tables, title_of
 
 
 def pending(game: Game, tables: Tables) -> list[str]:
@@ -35,9 +35,17 @@ def pending(game: Game, tables: Tables) -> list[str]:
     return out
 
 
-def _plot(p) -> dict:
+def _plot(p, tables: Tables) -> dict:
     return {"id": p.id, "type": p.type, "survey": p.survey, "luxury": p.luxury,
-            "rigs": p.rigs, "harvest": p.harvest}
+            "rigs": p.rigs, "harvest": p.harvest, "free": free_spots(p, tables)}
+
+
+def free_spots(plot, tables: Tables) -> dict[str, int]:
+    """Spots still open per resource: RIGS on a plot all harvest one resource, so a plot
+    with RIGS has free spots of that resource only."""
+    kinds = (plot.harvest,) if plot.rigs else RESOURCES
+    free = {r: plot.spots(tables, r) - plot.rigs for r in kinds}
+    return {r: n for r, n in free.items() if n > 0}
 
 
 def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict:
@@ -45,7 +53,7 @@ def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict:
         "name": p.name, "credits": p.credits, "energy": p.energy, "supplies": p.supplies,
         "metal": p.metal, "luxuries": p.luxuries, "rigs": p.rigs,
         "warehouse_rigs": p.warehouse_rigs,
-        "plots": [_plot(x) for x in p.plots],
+        "plots": [_plot(x, tables) for x in p.plots],
         "karma": len(p.hand),
         "in_play": [title_of(tables, "karma", k) for k in p.in_play],
         "vinnie": {r: p.scripts(r) for r in tables.constants.loanable},

@@ -67,13 +67,48 @@ def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
     tables = tables or load_tables()
     loaded = load(path, tables)
     outcome = perform(loaded.game, op, tables)
-    commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"))
+    commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
+           outcome.messages)
     return outcome
 
 
-def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
-           ledger: list[dict] | None = None) -> None:
+def run_phase_end(path: Path, op: Op, tables: Tables | None = None) -> tuple[Outcome, Game]:
+    """:func:`run` for an operation that ends a phase; also returns the state when that
+    phase began (rebuilt from the log's undo records), for the phase's summary."""
+    from rigs_helper.rules.engine import perform
+
+    tables = tables or load_tables()
+    loaded = load(path, tables)
+    start = phase_start(loaded, str(path), tables)
+    outcome = perform(loaded.game, op, tables)
+    commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
+           outcome.messages)
+    return outcome, start
+
+
+def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
+    """The state right after the current phase began: the actions logged in this round and
+    phase are stepped back (a hand-edited file gives its edited state as the start)."""
     import json
+
+    g = loaded.game
+    doc = to_doc(g, tables)
+    for e in reversed(log_entries(loaded.log_text, file)):
+        if (e.get("round"), e.get("phase")) != (g.round, g.phase) or "undo" not in e:
+            break
+        try:
+            doc = undo_diff(doc, json.loads(e["undo"]))
+        except (TypeError, ValueError):
+            return g
+    return from_doc(doc, file, tables)
+
+
+def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
+           ledger: list[dict] | None = None, said: tuple[str, ...] = ()) -> None:
+    import json
+
+    from rigs_helper.rules.history import moves, public
+    from rigs_helper.rules.names import signed
 
     before = to_doc(loaded.game, tables)
     after = to_doc(game, tables)
@@ -81,9 +116,16 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     entry = {"n": _count_entries(loaded.log_text) + 1, "round": loaded.game.round,
              "phase": loaded.game.phase, "action": action, "after": state_hash(after),
              "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False)}
-    if ledger:  # where every unit moved by the action came from or went to
-        entry["ledger"] = [f"{x['player']} {x['change']:+d} {x['what']} ({x['source']})"
-                           for x in ledger]
+    shown, *said_public = public([action, *said], (game,), tables)
+    if shown != action:  # the command named a card now in a hand: the log shows it hidden
+        entry["shown"] = shown
+    if said_public:  # what happened, in words (Karma cards in a hand hidden)
+        entry["said"] = said_public
+    # where every unit moved by the action came from or went to, then RIGS and plots moved
+    lines = [f"{x['player']} {signed(x['change'], x['what'])} ({x['source']})"
+             for x in ledger or ()] + moves(loaded.game, game)
+    if lines:
+        entry["ledger"] = public(lines, (game,), tables)
     log_text = loaded.log_text or MARKER + "\n"
     _write(path, after, log_text + log_entry_text(entry))
 
@@ -132,5 +174,6 @@ def undo(path: Path, n: int = 1, force: bool = False, tables: Tables | None = No
 def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
     loaded = load(path, tables)
     return [{"n": e.get("n"), "round": e.get("round"), "phase": e.get("phase"),
-             "action": e.get("action"), "ledger": list(e.get("ledger", []))}
+             "action": e.get("shown", e.get("action")), "said": list(e.get("said", [])),
+             "ledger": list(e.get("ledger", []))}
             for e in log_entries(loaded.log_text, str(path))]

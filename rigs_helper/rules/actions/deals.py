@@ -157,8 +157,10 @@ def _check_side(game: Game, a: Player, amounts, plots) -> None:
     if plots and zero_hour:
         raise RulesError("plots cannot change hands in the Production Phase",
                          rule="Zero Hour deals move only credits and resources")
-    for pid in plots:
-        a.plot(pid)
+    ids = [a.plot(pid).id for pid in plots]
+    for pid in ids:
+        if ids.count(pid) > 1:
+            raise InputError(f"{pid} is given twice")
 
 
 @dataclass(frozen=True)
