@@ -50,6 +50,11 @@ def _command(argv: list[str]) -> str | None:
 def main() -> None:
     name = _command(sys.argv[1:])
     app = load([COMMANDS[name]] if name in COMMANDS else COMMANDS.values())
+    if name not in COMMANDS:
+        # `rigs --install-completion`, `rigs --help`, the shell asking for completions:
+        # only then the completion options (Typer detects the shell to build them, which
+        # would slow every command down).
+        app._add_completion = True
     try:
         rv = app(standalone_mode=False)
     except Exception as exc:

@@ -10,13 +10,16 @@ from rigs_helper.cli.base import (
     GameOpt,
     JsonOpt,
     act,
+    PlayerArg,
     app,
+    complete_player,
+    complete_plot,
     count_or_all,
     game_path,
     print_json,
 )
 
-Player = Annotated[str, typer.Argument(help="The player.")]
+Player = PlayerArg
 
 
 @app.command()
@@ -32,12 +35,14 @@ def build(player: Player,
 @app.command()
 def move(player: Player,
          n: Annotated[int, typer.Argument(help="How many RIGS.")],
-         to: Annotated[str, typer.Option("--to", help="A plot id, or 'warehouse'.")],
+         to: Annotated[str, typer.Option("--to", help="A plot (P7, 7, or its type), or "
+                                         "'warehouse'.", autocompletion=complete_plot)],
          harvest: Annotated[str | None, typer.Option(
              "--harvest", help="What they harvest there: energy, supplies, metal or luxuries "
              "(default: what the plot's RIGS already harvest).")] = None,
          source: Annotated[str | None, typer.Option(
-             "--from", help="A plot id (default: the warehouse).")] = None,
+             "--from", help="A plot (default: the warehouse).",
+             autocompletion=complete_plot)] = None,
          json: JsonOpt = False, game: GameOpt = None) -> None:
     """Move N RIGS between the warehouse and plot spots, 1 Supply each (Player Phase)."""
     from rigs_helper.rules.actions.placement import Move
@@ -47,8 +52,9 @@ def move(player: Player,
 
 @app.command()
 def survey(player: Player,
-           plot: Annotated[str, typer.Argument(help="The plot to survey (an unsurveyed plot "
-                                               "the player owns).")],
+           plot: Annotated[str, typer.Argument(
+               help="The plot to survey (an unsurveyed plot the player owns).",
+               autocompletion=complete_plot)],
            card: Annotated[int | None, typer.Option(
                "--card", help="The yield of the physical Survey card drawn (0-3).")] = None,
            json: JsonOpt = False, game: GameOpt = None) -> None:
@@ -69,8 +75,10 @@ def sell(player: Player,
 
 
 @app.command(context_settings={"ignore_unknown_options": True})
-def give(giver: Annotated[str, typer.Argument(help="Who gives.")],
-         receiver: Annotated[str, typer.Argument(help="Who receives.")],
+def give(giver: Annotated[str, typer.Argument(help="Who gives.",
+                                              autocompletion=complete_player)],
+         receiver: Annotated[str, typer.Argument(help="Who receives.",
+                                                 autocompletion=complete_player)],
          items: Annotated[list[str], typer.Argument(
              help="What moves: credits=N, energy=N, supplies=N, metal=N, luxuries=N, "
              "rigs=N (warehouse RIGS) and plots (P7, 7, or a plot type); then --for and "
@@ -124,10 +132,12 @@ def settle(player: Player,
 @app.command()
 def produce(player: Player,
             power: Annotated[list[str] | None, typer.Option(
-                "--power", help="Power this plot (refused if the Energy is not there).")]
+                "--power", help="Power this plot (refused if the Energy is not there).",
+                autocompletion=complete_plot)]
             = None,
             skip: Annotated[list[str] | None, typer.Option(
-                "--skip", help="Leave this plot unpowered.")] = None,
+                "--skip", help="Leave this plot unpowered.", autocompletion=complete_plot)]
+            = None,
             reset: Annotated[bool, typer.Option(
                 "--reset", help="Forget earlier --power/--skip choices.")] = False,
             json: JsonOpt = False, game: GameOpt = None) -> None:

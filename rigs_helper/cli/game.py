@@ -6,7 +6,16 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import (
+    GameOpt,
+    JsonOpt,
+    act,
+    app,
+    complete_player,
+    complete_plot,
+    game_path,
+    print_json,
+)
 
 
 @app.command()
@@ -97,11 +106,13 @@ def grant(
 
 @app.command()
 def lose(
-    player: Annotated[str, typer.Argument(help="The player who must lose RIGS.")],
+    player: Annotated[str, typer.Argument(help="The player who must lose RIGS.",
+                                          autocompletion=complete_player)],
     n: Annotated[int, typer.Argument(help="How many of the RIGS owed to lose now.")] = 1,
     source: Annotated[str | None, typer.Option(
         "--from", help="Where the RIGS are lost from: a plot (P7, 7, or its type) or "
-        "'warehouse' (default: the warehouse, else the plot with the most RIGS).")] = None,
+        "'warehouse' (default: the warehouse, else the plot with the most RIGS).",
+        autocompletion=complete_plot)] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:

@@ -6,13 +6,14 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, app, complete_player, game_path, print_json
 
 
 @app.command()
 def status(
     player: Annotated[str | None, typer.Argument(
-        help="Show this player in full, Karma hand included.", show_default=False)] = None,
+        help="Show this player in full, Karma hand included.", show_default=False,
+        autocompletion=complete_player)] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:

@@ -6,12 +6,21 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, count_or_all, game_path, print_json
+from rigs_helper.cli.base import (
+    GameOpt,
+    JsonOpt,
+    PlayerArg,
+    act,
+    app,
+    count_or_all,
+    game_path,
+    print_json,
+)
 
 vinnie_app = typer.Typer(help="Vinnie's loans: borrow, repay, and every debt.")
 app.add_typer(vinnie_app, name="vinnie")
 
-Player = Annotated[str, typer.Argument(help="The player.")]
+Player = PlayerArg
 Resource = Annotated[str, typer.Argument(help="energy, supplies or metal.")]
 Amount = Annotated[int, typer.Argument(help="How many units.")]
 
