@@ -18,11 +18,13 @@ COMMANDS = {
     "karma": "karma", "vinnie": "vinnie",
     "build": "actions", "move": "actions", "survey": "actions", "sell": "actions",
     "give": "actions", "adjust": "actions", "settle": "actions", "produce": "actions",
+    "standings": "forecast", "odds": "forecast", "chart": "forecast", "report": "forecast",
 }
 
 
 # the order `rigs --help` lists them in
-ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "score", "cards")
+ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "score", "forecast",
+         "cards")
 
 
 def load(modules) -> object:

@@ -80,6 +80,13 @@ GameOpt = Annotated[
                  show_default=False),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
+RollOpt = Annotated[
+    list[str] | None,
+    typer.Option("--roll", metavar="N", show_default=False,
+                 help="The table's die roll (1-6), repeatable, in the order the step rolls; "
+                      "NAME=N for one player's roll in a roll-off. Without it rigs rolls "
+                      "and says so."),
+]
 
 
 def game_path(game: Path | None) -> Path:
@@ -175,14 +182,35 @@ def print_json(obj: object) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-def act(game: Path | None, op, json: bool = False) -> None:
-    """Run one operation on the game file and print what happened."""
+def act(game: Path | None, op, json: bool = False, summary: bool = False) -> None:
+    """Run one operation on the game file and print what happened; ``summary``: the
+    operation ends a phase, so also show what changed for each player in that phase."""
     from rigs_helper.store import session
 
-    outcome = session.run(game_path(game), op)
+    if not summary:
+        outcome = session.run(game_path(game), op, annotate=log_fields)
+        rows = None
+    else:
+        from rigs_helper.rules.history import summary as phase_summary
+
+        outcome, start = session.run_phase_end(game_path(game), op, annotate=log_fields)
+        rows = {"round": start.round, "phase": start.phase,
+                "players": phase_summary(start, outcome.game)}
     if json:
         print_json({"action": op.describe(), "messages": list(outcome.messages),
-                    **outcome.data})
-    else:
-        for line in outcome.messages:
-            print(line)
+                    **({"summary": rows} if rows else {}), **outcome.data})
+        return
+    for line in outcome.messages:
+        print(line)
+    if rows:
+        from rigs_helper.cli import render
+
+        render.phase_summary(rows)
+
+
+def log_fields(before, after, tables) -> dict:
+    """What the CLI adds to each log entry: each player's expected net worth when the phase
+    changes (forecast/; the store does not import it)."""
+    from rigs_helper.forecast.history import log_fields as fields
+
+    return fields(before, after, tables)

@@ -14,6 +14,7 @@ from rigs_helper.cli.base import (
     complete_player,
     complete_plot,
     game_path,
+    log_fields,
     print_json,
 )
 
@@ -47,7 +48,7 @@ def new(
     outcome = new_game(player, seed, tables)
     path = game_path(game)
     session.create(path, outcome, "new " + " ".join(f"--player {n!r}" for n in player)
-                   + f" --seed {seed}", force, tables)
+                   + f" --seed {seed}", force, tables, annotate=log_fields)
     if json:
         from rigs_helper.rules.views import status_dict
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app
+from rigs_helper.cli.base import GameOpt, JsonOpt, act, app
 
 
 @app.command("next")
@@ -30,23 +30,7 @@ def next_cmd(
     the Market card) -> next round (Land Grant, leader).  Exits 3 without changing the file
     when a choice is still open; the message names the command that settles it.
     """
-    from rigs_helper.cli.base import game_path, print_json
-    from rigs_helper.rules.history import summary
     from rigs_helper.rules.phases import NextPhase
-    from rigs_helper.store import session
-    from rigs_helper.store.tablefiles import load_tables
 
-    op = NextPhase(auto=auto, cards=tuple(card or ()), karma=tuple(karma or ()))
-    tables = load_tables()
-    outcome, start = session.run_phase_end(game_path(game), op, tables)
-    rows = summary(start, outcome.game, tables)
-    if json:
-        print_json({"action": op.describe(), "messages": list(outcome.messages),
-                    "summary": {"round": start.round, "phase": start.phase, "players": rows},
-                    **outcome.data})
-        return
-    from rigs_helper.cli import render
-
-    for line in outcome.messages:
-        print(line)
-    render.phase_summary(start.round, start.phase, rows)
+    act(game, NextPhase(auto=auto, cards=tuple(card or ()), karma=tuple(karma or ())), json,
+        summary=True)

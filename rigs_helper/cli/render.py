@@ -229,7 +229,7 @@ def vinnie(d: dict) -> None:
     print("\n".join(lines))
 
 
-def phase_summary(round_: int, phase: str, rows: list[dict]) -> None:
+def phase_summary(d: dict) -> None:
     """What changed for each player in the phase that just ended, in one short table."""
     cols = [("credits", "Credits"), ("energy", "Energy"), ("supplies", "Supplies"),
             ("metal", "Metal"), ("luxuries", "Lux"), ("rigs", "RIGS"), ("karma", "Karma"),
@@ -239,11 +239,11 @@ def phase_summary(round_: int, phase: str, rows: list[dict]) -> None:
         return f"{n:+d}" if n else "."
 
     table = []
-    for r in rows:
+    for r in d["players"]:
         plots = " ".join([f"+{p}" for p in r["plots_gained"]] + [f"-{p}" for p in
                                                                   r["plots_lost"]])
         table.append([r["name"]] + [cell(r["change"].get(k)) for k, _ in cols]
                      + [plots or "."])
-    print(f"\nRound {round_}, {phase.title()} Phase - what changed:")
+    print(f"\nRound {d['round']}, {d['phase'].title()} Phase - what changed:")
     print(grid(["Player"] + [h for _, h in cols] + ["Plots"], table,
                right=set(range(1, len(cols) + 1))))

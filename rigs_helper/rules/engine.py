@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from rigs_helper.rules.dice import DiceCup, Rolls
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import NotOwned, whose
 from rigs_helper.rules.rng import Rng
@@ -62,10 +63,11 @@ class Work:
     """A mutable scratch pad for one operation: the current state, the generator and the
     messages.  ``done()`` freezes it into an Outcome."""
 
-    def __init__(self, game: Game, tables: Tables) -> None:
+    def __init__(self, game: Game, tables: Tables, rolls: Rolls | None = None) -> None:
         self.game = game
         self.tables = tables
         self.rng = Rng(game.seed, game.rng)
+        self.dice = DiceCup(rolls, self.rng, tables.constants.die_sides)
         self.messages: list[str] = []
         self.data: dict = {}
         # (player, resource or "credits", change, source): where every unit came from or
@@ -75,6 +77,11 @@ class Work:
 
     def say(self, text: str) -> None:
         self.messages.append(text)
+
+    def die(self, player: str | None = None, why: str = "") -> int:
+        """One die: the table's roll when given (``player``'s own first), else the seeded
+        generator's, which the outcome then announces."""
+        return self.dice.roll(player, why)
 
     def player(self, name: str) -> Player:
         return self.game.player(name)
@@ -109,6 +116,13 @@ class Work:
         return n
 
     def done(self) -> Outcome:
+        left = self.dice.leftover()
+        if left:
+            raise InputError(f"--roll {left}: not used (this step rolled "
+                             f"{len(self.dice.table)} of the table's dice)")
+        said = self.dice.announcement()
+        if said:
+            self.say(said)
         for name, loss in self._losses.items():
             self.update(name, last_loss=frozen_map(loss))
         data = dict(self.data)
@@ -273,7 +287,7 @@ def determine_leader(w: Work) -> None:
     tied = [n for n, r in ranks.items() if r == worst]
     rolls_said = []
     while len(tied) > 1:
-        rolls = {n: w.rng.die(w.tables.constants.die_sides) for n in tied}
+        rolls = {n: w.die(n, why="leader tie") for n in tied}
         rolls_said.append(", ".join(f"{n} {r}" for n, r in rolls.items()))
         top = max(rolls.values())
         tied = [n for n in tied if rolls[n] == top]

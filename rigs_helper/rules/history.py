@@ -73,7 +73,7 @@ def moves(before: Game, after: Game) -> list[str]:
     return out
 
 
-def summary(start: Game, end: Game, tables: Tables) -> list[dict]:
+def summary(start: Game, end: Game) -> list[dict]:
     """What changed for each player from ``start`` to ``end``: credits and resources,
     RIGS, plots, Karma cards (counts only), Vinnie scripts."""
     rows = []

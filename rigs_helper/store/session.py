@@ -5,6 +5,7 @@ undo; history.  This is the only layer between the CLI and the rules core that d
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,16 +51,25 @@ def _write(path: Path, state_doc: dict[str, Any], log_text: str) -> None:
     write_atomic(path, text)
 
 
-def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables) -> None:
+# ``annotate(before, after, tables) -> dict``: extra fields for a log entry, given by the
+# caller (the CLI adds the net worth figures of forecast/; the store does not import it).
+Annotate = Callable[[Game | None, Game, Tables], dict]
+
+
+def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables,
+           annotate: Annotate | None = None) -> None:
     if path.exists() and not force:
         raise InputError(f"{path}: a file is already there; use --force to replace it")
     doc = to_doc(outcome.game, tables)
     entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
              "action": action, "after": state_hash(doc)}
+    if annotate is not None:
+        entry.update(annotate(None, outcome.game, tables))
     _write(path, doc, MARKER + "\n" + log_entry_text(entry))
 
 
-def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
+def run(path: Path, op: Op, tables: Tables | None = None,
+        annotate: Annotate | None = None) -> Outcome:
     """Load ``path``, check and apply ``op``, save the new state with a log entry.
     When the rules refuse, nothing is written."""
     from rigs_helper.rules.engine import perform
@@ -68,11 +78,12 @@ def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
     loaded = load(path, tables)
     outcome = perform(loaded.game, op, tables)
     commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
-           outcome.messages)
+           annotate, outcome.messages)
     return outcome
 
 
-def run_phase_end(path: Path, op: Op, tables: Tables | None = None) -> tuple[Outcome, Game]:
+def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
+                  annotate: Annotate | None = None) -> tuple[Outcome, Game]:
     """:func:`run` for an operation that ends a phase; also returns the state when that
     phase began (rebuilt from the log's undo records), for the phase's summary."""
     from rigs_helper.rules.engine import perform
@@ -82,7 +93,7 @@ def run_phase_end(path: Path, op: Op, tables: Tables | None = None) -> tuple[Out
     start = phase_start(loaded, str(path), tables)
     outcome = perform(loaded.game, op, tables)
     commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
-           outcome.messages)
+           annotate, outcome.messages)
     return outcome, start
 
 
@@ -104,7 +115,8 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
 
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
-           ledger: list[dict] | None = None, said: tuple[str, ...] = ()) -> None:
+           ledger: list[dict] | None = None, annotate: Annotate | None = None,
+           said: tuple[str, ...] = ()) -> None:
     import json
 
     from rigs_helper.rules.history import moves, public
@@ -126,6 +138,8 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
              for x in ledger or ()] + moves(loaded.game, game)
     if lines:
         entry["ledger"] = public(lines, (game,), tables)
+    if annotate is not None:
+        entry.update(annotate(loaded.game, game, tables))
     log_text = loaded.log_text or MARKER + "\n"
     _write(path, after, log_text + log_entry_text(entry))
 

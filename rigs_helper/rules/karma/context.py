@@ -140,8 +140,8 @@ class Ctx:
                                    lambda r: r in (1, 6))):
             if key not in p.in_play:
                 continue
-            roll = w.rng.die(self.tables.constants.die_sides)
             title = title_of(self.tables, "karma", key)
+            roll = w.die(v, why=title)
             if safe(roll):
                 w.say(f"{v}'s {title} rolls {roll}: {v} is not affected.")
                 return True

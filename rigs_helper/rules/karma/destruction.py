@@ -84,7 +84,7 @@ def lose_resource(c: Ctx) -> None:
 
 def rough_storm(c: Ctx) -> None:
     for p in c.w.game.players:
-        roll = c.w.rng.die(c.tables.constants.die_sides)
+        roll = c.w.die(why=c.card.title)
         held = sum(p.amount(r) for r in RESOURCES)
         if roll == 6:
             c.w.say(f"{p.name} rolls 6: safe.")

@@ -188,7 +188,7 @@ def _use_parts_shop(w: Work, p: Player, key: str) -> None:
         raise RulesError("Parts Shop rolls during the Player Phase")
     if "used:parts-shop" in p.effects:
         raise RulesError("Parts Shop rolls once per Player Phase")
-    roll = w.rng.die(w.tables.constants.die_sides)
+    roll = w.die(why="Parts Shop")
     on = p.on_cards.get(key, 0)
     if roll == 1:
         retire(w, p.name, key)

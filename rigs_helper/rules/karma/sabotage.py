@@ -67,7 +67,7 @@ def i_want_that(c: Ctx) -> None:
         if not have:
             c.w.say(f"{v} has no {r}.")
             continue
-        roll = c.w.rng.die(c.tables.constants.die_sides)
+        roll = c.w.die(why=c.card.title)
         n = min(roll, have)
         c.w.lose(v, r, n, f"card: {c.card.title}")
         c.w.add(c.owner, r, n, f"card: {c.card.title}")

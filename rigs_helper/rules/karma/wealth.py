@@ -29,7 +29,7 @@ def poker_night(c: Ctx) -> None:
         have = c.w.player(c.owner).amount(r)
         if not have:
             raise RulesError(f"{c.owner} holds no {r} to roll for")
-        roll = c.w.rng.die(c.tables.constants.die_sides)
+        roll = c.w.die(why=c.card.title)
         if roll == 1:
             c.w.add(c.owner, r, -have, f"card: {c.card.title}")
             c.w.say(f"{r}: rolls 1, loses all {have}.")
@@ -51,7 +51,7 @@ def below_surface(c: Ctx) -> None:
 
 
 def gain(c: Ctx) -> None:
-    roll = c.w.rng.die(c.tables.constants.die_sides)
+    roll = c.w.die(why=c.card.title)
     c.w.add(c.owner, c.card.resource, roll, f"card: {c.card.title}")
     c.w.say(f"{c.owner} rolls {roll}: +{roll} {c.card.resource}.")
 
@@ -69,7 +69,7 @@ def swap_meet(c: Ctx) -> None:
 
 
 def ruins(c: Ctx) -> None:
-    roll = c.w.rng.die(c.tables.constants.die_sides)
+    roll = c.w.die(why=c.card.title)
     p = c.w.player(c.owner)
     c.w.update(p.name, may_take=p.may_take + roll)
     c.w.say(f"{c.owner} rolls {roll}: takes {roll} resources of their choice "
