@@ -103,10 +103,22 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
     import json
 
     g = loaded.game
-    doc = to_doc(g, tables)
-    for e in reversed(log_entries(loaded.log_text, file)):
-        if (e.get("round"), e.get("phase")) != (g.round, g.phase) or "undo" not in e:
+    total = _count_entries(loaded.log_text)
+    n = 4  # read the log from its end, a few entries at a time (a long game costs the same)
+    while True:
+        entries = log_entries(loaded.log_text, file, last=min(n, total))
+        mine = 0
+        for e in reversed(entries):
+            if (e.get("round"), e.get("phase")) != (g.round, g.phase) or "undo" not in e:
+                break
+            mine += 1
+        if mine < len(entries) or n >= total:
             break
+        n *= 4
+    if not mine:
+        return g
+    doc = to_doc(g, tables)
+    for e in reversed(entries[len(entries) - mine:]):
         try:
             doc = undo_diff(doc, json.loads(e["undo"]))
         except (TypeError, ValueError):
