@@ -139,3 +139,29 @@ def test_log_never_names_a_card_in_a_hand(rigs, tmp_path, tables):
     assert "Poker Night" not in log and "poker" not in log.lower()
     assert "Ana draws a Karma card (recorded)." in log
     assert "Poker" not in json.dumps(json.loads(ok(rigs, path, "log", "--json")))
+
+
+def test_readme_names_and_intentions_example_runs(rigs, tmp_path):
+    """The README's example of "Names the table says, one command per intention", command
+    by command, on a copy of examples/midgame-3p.toml."""
+    import shlex
+    import shutil
+
+    from conftest import EXAMPLES, ROOT
+
+    text = (ROOT / "README.md").read_text()
+    block = text.split("cp examples/midgame-3p.toml game.toml", 1)[1].split("```", 1)[0]
+    path = tmp_path / "game.toml"
+    shutil.copyfile(EXAMPLES / "midgame-3p.toml", path)
+    lines = [ln.split("#", 1)[0].strip() for ln in block.splitlines()]
+    commands = [shlex.split(ln)[1:] for ln in lines if ln.startswith("rigs ")]
+    assert len(commands) == 6
+    outs = {}
+    for args in commands:
+        r = rigs(*args, "--game", path)
+        refused_here = args[:2] == ["sell", "Ana"]
+        assert r.exit_code == (1 if refused_here else 0), (args, r.stdout, r.stderr)
+        outs[args[0]] = r.stdout + r.stderr
+    assert "Ana has no Luxuries to sell" in outs["sell"]
+    assert "Round 5, Production Phase - what changed:" in outs["next"]
+    assert "Ana gives Cy 2 Energy; Cy gives Ana 12 credits" in outs["log"]
