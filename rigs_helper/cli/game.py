@@ -65,7 +65,8 @@ def new(
 @app.command()
 def grant(
     plot: Annotated[str | None, typer.Argument(
-        help="The plot the leader keeps (without it: show the drawn plots).",
+        help="The plot the leader keeps: its id (P7, 7) or its type when only one drawn "
+        "plot has it (without it: show the drawn plots).",
         show_default=False)] = None,
     order: Annotated[str | None, typer.Option(
         "--order", help="The order the other players receive the rest, e.g. Bo,Cy "

@@ -197,7 +197,9 @@ def plan(d: dict, preview: bool = False) -> None:
                  + (f", {e['lost']} lost" if e["lost"] else ""))
     if d["received"]:
         lines.append("Received: " + ", ".join(f"+{n} {r}" for r, n in d["received"].items()))
-    net = ", ".join(f"{n:+d} {r}" for r, n in d["produced"].items() if n) or "nothing"
+    from rigs_helper.rules.names import signed
+
+    net = ", ".join(signed(n, r) for r, n in d["produced"].items() if n) or "nothing"
     lines.append(f"Net to the warehouse: {net}")
     if d["effects"]:
         from rigs_helper.rules.names import effect_text

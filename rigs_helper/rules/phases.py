@@ -30,7 +30,7 @@ from rigs_helper.rules.engine import (
 )
 from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
 from rigs_helper.rules.market import card_value, category_of
-from rigs_helper.rules.names import amount, amounts, grant_pick
+from rigs_helper.rules.names import amount, amounts, grant_pick, signed
 from rigs_helper.rules.production import plan
 from rigs_helper.rules.state import Game, Player, Plot, frozen_map
 from rigs_helper.rules.tables import Tables
@@ -233,7 +233,7 @@ def _production_to_market(w: Work, auto: bool, cards: list[str], pending: list[s
     for name, pl in plans.items():
         for r, v in pl.produced.items():
             w.add(name, r, v, "production")
-        got = ", ".join(f"{v:+d} {r}" for r, v in pl.produced.items() if v)
+        got = ", ".join(signed(v, r) for r, v in pl.produced.items() if v)
         w.say(f"{name} commits production: {got or 'nothing'}"
               + (f" ({pl.energy_lost} Energy lost)" if pl.energy_lost else "") + ".")
     for p in w.game.players:
