@@ -10,7 +10,7 @@ for 2, 3 and 4 players a seeded game played with `next --auto` to round 8's Mark
 then every player given Energy, Supplies, Metal and Vinnie scripts, so that all three End
 Game dice and all five plot types are unknown (the 4-player file needs Monte Carlo); and a
 4-player game played to the end with its End Game draws made (its log holds the net worth
-after every phase).  Each command runs N times (default 10), interleaved; the medians are
+after every phase).  Each command runs N times (default 20), interleaved; the medians are
 printed with their ratio to the baseline (Python importing typer, rich.console and
 tomllib).  Target: `rigs standings` at most 1 s (wall) for every player count.
 """
@@ -64,7 +64,7 @@ def build_finished_game(path: Path) -> None:
 
 
 def main() -> int:
-    runs = timing.parse_runs(__doc__.replace("(default 20)", "(default 10)"))
+    runs = timing.parse_runs(__doc__)
     if not RIGS:
         raise SystemExit("no `rigs` command found beside this Python or on PATH")
     with tempfile.TemporaryDirectory() as tmp:

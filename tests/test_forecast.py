@@ -408,3 +408,29 @@ def test_report_lists_vinnie_disasters_and_prices(rigs, tmp_path):
     assert len(d["market_prices"]) == 1 and d["market_prices"][0][0] == 1
     assert all(r_ == 1 for p in d["players"] for r_, _ in p["disasters"])
     assert ana["best_round"][0] == 1  # the only round with a start and an end
+
+
+@pytest.mark.parametrize("args, words", [
+    (["standings", "-g", "missing.toml"], "no such game file"),
+    (["report", "--html", "{game}", "-g", "{game}"], "that is the game file"),
+    (["cards", "--deck", "foo", "--left", "-g", "{game}"], "--deck 'foo'"),
+    (["cards", "--deck", "karma", "-g", "{game}"], "--game is used only with --left"),
+])
+def test_forecast_commands_refuse_bad_input_in_one_line(rigs, midgame, args, words):
+    before = midgame.read_bytes()
+    r = rigs(*[a.replace("{game}", str(midgame)) for a in args])
+    assert r.exit_code == 1
+    assert r.stderr.count("\n") == 1 and words in r.stderr and "Traceback" not in r.output
+    assert midgame.read_bytes() == before
+
+
+def test_readme_standings_example_is_what_the_command_prints(rigs):
+    from conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("`rigs standings -g examples/midgame-3p.toml`:")[1].split("```")[1]
+    r = rigs("standings", "-g", EXAMPLES_DIR / "midgame-3p.toml")
+    assert r.exit_code == 0
+    rows = [ln.strip() for ln in block.splitlines() if ln.startswith("│")]
+    printed = [" ".join(ln.split()) for ln in r.stdout.splitlines() if ln.startswith("│")]
+    assert rows and [" ".join(x.split()) for x in rows] == printed

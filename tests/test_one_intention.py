@@ -120,7 +120,7 @@ def test_log_shows_outcomes_by_round_with_rigs_and_plots_in_the_ledger(rigs, tmp
         ok(rigs, path, "next", "--auto")
     log = ok(rigs, path, "log")
     assert "Ana surveys P25: yield 2" in log
-    assert "Ana: Battery Failure." in log and "Bo: Raid." in log
+    assert "Ana: Battery Failure (recorded)." in log and "Bo: Raid (recorded)." in log
     assert "Market Phase, round 1: the Market card is" in log
     ledger = ok(rigs, path, "log", "--ledger", "--round", "1")
     assert "= Ana -plot P22" in ledger and "= Bo +plot P22 (from Ana)" in ledger

@@ -96,7 +96,7 @@ def test_grammar_for_one(rigs, tmp_path, tables):
 def test_disaster_victim_draws_saying_what_hurt_them(rigs, tmp_path, tables):
     path = save(tmp_path, base(tables), tables)
     out = ok(rigs, path, "next", "--card", "Ana=Battery Failure", "--card", "Bo=Safe")
-    assert "Ana draws 1 Karma card (hurt by Battery Failure)." in out
+    assert "Ana draws 1 Karma card (hurt by Battery Failure; drawn by rigs)." in out
 
 
 def test_production_effects_are_shown_by_card_title(rigs, tmp_path, tables):

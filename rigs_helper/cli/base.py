@@ -214,3 +214,12 @@ def log_fields(before, after, tables) -> dict:
     from rigs_helper.forecast.history import log_fields as fields
 
     return fields(before, after, tables)
+
+
+def unused(*options: tuple[str, object], why: str) -> None:
+    """Refuse options given where the command does not use them (never ignore input)."""
+    for name, value in options:
+        if value not in (None, False, [], ()):
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError(f"{name} is not used {why}; leave it out")

@@ -253,8 +253,9 @@ def _draw_chart(series, out) -> None:
         out.print("No net worth history yet: it is logged when a phase ends (`rigs next`).")
         return
     rows, labels, (x0, x1) = networth_grid(series, width=min(72, out.width - 12))
+    digits = 0 if labels[0] - labels[-1] >= 2 * len(labels) else 1
     for row, label in zip(rows, labels):
-        line = Text(f"{label:8.0f} |")
+        line = Text(f"{label:8.{digits}f} |")
         for ch, who in row:
             line.append(ch, style=COLOURS[who % len(COLOURS)] if who >= 0 else None)
         out.print(line)

@@ -91,7 +91,7 @@ class KarmaPlay(Op):
         p = game.player(self.name)
         key = hand_key(tables, p, self.title)
         card = tables.karma_card(key)
-        why = play_allowed(card, game.phase)
+        why = play_allowed(card, game.phase, game.last_call)
         if why:
             raise RulesError(f"{card.title} cannot be played in the {game.phase.title()} "
                              f"Phase", rule=why)
