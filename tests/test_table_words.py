@@ -198,3 +198,15 @@ def test_install_completion_is_offered_at_the_top_level_only(rigs):
                         "'--help']; from rigs_helper.cli import main; main()"],
                        capture_output=True, text=True, timeout=60)
     assert "--install-completion" not in r.stdout and "Usage" in r.stdout
+
+
+def test_karma_options_take_the_same_plot_names(tables):
+    """The one resolver serves Karma options too: `--plot 11` (or `p11`) names P11."""
+    from test_karma_effects import base as kbase
+    from test_karma_effects import hand, play, set_plot
+
+    g = set_plot(kbase(tables, "production"), tables, "Bo", "P11", 2, "metal")
+    g = set_player(hand(g, "Ana", "incorrect-drivers"), "Bo", energy=1)
+    for ref in ("11", "p11"):
+        out = play(g, tables, "Ana", "Incorrect Drivers", plot=ref)
+        assert "idle:P11" in out.game.player("Bo").effects

@@ -134,8 +134,9 @@ def _settle_common(w: Work, auto: bool, pending: list[str]) -> None:
         for _ in range(p.must_lose_rigs):
             src = default_rigs_source(w.player(p.name))
             if not auto:
-                pending.append(f"{p.name} must choose a RIGS to lose: "
-                               f"`rigs lose {p.name} --from PLOT|warehouse`")
+                pending.append(f"{p.name} must choose {p.must_lose_rigs} RIGS to lose: "
+                               f"`rigs lose {p.name} {p.must_lose_rigs} "
+                               "[--from PLOT|warehouse]`")
                 break
             if src is None:
                 w.update(p.name, must_lose_rigs=0)

@@ -19,7 +19,7 @@ def pending(game: Game, tables: Tables) -> list[str]:
     for p in game.players:
         if p.must_lose_rigs:
             out.append(f"{p.name} must lose {p.must_lose_rigs} RIGS "
-                       f"(`rigs lose {p.name} --from PLOT|warehouse`)")
+                       f"(`rigs lose {p.name} {p.must_lose_rigs} [--from PLOT|warehouse]`)")
         if game.phase == "player" and len(p.hand) > limit:
             out.append(f"{p.name} holds {len(p.hand)} Karma cards; {limit} at most when the "
                        f"Player Phase ends (`rigs karma discard {p.name} TITLE`)")
