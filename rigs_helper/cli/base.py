@@ -196,12 +196,17 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
         outcome, start = session.run_phase_end(game_path(game), op, annotate=log_fields)
         rows = {"round": start.round, "phase": start.phase,
                 "players": phase_summary(start, outcome.game)}
+    # private lines stay off the shared screen: only who has news is said
+    eyes = list(dict.fromkeys(who for who, _ in outcome.private))
     if json:
         print_json({"action": op.describe(), "messages": list(outcome.messages),
-                    **({"summary": rows} if rows else {}), **outcome.data})
+                    **({"summary": rows} if rows else {}), **outcome.data,
+                    **({"private_for": eyes} if eyes else {})})
         return
     for line in outcome.messages:
         print(line)
+    for who in eyes:
+        print(f"(news for {who}'s eyes only: `rigs hand {who}`)")
     if rows:
         from rigs_helper.cli import render
 

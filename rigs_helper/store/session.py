@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Any
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+from rigs_helper.store import backups
 from rigs_helper.store.codec import (
     MARKER,
     Loaded,
     diff,
     dumps_state,
     from_doc,
+    hide_text,
     load_text,
     log_entries,
     log_entry_text,
@@ -31,7 +33,6 @@ from rigs_helper.store.codec import (
     to_doc,
     undo_diff,
 )
-from rigs_helper.store import backups
 from rigs_helper.store.files import read_text, write_atomic
 from rigs_helper.store.lock import locked, try_locked
 from rigs_helper.store.tablefiles import load_tables
@@ -134,6 +135,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
         doc = to_doc(outcome.game, tables)
         entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
                  "action": action, "after": state_hash(doc)}
+        _facts(entry, outcome)
         if annotate is not None:
             entry.update(annotate(None, outcome.game, tables))
         _write(path, doc, MARKER + "\n" + log_entry_text(entry), tables)
@@ -152,7 +154,7 @@ def run(path: Path, op: Op, tables: Tables | None = None,
         loaded = load(path, tables)
         outcome = perform(loaded.game, op, tables)
         commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
-               annotate, outcome.messages)
+               annotate, outcome=outcome)
     return outcome
 
 
@@ -170,7 +172,7 @@ def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
         start = phase_start(loaded, str(path), tables)
         outcome = perform(loaded.game, op, tables)
         commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
-               annotate, outcome.messages)
+               annotate, outcome=outcome)
     return outcome, start
 
 
@@ -203,11 +205,22 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
     return from_doc(doc, file, tables)
 
 
+def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
+    """Keep what an action said in its log entry: the public lines (the board's summary of
+    the last phase) and each private line with the player it is for (`rigs hand`)."""
+    if outcome is None:
+        return
+    if outcome.messages:
+        entry["said"] = list(outcome.messages)
+    if outcome.private:
+        entry["private"] = [[who, hide_text(text)] for who, text in outcome.private]
+
+
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
            ledger: list[dict] | None = None, annotate: Annotate | None = None,
-           said: tuple[str, ...] = ()) -> None:
+           outcome: Outcome | None = None) -> None:
     """Append ``action`` to the history and save ``game`` (the caller holds the lock and
-    read ``loaded`` under it); ``said`` is what happened, in words."""
+    read ``loaded`` under it)."""
     import json
 
     from rigs_helper.rules.history import moves, public
@@ -219,16 +232,14 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     entry = {"n": _count_entries(loaded.log_text) + 1, "round": loaded.game.round,
              "phase": loaded.game.phase, "action": action, "after": state_hash(after),
              "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False)}
-    shown, *said_public = public([action, *said], (game,), tables)
-    if shown != action:  # the command named a card now in a hand: the log shows it hidden
-        entry["shown"] = shown
-    if said_public:  # what happened, in words (Karma cards in a hand hidden)
-        entry["said"] = said_public
     # where every unit moved by the action came from or went to, then RIGS and plots moved
     lines = [f"{x['player']} {signed(x['change'], x['what'])} ({x['source']})"
              for x in ledger or ()] + moves(loaded.game, game)
     if lines:
         entry["ledger"] = public(lines, (game,), tables)
+    _facts(entry, outcome)
+    if "said" in entry:  # public lines; a Karma card in a hand is never named there
+        entry["said"] = public(entry["said"], (game,), tables)
     if annotate is not None:
         entry.update(annotate(loaded.game, game, tables))
     log_text = loaded.log_text or MARKER + "\n"
@@ -317,8 +328,8 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
     """Undo when the file does not load: back to the newest backup that loads (what it
     drops: the actions logged since, or the hand edit); without one, step back from the
     state as it is when that gives exactly the state the log recorded before."""
-    from rigs_helper.store.codec import split_text
     from rigs_helper.rules.checker import parse_toml
+    from rigs_helper.store.codec import split_text
 
     head, tail = split_text(text)
     try:
@@ -375,7 +386,7 @@ def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
     if problems:
         raise InputError("\nrigs: ".join(problems))
     return [{"n": e["n"], "round": e["round"], "phase": e["phase"],
-             "action": str(e.get("shown", e["action"])),
+             "action": str(e["action"]),
              "said": [str(x) for x in e.get("said", [])],
              "ledger": [str(x) for x in e.get("ledger", [])]}
             for e in log_entries(loaded.log_text, str(path))]

@@ -21,12 +21,12 @@ def insurance(c: Ctx) -> None:
 
 
 def information(c: Ctx) -> None:
-    hands = {}
+    """The owner sees every other hand: for the owner's eyes only (`rigs hand OWNER`)."""
+    c.w.say(f"{c.owner} looks at every other hand (`rigs hand {c.owner}` shows them).")
     for p in c.w.game.players:
         if p.name != c.owner:
-            hands[p.name] = [title_of(c.tables, "karma", k) for k in p.hand]
-            c.w.say(f"{p.name}: {p.credits} credits; hand: " + (", ".join(hands[p.name])
-                                                                 or "empty"))
-    c.w.data["hands"] = hands
+            hand = [title_of(c.tables, "karma", k) for k in p.hand]
+            c.w.say(f"{p.name}: {p.credits} credits; hand: " + (", ".join(hand) or "empty"),
+                    to=c.owner)
 
 
