@@ -60,10 +60,6 @@ def plot_id(text: str) -> str | None:
     return f"P{int(m.group(1))}" if m else None
 
 
-def is_plot_ref(text: str) -> bool:
-    return plot_id(text) is not None or str(text).strip().lower() in PLOT_TYPES
-
-
 class NotOwned(RulesError):
     """A plot reference that names a real plot the player does not own; the engine adds
     whose it is (it knows the whole game)."""
@@ -109,16 +105,13 @@ def whose(game, err: NotOwned) -> RulesError:
                       rule=err.rule)
 
 
-def grant_pick(text: str, grant, plot_deck) -> str:
-    """The Land Grant plot ``text`` names: an id, or a type only one drawn plot has."""
-    pid = plot_id(text)
-    if pid is not None:
-        return pid
-    kind = str(text).strip().lower()
-    hits = [g for g in grant if plot_deck[int(g[1:]) - 1] == kind]
-    if len(hits) == 1:
-        return hits[0]
-    return str(text).strip().upper()
+def requirement(code: str) -> str:
+    """What a Disaster needs to bite, in words: "desert_plots" -> "Desert plots",
+    "energy_rigs" -> "RIGS harvesting Energy"."""
+    what, _, kind = code.partition("_")
+    if kind == "rigs":
+        return f"RIGS harvesting {word(what)}"
+    return f"{what.title()} {kind}".strip()
 
 
 # ---------------------------------------------------------------------------- effects
@@ -168,5 +161,6 @@ def no_player(text: str, names: list[str]) -> InputError:
     return InputError(f"no player called {text!r}{hint} (players: " + ", ".join(names) + ")")
 
 
-__all__ = ["NotOwned", "PLOT_TYPES", "amount", "amounts", "effect_text", "find_plot", "grant_pick", "is_plot_ref",
-           "no_player", "plot_id", "plural", "signed", "whose", "word"]
+__all__ = ["NotOwned", "PLOT_TYPES", "amount", "amounts", "effect_text", "find_plot",
+           "no_player", "plot_id", "plural", "requirement", "signed", "whose",
+           "word"]

@@ -31,7 +31,7 @@ from rigs_helper.rules.engine import (
 )
 from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
 from rigs_helper.rules.market import card_value, category_of
-from rigs_helper.rules.names import amount, amounts, signed
+from rigs_helper.rules.names import amount, amounts, requirement, signed, word
 from rigs_helper.rules.production import plan
 from rigs_helper.rules.state import Game, Player, Plot, frozen_map
 from rigs_helper.rules.tables import Tables
@@ -210,14 +210,14 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
             w.say(f"  {p.name} loses {n} of {amount(have, d.resource)}.")
             affected = True
         elif d.when_none == "lose_rigs":
-            affected = _rigs_fallback(w, name, f"no {d.resource}")
+            affected = _rigs_fallback(w, name, f"no {word(d.resource)}")
     elif d.action == "production":
         if _requires(p, d.requires):
             w.update(name, effects=p.effects + (d.production,))
             w.say(f"  {d.effect.split('.')[0]} (kept until Production ends).")
             affected = True
         elif d.when_none == "lose_rigs":
-            affected = _rigs_fallback(w, name, f"no {d.requires.replace('_', ' ')}")
+            affected = _rigs_fallback(w, name, f"no {requirement(d.requires)}")
     if affected:
         recorded = w.data.get("karma", {}).pop(p.name, None)
         got = w.draw_karma(name, 1, why=f"hurt by {d.title}",
