@@ -215,20 +215,15 @@ def log(
 def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
     """List every problem of a damaged or hand-edited game file at once, each with its key
     and line (exit 0 when there is none)."""
-    from rigs_helper.store import session
-    from rigs_helper.store.tablefiles import load_tables
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.store.files import read_text
-    from rigs_helper.store.doctor import game_problems
+    from rigs_helper.store import session
 
     path = game_path(game)
-    if not path.exists():
-        raise session._missing(path)
-    problems = game_problems(read_text(path), str(path), load_tables())
+    problems, notes = session.doctor(path)
     if json:
-        print_json({"game": str(path), "problems": problems})
+        print_json({"game": str(path), "problems": problems, "notes": notes})
     elif not problems:
-        print(f"{path}: no problems found")
+        print("\n".join([f"{path}: no problems found", *notes]))
     else:
         print("\n".join(problems))
     if problems:
@@ -256,13 +251,17 @@ def restore(
 
             raise InputError("restore: give either N or --list, not both")
         rows = session.backup_list(path)
+        for r in rows:  # a card recorded into a hand stays private here too
+            if "action" in r:
+                r["action"] = hide_private_args(r["action"])
         if json:
             print_json({"game": str(path), "backups": rows})
             return
         if not rows:
             print(f"No backups of {path} yet.")
         for r in rows:
-            what = (f"round {r['round']:>2} {r['phase']:<10} {r['action']}" if r["loads"]
+            what = (f"round {r['round']:>2} {r['phase']:<10} "
+                    f"{hide_private_args(r['action'])}" if r["loads"]
                     else f"does not load: {r['problem']}")
             print(f"{r['n']:>3}  {r['file']}  {what}{'  (the file now)' if r['current'] else ''}")
         return
@@ -277,12 +276,15 @@ def restore(
 
 def hide_private_args(action: object) -> object:
     """An action as logged, minus the titles of Karma cards recorded into a hand (`karma
-    draw/swap --card`, `next --karma`, `karma play --drew`): "--card (hidden)"."""
+    draw/swap --card`, `next --karma`, `karma play --drew`) and the Land Grant plots the
+    leader drew at the table (`grant --card`): "--card (hidden)"."""
     import re
 
     if not isinstance(action, str):
         return action
     quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+    if action.startswith("grant"):  # plot types, unquoted
+        return re.sub(r"(--card )\S+", r"\1(hidden)", action)
     flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap"))
                             else "")
     return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)

@@ -457,9 +457,12 @@ def record_grant(w: Work, cards: tuple[str, ...]) -> None:
         deck.remove(pid)
         grant.append(pid)
     w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant))
-    w.say(f"Land Grant recorded ({w.game.leader} drew): " + ", ".join(
+    leader = w.game.leader
+    w.say(f"Land Grant recorded: {leader} drew {len(grant)} plots (`rigs hand {leader}` "
+          f"shows their ids, for {leader}'s eyes).")
+    w.say("Land Grant recorded (you drew): " + ", ".join(
         f"{pid} {w.tables.plots[w.tables.plot_deck[int(pid[1:]) - 1]].name}"
-        for pid in grant) + ". Write these ids on the plot cards.")
+        for pid in grant) + ". Write these ids on the plot cards.", to=leader)
 
 
 def grant_plot(tables: Tables, grant: tuple[str, ...], text: str) -> str:

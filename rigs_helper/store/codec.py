@@ -34,7 +34,7 @@ HEADER = """\
 # R.I.G.S. game file, kept by rigs-helper (`rigs --help`).
 # You may fix a mistake by editing the state below; the next command checks it.
 # Draw piles, the Market decks and Karma hands are encoded so a glance spoils nothing:
-# `rigs status PLAYER` shows a hand.
+# `rigs hand PLAYER` shows a hand.
 """
 
 # ---------------------------------------------------------------------------- cards
@@ -525,6 +525,10 @@ class Loaded:
         self.game, self.doc, self.log_text = game, doc, log_text
 
 
+# a table header other than [[log]] (not a line of a multi-line array, such as "    [")
+_HEADER = re.compile(r"""(?m)^[ \t]*\[(?!\[log\]\])\[?[ \t]*[\w."'-][\w."' -]*\]\]?[ \t]*(#.*)?$""")
+
+
 def split_text(text: str) -> tuple[str, str]:
     """(state part, history part).  The history is everything from the marker on."""
     i = text.find(MARKER)
@@ -535,7 +539,7 @@ def split_text(text: str) -> tuple[str, str]:
     # the first entry, means a hand edit moved state below it: parse the whole file then.
     first = re.search(r"(?m)^\[\[log\]\]$", tail)
     between = tail[len(MARKER):first.start() if first else len(tail)]
-    if (re.search(r"^[ \t]*\[(?!\[log\]\])", tail, re.M)
+    if (re.search(_HEADER, tail)
             or re.search(r"(?m)^[ \t]*[^#\s]", between)):
         return text, ""
     return head, tail

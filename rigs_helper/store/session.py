@@ -53,10 +53,10 @@ def load(path: Path, tables: Tables | None = None) -> Loaded:
     if not path.exists():
         raise _missing(path)
     _tidy(path)
-    return _load_text(read_text(path), path, tables)
+    return load_checked(read_text(path), path, tables)
 
 
-def _load_text(text: str, path: Path, tables: Tables) -> Loaded:
+def load_checked(text: str, path: Path, tables: Tables) -> Loaded:
     """Load; when the file does not load, name every problem at once (one per line)."""
     try:
         return load_text(text, str(path), tables)
@@ -64,7 +64,7 @@ def _load_text(text: str, path: Path, tables: Tables) -> Loaded:
         from rigs_helper.store.doctor import game_problems
 
         problems = game_problems(text, str(path), tables) or [str(exc)]
-        raise InputError("\nrigs: ".join(problems)) from None
+        raise InputError("\n".join(problems)) from None
 
 
 def _tidy(path: Path) -> None:
@@ -381,15 +381,35 @@ def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
     if not path.exists():
         raise _missing(path)
     text = read_text(path)
-    loaded = _load_text(text, path, tables)
+    loaded = load_checked(text, path, tables)
     problems = log_problems(text, str(path))
     if problems:
-        raise InputError("\nrigs: ".join(problems))
+        raise InputError("\n".join(problems))
     return [{"n": e["n"], "round": e["round"], "phase": e["phase"],
              "action": str(e["action"]),
              "said": [str(x) for x in e.get("said", [])],
              "ledger": [str(x) for x in e.get("ledger", [])]}
             for e in log_entries(loaded.log_text, str(path))]
+
+
+def doctor(path: Path, tables: Tables | None = None) -> tuple[list[str], list[str]]:
+    """Every problem of the game file (each with its line and key), and notes on a sound
+    file (a hand edit since the last action)."""
+    from rigs_helper.store.doctor import game_problems
+
+    tables = tables or load_tables()
+    if not path.exists():
+        raise _missing(path)
+    text = read_text(path)
+    problems = game_problems(text, str(path), tables)
+    notes = []
+    if not problems:
+        loaded = load_text(text, str(path), tables)
+        last = log_entries(loaded.log_text, str(path), last=1)
+        if last and last[0].get("after") != state_hash(to_doc(loaded.game, tables)):
+            notes.append(f"{path}: the state was edited by hand since the last action "
+                         "(`rigs undo` would drop that edit, so it asks for --force)")
+    return problems, notes
 
 
 # ---------------------------------------------------------------------------- backups
