@@ -292,7 +292,7 @@ def test_borrow_refused_past_20_scripts(tables, rigs, tmp_path, game):
     g = set_player(g, "Bo", vinnie=frozen_map({"metal": 6}), metal=10)
     path = save(tmp_path, g, tables)
     refused(rigs, path, "vinnie", "borrow", "Ana", "metal", "3",
-            has=("18 of Vinnie's 20 metal scripts", "2 left", "lends no more"))
+            has=("18 of Vinnie's 20 Metal scripts", "2 left", "lends no more"))
     ok(rigs, path, "vinnie", "borrow", "Ana", "metal", "2")
     refused(rigs, path, "vinnie", "borrow", "Bo", "metal", "1", has=("20 of Vinnie's 20",))
     ok(rigs, path, "vinnie", "borrow", "Bo", "energy", "1")  # other resources still lend
@@ -316,11 +316,11 @@ def test_repay_two_units_per_script(tables, rigs, tmp_path, game):
     assert a.energy == 3 and dict(a.vinnie) == {"energy": 1}
     # 1 script left; repaying 2 is refused, as is paying with too little (needs 2, has 3
     # -> fine) -- take the Energy down to 1 first.
-    refused(rigs, path, "vinnie", "repay", "Ana", "energy", "2", has=("holds 1 energy script",))
+    refused(rigs, path, "vinnie", "repay", "Ana", "energy", "2", has=("holds 1 Energy script",))
     ok(rigs, path, "adjust", "Ana", "energy", "--why", "spilt", "--", "-2")
     refused(rigs, path, "vinnie", "repay", "Ana", "energy", "1",
-            has=("1 energy", "costs 2", "2 units of the same resource per script"))
-    refused(rigs, path, "vinnie", "repay", "Ana", "metal", "1", has=("0 metal scripts",))
+            has=("1 Energy", "costs 2", "2 units of the same resource per script"))
+    refused(rigs, path, "vinnie", "repay", "Ana", "metal", "1", has=("0 Metal scripts",))
     path2 = save(tmp_path, replace(g, phase="production"), tables, "p.toml")
     refused(rigs, path2, "vinnie", "repay", "Ana", "energy", "1",
             has=("Vinnie is repaid in the Player Phase",))
@@ -366,7 +366,7 @@ def test_sell_at_the_market_price(tables, rigs, tmp_path, game):
     ok(rigs, path, "sell", "Ana", "2")
     a = load(path, tables).player("Ana")
     assert (a.luxuries, a.credits) == (1, credits + 2 * price)
-    refused(rigs, path, "sell", "Ana", "2", has=("1 Luxuries",))
+    refused(rigs, path, "sell", "Ana", "2", has=("1 Luxury",))
     refused(rigs, path, "sell", "Ana", "0", has=("1 or more",))
 
 
@@ -404,7 +404,7 @@ def test_give_moves_everything_at_once(tables, rigs, tmp_path, game):
 def test_give_is_all_or_nothing(tables, rigs, tmp_path, game):
     path = save(tmp_path, game, tables)
     # Ana has 100 credits and 0 Metal: the credits do not move either.
-    refused(rigs, path, "give", "Ana", "Bo", "credits=10", "metal=1", has=("0 metal",))
+    refused(rigs, path, "give", "Ana", "Bo", "credits=10", "metal=1", has=("0 Metal",))
     refused(rigs, path, "give", "Ana", "Bo", "credits=10", "P3", has=("does not own plot P3",))
     refused(rigs, path, "give", "Ana", "Bo", "rigs=6", has=("5 RIGS in the warehouse",))
     refused(rigs, path, "give", "Ana", "Ana", "credits=1", has=("themselves",))
@@ -448,7 +448,7 @@ def test_adjust_logged_and_undoable(tables, rigs, tmp_path, game):
 def test_adjust_refusals(tables, rigs, tmp_path, game):
     path = save(tmp_path, game, tables)
     # A negative change goes after "--" (Click reads "-1" as an option otherwise).
-    refused(rigs, path, "adjust", "Ana", "metal", "--why", "x", "--", "-1", has=("0 metal",))
+    refused(rigs, path, "adjust", "Ana", "metal", "--why", "x", "--", "-1", has=("0 Metal",))
     refused(rigs, path, "adjust", "Ana", "metal", "1", "--why", " ", has=("--why",))
     refused(rigs, path, "adjust", "Ana", "metal", "0", "--why", "x", has=("0",))
     refused(rigs, path, "adjust", "Ana", "gold", "1", "--why", "x", has=("gold",))

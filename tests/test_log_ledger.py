@@ -15,8 +15,8 @@ def test_log_shows_each_actions_ledger(rigs, tmp_path):
     assert rigs("build", "Ana", "1", "--game", path).exit_code == 0
     rows = json.loads(rigs("log", "--json", "--game", path).stdout)["log"]
     assert [r["action"].split()[0] for r in rows] == ["new", "vinnie", "build"]
-    assert rows[1]["ledger"] == ["Ana +2 metal (Vinnie loan)"]
-    assert rows[2]["ledger"] == ["Ana -2 metal (build RIGS)"]
+    assert rows[1]["ledger"] == ["Ana +2 Metal (Vinnie loan)"]
+    assert rows[2]["ledger"] == ["Ana -2 Metal (build RIGS)", "Ana RIGS: warehouse +1"]
     text = rigs("log", "--ledger", "--game", path).stdout
-    assert "Ana -2 metal (build RIGS)" in text
+    assert "Ana -2 Metal (build RIGS)" in text
     assert "build RIGS" not in rigs("log", "--game", path).stdout

@@ -20,7 +20,7 @@ from rigs_helper.rules.errors import PendingChoice, RulesError
 from rigs_helper.store.codec import from_doc, to_doc
 from rigs_helper.rules.phases import NextPhase
 from rigs_helper.rules.decks import inventory_op
-from rigs_helper.rules.state import Pile, frozen_map
+from rigs_helper.rules.state import Pile
 
 INVENTORY = EXAMPLES / "inventory-partial.toml"
 LACKS = {"safe": 2, "theft": 2, "solar-eclipse": 1, "corrosive-cloud": 1}

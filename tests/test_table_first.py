@@ -222,7 +222,7 @@ def test_hurt_players_karma_card_recorded_after_the_deal(rigs, tmp_path, tables)
     path = new(rigs, tmp_path / "g.toml", "Ana", "Bo")
     # Both start with 5 Energy: a Massive Solar Flare hurts Bo, who draws a Karma card
     r = next_(rigs, path, "--card", "Ana=Safe", "--card", "Bo=Massive Solar Flare")
-    assert "Bo draws 1 Karma card (Massive Solar Flare; drawn by rigs)." in r.stdout
+    assert "Bo draws 1 Karma card (hurt by Massive Solar Flare; drawn by rigs)." in r.stdout
     virtual = session.load(path, tables).game.player("Bo").hand
     # the file remembers which card to replace without naming it: hands stay private
     from rigs_helper.rules.tables import title_of

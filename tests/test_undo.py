@@ -130,13 +130,14 @@ def test_log_lists_every_action_with_round_and_phase(game, rigs):
     assert rows[1]["action"].startswith("karma draw")
     assert [(r["round"], r["phase"]) for r in rows[2:]] == [
         (1, "player"), (1, "disaster"), (1, "production"), (1, "market")]
-    lines = ok(rigs("log", "--game", game)).stdout.splitlines()
+    lines = [x for x in ok(rigs("log", "--game", game)).stdout.splitlines()
+             if not x.startswith(" " * 8)]  # what each action did is indented below it
     assert len(lines) == 6
     assert all(re.search(r"round +\d+ (player|disaster|production|market)", x) for x in lines)
     assert "round  1 market" in lines[-1] and "next --auto" in lines[-1]
     # an undone action leaves the log
     ok(rigs("undo", "--game", game))
-    assert len(ok(rigs("log", "--game", game)).stdout.splitlines()) == 5
+    assert len(json.loads(ok(rigs("log", "--json", "--game", game)).stdout)["log"]) == 5
 
 
 # ---------------------------------------------------------------------------- refusals

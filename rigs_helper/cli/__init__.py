@@ -68,6 +68,11 @@ def main() -> None:
         sys.exit(2)
     name = _command(sys.argv[1:])
     app = load([COMMANDS[name]] if name in COMMANDS else COMMANDS.values())
+    if name not in COMMANDS:
+        # `rigs --install-completion`, `rigs --help`, the shell asking for completions:
+        # only then the completion options (Typer detects the shell to build them, which
+        # would slow every command down).
+        app._add_completion = True
     try:
         rv = app(standalone_mode=False)
     except Exception as exc:

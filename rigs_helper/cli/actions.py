@@ -6,9 +6,21 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json, unused
+from rigs_helper.cli.base import (
+    GameOpt,
+    JsonOpt,
+    PlayerArg,
+    act,
+    app,
+    complete_player,
+    complete_plot,
+    count_or_all,
+    game_path,
+    print_json,
+    unused,
+)
 
-Player = Annotated[str, typer.Argument(help="The player.")]
+Player = PlayerArg
 
 
 @app.command()
@@ -24,12 +36,14 @@ def build(player: Player,
 @app.command()
 def move(player: Player,
          n: Annotated[int, typer.Argument(help="How many RIGS.")],
-         to: Annotated[str, typer.Option("--to", help="A plot id, or 'warehouse'.")],
+         to: Annotated[str, typer.Option("--to", help="A plot (P7, 7, or its type), or "
+                                         "'warehouse'.", autocompletion=complete_plot)],
          harvest: Annotated[str | None, typer.Option(
              "--harvest", help="What they harvest there: energy, supplies, metal or luxuries "
              "(default: what the plot's RIGS already harvest).")] = None,
          source: Annotated[str | None, typer.Option(
-             "--from", help="A plot id (default: the warehouse).")] = None,
+             "--from", help="A plot (default: the warehouse).",
+             autocompletion=complete_plot)] = None,
          json: JsonOpt = False, game: GameOpt = None) -> None:
     """Move N RIGS between the warehouse and plot spots, 1 Supply each (Player Phase)."""
     from rigs_helper.rules.actions.common import WAREHOUSE
@@ -42,8 +56,9 @@ def move(player: Player,
 
 @app.command()
 def survey(player: Player,
-           plot: Annotated[str, typer.Argument(help="The plot to survey (an unsurveyed plot "
-                                               "the player owns).")],
+           plot: Annotated[str, typer.Argument(
+               help="The plot to survey (an unsurveyed plot the player owns).",
+               autocompletion=complete_plot)],
            card: Annotated[int | None, typer.Option(
                "--card", help="The yield of the physical Survey card drawn (0-3).")] = None,
            json: JsonOpt = False, game: GameOpt = None) -> None:
@@ -55,33 +70,41 @@ def survey(player: Player,
 
 @app.command()
 def sell(player: Player,
-         n: Annotated[int, typer.Argument(help="How many Luxuries.")],
+         n: Annotated[str, typer.Argument(help="How many Luxuries, or 'all'.")],
          json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Sell N Luxuries at this round's Market price (Market Phase)."""
+    """Sell N Luxuries (or all) at this round's Market price (Market Phase)."""
     from rigs_helper.rules.actions.deals import Sell
 
-    act(game, Sell(player, n), json)
+    act(game, Sell(player, count_or_all(n, "the number of Luxuries")), json)
 
 
-@app.command()
-def give(giver: Annotated[str, typer.Argument(help="Who gives.")],
-         receiver: Annotated[str, typer.Argument(help="Who receives.")],
+@app.command(context_settings={"ignore_unknown_options": True})
+def give(giver: Annotated[str, typer.Argument(help="Who gives.",
+                                              autocompletion=complete_player)],
+         receiver: Annotated[str, typer.Argument(help="Who receives.",
+                                                 autocompletion=complete_player)],
          items: Annotated[list[str], typer.Argument(
              help="What moves: credits=N, energy=N, supplies=N, metal=N, luxuries=N, "
-             "rigs=N (warehouse RIGS) and plot ids.", show_default=False)],
+             "rigs=N (warehouse RIGS) and plots (P7, 7, or a plot type); then --for and "
+             "what the receiver gives back in the same deal.", show_default=False)],
          json: JsonOpt = False, game: GameOpt = None) -> None:
-    """A deal between two players, all or nothing.
+    """A deal between two players, both ways, all or nothing.
 
-    Player Phase: anything.  Production Phase (Zero Hour): only credits and warehouse
-    resources.  A plot goes with its survey and the RIGS on it.
+    Example: `rigs give Ana Cy P17 --for credits=200` (Ana gives Cy plot P17, Cy gives Ana
+    200 credits).  Player Phase: anything.  Production Phase (Zero Hour): only credits and
+    warehouse resources.  A plot goes with its survey and the RIGS on it.
     """
-    from rigs_helper.rules.actions.common import parse_amounts
+    from rigs_helper.rules.actions.common import deal_items
     from rigs_helper.rules.actions.deals import Give
 
-    plots = tuple(i for i in items if "=" not in i)
-    amounts = parse_amounts([i for i in items if "=" in i],
-                            ("credits", "energy", "supplies", "metal", "luxuries", "rigs"))
-    act(game, Give(giver, receiver, amounts, plots), json)
+    if "--for" in items:
+        cut = items.index("--for")
+        items, back = items[:cut], items[cut + 1:]
+    else:
+        back = []
+    amounts, plots = deal_items(items)
+    back_amounts, back_plots = deal_items(back)
+    act(game, Give(giver, receiver, amounts, plots, back_amounts, back_plots), json)
 
 
 @app.command(context_settings={"ignore_unknown_options": True})
@@ -115,10 +138,12 @@ def produce(player: Annotated[str | None, typer.Argument(
                 help="The player (without it: every player's plan).", show_default=False)]
             = None,
             power: Annotated[list[str] | None, typer.Option(
-                "--power", help="Power this plot (refused if the Energy is not there).")]
+                "--power", help="Power this plot (refused if the Energy is not there).",
+                autocompletion=complete_plot)]
             = None,
             skip: Annotated[list[str] | None, typer.Option(
-                "--skip", help="Leave this plot unpowered.")] = None,
+                "--skip", help="Leave this plot unpowered.", autocompletion=complete_plot)]
+            = None,
             reset: Annotated[bool, typer.Option(
                 "--reset", help="Forget earlier --power/--skip choices.")] = False,
             json: JsonOpt = False, game: GameOpt = None) -> None:

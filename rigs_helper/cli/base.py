@@ -100,27 +100,120 @@ def game_path(game: Path | None) -> Path:
     return Path(env) if env else Path("rigs.toml")
 
 
+# ---------------------------------------------------------------------------- completion
+# Shell completion (`rigs --install-completion`): these run only when the shell asks for
+# candidates, never when a command runs.
+
+
+def _typed_words() -> list[str]:
+    """The words on the line being completed (bash: COMP_WORDS; zsh, fish, PowerShell:
+    _TYPER_COMPLETE_ARGS)."""
+    import shlex
+
+    line = os.environ.get("COMP_WORDS") or os.environ.get("_TYPER_COMPLETE_ARGS") or ""
+    try:
+        return shlex.split(line)
+    except ValueError:
+        return line.split()
+
+
+def _completion_game(ctx: typer.Context):
+    """The game file named on the line being completed (else $RIGS_GAME, ./rigs.toml)."""
+    from rigs_helper.store import session
+
+    words = _typed_words()
+    named = None
+    for i, w in enumerate(words):
+        if w in ("--game", "-g") and i + 1 < len(words):
+            named = words[i + 1]
+        elif w.startswith("--game="):
+            named = w.split("=", 1)[1]
+    try:
+        return session.load(game_path(Path(named) if named else None)).game
+    except Exception:  # no game file, or a bad one: nothing to offer
+        return None
+
+
+def _matching(words, incomplete: str) -> list[str]:
+    low = incomplete.lower()
+    return [w for w in words if w.lower().startswith(low)]
+
+
+def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
+    g = _completion_game(ctx)
+    return _matching([p.name for p in g.players], incomplete) if g else []
+
+
+def complete_plot(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Plot ids: the plots of the first player named on the line, else every owned plot."""
+    g = _completion_game(ctx)
+    if g is None:
+        return []
+    names = {p.name.lower(): p for p in g.players}
+    who = next((names[a.lower()] for a in _typed_words() if a.lower() in names), None)
+    players = [who] if who else list(g.players)
+    return _matching([x.id for p in players for x in p.plots], incomplete)
+
+
+def complete_title(incomplete: str) -> list[str]:
+    """Disaster and Karma card titles."""
+    from rigs_helper.store.tablefiles import load_tables
+
+    tables = load_tables()
+    return _matching(sorted({c.title for c in (*tables.karma, *tables.disasters)}),
+                     incomplete)
+
+
+PlayerArg = Annotated[str, typer.Argument(help="The player.", autocompletion=complete_player)]
+
+
+def count_or_all(text: str, what: str) -> int | None:
+    """A count typed as a number, or "all" (None: the core counts what there is)."""
+    if text.strip().lower() == "all":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        from rigs_helper.rules.errors import InputError
+
+        raise InputError(f"{what}: {text!r} is not a whole number or 'all'") from None
+
+
 def print_json(obj: object) -> None:
     import json
 
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
 
 
-def act(game: Path | None, op, json: bool = False) -> None:
-    """Run one operation on the game file and print what happened."""
+def act(game: Path | None, op, json: bool = False, summary: bool = False) -> None:
+    """Run one operation on the game file and print what happened; ``summary``: the
+    operation ends a phase, so also show what changed for each player in that phase."""
     from rigs_helper.store import session
 
-    outcome = session.run(game_path(game), op, annotate=log_fields)
+    if not summary:
+        outcome = session.run(game_path(game), op, annotate=log_fields)
+        rows = None
+    else:
+        from rigs_helper.rules.history import summary as phase_summary
+
+        outcome, start = session.run_phase_end(game_path(game), op, annotate=log_fields)
+        rows = {"round": start.round, "phase": start.phase,
+                "players": phase_summary(start, outcome.game)}
     # private lines stay off the shared screen: only who has news is said
     eyes = list(dict.fromkeys(who for who, _ in outcome.private))
     if json:
         print_json({"action": op.describe(), "messages": list(outcome.messages),
-                    **outcome.data, **({"private_for": eyes} if eyes else {})})
-    else:
-        for line in outcome.messages:
-            print(line)
-        for who in eyes:
-            print(f"(news for {who}'s eyes only: `rigs hand {who}`)")
+                    **({"summary": rows} if rows else {}), **outcome.data,
+                    **({"private_for": eyes} if eyes else {})})
+        return
+    for line in outcome.messages:
+        print(line)
+    for who in eyes:
+        print(f"(news for {who}'s eyes only: `rigs hand {who}`)")
+    if rows:
+        from rigs_helper.cli import render
+
+        render.phase_summary(rows)
 
 
 def log_fields(before, after, tables) -> dict:

@@ -6,12 +6,13 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, app, complete_title, print_json
 
 
 @app.command()
 def card(
-    title: Annotated[str, typer.Argument(help="Card title; any case, a unique prefix is enough.")],
+    title: Annotated[str, typer.Argument(help="Card title; any case, a unique prefix is enough.",
+                                         autocompletion=complete_title)],
     json: JsonOpt = False,
 ) -> None:
     """Show one Disaster or Karma card: its kind, effect and copies in the deck."""

@@ -7,8 +7,19 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import (GameOpt, JsonOpt, RollOpt, act, app, game_path,
-                                  log_fields, print_json, unused)
+from rigs_helper.cli.base import (
+    GameOpt,
+    JsonOpt,
+    RollOpt,
+    act,
+    app,
+    complete_player,
+    complete_plot,
+    game_path,
+    log_fields,
+    print_json,
+    unused,
+)
 
 
 def _words(player: list[str], word: list[str] | None, ask: bool) -> list[str]:
@@ -119,6 +130,8 @@ def new(
         return
     for line in outcome.messages:
         print(line)
+    print("Write these ids on your plot cards: commands name a plot by its id (P7, p7 or 7) "
+          "or by its type when the player owns one plot of that type.")
     print(f"Commitment: {short(commit)}  (photograph it now; `rigs verify` checks the "
           f"decks against it; in full: {commit})")
     print(f"Saved to {path}. Next: `rigs status`, then `rigs next` to end each phase.")
@@ -127,8 +140,9 @@ def new(
 @app.command()
 def grant(
     plot: Annotated[str | None, typer.Argument(
-        help="The plot the leader keeps (without it: say what is waiting; the plots "
-        "drawn are for the leader's eyes: `rigs hand LEADER`).",
+        help="The plot the leader keeps: its id (P7, 7) or its type when only one drawn "
+        "plot has it (without it: say what is waiting; the plots drawn are for the "
+        "leader's eyes: `rigs hand LEADER`).",
         show_default=False)] = None,
     order: Annotated[str | None, typer.Option(
         "--order", help="The order the other players receive the rest, e.g. Bo,Cy "
@@ -187,17 +201,20 @@ def grant(
 
 @app.command()
 def lose(
-    player: Annotated[str, typer.Argument(help="The player who must lose a RIGS.")],
+    player: Annotated[str, typer.Argument(help="The player who must lose RIGS.",
+                                          autocompletion=complete_player)],
+    n: Annotated[int, typer.Argument(help="How many of the RIGS owed to lose now.")] = 1,
     source: Annotated[str | None, typer.Option(
-        "--from", help="Where the RIGS is lost from: a plot id or 'warehouse' (default: the "
-        "warehouse, else the plot with the most RIGS).")] = None,
+        "--from", help="Where the RIGS are lost from: a plot (P7, 7, or its type) or "
+        "'warehouse' (default: the warehouse, else the plot with the most RIGS).",
+        autocompletion=complete_plot)] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
-    """Settle a pending "lose a RIGS": the player chooses which RIGS goes."""
+    """Settle N pending RIGS losses at once: the player chooses which RIGS go."""
     from rigs_helper.rules.phases import LoseRigs
 
-    act(game, LoseRigs(player, source), json)
+    act(game, LoseRigs(player, source, n), json)
 
 
 @app.command()
@@ -228,14 +245,22 @@ def undo(
 def log(
     ledger: Annotated[bool, typer.Option(
         "--ledger", help="Also show where every unit each action moved came from or went "
-        "to.")] = False,
+        "to, and the RIGS and plots it moved.")] = False,
+    round_: Annotated[int | None, typer.Option(
+        "--round", help="Only this round.", min=1, show_default=False)] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
-    """List every action of the game with its round and phase."""
+    """List every action of the game and what came of it (Disasters dealt, Market card and
+    price, survey yields, dice rolled, plots granted), by round and phase.
+
+    Karma cards in a hand are never named.
+    """
     from rigs_helper.store import session
 
     rows = session.history(game_path(game))
+    if round_ is not None:
+        rows = [r for r in rows if r["round"] == round_]
     for r in rows:  # a card recorded into a hand stays private: the log says one was
         r["action"] = hide_private_args(r["action"])
     if json:
@@ -244,8 +269,9 @@ def log(
     lines = []
     for r in rows:
         lines.append(f"{r['n']:>4}  round {r['round']:>2} {str(r['phase']):<10} {r['action']}")
+        lines += [f"{'':>8}{x}" for x in r["said"]]
         if ledger:
-            lines += [f"{'':>8}{x}" for x in r["ledger"]]
+            lines += [f"{'':>8}= {x}" for x in r["ledger"]]
     print("\n".join(lines))
 
 

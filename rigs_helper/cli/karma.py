@@ -6,13 +6,14 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app
+from rigs_helper.cli.base import GameOpt, JsonOpt, PlayerArg, act, app, complete_title
 
 karma_app = typer.Typer(help="Karma cards: draw, discard, swap, play.", no_args_is_help=True)
 app.add_typer(karma_app, name="karma")
 
-Player = Annotated[str, typer.Argument(help="The player.")]
-Title = Annotated[str, typer.Argument(help="Card title (any case; a unique prefix is enough).")]
+Player = PlayerArg
+Title = Annotated[str, typer.Argument(help="Card title (any case; a unique prefix is enough).",
+                                     autocompletion=complete_title)]
 Physical = Annotated[str | None, typer.Option(
     "--card", help="The physical card drawn at the table, to record instead of a virtual "
     "draw.")]

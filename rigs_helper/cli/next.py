@@ -37,4 +37,5 @@ def next_cmd(
     from rigs_helper.rules.phases import NextPhase
 
     act(game, NextPhase(auto=auto, cards=tuple(card or ()), karma=tuple(karma or ()),
-                        rolls=parse_rolls(roll)), json)
+                        rolls=parse_rolls(roll)), json,
+        summary=True)

@@ -98,6 +98,9 @@ def _plots_text(plots: list[dict], tables) -> str:
             s += f" s{p['survey']}" + ("+" if p["luxury"] else "")
         if p["rigs"]:
             s += f" {p['rigs']}x{p['harvest']}"
+        free = p.get("free", {})
+        s += " [free " + (" ".join(f"{n}{r[0].upper()}" for r, n in free.items())
+                          or "none") + "]"
         out.append(s)
     return ", ".join(out) or "no plots"
 
@@ -146,7 +149,8 @@ def status(d: dict, tables) -> None:
     lines.append(grid(["Player", "Credits", "Energy", "Supplies", "Metal", "Lux", "RIGS",
                        "Karma", "Vinnie", "Disaster"], rows, right=set(range(1, 8))))
     lines.append("(* leader; RIGS = owned/in the warehouse; plots: id, type, s = survey "
-                 "yield, + = luxury plot, RIGS x harvest)")
+                 "yield, + = luxury plot, RIGS x harvest, free spots: E Energy, S Supplies, "
+                 "M Metal, L Luxuries)")
     for p in d["players"]:
         lines.append(f"{p['name']}: {_plots_text(p['plots'], tables)}")
     for line in d["pending"]:
@@ -161,8 +165,11 @@ def player(d: dict, game, tables) -> None:
     vin = ", ".join(f"{v} {r}" for r, v in d["vinnie"].items() if v)
     lines.append(f"Vinnie scripts: {vin or 'none'}")
     rows = [[p["id"], tables.plots[p["type"]].name, "-" if p["survey"] is None
-             else str(p["survey"]), str(p["rigs"]), p["harvest"] or "-"] for p in d["plots"]]
-    lines.append(grid(["Plot", "Type", "Survey", "RIGS", "Harvest"], rows, right={2, 3}))
+             else str(p["survey"]), str(p["rigs"]), p["harvest"] or "-",
+             " ".join(f"{n} {r}" for r, n in p["free"].items()) or "none"]
+            for p in d["plots"]]
+    lines.append(grid(["Plot", "Type", "Survey", "RIGS", "Harvest", "Free spots"], rows,
+                      right={2, 3}))
     if "hand" in d:
         lines.append("Karma hand: " + (", ".join(d["hand"]) or "empty"))
     else:
@@ -230,10 +237,16 @@ def plan(d: dict, preview: bool = False) -> None:
                  + (f", {e['lost']} lost" if e["lost"] else ""))
     if d["received"]:
         lines.append("Received: " + ", ".join(f"+{n} {r}" for r, n in d["received"].items()))
-    net = ", ".join(f"{n:+d} {r}" for r, n in d["produced"].items() if n) or "nothing"
+    from rigs_helper.rules.names import signed
+
+    net = ", ".join(signed(n, r) for r, n in d["produced"].items() if n) or "nothing"
     lines.append(f"Net to the warehouse: {net}")
     if d["effects"]:
-        lines.append("In force: " + ", ".join(d["effects"]))
+        from rigs_helper.rules.names import effect_text
+        from rigs_helper.store.tablefiles import load_tables
+
+        tables = load_tables()
+        lines.append("In force: " + ", ".join(effect_text(tables, e) for e in d["effects"]))
     lines.append("(default: the plots yielding most are powered first; ties: Luxuries, "
                  "Metal, Supplies, then the lower plot number)")
     print("\n".join(lines))
@@ -284,3 +297,23 @@ def vinnie(d: dict) -> None:
     lines.append("Can still borrow this phase: " + ", ".join(
         f"{p['name']} {p['can_borrow_this_phase']}" for p in d["players"]))
     print("\n".join(lines))
+
+
+def phase_summary(d: dict) -> None:
+    """What changed for each player in the phase that just ended, in one short table."""
+    cols = [("credits", "Credits"), ("energy", "Energy"), ("supplies", "Supplies"),
+            ("metal", "Metal"), ("luxuries", "Lux"), ("rigs", "RIGS"), ("karma", "Karma"),
+            ("scripts", "Vinnie")]
+
+    def cell(n: int | None) -> str:
+        return f"{n:+d}" if n else "."
+
+    table = []
+    for r in d["players"]:
+        plots = " ".join([f"+{p}" for p in r["plots_gained"]] + [f"-{p}" for p in
+                                                                  r["plots_lost"]])
+        table.append([r["name"]] + [cell(r["change"].get(k)) for k, _ in cols]
+                     + [plots or "."])
+    print(f"\nRound {d['round']}, {d['phase'].title()} Phase - what changed:")
+    print(grid(["Player"] + [h for _, h in cols] + ["Plots"], table,
+               right=set(range(1, len(cols) + 1))))

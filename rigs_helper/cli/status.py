@@ -6,14 +6,14 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, app, complete_player, game_path, print_json
 
 
 @app.command()
 def status(
     player: Annotated[str | None, typer.Argument(
         help="Show this player in full (public facts; --private adds the Karma hand).",
-        show_default=False)] = None,
+        show_default=False, autocompletion=complete_player)] = None,
     private: Annotated[bool, typer.Option(
         "--private", help="With PLAYER: also the Karma hand, for that player's eyes only.")]
     = False,

@@ -6,14 +6,23 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import (
+    GameOpt,
+    JsonOpt,
+    PlayerArg,
+    act,
+    app,
+    count_or_all,
+    game_path,
+    print_json,
+)
 
 vinnie_app = typer.Typer(help="Vinnie's loans: borrow, repay, and every debt.")
 app.add_typer(vinnie_app, name="vinnie")
 
-Player = Annotated[str, typer.Argument(help="The player.")]
+Player = PlayerArg
 Resource = Annotated[str, typer.Argument(help="energy, supplies or metal.")]
-Amount = Annotated[int, typer.Argument(help="How many units (borrow) or scripts (repay).")]
+Amount = Annotated[int, typer.Argument(help="How many units.")]
 
 
 @vinnie_app.callback(invoke_without_command=True)
@@ -49,9 +58,10 @@ def borrow(player: Player, resource: Resource, n: Amount = 1, json: JsonOpt = Fa
 
 
 @vinnie_app.command()
-def repay(player: Player, resource: Resource, n: Amount = 1, json: JsonOpt = False,
-          game: GameOpt = None) -> None:
-    """Repay N scripts at 2 units of the same resource each (Player Phase)."""
+def repay(player: Player, resource: Resource,
+          n: Annotated[str, typer.Argument(help="How many scripts, or 'all'.")] = "1",
+          json: JsonOpt = False, game: GameOpt = None) -> None:
+    """Repay N scripts (or all) at 2 units of the same resource each (Player Phase)."""
     from rigs_helper.rules.actions.loans import Repay
 
-    act(game, Repay(player, resource, n), json)
+    act(game, Repay(player, resource, count_or_all(n, "the number of scripts")), json)

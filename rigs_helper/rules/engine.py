@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from rigs_helper.rules.dice import DiceCup, Rolls
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.names import NotOwned, whose
 from rigs_helper.rules.rng import Rng
 from rigs_helper.rules.state import Game, Pile, Player, Plot, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables, squash, title_of
@@ -51,8 +52,11 @@ class Op:
 
 
 def perform(game: Game, op: Op, tables: Tables) -> Outcome:
-    op.check(game, tables)
-    return op.apply(game, tables)
+    try:
+        op.check(game, tables)
+        return op.apply(game, tables)
+    except NotOwned as err:  # say whose the plot is (the player alone cannot)
+        raise whose(game, err) from None
 
 
 # ---------------------------------------------------------------------------- helpers

@@ -31,6 +31,7 @@ from rigs_helper.rules.engine import (
 )
 from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
 from rigs_helper.rules.market import card_value, category_of
+from rigs_helper.rules.names import amount, amounts, requirement, signed, word
 from rigs_helper.rules.production import plan
 from rigs_helper.rules.state import Game, Player, Plot, frozen_map
 from rigs_helper.rules.tables import Tables
@@ -119,8 +120,7 @@ def _settle_common(w: Work, auto: bool, pending: list[str]) -> None:
                 for r, n in picked:
                     w.lose(p.name, r, n, "card: thrown away")
                 w.update(p.name, must_discard=0)
-                w.say(f"{p.name} throws away " + (", ".join(f"{n} {r}" for r, n in picked)
-                                                  or "nothing (has none)")
+                w.say(f"{p.name} throws away " + (amounts(picked) or "nothing (has none)")
                       + " (--auto default: the most plentiful first).")
         if p.may_take:
             if not auto:
@@ -134,8 +134,9 @@ def _settle_common(w: Work, auto: bool, pending: list[str]) -> None:
         for _ in range(p.must_lose_rigs):
             src = default_rigs_source(w.player(p.name))
             if not auto:
-                pending.append(f"{p.name} must choose a RIGS to lose: "
-                               f"`rigs lose {p.name} --from PLOT|warehouse`")
+                pending.append(f"{p.name} must choose {p.must_lose_rigs} RIGS to lose: "
+                               f"`rigs lose {p.name} {p.must_lose_rigs} "
+                               "[--from PLOT|warehouse]`")
                 break
             if src is None:
                 w.update(p.name, must_lose_rigs=0)
@@ -206,20 +207,21 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
         if have:
             n = have if d.amount == "all" else (have + 1) // 2
             w.lose(name, d.resource, n, f"Disaster: {d.title}")
-            w.say(f"  {p.name} loses {n} of {have} {d.resource}.")
+            w.say(f"  {p.name} loses {n} of {amount(have, d.resource)}.")
             affected = True
         elif d.when_none == "lose_rigs":
-            affected = _rigs_fallback(w, name, f"no {d.resource}")
+            affected = _rigs_fallback(w, name, f"no {word(d.resource)}")
     elif d.action == "production":
         if _requires(p, d.requires):
             w.update(name, effects=p.effects + (d.production,))
             w.say(f"  {d.effect.split('.')[0]} (kept until Production ends).")
             affected = True
         elif d.when_none == "lose_rigs":
-            affected = _rigs_fallback(w, name, f"no {d.requires.replace('_', ' ')}")
+            affected = _rigs_fallback(w, name, f"no {requirement(d.requires)}")
     if affected:
         recorded = w.data.get("karma", {}).pop(p.name, None)
-        got = w.draw_karma(name, 1, why=d.title, physical=(recorded,) if recorded else ())
+        got = w.draw_karma(name, 1, why=f"hurt by {d.title}",
+                            physical=(recorded,) if recorded else ())
         if got and not recorded:
             w.update(name, disaster_draw=got[0])
             w.say(f"  (a card drawn at the table: `rigs karma draw {p.name} --card TITLE` "
@@ -303,7 +305,7 @@ def _production_to_market(w: Work, auto: bool, cards: list[str], pending: list[s
     for name, pl in plans.items():
         for r, v in pl.produced.items():
             w.add(name, r, v, "production")
-        got = ", ".join(f"{v:+d} {r}" for r, v in pl.produced.items() if v)
+        got = ", ".join(signed(v, r) for r, v in pl.produced.items() if v)
         w.say(f"{name} commits production: {got or 'nothing'}"
               + (f" ({pl.energy_lost} Energy lost)" if pl.energy_lost else "") + ".")
     for p in w.game.players:
@@ -581,13 +583,15 @@ class GrantPick(Op):
 
 @dataclass(frozen=True)
 class LoseRigs(Op):
-    """Settle a pending "lose a RIGS" (the victim chooses where from)."""
+    """Settle N pending "lose a RIGS" (the victim chooses where from)."""
 
     name: str
     source: str | None = None
+    n: int = 1
 
     def describe(self) -> str:
-        return f"lose {self.name}" + (f" --from {self.source}" if self.source else "")
+        return f"lose {self.name}" + (f" {self.n}" if self.n != 1 else "") + (
+            f" --from {self.source}" if self.source else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -595,17 +599,29 @@ class LoseRigs(Op):
         if not p.must_lose_rigs:
             raise RulesError(f"{p.name} has no RIGS loss to settle",
                              rule="a RIGS is lost only when a card says so")
+        if self.n < 1:
+            raise InputError(f"the number of RIGS must be 1 or more, not {self.n}")
+        if self.n > p.must_lose_rigs:
+            raise RulesError(f"{p.name} owes {p.must_lose_rigs} RIGS, not {self.n}",
+                             rule="a RIGS is lost only when a card says so")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
-        p = w.player(self.name)
-        src = self.source or default_rigs_source(p)
-        if src is None:
-            w.update(p.name, must_lose_rigs=0)
-            w.say(f"{p.name} has no RIGS left to lose.")
-            return w.done()
-        w.lose_rigs(p.name, src)
-        w.update(p.name, must_lose_rigs=w.player(p.name).must_lose_rigs - 1)
+        name = game.player(self.name).name
+        if self.source is not None:
+            w.lose_rigs(name, self.source, self.n)
+            w.update(name, must_lose_rigs=w.player(name).must_lose_rigs - self.n)
+        for _ in range(self.n if self.source is None else 0):
+            src = default_rigs_source(w.player(name))
+            if src is None:
+                w.update(name, must_lose_rigs=0)
+                w.say(f"{name} has no RIGS left to lose.")
+                break
+            w.lose_rigs(name, src)
+            w.update(name, must_lose_rigs=w.player(name).must_lose_rigs - 1)
+        owed = w.player(name).must_lose_rigs
+        if owed:
+            w.say(f"{name} still owes {owed} RIGS (`rigs lose {name} {owed}`).")
         return w.done()
 
 

@@ -188,7 +188,7 @@ def plan(game: Game, name: str, tables: Tables,
          overrides: Mapping[str, str] | None = None, with_received: bool = True) -> Plan:
     player = game.player(name)
     chosen = dict(player.plan)
-    chosen.update({k.upper(): v for k, v in (overrides or {}).items()})
+    chosen.update({player.plot(k).id: v for k, v in (overrides or {}).items()})
     for pid in chosen:
         player.plot(pid)  # refuses a plot the player does not own
     fx = player.effects

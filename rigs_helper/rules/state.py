@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.names import find_plot, no_player, plot_id
 from rigs_helper.rules.tables import Tables
 
 SCHEMA_VERSION = 1
@@ -73,12 +74,10 @@ class Player:
         """Every RIGS the player owns: warehouse and plots."""
         return self.warehouse_rigs + sum(p.rigs for p in self.plots)
 
-    def plot(self, plot_id: str) -> Plot:
-        for p in self.plots:
-            if p.id.lower() == plot_id.lower():
-                return p
-        raise RulesError(f"{self.name} does not own plot {plot_id}",
-                         rule="plot ids: see `rigs status`")
+    def plot(self, ref: str) -> Plot:
+        """The plot ``ref`` names: ``P7``, ``p7``, ``7``, or a plot type the player owns
+        exactly one of (:func:`rigs_helper.rules.names.find_plot`)."""
+        return find_plot(self, ref)
 
     def scripts(self, resource: str) -> int:
         return self.vinnie.get(resource, 0)
@@ -144,8 +143,7 @@ class Game:
         for p in self.players:
             if p.name.lower() == name.strip().lower():
                 return p
-        raise InputError(f"no player called {name!r} (players: "
-                         + ", ".join(p.name for p in self.players) + ")")
+        raise no_player(name, [p.name for p in self.players])
 
     def index(self, name: str) -> int:
         target = self.player(name).name
@@ -155,12 +153,15 @@ class Game:
         i = self.index(player.name)
         return replace(self, players=self.players[:i] + (player,) + self.players[i + 1:])
 
-    def owner_of(self, plot_id: str) -> Player:
+    def owner_of(self, ref: str) -> Player:
+        pid = plot_id(ref)
         for p in self.players:
             for plot in p.plots:
-                if plot.id.lower() == plot_id.lower():
+                if plot.id == pid:
                     return p
-        raise RulesError(f"no player owns plot {plot_id}", rule="plot ids: see `rigs status`")
+        if pid is None:
+            raise InputError(f"{ref!r} is not a plot id (P7, p7 or 7)")
+        raise RulesError(f"no player owns plot {pid}", rule="plot ids: see `rigs status`")
 
     @property
     def colony_rigs(self) -> int:

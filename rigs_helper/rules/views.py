@@ -7,8 +7,9 @@ player's page of `rigs serve`)."""
 
 from __future__ import annotations
 
+from rigs_helper.rules.names import effect_text
 from rigs_helper.rules.state import Game, Player
-from rigs_helper.rules.tables import BASIC_RESOURCES, Tables, title_of
+from rigs_helper.rules.tables import BASIC_RESOURCES, RESOURCES, Tables, title_of
 
 
 def pending(game: Game, tables: Tables) -> list[str]:
@@ -25,7 +26,7 @@ def pending_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
     for p in game.players:
         if p.must_lose_rigs:
             out.append((p.name, f"{p.name} must lose {p.must_lose_rigs} RIGS "
-                        f"(`rigs lose {p.name} --from PLOT|warehouse`)"))
+                        f"(`rigs lose {p.name} {p.must_lose_rigs} [--from PLOT|warehouse]`)"))
         if game.phase == "player" and len(p.hand) > limit:
             out.append((p.name, f"{p.name} holds {len(p.hand)} Karma cards; {limit} at most "
                         f"when the Player Phase ends (`rigs karma discard {p.name} TITLE`)"))
@@ -73,9 +74,17 @@ def prices_so_far(game: Game, tables: Tables) -> list[int]:
             for i, card in enumerate(m.drawn)]
 
 
-def _plot(p) -> dict:
+def _plot(p, tables: Tables) -> dict:
     return {"id": p.id, "type": p.type, "survey": p.survey, "luxury": p.luxury,
-            "rigs": p.rigs, "harvest": p.harvest}
+            "rigs": p.rigs, "harvest": p.harvest, "free": free_spots(p, tables)}
+
+
+def free_spots(plot, tables: Tables) -> dict[str, int]:
+    """Spots still open per resource: RIGS on a plot all harvest one resource, so a plot
+    with RIGS has free spots of that resource only."""
+    kinds = (plot.harvest,) if plot.rigs else RESOURCES
+    free = {r: plot.spots(tables, r) - plot.rigs for r in kinds}
+    return {r: n for r, n in free.items() if n > 0}
 
 
 def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict:
@@ -83,12 +92,12 @@ def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict:
         "name": p.name, "credits": p.credits, "energy": p.energy, "supplies": p.supplies,
         "metal": p.metal, "luxuries": p.luxuries, "rigs": p.rigs,
         "warehouse_rigs": p.warehouse_rigs,
-        "plots": [_plot(x) for x in p.plots],
+        "plots": [_plot(x, tables) for x in p.plots],
         "karma": len(p.hand),
         "in_play": [title_of(tables, "karma", k) for k in p.in_play],
         "vinnie": {r: p.scripts(r) for r in tables.constants.loanable},
         "disaster": title_of(tables, "disaster", p.disaster) if p.disaster else None,
-        "effects": list(p.effects),
+        "effects": [effect_text(tables, e) for e in p.effects],
     }
     if p.on_cards:
         d["on_cards"] = {title_of(tables, "karma", k): v for k, v in p.on_cards.items()}

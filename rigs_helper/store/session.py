@@ -147,6 +147,20 @@ def run(path: Path, op: Op, tables: Tables | None = None,
         annotate: Annotate | None = None) -> Outcome:
     """Under the lock: load ``path``, check and apply ``op``, save the new state with a
     log entry.  When the rules refuse, nothing is written."""
+    return _run(path, op, tables, annotate, with_start=False)[0]
+
+
+def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
+                  annotate: Annotate | None = None) -> tuple[Outcome, Game]:
+    """:func:`run` for an operation that ends a phase; also returns the state when that
+    phase began (rebuilt from the log's undo records), for the phase's summary."""
+    outcome, start = _run(path, op, tables, annotate, with_start=True)
+    assert start is not None
+    return outcome, start
+
+
+def _run(path: Path, op: Op, tables: Tables | None, annotate: Annotate | None,
+         with_start: bool) -> tuple[Outcome, Game | None]:
     from rigs_helper.rules.engine import perform
 
     tables = tables or load_tables()
@@ -154,10 +168,40 @@ def run(path: Path, op: Op, tables: Tables | None = None,
         raise _missing(path)
     with writing(path):
         loaded = load(path, tables)
+        start = phase_start(loaded, str(path), tables) if with_start else None
         outcome = perform(loaded.game, op, tables)
         commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
                annotate, op, outcome=outcome)
-    return outcome
+    return outcome, start
+
+
+def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
+    """The state right after the current phase began: the actions logged in this round and
+    phase are stepped back (a hand-edited file gives its edited state as the start)."""
+    import json
+
+    g = loaded.game
+    total = _count_entries(loaded.log_text)
+    n = 4  # read the log from its end, a few entries at a time (a long game costs the same)
+    while True:
+        entries = log_entries(loaded.log_text, file, last=min(n, total))
+        mine = 0
+        for e in reversed(entries):
+            if (e.get("round"), e.get("phase")) != (g.round, g.phase) or "undo" not in e:
+                break
+            mine += 1
+        if mine < len(entries) or n >= total:
+            break
+        n *= 4
+    if not mine:
+        return g
+    try:  # the summary is a courtesy: a damaged history gives the current state instead
+        doc = to_doc(g, tables)
+        for e in reversed(entries[len(entries) - mine:]):
+            doc = undo_diff(doc, json.loads(e["undo"]))
+        return from_doc(doc, file, tables)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
+        return g
 
 
 def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
@@ -178,6 +222,9 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     read ``loaded`` under it)."""
     import json
 
+    from rigs_helper.rules.history import moves, public
+    from rigs_helper.rules.names import signed
+
     before = to_doc(loaded.game, tables)
     after = to_doc(game, tables)
     changes = diff(before, after)
@@ -188,10 +235,14 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
         from rigs_helper.rules.oplog import op_to_json
 
         entry["op"] = op_to_json(op)
-    if ledger:  # where every unit moved by the action came from or went to
-        entry["ledger"] = [f"{x['player']} {x['change']:+d} {x['what']} ({x['source']})"
-                           for x in ledger]
+    # where every unit moved by the action came from or went to, then RIGS and plots moved
+    lines = [f"{x['player']} {signed(x['change'], x['what'])} ({x['source']})"
+             for x in ledger or ()] + moves(loaded.game, game)
+    if lines:
+        entry["ledger"] = public(lines, (game,), tables)
     _facts(entry, outcome)
+    if "said" in entry:  # public lines; a Karma card in a hand is never named there
+        entry["said"] = public(entry["said"], (game,), tables)
     if annotate is not None:
         entry.update(annotate(loaded.game, game, tables))
     log_text = loaded.log_text or MARKER + "\n"
@@ -337,7 +388,9 @@ def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
     problems = log_problems(text, str(path))
     if problems:
         raise InputError("\n".join(problems))
-    return [{"n": e["n"], "round": e["round"], "phase": e["phase"], "action": e["action"],
+    return [{"n": e["n"], "round": e["round"], "phase": e["phase"],
+             "action": str(e["action"]),
+             "said": [str(x) for x in e.get("said", [])],
              "ledger": [str(x) for x in e.get("ledger", [])]}
             for e in log_entries(loaded.log_text, str(path))]
 

@@ -55,3 +55,14 @@ def parse_amounts(items: list[str], allowed: tuple[str, ...]) -> tuple[tuple[str
 # ---------------------------------------------------------------------------- by hand
 
 
+def deal_items(items: list[str]) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
+    """One side of a deal as typed: ``["credits=10", "P7"]`` -> amounts and plot refs.
+    Several items may share one word, comma-separated (``credits=10,metal=2``)."""
+    words = [x for item in items for x in item.split(",") if x.strip()]
+    for x in words:
+        if x.startswith("-"):
+            raise InputError(f"no such option: {x} (a deal takes items, then --for and "
+                             "what comes back)")
+    plots = tuple(x.strip() for x in words if "=" not in x)
+    return parse_amounts([x for x in words if "=" in x],
+                         ("credits", "energy", "supplies", "metal", "luxuries", "rigs")), plots

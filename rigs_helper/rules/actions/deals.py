@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.names import amount, signed
+from rigs_helper.rules.names import amounts as amounts_text
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables
 
@@ -20,31 +22,41 @@ def sale_price(game: Game, player: Player) -> int:
 @dataclass(frozen=True)
 class Sell(Op):
     name: str
-    n: int
+    n: int | None  # None: every Luxury the player has ("all")
     phases = ("market",)
     phase_rule = "Luxuries are sold in the Market Phase, at the Market card's price"
 
     def describe(self) -> str:
-        return f"sell {self.name} {self.n}"
+        return f"sell {self.name} {'all' if self.n is None else self.n}"
+
+    def _count(self, game: Game) -> int:
+        p = game.player(self.name)
+        if self.n is None:
+            if not p.luxuries:
+                raise RulesError(f"{p.name} has no Luxuries to sell")
+            return p.luxuries
+        return self.n
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
-        positive(self.n, "the number of Luxuries")
+        n = self._count(game)
+        positive(n, "the number of Luxuries")
         p = game.player(self.name)
         if game.market.price is None:
             raise RulesError("no Market card has been drawn this round")
-        if p.luxuries < self.n:
-            raise RulesError(f"{p.name} has {p.luxuries} Luxuries; cannot sell {self.n}",
+        if p.luxuries < n:
+            raise RulesError(f"{p.name} has {amount(p.luxuries, 'luxuries')}; cannot sell {n}",
                              rule="only Luxuries in the warehouse are sold")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
+        n = self._count(game)
         p = w.player(self.name)
         price = sale_price(game, p)
-        w.add(p.name, "luxuries", -self.n, "Luxury sale")
-        w.add(p.name, "credits", self.n * price, "Luxury sale")
-        w.say(f"{p.name} sells {self.n} Luxur{'y' if self.n == 1 else 'ies'} at {price}: "
-              f"+{self.n * price} credits.")
+        w.add(p.name, "luxuries", -n, "Luxury sale")
+        w.add(p.name, "credits", n * price, "Luxury sale")
+        w.say(f"{p.name} sells {amount(n, 'luxuries')} at {price}: "
+              f"+{amount(n * price, 'credits')}.")
         return w.done()
 
 
@@ -53,7 +65,8 @@ class Sell(Op):
 
 @dataclass(frozen=True)
 class Give(Op):
-    """A deal: FROM gives TO credits, resources, warehouse RIGS and plots, all or nothing.
+    """A deal: FROM gives TO credits, resources, warehouse RIGS and plots, and (``--for``)
+    TO gives FROM what it is traded for; both sides move or nothing does.
     Player Phase: anything.  Production Phase ("Zero Hour"): only credits and warehouse
     resources.  A plot goes with its survey and the RIGS on it."""
 
@@ -61,13 +74,24 @@ class Give(Op):
     receiver: str
     amounts: tuple[tuple[str, int], ...] = ()  # ("credits"|resource|"rigs", n)
     plots: tuple[str, ...] = ()
+    back_amounts: tuple[tuple[str, int], ...] = ()  # what TO gives back (--for)
+    back_plots: tuple[str, ...] = ()
     phases = ("player", "production")
     phase_rule = "deals move goods in the Player Phase; only credits and resources in the " \
                  "Production Phase (Zero Hour)"
 
     def describe(self) -> str:
-        bits = [f"{n} {k}" for k, n in self.amounts] + list(self.plots)
-        return f"give {self.giver} {self.receiver} " + " ".join(bits)
+        def bits(amounts, plots):
+            return " ".join([f"{k}={n}" for k, n in amounts] + list(plots))
+
+        s = f"give {self.giver} {self.receiver} " + bits(self.amounts, self.plots)
+        if self.back_amounts or self.back_plots:
+            s += " --for " + bits(self.back_amounts, self.back_plots)
+        return s
+
+    def _sides(self):
+        return ((self.giver, self.receiver, self.amounts, self.plots),
+                (self.receiver, self.giver, self.back_amounts, self.back_plots))
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -76,56 +100,67 @@ class Give(Op):
             raise InputError("a player cannot deal with themselves")
         if not self.amounts and not self.plots:
             raise InputError("the deal moves nothing (give amounts like credits=10 or plots)")
-        zero_hour = game.phase == "production"
-        seen = set()
-        for k, n in self.amounts:
-            positive(n, k)
-            if k in seen:
-                raise InputError(f"{k} is given twice")
-            seen.add(k)
-            if k == "rigs":
-                if zero_hour:
-                    raise RulesError("RIGS cannot change hands in the Production Phase",
-                                     rule="Zero Hour deals move only credits and resources")
-                if a.warehouse_rigs < n:
-                    raise RulesError(f"{a.name} has {a.warehouse_rigs} RIGS in the warehouse; "
-                                     f"cannot give {n}", rule="RIGS pass between warehouses "
-                                     "(move them off plots first)")
-            elif k not in ("credits", *RESOURCES):
-                raise InputError(f"{k!r} cannot be given (credits, resources, rigs, plots)")
-            elif (a.credits if k == "credits" else a.amount(k)) < n:
-                have = a.credits if k == "credits" else a.amount(k)
-                raise RulesError(f"{a.name} has {have} {k}; cannot give {n}",
-                                 rule="a deal moves only what the giver has")
-        if self.plots and zero_hour:
-            raise RulesError("plots cannot change hands in the Production Phase",
-                             rule="Zero Hour deals move only credits and resources")
-        for pid in self.plots:
-            a.plot(pid)
+        for giver, _, amounts, plots in self._sides():
+            _check_side(game, game.player(giver), amounts, plots)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
-        src = f"deal {self.giver}->{self.receiver}"
-        for k, n in self.amounts:
-            if k == "rigs":
-                a = w.player(self.giver)
-                w.update(a.name, warehouse_rigs=a.warehouse_rigs - n)
-                b = w.player(self.receiver)
-                w.update(b.name, warehouse_rigs=b.warehouse_rigs + n)
-            else:
-                w.add(self.giver, k, -n, src)
-                w.add(self.receiver, k, n, src)
-        for pid in self.plots:
-            a = w.player(self.giver)
-            plot = a.plot(pid)
-            w.update(a.name, plots=tuple(x for x in a.plots if x.id != plot.id),
-                     plan=frozen_map({k: v for k, v in a.plan.items() if k != plot.id}))
-            b = w.player(self.receiver)
-            w.update(b.name, plots=b.plots + (plot,))
-        a, b = game.player(self.giver), game.player(self.receiver)
-        w.say(f"{a.name} gives {b.name}: " + ", ".join(
-            [f"{n} {k}" for k, n in self.amounts] + [p.upper() for p in self.plots]) + ".")
+        said = []
+        for giver, receiver, amounts, plots in self._sides():
+            a, b = game.player(giver), game.player(receiver)
+            src = f"deal {a.name}->{b.name}"
+            for k, n in amounts:
+                if k == "rigs":
+                    w.update(a.name, warehouse_rigs=w.player(a.name).warehouse_rigs - n)
+                    w.update(b.name, warehouse_rigs=w.player(b.name).warehouse_rigs + n)
+                else:
+                    w.add(a.name, k, -n, src)
+                    w.add(b.name, k, n, src)
+            names = []
+            for pid in plots:
+                plot = a.plot(pid)
+                now = w.player(a.name)
+                w.update(a.name, plots=tuple(x for x in now.plots if x.id != plot.id),
+                         plan=frozen_map({k: v for k, v in now.plan.items() if k != plot.id}))
+                w.update(b.name, plots=w.player(b.name).plots + (plot,))
+                names.append(f"{plot.id} {tables.plots[plot.type].name}")
+            if amounts or plots:
+                said.append(f"{a.name} gives {b.name} "
+                            + ", ".join([amount(n, k) for k, n in amounts] + names))
+        w.say("; ".join(said) + ("." if len(said) == 1 else " (both sides moved)."))
         return w.done()
+
+
+def _check_side(game: Game, a: Player, amounts, plots) -> None:
+    """One side of a deal: ``a`` has everything it gives, in a phase that allows it."""
+    zero_hour = game.phase == "production"
+    seen = set()
+    for k, n in amounts:
+        positive(n, k)
+        if k in seen:
+            raise InputError(f"{k} is given twice")
+        seen.add(k)
+        if k == "rigs":
+            if zero_hour:
+                raise RulesError("RIGS cannot change hands in the Production Phase",
+                                 rule="Zero Hour deals move only credits and resources")
+            if a.warehouse_rigs < n:
+                raise RulesError(f"{a.name} has {a.warehouse_rigs} RIGS in the warehouse; "
+                                 f"cannot give {n}", rule="RIGS pass between warehouses "
+                                 "(move them off plots first)")
+        elif k not in ("credits", *RESOURCES):
+            raise InputError(f"{k!r} cannot be given (credits, resources, rigs, plots)")
+        elif (a.credits if k == "credits" else a.amount(k)) < n:
+            have = a.credits if k == "credits" else a.amount(k)
+            raise RulesError(f"{a.name} has {amount(have, k)}; cannot give {n}",
+                             rule="a deal moves only what the giver has")
+    if plots and zero_hour:
+        raise RulesError("plots cannot change hands in the Production Phase",
+                         rule="Zero Hour deals move only credits and resources")
+    ids = [a.plot(pid).id for pid in plots]
+    for pid in ids:
+        if ids.count(pid) > 1:
+            raise InputError(f"{pid} is given twice")
 
 
 @dataclass(frozen=True)
@@ -158,7 +193,7 @@ class Adjust(Op):
             else p.amount(k)
         if have + self.delta < 0:
             where = " in the warehouse" if k == "rigs" else ""
-            raise RulesError(f"{p.name} has {have} {k}{where}; cannot take away "
+            raise RulesError(f"{p.name} has {amount(have, k)}{where}; cannot take away "
                              f"{-self.delta}")
         if k == "rigs" and game.colony_rigs + self.delta > tables.constants.colony_rigs:
             raise RulesError(f"the colony would have more than "
@@ -173,7 +208,7 @@ class Adjust(Op):
             w.update(p.name, warehouse_rigs=p.warehouse_rigs + self.delta)
         else:
             w.add(self.name, k, self.delta, f"by hand: {self.why}")
-        w.say(f"{game.player(self.name).name}: {self.delta:+d} {k} ({self.why}).")
+        w.say(f"{game.player(self.name).name}: {signed(self.delta, k)} ({self.why}).")
         return w.done()
 
 
@@ -203,7 +238,8 @@ class Settle(Op):
                                  f"(as many as they have), not {total}")
             for k, n in self.amounts:
                 if p.amount(k) < n:
-                    raise RulesError(f"{p.name} has {p.amount(k)} {k}; cannot throw away {n}")
+                    raise RulesError(f"{p.name} has {amount(p.amount(k), k)}; cannot throw "
+                                     f"away {n}")
         elif p.may_take:
             if total > p.may_take:
                 raise RulesError(f"{p.name} may take {p.may_take} resources, not {total}")
@@ -217,13 +253,12 @@ class Settle(Op):
             for k, n in self.amounts:
                 w.lose(p.name, k, n, "card: thrown away")
             w.update(p.name, must_discard=0)
-            w.say(f"{p.name} throws away " + ", ".join(f"{n} {k}" for k, n in self.amounts)
-                  + ".")
+            w.say(f"{p.name} throws away {amounts_text(self.amounts)}.")
         else:
             for k, n in self.amounts:
                 w.add(p.name, k, n, "card: Ruins")
             w.update(p.name, may_take=0)
-            w.say(f"{p.name} takes " + ", ".join(f"{n} {k}" for k, n in self.amounts) + ".")
+            w.say(f"{p.name} takes {amounts_text(self.amounts)}.")
         return w.done()
 
 

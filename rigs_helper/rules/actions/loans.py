@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.names import amount, plural, word
 from rigs_helper.rules.state import Game, add_scripts
 from rigs_helper.rules.tables import Tables
 
@@ -34,7 +35,7 @@ class Borrow(Op):
                              rule="Vinnie lends at most one unit per plot owned per phase")
         out, cap = game.scripts_out(res), tables.constants.scripts_per_resource
         if out + self.n > cap:
-            raise RulesError(f"{out} of Vinnie's {cap} {res} scripts are out; "
+            raise RulesError(f"{out} of Vinnie's {cap} {word(res)} scripts are out; "
                              f"{cap - out} left", rule="when the scripts run out Vinnie "
                              "lends no more of that resource until some are repaid")
 
@@ -45,8 +46,8 @@ class Borrow(Op):
         p = w.player(self.name)
         p = add_scripts(replace(p, borrowed=p.borrowed + self.n), res, self.n)
         w.put(p)
-        w.say(f"{p.name} borrows {self.n} {res} from Vinnie ({p.scripts(res)} {res} "
-              f"script{'s' if p.scripts(res) != 1 else ''} now; repay "
+        w.say(f"{p.name} borrows {amount(self.n, res)} from Vinnie "
+              f"({plural(p.scripts(res), word(res) + ' script')} now; repay "
               f"{tables.constants.repay_during_game} each in a Player Phase, "
               f"{tables.constants.repay_end_game} each at the end).")
         return w.done()
@@ -56,37 +57,51 @@ class Borrow(Op):
 class Repay(Op):
     name: str
     resource: str
-    n: int = 1
+    n: int | None = 1  # None: every script of that resource ("all")
     phases = ("player",)
     phase_rule = "Vinnie is repaid in the Player Phase"
 
     def describe(self) -> str:
-        return f"vinnie repay {self.name} {self.resource} {self.n}"
+        return f"vinnie repay {self.name} {self.resource} {'all' if self.n is None else self.n}"
+
+    def _count(self, game: Game, tables: Tables) -> int:
+        res = resource_name(self.resource, tables.constants.loanable)
+        p = game.player(self.name)
+        if self.n is not None:
+            return self.n
+        if not p.scripts(res):
+            raise RulesError(f"{p.name} holds no {word(res)} scripts",
+                             rule="a repayment clears scripts the player holds")
+        return p.scripts(res)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
-        positive(self.n, "the number of scripts")
+        n = self._count(game, tables)
+        positive(n, "the number of scripts")
         res = resource_name(self.resource, tables.constants.loanable)
         p = game.player(self.name)
-        if p.scripts(res) < self.n:
-            raise RulesError(f"{p.name} holds {p.scripts(res)} {res} script"
-                             f"{'s' if p.scripts(res) != 1 else ''}; cannot repay {self.n}",
+        if p.scripts(res) < n:
+            raise RulesError(f"{p.name} holds {plural(p.scripts(res), word(res) + ' script')}"
+                             f"; cannot repay {n}",
                              rule="a repayment clears scripts the player holds")
-        cost = tables.constants.repay_during_game * self.n
+        cost = tables.constants.repay_during_game * n
         if p.amount(res) < cost:
-            raise RulesError(f"{p.name} has {p.amount(res)} {res}; repaying {self.n} "
-                             f"script{'s' if self.n != 1 else ''} costs {cost}",
+            raise RulesError(f"{p.name} has {amount(p.amount(res), res)}; repaying "
+                             f"{plural(n, 'script')} costs {cost}",
                              rule=f"{tables.constants.repay_during_game} units of the same "
                              "resource per script during the game")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
+        n = self._count(game, tables)
         res = resource_name(self.resource, tables.constants.loanable)
-        cost = tables.constants.repay_during_game * self.n
+        cost = tables.constants.repay_during_game * n
         w.add(self.name, res, -cost, "Vinnie repayment")
-        w.put(add_scripts(w.player(self.name), res, -self.n))
-        w.say(f"{self.name} repays {self.n} {res} script{'s' if self.n != 1 else ''} with "
-              f"{cost} {res}.")
+        p = add_scripts(w.player(self.name), res, -n)
+        w.put(p)
+        left = p.scripts(res)
+        w.say(f"{p.name} repays {plural(n, word(res) + ' script')} with {amount(cost, res)}"
+              + (f" ({left} left)." if left else f" (no {word(res)} scripts left)."))
         return w.done()
 
 

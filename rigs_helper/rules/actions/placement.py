@@ -127,7 +127,7 @@ class Move(Op):
         cost = tables.constants.move_supplies * self.n
         w.add(self.name, "supplies", -cost, "move RIGS")
         src = "the warehouse" if self.source is None or self.source.lower() in WAREHOUSE \
-            else self.source.upper()
+            else game.player(self.name).plot(self.source).id
         if self.to.lower() in WAREHOUSE:
             dest = "the warehouse"
         else:

@@ -33,7 +33,7 @@ class SetPlan(Op):
             chosen[p.plot(pid).id] = "power"
         for pid in self.skip:
             pl = p.plot(pid)
-            if pl.id in [x.upper() for x in self.power]:
+            if pl.id in [p.plot(x).id for x in self.power]:
                 raise InputError(f"{pl.id} is both --power and --skip")
             chosen[pl.id] = "skip"
         return chosen

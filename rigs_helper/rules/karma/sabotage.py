@@ -10,6 +10,7 @@ from rigs_helper.rules.engine import replace_plot
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx, hand_card, put_effect
 from rigs_helper.rules.karma.hands import take_from_hand
+from rigs_helper.rules.names import plot_id
 from rigs_helper.rules.state import Pile, frozen_map
 
 
@@ -178,7 +179,7 @@ def scatter_rigs(c: Ctx) -> None:
     c.w.put(replace_plot(p, replace(plot, rigs=0, harvest=None)))
     for dest in c.op.to:
         where, _, harvest = dest.partition(":")
-        if where.upper().startswith("P") and where[1:].isdigit():
+        if plot_id(where):
             owner = c.plot_owner(where)
             q = c.w.player(owner)
             target = q.plot(where)

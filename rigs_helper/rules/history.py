@@ -1,0 +1,108 @@
+"""What an action or a phase changed, in the table's words, and what of it is public.
+No I/O.
+
+- :func:`public` hides the titles of Karma cards that sit in a hand (one copy of each
+  titled card exists, so a title in a hand is that player's private fact).
+- :func:`moves` lists the RIGS and plots an action moved (the ledger of units covers
+  credits and resources).
+- :func:`summary` is the round summary: what changed for each player between two states.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rigs_helper.rules.names import signed
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import RESOURCES, Tables, squash
+
+HIDDEN = "a Karma card"
+_QUOTED = re.compile(r"'([^']*)'|\"([^\"]*)\"")
+
+
+def _hand_titles(game: Game, tables: Tables) -> list[str]:
+    keys = {k for p in game.players for k in p.hand}
+    return [c.title for c in tables.karma if c.key in keys]
+
+
+def public(lines: list[str], games: tuple[Game, ...], tables: Tables) -> list[str]:
+    """``lines`` with the title of every Karma card in a hand (in any of ``games``) hidden:
+    full titles in messages, and quoted titles or title prefixes in a command."""
+    titles = {t for g in games for t in _hand_titles(g, tables)}
+    if not titles:
+        return list(lines)
+    squashed = [squash(t) for t in titles]
+    full = re.compile("|".join(re.escape(t) for t in sorted(titles, key=len, reverse=True)),
+                      re.IGNORECASE)
+
+    def quoted(m: re.Match) -> str:
+        text = m.group(1) if m.group(1) is not None else m.group(2)
+        head, sep, value = text.rpartition("=")
+        want = squash(value)
+        if want and any(s == want or (len(want) >= 3 and s.startswith(want))
+                        for s in squashed):
+            return f"'{head}{sep}?'"
+        return m.group(0)
+
+    return [full.sub(HIDDEN, _QUOTED.sub(quoted, line)) for line in lines]
+
+
+def moves(before: Game, after: Game) -> list[str]:
+    """RIGS and plots that changed place between two states, one line per player."""
+    out = []
+    owner_before = {x.id: p.name for p in before.players for x in p.plots}
+    for p in after.players:
+        q = before.player(p.name)
+        was = {x.id: x for x in q.plots}
+        now = {x.id: x for x in p.plots}
+        bits = []
+        if p.warehouse_rigs != q.warehouse_rigs:
+            bits.append(f"warehouse {p.warehouse_rigs - q.warehouse_rigs:+d}")
+        for pid, x in now.items():
+            old = was.get(pid)
+            if old is not None and (old.rigs, old.harvest) != (x.rigs, x.harvest):
+                bits.append(f"{pid} {x.rigs - old.rigs:+d}"
+                            + (f" ({x.harvest})" if x.harvest else ""))
+        if bits:
+            out.append(f"{p.name} RIGS: " + ", ".join(bits))
+        for pid in now.keys() - was.keys():
+            src = owner_before.get(pid)
+            out.append(f"{p.name} +plot {pid}" + (f" (from {src})" if src else ""))
+        for pid in was.keys() - now.keys():
+            out.append(f"{p.name} -plot {pid}")
+    return out
+
+
+def summary(start: Game, end: Game) -> list[dict]:
+    """What changed for each player from ``start`` to ``end``: credits and resources,
+    RIGS, plots, Karma cards (counts only), Vinnie scripts."""
+    rows = []
+    for p in end.players:
+        q = start.player(p.name)
+        change: dict[str, int] = {}
+        for k in ("credits", *RESOURCES):
+            d = (p.credits - q.credits) if k == "credits" else p.amount(k) - q.amount(k)
+            if d:
+                change[k] = d
+        for k, d in (("rigs", p.rigs - q.rigs), ("karma", len(p.hand) - len(q.hand)),
+                     ("scripts", sum(p.vinnie.values()) - sum(q.vinnie.values()))):
+            if d:
+                change[k] = d
+        gained = sorted({x.id for x in p.plots} - {x.id for x in q.plots})
+        lost = sorted({x.id for x in q.plots} - {x.id for x in p.plots})
+        rows.append({"name": p.name, "change": change, "plots_gained": gained,
+                     "plots_lost": lost})
+    return rows
+
+
+def summary_text(row: dict) -> str:
+    """One player's summary row in words: "+12 credits, -1 Energy, +1 Karma card"."""
+    bits = [signed(n, k) for k, n in row["change"].items()]
+    if row["plots_gained"]:
+        bits.append("gets " + ", ".join(row["plots_gained"]))
+    if row["plots_lost"]:
+        bits.append("gives up " + ", ".join(row["plots_lost"]))
+    return ", ".join(bits) or "no change"
+
+
+__all__ = ["public", "moves", "summary", "summary_text"]
