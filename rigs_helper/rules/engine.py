@@ -22,6 +22,11 @@ class Outcome:
     data: dict = field(default_factory=dict)  # extra facts for --json output
 
 
+#: Push, Pull, or Drag was put into play after this round's RIGS loss: that loss does not
+#: count (the mark goes with the next loss, or at the end of the round)
+LATE_PUSH = "late:push-pull-or-drag"
+
+
 class Op:
     """Base of every operation.  Subclasses are frozen dataclasses."""
 
@@ -29,6 +34,9 @@ class Op:
     phases: tuple[str, ...] | None = None
     #: the rule quoted when the phase is wrong
     phase_rule = ""
+    #: a player action: refused while the Land Grant waits (None: when ``phases`` has
+    #: the Player Phase)
+    grant_first: bool | None = None
 
     def describe(self) -> str:
         raise NotImplementedError
@@ -41,6 +49,13 @@ class Op:
             allowed = " or ".join(f"{p.title()} Phase" for p in self.phases)
             raise RulesError(f"{self.describe()}: not allowed in the {game.phase.title()} "
                              f"Phase", rule=self.phase_rule or f"only in the {allowed}")
+        first = self.grant_first
+        if first is None:
+            first = self.phases is not None and "player" in self.phases
+        if game.grant and first:
+            raise RulesError(f"{self.describe()}: the Land Grant waits for {game.leader}'s "
+                             "pick (`rigs grant`)", rule="the Land Grant opens the Player "
+                             "Phase; player actions follow it")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         raise NotImplementedError
@@ -58,16 +73,30 @@ class Work:
     """A mutable scratch pad for one operation: the current state, the generator and the
     messages.  ``done()`` freezes it into an Outcome."""
 
-    def __init__(self, game: Game, tables: Tables) -> None:
+    def __init__(self, game: Game, tables: Tables, rolls=None) -> None:
         self.game = game
         self.tables = tables
         self.rng = Rng(game.seed, game.rng)
+        self._plain = list(rolls.plain) if rolls else []
+        self._named = list(rolls.named) if rolls else []
         self.messages: list[str] = []
         self.data: dict = {}
         # (player, resource or "credits", change, source): where every unit came from or
         # went to; kept in the log entry
         self.ledger: list[tuple[str, str, int, str]] = []
         self._losses: dict[str, dict[str, int]] = {}
+
+    def die(self, player: str | None = None, why: str = "") -> int:
+        if player is not None:
+            for i, (who, n) in enumerate(self._named):
+                if who.lower() == player.lower():
+                    del self._named[i]
+                    return n
+        if self._plain:
+            return self._plain.pop(0)
+        n = self.rng.die(self.tables.constants.die_sides)
+        self.say(f"rolled by rigs: {n}" + (f" ({why})" if why else ""))
+        return n
 
     def say(self, text: str) -> None:
         self.messages.append(text)
@@ -104,9 +133,26 @@ class Work:
             loss[resource] = loss.get(resource, 0) + n
         return n
 
+    def lost_cards(self, name: str, n: int = 1) -> None:
+        """``name`` lost ``n`` Karma cards to a card (part of their most recent loss, which
+        I Ain't Going Alone matches)."""
+        loss = self._losses.setdefault(self.game.player(name).name, {})
+        loss["karma"] = loss.get("karma", 0) + n
+
     def done(self) -> Outcome:
+        left = [str(n) for n in self._plain] + [f"{w}={n}" for w, n in self._named]
+        if left:
+            raise InputError("--roll: " + ", ".join(left) + " not used")
+        for p in self.game.players:  # an owed discard of all a player holds needs no choice
+            held = sum(p.amount(r) for r in RESOURCES)
+            if p.must_discard and held <= p.must_discard:
+                for r in RESOURCES:
+                    self.lose(p.name, r, p.amount(r), "card: thrown away")
+                self.update(p.name, must_discard=0)
+                self.say(f"{p.name} owed a discard of {p.must_discard} and holds {held}: "
+                         "everything is thrown away.")
         for name, loss in self._losses.items():
-            self.update(name, last_loss=frozen_map(loss))
+            self.update(name, last_loss=frozen_map({**loss, "round": self.game.round}))
         data = dict(self.data)
         if self.ledger:
             data["ledger"] = [{"player": p, "what": r, "change": n, "source": s}
@@ -206,6 +252,9 @@ class Work:
                 break
         self.put(p)
         self.game = replace(self.game, rigs_lost_round=self.game.round)
+        for q in self.game.players:  # a loss after Push, Pull, or Drag came into play counts
+            if LATE_PUSH in q.effects:
+                self.update(q.name, effects=tuple(e for e in q.effects if e != LATE_PUSH))
         text = f"{p.name} loses {n} RIGS from {where}{saved}."
         self.say(text)
         return text

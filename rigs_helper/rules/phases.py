@@ -28,6 +28,7 @@ from rigs_helper.rules.engine import (
     determine_leader,
     title_of,
 )
+from rigs_helper.rules.actions.deals import sale_price
 from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
 from rigs_helper.rules.market import card_value, category_of
 from rigs_helper.rules.production import plan
@@ -238,7 +239,8 @@ def _production_to_market(w: Work, auto: bool, cards: list[str], pending: list[s
     for p in w.game.players:
         if p.disaster:
             w.discard("disaster", p.disaster)
-        w.update(p.name, disaster=None, effects=(), plan=frozen_map())
+        w.update(p.name, disaster=None, plan=frozen_map(),
+                 effects=tuple(e for e in p.effects if e.startswith("late:")))
     _new_phase(w, "market")
     draw_market(w, cards[0] if cards else None)
     if len(cards) > 1:
@@ -293,16 +295,16 @@ def _physical_market(w: Work, deck: list[int], text: str, recorded: dict) -> int
 def _market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str]) -> None:
     if pending:
         raise PendingChoice(pending)
-    price = w.game.market.price or 0
     if not w.game.market.game or w.game.round >= w.tables.constants.rounds:
         if cards:
             raise InputError("--card: nothing is drawn at the end of the game")
         for p in w.game.players:
             if p.luxuries:
-                w.say(f"{p.name} sells the last {p.luxuries} Luxuries at {price}: "
-                      f"+{p.luxuries * price} credits.")
+                each = sale_price(w.game, p)  # Naive Profits counts in the forced sale
+                w.say(f"{p.name} sells the last {p.luxuries} Luxuries at {each}: "
+                      f"+{p.luxuries * each} credits.")
                 w.add(p.name, "luxuries", -p.luxuries, "last-round sale")
-                w.add(p.name, "credits", p.luxuries * price, "last-round sale")
+                w.add(p.name, "credits", p.luxuries * each, "last-round sale")
         w.game = replace(w.game, game_over=True)
         w.say("The game is over: `rigs score` scores it.")
         return
@@ -313,6 +315,10 @@ def _market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str])
                      market=replace(w.game.market, price=None))
     _new_phase(w, "player")
     w.say(f"Round {w.game.round}, Player Phase.")
+    for p in w.game.players:
+        if p.incoming:  # Identity Theft taken as a card
+            w.update(p.name, hand=p.hand + p.incoming, incoming=())
+            w.say(f"{p.name} takes {len(p.incoming)} Karma card(s) into their hand.")
     n = min(len(w.game.players), len(w.game.plot_deck))
     if n == 0:
         if cards:
@@ -424,6 +430,7 @@ class GrantPick(Op):
     order: tuple[str, ...] | None = None
     given: tuple[tuple[str, str], ...] = ()
     phases = ("player",)
+    grant_first = False  # it settles the grant
 
     def describe(self) -> str:
         s = f"grant {self.pick or '(default)'}"

@@ -104,6 +104,12 @@ class Plan:
                 "effects": list(self.effects)}
 
 
+def plot_effects(game: Game) -> set[str]:
+    """The effects on plots ("idle:P3", "triple:P3", "sent:P3>Ana"), whoever holds them."""
+    return {e for q in game.players for e in q.effects
+            if e.startswith(("idle:", "triple:", "sent:"))}
+
+
 def plan(game: Game, name: str, tables: Tables,
          overrides: Mapping[str, str] | None = None, with_received: bool = True) -> Plan:
     player = game.player(name)
@@ -114,8 +120,11 @@ def plan(game: Game, name: str, tables: Tables,
     fx = player.effects
     cost = tables.constants.power_energy * (2 if BROWNOUT in fx else 1)
     mult_all = 2 if DOUBLE in fx else 1
+    # a plot's own effects are kept by whoever played them but belong to the plot: they
+    # follow it when it changes hands (Record Not Found)
+    pfx = plot_effects(game)
     redirect = {}
-    for e in fx:
+    for e in pfx:
         if e.startswith("sent:"):
             pid, _, to = e[5:].partition(">")
             redirect[pid] = to
@@ -125,12 +134,12 @@ def plan(game: Game, name: str, tables: Tables,
         working = p.rigs if p.harvest else 0
         if p.rigs and (IDLE_ALL in fx):
             working, note = 0, ["idle: Carrier Lost"]
-        elif p.rigs and f"idle:{p.id}" in fx:
+        elif p.rigs and f"idle:{p.id}" in pfx:
             working, note = 0, ["idle: Incorrect Drivers"]
         if SEASONAL in fx and p.type == "valley" and working > 1:
             working = 1
             note.append("Seasonal Hell: 1 RIGS works")
-        mult = mult_all * (3 if f"triple:{p.id}" in fx else 1)
+        mult = mult_all * (3 if f"triple:{p.id}" in pfx else 1)
         if mult > 1 and working:
             note.append(f"x{mult}")
         output = working * mult
@@ -197,9 +206,10 @@ def plan(game: Game, name: str, tables: Tables,
     for other in game.players if with_received else ():
         if other.name == player.name:
             continue
-        for e in other.effects:
-            if e.startswith("sent:") and e.endswith(f">{player.name}"):
-                pid = e[5:].partition(">")[0]
+        owned = {x.id for x in other.plots}
+        for e in sorted(pfx):
+            pid = e[5:].partition(">")[0]
+            if e.startswith("sent:") and e.endswith(f">{player.name}") and pid in owned:
                 oplan = plan(game, other.name, tables, with_received=False)
                 for line in oplan.lines:
                     if line.id == pid and line.output and line.harvest:

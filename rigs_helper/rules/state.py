@@ -62,6 +62,7 @@ class Player:
     may_take: int = 0  # resources of their choice the player may still take (Ruins)
     last_loss: Mapping[str, int] = field(default_factory=frozen_map)  # for Warehouse Insurance
     no_sabotage_round: int = 0  # Ain't Working for You: no Sabotage cards this round
+    incoming: tuple[str, ...] = ()  # Karma cards that join the hand next round (Identity Theft)
 
     def amount(self, resource: str) -> int:
         return getattr(self, resource)

@@ -183,9 +183,11 @@ def _player_doc(p: Player, c, dtitle, ktitle) -> dict[str, Any]:
     if p.may_take:
         d["may_take"] = p.may_take
     if p.last_loss:
-        d["last_loss"] = dict(p.last_loss)
+        d["last_loss"] = dict(sorted(p.last_loss.items()))  # one order: undo restores it
     if p.no_sabotage_round:
         d["no_sabotage_round"] = p.no_sabotage_round
+    if p.incoming:
+        d["incoming"] = [ktitle[k] for k in p.incoming]
     plots = []
     for pl in p.plots:
         x: dict[str, Any] = {"id": pl.id, "type": pl.type}
@@ -220,7 +222,8 @@ _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "g
         "grant", "rigs_lost_round", "market", "decks", "endgame", "players", "log"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
-           "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round"}
+           "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",
+           "incoming"}
 _PLOT = {"id", "type", "survey", "rigs", "harvest"}
 
 
@@ -379,9 +382,10 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
         may_take=check.whole(p.get("may_take", 0), f"{k}.may_take"),
         last_loss=frozen_map({r: check.whole(v, f"{k}.last_loss.{r}") for r, v in
                               check.table(p.get("last_loss", {}), f"{k}.last_loss",
-                                          set(RESOURCES)).items()}),
+                                          {*RESOURCES, "karma", "round"}).items()}),
         no_sabotage_round=check.whole(p.get("no_sabotage_round", 0),
                                       f"{k}.no_sabotage_round"),
+        incoming=titles(f"{k}.incoming", p.get("incoming", []), tables.karma),
     )
 
 
@@ -458,7 +462,7 @@ def check_game(game: Game, tables: Tables, check: Checker) -> None:
               + Counter(p.disaster for p in game.players if p.disaster))
     karma = Counter(game.karma.draw) + Counter(game.karma.discard)
     for p in game.players:
-        karma += Counter(p.hand) + Counter(p.in_play)
+        karma += Counter(p.hand) + Counter(p.in_play) + Counter(p.incoming)
     _conserve(check, "karma", Counter(tables.karma_deck), karma)
     _conserve(check, "market", Counter(range(len(tables.market_deck))),
               Counter(game.market.game) + Counter(game.market.drawn) + Counter(game.market.end))

@@ -29,7 +29,7 @@ def poker_night(c: Ctx) -> None:
         have = c.w.player(c.owner).amount(r)
         if not have:
             raise RulesError(f"{c.owner} holds no {r} to roll for")
-        roll = c.w.rng.die(c.tables.constants.die_sides)
+        roll = c.die(c.owner)
         if roll == 1:
             c.w.add(c.owner, r, -have, f"card: {c.card.title}")
             c.w.say(f"{r}: rolls 1, loses all {have}.")
@@ -46,12 +46,15 @@ def below_surface(c: Ctx) -> None:
     r = resource_name(c.need(c.op.resource, "--resource", "which kind of spot")[0])
     plot = c.w.player(c.owner).plot(pid)
     n = plot.spots(c.tables, r)
+    if not n:
+        raise RulesError(f"{plot.id} has no {r} spot", rule=f"{c.card.title} gives one unit "
+                         "per spot of the resource named")
     c.w.add(c.owner, r, n, f"card: {c.card.title}")
     c.w.say(f"{c.owner} digs {n} {r} out of {plot.id}.")
 
 
 def gain(c: Ctx) -> None:
-    roll = c.w.rng.die(c.tables.constants.die_sides)
+    roll = c.die(c.owner)
     c.w.add(c.owner, c.card.resource, roll, f"card: {c.card.title}")
     c.w.say(f"{c.owner} rolls {roll}: +{roll} {c.card.resource}.")
 
@@ -69,7 +72,7 @@ def swap_meet(c: Ctx) -> None:
 
 
 def ruins(c: Ctx) -> None:
-    roll = c.w.rng.die(c.tables.constants.die_sides)
+    roll = c.die(c.owner)
     p = c.w.player(c.owner)
     c.w.update(p.name, may_take=p.may_take + roll)
     c.w.say(f"{c.owner} rolls {roll}: takes {roll} resources of their choice "
@@ -89,15 +92,16 @@ def earlier_market_values(c: Ctx) -> list[int]:
         raise RulesError("no Market card has been drawn this round",
                          rule="played after the Market card is drawn")
     # drawn[i] priced round i + 1; a recorded physical card's value wins
-    return [m.recorded.get(r, card_value(c.tables, m.values, i))
-            for r, i in enumerate(m.drawn[:-1], start=1)]
+    values = [m.recorded.get(r, card_value(c.tables, m.values, i))
+              for r, i in enumerate(m.drawn[:-1], start=1)]
+    if not values:
+        raise RulesError("no earlier Market card is in the discards", rule=f"{c.card.title} "
+                         "needs an earlier Market card; keep it for a later round")
+    return values
 
 
 def other_markets(c: Ctx) -> None:
     values = earlier_market_values(c)
-    if not values:
-        c.w.say("No earlier Market card is in the discards: the price stays.")
-        return
     m = c.w.game.market
     c.w.game = replace(c.w.game, market=replace(m, price=max(values)))
     c.w.say(f"Luxuries sell at {max(values)} this round (the highest earlier Market card).")
@@ -105,9 +109,6 @@ def other_markets(c: Ctx) -> None:
 
 def naive_profits(c: Ctx) -> None:
     values = earlier_market_values(c)
-    if not values:
-        c.w.say("No earlier Market card is in the discards: no bonus.")
-        return
     put_effect(c, c.owner, f"naive:{min(values)}")
     c.w.say(f"{c.owner} sells Luxuries at {min(values)} more this round.")
 
