@@ -84,6 +84,13 @@ GameOpt = Annotated[
                  show_default=False),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
+RollOpt = Annotated[
+    list[str] | None,
+    typer.Option("--roll", metavar="N", show_default=False,
+                 help="The table's die roll (1-6), repeatable, in the order the step rolls; "
+                      "NAME=N for one player's roll in a roll-off. Without it rigs rolls "
+                      "and says so."),
+]
 
 
 def game_path(game: Path | None) -> Path:

@@ -1,4 +1,10 @@
-"""The table's dice (temporary stand-in on branch issue8 until main's dice API lands)."""
+"""The table's dice: rolls given with ``--roll``, used before the seeded generator.  No I/O.
+
+A step that rolls asks :meth:`rigs_helper.rules.engine.Work.die` for a die.  It takes the
+table's roll when one was given (a roll named for a player first, for a roll-off), else the
+game's generator rolls it and the outcome says so.  A table roll that nothing used is
+refused, so a mistyped or surplus ``--roll`` never passes silently.
+"""
 
 from __future__ import annotations
 
@@ -6,25 +12,84 @@ from dataclasses import dataclass
 
 from rigs_helper.rules.errors import InputError
 
+SIDES = 6
+
 
 @dataclass(frozen=True)
 class Rolls:
+    """The table's rolls for one command: in order, and per player (a roll-off)."""
+
     plain: tuple[int, ...] = ()
     named: tuple[tuple[str, int], ...] = ()
 
+    def __bool__(self) -> bool:
+        return bool(self.plain or self.named)
 
-def parse_rolls(items: list[str]) -> Rolls:
-    plain, named = [], []
-    for item in items:
-        who, sep, v = item.rpartition("=")
-        try:
-            n = int(v)
-        except ValueError:
-            raise InputError(f"--roll {item!r}: a die is a number from 1 to 6") from None
-        if not 1 <= n <= 6:
-            raise InputError(f"--roll {item!r}: a die is a number from 1 to 6")
+
+def _face(text: str, given: str) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise InputError(f"--roll {given!r}: a die roll is a number from 1 to {SIDES}, "
+                         f"or NAME=N for one player's roll") from None
+    if not 1 <= value <= SIDES:
+        raise InputError(f"--roll {given!r}: a die shows 1 to {SIDES}")
+    return value
+
+
+def parse_rolls(items: list[str] | tuple[str, ...] | None) -> Rolls:
+    """``["4", "Ana=3"]`` -> Rolls((4,), (("Ana", 3),)).  One-line InputError otherwise."""
+    plain: list[int] = []
+    named: list[tuple[str, int]] = []
+    for item in items or ():
+        name, sep, value = item.rpartition("=")
         if sep:
-            named.append((who.strip(), n))
+            if not name.strip():
+                raise InputError(f"--roll {item!r}: a name goes before '='")
+            named.append((name.strip(), _face(value, item)))
         else:
-            plain.append(n)
+            plain.append(_face(value, item))
     return Rolls(tuple(plain), tuple(named))
+
+
+class DiceCup:
+    """The rolls of one operation: the table's first, then the generator's (announced)."""
+
+    def __init__(self, rolls: Rolls | None, generator, sides: int = SIDES) -> None:
+        self._sides = sides
+        self._plain = list(rolls.plain) if rolls else []
+        self._named = list(rolls.named) if rolls else []
+        self._generator = generator
+        # (value, player, why) of each die the generator rolled / the table rolled
+        self.virtual: list[tuple[int, str | None, str]] = []
+        self.table: list[tuple[int, str | None, str]] = []
+
+    def roll(self, player: str | None = None, why: str = "") -> int:
+        if player is not None:
+            for i, (name, value) in enumerate(self._named):
+                if name.casefold() == player.casefold():
+                    del self._named[i]
+                    self.table.append((value, player, why))
+                    return value
+        if self._plain:
+            value = self._plain.pop(0)
+            self.table.append((value, player, why))
+            return value
+        value = self._generator.die(self._sides)
+        self.virtual.append((value, player, why))
+        return value
+
+    def leftover(self) -> str | None:
+        """What the table gave that nothing used, in words (None when all was used)."""
+        left = [str(v) for v in self._plain] + [f"{n}={v}" for n, v in self._named]
+        return ", ".join(left) if left else None
+
+    def announcement(self) -> str | None:
+        """"rolled by rigs: Ana 4, Bo 6 (leader tie); 3 (Rough Storm)", or None."""
+        if not self.virtual:
+            return None
+        groups: dict[str, list[str]] = {}
+        for value, player, why in self.virtual:
+            groups.setdefault(why, []).append(f"{player} {value}" if player else str(value))
+        return "rolled by rigs: " + "; ".join(
+            ", ".join(faces) + (f" ({why})" if why else "") for why, faces in groups.items())

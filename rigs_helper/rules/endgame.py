@@ -41,7 +41,7 @@ class EndgameDraws(Op):
         end_values = [card_value(tables, game.market.values, i) for i in game.market.end]
         values, drawn = complete_values(
             tables, game.market.price or 0, dict(e.plot_values), dict(e.resource_values),
-            end_deck=end_values, roll=lambda: w.rng.die(tables.constants.die_sides))
+            end_deck=end_values, roll=lambda: w.die(why="End Game die"))
         cards = {**dict(e.plot_cards), **{k: v for k, v in values.plot_cards.items()
                                           if k not in e.plot_values}}
         # The drawn cards stay listed in the End Game deck (nothing draws from it later);

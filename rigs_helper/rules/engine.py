@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from rigs_helper.rules.dice import DiceCup, Rolls
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.rng import Rng
 from rigs_helper.rules.state import Game, Pile, Player, Plot, frozen_map
@@ -73,12 +74,11 @@ class Work:
     """A mutable scratch pad for one operation: the current state, the generator and the
     messages.  ``done()`` freezes it into an Outcome."""
 
-    def __init__(self, game: Game, tables: Tables, rolls=None) -> None:
+    def __init__(self, game: Game, tables: Tables, rolls: Rolls | None = None) -> None:
         self.game = game
         self.tables = tables
         self.rng = Rng(game.seed, game.rng)
-        self._plain = list(rolls.plain) if rolls else []
-        self._named = list(rolls.named) if rolls else []
+        self.dice = DiceCup(rolls, self.rng, tables.constants.die_sides)
         self.messages: list[str] = []
         self.data: dict = {}
         # (player, resource or "credits", change, source): where every unit came from or
@@ -86,20 +86,13 @@ class Work:
         self.ledger: list[tuple[str, str, int, str]] = []
         self._losses: dict[str, dict[str, int]] = {}
 
-    def die(self, player: str | None = None, why: str = "") -> int:
-        if player is not None:
-            for i, (who, n) in enumerate(self._named):
-                if who.lower() == player.lower():
-                    del self._named[i]
-                    return n
-        if self._plain:
-            return self._plain.pop(0)
-        n = self.rng.die(self.tables.constants.die_sides)
-        self.say(f"rolled by rigs: {n}" + (f" ({why})" if why else ""))
-        return n
-
     def say(self, text: str) -> None:
         self.messages.append(text)
+
+    def die(self, player: str | None = None, why: str = "") -> int:
+        """One die: the table's roll when given (``player``'s own first), else the seeded
+        generator's, which the outcome then announces."""
+        return self.dice.roll(player, why)
 
     def player(self, name: str) -> Player:
         return self.game.player(name)
@@ -140,9 +133,13 @@ class Work:
         loss["karma"] = loss.get("karma", 0) + n
 
     def done(self) -> Outcome:
-        left = [str(n) for n in self._plain] + [f"{w}={n}" for w, n in self._named]
+        left = self.dice.leftover()
         if left:
-            raise InputError("--roll: " + ", ".join(left) + " not used")
+            raise InputError(f"--roll {left}: not used (this step rolled "
+                             f"{len(self.dice.table)} of the table's dice)")
+        said = self.dice.announcement()
+        if said:
+            self.say(said)
         for p in self.game.players:  # an owed discard of all a player holds needs no choice
             held = sum(p.amount(r) for r in RESOURCES)
             if p.must_discard and held <= p.must_discard:
@@ -318,7 +315,7 @@ def determine_leader(w: Work) -> None:
     tied = [n for n, r in ranks.items() if r == worst]
     rolls_said = []
     while len(tied) > 1:
-        rolls = {n: w.rng.die(w.tables.constants.die_sides) for n in tied}
+        rolls = {n: w.die(n, why="leader tie") for n in tied}
         rolls_said.append(", ".join(f"{n} {r}" for n, r in rolls.items()))
         top = max(rolls.values())
         tied = [n for n in tied if rolls[n] == top]

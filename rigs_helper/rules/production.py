@@ -110,6 +110,68 @@ def plot_effects(game: Game) -> set[str]:
             if e.startswith(("idle:", "triple:", "sent:"))}
 
 
+# ---------------------------------------------------------------------------- modifiers
+# Each modifier is one card's effect on one plot's yield, applied in this order: what
+# idles RIGS, what limits them, what multiplies them, then what cancels the output.
+
+
+@dataclass
+class _Yield:
+    working: int  # RIGS that work
+    mult: int  # the product of the multipliers
+    output: int = 0
+    idle: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def _carrier_lost(p, y: _Yield, fx) -> None:
+    if p.rigs and IDLE_ALL in fx:
+        y.working, y.idle, y.notes = 0, True, ["idle: Carrier Lost"]
+
+
+def _incorrect_drivers(p, y: _Yield, fx) -> None:
+    if p.rigs and not y.idle and f"idle:{p.id}" in fx:
+        y.working, y.idle, y.notes = 0, True, ["idle: Incorrect Drivers"]
+
+
+def _seasonal_hell(p, y: _Yield, fx) -> None:
+    if SEASONAL in fx and p.type == "valley" and y.working > 1:
+        y.working = 1
+        y.notes.append("Seasonal Hell: 1 RIGS works")
+
+
+def _ridiculous_efficiency(p, y: _Yield, fx) -> None:
+    if DOUBLE in fx:
+        y.mult *= 2
+
+
+def _tdm(p, y: _Yield, fx) -> None:
+    if f"triple:{p.id}" in fx:
+        y.mult *= 3
+
+
+def _output(p, y: _Yield, fx) -> None:
+    if y.mult > 1 and y.working:
+        y.notes.append(f"x{y.mult}")
+    y.output = y.working * y.mult
+
+
+def _solar_eclipse(p, y: _Yield, fx) -> None:
+    if p.harvest == "energy" and ECLIPSE in fx and p.type == "desert" and y.output:
+        y.output = 0
+        y.notes.append("Solar Eclipse: no Energy")
+
+
+def _infestation(p, y: _Yield, fx) -> None:
+    if p.harvest == "supplies" and INFESTATION in fx and y.output:
+        y.output = 0
+        y.notes.append("Infestation: no Supplies")
+
+
+MODIFIERS = (_carrier_lost, _incorrect_drivers, _seasonal_hell, _ridiculous_efficiency, _tdm,
+             _output, _solar_eclipse, _infestation)
+
+
 def plan(game: Game, name: str, tables: Tables,
          overrides: Mapping[str, str] | None = None, with_received: bool = True) -> Plan:
     player = game.player(name)
@@ -119,10 +181,10 @@ def plan(game: Game, name: str, tables: Tables,
         player.plot(pid)  # refuses a plot the player does not own
     fx = player.effects
     cost = tables.constants.power_energy * (2 if BROWNOUT in fx else 1)
-    mult_all = 2 if DOUBLE in fx else 1
     # a plot's own effects are kept by whoever played them but belong to the plot: they
     # follow it when it changes hands (Record Not Found)
     pfx = plot_effects(game)
+    plot_fx = (*fx, *sorted(pfx))
     redirect = {}
     for e in pfx:
         if e.startswith("sent:"):
@@ -130,26 +192,12 @@ def plan(game: Game, name: str, tables: Tables,
             redirect[pid] = to
     raw = []
     for p in player.plots:
-        note = []
-        working = p.rigs if p.harvest else 0
-        if p.rigs and (IDLE_ALL in fx):
-            working, note = 0, ["idle: Carrier Lost"]
-        elif p.rigs and f"idle:{p.id}" in pfx:
-            working, note = 0, ["idle: Incorrect Drivers"]
-        if SEASONAL in fx and p.type == "valley" and working > 1:
-            working = 1
-            note.append("Seasonal Hell: 1 RIGS works")
-        mult = mult_all * (3 if f"triple:{p.id}" in pfx else 1)
-        if mult > 1 and working:
-            note.append(f"x{mult}")
-        output = working * mult
-        if p.harvest == "energy" and ECLIPSE in fx and p.type == "desert" and output:
-            output, note = 0, note + ["Solar Eclipse: no Energy"]
-        if p.harvest == "supplies" and INFESTATION in fx and output:
-            output, note = 0, note + ["Infestation: no Supplies"]
+        y = _Yield(working=p.rigs if p.harvest else 0, mult=1)
+        for modifier in MODIFIERS:
+            modifier(p, y, plot_fx)
         if not p.rigs:
-            note.append("no RIGS")
-        raw.append((p, working, mult, output, "; ".join(note)))
+            y.notes.append("no RIGS")
+        raw.append((p, y.working, y.mult, y.output, "; ".join(y.notes)))
 
     # Energy plots power themselves.
     own_energy = sum(o for p, _, _, o, _ in raw if p.harvest == "energy"

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rigs_helper.rules.endgame import EndgameDraws, holdings
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.market import card_value
 from rigs_helper.rules.rng import Rng
@@ -88,6 +87,8 @@ def find_player(score: GameScore, name: str) -> PlayerScore:
 
 def score_game_file(path: Path, text: str, tables: Tables, draw: bool = False,
                     seed: int | None = None):
+    # a game file needs the engine; a sheet does not, so it is imported only here
+    from rigs_helper.rules.endgame import EndgameDraws, holdings
     from rigs_helper.store import session
     from rigs_helper.store.codec import load_text
 
