@@ -326,3 +326,76 @@ def test_land_grant_opens_the_player_phase(tables):
     g = set_player(hand(g, "Ana", "ruins"), "Ana", metal=2)
     with pytest.raises(RulesError, match="Land Grant waits"):
         perform(g, KarmaPlay("Ana", "Ruins"), tables)
+
+
+# ---------------------------------------------------------------------------- Wrong 10
+
+
+def _no_spike_in_game_deck(tables):
+    g = play_to(base(tables), tables, 1, "production")
+    m = g.market
+    every = list(m.game) + list(m.end)
+    spikes = [i for i in every if i < 4]
+    others = [i for i in every if i >= 4]
+    return replace(g, market=replace(m, game=tuple(others[:15]),
+                                     end=tuple(others[15:] + spikes)))
+
+
+def test_market_card_recorded_by_category_any_card_not_yet_drawn(tables):
+    g = _no_spike_in_game_deck(tables)
+    top = g.market.game[0]
+    out = perform(g, NextPhase(cards=("spike",)), tables)
+    m = out.game.market
+    assert m.drawn[-1] < 4 and m.price == 10
+    assert any("Spike (recorded)" in x for x in out.messages)
+    assert top in m.end and len(m.game) == 14 and len(m.end) == 21
+    # By id too (S2 is the second Spike card), and never a card already drawn.
+    out = perform(g, NextPhase(cards=("S2",)), tables)
+    assert out.game.market.drawn[-1] == 1
+    g2 = replace(out.game, phase="production")
+    with pytest.raises(RulesError, match="already drawn"):
+        perform(g2, NextPhase(cards=("S2",)), tables)
+
+
+def test_market_card_drawn_by_rigs_says_so(tables):
+    g = _no_spike_in_game_deck(tables)
+    out = perform(g, NextPhase(), tables)
+    assert any("(drawn by rigs)" in x for x in out.messages)
+    assert out.game.market.drawn[-1] == g.market.game[0]
+
+
+# ---------------------------------------------------------------------------- Missing 12
+
+
+def test_starting_plots_from_the_tables_own_deal(tables):
+    from rigs_helper.rules.setup import new_game
+
+    deal = {"Ana": ["forest", "plains", "valley", "ridge"],
+            "Bo": ["forest", "desert", "plains", "plains"],
+            "Cy": ["Forest", "Valley", "Valley", "Desert"]}
+    g = new_game(["Ana", "Bo", "Cy"], 1, tables, deal).game
+    assert [x.type for x in g.player("Ana").plots] == ["forest", "plains", "valley", "ridge"]
+    left = [tables.plot_deck[int(x[1:]) - 1] for x in g.plot_deck]
+    assert "forest" not in left and len(left) == 27 - 12
+    with pytest.raises(InputError, match="no Forest is left"):
+        new_game(["Ana", "Bo", "Cy"], 1, tables, {**deal, "Cy": ["forest"] * 4})
+    with pytest.raises(InputError, match="each starts with 4"):
+        new_game(["Ana", "Bo", "Cy"], 1, tables, {**deal, "Cy": ["plains"]})
+
+
+def test_starting_plots_recorded_through_rigs_new(tmp_path, rigs, tables):
+    from rigs_helper.store import session
+
+    path = tmp_path / "g.toml"
+    r = rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "1", "--plots",
+             "Ana=forest,forest,plains,plains,valley,valley", "--plots",
+             "Bo=forest,ridge,ridge,ridge,desert,plains", "-g", path)
+    assert r.exit_code == 0, r.stderr
+    g = session.load(path, tables).game
+    assert sorted(x.type for x in g.player("Bo").plots) == sorted(
+        ["forest", "ridge", "ridge", "ridge", "desert", "plains"])
+    assert "(recorded)" in r.stdout
+    bad = rigs("new", "-p", "Ana", "-p", "Bo", "--plots", "Ana=" + ",".join(["plains"] * 6), "-g",
+               tmp_path / "h.toml")
+    assert bad.exit_code != 0 and "Bo's starting plots" in bad.stderr
+    assert not (tmp_path / "h.toml").exists()

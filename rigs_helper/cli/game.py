@@ -9,6 +9,20 @@ import typer
 from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
 
 
+def _deal(items: list[str]) -> dict[str, list[str]]:
+    from rigs_helper.rules.errors import InputError
+
+    out: dict[str, list[str]] = {}
+    for item in items:
+        name, sep, types = item.partition("=")
+        if not sep or not name.strip() or not types.strip():
+            raise InputError(f"--plots {item!r}: write PLAYER=TYPE,TYPE,...")
+        if name.strip().lower() in (n.lower() for n in out):
+            raise InputError(f"--plots {name.strip()}: named twice")
+        out[name.strip()] = [t for t in types.split(",") if t.strip()]
+    return out
+
+
 @app.command()
 def new(
     player: Annotated[list[str], typer.Option(
@@ -19,6 +33,9 @@ def new(
         min=0)] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")]
     = False,
+    plots: Annotated[list[str] | None, typer.Option(
+        "--plots", help="The table's own deal of starting plots: PLAYER=TYPE,TYPE,... "
+        "(once per player), e.g. Ana=forest,plains,valley,ridge.")] = None,
     game: GameOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -35,10 +52,12 @@ def new(
 
         raise InputError(f"--seed must be at most {MAX_SEED}")
     seed = fresh_seed() if seed is None else seed
-    outcome = new_game(player, seed, tables)
+    deal = _deal(plots or [])
+    outcome = new_game(player, seed, tables, deal)
     path = game_path(game)
     session.create(path, outcome, "new " + " ".join(f"--player {n!r}" for n in player)
-                   + f" --seed {seed}", force, tables)
+                   + f" --seed {seed}" + "".join(f" --plots {x!r}" for x in plots or []),
+                   force, tables)
     if json:
         from rigs_helper.rules.views import status_dict
 

@@ -251,25 +251,33 @@ def draw_market(w: Work, physical: str | None) -> None:
     m = w.game.market
     if not m.game:
         raise RulesError("the Game Market Deck is empty", rule="15 rounds, one card each")
-    game_deck = list(m.game)
+    game_deck, end = list(m.game), list(m.end)
     recorded = dict(m.recorded)
     if physical is None:
         card = game_deck.pop(0)
+        how = "drawn by rigs"
     else:
-        card = _physical_market(w, game_deck, physical, recorded)
+        card = _physical_market(w, game_deck, end, physical, recorded)
         game_deck.remove(card)
+        how = "recorded"
     price = recorded.get(w.game.round, card_value(w.tables, m.values, card))
     cat, _ = category_of(w.tables, card)
     w.game = replace(w.game, market=replace(m, game=tuple(game_deck), drawn=m.drawn + (card,),
-                                            price=price, recorded=frozen_map(recorded)))
+                                            end=tuple(end), price=price,
+                                            recorded=frozen_map(recorded)))
     w.say(f"Market Phase, round {w.game.round}: the Market card is "
-          f"{w.tables.market[cat].name}; Luxuries sell at {price} (`rigs sell PLAYER N`).")
+          f"{w.tables.market[cat].name} ({how}); Luxuries sell at {price} "
+          "(`rigs sell PLAYER N`).")
     if not game_deck:
         w.say("That was the last Game Market card: this is the final round, and every "
               "Luxury left is sold at this price when the phase ends.")
 
 
-def _physical_market(w: Work, deck: list[int], text: str, recorded: dict) -> int:
+def _physical_market(w: Work, deck: list[int], end: list[int], text: str,
+                     recorded: dict) -> int:
+    """The Market card the table drew.  Any card not drawn yet may be it: the virtual
+    piles are only the app's guess, so a card found in the virtual End Game deck trades
+    places with the virtual top card (the End Game deck is what is left)."""
     from rigs_helper.rules.market import market_index
 
     t = text.strip().lower()
@@ -278,18 +286,26 @@ def _physical_market(w: Work, deck: list[int], text: str, recorded: dict) -> int
         return deck[0]
     for cat in w.tables.market.values():
         if cat.key == t or cat.name.lower() == t:
-            for c in deck:
+            for c in deck + end:
                 if category_of(w.tables, c)[0] == cat.key:
-                    return c
-            raise RulesError(f"no {cat.name} card is left in the Game Market Deck")
+                    return _into_game_deck(deck, end, c)
+            raise RulesError(f"no {cat.name} card is left in the Market decks",
+                             rule="every Market card drawn is recorded once")
     try:
         idx = market_index(w.tables, text.strip())
     except KeyError:
         raise InputError(f"--card {text!r}: give a value, a category (low, normal, high, "
                          "spike) or a Market card id such as H3") from None
-    if idx not in deck:
-        raise RulesError(f"Market card {text} is not in the Game Market Deck")
-    return idx
+    if idx not in deck and idx not in end:
+        raise RulesError(f"Market card {text} was already drawn")
+    return _into_game_deck(deck, end, idx)
+
+
+def _into_game_deck(deck: list[int], end: list[int], card: int) -> int:
+    if card in end:
+        end[end.index(card)] = deck[0]
+        deck[0] = card
+    return card
 
 
 def _market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str]) -> None:
