@@ -399,3 +399,23 @@ def test_starting_plots_recorded_through_rigs_new(tmp_path, rigs, tables):
                tmp_path / "h.toml")
     assert bad.exit_code != 0 and "Bo's starting plots" in bad.stderr
     assert not (tmp_path / "h.toml").exists()
+
+
+# ---------------------------------------------------------------------------- Also: ask
+
+
+def test_recycling_and_parts_shop_the_player_names_the_collector(tables):
+    g = hand(base(tables), "Ana", "recycling", "parts-shop", "wrong-manual")
+    g = hand(g, "Bo", "missing-support")
+    g = play(g, tables, "Ana", "Recycling").game
+    refused(g, tables, InputError, "Ana", "Parts Shop", has=("--first",))
+    g = play(g, tables, "Ana", "Parts Shop", first=("Parts Shop",)).game
+    out = play(g, tables, "Bo", '"Missing" Support', target="Ana", source="warehouse")
+    assert dict(out.game.player("Ana").on_cards) == {"parts-shop": 1}
+    # Named the other way, Recycling collects.
+    g = hand(base(tables), "Ana", "recycling", "parts-shop")
+    g = play(play(g, tables, "Ana", "Parts Shop").game, tables, "Ana", "Recycling",
+             first=("Recycling",)).game
+    g = hand(g, "Bo", "missing-support")
+    out = play(g, tables, "Bo", '"Missing" Support', target="Ana", source="warehouse")
+    assert dict(out.game.player("Ana").on_cards) == {"recycling": 1}

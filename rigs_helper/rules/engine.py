@@ -240,13 +240,12 @@ class Work:
                                         harvest=plot.harvest if plot.rigs > n else None))
             where = plot.id
         saved = ""
-        for card in ("recycling", "parts-shop"):
-            if card in p.in_play:
-                on = dict(p.on_cards)
-                on[card] = on.get(card, 0) + n
-                p = replace(p, on_cards=frozen_map(on))
-                saved = f"; it goes onto {title_of(self.tables, 'karma', card)}"
-                break
+        # the first of them in play collects (its player named it: `karma play --first`)
+        for card in [k for k in p.in_play if k in ("recycling", "parts-shop")][:1]:
+            on = dict(p.on_cards)
+            on[card] = on.get(card, 0) + n
+            p = replace(p, on_cards=frozen_map(on))
+            saved = f"; it goes onto {title_of(self.tables, 'karma', card)}"
         self.put(p)
         self.game = replace(self.game, rigs_lost_round=self.game.round)
         for q in self.game.players:  # a loss after Push, Pull, or Drag came into play counts

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rigs_helper.rules.actions.common import resource_name
+from rigs_helper.rules.engine import find_in
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx, put_effect
 from rigs_helper.rules.market import card_value
@@ -12,6 +13,35 @@ from rigs_helper.rules.market import card_value
 
 def nothing_now(c: Ctx) -> None:
     c.w.say(f"{c.card.title} stays in front of {c.owner}.")
+
+
+COLLECTORS = ("recycling", "parts-shop")
+
+
+def collector(c: Ctx) -> None:
+    """Recycling or Parts Shop: lost RIGS are set on it.  With both in play, the player
+    names the one that collects (--first CARD); it is put first among the cards in play."""
+    p = c.w.player(c.owner)
+    other = next((k for k in COLLECTORS if k != c.card.key and k in p.in_play), None)
+    if other is None:
+        if c.op.first:
+            raise InputError(f"--first: {c.card.title} is {c.owner}'s only card that "
+                             "collects lost RIGS")
+        nothing_now(c)
+        return
+    other_title = c.tables.karma_card(other).title
+    if len(c.op.first) != 1:
+        raise InputError(f"{c.owner} has {other_title} in play too: name the card that "
+                         f"collects lost RIGS (--first '{c.card.title}' or --first "
+                         f"'{other_title}')")
+    first = find_in(c.tables, "karma", c.op.first[0].partition("=")[2] or c.op.first[0])
+    if first not in COLLECTORS:
+        raise InputError(f"--first {c.op.first[0]}: neither {c.card.title} nor "
+                         f"{other_title}")
+    rest = tuple(k for k in p.in_play if k != first)
+    c.w.update(c.owner, in_play=(first, *rest))
+    c.w.say(f"{c.card.title} stays in front of {c.owner}; lost RIGS go onto "
+            f"{c.tables.karma_card(first).title}.")
 
 
 def double_all(c: Ctx) -> None:
