@@ -151,6 +151,8 @@ def player(d: dict, game, tables) -> None:
              else str(p["survey"]), str(p["rigs"]), p["harvest"] or "-"] for p in d["plots"]]
     lines.append(grid(["Plot", "Type", "Survey", "RIGS", "Harvest"], rows, right={2, 3}))
     lines.append("Karma hand: " + (", ".join(d["hand"]) or "empty"))
+    if d.get("coming"):
+        lines.append("Coming into the hand next round: " + ", ".join(d["coming"]))
     if d["in_play"]:
         lines.append("In play: " + ", ".join(d["in_play"]))
     if d.get("on_cards"):

@@ -55,6 +55,7 @@ def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict:
         d["on_cards"] = {title_of(tables, "karma", k): v for k, v in p.on_cards.items()}
     if hand:
         d["hand"] = [title_of(tables, "karma", k) for k in p.hand]
+        d["coming"] = [title_of(tables, "karma", k) for k in p.incoming]  # next round
     return d
 
 
