@@ -86,12 +86,18 @@ def test_identity_theft_card_arrives_next_round(tables):
 # ---------------------------------------------------------------------------- Wrong 3, 4
 
 
-def test_incorrect_drivers_idles_the_plot_whoever_owns_it(tables):
+def _p11_changes_hands(tables, key, title):
+    """Ana plays ``title`` on Bo's P11 (2 Metal RIGS), then "Record Not Found" gives P11 to
+    Cy.  Returns (the state before the transfer, after it, P11's production line)."""
     g = set_plot(base(tables, "production"), tables, "Bo", "P11", 2, "metal")
-    g = hand(g, "Ana", "incorrect-drivers", "record-not-found")
-    g = play(g, tables, "Ana", "Incorrect Drivers", plot="P11").game
+    g = hand(g, "Ana", key, "record-not-found")
+    g = play(g, tables, "Ana", title, plot="P11").game
     out = play(g, tables, "Ana", "Record Not Found", plot="P11", new_owner="Cy")
-    line = next(x for x in plan(out.game, "Cy", tables).lines if x.id == "P11")
+    return g, out, next(x for x in plan(out.game, "Cy", tables).lines if x.id == "P11")
+
+
+def test_incorrect_drivers_idles_the_plot_whoever_owns_it(tables):
+    g, out, line = _p11_changes_hands(tables, "incorrect-drivers", "Incorrect Drivers")
     assert line.working == 0 and "Incorrect Drivers" in line.note
     # Given to the card's own player, the plot stays idle too.
     out = play(g, tables, "Ana", "Record Not Found", plot="P11", new_owner="Ana")
@@ -100,11 +106,7 @@ def test_incorrect_drivers_idles_the_plot_whoever_owns_it(tables):
 
 
 def test_you_sent_it_where_follows_the_plot(tables):
-    g = set_plot(base(tables, "production"), tables, "Bo", "P11", 2, "metal")
-    g = hand(g, "Ana", "you-sent-it-where", "record-not-found")
-    g = play(g, tables, "Ana", "You sent it WHERE?!", plot="P11").game
-    out = play(g, tables, "Ana", "Record Not Found", plot="P11", new_owner="Cy")
-    line = next(x for x in plan(out.game, "Cy", tables).lines if x.id == "P11")
+    g, out, line = _p11_changes_hands(tables, "you-sent-it-where", "You sent it WHERE?!")
     assert line.to == "Ana"
     assert plan(out.game, "Ana", tables).received == {"metal": 2}
     assert plan(out.game, "Bo", tables).received == {}

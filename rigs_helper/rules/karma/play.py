@@ -90,7 +90,7 @@ class KarmaPlay(Op):
                 s += "".join(f" {flag} {x!r}" for x in v)
             elif v:
                 s += f" {flag} {v!r}"
-        return s
+        return s + said_rolls(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -127,6 +127,12 @@ class KarmaPlay(Op):
             raise InputError(f"--answer-plot {self.answer_plot[0]}: {card.title} was not "
                              "passed on to another victim")
         return w.done()
+
+
+def said_rolls(rolls: Rolls) -> str:
+    """The table's dice as the log shows them: " --roll 4 --roll Bo=2"."""
+    return "".join(f" --roll {n}" for n in rolls.plain) + "".join(
+        f" --roll {w}={n}" for w, n in rolls.named)
 
 
 FLAGS = {"--target": "target", "--plot": "plot", "--resource": "resource", "--give": "give",
@@ -221,7 +227,7 @@ class KarmaUse(Op):
     grant_first = True
 
     def describe(self) -> str:
-        return f"karma use {self.name} {self.title!r}"
+        return f"karma use {self.name} {self.title!r}" + said_rolls(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
