@@ -67,7 +67,8 @@ def main() -> int:
         entries = [timing.baseline(),
                    ("rigs produce Ana", [RIGS, "produce", "Ana", "-g", str(game)]),
                    ("rigs produce Ana --json", [RIGS, "produce", "Ana", "--json", "-g",
-                                                str(game)])]
+                                                str(game)]),
+                   ("rigs produce (every player)", [RIGS, "produce", "-g", str(game)])]
         medians = timing.time_interleaved(entries, runs)
     timing.print_header(runs, f", rigs = {RIGS}")
     targets = {label: TARGET for label, _ in entries[1:]}

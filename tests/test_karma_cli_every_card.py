@@ -33,7 +33,7 @@ CARDS = [
     ("Identity Theft", "player", ["--target", "Bo", "--option", "draw"]),
     ("I WANT THAT!", "player", ["--target", "Bo", "--resource", "metal", "--roll", "Bo=3"]),
     ("Incorrect Drivers", "production", ["--plot", "P2"]),
-    ("You sent it WHERE?!", "production", ["--plot", "P2"]),
+    ("You sent it WHERE?!", "last_call", ["--plot", "P2"]),
     ("Brownout!", "production", ["--target", "Bo"]),
     ("I'll Take THAT!", "player", ["--target", "Bo", "--card", "Ruins"]),
     ("Survey Error", "player", ["--plot", "P2"]),
@@ -60,7 +60,9 @@ CARDS = [
 
 
 def game(tables, phase, extra_hand=()):
-    g = base(tables, "player" if phase != "production" else "production")
+    g = base(tables, "production" if phase in ("production", "last_call") else "player")
+    if phase == "last_call":
+        g = replace(g, last_call=True)
     if phase == "market":
         g = play_to(g, tables, 2, "market")
     for n in ("Ana", "Bo", "Cy"):

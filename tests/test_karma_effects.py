@@ -355,7 +355,9 @@ def test_incorrect_drivers_idles_a_plot(tables):
 def test_you_sent_it_where_delivers_to_the_player(tables):
     g = set_plot(base(tables, "production"), tables, "Bo", "P11", 2, "metal")
     g = hand(g, "Ana", "you-sent-it-where")
-    out = play(g, tables, "Ana", "You sent it WHERE?!", plot="P11")
+    with pytest.raises(RulesError, match="Last Call"):  # only once Last Call is open
+        play(g, tables, "Ana", "You sent it WHERE?!", plot="P11")
+    out = play(replace(g, last_call=True), tables, "Ana", "You sent it WHERE?!", plot="P11")
     assert "sent:P11>Ana" in out.game.player("Bo").effects
     # Bo powers P11 from his 5 Energy: Ana receives 2 Metal.
     assert plan(out.game, "Ana", tables).produced["metal"] == 2

@@ -68,6 +68,7 @@ def test_sheet_market_values_drive_the_end_game_draws(rigs, tmp_path):
         "market_values = { low = 1, normal = 1, high = 1, spike = 1 }\n"
         "[endgame]\nluxury_price = 4\n"
         '[[players]]\nname = "Ana"\ncredits = 10\n'
+        "luxuries = 0\nenergy = 0\nsupplies = 0\nmetal = 0\n"
         'plots = [{ type = "plains" }, { type = "forest" }, { type = "ridge", survey = 2 }]\n')
     r = rigs("score", sheet, "--draw", "--seed", "5", "--json")
     assert r.exit_code == 0, r.output

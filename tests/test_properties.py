@@ -26,7 +26,8 @@ RES = ("energy", "supplies", "metal")
 
 plots_st = st.builds(PlotHolding, st.sampled_from(TYPES),
                      st.one_of(st.none(), st.integers(0, 3)))
-names_st = st.text(min_size=1, max_size=10).filter(lambda s: s == s.strip() and s)
+names_st = st.text(min_size=1, max_size=10).filter(
+    lambda s: s == s.strip() and s and s.isprintable())
 
 
 def holdings_st(name=names_st):

@@ -90,7 +90,7 @@ def _p11_changes_hands(tables, key, title):
     """Ana plays ``title`` on Bo's P11 (2 Metal RIGS), then "Record Not Found" gives P11 to
     Cy.  Returns (the state before the transfer, after it, P11's production line)."""
     g = set_plot(base(tables, "production"), tables, "Bo", "P11", 2, "metal")
-    g = hand(g, "Ana", key, "record-not-found")
+    g = replace(hand(g, "Ana", key, "record-not-found"), last_call=True)
     g = play(g, tables, "Ana", title, plot="P11").game
     out = play(g, tables, "Ana", "Record Not Found", plot="P11", new_owner="Cy")
     return g, out, next(x for x in plan(out.game, "Cy", tables).lines if x.id == "P11")
@@ -375,14 +375,14 @@ def test_starting_plots_from_the_tables_own_deal(tables):
     deal = {"Ana": ["forest", "plains", "valley", "ridge"],
             "Bo": ["forest", "desert", "plains", "plains"],
             "Cy": ["Forest", "Valley", "Valley", "Desert"]}
-    g = new_game(["Ana", "Bo", "Cy"], 1, tables, deal).game
+    g = new_game(["Ana", "Bo", "Cy"], 1, tables, plots=deal).game
     assert [x.type for x in g.player("Ana").plots] == ["forest", "plains", "valley", "ridge"]
     left = [tables.plot_deck[int(x[1:]) - 1] for x in g.plot_deck]
     assert "forest" not in left and len(left) == 27 - 12
     with pytest.raises(InputError, match="no Forest is left"):
-        new_game(["Ana", "Bo", "Cy"], 1, tables, {**deal, "Cy": ["forest"] * 4})
+        new_game(["Ana", "Bo", "Cy"], 1, tables, plots={**deal, "Cy": ["forest"] * 4})
     with pytest.raises(InputError, match="each starts with 4"):
-        new_game(["Ana", "Bo", "Cy"], 1, tables, {**deal, "Cy": ["plains"]})
+        new_game(["Ana", "Bo", "Cy"], 1, tables, plots={**deal, "Cy": ["plains"]})
 
 
 def test_starting_plots_recorded_through_rigs_new(tmp_path, rigs, tables):
@@ -435,3 +435,12 @@ def test_identity_theft_card_shows_as_coming_in_the_victims_own_status(tmp_path,
     assert "Identity Theft" in rigs("status", "Bo", "-g", path).stdout.split(
         "Coming into the hand next round:")[1]
     assert "Coming" not in rigs("status", "-g", path).stdout
+
+
+def test_plot_card_target_may_name_the_plots_owner_only(tables):
+    g = hand(base(tables, "production"), "Ana", "incorrect-drivers")
+    g = set_plot(g, tables, "Bo", "P11", 2, "metal")
+    assert play(g, tables, "Ana", "Incorrect Drivers", target="Bo", plot="P11").game \
+        .player("Bo").effects == ("idle:P11",)
+    refused(g, tables, InputError, "Ana", "Incorrect Drivers", target="Cy", plot="P11",
+            has=("owner of P11, Bo",))

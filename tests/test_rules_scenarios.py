@@ -148,17 +148,29 @@ def test_land_grant_auto_leader_keeps_the_most_valuable_plot(tables):
 
 def test_land_grant_records_physical_plot_types(tables):
     g = grant_game(tables)
-    after = run(g, NextPhase(cards=("plains", "Valley", "ridge")), tables).game
-    # the first card of each type in the deck: P5 Plains, P14 Valley, P25 Ridge
+    # the plot cards are recorded on `grant`, once the leader has drawn them, not before
+    with pytest.raises(InputError, match="rigs grant --card"):
+        perform(g, NextPhase(cards=("plains", "Valley", "ridge")), tables)
+    drawn = run(g, NextPhase(), tables).game
+    record = GrantPick(cards=("plains", "Valley", "ridge"), record_only=True)
+    out = run(drawn, record, tables)
+    after = out.game
+    # the virtual cards went back on top: the first card of each type in the deck as it
+    # was: P5 Plains, P14 Valley, P25 Ridge
     assert after.grant == ("P5", "P14", "P25")
     assert after.plot_deck == take(g.plot_deck, ["P5", "P14", "P25"])
+    assert "P5 Plains, P14 Valley, P25 Ridge" in out.messages[0]
+    # the leader keeps one named by its type among the drawn plots
+    kept = run(after, GrantPick("valley", order=None), tables).game
+    assert "P14" in [x.id for x in kept.player(g.leader).plots]
     # only two Ridges (P25, P26) are left in the deck: a third cannot have been drawn
     with pytest.raises(RulesError, match="Ridge"):
-        perform(g, NextPhase(cards=("ridge", "ridge", "ridge")), tables)
+        perform(drawn, GrantPick(cards=("ridge",) * 3, record_only=True), tables)
     with pytest.raises(InputError):  # one type per plot drawn: 3 players, 3 plots
-        perform(g, NextPhase(cards=("plains",)), tables)
+        perform(drawn, GrantPick(cards=("plains",), record_only=True), tables)
     with pytest.raises(InputError):
-        perform(g, NextPhase(cards=("plains", "swamp", "ridge")), tables)
+        perform(drawn, GrantPick(cards=("plains", "swamp", "ridge"), record_only=True),
+                tables)
 
 
 # ============================================================================ the leader
@@ -471,7 +483,8 @@ def test_karma_deck_reshuffles_its_discards_when_empty(tables):
 
 
 def last_round(tables, values=None):
-    """Round 15, Production Phase; the last Game Market card is a High card (6)."""
+    """Round 15, Production Phase, Last Call open; the last Game Market card is a High
+    card (6)."""
     g = play_to(start(2, 5, tables), tables, 15, "production")
     m = g.market
     (last,) = m.game
@@ -481,7 +494,7 @@ def last_round(tables, values=None):
         m = replace(m, game=(high,), end=end)
     if values:
         m = replace(m, values=frozen_map(values))
-    g = replace(g, market=m)
+    g = replace(g, market=m, last_call=True)
     g = set_player(g, "Ana", luxuries=5, credits=100)
     return set_player(g, "Bo", luxuries=0, credits=80)
 
@@ -525,15 +538,21 @@ def test_disaster_phase_records_physical_cards(tables):
     assert g1.player("Ana").luxuries == 2  # half of 4
     assert g1.player("Bo").may_swap  # no Luxuries to lose
     assert g1.disaster.draw == take(g.disaster.draw, ["theft", "raid"])
-    # only Bo's card recorded: Ana gets the top card
-    g2 = run(g, NextPhase(cards=("Bo=Raid",)), tables).game
+    # only Bo's card recorded: refused, naming Ana; Ana=virtual draws hers on purpose
+    with pytest.raises(InputError, match="no Disaster card recorded for Ana "):
+        perform(g, NextPhase(cards=("Bo=Raid",)), tables)
+    out = run(g, NextPhase(cards=("Bo=Raid", "Ana=virtual")), tables)
+    g2 = out.game
     assert g2.player("Ana").disaster == g.disaster.draw[0]
+    ana_card = tables.disaster(g2.player("Ana").disaster).title
+    assert f"Ana: {ana_card} (drawn by rigs)." in out.messages
+    assert "Bo: Raid (recorded)." in out.messages
     # all five Thefts are in the discards: none can have been dealt
     thefts = ["theft"] * 5
     gone = replace(g, disaster=replace(g.disaster, draw=take(g.disaster.draw, thefts),
                                        discard=tuple(thefts)))
     with pytest.raises(RulesError, match="Theft"):
-        perform(gone, NextPhase(cards=("Ana=Theft",)), tables)
+        perform(gone, NextPhase(cards=("Ana=Theft", "Bo=virtual")), tables)
     for bad in ("Theft", "Ana=Meteor", "Zed=Theft"):  # no player; no card; no one
         with pytest.raises(InputError):
             perform(g, NextPhase(cards=(bad,)), tables)

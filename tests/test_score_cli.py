@@ -215,11 +215,16 @@ name = "Ana"
 credits = 10
 luxuries = 3
 energy = 2
+supplies = 0
+metal = 0
 plots = [{ type = "plains" }]
 
 [[players]]
 name = "Bo"
 credits = 10
+luxuries = 0
+energy = 0
+supplies = 0
 metal = 2
 plots = [{ type = "forest" }]
 """, encoding="utf-8")

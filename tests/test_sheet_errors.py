@@ -16,6 +16,10 @@ ANA = """\
 [[players]]
 name = "Ana"
 credits = 120
+luxuries = 0
+energy = 0
+supplies = 0
+metal = 0
 plots = [{ type = "plains" }]
 """
 
@@ -67,7 +71,7 @@ def test_unknown_plot_type_in_plot_values(rigs, sheet):
 
 @pytest.mark.parametrize("field", ["credits", "luxuries", "energy", "supplies", "metal"])
 def test_negative_amount(rigs, sheet, field):
-    text = ENDGAME + f'[[players]]\nname = "Ana"\n{field} = -2\n'
+    text = ENDGAME + ANA.replace(f"{field} = ", f"{field} = -2\n# was ", 1)
     one_line_error(rigs("score", sheet(text)), "bad.toml", f".{field}", "-2")
 
 
@@ -164,7 +168,8 @@ def test_no_players(rigs, sheet):
 
 def test_missing_endgame_values_without_draw(rigs, sheet):
     # Ana has a plains and luxuries; Ben a ridge and energy: those values are needed
-    text = (ANA + "luxuries = 2\n" + '[[players]]\nname = "Ben"\nenergy = 1\n'
+    text = (ANA.replace("luxuries = 0", "luxuries = 2") + '[[players]]\nname = "Ben"\n'
+            "credits = 0\nluxuries = 0\nenergy = 1\nsupplies = 0\nmetal = 0\n"
             'plots = [{ type = "ridge" }]\n')
     err = one_line_error(rigs("score", sheet(text)), "bad.toml", "endgame.luxury_price",
                          "endgame.plot_values.plains", "endgame.plot_values.ridge",

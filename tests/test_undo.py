@@ -221,13 +221,19 @@ def test_hand_edit_breaking_a_rule_is_reported_by_key(midgame, rigs, tables, nam
                                                       words):
     edit_state(midgame, too_many_rigs(tables) if change == "rigs" else change)
     before = midgame.read_bytes()
-    for command in (["status"], ["status", "--json"], ["next"], ["karma", "draw", "Ana"],
-                    ["undo", "--force"]):
+    for command in (["status"], ["status", "--json"], ["next"], ["karma", "draw", "Ana"]):
         err = refused(rigs(*command, "--game", midgame))
         assert str(midgame) in err
         for w in words:
             assert w in err, (name, command, err)
+    r = rigs("doctor", "--game", midgame)  # the same problem, with its line
+    assert r.exit_code == 1 and all(w in r.stdout for w in words), r.stdout
+    assert re.search(r": line \d+: ", r.stdout) or "version" in r.stdout, r.stdout
     assert midgame.read_bytes() == before
+    # undo does not need the damaged state: it goes back to the last state rigs saved
+    r = ok(rigs("undo", "--game", midgame))
+    assert "did not load" in r.stdout
+    assert ok(rigs("status", "--json", "--game", midgame))
 
 
 def test_toml_syntax_error_is_reported_with_line_and_column(midgame, rigs):

@@ -14,15 +14,17 @@ import sys
 COMMANDS = {
     "score": "score", "card": "cards", "cards": "cards",
     "new": "game", "status": "status", "next": "next", "grant": "game", "lose": "game",
-    "undo": "game", "log": "game",
+    "undo": "game", "log": "game", "doctor": "game", "restore": "game",
     "karma": "karma", "vinnie": "vinnie",
     "build": "actions", "move": "actions", "survey": "actions", "sell": "actions",
     "give": "actions", "adjust": "actions", "settle": "actions", "produce": "actions",
+    "standings": "forecast", "odds": "forecast", "chart": "forecast", "report": "forecast",
 }
 
 
 # the order `rigs --help` lists them in
-ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "score", "cards")
+ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "score", "forecast",
+         "cards")
 
 
 def load(modules) -> object:
@@ -47,7 +49,21 @@ def _command(argv: list[str]) -> str | None:
     return None
 
 
+def _undecodable(argv: list[str]) -> str | None:
+    """The first argument that is not valid text (bytes the locale cannot decode)."""
+    for a in argv:
+        try:
+            a.encode("utf-8")
+        except UnicodeEncodeError:
+            return repr(a.encode("utf-8", "surrogateescape"))[1:]
+    return None
+
+
 def main() -> None:
+    bad = _undecodable(sys.argv[1:])
+    if bad is not None:
+        sys.stderr.write(f"rigs: the argument {bad} is not valid UTF-8 text\n")
+        sys.exit(2)
     name = _command(sys.argv[1:])
     app = load([COMMANDS[name]] if name in COMMANDS else COMMANDS.values())
     try:

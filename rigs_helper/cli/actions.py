@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json, unused
 
 Player = Annotated[str, typer.Argument(help="The player.")]
 
@@ -32,8 +32,11 @@ def move(player: Player,
              "--from", help="A plot id (default: the warehouse).")] = None,
          json: JsonOpt = False, game: GameOpt = None) -> None:
     """Move N RIGS between the warehouse and plot spots, 1 Supply each (Player Phase)."""
+    from rigs_helper.rules.actions.common import WAREHOUSE
     from rigs_helper.rules.actions.placement import Move
 
+    if to.strip().lower() in WAREHOUSE:
+        unused(("--harvest", harvest), why="with --to warehouse (RIGS there harvest nothing)")
     act(game, Move(player, n, to, harvest, source), json)
 
 
@@ -108,7 +111,9 @@ def settle(player: Player,
 
 
 @app.command()
-def produce(player: Player,
+def produce(player: Annotated[str | None, typer.Argument(
+                help="The player (without it: every player's plan).", show_default=False)]
+            = None,
             power: Annotated[list[str] | None, typer.Option(
                 "--power", help="Power this plot (refused if the Energy is not there).")]
             = None,
@@ -119,14 +124,33 @@ def produce(player: Player,
             json: JsonOpt = False, game: GameOpt = None) -> None:
     """The production plan: each plot, its power and output, and the net result.
 
-    By default the plots that yield the most are powered first (ties: Luxuries, Metal,
-    Supplies, then the lower plot number) while Energy lasts.  --power/--skip change the plan
-    (saved; committed when `rigs next` ends the Production Phase, after Last Call).
+    Without PLAYER: every player's plan, the RIGS left idle, the plots left unpowered and
+    the Energy that would power them.  By default the plots that yield the most are powered
+    first (ties: Luxuries, Metal, Supplies, then the lower plot number) while Energy lasts.
+    --power/--skip change the plan (saved; committed when `rigs next` ends the Production
+    Phase, after Last Call).
     """
-    from rigs_helper.rules.production import plan
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
 
+    if player is None:
+        if power or skip or reset:
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError("--power, --skip and --reset change one player's plan: "
+                             "`rigs produce PLAYER --power PLOT`")
+        from rigs_helper.rules.production import table_plan
+
+        tables = load_tables()
+        g = session.load(game_path(game), tables).game
+        d = table_plan(g, tables)
+        if json:
+            print_json({"players": d["players"]})
+            return
+        from rigs_helper.cli import render
+
+        render.table_plan(d)
+        return
     if power or skip or reset:
         from rigs_helper.rules.actions.plans import SetPlan
 
@@ -135,6 +159,8 @@ def produce(player: Player,
         d = outcome.data["plan"]
         g = None
     else:
+        from rigs_helper.rules.production import plan
+
         tables = load_tables()
         g = session.load(game_path(game), tables).game
         d = plan(g, player, tables).as_dict()

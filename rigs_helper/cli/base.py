@@ -111,10 +111,27 @@ def act(game: Path | None, op, json: bool = False) -> None:
     """Run one operation on the game file and print what happened."""
     from rigs_helper.store import session
 
-    outcome = session.run(game_path(game), op)
+    outcome = session.run(game_path(game), op, annotate=log_fields)
     if json:
         print_json({"action": op.describe(), "messages": list(outcome.messages),
                     **outcome.data})
     else:
         for line in outcome.messages:
             print(line)
+
+
+def log_fields(before, after, tables) -> dict:
+    """What the CLI adds to each log entry: each player's expected net worth when the phase
+    changes (forecast/; the store does not import it)."""
+    from rigs_helper.forecast.history import log_fields as fields
+
+    return fields(before, after, tables)
+
+
+def unused(*options: tuple[str, object], why: str) -> None:
+    """Refuse options given where the command does not use them (never ignore input)."""
+    for name, value in options:
+        if value not in (None, False, [], ()):
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError(f"{name} is not used {why}; leave it out")

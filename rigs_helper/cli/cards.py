@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import JsonOpt, app, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, app, print_json
 
 
 @app.command()
@@ -31,10 +31,25 @@ def card(
 def cards_cmd(
     deck: Annotated[str | None, typer.Option(
         "--deck", help="Only this deck: disaster, karma, or a Karma kind "
-        "(destruction, sabotage, wealth, protection).")] = None,
+        "(destruction, sabotage, wealth, protection); plot, survey and market show what "
+        "is left in the game.")] = None,
+    left: Annotated[bool, typer.Option(
+        "--left", help="What is left of the deck in the game, as the table could know it "
+        "(all cards minus those seen).")] = False,
     json: JsonOpt = False,
+    game: GameOpt = None,
 ) -> None:
-    """List the Disaster and Karma cards with their counts and effects."""
+    """List the Disaster and Karma cards with their counts and effects, or (--left) what is
+    left of a deck in the game."""
+    if left or (deck or "").lower() in ("plot", "plots", "survey", "market"):
+        from rigs_helper.cli.forecast import cards_left
+
+        cards_left(deck, json, game)
+        return
+    if game is not None:
+        from rigs_helper.rules.errors import InputError
+
+        raise InputError("--game is used only with --left (or --deck plot|survey|market)")
     from rigs_helper.rules import cards as core
     from rigs_helper.store.tablefiles import load_tables
 

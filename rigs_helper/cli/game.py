@@ -1,4 +1,4 @@
-"""Game commands: new, grant, lose, undo, log."""
+"""Game commands: new, grant, lose, undo, log, doctor, restore."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import (GameOpt, JsonOpt, RollOpt, act, app, game_path,
+                                  log_fields, print_json, unused)
 
 
 def _deal(items: list[str]) -> dict[str, list[str]]:
@@ -36,6 +37,7 @@ def new(
     plots: Annotated[list[str] | None, typer.Option(
         "--plots", help="The table's own deal of starting plots: PLAYER=TYPE,TYPE,... "
         "(once per player), e.g. Ana=forest,plains,valley,ridge.")] = None,
+    roll: RollOpt = None,
     game: GameOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -47,17 +49,25 @@ def new(
     from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
+    for name in player:
+        if not name.strip().isprintable():
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError(f"--player {name!r}: a name must be printable text on one line")
     if seed is not None and seed > MAX_SEED:
         from rigs_helper.rules.errors import InputError
 
         raise InputError(f"--seed must be at most {MAX_SEED}")
+    from rigs_helper.rules.dice import parse_rolls
+
     seed = fresh_seed() if seed is None else seed
     deal = _deal(plots or [])
-    outcome = new_game(player, seed, tables, deal)
+    outcome = new_game(player, seed, tables, parse_rolls(roll), deal)
     path = game_path(game)
     session.create(path, outcome, "new " + " ".join(f"--player {n!r}" for n in player)
-                   + f" --seed {seed}" + "".join(f" --plots {x!r}" for x in plots or []),
-                   force, tables)
+                   + f" --seed {seed}" + "".join(f" --roll {r}" for r in roll or ())
+                   + "".join(f" --plots {x!r}" for x in plots or []),
+                   force, tables, annotate=log_fields)
     if json:
         from rigs_helper.rules.views import status_dict
 
@@ -80,13 +90,28 @@ def grant(
     give: Annotated[list[str] | None, typer.Option(
         "--give", help="Record who drew which plot at the table: NAME=PLOT (instead of a "
         "random deal).")] = None,
+    card: Annotated[list[str] | None, typer.Option(
+        "--card", help="Record a plot card the leader drew at the table: its type (plains, "
+        "valley, forest, desert, ridge), once per plot drawn.")] = None,
+    roll: RollOpt = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
-    """The Land Grant: the Expedition Leader keeps one drawn plot, the rest go out at random."""
-    if plot is None:
+    """The Land Grant: the Expedition Leader keeps one drawn plot, the rest go out at random.
+
+    At the table: `rigs grant --card valley --card plains` records the plot cards drawn,
+    then `rigs grant valley` keeps one (a plot id or, among the drawn plots, a type).
+    """
+    if plot is None and not card:
+        if order or give or roll:
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError("--order, --give and --roll go with the plot the leader keeps: "
+                             "`rigs grant PLOT ...`")
         from rigs_helper.store import session
         from rigs_helper.store.tablefiles import load_tables
+
+        unused(("--order", order), ("--give", give), why="without the PLOT kept")
 
         tables = load_tables()
         g = session.load(game_path(game), tables).game
@@ -99,6 +124,7 @@ def grant(
             print(f"For {g.leader}'s eyes: " + ", ".join(
                 f"{p['id']} {tables.plots[p['type']].name}" for p in plots))
         return
+    from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.errors import InputError
     from rigs_helper.rules.phases import GrantPick
 
@@ -109,7 +135,8 @@ def grant(
             raise InputError(f"--give {g_!r}: use NAME=PLOT")
         given.append((name.strip(), pid.strip()))
     act(game, GrantPick(plot, tuple(x.strip() for x in order.split(",")) if order else None,
-                        tuple(given)), json)
+                        tuple(given), tuple(card or ()), record_only=plot is None,
+                        rolls=parse_rolls(roll)), json)
 
 
 @app.command()
@@ -141,8 +168,10 @@ def undo(
     done = session.undo(game_path(game), n, force)
     if json:
         print_json({"undone": done.actions, "round": done.game.round,
-                    "phase": done.game.phase})
+                    "phase": done.game.phase, **({"note": done.note} if done.note else {})})
         return
+    if done.note:
+        print(done.note)
     for a in reversed(done.actions):
         print(f"undone: {a}")
     print(f"Now round {done.game.round}, {done.game.phase.title()} Phase.")
@@ -169,3 +198,67 @@ def log(
         if ledger:
             lines += [f"{'':>8}{x}" for x in r["ledger"]]
     print("\n".join(lines))
+
+
+@app.command()
+def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
+    """List every problem of a damaged or hand-edited game file at once, each with its key
+    and line (exit 0 when there is none)."""
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.store.files import read_text
+    from rigs_helper.store.doctor import game_problems
+
+    path = game_path(game)
+    if not path.exists():
+        raise session._missing(path)
+    problems = game_problems(read_text(path), str(path), load_tables())
+    if json:
+        print_json({"game": str(path), "problems": problems})
+    elif not problems:
+        print(f"{path}: no problems found")
+    else:
+        print("\n".join(problems))
+    if problems:
+        raise InputError(f"{path}: {len(problems)} problem{'s' if len(problems) > 1 else ''}"
+                         "; fix them by hand, or `rigs undo` (back to the last state rigs "
+                         "saved) or `rigs restore --list`")
+
+
+@app.command()
+def restore(
+    n: Annotated[int | None, typer.Argument(
+        help="The backup to put back (1 = the newest; see --list). Without it: the newest "
+        "backup that differs from the game file now.", min=1, show_default=False)] = None,
+    list_: Annotated[bool, typer.Option("--list", help="List the backups.")] = False,
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """Put back one of the last 20 saves (kept in .NAME.bak/ beside the game file)."""
+    from rigs_helper.store import session
+
+    path = game_path(game)
+    if list_:
+        if n is not None:
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError("restore: give either N or --list, not both")
+        rows = session.backup_list(path)
+        if json:
+            print_json({"game": str(path), "backups": rows})
+            return
+        if not rows:
+            print(f"No backups of {path} yet.")
+        for r in rows:
+            what = (f"round {r['round']:>2} {r['phase']:<10} {r['action']}" if r["loads"]
+                    else f"does not load: {r['problem']}")
+            print(f"{r['n']:>3}  {r['file']}  {what}{'  (the file now)' if r['current'] else ''}")
+        return
+    pick, g = session.restore(path, n)
+    if json:
+        print_json({"restored": pick["file"], "round": g.round, "phase": g.phase})
+        return
+    kept = "; the file it replaced is kept as a backup" if pick["replaced"] else ""
+    print(f"restored backup {pick['n']} ({pick['file']}): round {g.round}, "
+          f"{g.phase.title()} Phase{kept}.")

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app
+from rigs_helper.cli.base import GameOpt, JsonOpt, RollOpt, act, app
 
 
 @app.command("next")
@@ -16,20 +16,25 @@ def next_cmd(
         "each one.")] = False,
     card: Annotated[list[str] | None, typer.Option(
         "--card", help="Record a physical card instead of a virtual draw: Market: a value, "
-        "category or id (--card 6); Disaster: PLAYER=TITLE (once per player); Land Grant: a "
-        "plot type per plot drawn.")] = None,
+        "category or id (--card 6); Disaster: PLAYER=TITLE for every player (PLAYER=virtual "
+        "lets rigs draw that one). Land Grant plots are recorded with `rigs grant --card`.")]
+    = None,
     karma: Annotated[list[str] | None, typer.Option(
         "--karma", help="Record the physical Karma card a player hurt by a Disaster drew: "
         "PLAYER=TITLE (when the Player Phase ends).")] = None,
+    roll: RollOpt = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
     """End the current phase and start the next, doing its bookkeeping.
 
-    Player -> Disaster (deal Disasters) -> Production (commit production) -> Market (draw
-    the Market card) -> next round (Land Grant, leader).  Exits 3 without changing the file
-    when a choice is still open; the message names the command that settles it.
+    Player -> Disaster (deal Disasters) -> Production -> Last Call (when a hand holds a
+    production card) -> Market (commit production, draw the Market card) -> next round
+    (Land Grant, leader).  Exits 3 without changing the file when a choice is still open;
+    the message names the command that settles it.
     """
+    from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.phases import NextPhase
 
-    act(game, NextPhase(auto=auto, cards=tuple(card or ()), karma=tuple(karma or ())), json)
+    act(game, NextPhase(auto=auto, cards=tuple(card or ()), karma=tuple(karma or ()),
+                        rolls=parse_rolls(roll)), json)

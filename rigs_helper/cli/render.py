@@ -115,6 +115,8 @@ def status(d: dict, tables) -> None:
     """The game at a glance.  Plain print, no Rich: this is the command run most often, and
     Rich's first print costs more than the rest of the command."""
     head = f"Round {d['round']}/{d['rounds']}, {d['phase'].title()} Phase"
+    if d.get("last_call"):
+        head += ", Last Call"
     if d["game_over"]:
         head = "Game over (`rigs score` scores it)"
     price = f", Luxuries sell at {d['price']}" if d["price"] is not None else ""
@@ -198,6 +200,34 @@ def plan(d: dict, preview: bool = False) -> None:
         lines.append("In force: " + ", ".join(d["effects"]))
     lines.append("(default: the plots yielding most are powered first; ties: Luxuries, "
                  "Metal, Supplies, then the lower plot number)")
+    print("\n".join(lines))
+
+
+def table_plan(d: dict) -> None:
+    """Every player's production at a glance, and what lies idle."""
+    lines = []
+    if d["phase"] != "production":
+        lines.append("(preview: production happens in the Production Phase)")
+    rows = []
+    for p in d["players"]:
+        net = ", ".join(f"{n:+d} {r}" for r, n in p["produced"].items() if n) or "nothing"
+        powered = [x["id"] for x in p["plots"] if x["powered"] and x["output"]]
+        rows.append([p["name"], net, " ".join(powered) or "-"])
+    lines.append(grid(["Player", "Net to the warehouse", "Producing"], rows))
+    for p in d["players"]:
+        idle = []
+        if p["idle_rigs"]["warehouse"]:
+            n = p["idle_rigs"]["warehouse"]
+            idle.append(f"{n} RIGS idle in the warehouse")
+        for u in p["unpowered"]:
+            idle.append(f"{u['id']} unpowered ({u['rigs']} RIGS, {u['harvest']}): "
+                        + ("skipped by plan" if u["skipped"] else
+                           f"{u['energy']} Energy would power it for +{u['would_yield']}"))
+        if p["energy_short"] and p["vinnie_energy"]:
+            idle.append(f"Vinnie lends up to {p['vinnie_energy']} Energy "
+                        f"(`rigs vinnie borrow {p['name']} energy N`)")
+        if idle:
+            lines.append(f"{p['name']}: " + "; ".join(idle) + ".")
     print("\n".join(lines))
 
 

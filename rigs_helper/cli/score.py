@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json, unused
 
 
 @app.command()
@@ -22,17 +22,27 @@ def score(
         "virtual End Game deck, one die per resource).")] = False,
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed for --draw (same seed, same draws).", min=0)] = None,
+    card: Annotated[list[str] | None, typer.Option(
+        "--card", metavar="TYPE=V[,V]", help="An End Game Market card the table drew for a "
+        "plot type: plains=4, valley=6 (one card), forest=3,5 (two cards for forest, desert, "
+        "ridge).")] = None,
+    roll: Annotated[list[str] | None, typer.Option(
+        "--roll", metavar="RESOURCE=N", help="The table's End Game die for a resource: "
+        "energy=3, supplies=5, metal=1.")] = None,
     game: GameOpt = None,
 ) -> None:
     """Score the end game: each player's net worth, broken down, and the winner(s).
 
     Reads the quick scoring sheet of the README, or a finished game file (then the End Game
-    draws come from the game's own seeded decks unless the file gives them).
+    draws come from the game's own seeded decks unless the file or --card/--roll give them).
     """
     from rigs_helper.store import scorefile as endgame
 
+    if path is not None:
+        unused(("--game", game), why="when a PATH to score is given")
+    unused(("--seed", seed if not draw else None), why="without --draw")
     target = path if path is not None else game_path(game)
-    result = endgame.score_file(target, draw=draw, seed=seed)
+    result = endgame.score_file(target, draw=draw, seed=seed, cards=card, rolls=roll)
     if explain is not None:
         player = endgame.find_player(result.score, explain)
     if json:

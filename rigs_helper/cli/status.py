@@ -33,9 +33,14 @@ def status(
         render.player(d, g, tables)
         return
     d = status_dict(g, tables)
+    from rigs_helper.forecast.model import vinnie_warnings
+
+    warnings = vinnie_warnings(g, tables)
     if json:
-        print_json(d)
+        print_json({**d, "warnings": warnings})
         return
     from rigs_helper.cli import render
 
     render.status(d, tables)
+    for line in warnings:
+        render.console().print(f"[bold red]Warning:[/bold red] {line}")

@@ -12,11 +12,68 @@ from typing import Any
 from rigs_helper.rules.errors import InputError
 
 
+MAX_INT = 2**63 - 1  # TOML's integers are 64-bit
+MAX_DEPTH = 100  # arrays and tables nested deeper than this are refused
+
+
 def parse_toml(text: str, file: str) -> dict[str, Any]:
+    deep = _too_deep(text)
+    if deep:
+        raise InputError(f"{file}: line {deep}: the file is nested too deeply (arrays or "
+                         f"tables more than {MAX_DEPTH} levels deep)")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"{file}: invalid TOML: {exc}") from None
+    except RecursionError:
+        raise InputError(f"{file}: the file is nested too deeply") from None
+    except ValueError:  # Python's limit on the digits of an integer
+        line, key = _long_number(text)
+        raise InputError(f"{file}: line {line}: key '{key}': a number too long to be a "
+                         "number of the game") from None
+
+
+def _too_deep(text: str) -> int:
+    """The line where brackets nest deeper than MAX_DEPTH (0 when they do not); strings
+    are skipped roughly, which is enough to refuse before the parser recurses."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 0
+    depth, line, quote = 0, 1, ""
+    for ch in text:
+        if ch == "\n":
+            line += 1
+            quote = ""
+        elif quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#":
+            quote = "\n"
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return line
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return 0
+
+
+def _long_number(text: str) -> tuple[int, str]:
+    import re
+
+    m = re.search(r"\d[\d_]{4000,}", text)
+    if not m:
+        return 1, "?"
+    line = text.count("\n", 0, m.start()) + 1
+    start = text.rfind("\n", 0, m.start()) + 1
+    key = text[start:m.start()].split("=")[0].strip(" \t[{,") or "?"
+    return line, key[:60]
+
+
+def printable(name: str) -> bool:
+    """Names are one line of printable text (no control characters)."""
+    return name.isprintable()
 
 
 class Checker:
@@ -27,7 +84,9 @@ class Checker:
 
     def fail(self, key: str, problem: str) -> InputError:
         where = f"key '{key}'" if key else "top level"
-        return InputError(f"{self.file}: {where}: {problem}")
+        err = InputError(f"{self.file}: {where}: {problem}")
+        err.key = key  # type: ignore[attr-defined]  # for `rigs doctor`
+        return err
 
     def table(self, value: Any, key: str, allowed: set[str] | frozenset[str] | None = None
               ) -> dict[str, Any]:
@@ -45,12 +104,21 @@ class Checker:
             raise self.fail(key, f"must be a whole number, not {value!r}")
         if value < minimum:
             raise self.fail(key, f"must be {minimum} or more, not {value}")
+        if value > MAX_INT:
+            raise self.fail(key, "is too large")
         return value
 
     def string(self, value: Any, key: str) -> str:
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(key, f"must be a non-empty string, not {value!r}")
+            raise self.fail(key, f"must be a non-empty string, not {value!r}"[:200])
         return value
+
+    def name(self, value: Any, key: str) -> str:
+        """A player's name: one line of printable text."""
+        name = self.string(value, key).strip()
+        if not printable(name):
+            raise self.fail(key, f"a name must be printable text on one line, not {name!r}")
+        return name
 
     def array(self, value: Any, key: str) -> list[Any]:
         if not isinstance(value, list):

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.market import card_value
-from rigs_helper.rules.scoring import Holdings, PlotHolding, complete_values
+from rigs_helper.rules.scoring import (
+    Holdings,
+    PlotHolding,
+    complete_values,
+    end_rolls,
+    given_values,
+)
 from rigs_helper.rules.state import Endgame, Game, frozen_map
-from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
 
 
 def holdings(game: Game) -> list[Holdings]:
@@ -22,12 +29,17 @@ def holdings(game: Game) -> list[Holdings]:
 @dataclass(frozen=True)
 class EndgameDraws(Op):
     """The leader's End Game draws: plot values from the End Game Market Deck, one die per
-    resource (only the values the file does not give yet)."""
+    resource (only the values the file does not give yet); the table's cards and dice
+    (``cards``, ``rolls``) are recorded instead of drawing them."""
 
+    cards: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    rolls: Rolls = Rolls()
     after_game = True
 
     def describe(self) -> str:
-        return "score (End Game draws)"
+        return "score (End Game draws)" + "".join(
+            f" --card {t}={','.join(map(str, v))}" for t, v in self.cards) + "".join(
+            f" --roll {n}={v}" for n, v in self.rolls.named)
 
     def check(self, game: Game, tables: Tables) -> None:
         if not game.game_over:
@@ -38,12 +50,19 @@ class EndgameDraws(Op):
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
         e = game.endgame
+        plot_values, res = dict(e.plot_values), dict(e.resource_values)
+        given = dict(self.cards)
+        recorded = given_values(given, end_rolls(self.rolls), plot_values, res, "endgame.")
+        for r in BASIC_RESOURCES:
+            if r not in res:
+                res[r] = w.die(r, why="End Game dice")
         end_values = [card_value(tables, game.market.values, i) for i in game.market.end]
         values, drawn = complete_values(
-            tables, game.market.price or 0, dict(e.plot_values), dict(e.resource_values),
-            end_deck=end_values, roll=lambda: w.die(why="End Game die"))
-        cards = {**dict(e.plot_cards), **{k: v for k, v in values.plot_cards.items()
-                                          if k not in e.plot_values}}
+            tables, game.market.price or 0, plot_values, res, end_deck=end_values,
+            roll=lambda: w.die(why="End Game die"))
+        drawn = recorded + drawn
+        cards = {**dict(e.plot_cards), **given,
+                 **{k: v for k, v in values.plot_cards.items() if k not in plot_values}}
         # The drawn cards stay listed in the End Game deck (nothing draws from it later);
         # their values are recorded here.
         w.game = replace(w.game, endgame=Endgame(frozen_map(values.plot_values), frozen_map(cards),

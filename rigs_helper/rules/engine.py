@@ -215,8 +215,11 @@ class Work:
         if got:
             p = self.player(name)
             self.update(name, hand=p.hand + tuple(got))
+            n_virtual = len(got) - min(len(physical), len(got))
+            how = ("drawn by rigs" if n_virtual == len(got) else "recorded" if not n_virtual
+                   else f"{n_virtual} drawn by rigs")
             self.say(f"{p.name} draws {len(got)} Karma card{'s' if len(got) > 1 else ''}"
-                     + (f" ({why})" if why else "") + ".")
+                     + (f" ({why}; {how})" if why else f" ({how})") + ".")
         return got
 
     # -- RIGS ------------------------------------------------------------------------

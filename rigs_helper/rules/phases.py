@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import (
     Op,
     Outcome,
@@ -56,14 +57,15 @@ class NextPhase(Op):
     auto: bool = False
     cards: tuple[str, ...] = ()  # physical cards drawn for this step's automatic draws
     karma: tuple[str, ...] = ()  # PLAYER=TITLE: physical Karma cards drawn for Disasters
+    rolls: Rolls = Rolls()  # the table's dice (the leader roll-off: NAME=N)
 
     def describe(self) -> str:
         return "next" + (" --auto" if self.auto else "") + "".join(
             f" --card {c!r}" for c in self.cards) + "".join(
-            f" --karma {c!r}" for c in self.karma)
+            f" --karma {c!r}" for c in self.karma) + roll_args(self.rolls)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
-        w = Work(game, tables)
+        w = table_work(game, tables, self.rolls)
         step = {"player": _player_to_disaster, "disaster": _disaster_to_production,
                 "production": _production_to_market, "market": _market_to_player}
         pending: list[str] = []
@@ -75,6 +77,20 @@ class NextPhase(Op):
         step[game.phase](w, self.auto, list(self.cards), pending)
         w.data.pop("karma", None)
         return w.done()
+
+
+def roll_args(rolls: Rolls) -> str:
+    """The table's rolls as the options that gave them (for the log)."""
+    return "".join(f" --roll {v}" for v in rolls.plain) + "".join(
+        f" --roll {n}={v}" for n, v in rolls.named)
+
+
+def table_work(game: Game, tables: Tables, rolls: Rolls) -> Work:
+    """A Work with the table's rolls; a roll named for someone who is not a player is
+    refused at once."""
+    for name, _ in rolls.named:
+        game.player(name)
+    return Work(game, tables, rolls=rolls)
 
 
 def _by_player(game: Game, items: tuple[str, ...], flag: str) -> dict[str, str]:
@@ -155,26 +171,37 @@ def _player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str
         raise PendingChoice(pending)
     _new_phase(w, "disaster")
     deal = _by_player(w.game, tuple(cards), "--card")
+    missing = [p.name for p in w.game.players if p.name not in deal]
+    if deal and missing:
+        raise InputError("--card: no Disaster card recorded for " + ", ".join(missing)
+                         + f" (give {missing[0]}=TITLE, or {missing[0]}=virtual to let rigs "
+                         "draw that one)")
     w.say(f"Disaster Phase, round {w.game.round}: {w.game.leader} deals a Disaster card "
           "to every player.")
+    for p in w.game.players:
+        if p.disaster_draw:
+            w.update(p.name, disaster_draw=None)
     for p in w.game.seating_from(w.game.leader):
-        card = w.draw("disaster", deal.get(p.name))
+        physical = deal.get(p.name)
+        if physical is not None and physical.lower() == "virtual":
+            physical = None
+        card = w.draw("disaster", physical)
         if card is None:
             w.say(f"No Disaster card is left for {p.name}.")
             continue
         w.update(p.name, disaster=card)
-        apply_disaster(w, p.name, card)
+        apply_disaster(w, p.name, card, "recorded" if physical else "drawn by rigs")
     unused = w.data.get("karma")
     if unused:
         raise InputError("--karma: " + ", ".join(unused) + " drew no Karma card for a "
                          "Disaster this round")
 
 
-def apply_disaster(w: Work, name: str, key: str) -> None:
+def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
     d = w.tables.disaster(key)
     p = w.player(name)
     affected = False
-    w.say(f"{p.name}: {d.title}.")
+    w.say(f"{p.name}: {d.title}" + (f" ({how})" if how else "") + ".")
     if d.action == "discard":
         have = p.amount(d.resource)
         if have:
@@ -193,7 +220,11 @@ def apply_disaster(w: Work, name: str, key: str) -> None:
             affected = _rigs_fallback(w, name, f"no {d.requires.replace('_', ' ')}")
     if affected:
         recorded = w.data.get("karma", {}).pop(p.name, None)
-        w.draw_karma(name, 1, why=d.title, physical=(recorded,) if recorded else ())
+        got = w.draw_karma(name, 1, why=d.title, physical=(recorded,) if recorded else ())
+        if got and not recorded:
+            w.update(name, disaster_draw=got[0])
+            w.say(f"  (a card drawn at the table: `rigs karma draw {p.name} --card TITLE` "
+                  "records it instead)")
     else:
         w.update(name, may_swap=True)
         w.say(f"  {p.name} is not hurt and may swap one Karma card: "
@@ -218,17 +249,57 @@ def _disaster_to_production(w: Work, auto: bool, cards: list[str], pending: list
     if pending:
         raise PendingChoice(pending)
     for p in w.game.players:
-        if p.may_swap:
-            w.update(p.name, may_swap=False)
+        if p.may_swap or p.disaster_draw:
+            w.update(p.name, may_swap=False, disaster_draw=None)
     _new_phase(w, "production")
-    w.say(f"Production Phase, round {w.game.round}: `rigs produce PLAYER` shows each plan; "
-          "Last Call before `rigs next` commits it.")
+    w.say(f"Production Phase, round {w.game.round}: `rigs produce` shows every plan; "
+          "`rigs next` opens Last Call (when a hand holds a production card), then commits "
+          "production.")
+
+
+def production_cards_in_hands(game: Game, tables: Tables) -> dict[str, int]:
+    """How many Karma cards that change production each player still holds (a count:
+    the hands themselves are private)."""
+    out = {}
+    for p in game.players:
+        n = sum(1 for k in p.hand if tables.karma_card(k).timing in ("production",
+                                                                      "last_call"))
+        if n:
+            out[p.name] = n
+    return out
+
+
+def _last_call(w: Work, auto: bool, cards: list[str]) -> bool:
+    """Open Last Call (True: the phase waits for it) unless it is open already, --auto
+    passes it, or no hand holds a card for it."""
+    if w.game.last_call:
+        return False
+    held = production_cards_in_hands(w.game, w.tables)
+    if not held:
+        w.say("Last Call: no production card is left in any hand.")
+        return False
+    said = ", ".join(f"{n} {c}" for n, c in held.items())
+    if auto:
+        w.say(f"Last Call: nobody plays (--auto); production cards still in hands: {said}.")
+        return False
+    if cards:
+        raise InputError("--card: Last Call opens first; give the Market card on the "
+                         "`rigs next` that commits production")
+    w.game = replace(w.game, last_call=True)
+    w.say(f"Last Call, round {w.game.round}: production cards still in hands: {said}. "
+          "Play them now (`rigs karma play ...`), adjust plans (`rigs produce PLAYER "
+          "--power/--skip PLOT`), then `rigs next` commits production.")
+    w.data["last_call"] = held
+    return True
 
 
 def _production_to_market(w: Work, auto: bool, cards: list[str], pending: list[str]
                           ) -> None:
     if pending:
         raise PendingChoice(pending)
+    if _last_call(w, auto, cards):
+        return
+    w.game = replace(w.game, last_call=False)
     plans = {p.name: plan(w.game, p.name, w.tables) for p in w.game.players}
     for name, pl in plans.items():
         for r, v in pl.produced.items():
@@ -255,18 +326,21 @@ def draw_market(w: Work, physical: str | None) -> None:
     recorded = dict(m.recorded)
     if physical is None:
         card = game_deck.pop(0)
-        how = "drawn by rigs"
     else:
         card = _physical_market(w, game_deck, end, physical, recorded)
         game_deck.remove(card)
-        how = "recorded"
     price = recorded.get(w.game.round, card_value(w.tables, m.values, card))
     cat, _ = category_of(w.tables, card)
     w.game = replace(w.game, market=replace(m, game=tuple(game_deck), drawn=m.drawn + (card,),
                                             end=tuple(end), price=price,
                                             recorded=frozen_map(recorded)))
-    w.say(f"Market Phase, round {w.game.round}: the Market card is "
-          f"{w.tables.market[cat].name} ({how}); Luxuries sell at {price} "
+    if physical is None:
+        what = f"the Market card is {w.tables.market[cat].name} (drawn by rigs)"
+    elif w.game.round in recorded and physical.strip().isdigit():
+        what = f"the Market card drawn at the table is worth {price} (recorded)"
+    else:
+        what = f"the Market card is {w.tables.market[cat].name} (recorded)"
+    w.say(f"Market Phase, round {w.game.round}: {what}; Luxuries sell at {price} "
           "(`rigs sell PLAYER N`).")
     if not game_deck:
         w.say("That was the last Game Market card: this is the final round, and every "
@@ -343,31 +417,20 @@ def _market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str])
         if w.game.ownership() != w.game.leader_basis:
             determine_leader(w)
         return
-    deck = list(w.game.plot_deck)
     if cards:
-        if len(cards) != n:
-            raise InputError(f"--card: the Land Grant draws {n} plots; give {n} plot types")
-        grant = []
-        for c in cards:
-            t = c.strip().lower()
-            if t not in w.tables.plots:
-                raise InputError(f"--card {c!r}: a plot type (plains, valley, forest, "
-                                 "desert, ridge)")
-            pid = next((x for x in deck if w.tables.plot_deck[int(x[1:]) - 1] == t), None)
-            if pid is None:
-                raise RulesError(f"no {w.tables.plots[t].name} is left in the Plot deck")
-            deck.remove(pid)
-            grant.append(pid)
-    else:
-        grant, deck = deck[:n], deck[n:]
+        raise InputError("--card: the Land Grant plots are recorded when the leader has "
+                         "drawn them: `rigs grant --card TYPE ...` (one per plot drawn)")
+    deck = list(w.game.plot_deck)
+    grant, deck = deck[:n], deck[n:]
     w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant))
     w.say(f"Land Grant: {w.game.leader} draws {n} plot{'s' if n > 1 else ''} "
-          f"({len(deck)} left in the deck).")
+          f"(drawn by rigs unless recorded; {len(deck)} left in the deck).")
     if auto:
         _grant(w, None, None, None)
     else:
-        w.say(f"{w.game.leader} picks one: `rigs grant` shows them, `rigs grant PLOT "
-              "[--order NAME,...]` settles it.")
+        w.say(f"{w.game.leader} draws {n} plot cards at the table: `rigs grant --card TYPE "
+              f"...` records them (else rigs draws them: `rigs grant` shows them), "
+              "`rigs grant PLOT [--order NAME,...]` settles it.")
 
 
 def _new_phase(w: Work, phase: str) -> None:
@@ -387,6 +450,47 @@ def default_pick(tables: Tables, grant: tuple[str, ...]) -> str:
     return max(grant, key=worth)
 
 
+def record_grant(w: Work, cards: tuple[str, ...]) -> None:
+    """The plots the leader drew at the table replace the virtual Land Grant: the virtual
+    cards go back on top of the Plot deck, in their order, and a plot card of each type
+    recorded comes out of it."""
+    n = len(w.game.grant)
+    if len(cards) != n:
+        raise InputError(f"--card: the Land Grant draws {n} plot{'s' if n != 1 else ''}; "
+                         f"give {n} plot type{'s' if n != 1 else ''}")
+    deck = list(w.game.grant) + list(w.game.plot_deck)
+    grant = []
+    for c in cards:
+        t = c.strip().lower()
+        if t not in w.tables.plots:
+            raise InputError(f"--card {c!r}: a plot type (plains, valley, forest, desert, "
+                             "ridge)")
+        pid = next((x for x in deck if w.tables.plot_deck[int(x[1:]) - 1] == t), None)
+        if pid is None:
+            raise RulesError(f"no {w.tables.plots[t].name} is left in the Plot deck",
+                             rule="27 plot cards: 9 Plains, 9 Valley, 3 Forest, 3 Desert, "
+                             "3 Ridge")
+        deck.remove(pid)
+        grant.append(pid)
+    w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant))
+    w.say(f"Land Grant recorded ({w.game.leader} drew): " + ", ".join(
+        f"{pid} {w.tables.plots[w.tables.plot_deck[int(pid[1:]) - 1]].name}"
+        for pid in grant) + ". Write these ids on the plot cards.")
+
+
+def grant_plot(tables: Tables, grant: tuple[str, ...], text: str) -> str:
+    """A Land Grant plot named by its id (P7, p7, 7) or by its type (valley)."""
+    t = text.strip().lower()
+    if t in tables.plots:
+        for pid in grant:
+            if tables.plot_deck[int(pid[1:]) - 1] == t:
+                return pid
+        raise RulesError(f"no {tables.plots[t].name} is among the Land Grant plots ("
+                         + ", ".join(grant) + ")", rule="the leader keeps one of the plots "
+                         "drawn")
+    return "P" + t[1:] if t.startswith("p") else "P" + t
+
+
 def _grant(w: Work, pick: str | None, order: list[str] | None,
            given: dict[str, str] | None) -> None:
     g = w.game
@@ -396,7 +500,7 @@ def _grant(w: Work, pick: str | None, order: list[str] | None,
     if pick is None:
         pick = default_pick(w.tables, g.grant)
         auto_note = " (--auto default: the most valuable plot)"
-    pick = pick.upper()
+    pick = grant_plot(w.tables, g.grant, pick)
     if pick not in grant:
         raise RulesError(f"{pick} is not among the Land Grant plots "
                          f"({', '.join(grant)})", rule="the leader keeps one of the plots drawn")
@@ -411,7 +515,12 @@ def _grant(w: Work, pick: str | None, order: list[str] | None,
                              + ", ".join(others))
     dealt: list[tuple[str, str]] = [(leader.name, pick)]
     if given:
-        given = {g.player(n).name: v.upper() for n, v in given.items()}
+        pool = tuple(grant)  # a type names the first of its kind not handed out yet
+        named = {}
+        for n, v in given.items():
+            named[g.player(n).name] = pid = grant_plot(w.tables, pool, v)
+            pool = tuple(x for x in pool if x != pid) if pid in pool else pool
+        given = named
         if not set(given) <= set(order):  # the leader's plot is the pick, not a --give
             raise InputError("--give names the other players only: " + ", ".join(order))
         if sorted(given.values()) != sorted(grant[:len(order)]) and \
@@ -426,6 +535,8 @@ def _grant(w: Work, pick: str | None, order: list[str] | None,
             if not grant:
                 break
             dealt.append((name, grant.pop(w.rng.below(len(grant)))))
+        if len(dealt) > 1:
+            auto_note += " (the others dealt at random by rigs)"
     for name, pid in dealt:
         p = w.player(name)
         plot = Plot(pid, w.tables.plot_deck[int(pid[1:]) - 1])
@@ -442,17 +553,24 @@ def _grant(w: Work, pick: str | None, order: list[str] | None,
 
 @dataclass(frozen=True)
 class GrantPick(Op):
+    """The leader's Land Grant: record the plot cards drawn at the table (``cards``, plot
+    types), and/or keep one (``pick``) and hand out the rest."""
+
     pick: str | None = None
     order: tuple[str, ...] | None = None
     given: tuple[tuple[str, str], ...] = ()
+    cards: tuple[str, ...] = ()
+    record_only: bool = False
+    rolls: Rolls = Rolls()  # the leader roll-off after the grant: NAME=N
     phases = ("player",)
     grant_first = False  # it settles the grant
 
     def describe(self) -> str:
-        s = f"grant {self.pick or '(default)'}"
+        s = "grant" + ("" if self.record_only else f" {self.pick or '(default)'}")
+        s += "".join(f" --card {c}" for c in self.cards)
         if self.order:
             s += " --order " + ",".join(self.order)
-        return s + "".join(f" --give {n}={p}" for n, p in self.given)
+        return s + "".join(f" --give {n}={p}" for n, p in self.given) + roll_args(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -461,7 +579,14 @@ class GrantPick(Op):
                              "start of each Player Phase from round 2 while plots last")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
-        w = Work(game, tables)
+        w = table_work(game, tables, self.rolls)
+        if self.cards:
+            record_grant(w, self.cards)
+        if self.record_only:
+            if self.order or self.given:
+                raise InputError("--order and --give go with the plot the leader keeps: "
+                                 "`rigs grant PLOT ...`")
+            return w.done()
         _grant(w, self.pick, list(self.order) if self.order else None,
                dict(self.given) if self.given else None)
         return w.done()

@@ -110,6 +110,24 @@ def plot_effects(game: Game) -> set[str]:
             if e.startswith(("idle:", "triple:", "sent:"))}
 
 
+def set_by_card(game: Game, player, pid: str, tables: Tables) -> str | None:
+    """What a Karma card decided for plot ``pid`` this round, in words (None: nothing):
+    its RIGS idled (Incorrect Drivers, Carrier Lost) or its output redirected (You sent it
+    WHERE?!)."""
+    from rigs_helper.rules.tables import title_of
+
+    fx = (*player.effects, *sorted(plot_effects(game)))  # a plot's effects follow the plot
+    if IDLE_ALL in player.effects:
+        return f"its RIGS are idle ({title_of(tables, 'karma', 'carrier-lost')})"
+    if f"idle:{pid}" in fx:
+        return f"its RIGS are idle ({title_of(tables, 'karma', 'incorrect-drivers')})"
+    for e in fx:
+        if e.startswith(f"sent:{pid}>"):
+            return (f"its output goes to {e.partition('>')[2]} "
+                    f"({title_of(tables, 'karma', 'you-sent-it-where')})")
+    return None
+
+
 # ---------------------------------------------------------------------------- modifiers
 # Each modifier is one card's effect on one plot's yield, applied in this order: what
 # idles RIGS, what limits them, what multiplies them, then what cancels the output.
@@ -180,6 +198,9 @@ def plan(game: Game, name: str, tables: Tables,
     for pid in chosen:
         player.plot(pid)  # refuses a plot the player does not own
     fx = player.effects
+    for pid in [k for k, v in chosen.items() if v == "power"]:
+        if IDLE_ALL in fx or f"idle:{pid}" in fx:  # a card idled it: no power to pay
+            del chosen[pid]
     cost = tables.constants.power_energy * (2 if BROWNOUT in fx else 1)
     # a plot's own effects are kept by whoever played them but belong to the plot: they
     # follow it when it changes hands (Record Not Found)
@@ -264,3 +285,40 @@ def plan(game: Game, name: str, tables: Tables,
                         received[line.harvest] = received.get(line.harvest, 0) + line.output
     return Plan(player.name, tuple(lines[p.id] for p in player.plots), own_energy, used_prod,
                 used_wh, lost, fx, received)
+
+
+def vinnie_energy(game: Game, name: str, tables: Tables) -> int:
+    """How much Energy Vinnie would still lend ``name`` in this phase (0 outside the Player
+    and Production Phases): the per-phase limit of one unit per plot owned, and the
+    colony's scripts left."""
+    if game.phase not in ("player", "production") or "energy" not in tables.constants.loanable:
+        return 0
+    p = game.player(name)
+    left = tables.constants.scripts_per_resource - game.scripts_out("energy")
+    return max(0, min(len(p.plots) - p.borrowed, left))
+
+
+def table_plan(game: Game, tables: Tables) -> dict:
+    """Every player's plan, with what lies idle: RIGS in the warehouse, plots left
+    unpowered that would yield (and the Energy that would power them), and the Energy
+    Vinnie would lend."""
+    players = []
+    for p in game.players:
+        pl = plan(game, p.name, tables)
+        cost = tables.constants.power_energy * (2 if BROWNOUT in p.effects else 1)
+        unpowered = []
+        for line in pl.lines:
+            if line.powered or not line.working or line.harvest in (None, "energy"):
+                continue
+            skipped = p.plan.get(line.id) == "skip"
+            unpowered.append({"id": line.id, "harvest": line.harvest, "rigs": line.rigs,
+                              "would_yield": line.working * line.multiplier,
+                              "energy": cost, "skipped": skipped})
+        short = sum(u["energy"] for u in unpowered if not u["skipped"])
+        players.append({"name": p.name, "produced": pl.produced,
+                        "plots": [x.as_dict() for x in pl.lines],
+                        "idle_rigs": {"warehouse": p.warehouse_rigs,
+                                      "unpowered": sum(u["rigs"] for u in unpowered)},
+                        "unpowered": unpowered, "energy_short": short,
+                        "vinnie_energy": vinnie_energy(game, p.name, tables)})
+    return {"round": game.round, "phase": game.phase, "players": players}

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
+
+if TYPE_CHECKING:
+    from rigs_helper.rules.dice import Rolls
 
 
 @dataclass(frozen=True)
@@ -112,7 +116,9 @@ def score_player(h: Holdings, values: EndgameValues, tables: Tables) -> PlayerSc
     lines.append(f"plots total: {plots}")
     resources = vinnie = 0
     for res in BASIC_RESOURCES:
-        have, scripts, value = h.amount(res), h.vinnie.get(res, 0), values.resource_values[res]
+        # a resource nobody holds or owes needs no End Game die
+        have, scripts = h.amount(res), h.vinnie.get(res, 0)
+        value = values.resource_values.get(res, 0)
         owed = per_script * scripts
         left, short = max(0, have - owed), max(0, owed - have)
         resources += value * left
@@ -179,12 +185,13 @@ def complete_values(tables: Tables, luxury_price: int | None, plot_values: Mappi
         cards[ptype] = taken
         plots[ptype] = sum(taken)
         drawn.append(f"{tables.plots[ptype].name}: End Game Market "
-                     f"card{'s' if n > 1 else ''} {' + '.join(map(str, taken))} = {plots[ptype]}")
+                     f"card{'s' if n > 1 else ''} {' + '.join(map(str, taken))} = {plots[ptype]}"
+                     " (drawn by rigs)")
     res = dict(resource_values)
     for r in BASIC_RESOURCES:
         if r not in res:
             res[r] = roll()
-            drawn.append(f"{r}: die roll {res[r]}")
+            drawn.append(f"{r}: die roll {res[r]} (rolled by rigs)")
     price = luxury_price
     if price is None:
         if last_game_card is None:
@@ -192,3 +199,69 @@ def complete_values(tables: Tables, luxury_price: int | None, plot_values: Mappi
         price = last_game_card
         drawn.append(f"luxury price: last Game Market card {price}")
     return EndgameValues(price, plots, res, cards), drawn
+
+
+# ---------------------------------------------------------------------------- the table's draws
+
+
+def parse_end_cards(items: list[str] | tuple[str, ...] | None, tables: Tables
+                    ) -> dict[str, tuple[int, ...]]:
+    """``["plains=4", "forest=3,5"]`` -> {"plains": (4,), "forest": (3, 5)}: the End Game
+    Market cards the table drew, one value for Plains/Valley, two for the others."""
+    out: dict[str, tuple[int, ...]] = {}
+    for item in items or ():
+        t, sep, vals = item.partition("=")
+        t = t.strip().lower()
+        if not sep or t not in tables.plots:
+            raise InputError(f"--card {item!r}: give TYPE=V (plains, valley) or TYPE=V,V "
+                             "(forest, desert, ridge)")
+        if t in out:
+            raise InputError(f"--card {item!r}: {t} is given twice")
+        try:
+            values = tuple(int(v) for v in vals.split(","))
+        except ValueError:
+            raise InputError(f"--card {item!r}: card values are whole numbers") from None
+        n = tables.plots[t].endgame_cards
+        if len(values) != n or any(v < 0 for v in values):
+            raise InputError(f"--card {item!r}: {tables.plots[t].name} is worth "
+                             f"{'one card' if n == 1 else f'{n} cards, summed'}: give "
+                             f"{t}=" + ",".join(["V"] * n))
+        out[t] = values
+    return out
+
+
+def end_rolls(rolls: Rolls) -> dict[str, int]:
+    """The table's End Game dice, one per resource: ``--roll energy=4``."""
+    if rolls.plain:
+        raise InputError(f"--roll {rolls.plain[0]}: name the resource the die is for, e.g. "
+                         "--roll energy=4")
+    out: dict[str, int] = {}
+    for name, value in rolls.named:
+        r = name.strip().lower()
+        if r not in BASIC_RESOURCES:
+            raise InputError(f"--roll {name}={value}: the End Game dice are for energy, "
+                             "supplies and metal")
+        if r in out:
+            raise InputError(f"--roll {name}={value}: one die per resource")
+        out[r] = value
+    return out
+
+
+def given_values(cards: dict[str, tuple[int, ...]], dice: dict[str, int],
+                 plot_values: dict, resource_values: dict, where: str) -> list[str]:
+    """Add the table's End Game cards and dice to the values known; refuses one already
+    there.  Returns a line per value recorded."""
+    known = [f"{where}plot_values.{t}" for t in cards if t in plot_values]
+    known += [f"{where}resource_values.{r}" for r in dice if r in resource_values]
+    if known:
+        raise InputError("already recorded: " + ", ".join(known) + " (the End Game draws "
+                         "are made once)")
+    lines = []
+    for t, vals in cards.items():
+        plot_values[t] = sum(vals)
+        lines.append(f"{t}: End Game Market card{'s' if len(vals) > 1 else ''} "
+                     f"{' + '.join(map(str, vals))} = {sum(vals)} (recorded)")
+    for r, v in dice.items():
+        resource_values[r] = v
+        lines.append(f"{r}: the table's die {v} (recorded)")
+    return lines

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Outcome, Work, determine_leader
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.state import Game, Market, Pile, Player, Plot
 from rigs_helper.rules.tables import Tables
 
 
-def new_game(names: list[str], seed: int, tables: Tables,
+def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = None,
              plots: dict[str, list[str]] | None = None) -> Outcome:
-    """A new game.  ``plots``: the table's own deal of starting plots, as plot types per
-    player (every player, the set-up's number each); otherwise rigs deals them."""
+    """A new game; ``rolls`` are the table's dice for a leader roll-off (NAME=N);
+    ``plots`` the table's own deal of starting plots, as plot types per player (every
+    player, the set-up's number each); otherwise rigs deals them."""
     const = tables.constants
     clean = [n.strip() for n in names]
     if not const.players_min <= len(clean) <= const.players_max:
@@ -32,7 +34,9 @@ def new_game(names: list[str], seed: int, tables: Tables,
                            luxuries=start["luxuries"], warehouse_rigs=start["rigs"])
                     for n in clean)
     game = Game(seed=seed, rng=0, players=players)
-    w = Work(game, tables)
+    for name, _ in rolls.named if rolls else ():
+        game.player(name)  # a roll for someone who is not playing
+    w = Work(game, tables, rolls=rolls)
     rng = w.rng
     plot_ids = [f"P{i + 1}" for i in range(len(tables.plot_deck))]
     market = rng.shuffled(range(len(tables.market_deck)))

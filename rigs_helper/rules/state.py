@@ -63,6 +63,8 @@ class Player:
     last_loss: Mapping[str, int] = field(default_factory=frozen_map)  # for Warehouse Insurance
     no_sabotage_round: int = 0  # Ain't Working for You: no Sabotage cards this round
     incoming: tuple[str, ...] = ()  # Karma cards that join the hand next round (Identity Theft)
+    # the Karma card rigs drew for this round's Disaster (a recorded card replaces it)
+    disaster_draw: str | None = None
 
     def amount(self, resource: str) -> int:
         return getattr(self, resource)
@@ -127,6 +129,7 @@ class Game:
     market: Market = Market()
     grant: tuple[str, ...] = ()  # Land Grant plots waiting for the leader's pick
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
+    last_call: bool = False  # the Production Phase's Last Call is open
     endgame: Endgame = Endgame()
     version: int = SCHEMA_VERSION
 

@@ -65,6 +65,7 @@ def status_dict(game: Game, tables: Tables) -> dict:
         "round": game.round,
         "rounds": tables.constants.rounds,
         "phase": game.phase,
+        "last_call": game.last_call,
         "leader": game.leader,
         "game_over": game.game_over,
         "price": m.price,

@@ -1,0 +1,1 @@
+"""File I/O around the rules core: locking, backups, checks of damaged files."""

@@ -120,6 +120,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["grant"] = c["plot"].encode(game.grant)
     if game.rigs_lost_round:
         doc["rigs_lost_round"] = game.rigs_lost_round
+    if game.last_call:
+        doc["last_call"] = True
     m = game.market
     market: dict[str, Any] = {}
     if m.price is not None:
@@ -188,6 +190,8 @@ def _player_doc(p: Player, c, dtitle, ktitle) -> dict[str, Any]:
         d["no_sabotage_round"] = p.no_sabotage_round
     if p.incoming:
         d["incoming"] = [ktitle[k] for k in p.incoming]
+    if p.disaster_draw in p.hand:  # its place in the (encoded) hand: no title in clear
+        d["disaster_draw"] = p.hand.index(p.disaster_draw) + 1
     plots = []
     for pl in p.plots:
         x: dict[str, Any] = {"id": pl.id, "type": pl.type}
@@ -219,11 +223,11 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "rigs_lost_round", "market", "decks", "endgame", "players", "log"}
+        "grant", "rigs_lost_round", "last_call", "market", "decks", "endgame", "players", "log"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
            "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",
-           "incoming"}
+           "disaster_draw", "incoming"}
 _PLOT = {"id", "type", "survey", "rigs", "harvest"}
 
 
@@ -240,7 +244,9 @@ def migrate(doc: dict[str, Any], check: Checker) -> dict[str, Any]:
     return doc
 
 
-def from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Game:
+def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True) -> Game:
+    """The validated state of ``doc`` (``whole=False``: each value checked, not the rules
+    across them, see :func:`check_game`)."""
     check = Checker(file)
     check.table(doc, "", _TOP)
     doc = migrate(doc, check)
@@ -316,6 +322,8 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Game:
           for k, v in check.table(end.get("resource_values", {}), "endgame.resource_values",
                                   set(BASIC_RESOURCES)).items()}
     leader = doc.get("leader", "")
+    if doc.get("last_call") is True and phase != "production":
+        raise check.fail("last_call", "Last Call is a step of the Production Phase only")
     game = Game(
         version=SCHEMA_VERSION, seed=seed, rng=check.whole(doc.get("rng", 0), "rng"),
         players=tuple(players), round=rnd, phase=phase,
@@ -332,16 +340,18 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Game:
         market=market,
         grant=decode("grant", doc["grant"], "plot") if "grant" in doc else (),
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
+        last_call=_flag(check, doc.get("last_call", False), "last_call"),
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
     )
-    check_game(game, tables, check)
+    if whole:
+        check_game(game, tables, check)
     return game
 
 
 def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) -> Player:
     k = f"players[{i}]"
     p = check.table(raw, k, _PLAYER)
-    name = check.string(p.get("name"), f"{k}.name").strip()
+    name = check.name(p.get("name"), f"{k}.name")
     k = f'players[{i}] ("{name}")'
     amounts = {f: check.whole(p.get(f, 0), f"{k}.{f}") for f in ("credits", *RESOURCES)}
     vinnie = {r: check.whole(v, f"{k}.vinnie.{r}") for r, v in
@@ -367,11 +377,19 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
     plots = []
     for j, pl in enumerate(check.array(p.get("plots", []), f"{k}.plots")):
         plots.append(_plot(check, pl, f"{k}.plots[{j}]", tables))
+    hand = decode(f"{k}.hand", p.get("hand", ""), "karma")
+    disaster_draw = None
+    if "disaster_draw" in p:
+        i = check.whole(p["disaster_draw"], f"{k}.disaster_draw", 1)
+        if i > len(hand):
+            raise check.fail(f"{k}.disaster_draw", f"is a place in the hand: 1 to "
+                             f"{len(hand)}, not {i}")
+        disaster_draw = hand[i - 1]
     return Player(
         name=name, **amounts,
         warehouse_rigs=check.whole(p.get("warehouse_rigs", 0), f"{k}.warehouse_rigs"),
         plots=tuple(plots),
-        hand=decode(f"{k}.hand", p.get("hand", ""), "karma"),
+        hand=hand,
         in_play=titles(f"{k}.in_play", p.get("in_play", []), tables.karma),
         vinnie=frozen_map(vinnie), disaster=disaster, effects=effects,
         borrowed=check.whole(p.get("borrowed", 0), f"{k}.borrowed"),
@@ -386,6 +404,7 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
         no_sabotage_round=check.whole(p.get("no_sabotage_round", 0),
                                       f"{k}.no_sabotage_round"),
         incoming=titles(f"{k}.incoming", p.get("incoming", []), tables.karma),
+        disaster_draw=disaster_draw,
     )
 
 
@@ -429,21 +448,27 @@ def _plot(check: Checker, raw: Any, key: str, tables: Tables) -> Plot:
 
 def check_game(game: Game, tables: Tables, check: Checker) -> None:
     """Rules no hand edit may break: players, plots, card counts, colony caps."""
+    for problem in game_problems(game, tables, check):
+        raise problem
+
+
+def game_problems(game: Game, tables: Tables, check: Checker):
+    """Every broken whole-game rule, as errors to raise or list (`rigs doctor`)."""
     const = tables.constants
     n = len(game.players)
     if not const.players_min <= n <= const.players_max:
-        raise check.fail("players", f"a game has {const.players_min} to {const.players_max} "
+        yield check.fail("players", f"a game has {const.players_min} to {const.players_max} "
                          f"players, not {n}")
     names = Counter(p.name.lower() for p in game.players)
     for name, k in names.items():
         if k > 1:
-            raise check.fail("players", f"duplicate player name {name!r}")
+            yield check.fail("players", f"duplicate player name {name!r}")
     if game.leader.lower() not in names:
-        raise check.fail("leader", f"{game.leader!r} is not a player")
+        yield check.fail("leader", f"{game.leader!r} is not a player")
     # one Market card is drawn per round, in its Market Phase
     drawn = len(game.market.drawn)
     if not game.round - 1 <= drawn <= game.round:
-        raise check.fail("round", f"round {game.round}, but {drawn} Market "
+        yield check.fail("round", f"round {game.round}, but {drawn} Market "
                          f"card{'s' if drawn != 1 else ''} drawn (one per round)")
     # every plot card in exactly one place
     where = Counter(game.plot_deck) + Counter(game.grant)
@@ -452,30 +477,30 @@ def check_game(game: Game, tables: Tables, check: Checker) -> None:
     all_plots = {f"P{i + 1}" for i in range(len(tables.plot_deck))}
     for pid in sorted(all_plots):
         if where[pid] != 1:
-            raise check.fail("players.plots", f"plot card {pid} is in {where[pid]} places "
+            yield check.fail("players.plots", f"plot card {pid} is in {where[pid]} places "
                              "(deck, Land Grant, players); it must be in exactly one")
-    _conserve(check, "survey", Counter(tables.survey_deck),
+    yield from _conserve(check, "survey", Counter(tables.survey_deck),
               Counter(game.survey.draw) + Counter(x.survey for p in game.players
                                                   for x in p.plots if x.survey is not None))
-    _conserve(check, "disaster", Counter(tables.disaster_deck),
+    yield from _conserve(check, "disaster", Counter(tables.disaster_deck),
               Counter(game.disaster.draw) + Counter(game.disaster.discard)
               + Counter(p.disaster for p in game.players if p.disaster))
     karma = Counter(game.karma.draw) + Counter(game.karma.discard)
     for p in game.players:
         karma += Counter(p.hand) + Counter(p.in_play) + Counter(p.incoming)
-    _conserve(check, "karma", Counter(tables.karma_deck), karma)
-    _conserve(check, "market", Counter(range(len(tables.market_deck))),
+    yield from _conserve(check, "karma", Counter(tables.karma_deck), karma)
+    yield from _conserve(check, "market", Counter(range(len(tables.market_deck))),
               Counter(game.market.game) + Counter(game.market.drawn) + Counter(game.market.end))
     if game.colony_rigs > const.colony_rigs:
-        raise check.fail("players", f"the colony has {game.colony_rigs} RIGS; "
+        yield check.fail("players", f"the colony has {game.colony_rigs} RIGS; "
                          f"there are only {const.colony_rigs} RIGS tokens")
     for r in const.loanable:
         if game.scripts_out(r) > const.scripts_per_resource:
-            raise check.fail("players.vinnie", f"{game.scripts_out(r)} {r} scripts are out; "
+            yield check.fail("players.vinnie", f"{game.scripts_out(r)} {r} scripts are out; "
                              f"Vinnie has only {const.scripts_per_resource}")
 
 
-def _conserve(check: Checker, deck: str, want: Counter, have: Counter) -> None:
+def _conserve(check: Checker, deck: str, want: Counter, have: Counter):
     if want != have:
         extra = have - want
         short = want - have
@@ -486,7 +511,7 @@ def _conserve(check: Checker, deck: str, want: Counter, have: Counter) -> None:
         if short:
             bits.append("missing " + ", ".join(f"{k} x{v}" for k, v in sorted(short.items(),
                                                                             key=str)))
-        raise check.fail(f"decks.{deck}", f"the {deck} cards do not add up to the deck "
+        yield check.fail(f"decks.{deck}", f"the {deck} cards do not add up to the deck "
                          f"({'; '.join(bits)})")
 
 
@@ -509,9 +534,12 @@ def split_text(text: str) -> tuple[str, str]:
     if i < 0:
         return text, ""
     head, tail = text[:i], text[i:]
-    # A table header other than [[log]] after the marker means a hand edit moved state
-    # below it: parse the whole file then.
-    if re.search(r"^[ \t]*\[(?!\[log\]\])", tail, re.M):
+    # A table header other than [[log]] after the marker, or a key between the marker and
+    # the first entry, means a hand edit moved state below it: parse the whole file then.
+    first = re.search(r"(?m)^\[\[log\]\]$", tail)
+    between = tail[len(MARKER):first.start() if first else len(tail)]
+    if (re.search(r"^[ \t]*\[(?!\[log\]\])", tail, re.M)
+            or re.search(r"(?m)^[ \t]*[^#\s]", between)):
         return text, ""
     return head, tail
 
@@ -520,6 +548,9 @@ def load_text(text: str, file: str, tables: Tables) -> Loaded:
     head, tail = split_text(text)
     doc = parse_toml(head, file)
     log_in_state = doc.pop("log", None)
+    if log_in_state is not None and tail:
+        raise Checker(file).fail("log", "the history is kept below the marker line; "
+                                 "remove this key from the state")
     if log_in_state is not None and not tail:
         tail = MARKER + "\n" + "".join(log_entry_text(e) for e in
                                        Checker(file).array(log_in_state, "log"))
@@ -532,9 +563,11 @@ def load_text(text: str, file: str, tables: Tables) -> Loaded:
 
 
 def log_entry_text(entry: dict[str, Any]) -> str:
+    """One ``[[log]]`` table (always a table header: a short entry must not come out as
+    an inline ``log = [...]`` array, which the history's reader would not see)."""
     import tomli_w
 
-    return "\n" + tomli_w.dumps({"log": [entry]})
+    return "\n[[log]]\n" + tomli_w.dumps(entry)
 
 
 def log_entries(log_text: str, file: str, last: int | None = None) -> list[dict[str, Any]]:

@@ -30,13 +30,36 @@ class ScoreResult:
     seed: int | None = None
 
 
-def score_file(path: Path, draw: bool = False, seed: int | None = None) -> ScoreResult:
+def score_file(path: Path, draw: bool = False, seed: int | None = None,
+               cards: list[str] | None = None, rolls: list[str] | None = None) -> ScoreResult:
+    """Score a sheet or a game file; ``cards`` (TYPE=V[,V]) and ``rolls`` (RESOURCE=N) are
+    the End Game Market cards and dice the table drew, recorded instead of drawn."""
+    from rigs_helper.rules.scoring import end_rolls, parse_end_cards
+
     text = read_text(path)
     tables = load_tables()
+    given = parse_end_cards(cards, tables)
+    table_rolls = None
+    if rolls:
+        from rigs_helper.rules.dice import parse_rolls
+
+        table_rolls = parse_rolls(rolls)
     if _is_game_file(text):
-        return score_game_file(path, text, tables, draw=draw, seed=seed)
-    return score_sheet(parse_sheet(text, str(path), tables), tables, draw=draw, seed=seed,
-                       file=str(path))
+        if draw or seed is not None:
+            raise InputError(f"{path}: --draw and --seed are for scoring sheets; a game file "
+                             "draws the End Game values from its own decks")
+        return score_game_file(path, text, tables, cards=given, rolls=table_rolls)
+    sheet = parse_sheet(text, str(path), tables)
+    if given or table_rolls:
+        from dataclasses import replace
+
+        from rigs_helper.rules.scoring import given_values
+
+        pv, rv = dict(sheet.plot_values), dict(sheet.resource_values)
+        given_values(given, end_rolls(table_rolls), pv, rv, f"{path}: endgame.")
+        sheet = replace(sheet, plot_values=pv, resource_values=rv,
+                        plot_cards={**sheet.plot_cards, **given})
+    return score_sheet(sheet, tables, draw=draw, seed=seed, file=str(path))
 
 
 def _is_game_file(text: str) -> bool:
@@ -85,24 +108,28 @@ def find_player(score: GameScore, name: str) -> PlayerScore:
                      + ", ".join(p.name for p in score.players) + ")")
 
 
-def score_game_file(path: Path, text: str, tables: Tables, draw: bool = False,
-                    seed: int | None = None):
+def score_game_file(path: Path, text: str, tables: Tables,
+                    cards: dict[str, tuple[int, ...]] | None = None, rolls=None):
     # a game file needs the engine; a sheet does not, so it is imported only here
+    from rigs_helper.rules.dice import Rolls
     from rigs_helper.rules.endgame import EndgameDraws, holdings
     from rigs_helper.store import session
     from rigs_helper.store.codec import load_text
 
     loaded = load_text(text, str(path), tables)
     game = loaded.game
-    op = EndgameDraws()
+    op = EndgameDraws(tuple((cards or {}).items()), rolls or Rolls())
     op.check(game, tables)
     e = game.endgame
     drawn: list[str] = []
     complete = (set(e.plot_values) >= set(tables.plots)
                 and set(e.resource_values) >= set(tables.constants.loanable))
-    if not complete:
-        outcome = op.apply(game, tables)
-        session.commit(path, loaded, outcome.game, op.describe(), tables)
+    if not complete or op.cards or op.rolls:
+        with session.writing(path):  # re-read under the lock: another command may have won
+            loaded = session.load(path, tables)
+            op.check(loaded.game, tables)
+            outcome = op.apply(loaded.game, tables)
+            session.commit(path, loaded, outcome.game, op.describe(), tables)
         game, drawn = outcome.game, list(outcome.messages)
     e = game.endgame
     values = EndgameValues(game.market.price or 0, e.plot_values, e.resource_values,

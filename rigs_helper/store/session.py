@@ -1,14 +1,21 @@
 """Working on a game file: load, perform one operation, save atomically with a log entry;
 undo; history.  This is the only layer between the CLI and the rules core that does I/O.
+
+Every write happens under the game file's lock (:mod:`rigs_helper.store.lock`): the file is
+read again under the lock, the operation checked and applied, the new file checked by
+loading it back, written atomically and kept as a backup; then the lock is released.
+Readers take no lock.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.store.codec import (
@@ -24,7 +31,9 @@ from rigs_helper.store.codec import (
     to_doc,
     undo_diff,
 )
+from rigs_helper.store import backups
 from rigs_helper.store.files import read_text, write_atomic
+from rigs_helper.store.lock import locked, try_locked
 from rigs_helper.store.tablefiles import load_tables
 
 if TYPE_CHECKING:
@@ -33,46 +42,124 @@ if TYPE_CHECKING:
 _ENTRY = re.compile(r"(?m)^\[\[log\]\]$")
 
 
+def _missing(path: Path) -> InputError:
+    return InputError(f"{path}: no such game file (start one with `rigs new --player A "
+                      "--player B`, or name it with --game PATH or $RIGS_GAME)")
+
+
 def load(path: Path, tables: Tables | None = None) -> Loaded:
     tables = tables or load_tables()
     if not path.exists():
-        raise InputError(f"{path}: no such game file (start one with `rigs new --player A "
-                         "--player B`, or name it with --game PATH or $RIGS_GAME)")
-    return load_text(read_text(path), str(path), tables)
+        raise _missing(path)
+    _tidy(path)
+    return _load_text(read_text(path), path, tables)
+
+
+def _load_text(text: str, path: Path, tables: Tables) -> Loaded:
+    """Load; when the file does not load, name every problem at once (one per line)."""
+    try:
+        return load_text(text, str(path), tables)
+    except InputError as exc:
+        from rigs_helper.store.doctor import game_problems
+
+        problems = game_problems(text, str(path), tables) or [str(exc)]
+        raise InputError("\nrigs: ".join(problems)) from None
+
+
+def _tidy(path: Path) -> None:
+    """A reader's housekeeping: remove a killed save's temp files when no writer is at
+    work (never waits for the lock)."""
+    if backups.has_temps(path):
+        fd = try_locked(path)
+        if fd is not None:
+            try:
+                backups.clean_temps(path)
+            finally:
+                import os
+
+                os.close(fd)
+
+
+@contextmanager
+def writing(path: Path):
+    """Hold the game file's lock for one write (and clean a killed save's temp files)."""
+    with locked(path):
+        backups.clean_temps(path)
+        yield
 
 
 def _count_entries(log_text: str) -> int:
     return len(_ENTRY.findall(log_text))
 
 
-def _write(path: Path, state_doc: dict[str, Any], log_text: str) -> None:
+def _write(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tables) -> None:
     text = dumps_state(state_doc) + "\n" + (log_text if log_text else MARKER + "\n")
+    verify(text, path, tables, state_doc)
+    save(path, text)
+
+
+def save(path: Path, text: str) -> None:
+    """Write atomically and keep the text as the newest backup (under the lock)."""
     write_atomic(path, text)
+    backups.keep(path, text)
 
 
-def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables) -> None:
-    if path.exists() and not force:
-        raise InputError(f"{path}: a file is already there; use --force to replace it")
-    doc = to_doc(outcome.game, tables)
-    entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
-             "action": action, "after": state_hash(doc)}
-    _write(path, doc, MARKER + "\n" + log_entry_text(entry))
+def verify(text: str, path: Path, tables: Tables, state_doc: dict[str, Any] | None = None
+           ) -> Loaded:
+    """Load ``text`` back as the next command would: a state that would not load (or would
+    load as something else) is never written."""
+    try:
+        loaded = load_text(text, str(path), tables)
+        again = to_doc(loaded.game, tables)
+    except RigsError as exc:
+        raise RigsError(f"refused: the new state would not load ({exc}); nothing changed"
+                        ) from None
+    if state_doc is not None and again != state_doc:
+        keys = sorted(str(p[0]) for p in diff(state_doc, again))[:3]
+        raise RigsError("refused: the new state would not load back the same (at "
+                        + ", ".join(keys) + "); nothing changed")
+    return loaded
 
 
-def run(path: Path, op: Op, tables: Tables | None = None) -> Outcome:
-    """Load ``path``, check and apply ``op``, save the new state with a log entry.
-    When the rules refuse, nothing is written."""
+# ``annotate(before, after, tables) -> dict``: extra fields for a log entry, given by the
+# caller (the CLI adds the net worth figures of forecast/; the store does not import it).
+Annotate = Callable[[Game | None, Game, Tables], dict]
+
+
+def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables,
+           annotate: Annotate | None = None) -> None:
+    with writing(path):
+        if path.exists() and not force:
+            raise InputError(f"{path}: a file is already there; use --force to replace it")
+        doc = to_doc(outcome.game, tables)
+        entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
+                 "action": action, "after": state_hash(doc)}
+        if annotate is not None:
+            entry.update(annotate(None, outcome.game, tables))
+        _write(path, doc, MARKER + "\n" + log_entry_text(entry), tables)
+
+
+def run(path: Path, op: Op, tables: Tables | None = None,
+        annotate: Annotate | None = None) -> Outcome:
+    """Under the lock: load ``path``, check and apply ``op``, save the new state with a
+    log entry.  When the rules refuse, nothing is written."""
     from rigs_helper.rules.engine import perform
 
     tables = tables or load_tables()
-    loaded = load(path, tables)
-    outcome = perform(loaded.game, op, tables)
-    commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"))
+    if not path.exists():
+        raise _missing(path)
+    with writing(path):
+        loaded = load(path, tables)
+        outcome = perform(loaded.game, op, tables)
+        commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
+               annotate)
     return outcome
 
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
-           ledger: list[dict] | None = None) -> None:
+           ledger: list[dict] | None = None, annotate: Annotate | None = None) -> None:
+    """Append ``action`` to the history and save ``game`` (the caller holds the lock and
+    read ``loaded`` under it)."""
     import json
 
     before = to_doc(loaded.game, tables)
@@ -84,53 +171,207 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     if ledger:  # where every unit moved by the action came from or went to
         entry["ledger"] = [f"{x['player']} {x['change']:+d} {x['what']} ({x['source']})"
                            for x in ledger]
+    if annotate is not None:
+        entry.update(annotate(loaded.game, game, tables))
     log_text = loaded.log_text or MARKER + "\n"
-    _write(path, after, log_text + log_entry_text(entry))
+    _write(path, after, log_text + log_entry_text(entry), tables)
 
 
 class Undone:
-    """What `undo` did: the actions undone (oldest first) and the state now."""
+    """What `undo` did: the actions undone (oldest first), the state now, and a note when
+    a damaged file was first brought back to the last state rigs saved."""
 
-    def __init__(self, actions: list[str], game: Game) -> None:
-        self.actions, self.game = actions, game
+    def __init__(self, actions: list[str], game: Game, note: str = "") -> None:
+        self.actions, self.game, self.note = actions, game, note
 
 
 def undo(path: Path, n: int = 1, force: bool = False, tables: Tables | None = None) -> Undone:
     """Step back ``n`` actions, restoring the exact state before them (decks and the
-    generator included: redoing a draw gives the same card)."""
+    generator included: redoing a draw gives the same card).
+
+    Undo never needs the current state to load: a state rigs itself wrote is stepped back
+    from as written; a damaged or badly hand-edited file first goes back to the last state
+    rigs saved (its backups), which counts as the first step."""
     tables = tables or load_tables()
     if n < 1:
         raise InputError("undo needs a number of actions of 1 or more")
-    loaded = load(path, tables)
-    entries = log_entries(loaded.log_text, str(path), last=n)
-    undoable = [e for e in entries if "undo" in e]
-    if len(undoable) < n or len(entries) < n:
-        have = sum(1 for e in log_entries(loaded.log_text, str(path)) if "undo" in e)
+    if not path.exists():
+        raise _missing(path)
+    with writing(path):
+        text = read_text(path)
+        try:
+            loaded = load_text(text, str(path), tables)
+        except InputError as exc:
+            return _undo_damaged(path, text, n, force, tables, exc)
+        doc = to_doc(loaded.game, tables)
+        entries = _last_entries(path, loaded.log_text, n)
+        if not force and entries[-1].get("after") != state_hash(doc):
+            raise RulesError("the game file was edited by hand since the last action; undo "
+                             "would drop that edit (use --force to undo anyway)")
+        return _step_back(path, doc, loaded.log_text, entries, tables)
+
+
+def _last_entries(path: Path, log_text: str, n: int) -> list[dict[str, Any]]:
+    entries = log_entries(log_text, str(path), last=n)
+    if sum(1 for e in entries if "undo" in e) < n:
+        have = sum(1 for e in log_entries(log_text, str(path)) if "undo" in e)
         raise RulesError(f"only {have} action{'s' if have != 1 else ''} can be undone",
                          rule="a game cannot be undone past its creation")
+    return entries
+
+
+def _changes(path: Path, entries: list[dict[str, Any]]) -> list[list]:
+    """The undo records of ``entries``, newest first, as one list of changes."""
     import json
 
-    doc = to_doc(loaded.game, tables)
-    if not force and entries[-1].get("after") != state_hash(doc):
-        raise RulesError("the game file was edited by hand since the last action; undo "
-                         "would drop that edit (use --force to undo anyway)")
+    out: list[list] = []
     for e in reversed(entries):
         try:
             changes = json.loads(e["undo"])
-        except (TypeError, ValueError):
-            raise InputError(f"{path}: log entry {e.get('n')} is damaged; cannot undo it"
+            if not isinstance(changes, list) or not all(
+                    isinstance(c, list) and len(c) == 2 and isinstance(c[0], list)
+                    for c in changes):
+                raise ValueError
+        except (TypeError, ValueError, KeyError, RecursionError):
+            raise InputError(f"{path}: log entry {e.get('n')} is damaged (key 'undo'); "
+                             "cannot undo it (`rigs restore --list` shows the backups)"
                              ) from None
-        doc = undo_diff(doc, changes)
+        out += changes
+    return out
+
+
+def _step_back(path: Path, doc: dict[str, Any], log_text: str, entries: list[dict[str, Any]],
+               tables: Tables, note: str = "", cut: int = 0,
+               actions: list[dict[str, Any]] | None = None) -> Undone:
+    try:
+        doc = undo_diff(doc, _changes(path, entries))
+    except (TypeError, KeyError, IndexError):
+        raise InputError(f"{path}: the history does not fit the state (a damaged log "
+                         "entry); `rigs restore --list` shows the backups") from None
     game = from_doc(doc, str(path), tables)
-    matches = list(_ENTRY.finditer(loaded.log_text))
-    cut = matches[-n].start()
-    log_text = loaded.log_text[:cut - 1]  # each entry was appended as "\n[[log]]..."
-    _write(path, to_doc(game, tables), log_text)
-    return Undone([str(e.get("action", "?")) for e in entries], game)
+    at = list(_ENTRY.finditer(log_text))[-(cut or len(entries))].start()
+    _write(path, to_doc(game, tables), log_text[:at - 1], tables)  # "\n[[log]]..."
+    return Undone([str(e.get("action", "?")) for e in (actions or entries)], game, note)
+
+
+def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
+                  problem: InputError) -> Undone:
+    """Undo when the file does not load: back to the newest backup that loads (what it
+    drops: the actions logged since, or the hand edit); without one, step back from the
+    state as it is when that gives exactly the state the log recorded before."""
+    from rigs_helper.store.codec import split_text
+    from rigs_helper.rules.checker import parse_toml
+
+    head, tail = split_text(text)
+    try:
+        logged = log_entries(tail, str(path))
+    except (RigsError, RecursionError):
+        logged = []
+    for i, b in enumerate(backups.entries(path), 1):  # newest first
+        try:
+            good = read_text(b)
+            loaded = load_text(good, str(b), tables)
+        except (RigsError, RecursionError):
+            continue
+        if good == text:
+            continue
+        actions = [str(e.get("action", "?")) for e in logged[_count_entries(loaded.log_text):]]
+        actions = actions or ["a hand edit that broke the game file"]
+        backups.keep(path, text)  # the damaged file too: nothing is lost
+        save(path, good)
+        note = (f"the game file did not load ({problem}); back to the last state that loads "
+                f"(backup {i}, {b.name}); the damaged file is kept as a backup")
+        if n <= len(actions):
+            return Undone(actions, loaded.game, note)
+        entries = _last_entries(path, loaded.log_text, n - len(actions))
+        done = _step_back(path, to_doc(loaded.game, tables), loaded.log_text, entries,
+                          tables, note)
+        return Undone(done.actions + actions, done.game, note)
+    try:
+        raw = parse_toml(head, str(path))
+        raw.pop("log", None)
+        entries = _last_entries(path, tail, n)
+        want = logged[-n - 1].get("after") if len(logged) > n else None
+        before = to_doc(from_doc(undo_diff(raw, _changes(path, entries)), str(path), tables),
+                        tables)
+        if want is not None and state_hash(before) == want:
+            return _step_back(path, before, tail, [], tables, cut=len(entries),
+                              actions=entries)
+    except (RigsError, RecursionError, TypeError, KeyError, IndexError, AttributeError):
+        pass
+    raise InputError(f"{path}: cannot undo: the file does not load ({problem}) and no "
+                     "backup of a state that loads is left; `rigs doctor` lists every "
+                     "problem")
 
 
 def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
-    loaded = load(path, tables)
-    return [{"n": e.get("n"), "round": e.get("round"), "phase": e.get("phase"),
-             "action": e.get("action"), "ledger": list(e.get("ledger", []))}
+    """The log's entries; a damaged entry is named (its number, key and line)."""
+    from rigs_helper.store.doctor import log_problems
+
+    tables = tables or load_tables()
+    if not path.exists():
+        raise _missing(path)
+    text = read_text(path)
+    loaded = _load_text(text, path, tables)
+    problems = log_problems(text, str(path))
+    if problems:
+        raise InputError("\nrigs: ".join(problems))
+    return [{"n": e["n"], "round": e["round"], "phase": e["phase"], "action": e["action"],
+             "ledger": [str(x) for x in e.get("ledger", [])]}
             for e in log_entries(loaded.log_text, str(path))]
+
+
+# ---------------------------------------------------------------------------- backups
+
+
+def backup_list(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
+    """The backups of ``path``, newest first: number, file, whether it loads, its round,
+    phase and last action, and whether it is the game file as it is now."""
+    tables = tables or load_tables()
+    current = path.read_text(encoding="utf-8", errors="replace") if path.exists() else None
+    out = []
+    for i, b in enumerate(backups.entries(path), 1):
+        row: dict[str, Any] = {"n": i, "file": b.name, "current": False, "loads": False}
+        try:
+            text = read_text(b)
+            loaded = load_text(text, str(b), tables)
+            last = log_entries(loaded.log_text, str(b), last=1)
+            row.update(loads=True, current=text == current, round=loaded.game.round,
+                       phase=loaded.game.phase,
+                       action=str(last[0].get("action", "?")) if last else "?")
+        except (RigsError, RecursionError) as exc:
+            row["problem"] = str(exc).split("\n")[0]
+        out.append(row)
+    return out
+
+
+def restore(path: Path, n: int | None = None, tables: Tables | None = None
+            ) -> tuple[dict[str, Any], Game]:
+    """Put backup ``n`` (1 = newest) back as the game file; without ``n`` the newest
+    backup that loads and differs from the file now.  The file it replaces is kept as a
+    backup, so a restore can itself be undone by another."""
+    tables = tables or load_tables()
+    with writing(path):
+        rows = backup_list(path, tables)
+        if not rows:
+            raise InputError(f"{path}: no backups ({backups.folder(path).name} is empty)")
+        if n is None:
+            pick = next((r for r in rows if r["loads"] and not r["current"]), None)
+            if pick is None:
+                raise InputError(f"{path}: no backup that loads differs from the file now "
+                                 "(`rigs restore --list`)")
+        elif n > len(rows):
+            raise InputError(f"there {'is' if len(rows) == 1 else 'are'} only {len(rows)} "
+                             f"backup{'s' if len(rows) != 1 else ''}; "
+                             "`rigs restore --list` lists them")
+        else:
+            pick = rows[n - 1]
+        good = read_text(backups.folder(path) / pick["file"])
+        loaded = verify(good, path, tables)
+        pick = {**pick, "replaced": path.exists()}
+        if path.exists():
+            now = path.read_bytes()
+            if not any(r["current"] for r in rows):
+                backups.keep(path, now.decode("utf-8", errors="surrogateescape"))
+        save(path, good)
+    return pick, loaded.game

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rigs_helper.rules.checker import Checker, parse_toml
+from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.market import parse_market_values
 from rigs_helper.rules.scoring import Holdings, PlotHolding
 from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
@@ -29,9 +30,27 @@ class Sheet:
     market_values: dict = field(default_factory=dict)
 
 
+AMOUNT_KEYS = ("credits", "luxuries", *BASIC_RESOURCES)  # required on every player
+
+
 def parse_sheet(text: str, file: str, tables: Tables) -> Sheet:
+    """The sheet in ``text``; when it has problems, all of them at once (one per line,
+    each with its key and line)."""
+    doc = parse_toml(text, file)
+    try:
+        return sheet_from_doc(doc, file, tables)
+    except InputError as first:
+        from rigs_helper.store.doctor import REMOVE, collect, with_lines
+
+        problems, _ = collect(lambda d: sheet_from_doc(d, file, tables), doc,
+                              lambda path: 0 if path[-1] in AMOUNT_KEYS else REMOVE)
+        raise InputError("\nrigs: ".join(with_lines(problems, text, file) or [str(first)])
+                         ) from None
+
+
+def sheet_from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Sheet:
     check = Checker(file)
-    doc = check.table(parse_toml(text, file), "", SHEET_KEYS)
+    doc = check.table(doc, "", SHEET_KEYS)
     end = check.table(doc.get("endgame", {}), "endgame", ENDGAME_KEYS)
     price = None
     if "luxury_price" in end:
@@ -91,14 +110,16 @@ def players_from_tables(check: Checker, raw: Any, tables: Tables,
         p = check.table(p, k, PLAYER_KEYS | extra_player_keys)
         if "name" not in p:
             raise check.fail(f"{k}.name", "is missing: every player needs a name")
-        name = check.string(p["name"], f"{k}.name").strip()
+        name = check.name(p["name"], f"{k}.name")
         if name.lower() in seen:
             raise check.fail(f"{k}.name", f"duplicate player name {name!r} "
                              f"(also players[{seen[name.lower()]}])")
         seen[name.lower()] = i
         k = f'players[{i}] ("{name}")'
-        amounts = {f: check.whole(p.get(f, 0), f"{k}.{f}")
-                   for f in ("credits", "luxuries", *BASIC_RESOURCES)}
+        for f in AMOUNT_KEYS:
+            if f not in p:
+                raise check.fail(f"{k}.{f}", "is missing (write 0 when the player has none)")
+        amounts = {f: check.whole(p[f], f"{k}.{f}") for f in AMOUNT_KEYS}
         vin_raw = check.table(p.get("vinnie", {}), f"{k}.vinnie", set(tables.constants.loanable))
         vinnie = {r: check.whole(v, f"{k}.vinnie.{r}") for r, v in vin_raw.items()}
         plots = tuple(plot_from_table(check, pl, f"{k}.plots[{j}]", tables, extra_plot_keys)

@@ -44,6 +44,10 @@ def parse_amounts(items: list[str], allowed: tuple[str, ...]) -> tuple[tuple[str
             n = int(v)
         except ValueError:
             raise InputError(f"{item!r}: {v!r} is not a whole number") from None
+        if n < 1:  # every amount given this way is a count of things that move
+            raise InputError(f"{item!r}: the amount must be 1 or more, not {n}")
+        if key in (k for k, _ in out):
+            raise InputError(f"{item!r}: {key} is given twice")
         out.append((key, n))
     return tuple(out)
 

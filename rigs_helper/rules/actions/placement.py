@@ -180,7 +180,8 @@ class Survey(Op):
         p = w.player(self.name)
         plot = p.plot(self.plot)
         w.put(replace_plot(p, replace(plot, survey=y)))
-        w.say(f"{p.name} surveys {plot.id}: yield {y} "
+        how = "drawn by rigs" if self.card is None else "recorded"
+        w.say(f"{p.name} surveys {plot.id}: yield {y} ({how}) "
               + (f"- a luxury plot with {y} Luxury spot{'s' if y > 1 else ''}." if y else
                  "- no Luxury spots."))
         return w.done()

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from rigs_helper.rules.engine import Op, Outcome, Work
-from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.state import Game, frozen_map
 from rigs_helper.rules.tables import Tables
 
@@ -40,8 +40,15 @@ class SetPlan(Op):
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
-        from rigs_helper.rules.production import plan
+        from rigs_helper.rules.production import plan, set_by_card
 
+        p = game.player(self.name)
+        for pid in self.power + self.skip:
+            card = set_by_card(game, p, p.plot(pid).id, tables)
+            if card:
+                raise RulesError(f"{p.name} cannot re-plan {p.plot(pid).id}: {card}",
+                                 rule="once a card idles or redirects a plot, its owner "
+                                 "cannot change that plot's plan")
         chosen = self._plan(game)
         plan(replace_player_plan(game, self.name, chosen), self.name, tables)
 
@@ -59,8 +66,3 @@ class SetPlan(Op):
 
 def replace_player_plan(game: Game, name: str, chosen: Mapping[str, str]) -> Game:
     return game.with_player(replace(game.player(name), plan=frozen_map(chosen)))
-
-
-__all__ = ["Adjust", "Borrow", "Build", "Give", "Move", "Repay", "Sell", "SetPlan", "Settle",
-           "Survey", "parse_amounts", "resource_name", "sale_price",
-           "vinnie_view"]

@@ -42,13 +42,28 @@ class KarmaDraw(Op):
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
         if self.card:
-            key = w.draw("karma", self.card)
             p = w.player(self.name)
+            if p.disaster_draw and p.disaster_draw in p.hand:
+                _put_back(w, p.name, p.disaster_draw)
+                p = w.player(self.name)
+            key = w.draw("karma", self.card)
             w.update(p.name, hand=p.hand + (key,))
-            w.say(f"{p.name} draws {title_of(tables, 'karma', key)} (recorded).")
+            w.say(f"{p.name} draws {title_of(tables, 'karma', key)} (recorded)"
+                  + (f" for {tables.disaster(p.disaster).title}" if game.player(
+                      self.name).disaster_draw else "") + ".")
         else:
             w.draw_karma(self.name, self.n, self.why)
         return w.done()
+
+
+def _put_back(w: Work, name: str, key: str) -> None:
+    """The card rigs drew for a Disaster goes back on top of the Karma deck: the table's
+    card replaces it."""
+    from dataclasses import replace
+
+    take_from_hand(w, name, key)
+    w.game = replace(w.game, karma=replace(w.game.karma, draw=(key,) + w.game.karma.draw))
+    w.say(f"The Karma card rigs drew for {name} goes back on top of the Karma deck.")
 
 
 @dataclass(frozen=True)
@@ -106,16 +121,19 @@ class KarmaSwap(Op):
         new = w.draw("karma", self.card)
         if new is not None:
             w.update(p.name, hand=w.player(p.name).hand + (new,))
-            w.say(f"{p.name} draws a new Karma card.")
+            w.say(f"{p.name} draws a new Karma card ("
+                  + ("recorded" if self.card else "drawn by rigs") + ").")
         return w.done()
 
 
-def play_allowed(card, phase: str) -> str | None:
+def play_allowed(card, phase: str, last_call: bool = False) -> str | None:
     """Why ``card`` cannot be played in ``phase`` (None when it can).  The timings are the
     project's ruling (the printed phase icons are artwork; see tables/karma.toml)."""
     t = card.timing
     if t in ("production", "last_call") and phase != "production":
         return "it changes this round's production: play it in the Production Phase"
+    if t == "last_call" and not last_call:
+        return "it is played at Last Call: `rigs next` opens Last Call"
     if t == "market" and phase != "market":
         return "it is played in the Market Phase, after the Market card is drawn"
     return None
@@ -123,9 +141,12 @@ def play_allowed(card, phase: str) -> str | None:
 
 def take_from_hand(w: Work, name: str, key: str) -> None:
     """One copy of ``key`` leaves ``name``'s hand (the caller says where it goes)."""
-    hand = list(w.player(name).hand)
+    p = w.player(name)
+    hand = list(p.hand)
     hand.remove(key)
-    w.update(name, hand=tuple(hand))
+    # the card rigs drew for a Disaster can no longer be replaced once it left the hand
+    w.update(name, hand=tuple(hand),
+             disaster_draw=None if p.disaster_draw == key else p.disaster_draw)
 
 
 def discard_from_hand(w: Work, name: str, key: str) -> None:

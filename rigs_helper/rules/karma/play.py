@@ -100,7 +100,7 @@ class KarmaPlay(Op):
         p = game.player(self.name)
         key = hand_key(tables, p, self.title)
         card = tables.karma_card(key)
-        why = play_allowed(card, game.phase)
+        why = play_allowed(card, game.phase, game.last_call)
         if why:
             raise RulesError(f"{card.title} cannot be played in the {game.phase.title()} "
                              f"Phase", rule=why)
@@ -148,11 +148,11 @@ USES = {
     "discard_hand_choice": {"target", "card"}, "match_loss": {"target", "give", "own", "card"},
     "lose_resource": {"target"}, "rough_storm": set(), "lose_plot_rigs": {"target", "plot"},
     "steal_hand_random": {"target", "card"}, "swap_credits": {"target", "option"},
-    "i_want_that": {"target", "resource"}, "idle_plot": {"plot"},
-    "redirect_output": {"plot"}, "brownout": {"target"},
-    "steal_hand_choice": {"target", "card"}, "survey_error": {"plot"},
-    "survey_swap": {"plot"}, "transfer_plot": {"plot", "new_owner"},
-    "idle_all": {"target"}, "scatter_rigs": {"plot", "to"}, "recycling": {"first"},
+    "i_want_that": {"target", "resource"}, "idle_plot": {"target", "plot"},
+    "redirect_output": {"target", "plot"}, "brownout": {"target"},
+    "steal_hand_choice": {"target", "card"}, "survey_error": {"target", "plot"},
+    "survey_swap": {"plot"}, "transfer_plot": {"target", "plot", "new_owner"},
+    "idle_all": {"target"}, "scatter_rigs": {"target", "plot", "to"}, "recycling": {"first"},
     "double_all": set(), "poker_night": {"resource"}, "parts_shop": {"first"},
     "below_surface": {"plot", "resource"}, "gain": set(), "swap_meet": {"give", "take"},
     "ruins": set(), "triple_plot": {"plot"}, "other_markets": set(),

@@ -39,9 +39,13 @@ def pairs(items: tuple[str, ...], flag: str, default: str | None) -> list[tuple[
 
 def aim(c: Ctx) -> bool:
     """Victims of a plot card are the plot owners.  True when the card aims at anyone."""
-    if c.card.action in PLOT_CARDS and not c.victims:
+    if c.card.action in PLOT_CARDS:
         pid = c.need(c.op.plot, "--plot", "which plot")[0]
-        c.victims = [c.plot_owner(pid)]
+        owner = c.plot_owner(pid)
+        if c.victims and c.victims != [owner]:  # --target may name the owner, no one else
+            raise InputError(f"--target {', '.join(c.victims)}: {c.card.title} hits the "
+                             f"owner of {pid.upper()}, {owner}")
+        c.victims = [owner]
     elif c.card.action == "survey_swap":
         c.victims = list(dict.fromkeys(c.plot_owner(p) for p in c.op.plot
                                        if c.plot_owner(p) != c.player))

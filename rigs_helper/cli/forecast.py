@@ -1,0 +1,338 @@
+"""`rigs standings`, `rigs odds`, `rigs chart`, `rigs report`: forecasts from public facts.
+
+The figures come from :mod:`rigs_helper.forecast` (pure); this module loads the game file,
+calls it and draws the result.  None of these commands writes the game file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
+
+_SHORT = {"energy": "E", "supplies": "S", "metal": "M"}
+
+
+def _load(game: Path | None):
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
+
+    tables = load_tables()
+    return session.load(game_path(game), tables), tables
+
+
+def _units(units: dict) -> str:
+    return ", ".join(f"{n} {_SHORT.get(r, r)}" for r, n in units.items()) or "-"
+
+
+def _fmt(x) -> str:
+    return f"{x:.1f}" if isinstance(x, float) and x != int(x) else str(int(x))
+
+
+class _Bar:
+    """A Rich progress bar on stderr, shown only once a run passes half a second."""
+
+    def __init__(self, label: str) -> None:
+        import time
+
+        self.clock = time.perf_counter
+        self.start = self.clock()
+        self.label = label
+        self.bar = None
+        self.task = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None and self.clock() - self.start > 0.5:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total)
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@app.command()
+def standings(
+    json: JsonOpt = False,
+    samples: Annotated[int | None, typer.Option(
+        "--samples", help="Monte Carlo samples when the exact sum is too big "
+        "(default 40000).", min=1)] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="Seed of the Monte Carlo generator (default: from the game's seed, "
+        "round and phase; the game's own generator is never used).", min=0)] = None,
+    game: GameOpt = None,
+) -> None:
+    """Who is winning: each player's net worth if the game ended now, its spread, and the
+    chance of winning over the End Game cards and dice still unknown (public facts only)."""
+    from rigs_helper.forecast.standings import DEFAULT_SAMPLES, compute
+
+    loaded, tables = _load(game)
+    bar = _Bar("standings")
+    try:
+        result = compute(loaded.game, tables, samples=samples or DEFAULT_SAMPLES, seed=seed,
+                         tick=bar)
+    finally:
+        bar.close()
+    if json:
+        print_json(result.as_dict())
+        return
+    from rigs_helper.cli.render import console
+
+    render_standings(result, console())
+
+
+def render_standings(result, out) -> None:
+    from rich.table import Table
+
+    g_over = result.method == "known"
+    title = (f"Standings, round {result.round}, {result.phase.title()} Phase"
+             + ("" if g_over else " (if the game ended now)"))
+    t = Table(title=title, title_justify="left")
+    t.add_column("Player")
+    for col in ("Net worth", "Low (10%)", "High (90%)", "Win", "Vinnie now",
+                "Vinnie at end"):
+        t.add_column(col, justify="right")
+    best = max(p.win_probability for p in result.players)
+    for p in result.players:
+        v = p.vinnie
+        end = _units(v["end_units"])
+        if v["end_units"]:
+            end += f" (~{_fmt(v['end_credits'])} cr)"
+        t.add_row(p.name, _fmt(p.net_worth), _fmt(p.low), _fmt(p.high),
+                  f"{p.win_probability * 100:.1f}%", _units(v["now_units"]), end,
+                  style="bold" if p.win_probability == best else None)
+    out.print(t)
+    out.print(f"Luxuries at {_fmt(result.price)} ({result.price_basis}).")
+    if result.unknowns:
+        out.print("Unknown: " + ", ".join(result.unknowns) + " (End Game cards drawn from "
+                  "the Market cards not yet seen).")
+    how = {"known": "every End Game value is known",
+           "exact": "win chances summed exactly over every outcome",
+           "monte carlo": f"win chances from {result.samples} samples (seed {result.seed}), "
+                          "about +-1 point"}[result.method]
+    out.print(f"{how.capitalize()}; a tie counts as a win for each tied player.")
+    for p in result.players:
+        bill = p.vinnie["end_credits"]
+        if bill and bill > abs(p.net_worth) / 4:
+            out.print(f"[bold red]Warning:[/bold red] {p.name}'s end-game Vinnie bill "
+                      f"(about {_fmt(bill)} credits) is over a quarter of their expected net "
+                      f"worth ({_fmt(p.net_worth)}).")
+
+
+@app.command()
+def odds(json: JsonOpt = False, game: GameOpt = None) -> None:
+    """What the rest of each deck holds as the table could know it: the next Market card,
+    Disasters next round, Survey yields and Karma cards left (all cards minus those seen)."""
+    from rigs_helper.forecast.odds import odds as compute
+
+    loaded, tables = _load(game)
+    d = compute(loaded.game, tables)
+    if json:
+        print_json(d)
+        return
+    from rigs_helper.cli.render import console, grid
+
+    out = console()
+    m = d["market"]
+    out.print(f"[bold]Market[/bold]: {m['game_deck']} cards left in the Game Market Deck, "
+              f"{m['end_deck']} in the End Game deck; {m['note']}.")
+    rows = [[cat, str(m["unseen"][cat]), f"{m['next'].get(cat, 0) * 100:.1f}%"]
+            for cat in m["unseen"]]
+    out.print(grid(["Category", "Unseen", "Next card"], rows, right={1, 2}))
+    if m["expected_price"] is not None:
+        out.print(f"Expected price of the next Market card: {m['expected_price']}")
+    dis = d["disaster"]
+    out.print(f"\n[bold]Disaster[/bold]: {dis['deck']} cards in the deck; chance of each "
+              f"title among the next {dis['players']} dealt:")
+    rows = [[t, str(dis["left"].get(t, 0)), f"{dis['next_card'].get(t, 0) * 100:.1f}%",
+             f"{p * 100:.1f}%"] for t, p in dis["next_round"].items()]
+    out.print(grid(["Title", "In deck", "Next card", "Next round"], rows, right={1, 2, 3}))
+    s = d["survey"]
+    out.print(f"\n[bold]Survey[/bold]: {s['deck']} cards left: "
+              + ", ".join(f"yield {y} x{n}" for y, n in s["left"].items())
+              + (f"; expected yield {s['expected_yield']}, luxury plot "
+                 f"{s['luxury_chance'] * 100:.1f}%" if s["expected_yield"] is not None else ""))
+    k = d["karma"]
+    out.print(f"\n[bold]Karma[/bold]: {k['deck']} cards in the deck, {k['in_hands']} in hands, "
+              "unseen; " + k["note"] + ".")
+    out.print(grid(["Kind", "Unseen", "Next card"],
+                   [[kind.title(), str(n), f"{k['next'].get(kind, 0) * 100:.1f}%"]
+                    for kind, n in k["unseen"].items()], right={1, 2}))
+    p = d["plot"]
+    out.print(f"\n[bold]Plot[/bold]: {p['deck']} in the deck"
+              + (f", {p['in_land_grant']} in the Land Grant" if p["in_land_grant"] else "")
+              + ": " + (", ".join(f"{t} x{n}" for t, n in p["left"].items()) or "none"))
+
+
+def cards_left(deck: str | None, json: bool, game: Path | None) -> None:
+    """`rigs cards --deck D --left`: each deck's unseen cards by type or title."""
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.forecast.knowledge import DECKS, deck_knowledge, karma_kinds
+
+    names = {"plots": "plot", "disasters": "disaster"}
+    if deck is None:
+        wanted = list(DECKS)
+    else:
+        d = names.get(deck.lower(), deck.lower())
+        if d not in DECKS:
+            raise InputError(f"--deck {deck!r} with --left: one of " + ", ".join(DECKS))
+        wanted = [d]
+    loaded, tables = _load(game)
+    found = [deck_knowledge(loaded.game, tables, d) for d in wanted]
+    kinds = karma_kinds(loaded.game, tables)
+    if json:
+        print_json({"decks": [{**k.as_dict(), **({"kinds": kinds} if k.deck == "karma" else {})}
+                              for k in found]})
+        return
+    from rigs_helper.cli.render import console, grid
+
+    out = console()
+    for i, k in enumerate(found):
+        hidden = f"; {k.where_hidden}" if k.where_hidden else ""
+        out.print(("\n" if i else "") + f"[bold]{k.deck.title()}[/bold]: {k.size} cards in "
+                  f"the deck{hidden}; unseen by the table: {k.unseen_total}")
+        if k.deck == "karma":
+            out.print("By kind: " + ", ".join(f"{kind.title()} {n}" for kind, n in kinds.items()))
+        chance = dict(k.chance_outcomes())
+        out.print(grid(["Card", "Unseen", "Next card"],
+                       [[label, str(n), f"{chance.get(label, 0) * 100:.1f}%"]
+                        for label, n in k.unseen], right={1, 2}))
+
+
+# ---------------------------------------------------------------------------- history
+
+
+def _history(path: Path, loaded, tables, steps_wanted: bool = True):
+    """(series, steps): net worth over time and (action, before, after) per logged action,
+    oldest first, rebuilt by walking the log's undo records back from the current state
+    (only when ``steps_wanted``, or when the log holds no net worth figures)."""
+    import json as _json
+
+    from rigs_helper.rules.errors import RigsError
+    from rigs_helper.forecast.history import networth_series, series_from_states, with_final
+    from rigs_helper.store.codec import from_doc, log_entries, to_doc, undo_diff
+
+    entries = log_entries(loaded.log_text, str(path))
+    series = networth_series(entries)
+    if series and not steps_wanted:
+        return with_final(series, loaded.game, tables), []
+    doc = to_doc(loaded.game, tables)
+    after = loaded.game
+    steps = []
+    for e in reversed(entries):
+        if "undo" not in e:
+            break
+        try:
+            doc = undo_diff(doc, _json.loads(e["undo"]))
+            before = from_doc(doc, str(path), tables)
+        except (RigsError, ValueError, KeyError, IndexError, TypeError):
+            break  # a damaged or hand-edited history: report what can be rebuilt
+        steps.append((str(e.get("action", "")), before, after))
+        after = before
+    steps.reverse()
+    if not series and steps:  # a file from before the log kept the figures
+        series = series_from_states([steps[0][1]] + [a for _, _, a in steps], tables)
+    return with_final(series, loaded.game, tables), steps
+
+
+def _draw_chart(series, out) -> None:
+    from rich.text import Text
+
+    from rigs_helper.forecast.chart import COLOURS, LETTERS, networth_grid
+
+    if not any(series.values()):
+        out.print("No net worth history yet: it is logged when a phase ends (`rigs next`).")
+        return
+    rows, labels, (x0, x1) = networth_grid(series, width=min(72, out.width - 12))
+    digits = 0 if labels[0] - labels[-1] >= 2 * len(labels) else 1
+    for row, label in zip(rows, labels):
+        line = Text(f"{label:8.{digits}f} |")
+        for ch, who in row:
+            line.append(ch, style=COLOURS[who % len(COLOURS)] if who >= 0 else None)
+        out.print(line)
+    width = len(rows[0])
+    out.print(" " * 9 + "+" + "-" * width)
+    axis = [" "] * width
+    for r in range(int(x0), int(x1) + 1):
+        col = round((r - x0) / (x1 - x0) * (width - 1))
+        label = str(r)
+        col = min(col, width - len(label))
+        lo, hi = max(0, col - 1), min(width, col + len(label) + 1)
+        if col + len(label) <= width and all(c == " " for c in axis[lo:hi]):
+            axis[col:col + len(label)] = label
+    out.print(" " * 10 + "".join(axis))
+    out.print(" " * 10 + "rounds completed")
+    legend = Text("          ")
+    for i, name in enumerate(series):
+        legend.append(f"{LETTERS[i % len(LETTERS)]} {name}   ",
+                      style=COLOURS[i % len(COLOURS)])
+    out.print(legend)
+
+
+@app.command()
+def chart(game: GameOpt = None) -> None:
+    """Draw each player's expected net worth over the rounds (logged after every phase)."""
+    from rigs_helper.cli.render import console
+
+    path = game_path(game)
+    loaded, tables = _load(game)
+    series, _ = _history(path, loaded, tables, steps_wanted=False)
+    out = console()
+    out.print("[bold]Expected net worth[/bold] (if the game ended then)")
+    _draw_chart(series, out)
+
+
+@app.command()
+def report(
+    html: Annotated[Path | None, typer.Option(
+        "--html", help="Also write the report as one self-contained HTML file.",
+        metavar="FILE")] = None,
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """The game's report: final table, net worth chart, each player's best and worst round,
+    Disasters suffered, Karma cards played, Vinnie borrowed and repaid, Market prices."""
+    from rigs_helper.forecast.report import build_report, player_lines
+    from rigs_helper.forecast.standings import compute
+
+    path = game_path(game)
+    loaded, tables = _load(game)
+    series, steps = _history(path, loaded, tables)
+    result = compute(loaded.game, tables)
+    rep = build_report(loaded.game, tables, result, series, steps)
+    if html is not None:
+        from rigs_helper.store.files import write_atomic
+        from rigs_helper.forecast.chart import networth_svg
+        from rigs_helper.forecast.report import report_html
+
+        if html.resolve() == path.resolve():
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError(f"--html {html}: that is the game file")
+        write_atomic(html, report_html(rep, networth_svg(series)))
+    if json:
+        print_json(rep)
+        return
+    from rigs_helper.cli.render import console
+
+    out = console()
+    render_standings(result, out)
+    out.print()
+    _draw_chart(series, out)
+    for row in rep["players"]:
+        out.print(f"\n[bold]{row['name']}[/bold]")
+        for label, text in player_lines(row):
+            out.print(f"  {label}: {text}")
+    out.print("Market prices: " + (", ".join(f"r{r} {p}" for r, p in rep["market_prices"])
+                                   or "none drawn yet"))
+    if html is not None:
+        out.print(f"HTML report written to {html}")

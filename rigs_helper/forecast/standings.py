@@ -1,0 +1,311 @@
+"""Standings: each player's net worth *if the game ended now*, its spread, and the chance of
+winning, over what the table cannot see yet.  No I/O.
+
+Each player's net worth is a linear form of the unknowns (:mod:`rigs_helper.forecast.model`):
+the End Game Market cards, from public facts a uniform draw without replacement from the
+Market cards not yet revealed (:mod:`rigs_helper.forecast.knowledge`), and the dice,
+independent and fair.
+
+- The expected net worth is exact (linearity of expectation), and cheap.
+- The spread (10th and 90th percentiles) is exact whenever the card outcomes can be
+  enumerated (each player's own distribution is small); else it comes from the samples.
+- The win chance is exact when the joint outcomes are few; otherwise Monte Carlo with its
+  own generator (seeded from ``seed``), never the game's.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import accumulate, product
+
+from rigs_helper.forecast.model import Model, _num, build_model, expected, vinnie_due
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.rng import MAX_SEED, Rng, _mix
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
+
+DEFAULT_SAMPLES = 40_000
+EXACT_BUDGET = 60_000  # joint (cards x dice) outcomes summed exactly, at most
+ENUM_LEAVES = 40_000  # card outcomes enumerated, at most (beyond that cards are sampled)
+CHUNK = 5_000  # samples between progress ticks
+
+
+@dataclass(frozen=True)
+class PlayerStanding:
+    name: str
+    net_worth: float
+    low: float
+    high: float
+    win_probability: float
+    vinnie: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "net_worth": _num(self.net_worth), "low": _num(self.low),
+                "high": _num(self.high), "win_probability": round(self.win_probability, 4),
+                "vinnie_due": self.vinnie}
+
+
+@dataclass(frozen=True)
+class Standings:
+    round: int
+    phase: str
+    players: tuple[PlayerStanding, ...]
+    method: str  # "known", "exact" or "monte carlo"
+    samples: int = 0
+    seed: int | None = None
+    price: float = 0.0
+    price_basis: str = ""
+    unknowns: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {"round": self.round, "phase": self.phase,
+                "players": [p.as_dict() for p in self.players]}
+
+
+# ---------------------------------------------------------------------------- outcomes
+
+
+def _card_leaves(model: Model) -> int:
+    k = len(set(model.values))
+    n = 1
+    for _, cards in model.plot_slots:
+        n *= k if cards == 1 else k * (k + 1) // 2
+    return n
+
+
+def slot_distribution(model: Model) -> dict[tuple[int, ...], float]:
+    """Exact joint distribution of the unknown plot types' values (draws without
+    replacement from the unseen Market cards)."""
+    counts = Counter(model.values)
+    vals = sorted(counts)
+    out: dict[tuple[int, ...], float] = {}
+    slots = model.plot_slots
+
+    def rec(i: int, left: int, prob: float, acc: tuple[int, ...]) -> None:
+        if i == len(slots):
+            out[acc] = out.get(acc, 0.0) + prob
+            return
+        if slots[i][1] == 1:
+            for v in vals:
+                c = counts[v]
+                if c:
+                    counts[v] = c - 1
+                    rec(i + 1, left - 1, prob * c / left, acc + (v,))
+                    counts[v] = c
+            return
+        pairs = left * (left - 1)
+        for a_i, a in enumerate(vals):
+            ca = counts[a]
+            if not ca:
+                continue
+            for b in vals[a_i:]:
+                if b == a:
+                    if ca < 2:
+                        continue
+                    p = ca * (ca - 1) / pairs
+                    counts[a] = ca - 2
+                    rec(i + 1, left - 2, prob * p, acc + (2 * a,))
+                    counts[a] = ca
+                    continue
+                cb = counts[b]
+                if not cb:
+                    continue
+                counts[a], counts[b] = ca - 1, cb - 1
+                rec(i + 1, left - 2, prob * 2 * ca * cb / pairs, acc + (a + b,))
+                counts[a], counts[b] = ca, cb
+
+    rec(0, len(model.values), 1.0, ())
+    return out
+
+
+def _collapse(items, forms_w) -> dict[tuple[float, ...], float]:
+    """Outcomes (values, prob) -> distribution of each player's part, as vectors."""
+    out: dict[tuple[float, ...], float] = {}
+    for values, prob in items:
+        vec = tuple(sum(w * v for w, v in zip(ws, values)) for ws in forms_w)
+        out[vec] = out.get(vec, 0.0) + prob
+    return out
+
+
+def dice_outcomes(model: Model) -> list[tuple[int, ...]]:
+    return list(product(range(1, model.sides + 1), repeat=len(model.dice)))
+
+
+def _quantiles(dist: dict[float, float], qs=(0.1, 0.9)) -> list[float]:
+    items = sorted(dist.items())
+    out = []
+    for q in qs:
+        acc = 0.0
+        pick = items[-1][0]
+        for v, p in items:
+            acc += p
+            if acc >= q - 1e-12:
+                pick = v
+                break
+        out.append(pick)
+    return out
+
+
+def _marginal(dist: dict[tuple[float, ...], float], i: int) -> dict[float, float]:
+    out: dict[float, float] = {}
+    for vec, p in dist.items():
+        out[vec[i]] = out.get(vec[i], 0.0) + p
+    return out
+
+
+def _convolve(a: dict[float, float], b: dict[float, float]) -> dict[float, float]:
+    out: dict[float, float] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, 0.0) + p * q
+    return out
+
+
+def _wins(totals, weight: float, win: list[float]) -> None:
+    best = max(totals)
+    for i, t in enumerate(totals):
+        if t == best:
+            win[i] += weight
+
+
+# ---------------------------------------------------------------------------- standings
+
+
+def compute(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
+            seed: int | None = None, method: str = "auto", tick=None) -> Standings:
+    """The standings now.  ``method``: "auto" (exact when cheap), "exact" (however long it
+    takes) or "mc" (Monte Carlo).
+    ``tick(done, total)`` is called between chunks of Monte Carlo samples."""
+    if samples < 1:
+        raise InputError("--samples must be 1 or more")
+    model = build_model(game, tables)
+    means = expected(model)
+    n = len(model.forms)
+    consts = [f.const for f in model.forms]
+    enumerable = _card_leaves(model) <= ENUM_LEAVES
+    slots = slot_distribution(model) if enumerable else None
+    card_w = [f.plots for f in model.forms]
+    dice_w = [f.dice for f in model.forms]
+    rolls = dice_outcomes(model)
+    dice = _collapse(((r, 1 / len(rolls)) for r in rolls), dice_w)
+    # Each player's own distribution (for the spread) is exact whenever cards enumerate.
+    if slots is not None:
+        cards = _collapse(slots.items(), card_w)
+        spreads = [[consts[i] + q for q in
+                    _quantiles(_convolve(_marginal(cards, i), _marginal(dice, i)))]
+                   for i in range(n)]
+    else:
+        cards, spreads = None, None
+    used_method, used_samples, used_seed = "exact", 0, None
+    win = [0.0] * n
+    if model.known:
+        used_method = "known"
+        _wins(consts, 1.0, win)
+    elif cards is not None and (method == "exact" or (
+            method == "auto" and len(cards) * len(dice) <= EXACT_BUDGET)):
+        for cvec, cp in cards.items():
+            base = [c + x for c, x in zip(consts, cvec)]
+            for dvec, dp in dice.items():
+                _wins([b + y for b, y in zip(base, dvec)], cp * dp, win)
+    elif method == "exact":
+        raise InputError("too many End Game card outcomes to enumerate exactly")
+    else:
+        used_method, used_samples = "monte carlo", samples
+        used_seed = default_seed(game) if seed is None else seed
+        win, values = _monte_carlo(model, cards, consts, samples, used_seed, tick,
+                                   want_values=spreads is None)
+        if spreads is None:
+            spreads = [_sample_quantiles(v) for v in values]
+    players = tuple(
+        PlayerStanding(f.name, means[i], spreads[i][0], spreads[i][1], min(1.0, win[i]),
+                       vinnie_due(p, model, tables))
+        for i, (f, p) in enumerate(zip(model.forms, game.players)))
+    unknowns = tuple([f"{tables.plots[t].name} ({k} card{'s' if k > 1 else ''})"
+                      for t, k in model.plot_slots] + [f"{r} die" for r in model.dice])
+    return Standings(game.round, game.phase, players, used_method, used_samples, used_seed,
+                     model.price, model.price_basis, unknowns)
+
+
+def default_seed(game: Game) -> int:
+    """The Monte Carlo seed when none is given: from the game's seed, round and phase (the
+    game's own generator is not touched)."""
+    from rigs_helper.rules.tables import PHASES
+
+    return _mix(game.seed ^ (game.round << 8 | PHASES.index(game.phase)) ^ 0x57A4D1) & MAX_SEED
+
+
+def _sample_quantiles(values: list[float]) -> list[float]:
+    s = sorted(values)
+    return [s[min(len(s) - 1, int(q * len(s)))] for q in (0.1, 0.9)]
+
+
+def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
+                 want_values: bool):
+    """Win counts over ``samples`` draws.  The dice are stratified: sample k takes roll
+    k mod 6^dice, so every roll comes up equally often and only the End Game cards are
+    sampled (independently of k, so the pairing adds no bias).  A card outcome is drawn
+    from the exact distribution when it was enumerated, else by shuffling the unseen
+    Market cards."""
+    rng = Rng(seed)
+    n = len(consts)
+    win = [0] * n
+    values: list[list[float]] = [[] for _ in range(n)]
+    rolls = [tuple(sum(k * d for k, d in zip(f.dice, roll)) for f in model.forms)
+             for roll in dice_outcomes(model)]
+    if cards is not None:
+        bases = [tuple(c + x for c, x in zip(consts, vec)) for vec in cards]
+        cum = list(accumulate(cards.values()))
+        scale = cum[-1] / 18446744073709551616.0
+        top = len(bases) - 1
+        next64 = rng.next64
+
+        def draw_cards():
+            return bases[min(bisect_right(cum, next64() * scale), top)]
+    else:
+        pool = list(model.values)
+        weights = [f.plots for f in model.forms]
+        sizes = [k for _, k in model.plot_slots]
+        need = sum(sizes)
+
+        def draw_cards():
+            deck = pool[:]
+            top = len(deck)
+            got = []
+            for _ in range(need):
+                j = rng.below(top)
+                top -= 1
+                deck[j], deck[top] = deck[top], deck[j]
+                got.append(deck[top])
+            slot_vals, pos = [], 0
+            for k in sizes:
+                slot_vals.append(sum(got[pos:pos + k]))
+                pos += k
+            return [c + sum(w * v for w, v in zip(ws, slot_vals))
+                    for c, ws in zip(consts, weights)]
+
+    nr = len(rolls)
+    done = 0
+    while done < samples:
+        batch = min(CHUNK, samples - done)
+        for k in range(done, done + batch):
+            totals = [b + d for b, d in zip(draw_cards(), rolls[k % nr])]
+            best = max(totals)
+            if totals.count(best) == 1:
+                win[totals.index(best)] += 1
+            else:
+                for i in range(n):
+                    if totals[i] == best:
+                        win[i] += 1
+            if want_values:
+                for i in range(n):
+                    values[i].append(totals[i])
+        done += batch
+        if tick is not None:
+            tick(done, samples)
+    return [w / samples for w in win], values
+
+
+__all__ = ["DEFAULT_SAMPLES", "PlayerStanding", "Standings", "compute", "default_seed",
+           "slot_distribution"]

@@ -1,0 +1,78 @@
+"""Rolling backups of the last saves beside the game file, and the clean-up of temp files
+a killed save left behind.
+
+``rigs.toml`` keeps its backups in ``.rigs.toml.bak/``, one file per save named
+``YYYYMMDDTHHMMSS-NNNNNN.toml`` (UTC time, then a sequence number that only grows), the
+last :data:`KEEP` of them.  All of it runs under the game file's lock.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+KEEP = 20
+_NAME = re.compile(r"^(\d{8}T\d{6})-(\d{6,})\.toml$")
+
+
+def folder(path: Path) -> Path:
+    return path.parent / f".{path.name}.bak"
+
+
+def entries(path: Path) -> list[Path]:
+    """The backups, newest first."""
+    try:
+        names = os.listdir(folder(path))
+    except OSError:
+        return []
+    found = [(int(m.group(2)), n) for n in names if (m := _NAME.match(n))]
+    return [folder(path) / n for _, n in sorted(found, reverse=True)]
+
+
+def keep(path: Path, text: str) -> None:
+    """Store ``text`` (what was just saved) as the newest backup; drop the oldest beyond
+    :data:`KEEP`.  A backup that cannot be written never fails the save."""
+    d = folder(path)
+    try:
+        d.mkdir(exist_ok=True)
+        have = entries(path)
+        seq = int(_NAME.match(have[0].name).group(2)) + 1 if have else 1
+        name = f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{seq:06d}.toml"
+        tmp = d / (name + ".tmp")
+        tmp.write_text(text, encoding="utf-8", newline="\n")
+        os.replace(tmp, d / name)
+        for old in have[KEEP - 1:]:
+            old.unlink()
+    except OSError:
+        pass
+
+
+def clean_temps(path: Path) -> list[str]:
+    """Remove the temp files of saves that were killed half way (call under the lock)."""
+    removed = []
+    prefix = f".{path.name}."
+    for d, pre in ((path.parent if str(path.parent) else Path("."), prefix),
+                   (folder(path), "")):
+        try:
+            names = os.listdir(d)
+        except OSError:
+            continue
+        for n in names:
+            if n.startswith(pre) and n.endswith(".tmp"):
+                try:
+                    os.unlink(d / n)
+                    removed.append(n)
+                except OSError:
+                    pass
+    return removed
+
+
+def has_temps(path: Path) -> bool:
+    prefix = f".{path.name}."
+    try:
+        return any(n.startswith(prefix) and n.endswith(".tmp")
+                   for n in os.listdir(path.parent if str(path.parent) else "."))
+    except OSError:
+        return False

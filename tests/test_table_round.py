@@ -1,0 +1,52 @@
+"""A 4-player round at the table, physical dice and cards recorded at every step, with no
+hand edit and no `undo`: the transcript of README "A round at the table", run line by
+line on a real game file."""
+
+from __future__ import annotations
+
+import json
+import shlex
+
+from conftest import ROOT
+
+from rigs_helper.store import session
+
+
+def readme_round() -> list[list[str]]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("### A round at the table", 1)[1]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    return [shlex.split(line)[1:] for line in block.splitlines()
+            if line.startswith("rigs ")]
+
+
+def test_a_physical_round_needs_no_hand_edit_and_no_undo(rigs, tmp_path, tables):
+    path = tmp_path / "rigs.toml"
+    commands = readme_round()
+    assert len(commands) > 20
+    assert not any(c[0] in ("undo", "adjust") for c in commands)
+    out = []
+    for args in commands:
+        r = rigs(*args, "--game", path)
+        assert r.exit_code == 0, (args, r.output, r.stderr)
+        out.append(r.stdout)
+    joined = "\n".join(out)
+    # every card and die came from the table: rigs drew or rolled nothing it kept
+    assert "rolled by rigs" not in joined
+    assert "(recorded)" in joined
+    # the virtual Karma draws for the Disasters went back: the recorded cards replaced them
+    assert joined.count("goes back on top of the Karma deck") == 2
+    g = session.load(path, tables).game
+    assert (g.round, g.phase, g.leader) == (2, "player", "Cy")
+    assert g.player("Bo").hand == () and g.player("Di").hand == ()  # both cards played
+    assert "Expedition Leader: Cy (roll-off: Bo 2, Cy 5, Di 3)." in joined
+    assert "Last Call, round 1: production cards still in hands: Bo 1, Di 1." in joined
+    # You sent it WHERE?!: Ana's 2 Metal from P15 went to Bo; Ridiculous Efficiency doubled
+    # Di's one Metal RIGS
+    s = {p["name"]: p for p in json.loads(rigs("status", "--json", "--game", path).stdout)
+         ["players"]}
+    assert (s["Ana"]["metal"], s["Bo"]["metal"], s["Di"]["metal"]) == (0, 2, 2)
+    assert [x["type"] for x in s["Cy"]["plots"]][-1] == "plains"
+    # the log has no hand edit: every entry is a command
+    log = json.loads(rigs("log", "--json", "--game", path).stdout)["log"]
+    assert len(log) == len(commands) - 2  # `produce` and `status` only read
