@@ -857,8 +857,10 @@ def test_warehouse_insurance_recovers_the_last_loss(tables):
 def test_a_little_information_shows_hands_and_credits(tables):
     g = hand(hand(base(tables), "Ana", "a-little-information"), "Bo", "ruins", "decoy")
     out = play(g, tables, "Ana", "A Little Information")
-    assert out.data["hands"] == {"Bo": ["Ruins", "Decoy"], "Cy": []}
-    assert any("Bo: 100 credits" in m for m in out.messages)
+    # what Ana sees is for her eyes only: no public line names a card of a hand
+    assert out.private == (("Ana", "Bo: 100 credits; hand: Ruins, Decoy"),
+                           ("Ana", "Cy: 100 credits; hand: empty"))
+    assert not any("Ruins" in m or "Decoy" in m for m in out.messages)
 
 
 def test_every_card_with_an_effect_is_covered(tables):

@@ -14,7 +14,7 @@ def _new(rigs, tmp_path):
 
 
 def _status(rigs, path, name):
-    r = rigs("status", name, "--json", "--game", path)
+    r = rigs("status", name, "--private", "--json", "--game", path)
     assert r.exit_code == 0, r.output
     return json.loads(r.stdout)
 

@@ -423,8 +423,8 @@ def test_recycling_and_parts_shop_the_player_names_the_collector(tables):
     assert dict(out.game.player("Ana").on_cards) == {"recycling": 1}
 
 
-def test_identity_theft_card_shows_as_coming_in_the_victims_own_status(tmp_path, rigs,
-                                                                       tables):
+def test_identity_theft_card_shows_as_coming_in_the_victims_own_view(tmp_path, rigs,
+                                                                     tables):
     from test_actions import save
 
     g = set_player(hand(base(tables), "Ana", "identity-theft"), "Bo", credits=250)
@@ -432,9 +432,10 @@ def test_identity_theft_card_shows_as_coming_in_the_victims_own_status(tmp_path,
     r = rigs("karma", "play", "Ana", "Identity Theft", "--target", "Bo", "--option", "card",
              "-g", path)
     assert r.exit_code == 0, r.stderr
-    assert "Identity Theft" in rigs("status", "Bo", "-g", path).stdout.split(
+    assert "Identity Theft" in rigs("hand", "Bo", "-g", path).stdout.split(
         "Coming into the hand next round:")[1]
     assert "Coming" not in rigs("status", "-g", path).stdout
+    assert "Coming" not in rigs("status", "Bo", "-g", path).stdout
 
 
 def test_plot_card_target_may_name_the_plots_owner_only(tables):

@@ -195,7 +195,9 @@ def test_land_grant_recorded_on_grant_then_picked_by_type(rigs, tmp_path, tables
             before)
     r = ok(rigs("grant", "--card", "valley", "--card", "plains", "--game", path))
     assert "Land Grant recorded" in r.stdout and "Valley" in r.stdout and "Plains" in r.stdout
-    shown = json.loads(ok(rigs("grant", "--json", "--game", path)).stdout)["grant"]
+    # the drawn plots are the leader's to see: the shared `grant --json` gives a count only
+    assert json.loads(ok(rigs("grant", "--json", "--game", path)).stdout)["plots"] == 2
+    shown = json.loads(ok(rigs("hand", leader, "--json", "--game", path)).stdout)["grant"]
     assert [x["type"] for x in shown] == ["valley", "plains"]
     valley = shown[0]["id"]
     r = ok(rigs("grant", "valley", "--game", path))
@@ -226,7 +228,9 @@ def test_hurt_players_karma_card_recorded_after_the_deal(rigs, tmp_path, tables)
     assert title_of(tables, "karma", virtual[0]) not in path.read_text()
     top_before = session.load(path, tables).game.karma.draw
     r = ok(rigs("karma", "draw", "Bo", "--card", "Poker Night", "--game", path))
-    assert "Bo draws Poker Night (recorded) for Massive Solar Flare." in r.stdout
+    # the table sees that Bo recorded a card; its title is for Bo's eyes (`rigs hand Bo`)
+    assert "Bo draws a Karma card (recorded) for Massive Solar Flare." in r.stdout
+    assert "Poker Night" not in r.stdout
     assert "goes back on top of the Karma deck" in r.stdout
     g = session.load(path, tables).game
     assert g.player("Bo").hand == ("poker-night",)

@@ -39,7 +39,8 @@ def refused(r, code=1):
 
 
 def status(rigs, path, *who):
-    return json.loads(ok(rigs("status", *who, "--json", "--game", path)).stdout)
+    private = ("--private",) if who else ()
+    return json.loads(ok(rigs("status", *who, *private, "--json", "--game", path)).stdout)
 
 
 def undo_and_redo(rigs, path, *command):

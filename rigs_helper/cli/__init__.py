@@ -13,8 +13,9 @@ import sys
 # command name -> module under rigs_helper.cli that defines it
 COMMANDS = {
     "score": "score", "card": "cards", "cards": "cards",
-    "new": "game", "status": "status", "next": "next", "grant": "game", "lose": "game",
-    "undo": "game", "log": "game", "doctor": "game", "restore": "game",
+    "new": "game", "status": "status", "hand": "status", "serve": "serve", "next": "next",
+    "grant": "game", "lose": "game", "undo": "game", "log": "game", "doctor": "game",
+    "restore": "game",
     "karma": "karma", "vinnie": "vinnie",
     "build": "actions", "move": "actions", "survey": "actions", "sell": "actions",
     "give": "actions", "adjust": "actions", "settle": "actions", "produce": "actions",
@@ -24,7 +25,7 @@ COMMANDS = {
 
 # the order `rigs --help` lists them in
 ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "score", "forecast",
-         "cards")
+         "cards", "serve")
 
 
 def load(modules) -> object:

@@ -112,12 +112,16 @@ def act(game: Path | None, op, json: bool = False) -> None:
     from rigs_helper.store import session
 
     outcome = session.run(game_path(game), op, annotate=log_fields)
+    # private lines stay off the shared screen: only who has news is said
+    eyes = list(dict.fromkeys(who for who, _ in outcome.private))
     if json:
         print_json({"action": op.describe(), "messages": list(outcome.messages),
-                    **outcome.data})
+                    **outcome.data, **({"private_for": eyes} if eyes else {})})
     else:
         for line in outcome.messages:
             print(line)
+        for who in eyes:
+            print(f"(news for {who}'s eyes only: `rigs hand {who}`)")
 
 
 def log_fields(before, after, tables) -> dict:

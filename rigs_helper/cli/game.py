@@ -82,7 +82,8 @@ def new(
 @app.command()
 def grant(
     plot: Annotated[str | None, typer.Argument(
-        help="The plot the leader keeps (without it: show the drawn plots).",
+        help="The plot the leader keeps (without it: say what is waiting; the plots "
+        "drawn are for the leader's eyes: `rigs hand LEADER`).",
         show_default=False)] = None,
     order: Annotated[str | None, typer.Option(
         "--order", help="The order the other players receive the rest, e.g. Bo,Cy "
@@ -115,14 +116,14 @@ def grant(
 
         tables = load_tables()
         g = session.load(game_path(game), tables).game
-        plots = [{"id": pid, "type": tables.plot_deck[int(pid[1:]) - 1]} for pid in g.grant]
+        # the drawn plots are for the leader's eyes: `rigs hand LEADER` shows them
         if json:
-            print_json({"leader": g.leader, "grant": plots})
-        elif not plots:
+            print_json({"leader": g.leader, "plots": len(g.grant)})
+        elif not g.grant:
             print("No Land Grant is waiting.")
         else:
-            print(f"For {g.leader}'s eyes: " + ", ".join(
-                f"{p['id']} {tables.plots[p['type']].name}" for p in plots))
+            print(f"Land Grant: {g.leader} picks one of {len(g.grant)} plots; "
+                  f"`rigs hand {g.leader}` shows them, for {g.leader}'s eyes.")
         return
     from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.errors import InputError
@@ -166,6 +167,7 @@ def undo(
     from rigs_helper.store import session
 
     done = session.undo(game_path(game), n, force)
+    done.actions = [hide_private_args(a) for a in done.actions]
     if json:
         print_json({"undone": done.actions, "round": done.game.round,
                     "phase": done.game.phase, **({"note": done.note} if done.note else {})})
@@ -189,6 +191,8 @@ def log(
     from rigs_helper.store import session
 
     rows = session.history(game_path(game))
+    for r in rows:  # a card recorded into a hand stays private: the log says one was
+        r["action"] = hide_private_args(r["action"])
     if json:
         print_json({"log": rows})
         return
@@ -262,3 +266,16 @@ def restore(
     kept = "; the file it replaced is kept as a backup" if pick["replaced"] else ""
     print(f"restored backup {pick['n']} ({pick['file']}): round {g.round}, "
           f"{g.phase.title()} Phase{kept}.")
+
+
+def hide_private_args(action: object) -> object:
+    """An action as logged, minus the titles of Karma cards recorded into a hand (`karma
+    draw/swap --card`, `next --karma`, `karma play --drew`): "--card (hidden)"."""
+    import re
+
+    if not isinstance(action, str):
+        return action
+    quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+    flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap"))
+                            else "")
+    return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)

@@ -152,9 +152,11 @@ def player(d: dict, game, tables) -> None:
     rows = [[p["id"], tables.plots[p["type"]].name, "-" if p["survey"] is None
              else str(p["survey"]), str(p["rigs"]), p["harvest"] or "-"] for p in d["plots"]]
     lines.append(grid(["Plot", "Type", "Survey", "RIGS", "Harvest"], rows, right={2, 3}))
-    lines.append("Karma hand: " + (", ".join(d["hand"]) or "empty"))
-    if d.get("coming"):
-        lines.append("Coming into the hand next round: " + ", ".join(d["coming"]))
+    if "hand" in d:
+        lines.append("Karma hand: " + (", ".join(d["hand"]) or "empty"))
+    else:
+        lines.append(f"Karma hand: {d['karma']} card{'s' if d['karma'] != 1 else ''} "
+                     f"(`rigs hand {d['name']}` shows them, for {d['name']}'s eyes)")
     if d["in_play"]:
         lines.append("In play: " + ", ".join(d["in_play"]))
     if d.get("on_cards"):
@@ -163,6 +165,31 @@ def player(d: dict, game, tables) -> None:
         lines.append(f"Disaster this round: {d['disaster']}")
     if d["effects"]:
         lines.append("Production effects: " + ", ".join(d["effects"]))
+    print("\n".join(lines))
+
+
+def eyes_header(name: str) -> str:
+    return _bold(f"=== for {name}'s eyes only ===")
+
+
+def private(v: dict) -> None:
+    """`rigs hand PLAYER`: the private view, headed so nobody reads it by accident."""
+    lines = [eyes_header(v["name"])]
+    hand = v["hand"]
+    lines.append(f"Karma hand ({len(hand)} of at most {v['hand_limit']} when the Player "
+                 "Phase ends):" if hand else "Karma hand: empty")
+    for c in hand:
+        lines.append(f"  {c['title']} ({c['kind']}): {c['effect']}")
+    if v.get("coming"):
+        lines.append("Coming into the hand next round: " + ", ".join(v["coming"]))
+    if v["grant"]:
+        lines.append("Land Grant, your pick: " + ", ".join(f"{p['id']} {p['name']}"
+                                                         for p in v["grant"])
+                     + " (`rigs grant PLOT`)")
+    for n in v.get("notes", ())[-8:]:
+        lines.append(f"Lately (round {n['round']}): {n['text']}")
+    for line in v["pending"]:
+        lines.append(f"waiting: {line}")
     print("\n".join(lines))
 
 

@@ -12,7 +12,11 @@ from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
 @app.command()
 def status(
     player: Annotated[str | None, typer.Argument(
-        help="Show this player in full, Karma hand included.", show_default=False)] = None,
+        help="Show this player in full (public facts; --private adds the Karma hand).",
+        show_default=False)] = None,
+    private: Annotated[bool, typer.Option(
+        "--private", help="With PLAYER: also the Karma hand, for that player's eyes only.")]
+    = False,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
@@ -21,15 +25,21 @@ def status(
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
 
+    if private and player is None:
+        from rigs_helper.rules.errors import InputError
+
+        raise InputError("--private needs a PLAYER: `rigs status PLAYER --private`")
     tables = load_tables()
     g = session.load(game_path(game), tables).game
     if player is not None:
-        d = player_dict(g.player(player), tables, hand=True)
+        d = player_dict(g.player(player), tables, hand=private)
         if json:
-            print_json(d)
+            print_json({**d, "for_eyes_of": d["name"]} if private else d)
             return
         from rigs_helper.cli import render
 
+        if private:
+            print(render.eyes_header(d["name"]))
         render.player(d, g, tables)
         return
     d = status_dict(g, tables)
@@ -44,3 +54,29 @@ def status(
     render.status(d, tables)
     for line in warnings:
         render.console().print(f"[bold red]Warning:[/bold red] {line}")
+
+
+@app.command()
+def hand(
+    player: Annotated[str, typer.Argument(help="The player whose private view to show.")],
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """For PLAYER's eyes only: their Karma hand with each card's effect, the Land Grant
+    plots when they pick, what they drew or took lately, and the choices waiting for them."""
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
+    from rigs_helper.store.notes import private_notes
+    from rigs_helper.rules.views import private_view
+
+    tables = load_tables()
+    path = game_path(game)
+    loaded = session.load(path, tables)
+    view = private_view(loaded.game, tables, loaded.game.player(player).name)
+    view["notes"] = private_notes(loaded, str(path), view["name"])
+    if json:
+        print_json(view)
+        return
+    from rigs_helper.cli import render
+
+    render.private(view)

@@ -72,4 +72,3 @@ class EndgameDraws(Op):
         w.data = {"drawn": drawn}
         return w.done()
 
-

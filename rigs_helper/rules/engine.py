@@ -19,8 +19,11 @@ from rigs_helper.rules.tables import RESOURCES, Tables, squash, title_of
 @dataclass(frozen=True)
 class Outcome:
     game: Game
-    messages: tuple[str, ...] = ()
-    data: dict = field(default_factory=dict)  # extra facts for --json output
+    messages: tuple[str, ...] = ()  # public: for everyone at the table
+    data: dict = field(default_factory=dict)  # extra facts for --json output (public)
+    #: (player, line): facts for one player's eyes only (a card drawn or taken, a hand
+    #: seen); the shared terminal never prints them, `rigs hand PLAYER` does
+    private: tuple[tuple[str, str], ...] = ()
 
 
 #: Push, Pull, or Drag was put into play after this round's RIGS loss: that loss does not
@@ -80,14 +83,19 @@ class Work:
         self.rng = Rng(game.seed, game.rng)
         self.dice = DiceCup(rolls, self.rng, tables.constants.die_sides)
         self.messages: list[str] = []
+        self.private: list[tuple[str, str]] = []
         self.data: dict = {}
         # (player, resource or "credits", change, source): where every unit came from or
         # went to; kept in the log entry
         self.ledger: list[tuple[str, str, int, str]] = []
         self._losses: dict[str, dict[str, int]] = {}
 
-    def say(self, text: str) -> None:
-        self.messages.append(text)
+    def say(self, text: str, to: str | None = None) -> None:
+        """A line of what happened: public, or for the eyes of player ``to`` only."""
+        if to is None:
+            self.messages.append(text)
+        else:
+            self.private.append((self.game.player(to).name, text))
 
     def die(self, player: str | None = None, why: str = "") -> int:
         """One die: the table's roll when given (``player``'s own first), else the seeded
@@ -154,7 +162,8 @@ class Work:
         if self.ledger:
             data["ledger"] = [{"player": p, "what": r, "change": n, "source": s}
                               for p, r, n, s in self.ledger]
-        return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), data)
+        return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), data,
+                       tuple(self.private))
 
     # -- decks ---------------------------------------------------------------------
     def draw(self, deck: str, physical: str | None = None) -> str | None:
@@ -220,6 +229,8 @@ class Work:
                    else f"{n_virtual} drawn by rigs")
             self.say(f"{p.name} draws {len(got)} Karma card{'s' if len(got) > 1 else ''}"
                      + (f" ({why}; {how})" if why else f" ({how})") + ".")
+            self.say("You drew " + ", ".join(title_of(self.tables, "karma", k) for k in got)
+                     + ".", to=p.name)
         return got
 
     # -- RIGS ------------------------------------------------------------------------

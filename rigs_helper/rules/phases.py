@@ -429,8 +429,9 @@ def _market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str])
         _grant(w, None, None, None)
     else:
         w.say(f"{w.game.leader} draws {n} plot cards at the table: `rigs grant --card TYPE "
-              f"...` records them (else rigs draws them: `rigs grant` shows them), "
-              "`rigs grant PLOT [--order NAME,...]` settles it.")
+              f"...` records them (else rigs draws them: `rigs hand {w.game.leader}` shows "
+              f"them, for {w.game.leader}'s eyes), `rigs grant PLOT [--order NAME,...]` "
+              "settles it.")
 
 
 def _new_phase(w: Work, phase: str) -> None:

@@ -1,7 +1,9 @@
 """What a game shows: the `status --json` object and the choices it waits for.  No I/O.
 
-Hidden cards stay hidden: draw piles show only their size and Karma hands only their count,
-except in the one-player view (``player_view``) that a player asks for."""
+Public and private: draw piles show only their size and Karma hands only their count; a
+hand's cards and the Land Grant plots the leader alone sees are private to one player and
+appear only in ``private_view`` (`rigs hand PLAYER`, `status PLAYER --private`, the
+player's page of `rigs serve`)."""
 
 from __future__ import annotations
 
@@ -10,28 +12,66 @@ from rigs_helper.rules.tables import BASIC_RESOURCES, Tables, title_of
 
 
 def pending(game: Game, tables: Tables) -> list[str]:
+    return [text for _, text in pending_items(game, tables)]
+
+
+def pending_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
+    """(player who settles it, what is waiting and the command that settles it)."""
     out = []
     if game.grant:
-        out.append(f"Land Grant: {game.leader} picks one of {len(game.grant)} plots "
-                   "(`rigs grant`)")
+        out.append((game.leader, f"Land Grant: {game.leader} picks one of {len(game.grant)} "
+                    "plots (`rigs grant`)"))
     limit = tables.constants.hand_limit
     for p in game.players:
         if p.must_lose_rigs:
-            out.append(f"{p.name} must lose {p.must_lose_rigs} RIGS "
-                       f"(`rigs lose {p.name} --from PLOT|warehouse`)")
+            out.append((p.name, f"{p.name} must lose {p.must_lose_rigs} RIGS "
+                        f"(`rigs lose {p.name} --from PLOT|warehouse`)"))
         if game.phase == "player" and len(p.hand) > limit:
-            out.append(f"{p.name} holds {len(p.hand)} Karma cards; {limit} at most when the "
-                       f"Player Phase ends (`rigs karma discard {p.name} TITLE`)")
+            out.append((p.name, f"{p.name} holds {len(p.hand)} Karma cards; {limit} at most "
+                        f"when the Player Phase ends (`rigs karma discard {p.name} TITLE`)"))
         if p.must_discard:
-            out.append(f"{p.name} must throw away {p.must_discard} resources "
-                       f"(`rigs settle {p.name} RESOURCE=N ...`)")
+            out.append((p.name, f"{p.name} must throw away {p.must_discard} resources "
+                        f"(`rigs settle {p.name} RESOURCE=N ...`)"))
         if p.may_take:
-            out.append(f"{p.name} may take {p.may_take} resources "
-                       f"(`rigs settle {p.name} RESOURCE=N ...`)")
+            out.append((p.name, f"{p.name} may take {p.may_take} resources "
+                        f"(`rigs settle {p.name} RESOURCE=N ...`)"))
         if p.may_swap and game.phase == "disaster":
-            out.append(f"{p.name} may swap one Karma card (`rigs karma swap {p.name} TITLE`),"
-                       " optional")
+            out.append((p.name, f"{p.name} may swap one Karma card (`rigs karma swap "
+                        f"{p.name} TITLE`), optional"))
     return out
+
+
+def grant_plots(game: Game, tables: Tables) -> list[dict]:
+    """The Land Grant plots waiting for the leader's pick (private to the leader)."""
+    return [{"id": pid, "type": tables.plot_deck[int(pid[1:]) - 1],
+             "name": tables.plots[tables.plot_deck[int(pid[1:]) - 1]].name}
+            for pid in game.grant]
+
+
+def private_view(game: Game, tables: Tables, name: str) -> dict:
+    """What one player alone may see: their hand (each card with its effect), the Land
+    Grant plots when they are the leader picking, and the choices waiting for them."""
+    p = game.player(name)
+    hand = []
+    for key in p.hand:
+        card = tables.karma_card(key)
+        hand.append({"title": card.title, "kind": card.kind, "effect": card.effect,
+                     "timing": getattr(card, "timing", None)})
+    return {"name": p.name, "for_eyes_of": p.name, "hand": hand,
+            "coming": [title_of(tables, "karma", k) for k in p.incoming],  # next round
+            "hand_limit": tables.constants.hand_limit,
+            "grant": grant_plots(game, tables) if game.leader == p.name else [],
+            "pending": [t for who, t in pending_items(game, tables) if who == p.name],
+            "player": player_dict(p, tables)}
+
+
+def prices_so_far(game: Game, tables: Tables) -> list[int]:
+    """The Luxury price of each round priced so far (a recorded physical card wins)."""
+    from rigs_helper.rules.market import card_value
+
+    m = game.market
+    return [m.recorded.get(i + 1, card_value(tables, m.values, card))
+            for i, card in enumerate(m.drawn)]
 
 
 def _plot(p) -> dict:
@@ -55,7 +95,6 @@ def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict:
         d["on_cards"] = {title_of(tables, "karma", k): v for k, v in p.on_cards.items()}
     if hand:
         d["hand"] = [title_of(tables, "karma", k) for k in p.hand]
-        d["coming"] = [title_of(tables, "karma", k) for k in p.incoming]  # next round
     return d
 
 

@@ -622,3 +622,28 @@ def undo_diff(doc: dict[str, Any], changes: list[list]) -> dict[str, Any]:
         else:
             target[last] = old
     return doc
+
+
+# A private line kept in the history (what a player drew or took) is stored encoded, like
+# the hands and piles, so a glance at the file spoils nothing.  It is not a secret from
+# someone who decodes it on purpose.
+_PRIVATE = "b64:"
+
+
+def hide_text(text: str) -> str:
+    import base64
+
+    return _PRIVATE + base64.b64encode(text.encode("utf-8")[::-1]).decode("ascii")
+
+
+def show_text(stored: str) -> str:
+    """A private line as written by :func:`hide_text` (older plain lines pass through)."""
+    import base64
+    import binascii
+
+    if not stored.startswith(_PRIVATE):
+        return stored
+    try:
+        return base64.b64decode(stored[len(_PRIVATE):], validate=True)[::-1].decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError):
+        return "(unreadable private note)"

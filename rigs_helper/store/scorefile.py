@@ -129,7 +129,8 @@ def score_game_file(path: Path, text: str, tables: Tables,
             loaded = session.load(path, tables)
             op.check(loaded.game, tables)
             outcome = op.apply(loaded.game, tables)
-            session.commit(path, loaded, outcome.game, op.describe(), tables)
+            session.commit(path, loaded, outcome.game, op.describe(), tables,
+                           outcome=outcome)
         game, drawn = outcome.game, list(outcome.messages)
     e = game.endgame
     values = EndgameValues(game.market.price or 0, e.plot_values, e.resource_values,

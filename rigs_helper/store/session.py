@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Any
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+from rigs_helper.store import backups
 from rigs_helper.store.codec import (
     MARKER,
     Loaded,
     diff,
     dumps_state,
     from_doc,
+    hide_text,
     load_text,
     log_entries,
     log_entry_text,
@@ -31,7 +33,6 @@ from rigs_helper.store.codec import (
     to_doc,
     undo_diff,
 )
-from rigs_helper.store import backups
 from rigs_helper.store.files import read_text, write_atomic
 from rigs_helper.store.lock import locked, try_locked
 from rigs_helper.store.tablefiles import load_tables
@@ -134,6 +135,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
         doc = to_doc(outcome.game, tables)
         entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
                  "action": action, "after": state_hash(doc)}
+        _facts(entry, outcome)
         if annotate is not None:
             entry.update(annotate(None, outcome.game, tables))
         _write(path, doc, MARKER + "\n" + log_entry_text(entry), tables)
@@ -152,12 +154,24 @@ def run(path: Path, op: Op, tables: Tables | None = None,
         loaded = load(path, tables)
         outcome = perform(loaded.game, op, tables)
         commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
-               annotate)
+               annotate, outcome=outcome)
     return outcome
 
 
+def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
+    """Keep what an action said in its log entry: the public lines (the board's summary of
+    the last phase) and each private line with the player it is for (`rigs hand`)."""
+    if outcome is None:
+        return
+    if outcome.messages:
+        entry["said"] = list(outcome.messages)
+    if outcome.private:
+        entry["private"] = [[who, hide_text(text)] for who, text in outcome.private]
+
+
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
-           ledger: list[dict] | None = None, annotate: Annotate | None = None) -> None:
+           ledger: list[dict] | None = None, annotate: Annotate | None = None,
+           outcome: Outcome | None = None) -> None:
     """Append ``action`` to the history and save ``game`` (the caller holds the lock and
     read ``loaded`` under it)."""
     import json
@@ -171,6 +185,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     if ledger:  # where every unit moved by the action came from or went to
         entry["ledger"] = [f"{x['player']} {x['change']:+d} {x['what']} ({x['source']})"
                            for x in ledger]
+    _facts(entry, outcome)
     if annotate is not None:
         entry.update(annotate(loaded.game, game, tables))
     log_text = loaded.log_text or MARKER + "\n"
@@ -259,8 +274,8 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
     """Undo when the file does not load: back to the newest backup that loads (what it
     drops: the actions logged since, or the hand edit); without one, step back from the
     state as it is when that gives exactly the state the log recorded before."""
-    from rigs_helper.store.codec import split_text
     from rigs_helper.rules.checker import parse_toml
+    from rigs_helper.store.codec import split_text
 
     head, tail = split_text(text)
     try:

@@ -48,9 +48,10 @@ class KarmaDraw(Op):
                 p = w.player(self.name)
             key = w.draw("karma", self.card)
             w.update(p.name, hand=p.hand + (key,))
-            w.say(f"{p.name} draws {title_of(tables, 'karma', key)} (recorded)"
+            w.say(f"{p.name} draws a Karma card (recorded)"
                   + (f" for {tables.disaster(p.disaster).title}" if game.player(
                       self.name).disaster_draw else "") + ".")
+            w.say(f"You drew {title_of(tables, 'karma', key)}.", to=p.name)
         else:
             w.draw_karma(self.name, self.n, self.why)
         return w.done()
@@ -123,6 +124,7 @@ class KarmaSwap(Op):
             w.update(p.name, hand=w.player(p.name).hand + (new,))
             w.say(f"{p.name} draws a new Karma card ("
                   + ("recorded" if self.card else "drawn by rigs") + ").")
+            w.say(f"You drew {title_of(tables, 'karma', new)}.", to=p.name)
         return w.done()
 
 

@@ -247,11 +247,15 @@ def insurance(c: Ctx) -> None:
 
 
 def information(c: Ctx) -> None:
-    hands = {}
+    """The owner sees the hands of the players chosen (--target; every other player's
+    without it): for the owner's eyes only (`rigs hand OWNER`)."""
     names = c.victims or [p.name for p in c.w.game.players if p.name != c.owner]
+    c.w.say(f"{c.owner} looks at {', '.join(names)}'s hands (`rigs hand {c.owner}` shows "
+            "them).")
     for name in names:
         p = c.w.player(name)
-        hands[p.name] = [title_of(c.tables, "karma", k) for k in p.hand]
-        c.w.say(f"{p.name}: {p.credits} credits; hand: " + (", ".join(hands[p.name])
-                                                             or "empty"))
-    c.w.data["hands"] = hands
+        hand = [title_of(c.tables, "karma", k) for k in p.hand]
+        c.w.say(f"{p.name}: {p.credits} credits; hand: " + (", ".join(hand) or "empty"),
+                to=c.owner)
+
+

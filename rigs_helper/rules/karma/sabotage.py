@@ -23,6 +23,9 @@ def steal(c: Ctx, key: str) -> None:
     o = c.w.player(c.owner)
     c.w.update(o.name, hand=o.hand + (key,))
     c.w.say(f"{o.name} takes a card from {v}'s hand.")
+    title = c.tables.karma_card(key).title
+    c.w.say(f"You took {title} from {v}'s hand.", to=o.name)
+    c.w.say(f"{o.name} took {title} from your hand.", to=v)
 
 
 def steal_hand_random(c: Ctx) -> None:

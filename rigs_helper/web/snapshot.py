@@ -1,0 +1,70 @@
+"""The game file as the server last read it: one parse per change of the file, shared by
+every request.  Saves are atomic renames, so a read sees the old file or the new one."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from pathlib import Path
+
+from rigs_helper.rules.errors import RigsError
+
+
+class Snapshot:
+    """One version of the game file: its ETag and, lazily, each page's data."""
+
+    def __init__(self, etag: str, loaded=None, error: str | None = None) -> None:
+        self.etag, self.loaded, self.error = etag, loaded, error
+        self._cache: dict[str, object] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: str, make):
+        with self._lock:
+            if key not in self._cache:
+                self._cache[key] = make()
+            return self._cache[key]
+
+
+class Source:
+    """Reads ``path`` when it changed since the last request (by inode, size, mtime)."""
+
+    def __init__(self, path: Path, tables) -> None:
+        self.path, self.tables = path, tables
+        self._lock = threading.Lock()
+        self._key: tuple | None = None
+        self._snap: Snapshot | None = None
+        self._good: Snapshot | None = None
+
+    def snapshot(self) -> Snapshot:
+        with self._lock:
+            try:
+                with open(self.path, "rb") as fh:
+                    st = os.fstat(fh.fileno())
+                    key = (st.st_ino, st.st_size, st.st_mtime_ns)
+                    if key == self._key and self._snap is not None:
+                        return self._snap
+                    data = fh.read()
+            except OSError as exc:
+                return self._failed(f"{self.path}: cannot read: {exc.strerror}")
+            etag = hashlib.sha256(data).hexdigest()[:20]
+            if self._snap is not None and self._snap.etag == etag:
+                self._key = key
+                return self._snap
+            try:
+                from rigs_helper.store.codec import load_text
+
+                loaded = load_text(data.decode("utf-8"), str(self.path), self.tables)
+                snap = Snapshot(etag, loaded)
+                self._good = snap
+            except (RigsError, UnicodeDecodeError) as exc:
+                snap = self._failed(str(exc), etag)
+            self._key, self._snap = key, snap
+            return snap
+
+    def _failed(self, message: str, etag: str = "error") -> Snapshot:
+        """A file that cannot be read now: the last good state, with the problem named."""
+        good = self._good
+        snap = Snapshot(f"{etag}-{good.etag if good else 'none'}",
+                        good.loaded if good else None, message)
+        return snap

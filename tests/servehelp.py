@@ -1,0 +1,70 @@
+"""A real game file with secrets (Karma hands, a Land Grant waiting) and a running
+`rigs serve` server on 127.0.0.1, for the serve tests."""
+
+from __future__ import annotations
+
+import http.client
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+
+def rigs(*args) -> str:
+    from rigs_helper.cli import app
+
+    r = CliRunner().invoke(app, [str(a) for a in args])
+    assert r.exit_code == 0, (args, r.output)
+    return r.stdout
+
+
+def secret_game(path: Path) -> Path:
+    """Three players holding Karma cards, round 2, the leader's Land Grant pick open."""
+    rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "11", "--game", path)
+    for name, n in (("Ana", 3), ("Bo", 2), ("Cy", 2)):
+        rigs("karma", "draw", name, str(n), "--game", path)
+    for _ in range(3):
+        rigs("next", "--auto", "--game", path)
+    rigs("next", "--game", path)
+    return path
+
+
+def hands(path: Path, tables) -> dict[str, list[str]]:
+    from rigs_helper.store import session
+
+    g = session.load(path, tables).game
+    return {p.name: [tables.karma_card(k).title for k in p.hand] for p in g.players}
+
+
+@contextmanager
+def serving(path: Path, tables, tokens=None):
+    """(server, base URL, tokens) for a server running in a thread."""
+    from rigs_helper.store import session
+    from rigs_helper.web.server import make_server
+    from rigs_helper.web.tokens import load_tokens
+
+    if tokens is None:
+        names = [p.name for p in session.load(path, tables).game.players]
+        tokens = load_tokens(path, names)
+    server = make_server(path, tables, tokens, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                              daemon=True)
+    thread.start()
+    try:
+        yield server, f"http://127.0.0.1:{server.server_address[1]}", tokens
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def get(server, target: str, method: str = "GET", headers: dict | None = None):
+    """(status, headers, body text) of one raw request (the path sent exactly as given)."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+    try:
+        conn.request(method, target, headers=headers or {})
+        r = conn.getresponse()
+        return r.status, dict(r.getheaders()), r.read().decode()
+    finally:
+        conn.close()

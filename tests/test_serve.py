@@ -1,0 +1,177 @@
+"""`rigs serve`: the board shows public facts only, each player's page that player's
+secrets only; tokens, 404s, ETags, and a page that never writes the game file."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import subprocess
+import sys
+
+import pytest
+
+from servehelp import get, hands, rigs, secret_game, serving
+
+
+@pytest.fixture
+def game(tmp_path):
+    return secret_game(tmp_path / "rigs.toml")
+
+
+def shows(body: str, title: str) -> bool:
+    """The title is on the page: as text, HTML-escaped or JSON-escaped."""
+    from html import escape
+
+    return any(form in body for form in (title, escape(title, quote=True),
+                                         json.dumps(title, ensure_ascii=False)[1:-1]))
+
+
+def grant_ids(path, tables) -> list[str]:
+    from rigs_helper.store import session
+
+    return list(session.load(path, tables).game.grant)
+
+
+def test_board_html_and_json_hold_no_hand_card_and_no_land_grant_pick(game, tables):
+    secret_titles = [t for h in hands(game, tables).values() for t in h]
+    picks = grant_ids(game, tables)
+    assert len(secret_titles) >= 7 and len(picks) == 3
+    with serving(game, tables) as (server, _, _tokens):
+        for target in ("/", "/state.json"):
+            code, _, body = get(server, target)
+            assert code == 200
+            assert not [t for t in secret_titles if shows(body, t)]
+            assert not [p for p in picks if re.search(rf"\b{p}\b", body)]
+        board = get(server, "/")[2]
+        d = json.loads(get(server, "/state.json")[2])
+    assert "Round <span class=\"big\">2/15</span>" in board
+    # readable with JavaScript off (rendered here, reloads itself), and nothing external
+    assert '<noscript><meta http-equiv="refresh" content="5"></noscript>' in board
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", board)
+    assert "prefers-color-scheme: dark" in board
+    assert "<code>rigs grant</code>" in board  # a pending choice and its command
+    assert d["round"] == 2 and d["prices"] == [d["prices"][0]] and d["pending"]
+    assert all("hand" not in p for p in d["players"])
+    assert [p["karma"] for p in d["players"]] == [len(h) for h in hands(game, tables).values()]
+
+
+def test_each_players_page_holds_their_hand_and_no_other(game, tables):
+    hs = hands(game, tables)
+    picks = grant_ids(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        from rigs_helper.store import session
+
+        leader = session.load(game, tables).game.leader
+        for name, token in tokens.items():
+            for target in (f"/p/{token}", f"/p/{token}/state.json"):
+                code, headers, body = get(server, target)
+                assert code == 200 and headers["Cache-Control"] == "no-store"
+                assert all(shows(body, t) for t in hs[name])
+                others = [t for n, h in hs.items() if n != name for t in h]
+                assert not [t for t in others if shows(body, t)], name
+                shown = [p for p in picks if re.search(rf"\b{p}\b", body)]
+                assert shown == (picks if name == leader else []), name
+            assert f"For {name}'s eyes only" in get(server, f"/p/{token}")[2]
+
+
+NOT_FOUND = ["/p/wrongtoken", "/p/", "/p", "/p//state.json", "/rigs.toml", "/../rigs.toml",
+             "/p/../rigs.toml", "/%2e%2e/rigs.toml", "/.rigs.toml.tokens", "/state.json/x",
+             "/favicon.ico", "/index.html", "/p/%00", "/state.json%00", "/%2fetc/passwd"]
+
+
+def test_wrong_tokens_unknown_paths_and_traversal_get_a_404_that_reveals_nothing(game,
+                                                                                  tables):
+    with serving(game, tables) as (server, _, tokens):
+        tok = next(iter(tokens.values()))
+        bad = NOT_FOUND + [f"/p/{tok}x", f"/p/{tok[:-1]}", f"/p/{tok}/", f"/p/{tok}/x",
+                           f"/p/{tok.upper()}"]
+        for target in bad:
+            code, _, body = get(server, target)
+            assert (code, body) == (404, "Not found\n"), target
+        for method in ("POST", "PUT", "DELETE"):
+            assert get(server, "/", method=method)[:3:2] == (404, "Not found\n")
+            assert get(server, f"/p/{tok}", method=method)[0] == 404
+
+
+def test_json_answers_304_until_a_command_changes_the_file(game, tables):
+    with serving(game, tables) as (server, _, tokens):
+        tok = tokens["Ana"]
+        for target in ("/state.json", f"/p/{tok}/state.json"):
+            code, headers, _ = get(server, target)
+            etag = headers["ETag"]
+            assert code == 200
+            assert get(server, target, headers={"If-None-Match": etag})[0] == 304
+        rigs("karma", "draw", "Ana", "--game", game)
+        code, headers, body = get(server, "/state.json", headers={"If-None-Match": etag})
+        assert code == 200 and headers["ETag"] != etag
+        assert json.loads(body)["players"][0]["karma"] == len(hands(game, tables)["Ana"])
+
+
+def test_tokens_live_beside_the_game_file_and_can_be_reissued(game, tables):
+    from rigs_helper.web.tokens import load_tokens, player_for, token_path
+
+    names = ["Ana", "Bo", "Cy"]
+    first = load_tokens(game, names)
+    path = token_path(game)
+    assert path.parent == game.parent and path.exists()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    text = game.read_text()
+    assert not any(t in text for t in first.values())
+    assert load_tokens(game, names) == first  # kept between runs
+    again = load_tokens(game, names, renew=True)
+    assert not set(again.values()) & set(first.values())
+    assert len(set(again.values())) == 3 and all(len(t) >= 24 for t in again.values())
+    assert player_for(again, again["Bo"]) == "Bo"
+    assert player_for(again, first["Bo"]) is None
+
+
+def test_the_pages_never_write_the_game_file(game, tables):
+    before, mtime = game.read_bytes(), game.stat().st_mtime_ns
+    with serving(game, tables) as (server, _, tokens):
+        listing = sorted(os.listdir(game.parent))  # the game file and its tokens
+        for _ in range(5):
+            for target in ["/", "/state.json"] + [f"/p/{t}" for t in tokens.values()]:
+                get(server, target)
+            get(server, "/", method="POST")
+    assert game.read_bytes() == before and game.stat().st_mtime_ns == mtime
+    assert sorted(os.listdir(game.parent)) == listing
+
+
+def test_a_damaged_file_keeps_the_last_good_board_and_names_the_problem(game, tables):
+    with serving(game, tables) as (server, _, _tokens):
+        assert get(server, "/")[0] == 200
+        good = game.read_text()
+        game.write_text(good.replace("round = 2", "round = [", 1))
+        code, _, body = get(server, "/")
+        assert code == 200 and "cannot be read now" in body and "2/15" in body
+        game.write_text(good)
+        assert "cannot be read now" not in get(server, "/")[2]
+
+
+def test_rigs_serve_prints_the_board_and_each_players_link(game):
+    proc = subprocess.Popen([sys.executable, "-m", "rigs_helper", "serve", "--port", "0",
+                             "--game", str(game)], stdout=subprocess.PIPE, text=True)
+    try:
+        lines = [proc.stdout.readline() for _ in range(6)]
+        board = re.search(r"Board \(for everyone\): (http://127\.0\.0\.1:\d+/)", lines[1])
+        assert board, lines
+        links = dict(re.findall(r"For (\w+)'s eyes only: (http://\S+)", "".join(lines)))
+        assert set(links) == {"Ana", "Bo", "Cy"}
+        import urllib.request
+
+        with urllib.request.urlopen(links["Bo"], timeout=10) as r:
+            assert "For Bo's eyes only" in r.read().decode()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_rigs_serve_refuses_a_port_in_use_in_one_line(game, tables):
+    with serving(game, tables) as (server, _, _tokens):
+        r = subprocess.run([sys.executable, "-m", "rigs_helper", "serve", "--port",
+                            str(server.server_address[1]), "--game", str(game)],
+                           capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1 and r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1 and "cannot listen" in r.stderr

@@ -1,0 +1,117 @@
+"""A real browser: headless Chromium (Debian's chromium + chromium-driver, driven by
+Selenium) opens the board and a player's page, a `rigs` command changes the game, and each
+page shows the change within 2 s.  Screenshots of the board at a phone's 390 px and a TV's
+1920 px width go to build/screenshots/ (or $RIGS_SCREENSHOTS).
+
+`.ci/run` installs the two Debian packages; elsewhere: apt-get install chromium
+chromium-driver."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from servehelp import secret_game, serving
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+SHOTS = Path(os.environ.get("RIGS_SCREENSHOTS")
+             or Path(__file__).resolve().parents[1] / "build" / "screenshots")
+
+
+@pytest.fixture
+def browser(tmp_path):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    assert Path(CHROMIUM).exists() and Path(DRIVER).exists(), \
+        "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                 f"--user-data-dir={tmp_path / 'chromium'}", "--window-size=1920,1080",
+                 "--hide-scrollbars"):
+        opts.add_argument(flag)
+    driver = webdriver.Chrome(options=opts, service=Service(executable_path=DRIVER))
+    driver.set_page_load_timeout(30)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def rigs_command(*args: str) -> None:
+    """A real `rigs` command in its own process, as a player at the table runs it."""
+    r = subprocess.run([sys.executable, "-m", "rigs_helper", *args], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+
+
+def karma_count(driver, name: str) -> str:
+    from selenium.webdriver.common.by import By
+
+    for section in driver.find_elements(By.CSS_SELECTOR, "main section"):
+        if section.find_element(By.TAG_NAME, "h2").text.startswith(name):
+            return section.text.split("Karma cards ")[1].split()[0]
+    raise AssertionError(f"no section for {name}")
+
+
+def test_board_and_player_page_follow_a_rigs_command_within_2_seconds(browser, tmp_path,
+                                                                      tables):
+    from selenium.webdriver.common.by import By
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    game = secret_game(tmp_path / "rigs.toml")
+    with serving(game, tables) as (_, base, tokens):
+        browser.get(base + "/")
+        assert "R.I.G.S." in browser.title and "Round 2/15" in browser.find_element(
+            By.TAG_NAME, "main").text
+        before = karma_count(browser, "Ana")
+        rigs_command("karma", "draw", "Ana", "--game", str(game))
+        WebDriverWait(browser, 2, poll_frequency=0.1,
+                      ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: karma_count(d, "Ana") == str(int(before) + 1))
+
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for width, height in ((390, 844), (1920, 1080)):
+            # a phone's viewport (a desktop window cannot be made this narrow)
+            browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": 1,
+                "mobile": width < 800})
+            browser.get(base + "/")
+            assert browser.execute_script("return window.innerWidth") == width
+            assert browser.execute_script("return document.documentElement.scrollWidth") \
+                <= width  # nothing wider than the screen
+            shot = SHOTS / f"board-{width}.png"
+            browser.save_screenshot(str(shot))
+            assert shot.stat().st_size > 5000
+
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        browser.get(base + "/")
+        background = browser.execute_script(
+            "return getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(18, 18, 18)"  # the browser's dark mode is followed
+        browser.save_screenshot(str(SHOTS / "board-390-dark.png"))
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        browser.get(f"{base}/p/{tokens['Bo']}")
+        cards = len(browser.find_elements(By.CSS_SELECTOR, "main .grid")[0]
+                    .find_elements(By.TAG_NAME, "section"))
+        assert "For Bo's eyes only" in browser.find_element(By.TAG_NAME, "h1").text
+        rigs_command("karma", "draw", "Bo", "--game", str(game))
+        WebDriverWait(browser, 2, poll_frequency=0.1,
+                      ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: len(d.find_elements(By.CSS_SELECTOR, "main .grid")[0]
+                          .find_elements(By.TAG_NAME, "section")) == cards + 1)
+        assert "You drew" in browser.find_element(By.TAG_NAME, "main").text
+        browser.save_screenshot(str(SHOTS / "player-390.png"))
