@@ -1,5 +1,5 @@
 """Fuzzing real game files and scoring sheets (issue 9): mutants of numbers, keys, encoded
-decks, truncation and raw bytes, run through `status`, `next`, `undo` and `score` in
+decks, truncation and raw bytes, run through `status`, `next`, `undo`, `score` and `log` in
 process.  Never a traceback; never exit 0 on a file that does not load (except `undo`,
 which may bring it back to a state that loads); never a changed file after a refusal."""
 
@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from conftest import EXAMPLES
 
-COMMANDS = (["status", "--json"], ["next", "--auto"], ["undo"], ["score"])
+COMMANDS = (["status", "--json"], ["next", "--auto"], ["undo"], ["score"], ["log"])
 
 
 @pytest.fixture(scope="module")

@@ -35,3 +35,16 @@ def test_a_harmless_hand_edit_is_accepted(rigs, game):
     r = rigs("status", "Ana", "--json", "--game", game)
     assert r.exit_code == 0, r.output
     assert '"energy": 7' in r.stdout
+
+
+def test_a_multi_line_array_in_the_history_is_not_taken_for_a_hand_edited_state(tmp_path):
+    """The history may hold multi-line arrays (private notes): a line "    [" is not a
+    table header, so the state part is still read alone and a damaged entry is named."""
+    from rigs_helper.store.codec import MARKER, split_text
+
+    head = 'version = 1\n'
+    tail = (MARKER + '\n\n[[log]]\nn = 1\nprivate = [\n    [\n        "Bo",\n'
+            '        "b64:eA==",\n    ],\n]\n')
+    assert split_text(head + tail) == (head, tail)
+    moved = MARKER + "\n\n[market]\nprice = 4\n"  # a real header below the marker
+    assert split_text(head + moved) == (head + moved, "")

@@ -54,7 +54,8 @@ class Table:
         """Every shared view of the game, each checked."""
         for args in (["status"], ["status", "--json"], ["grant"], ["grant", "--json"],
                      ["log"], ["log", "--json"], ["log", "--ledger"], ["vinnie"],
-                     ["produce"]):
+                     ["produce"], ["restore", "--list"], ["standings"], ["odds"],
+                     ["chart"]):
             self.run(*args, ok=False)
         for name in ("Ana", "Bo", "Cy"):
             self.run("status", name)
@@ -96,6 +97,8 @@ def test_no_shared_output_shows_a_hand_card_or_a_land_grant_pick(rigs, tmp_path,
     t.look()
     g = session.load(t.path, tables).game
     assert sum(len(p.hand) for p in g.players) >= 5  # there were secrets to keep
+    text = t.path.read_text()  # the file itself: a glance spoils nothing
+    assert not [c for c in secrets_of(t.path, tables) if not c.startswith("P") and c in text]
     assert t.checked > 150
 
 

@@ -397,6 +397,8 @@ def test_starting_plots_recorded_through_rigs_new(tmp_path, rigs, tables):
     assert sorted(x.type for x in g.player("Bo").plots) == sorted(
         ["forest", "ridge", "ridge", "ridge", "desert", "plains"])
     assert "(recorded)" in r.stdout
+    v = rigs("verify", "--reveal", "-g", path)  # the recorded deal replays from the log
+    assert v.exit_code == 0, (v.stdout, v.stderr)
     bad = rigs("new", "-p", "Ana", "-p", "Bo", "--plots", "Ana=" + ",".join(["plains"] * 6), "-g",
                tmp_path / "h.toml")
     assert bad.exit_code != 0 and "Bo's starting plots" in bad.stderr

@@ -159,7 +159,10 @@ def test_land_grant_records_physical_plot_types(tables):
     # was: P5 Plains, P14 Valley, P25 Ridge
     assert after.grant == ("P5", "P14", "P25")
     assert after.plot_deck == take(g.plot_deck, ["P5", "P14", "P25"])
-    assert "P5 Plains, P14 Valley, P25 Ridge" in out.messages[0]
+    # the ids are for the leader's eyes; the table reads that plots were recorded
+    assert "P5" not in out.messages[0] and "Ana drew 3 plots" in out.messages[0]
+    assert out.private == (("Ana", "Land Grant recorded (you drew): P5 Plains, P14 Valley, "
+                            "P25 Ridge. Write these ids on the plot cards."),)
     # the leader keeps one named by its type among the drawn plots
     kept = run(after, GrantPick("valley", order=None), tables).game
     assert "P14" in [x.id for x in kept.player(g.leader).plots]

@@ -194,7 +194,9 @@ def test_land_grant_recorded_on_grant_then_picked_by_type(rigs, tmp_path, tables
     refused(rigs("grant", "--card", "swamp", "--card", "valley", "--game", path), path,
             before)
     r = ok(rigs("grant", "--card", "valley", "--card", "plains", "--game", path))
-    assert "Land Grant recorded" in r.stdout and "Valley" in r.stdout and "Plains" in r.stdout
+    assert "Land Grant recorded" in r.stdout and f"`rigs hand {leader}`" in r.stdout
+    mine = ok(rigs("hand", leader, "--game", path)).stdout  # the ids: for the leader's eyes
+    assert "Land Grant recorded (you drew)" in mine and "Valley" in mine and "Plains" in mine
     # the drawn plots are the leader's to see: the shared `grant --json` gives a count only
     assert json.loads(ok(rigs("grant", "--json", "--game", path)).stdout)["plots"] == 2
     shown = json.loads(ok(rigs("hand", leader, "--json", "--game", path)).stdout)["grant"]

@@ -22,7 +22,9 @@ class RigsGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except RigsError as exc:
-            typer.echo(f"rigs: {exc}", err=True)
+            # one line per problem (a damaged file or sheet lists all of its problems)
+            typer.echo("\n".join(f"rigs: {line}" for line in str(exc).splitlines() or [""]),
+                       err=True)
             ctx.exit(exc.exit_code)
         except (typer.Exit, typer.Abort, SystemExit, KeyboardInterrupt):
             raise
@@ -74,7 +76,8 @@ def _root(
     phases, decks, production, Vinnie) and scores the end game.
 
     Exit codes: 0 done; 1 bad input or a move the rules forbid (nothing changed); 2 usage;
-    3 a choice is still open (the message names the command that settles it).
+    3 a choice is still open (the message names the command that settles it); 75 the game
+    file is busy (another command is writing it; nothing changed, try again).
     """
 
 

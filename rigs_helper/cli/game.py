@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -24,6 +25,36 @@ def _deal(items: list[str]) -> dict[str, list[str]]:
     return out
 
 
+def _words(player: list[str], word: list[str] | None, ask: bool) -> list[str]:
+    """Each player's word for the seed, in seating order: from --word NAME=WORD; a word
+    not given is asked for without echo when stdin is a terminal."""
+    import sys
+
+    from rigs_helper.rules.errors import InputError
+
+    given: dict[str, str] = {}
+    for w in word or ():
+        name, sep, text = w.partition("=")
+        match = [p for p in player if p.strip().lower() == name.strip().lower()]
+        if not sep or not text or not match:
+            raise InputError(f"--word {name.strip()}=...: give NAME=WORD for a player of "
+                             "this game")
+        given[match[0]] = text
+    out = []
+    for p in player:
+        if p not in given:  # asked for unseen at a terminal, else refused
+            if not sys.stdin.isatty():
+                raise InputError(f"--word: no word for {p} (give --word {p}=WORD; at a "
+                                 "terminal rigs asks for it without showing it)"
+                                 if not ask else
+                                 "--ask-words needs a terminal; give --word NAME=WORD")
+            import getpass
+
+            given[p] = getpass.getpass(f"{p}, type a word (not shown): ")
+        out.append(given[p])
+    return out
+
+
 @app.command()
 def new(
     player: Annotated[list[str], typer.Option(
@@ -32,21 +63,35 @@ def new(
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the game's generator: same seed and names, same game.",
         min=0)] = None,
+    word: Annotated[list[str] | None, typer.Option(
+        "--word", help="NAME=WORD, once per player: the seed is a hash of every word and "
+        "fresh randomness, so no one alone chooses the shuffle.", show_default=False)]
+    = None,
+    ask_words: Annotated[bool, typer.Option(
+        "--ask-words", help="Ask each player for their word without showing it (also done "
+        "for a player --word leaves out, at a terminal).")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")]
     = False,
     plots: Annotated[list[str] | None, typer.Option(
         "--plots", help="The table's own deal of starting plots: PLAYER=TYPE,TYPE,... "
         "(once per player), e.g. Ana=forest,plains,valley,ridge.")] = None,
+    have: Annotated[Path | None, typer.Option(
+        "--have", help="The group's inventory (TOML): the Disaster and Karma cards it owns "
+        "or lacks; see `rigs inventory`.", show_default=False)] = None,
     roll: RollOpt = None,
     game: GameOpt = None,
     json: JsonOpt = False,
 ) -> None:
-    """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader."""
+    """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader.
+    Prints the commitment (a hash of the seed) to photograph for `rigs verify`."""
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.rules.replay import seed_from_words, short
     from rigs_helper.rules.rng import MAX_SEED
     from rigs_helper.rules.setup import new_game
     from rigs_helper.store import session
     from rigs_helper.store.files import fresh_seed
     from rigs_helper.store.tablefiles import load_tables
+    from rigs_helper.store.audit import new_op
 
     tables = load_tables()
     for name in player:
@@ -55,27 +100,47 @@ def new(
 
             raise InputError(f"--player {name!r}: a name must be printable text on one line")
     if seed is not None and seed > MAX_SEED:
-        from rigs_helper.rules.errors import InputError
-
         raise InputError(f"--seed must be at most {MAX_SEED}")
     from rigs_helper.rules.dice import parse_rolls
 
+    if (word or ask_words) and seed is not None:
+        raise InputError("--seed and --word: the words make the seed; give one or the other")
+    if word or ask_words:
+        import os
+
+        seed = seed_from_words(_words(player, word, ask_words), os.urandom(32))
     seed = fresh_seed() if seed is None else seed
     deal = _deal(plots or [])
     outcome = new_game(player, seed, tables, parse_rolls(roll), deal)
+    action = ("new " + " ".join(f"--player {n!r}" for n in player) + f" --seed {seed}"
+              + "".join(f" --roll {r}" for r in roll or ())
+              + "".join(f" --plots {x!r}" for x in plots or []))
+    missing = None
+    if have is not None:
+        from rigs_helper.cli.decks import read_inventory
+        from rigs_helper.rules.engine import Outcome, perform
+
+        op = read_inventory(have, tables)
+        mixed = perform(outcome.game, op, tables)
+        outcome = Outcome(mixed.game, outcome.messages + mixed.messages)
+        action += " " + op.describe()[len("inventory "):]
+        missing = {d: dict(c) for d, c in op.missing}
+    commit = outcome.game.commitment
     path = game_path(game)
-    session.create(path, outcome, "new " + " ".join(f"--player {n!r}" for n in player)
-                   + f" --seed {seed}" + "".join(f" --roll {r}" for r in roll or ())
-                   + "".join(f" --plots {x!r}" for x in plots or []),
-                   force, tables, annotate=log_fields)
+    session.create(path, outcome, action, force, tables, annotate=log_fields,
+                   op=new_op([n.strip() for n in player], seed, missing, list(roll or ()),
+                                  deal))
     if json:
         from rigs_helper.rules.views import status_dict
 
-        print_json({"game": str(path), "seed": seed, "messages": list(outcome.messages),
+        print_json({"game": str(path), "seed": seed, "commitment": commit,
+                    "messages": list(outcome.messages),
                     "status": status_dict(outcome.game, tables)})
         return
     for line in outcome.messages:
         print(line)
+    print(f"Commitment: {short(commit)}  (photograph it now; `rigs verify` checks the "
+          f"decks against it; in full: {commit})")
     print(f"Saved to {path}. Next: `rigs status`, then `rigs next` to end each phase.")
 
 
@@ -208,20 +273,15 @@ def log(
 def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
     """List every problem of a damaged or hand-edited game file at once, each with its key
     and line (exit 0 when there is none)."""
-    from rigs_helper.store import session
-    from rigs_helper.store.tablefiles import load_tables
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.store.files import read_text
-    from rigs_helper.store.doctor import game_problems
+    from rigs_helper.store import session
 
     path = game_path(game)
-    if not path.exists():
-        raise session._missing(path)
-    problems = game_problems(read_text(path), str(path), load_tables())
+    problems, notes = session.doctor(path)
     if json:
-        print_json({"game": str(path), "problems": problems})
+        print_json({"game": str(path), "problems": problems, "notes": notes})
     elif not problems:
-        print(f"{path}: no problems found")
+        print("\n".join([f"{path}: no problems found", *notes]))
     else:
         print("\n".join(problems))
     if problems:
@@ -249,13 +309,17 @@ def restore(
 
             raise InputError("restore: give either N or --list, not both")
         rows = session.backup_list(path)
+        for r in rows:  # a card recorded into a hand stays private here too
+            if "action" in r:
+                r["action"] = hide_private_args(r["action"])
         if json:
             print_json({"game": str(path), "backups": rows})
             return
         if not rows:
             print(f"No backups of {path} yet.")
         for r in rows:
-            what = (f"round {r['round']:>2} {r['phase']:<10} {r['action']}" if r["loads"]
+            what = (f"round {r['round']:>2} {r['phase']:<10} "
+                    f"{hide_private_args(r['action'])}" if r["loads"]
                     else f"does not load: {r['problem']}")
             print(f"{r['n']:>3}  {r['file']}  {what}{'  (the file now)' if r['current'] else ''}")
         return
@@ -270,12 +334,15 @@ def restore(
 
 def hide_private_args(action: object) -> object:
     """An action as logged, minus the titles of Karma cards recorded into a hand (`karma
-    draw/swap --card`, `next --karma`, `karma play --drew`): "--card (hidden)"."""
+    draw/swap --card`, `next --karma`, `karma play --drew`) and the Land Grant plots the
+    leader drew at the table (`grant --card`): "--card (hidden)"."""
     import re
 
     if not isinstance(action, str):
         return action
     quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+    if action.startswith("grant"):  # plot types, unquoted
+        return re.sub(r"(--card )\S+", r"\1(hidden)", action)
     flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap"))
                             else "")
     return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)

@@ -121,9 +121,20 @@ def status(d: dict, tables) -> None:
         head = "Game over (`rigs score` scores it)"
     price = f", Luxuries sell at {d['price']}" if d["price"] is not None else ""
     lines = [f"{_bold(head)} - Expedition Leader: {_bold(d['leader'])}{price}"]
+    if d.get("commitment"):
+        c = d["commitment"]
+        lines.append("Commitment: " + " ".join(c[i:i + 4] for i in range(0, 16, 4))
+                     + " (`rigs verify` checks the decks against it)")
     decks = d["decks"]
+
+    def mix(deck: str) -> str:
+        if f"{deck}_physical" not in decks:
+            return ""
+        return f" ({decks[deck + '_physical']} yours + {decks[deck + '_virtual']} virtual)"
+
     lines.append(f"Decks: Plot {decks['plot']}, Survey {decks['survey']}, Disaster "
-                 f"{decks['disaster']}, Karma {decks['karma']}, Game Market {decks['market']}"
+                 f"{decks['disaster']}{mix('disaster')}, Karma {decks['karma']}{mix('karma')}"
+                 f", Game Market {decks['market']}"
                  f"; colony RIGS {d['colony']['rigs']}/{d['colony']['rigs_cap']}")
     rows = []
     for p in d["players"]:

@@ -6,6 +6,7 @@ the key path, so a user can find the mistake in their file.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from typing import Any
 
@@ -33,23 +34,19 @@ def parse_toml(text: str, file: str) -> dict[str, Any]:
                          "number of the game") from None
 
 
+_BRACKETS = re.compile(r"""[\[\]{}\n]|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\#[^\n]*""")
+
+
 def _too_deep(text: str) -> int:
     """The line where brackets nest deeper than MAX_DEPTH (0 when they do not); strings
-    are skipped roughly, which is enough to refuse before the parser recurses."""
+    and comments are skipped, which is enough to refuse before the parser recurses."""
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return 0
-    depth, line, quote = 0, 1, ""
-    for ch in text:
+    depth, line = 0, 1
+    for m in _BRACKETS.finditer(text):
+        ch = m.group()
         if ch == "\n":
             line += 1
-            quote = ""
-        elif quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "#":
-            quote = "\n"
         elif ch in "[{":
             depth += 1
             if depth > MAX_DEPTH:
@@ -60,8 +57,6 @@ def _too_deep(text: str) -> int:
 
 
 def _long_number(text: str) -> tuple[int, str]:
-    import re
-
     m = re.search(r"\d[\d_]{4000,}", text)
     if not m:
         return 1, "?"

@@ -89,6 +89,8 @@ class Work:
         # went to; kept in the log entry
         self.ledger: list[tuple[str, str, int, str]] = []
         self._losses: dict[str, dict[str, int]] = {}
+        self.need: list[str] = []  # physical cards the table must draw and record first
+        self._guessing: set[str] = set()  # decks where a stand-in card was drawn
 
     def say(self, text: str, to: str | None = None) -> None:
         """A line of what happened: public, or for the eyes of player ``to`` only."""
@@ -141,6 +143,10 @@ class Work:
         loss["karma"] = loss.get("karma", 0) + n
 
     def done(self) -> Outcome:
+        if self.need:
+            from rigs_helper.rules.errors import PendingChoice
+
+            raise PendingChoice(self.need)
         left = self.dice.leftover()
         if left:
             raise InputError(f"--roll {left}: not used (this step rolled "
@@ -166,10 +172,14 @@ class Work:
                        tuple(self.private))
 
     # -- decks ---------------------------------------------------------------------
-    def draw(self, deck: str, physical: str | None = None) -> str | None:
+    def draw(self, deck: str, physical: str | None = None, who: str = "") -> str | None:
         """Top card of the Disaster or Karma deck (reshuffling its discards when it runs
-        out), or the named physical card.  None when no card is left anywhere."""
+        out), or the named physical card.  None when no card is left anywhere.  A mixed
+        deck (rules/decks.py) decides from its top card whether the table draws from its
+        own pile (then ``physical`` must name the card) or the app shows a virtual one."""
         pile: Pile = getattr(self.game, deck)
+        if deck in self.game.missing:
+            return self._draw_mixed(deck, pile, physical, who)
         if physical is not None:
             key = find_in(self.tables, deck, physical)
             if key not in pile.draw:
@@ -191,8 +201,58 @@ class Work:
         self.game = replace(self.game, **{deck: replace(pile, draw=rest)})
         return card
 
+    def _draw_mixed(self, deck: str, pile: Pile, physical: str | None, who: str
+                    ) -> str | None:
+        if not pile.draw:
+            if not pile.discard:
+                return None
+            pile = self._reshuffle(deck, pile)
+        card, tags = pile.draw[0], pile.virtual
+        title = deck.title()
+        whose = f"{who}'s" if who else "this"
+        rule = "a mixed deck: the app decides own pile or virtual card with the right odds"
+        if tags[0]:
+            if physical is not None:
+                raise RulesError(f"{physical!r}: {whose} {title} card is a virtual one "
+                                 "this time (the group lacks it); record no card for it",
+                                 rule=rule)
+            if deck == "disaster":
+                self.say(f"Virtual card for {who or 'the player'}: "
+                         f"{title_of(self.tables, deck, card)} (the group lacks it).")
+            rest = pile.draw[1:]
+        elif physical is None:  # the table must draw and say which card it was
+            # (the op goes on with the top card as a stand-in, to find every draw the
+            # table must make, and is then refused: nothing is saved.  A draw from another
+            # deck that follows a stand-in may not happen with the real card: not asked.)
+            if not self._guessing - {deck}:
+                self.need.append(f"{who or 'the player'}: draw the top card of your {title}"
+                                 f" pile and record it "
+                                 f"({_RECORD[deck].format(who=who or 'NAME')})")
+            self._guessing.add(deck)
+            rest = pile.draw[1:]
+        else:
+            card = find_in(self.tables, deck, physical)
+            i = _own_copy(pile, card)
+            if i < 0:
+                raise RulesError(f"no {title_of(self.tables, deck, card)!r} is left in your "
+                                 f"{title} pile", rule="a mixed deck: the group's own cards "
+                                 "are in a hand, in play or in the discards")
+            draw = list(pile.draw)
+            draw[i] = draw[0]  # the physical card at the top is the one the table drew
+            rest = tuple(draw[1:])
+        self.game = replace(self.game, **{deck: replace(pile, draw=rest, virtual=tags[1:])})
+        return card
+
     def _reshuffle(self, deck: str, pile: Pile) -> Pile:
-        pile = Pile(tuple(self.rng.shuffled(pile.discard)), ())
+        if deck in self.game.missing:
+            from collections import Counter
+
+            from rigs_helper.rules.decks import labeled
+
+            mix = self.rng.shuffled(labeled(pile.discard, Counter(pile.vdiscard)))
+            pile = Pile(tuple(k for k, _ in mix), (), tuple(v for _, v in mix), ())
+        else:
+            pile = Pile(tuple(self.rng.shuffled(pile.discard)), ())
         self.game = replace(self.game, **{deck: pile})
         self.say(f"The {deck.title()} deck ran out: its {len(pile.draw)} discards were "
                  "shuffled into a new deck.")
@@ -200,7 +260,25 @@ class Work:
 
     def discard(self, deck: str, key: str) -> None:
         pile: Pile = getattr(self.game, deck)
-        self.game = replace(self.game, **{deck: replace(pile, discard=pile.discard + (key,))})
+        vdiscard = pile.vdiscard
+        if deck in self.game.missing:
+            from rigs_helper.rules.decks import out_is_virtual
+
+            if out_is_virtual(self.game.missing[deck], pile, key):
+                vdiscard += (key,)
+        self.game = replace(self.game, **{deck: replace(pile, discard=pile.discard + (key,),
+                                                        vdiscard=vdiscard)})
+
+    def put_back(self, deck: str, key: str) -> None:
+        """A drawn card goes back on top of ``deck`` (a mixed deck keeps its tag)."""
+        pile: Pile = getattr(self.game, deck)
+        virtual = pile.virtual
+        if deck in self.game.missing:
+            from rigs_helper.rules.decks import out_is_virtual
+
+            virtual = (out_is_virtual(self.game.missing[deck], pile, key),) + virtual
+        self.game = replace(self.game, **{deck: replace(pile, draw=(key,) + pile.draw,
+                                                        virtual=virtual)})
 
     def undiscard(self, deck: str, key: str) -> None:
         """Take one copy of ``key`` back out of ``deck``'s discards (a card played that
@@ -208,7 +286,11 @@ class Work:
         pile: Pile = getattr(self.game, deck)
         disc = list(pile.discard)
         disc.remove(key)
-        self.game = replace(self.game, **{deck: replace(pile, discard=tuple(disc))})
+        vdiscard = list(pile.vdiscard)
+        if key in vdiscard and disc.count(key) < vdiscard.count(key):
+            vdiscard.remove(key)  # no physical copy of it was left to take
+        self.game = replace(self.game, **{deck: replace(pile, discard=tuple(disc),
+                                                        vdiscard=tuple(vdiscard))})
 
     def draw_karma(self, name: str, n: int = 1, why: str = "",
                    physical: tuple[str, ...] = ()) -> list[str]:
@@ -216,7 +298,7 @@ class Work:
         drawn at the table), then virtual ones."""
         got = []
         for i in range(n):
-            card = self.draw("karma", physical[i] if i < len(physical) else None)
+            card = self.draw("karma", physical[i] if i < len(physical) else None, name)
             if card is None:
                 self.say(f"{name} should draw a Karma card but none is left.")
                 break
@@ -268,6 +350,23 @@ class Work:
         text = f"{p.name} loses {n} RIGS from {where}{saved}."
         self.say(text)
         return text
+
+
+def _own_copy(pile: Pile, card: str) -> int:
+    """Where the group's own copy of ``card`` is in a mixed pile (-1: none left)."""
+    i = -1
+    try:
+        while True:
+            i = pile.draw.index(card, i + 1)
+            if not pile.virtual[i]:
+                return i
+    except ValueError:
+        return -1
+
+
+_RECORD = {"disaster": "`rigs next --card {who}=TITLE`",
+           "karma": "--card TITLE on `rigs karma draw/swap`, --karma {who}=TITLE on `rigs "
+           "next`, --drew {who}=TITLE on `rigs karma play`"}
 
 
 def replace_plot(player: Player, plot: Plot) -> Player:

@@ -172,7 +172,7 @@ def _player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str
     _new_phase(w, "disaster")
     deal = _by_player(w.game, tuple(cards), "--card")
     missing = [p.name for p in w.game.players if p.name not in deal]
-    if deal and missing:
+    if deal and missing and "disaster" not in w.game.missing:  # (a mixed deck decides)
         raise InputError("--card: no Disaster card recorded for " + ", ".join(missing)
                          + f" (give {missing[0]}=TITLE, or {missing[0]}=virtual to let rigs "
                          "draw that one)")
@@ -185,7 +185,7 @@ def _player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str
         physical = deal.get(p.name)
         if physical is not None and physical.lower() == "virtual":
             physical = None
-        card = w.draw("disaster", physical)
+        card = w.draw("disaster", physical, p.name)
         if card is None:
             w.say(f"No Disaster card is left for {p.name}.")
             continue
@@ -474,9 +474,12 @@ def record_grant(w: Work, cards: tuple[str, ...]) -> None:
         deck.remove(pid)
         grant.append(pid)
     w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant))
-    w.say(f"Land Grant recorded ({w.game.leader} drew): " + ", ".join(
+    leader = w.game.leader
+    w.say(f"Land Grant recorded: {leader} drew {len(grant)} plots (`rigs hand {leader}` "
+          f"shows their ids, for {leader}'s eyes).")
+    w.say("Land Grant recorded (you drew): " + ", ".join(
         f"{pid} {w.tables.plots[w.tables.plot_deck[int(pid[1:]) - 1]].name}"
-        for pid in grant) + ". Write these ids on the plot cards.")
+        for pid in grant) + ". Write these ids on the plot cards.", to=leader)
 
 
 def grant_plot(tables: Tables, grant: tuple[str, ...], text: str) -> str:

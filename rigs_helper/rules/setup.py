@@ -33,7 +33,9 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
                            supplies=start["supplies"], metal=start["metal"],
                            luxuries=start["luxuries"], warehouse_rigs=start["rigs"])
                     for n in clean)
-    game = Game(seed=seed, rng=0, players=players)
+    from rigs_helper.rules.replay import commitment
+
+    game = Game(seed=seed, rng=0, players=players, commitment=commitment(seed))
     for name, _ in rolls.named if rolls else ():
         game.player(name)  # a roll for someone who is not playing
     w = Work(game, tables, rolls=rolls)

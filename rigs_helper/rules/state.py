@@ -91,6 +91,10 @@ class Pile:
 
     draw: tuple = ()
     discard: tuple = ()
+    # a mixed deck (rules/decks.py): which cards of ``draw`` are virtual (the group lacks
+    # them), and the virtual copies among ``discard``; both empty for other decks
+    virtual: tuple[bool, ...] = ()
+    vdiscard: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -131,6 +135,9 @@ class Game:
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     last_call: bool = False  # the Production Phase's Last Call is open
     endgame: Endgame = Endgame()
+    # the group's inventory: deck -> {card key: copies missing}, for the mixed decks only
+    missing: Mapping[str, Mapping[str, int]] = field(default_factory=frozen_map)
+    commitment: str = ""  # SHA-256 of the seed, shown before round 1 (rules/replay.py)
     version: int = SCHEMA_VERSION
 
     # -- look-ups --------------------------------------------------------------------

@@ -98,6 +98,16 @@ def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict:
     return d
 
 
+def _mixed(game: Game) -> dict[str, int]:
+    """A mixed deck's cards left, physical (the group's own pile) and virtual."""
+    out = {}
+    for d in game.missing:
+        pile = getattr(game, d)
+        out[f"{d}_virtual"] = sum(pile.virtual)
+        out[f"{d}_physical"] = len(pile.draw) - out[f"{d}_virtual"]
+    return out
+
+
 def status_dict(game: Game, tables: Tables) -> dict:
     m = game.market
     return {
@@ -107,10 +117,11 @@ def status_dict(game: Game, tables: Tables) -> dict:
         "last_call": game.last_call,
         "leader": game.leader,
         "game_over": game.game_over,
+        "commitment": game.commitment or None,
         "price": m.price,
         "decks": {"plot": len(game.plot_deck), "survey": len(game.survey.draw),
                   "disaster": len(game.disaster.draw), "karma": len(game.karma.draw),
-                  "market": len(m.game), "end_market": len(m.end)},
+                  "market": len(m.game), "end_market": len(m.end), **_mixed(game)},
         "discards": {"disaster": len(game.disaster.discard),
                      "karma": len(game.karma.discard), "market": len(m.drawn)},
         "colony": {"rigs": game.colony_rigs, "rigs_cap": tables.constants.colony_rigs,

@@ -13,7 +13,7 @@ import re
 import time
 from pathlib import Path
 
-KEEP = 20
+KEEP = 20  # $RIGS_BACKUPS overrides (0: keep none)
 _NAME = re.compile(r"^(\d{8}T\d{6})-(\d{6,})\.toml$")
 
 
@@ -31,10 +31,19 @@ def entries(path: Path) -> list[Path]:
     return [folder(path) / n for _, n in sorted(found, reverse=True)]
 
 
+def how_many() -> int:
+    """How many backups to keep: $RIGS_BACKUPS when it is a whole number >= 0, else KEEP."""
+    raw = os.environ.get("RIGS_BACKUPS", "")
+    return int(raw) if raw.isdigit() else KEEP
+
+
 def keep(path: Path, text: str) -> None:
     """Store ``text`` (what was just saved) as the newest backup; drop the oldest beyond
-    :data:`KEEP`.  A backup that cannot be written never fails the save."""
+    :func:`how_many`.  A backup that cannot be written never fails the save."""
     d = folder(path)
+    n = how_many()
+    if n == 0:
+        return
     try:
         d.mkdir(exist_ok=True)
         have = entries(path)
@@ -43,7 +52,7 @@ def keep(path: Path, text: str) -> None:
         tmp = d / (name + ".tmp")
         tmp.write_text(text, encoding="utf-8", newline="\n")
         os.replace(tmp, d / name)
-        for old in have[KEEP - 1:]:
+        for old in have[n - 1:]:
             old.unlink()
     except OSError:
         pass

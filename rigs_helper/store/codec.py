@@ -34,7 +34,7 @@ HEADER = """\
 # R.I.G.S. game file, kept by rigs-helper (`rigs --help`).
 # You may fix a mistake by editing the state below; the next command checks it.
 # Draw piles, the Market decks and Karma hands are encoded so a glance spoils nothing:
-# `rigs status PLAYER` shows a hand.
+# `rigs hand PLAYER` shows a hand.
 """
 
 # ---------------------------------------------------------------------------- cards
@@ -70,6 +70,18 @@ class _Codec:
         raw = bytes.fromhex(text)
         key = self._key(len(raw))
         return [self.from_num(a ^ b) for a, b in zip(raw, key)]
+
+    # a mixed deck's pile: each card with its "virtual" tag in the high bit
+    def encode_tagged(self, cards, tags) -> str:
+        raw = bytes(self.to_num(c) | (0x80 if v else 0) for c, v in zip(cards, tags))
+        key = self._key(len(raw))
+        return bytes(a ^ b for a, b in zip(raw, key)).hex()
+
+    def decode_tagged(self, text: str) -> tuple[tuple, tuple[bool, ...]]:
+        raw = bytes.fromhex(text)
+        nums = [a ^ b for a, b in zip(raw, self._key(len(raw)))]
+        return (tuple(self.from_num(n & 0x7F) for n in nums),
+                tuple(bool(n & 0x80) for n in nums))
 
 
 def _codecs(tables: Tables, seed: int) -> dict[str, _Codec]:
@@ -116,6 +128,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         "round": game.round, "phase": game.phase, "leader": game.leader,
         "leader_basis": game.leader_basis, "game_over": game.game_over,
     }
+    if game.commitment:
+        doc["commitment"] = game.commitment
     if game.grant:
         doc["grant"] = c["plot"].encode(game.grant)
     if game.rigs_lost_round:
@@ -143,6 +157,15 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         "karma": c["karma"].encode(game.karma.draw),
         "karma_discard": [ktitle[k] for k in game.karma.discard],
     }
+    for deck in game.missing:  # a mixed deck: tags in the pile, virtual discards by title
+        pile, title = getattr(game, deck), dtitle if deck == "disaster" else ktitle
+        doc["decks"][deck] = c[deck].encode_tagged(pile.draw, pile.virtual)
+        if pile.vdiscard:
+            doc["decks"][f"{deck}_virtual_discard"] = [title[k] for k in pile.vdiscard]
+    if game.missing:
+        from rigs_helper.rules.decks import inventory_doc
+
+        doc["inventory"] = inventory_doc(game.missing, tables)
     e = game.endgame
     if e.plot_values or e.resource_values:
         end: dict[str, Any] = {}
@@ -223,7 +246,8 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "rigs_lost_round", "last_call", "market", "decks", "endgame", "players", "log"}
+        "grant", "rigs_lost_round", "last_call", "market", "decks", "endgame", "players", "log",
+        "inventory", "commitment"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
            "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",
@@ -256,13 +280,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     c = _codecs(tables, seed)
 
     def decode(key: str, value: Any, codec: str) -> tuple:
-        if not isinstance(value, str):
-            raise check.fail(key, "must be an encoded card string (written by rigs)")
-        try:
-            return tuple(c[codec].decode(value))
-        except (ValueError, IndexError):
-            raise check.fail(key, "is damaged (an encoded pile cannot be edited by hand)"
-                             ) from None
+        return _decoded(check, c, key, value, codec)
 
     def titles(key: str, value: Any, cards) -> tuple[str, ...]:
         by = {slug(x.title): x.key for x in cards}
@@ -303,7 +321,10 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     )
     d = check.table(doc.get("decks", {}), "decks", {"plot", "survey", "disaster",
                                                      "disaster_discard", "karma",
-                                                     "karma_discard"})
+                                                     "karma_discard",
+                                                     "disaster_virtual_discard",
+                                                     "karma_virtual_discard"})
+    missing = _inventory(check, doc.get("inventory", {}), tables)
     players = []
     raw_players = check.array(doc.get("players", []), "players")
     for i, raw in enumerate(raw_players):
@@ -332,20 +353,73 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         game_over=_flag(check, doc.get("game_over", False), "game_over"),
         plot_deck=decode("decks.plot", d.get("plot", ""), "plot"),
         survey=Pile(decode("decks.survey", d.get("survey", ""), "survey")),
-        disaster=Pile(decode("decks.disaster", d.get("disaster", ""), "disaster"),
-                      titles("decks.disaster_discard", d.get("disaster_discard", []),
-                             tables.disasters)),
-        karma=Pile(decode("decks.karma", d.get("karma", ""), "karma"),
-                   titles("decks.karma_discard", d.get("karma_discard", []), tables.karma)),
+        disaster=_pile(check, c, d, "disaster", missing, titles, tables.disasters),
+        karma=_pile(check, c, d, "karma", missing, titles, tables.karma),
         market=market,
         grant=decode("grant", doc["grant"], "plot") if "grant" in doc else (),
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
         last_call=_flag(check, doc.get("last_call", False), "last_call"),
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
+        missing=frozen_map({k: frozen_map(v) for k, v in missing.items()}),
+        commitment=check.string(doc["commitment"], "commitment") if "commitment" in doc
+        else "",
     )
     if whole:
         check_game(game, tables, check)
     return game
+
+
+def _inventory(check: Checker, raw: Any, tables: Tables) -> dict[str, dict[str, int]]:
+    """[inventory]: {deck: {title: copies missing}} for the mixed decks."""
+    out: dict[str, dict[str, int]] = {}
+    for deck, cards in check.table(raw, "inventory", {"disaster", "karma"}).items():
+        by = {slug(x.title): x for x in (tables.disasters if deck == "disaster"
+                                        else tables.karma)}
+        out[deck] = {}
+        for t, n in check.table(cards, f"inventory.{deck}").items():
+            card = by.get(slug(t))
+            if card is None:
+                raise check.fail(f"inventory.{deck}.{t}", "unknown card")
+            most = getattr(card, "count", 1)
+            n = check.whole(n, f"inventory.{deck}.{t}", 1)
+            if n > most:
+                raise check.fail(f"inventory.{deck}.{t}", f"the deck has {most}, not {n}")
+            out[deck][card.key] = n
+    return out
+
+
+def _pile(check: Checker, c, d: dict, deck: str, missing: dict, titles, cards) -> Pile:
+    """A Disaster or Karma pile; a mixed one carries its virtual tags."""
+    key, text = f"decks.{deck}", d.get(deck, "")
+    discard = titles(f"{key}_discard", d.get(f"{deck}_discard", []), cards)
+    if deck not in missing:
+        if f"{deck}_virtual_discard" in d:
+            raise check.fail(f"{key}_virtual_discard", "only a mixed deck (see [inventory]) "
+                             "has virtual discards")
+        return Pile(_decoded(check, c, key, text, deck), discard)
+    draw, virtual = _decoded(check, c, key, text, deck, tagged=True)
+    vdiscard = titles(f"{key}_virtual_discard", d.get(f"{deck}_virtual_discard", []), cards)
+    if Counter(vdiscard) - Counter(discard):
+        raise check.fail(f"{key}_virtual_discard", "names a card that is not in the discards")
+    virtual_out = Counter(vdiscard) + Counter(k for k, v in zip(draw, virtual) if v)
+    for k, n in virtual_out.items():
+        if n > missing[deck].get(k, 0):
+            raise check.fail(key, f"more virtual {k!r} cards than the group lacks "
+                             "([inventory])")
+    return Pile(draw, discard, virtual, vdiscard)
+
+
+def _decoded(check: Checker, c, key: str, value: Any, codec: str, tagged: bool = False
+             ) -> tuple:
+    if not isinstance(value, str):
+        raise check.fail(key, "must be an encoded card string (written by rigs)")
+    try:
+        if tagged:  # a mixed deck's pile: (cards, virtual tags)
+            return c[codec].decode_tagged(value)
+        return tuple(c[codec].decode(value))
+    except (ValueError, IndexError):
+        raise check.fail(key, "is damaged (an encoded pile cannot be edited by hand)"
+                         ) from None
 
 
 def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) -> Player:
@@ -528,6 +602,10 @@ class Loaded:
         self.game, self.doc, self.log_text = game, doc, log_text
 
 
+# a table header other than [[log]] (not a line of a multi-line array, such as "    [")
+_HEADER = re.compile(r"""(?m)^[ \t]*\[(?!\[log\]\])\[?[ \t]*[\w."'-][\w."' -]*\]\]?[ \t]*(#.*)?$""")
+
+
 def split_text(text: str) -> tuple[str, str]:
     """(state part, history part).  The history is everything from the marker on."""
     i = text.find(MARKER)
@@ -538,7 +616,7 @@ def split_text(text: str) -> tuple[str, str]:
     # the first entry, means a hand edit moved state below it: parse the whole file then.
     first = re.search(r"(?m)^\[\[log\]\]$", tail)
     between = tail[len(MARKER):first.start() if first else len(tail)]
-    if (re.search(r"^[ \t]*\[(?!\[log\]\])", tail, re.M)
+    if (re.search(_HEADER, tail)
             or re.search(r"(?m)^[ \t]*[^#\s]", between)):
         return text, ""
     return head, tail

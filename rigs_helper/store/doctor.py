@@ -19,6 +19,8 @@ MAX_PROBLEMS = 50
 _FATAL = {"version", "seed", ""}  # past these, nothing else can be checked
 _NAME = re.compile(r' \("(?:[^"\\]|\\.)*"\)')
 _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+_PART = r"""(?:"[^"]*"|'[^']*'|[\w-]+)"""
+_KEY_LINE = re.compile(rf"^({_PART}(?:\s*\.\s*{_PART})*)\s*=")
 
 
 def key_path(key: str) -> list[str | int]:
@@ -120,8 +122,7 @@ def key_lines(text: str) -> dict[tuple, int]:
             table = path
             found.setdefault(table, n)
             continue
-        m = re.match(r"""^((?:"[^"]*"|'[^']*'|[\w-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[\w-]+))*)\s*=""",
-                     line)
+        m = _KEY_LINE.match(line)
         if m:
             keys = tuple(x.strip().strip("\"'") for x in m.group(1).split("."))
             found.setdefault(table + keys, n)

@@ -60,9 +60,18 @@ def _try(fd: int) -> bool:
         return False
 
 
-def _open(path: Path) -> int:
+def _fd(path: Path) -> int:
+    """The lock file, opened (created if needed; read-only when it belongs to another user:
+    a lock needs no write access)."""
     try:
         return os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    except PermissionError:
+        return os.open(lock_path(path), os.O_RDONLY)
+
+
+def _open(path: Path) -> int:
+    try:
+        return _fd(path)
     except OSError as exc:
         raise RigsError(f"{path}: cannot lock the game file ({lock_path(path).name}: "
                         f"{exc.strerror})") from None
@@ -92,7 +101,7 @@ def try_locked(path: Path) -> int | None:
     """The lock's descriptor when it is free right now (the caller closes it), else None.
     Never waits: for readers' housekeeping."""
     try:
-        fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+        fd = _fd(path)
     except OSError:
         return None
     if _try(fd):

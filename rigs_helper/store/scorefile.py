@@ -114,9 +114,8 @@ def score_game_file(path: Path, text: str, tables: Tables,
     from rigs_helper.rules.dice import Rolls
     from rigs_helper.rules.endgame import EndgameDraws, holdings
     from rigs_helper.store import session
-    from rigs_helper.store.codec import load_text
 
-    loaded = load_text(text, str(path), tables)
+    loaded = session.load_checked(text, path, tables)
     game = loaded.game
     op = EndgameDraws(tuple((cards or {}).items()), rolls or Rolls())
     op.check(game, tables)
@@ -129,7 +128,7 @@ def score_game_file(path: Path, text: str, tables: Tables,
             loaded = session.load(path, tables)
             op.check(loaded.game, tables)
             outcome = op.apply(loaded.game, tables)
-            session.commit(path, loaded, outcome.game, op.describe(), tables,
+            session.commit(path, loaded, outcome.game, op.describe(), tables, op=op,
                            outcome=outcome)
         game, drawn = outcome.game, list(outcome.messages)
     e = game.endgame

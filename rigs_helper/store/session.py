@@ -53,10 +53,10 @@ def load(path: Path, tables: Tables | None = None) -> Loaded:
     if not path.exists():
         raise _missing(path)
     _tidy(path)
-    return _load_text(read_text(path), path, tables)
+    return load_checked(read_text(path), path, tables)
 
 
-def _load_text(text: str, path: Path, tables: Tables) -> Loaded:
+def load_checked(text: str, path: Path, tables: Tables) -> Loaded:
     """Load; when the file does not load, name every problem at once (one per line)."""
     try:
         return load_text(text, str(path), tables)
@@ -64,7 +64,7 @@ def _load_text(text: str, path: Path, tables: Tables) -> Loaded:
         from rigs_helper.store.doctor import game_problems
 
         problems = game_problems(text, str(path), tables) or [str(exc)]
-        raise InputError("\nrigs: ".join(problems)) from None
+        raise InputError("\n".join(problems)) from None
 
 
 def _tidy(path: Path) -> None:
@@ -128,7 +128,7 @@ Annotate = Callable[[Game | None, Game, Tables], dict]
 
 
 def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables,
-           annotate: Annotate | None = None) -> None:
+           annotate: Annotate | None = None, op: str | None = None) -> None:
     with writing(path):
         if path.exists() and not force:
             raise InputError(f"{path}: a file is already there; use --force to replace it")
@@ -138,6 +138,8 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
         _facts(entry, outcome)
         if annotate is not None:
             entry.update(annotate(None, outcome.game, tables))
+        if op:  # the set-up as data, for `rigs verify`
+            entry["op"] = op
         _write(path, doc, MARKER + "\n" + log_entry_text(entry), tables)
 
 
@@ -154,7 +156,7 @@ def run(path: Path, op: Op, tables: Tables | None = None,
         loaded = load(path, tables)
         outcome = perform(loaded.game, op, tables)
         commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
-               annotate, outcome=outcome)
+               annotate, op, outcome=outcome)
     return outcome
 
 
@@ -171,7 +173,7 @@ def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
            ledger: list[dict] | None = None, annotate: Annotate | None = None,
-           outcome: Outcome | None = None) -> None:
+           op: Op | None = None, outcome: Outcome | None = None) -> None:
     """Append ``action`` to the history and save ``game`` (the caller holds the lock and
     read ``loaded`` under it)."""
     import json
@@ -182,6 +184,10 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     entry = {"n": _count_entries(loaded.log_text) + 1, "round": loaded.game.round,
              "phase": loaded.game.phase, "action": action, "after": state_hash(after),
              "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False)}
+    if op is not None:  # the action as data: `rigs verify` performs it again
+        from rigs_helper.rules.oplog import op_to_json
+
+        entry["op"] = op_to_json(op)
     if ledger:  # where every unit moved by the action came from or went to
         entry["ledger"] = [f"{x['player']} {x['change']:+d} {x['what']} ({x['source']})"
                            for x in ledger]
@@ -327,13 +333,33 @@ def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
     if not path.exists():
         raise _missing(path)
     text = read_text(path)
-    loaded = _load_text(text, path, tables)
+    loaded = load_checked(text, path, tables)
     problems = log_problems(text, str(path))
     if problems:
-        raise InputError("\nrigs: ".join(problems))
+        raise InputError("\n".join(problems))
     return [{"n": e["n"], "round": e["round"], "phase": e["phase"], "action": e["action"],
              "ledger": [str(x) for x in e.get("ledger", [])]}
             for e in log_entries(loaded.log_text, str(path))]
+
+
+def doctor(path: Path, tables: Tables | None = None) -> tuple[list[str], list[str]]:
+    """Every problem of the game file (each with its line and key), and notes on a sound
+    file (a hand edit since the last action)."""
+    from rigs_helper.store.doctor import game_problems
+
+    tables = tables or load_tables()
+    if not path.exists():
+        raise _missing(path)
+    text = read_text(path)
+    problems = game_problems(text, str(path), tables)
+    notes = []
+    if not problems:
+        loaded = load_text(text, str(path), tables)
+        last = log_entries(loaded.log_text, str(path), last=1)
+        if last and last[0].get("after") != state_hash(to_doc(loaded.game, tables)):
+            notes.append(f"{path}: the state was edited by hand since the last action "
+                         "(`rigs undo` would drop that edit, so it asks for --force)")
+    return problems, notes
 
 
 # ---------------------------------------------------------------------------- backups

@@ -44,7 +44,7 @@ def parse_sheet(text: str, file: str, tables: Tables) -> Sheet:
 
         problems, _ = collect(lambda d: sheet_from_doc(d, file, tables), doc,
                               lambda path: 0 if path[-1] in AMOUNT_KEYS else REMOVE)
-        raise InputError("\nrigs: ".join(with_lines(problems, text, file) or [str(first)])
+        raise InputError("\n".join(with_lines(problems, text, file) or [str(first)])
                          ) from None
 
 

@@ -182,6 +182,14 @@ def _list(items: list[str], empty: str) -> str:
     return "<ul>" + "".join(f"<li>{fmt(t)}</li>" for t in items) + "</ul>"
 
 
+def _mix(decks: dict, deck: str) -> str:
+    """A mixed deck's split (a partial set): " (28 yours + 5 virtual)"."""
+    if f"{deck}_physical" not in decks:
+        return ""
+    return (f' ({e(decks[deck + "_physical"])} yours + {e(decks[deck + "_virtual"])} '
+            'virtual)')
+
+
 def board_html(d: dict, tables, chart: str) -> str:
     if d.get("round") is None:
         return page("R.I.G.S. board", "/state.json", d["etag"],
@@ -203,9 +211,13 @@ def board_html(d: dict, tables, chart: str) -> str:
             + (f'<h2>Since then</h2>{_list(last["since"], "")}' if last["since"] else "")
             + f'</section><section class="chart"><h2>Net worth so far</h2>{chart}</section>'
             f'</div><p class="muted">Decks: Plot {e(decks["plot"])}, Survey '
-            f'{e(decks["survey"])}, Disaster {e(decks["disaster"])}, Karma '
-            f'{e(decks["karma"])}, Game Market {e(decks["market"])}. The commands '
-            f'(<code>rigs ...</code>) change the game; this page only shows it.</p>')
+            f'{e(decks["survey"])}, Disaster {e(decks["disaster"])}{_mix(decks, "disaster")}, '
+            f'Karma {e(decks["karma"])}{_mix(decks, "karma")}, Game Market '
+            f'{e(decks["market"])}. The commands '
+            f'(<code>rigs ...</code>) change the game; this page only shows it.'
+            + (f' Commitment: <code>{e(d["commitment"][:16])}</code> (<code>rigs verify'
+               '</code> checks the decks against it).' if d.get("commitment") else "")
+            + '</p>')
     title = (f'R.I.G.S. round {d["round"]}/{d["rounds"]}, {str(d["phase"]).title()}')
     return page(title, "/state.json", d["etag"], body)
 

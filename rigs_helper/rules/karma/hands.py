@@ -60,10 +60,8 @@ class KarmaDraw(Op):
 def _put_back(w: Work, name: str, key: str) -> None:
     """The card rigs drew for a Disaster goes back on top of the Karma deck: the table's
     card replaces it."""
-    from dataclasses import replace
-
     take_from_hand(w, name, key)
-    w.game = replace(w.game, karma=replace(w.game.karma, draw=(key,) + w.game.karma.draw))
+    w.put_back("karma", key)
     w.say(f"The Karma card rigs drew for {name} goes back on top of the Karma deck.")
 
 

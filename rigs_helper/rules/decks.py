@@ -1,0 +1,192 @@
+"""Mixed decks: the cards a group owns plus the ones it lacks.  Pure (no I/O).
+
+A group's inventory says, per deck, which cards are *missing*.  The draw pile of a mixed
+deck is one shuffled sequence of every card left, each tagged physical or virtual
+(``Pile.virtual``).  Drawing takes the top card: a virtual one is the app's to show, a
+physical one means "draw the top card of your own pile" and the table records what it was
+(``--card``).  Because the whole sequence is a uniform shuffle, with n physical and m
+virtual cards left the next card is virtual with chance m/(n+m), uniform among the m, and
+a draw costs what a draw from an all-virtual deck costs (the top of a tuple).
+
+Discards remember how many of each card were virtual (``Pile.vdiscard``) so a reshuffle
+rebuilds the pile with the right mix.  Karma cards are unique, so a Karma card in a hand or
+in play is virtual exactly when the group lacks it.
+
+Only the Disaster and Karma decks can be mixed: the Plot, Survey and Market decks are
+either all virtual (as always) or recorded card by card with ``--card``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rigs_helper.rules.errors import InputError
+
+MIXABLE = ("disaster", "karma")
+ALL_DECKS = ("plot", "survey", "disaster", "karma", "market")
+
+
+def labeled(keys: Iterable[str], virtual: Mapping[str, int]) -> list[tuple[str, bool]]:
+    """The cards ``keys`` as (key, is_virtual), ``virtual[k]`` copies of each ``k`` virtual
+    (order as given: the caller shuffles)."""
+    left = dict(virtual)
+    out = []
+    for k in keys:
+        v = left.get(k, 0) > 0
+        if v:
+            left[k] -= 1
+        out.append((k, v))
+    return out
+
+
+def deck_counts(draw: tuple, virtual: tuple[bool, ...]) -> dict[str, int]:
+    """How many physical and virtual cards are left in a mixed draw pile."""
+    m = sum(virtual)
+    return {"physical": len(draw) - m, "virtual": m}
+
+
+def out_is_virtual(missing: Mapping[str, int], pile, key: str) -> bool:
+    """Whether a copy of ``key`` coming back to ``pile`` (to its discards, or on top) is a
+    virtual one: it is when some virtual copy of it is out of the pile and the discards (in
+    a hand, in front of a player).  When both kinds are out (only possible for a Disaster
+    with owned and missing copies, all of which go to the discards together) the virtual
+    one goes first."""
+    want = missing.get(key, 0)
+    if not want:
+        return False
+    in_pile = sum(1 for k, v in zip(pile.draw, pile.virtual) if v and k == key)
+    return want - in_pile - pile.vdiscard.count(key) > 0
+
+
+# ---------------------------------------------------------------------------- inventory
+
+
+def parse_inventory(doc: dict[str, Any], file: str, tables, find) -> dict[str, dict[str, int]]:
+    """An inventory TOML document -> {deck: {card key: copies missing}}.
+
+    Per deck a table with ``missing`` or ``have``: a list of titles (one entry per copy),
+    a table {title = copies}, or "all".  A deck missing every card is all virtual (as
+    without an inventory) and is left out.  ``find(deck, text)`` names a card's key.
+    """
+    from rigs_helper.rules.checker import Checker
+
+    check = Checker(file)
+    check.table(doc, "", set(ALL_DECKS))
+    out: dict[str, dict[str, int]] = {}
+    for deck, raw in doc.items():
+        t = check.table(raw, deck, {"missing", "have"})
+        if len(t) != 1:
+            raise check.fail(deck, "give either `missing` or `have`")
+        (kind, value), = t.items()
+        full = Counter(tables.disaster_deck if deck == "disaster" else tables.karma_deck) \
+            if deck in MIXABLE else None
+        if value == "all":
+            listed = None
+        else:
+            if full is None:
+                raise check.fail(f"{deck}.{kind}", "only the Disaster and Karma decks can be "
+                                 "mixed; the Plot, Survey and Market decks are all virtual, "
+                                 "or recorded card by card with --card")
+            listed = _copies(check, f"{deck}.{kind}", value, deck, full, find)
+        if listed is None:  # "all"
+            missing = full if kind == "missing" else Counter()
+            if deck not in MIXABLE:
+                if kind == "have":
+                    raise check.fail(f"{deck}.have", "a Plot, Survey or Market deck the "
+                                     "group owns is recorded card by card with --card; "
+                                     "leave it out")
+                continue
+        else:
+            missing = listed if kind == "missing" else full - listed
+        if missing == full:
+            continue  # all virtual: as without an inventory
+        out[deck] = dict(sorted(missing.items()))
+    return out
+
+
+def _copies(check, key: str, value: Any, deck: str, full: Counter, find) -> Counter:
+    got: Counter = Counter()
+    if isinstance(value, list):
+        for i, t in enumerate(value):
+            got[_card(check, f"{key}[{i}]", t, deck, find)] += 1
+    elif isinstance(value, dict):
+        for t, n in value.items():
+            got[_card(check, f"{key}.{t}", t, deck, find)] += check.whole(n, f"{key}.{t}", 1)
+    else:
+        raise check.fail(key, 'must be a list of titles, a table of title = copies, or "all"')
+    for k, n in got.items():
+        if n > full[k]:
+            raise check.fail(key, f"the deck has {full[k]} {k!r}, not {n}")
+    return got
+
+
+def _card(check, key: str, title: Any, deck: str, find) -> str:
+    try:
+        return find(deck, check.string(title, key))
+    except InputError as exc:
+        raise check.fail(key, str(exc)) from None
+
+
+def inventory_doc(missing: Mapping[str, Mapping[str, int]], tables) -> dict[str, Any]:
+    """The inventory as written in a game file or shown: {deck: {title: copies missing}}."""
+    from rigs_helper.rules.tables import title_of
+
+    return {deck: {title_of(tables, deck, k): n for k, n in cards.items()}
+            for deck, cards in missing.items()}
+
+
+# ---------------------------------------------------------------------------- the op
+
+from dataclasses import dataclass, replace  # noqa: E402
+
+from rigs_helper.rules.engine import Op, Outcome, Work  # noqa: E402
+from rigs_helper.rules.errors import RulesError  # noqa: E402
+from rigs_helper.rules.state import Pile, frozen_map  # noqa: E402
+
+
+@dataclass(frozen=True)
+class SetInventory(Op):
+    """Say which cards the group owns, before any Disaster or Karma card is drawn: the
+    mixed decks are shuffled again with each card tagged physical or virtual."""
+
+    missing: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+    source: str = ""
+    phases = ("player",)
+    phase_rule = "the inventory is set before round 1's Disaster Phase"
+
+    def describe(self) -> str:
+        return f"inventory {self.source}".strip()
+
+    def check(self, game, tables) -> None:
+        super().check(game, tables)
+        touched = (game.round != 1 or game.disaster.discard or game.karma.discard
+                   or any(p.hand or p.in_play or p.disaster for p in game.players))
+        if touched:
+            raise RulesError("cards have been drawn already", rule="the inventory is set "
+                             "before round 1's Disaster Phase (`rigs new --have FILE`)")
+
+    def apply(self, game, tables) -> Outcome:
+        w = Work(game, tables)
+        missing = {deck: dict(cards) for deck, cards in self.missing}
+        for deck in MIXABLE:
+            pile: Pile = getattr(w.game, deck)
+            if deck in missing:
+                mix = w.rng.shuffled(labeled(pile.draw, missing[deck]))
+                pile = Pile(tuple(k for k, _ in mix), (), tuple(v for _, v in mix), ())
+                n = deck_counts(pile.draw, pile.virtual)
+                w.say(f"{deck.title()} deck: {n['physical']} of the group's cards and "
+                      f"{n['virtual']} virtual ones, shuffled together by rigs.")
+            else:
+                pile = Pile(pile.draw, pile.discard)
+                w.say(f"{deck.title()} deck: all virtual (drawn by rigs).")
+            w.game = replace(w.game, **{deck: pile})
+        w.game = replace(w.game, missing=frozen_map(
+            {d: frozen_map(c) for d, c in missing.items()}))
+        return w.done()
+
+
+def inventory_op(missing: dict[str, dict[str, int]], source: str) -> SetInventory:
+    return SetInventory(tuple((d, tuple(sorted(c.items()))) for d, c in
+                              sorted(missing.items())), source)
