@@ -96,7 +96,7 @@ def card_places(g: Game, tables) -> dict[str, Counter]:
         surveys += Counter(x.survey for x in p.plots if x.survey is not None)
         if p.disaster:
             disasters[p.disaster] += 1
-        karma += Counter(p.hand) + Counter(p.in_play)
+        karma += Counter(p.hand) + Counter(p.in_play) + Counter(p.incoming)
     market = Counter(g.market.game) + Counter(g.market.drawn) + Counter(g.market.end)
     return {"plot": plots, "survey": surveys, "disaster": disasters, "karma": karma,
             "market": market}

@@ -203,23 +203,24 @@ def test_not_that_one_needs_the_card(tables):
 
 
 def test_i_aint_going_alone_matches_the_loss(tables):
-    g = hand(base(tables), "Ana", "i-ain-t-going-alone")
-    g = hand(g, "Bo", "ruins")
-    refused(g, tables, InputError, "Ana", "I Ain't Going Alone", target="Bo",
-            has=("--give", "--card"))
-    # Energy 3 of 5; Supplies 9 asked, 5 held: 5 (as far as they can).
+    g = hand(base(tables), "Ana", "i-ain-t-going-alone", "decoy")
+    g = hand(g, "Bo", "ruins", "poker-night")
+    refused(g, tables, RulesError, "Ana", "I Ain't Going Alone", target="Bo",
+            has=("--give", "--own"))
+    # A fresh loss: Ana throws away 3 Energy, 5 Supplies and Decoy; Bo matches it.
     out = play(g, tables, "Ana", "I Ain't Going Alone", target="Bo",
-               give=[("energy", 3), ("supplies", 9)], card="ruins")
-    bo = out.game.player("Bo")
-    assert (bo.energy, bo.supplies, bo.hand) == (2, 0, ())
-    assert dict(bo.last_loss) == {"energy": 3, "supplies": 5}
+               give=[("energy", 3), ("supplies", 5)], own=("decoy",), card="ruins")
+    ana, bo = out.game.player("Ana"), out.game.player("Bo")
+    assert (ana.energy, ana.supplies, ana.hand) == (2, 0, ())
+    assert (bo.energy, bo.supplies, bo.hand) == (2, 0, ("poker-night",))
+    assert dict(bo.last_loss) == {"energy": 3, "supplies": 5, "karma": 1, "round": 1}
 
 
 def test_accidental_dumping_all_luxuries(tables):
     g = set_player(hand(base(tables), "Ana", "accidental-dumping"), "Bo", luxuries=7)
     out = play(g, tables, "Ana", '"Accidental" Dumping', target="Bo")
     assert out.game.player("Bo").luxuries == 0 and out.game.player("Bo").hand == ()
-    assert dict(out.game.player("Bo").last_loss) == {"luxuries": 7}
+    assert dict(out.game.player("Bo").last_loss) == {"luxuries": 7, "round": 1}
 
 
 @pytest.mark.parametrize("energy,lost", [(5, 3), (4, 2), (1, 1), (0, 0)])
@@ -301,7 +302,7 @@ def test_identity_theft_swaps_credits_victim_chooses(tables):
     assert (a.credits, b.credits, len(b.hand)) == (250, 100, 3)
     out = play(g, tables, "Ana", "Identity Theft", target="Bo", option="card")
     b = out.game.player("Bo")
-    assert b.credits == 100 and b.hand == ("identity-theft",)
+    assert b.credits == 100 and b.hand == () and b.incoming == ("identity-theft",)
     assert "identity-theft" not in out.game.karma.discard
     # Zero credits swap too.
     g0 = set_player(g, "Bo", credits=0)
@@ -569,9 +570,9 @@ def test_other_markets_highest_earlier_card(tables):
     # Not in the Player Phase (no Market card drawn yet).
     gp = hand(base(tables), "Ana", "other-markets")
     refused(gp, tables, RulesError, "Ana", "Other Markets", has=("Market Phase",))
-    # Round 1: no earlier card, the price stays.
+    # Round 1: no earlier card: refused, the card stays in hand.
     g1 = hand(_market_round(tables, 1), "Ana", "other-markets")
-    assert play(g1, tables, "Ana", "Other Markets").game.market.price == g1.market.price
+    refused(g1, tables, RulesError, "Ana", "Other Markets", has=("no earlier Market card",))
     # A Market Phase without a drawn card (hand-edited file): refused.
     g_none = replace(g, market=replace(g.market, price=None))
     refused(g_none, tables, RulesError, "Ana", "Other Markets",
@@ -729,9 +730,11 @@ def test_right_back_at_you_reflects(tables):
     out = play(g2, tables, "Ana", "I WANT THAT!", target="Bo", resource="metal",
                answer="Right Back")
     assert (out.game.player("Ana").metal, out.game.player("Bo").metal) == (6 - roll, 6 + roll)
-    # Aimed at several victims, one answer cannot be given.
-    refused(g2, tables, InputError, "Ana", "I WANT THAT!", target=["Bo", "Cy"],
-            resource="metal", answer="Right Back", has=("one victim",))
+    # Aimed at several victims: Bo's answer turns the whole card on Ana (issue 8 item 11).
+    g3 = set_player(g2, "Cy", metal=6)
+    out = play(g3, tables, "Ana", "I WANT THAT!", target=["Bo", "Cy"], resource="metal",
+               answer="Right Back")
+    assert out.game.player("Cy").metal == 6 and out.game.player("Ana").metal == 6 - roll
 
 
 def test_aint_working_for_you_returns_the_card_and_blocks_sabotage(tables):
@@ -833,7 +836,8 @@ def test_warehouse_insurance_recovers_the_last_loss(tables):
     g = hand(hand(base(tables), "Ana", "left-the-light-on"), "Bo", "warehouse-insurance")
     refused(g, tables, RulesError, "Bo", "Warehouse Insurance", has=("no resource loss",))
     g = play(g, tables, "Ana", "Left the Light On", target="Bo").game
-    assert g.player("Bo").energy == 2 and dict(g.player("Bo").last_loss) == {"energy": 3}
+    assert g.player("Bo").energy == 2
+    assert dict(g.player("Bo").last_loss) == {"energy": 3, "round": 1}
     out = play(g, tables, "Bo", "Warehouse Insurance")
     bo = out.game.player("Bo")
     assert bo.energy == 5 and dict(bo.last_loss) == {} and bo.hand == ()

@@ -600,13 +600,14 @@ def test_market_phase_records_physical_card(tables):
     assert run(own, NextPhase(cards=("high",)), tables).game.market.price == 7
 
 
-def test_market_phase_refuses_a_card_not_left_in_the_deck(tables):
+def test_market_phase_takes_any_card_not_yet_drawn(tables):
+    # issue 8 item 10: the virtual Game Market Deck is only the app's guess; a physical
+    # card recorded from the virtual End Game deck trades places with the virtual top card.
     g = market_game(tables, in_end=list(SPIKE) + [6])
     assert not set(SPIKE) & set(g.market.game)
-    with pytest.raises(RulesError, match="Spike"):
-        perform(g, NextPhase(cards=("spike",)), tables)
-    with pytest.raises(RulesError, match="H3"):
-        perform(g, NextPhase(cards=("H3",)), tables)
+    out = perform(g, NextPhase(cards=("spike",)), tables)
+    assert out.game.market.drawn[-1] in SPIKE and g.market.game[0] in out.game.market.end
+    assert perform(g, NextPhase(cards=("H3",)), tables).game.market.drawn[-1] == 6
     with pytest.raises(InputError):
         perform(g, NextPhase(cards=("banana",)), tables)
     with pytest.raises(InputError):

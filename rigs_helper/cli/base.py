@@ -54,6 +54,10 @@ app = typer.Typer(
 
 
 
+RollOpt = Annotated[list[str] | None, typer.Option(
+    "--roll", help="A die the table rolled: N, or PLAYER=N (repeatable).")]
+
+
 def _version(value: bool) -> None:
     if value:
         from rigs_helper import __version__

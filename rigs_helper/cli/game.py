@@ -22,6 +22,20 @@ from rigs_helper.cli.base import (
 )
 
 
+def _deal(items: list[str]) -> dict[str, list[str]]:
+    from rigs_helper.rules.errors import InputError
+
+    out: dict[str, list[str]] = {}
+    for item in items:
+        name, sep, types = item.partition("=")
+        if not sep or not name.strip() or not types.strip():
+            raise InputError(f"--plots {item!r}: write PLAYER=TYPE,TYPE,...")
+        if name.strip().lower() in (n.lower() for n in out):
+            raise InputError(f"--plots {name.strip()}: named twice")
+        out[name.strip()] = [t for t in types.split(",") if t.strip()]
+    return out
+
+
 def _words(player: list[str], word: list[str] | None, ask: bool) -> list[str]:
     """Each player's word for the seed, in seating order: from --word NAME=WORD; a word
     not given is asked for without echo when stdin is a terminal."""
@@ -69,6 +83,9 @@ def new(
         "for a player --word leaves out, at a terminal).")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")]
     = False,
+    plots: Annotated[list[str] | None, typer.Option(
+        "--plots", help="The table's own deal of starting plots: PLAYER=TYPE,TYPE,... "
+        "(once per player), e.g. Ana=forest,plains,valley,ridge.")] = None,
     have: Annotated[Path | None, typer.Option(
         "--have", help="The group's inventory (TOML): the Disaster and Karma cards it owns "
         "or lacks; see `rigs inventory`.", show_default=False)] = None,
@@ -104,9 +121,11 @@ def new(
 
         seed = seed_from_words(_words(player, word, ask_words), os.urandom(32))
     seed = fresh_seed() if seed is None else seed
-    outcome = new_game(player, seed, tables, parse_rolls(roll))
+    deal = _deal(plots or [])
+    outcome = new_game(player, seed, tables, parse_rolls(roll), deal)
     action = ("new " + " ".join(f"--player {n!r}" for n in player) + f" --seed {seed}"
-              + "".join(f" --roll {r}" for r in roll or ()))
+              + "".join(f" --roll {r}" for r in roll or ())
+              + "".join(f" --plots {x!r}" for x in plots or []))
     missing = None
     if have is not None:
         from rigs_helper.cli.decks import read_inventory
@@ -120,7 +139,8 @@ def new(
     commit = outcome.game.commitment
     path = game_path(game)
     session.create(path, outcome, action, force, tables, annotate=log_fields,
-                   op=new_op([n.strip() for n in player], seed, missing, list(roll or ())))
+                   op=new_op([n.strip() for n in player], seed, missing, list(roll or ()),
+                                  deal))
     if json:
         from rigs_helper.rules.views import status_dict
 

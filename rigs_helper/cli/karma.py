@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, PlayerArg, act, app, complete_title
+from rigs_helper.cli.base import (GameOpt, JsonOpt, PlayerArg, RollOpt, act, app,
+                                  complete_title)
 
 karma_app = typer.Typer(help="Karma cards: draw, discard, swap, play.", no_args_is_help=True)
 app.add_typer(karma_app, name="karma")
@@ -80,17 +81,25 @@ def play(
     to: Annotated[list[str] | None, typer.Option(
         "--to", help="Triangulation Drift: where each RIGS goes (PLAYER or PLOT:RESOURCE).")]
     = None,
-    answer: Annotated[str | None, typer.Option(
-        "--answer", help="The victim's Protection card played in response.")] = None,
-    answer_to: Annotated[str | None, typer.Option(
-        "--answer-to", help="Wrong Address / Double Agent: the player the card goes to.")]
-    = None,
-    answer_plot: Annotated[str | None, typer.Option(
+    answer: Annotated[list[str] | None, typer.Option(
+        "--answer", help="A Protection card played in response: CARD (the victim's) or "
+        "PLAYER=CARD (repeat: each victim answers for themselves).")] = None,
+    answer_to: Annotated[list[str] | None, typer.Option(
+        "--answer-to", help="Wrong Address / Double Agent: the player the card goes to "
+        "(ANSWERER=PLAYER when several answer).")] = None,
+    answer_plot: Annotated[list[str] | None, typer.Option(
         "--answer-plot", help="A plot card passed on to another victim: that victim's plot.")]
     = None,
     drew: Annotated[list[str] | None, typer.Option(
         "--drew", help="Record a physical Karma card drawn because of this card: "
         "PLAYER=TITLE (repeat per card).")] = None,
+    own: Annotated[list[str] | None, typer.Option(
+        "--own", help="I Ain't Going Alone: a Karma card of your own discarded to set a "
+        "fresh loss (with --give for resources).")] = None,
+    first: Annotated[list[str] | None, typer.Option(
+        "--first", help="VICTIM=CARD: which in-play protection rolls first when the victim "
+        "has both Alarm System and I've Got a Donk.")] = None,
+    roll: RollOpt = None,
     json: JsonOpt = False, game: GameOpt = None,
 ) -> None:
     """Play a Karma card from PLAYER's hand and apply its effect.
@@ -99,23 +108,28 @@ def play(
     missing, the message names the option the card needs.
     """
     from rigs_helper.rules.actions.common import parse_amounts
+    from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.karma.play import KarmaPlay
 
     res = ("energy", "supplies", "metal", "luxuries")
     act(game, KarmaPlay(player, title, tuple(target or ()), tuple(plot or ()),
                         tuple(resource or ()), parse_amounts(give or [], res),
                         parse_amounts(take or [], res), tuple(card or ()), source, option,
-                        new_owner, tuple(to or ()), answer, answer_to, answer_plot,
-                        tuple(drew or ())), json)
+                        new_owner, tuple(to or ()), tuple(answer or ()),
+                        tuple(answer_to or ()), tuple(answer_plot or ()), tuple(drew or ()),
+                        tuple(own or ()), tuple(first or ()), rolls=parse_rolls(roll or [])),
+        json)
 
 
 @karma_app.command()
-def use(player: Player, title: Title, json: JsonOpt = False, game: GameOpt = None) -> None:
+def use(player: Player, title: Title, roll: RollOpt = None, json: JsonOpt = False,
+        game: GameOpt = None) -> None:
     """Use a card PLAYER has in play.
 
     Parts Shop (roll), Push, Pull, or Drag (trade it in for a RIGS), Recycling (cash it in
     for Metal).
     """
+    from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.karma.play import KarmaUse
 
-    act(game, KarmaUse(player, title), json)
+    act(game, KarmaUse(player, title, rolls=parse_rolls(roll or [])), json)

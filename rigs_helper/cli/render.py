@@ -198,6 +198,8 @@ def private(v: dict) -> None:
                  "Phase ends):" if hand else "Karma hand: empty")
     for c in hand:
         lines.append(f"  {c['title']} ({c['kind']}): {c['effect']}")
+    if v.get("coming"):
+        lines.append("Coming into the hand next round: " + ", ".join(v["coming"]))
     if v["grant"]:
         lines.append("Land Grant, your pick: " + ", ".join(f"{p['id']} {p['name']}"
                                                          for p in v["grant"])

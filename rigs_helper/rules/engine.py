@@ -27,6 +27,11 @@ class Outcome:
     private: tuple[tuple[str, str], ...] = ()
 
 
+#: Push, Pull, or Drag was put into play after this round's RIGS loss: that loss does not
+#: count (the mark goes with the next loss, or at the end of the round)
+LATE_PUSH = "late:push-pull-or-drag"
+
+
 class Op:
     """Base of every operation.  Subclasses are frozen dataclasses."""
 
@@ -34,6 +39,9 @@ class Op:
     phases: tuple[str, ...] | None = None
     #: the rule quoted when the phase is wrong
     phase_rule = ""
+    #: a player action: refused while the Land Grant waits (None: when ``phases`` has
+    #: the Player Phase)
+    grant_first: bool | None = None
 
     def describe(self) -> str:
         raise NotImplementedError
@@ -46,6 +54,13 @@ class Op:
             allowed = " or ".join(f"{p.title()} Phase" for p in self.phases)
             raise RulesError(f"{self.describe()}: not allowed in the {game.phase.title()} "
                              f"Phase", rule=self.phase_rule or f"only in the {allowed}")
+        first = self.grant_first
+        if first is None:
+            first = self.phases is not None and "player" in self.phases
+        if game.grant and first:
+            raise RulesError(f"{self.describe()}: the Land Grant waits for {game.leader}'s "
+                             "pick (`rigs grant`)", rule="the Land Grant opens the Player "
+                             "Phase; player actions follow it")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         raise NotImplementedError
@@ -125,6 +140,12 @@ class Work:
             loss[resource] = loss.get(resource, 0) + n
         return n
 
+    def lost_cards(self, name: str, n: int = 1) -> None:
+        """``name`` lost ``n`` Karma cards to a card (part of their most recent loss, which
+        I Ain't Going Alone matches)."""
+        loss = self._losses.setdefault(self.game.player(name).name, {})
+        loss["karma"] = loss.get("karma", 0) + n
+
     def done(self) -> Outcome:
         if self.need:
             from rigs_helper.rules.errors import PendingChoice
@@ -137,8 +158,16 @@ class Work:
         said = self.dice.announcement()
         if said:
             self.say(said)
+        for p in self.game.players:  # an owed discard of all a player holds needs no choice
+            held = sum(p.amount(r) for r in RESOURCES)
+            if p.must_discard and held <= p.must_discard:
+                for r in RESOURCES:
+                    self.lose(p.name, r, p.amount(r), "card: thrown away")
+                self.update(p.name, must_discard=0)
+                self.say(f"{p.name} owed a discard of {p.must_discard} and holds {held}: "
+                         "everything is thrown away.")
         for name, loss in self._losses.items():
-            self.update(name, last_loss=frozen_map(loss))
+            self.update(name, last_loss=frozen_map({**loss, "round": self.game.round}))
         data = dict(self.data)
         if self.ledger:
             data["ledger"] = [{"player": p, "what": r, "change": n, "source": s}
@@ -311,15 +340,17 @@ class Work:
                                         harvest=plot.harvest if plot.rigs > n else None))
             where = plot.id
         saved = ""
-        for card in ("recycling", "parts-shop"):
-            if card in p.in_play:
-                on = dict(p.on_cards)
-                on[card] = on.get(card, 0) + n
-                p = replace(p, on_cards=frozen_map(on))
-                saved = f"; it goes onto {title_of(self.tables, 'karma', card)}"
-                break
+        # the first of them in play collects (its player named it: `karma play --first`)
+        for card in [k for k in p.in_play if k in ("recycling", "parts-shop")][:1]:
+            on = dict(p.on_cards)
+            on[card] = on.get(card, 0) + n
+            p = replace(p, on_cards=frozen_map(on))
+            saved = f"; it goes onto {title_of(self.tables, 'karma', card)}"
         self.put(p)
         self.game = replace(self.game, rigs_lost_round=self.game.round)
+        for q in self.game.players:  # a loss after Push, Pull, or Drag came into play counts
+            if LATE_PUSH in q.effects:
+                self.update(q.name, effects=tuple(e for e in q.effects if e != LATE_PUSH))
         text = f"{p.name} loses {n} RIGS from {where}{saved}."
         self.say(text)
         return text

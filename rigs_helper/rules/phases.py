@@ -29,6 +29,7 @@ from rigs_helper.rules.engine import (
     determine_leader,
     title_of,
 )
+from rigs_helper.rules.actions.deals import sale_price
 from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
 from rigs_helper.rules.market import card_value, category_of
 from rigs_helper.rules.names import amount, amounts, requirement, signed, word
@@ -311,7 +312,8 @@ def _production_to_market(w: Work, auto: bool, cards: list[str], pending: list[s
     for p in w.game.players:
         if p.disaster:
             w.discard("disaster", p.disaster)
-        w.update(p.name, disaster=None, effects=(), plan=frozen_map())
+        w.update(p.name, disaster=None, plan=frozen_map(),
+                 effects=tuple(e for e in p.effects if e.startswith("late:")))
     _new_phase(w, "market")
     draw_market(w, cards[0] if cards else None)
     if len(cards) > 1:
@@ -322,17 +324,18 @@ def draw_market(w: Work, physical: str | None) -> None:
     m = w.game.market
     if not m.game:
         raise RulesError("the Game Market Deck is empty", rule="15 rounds, one card each")
-    game_deck = list(m.game)
+    game_deck, end = list(m.game), list(m.end)
     recorded = dict(m.recorded)
     if physical is None:
         card = game_deck.pop(0)
     else:
-        card = _physical_market(w, game_deck, physical, recorded)
+        card = _physical_market(w, game_deck, end, physical, recorded)
         game_deck.remove(card)
     price = recorded.get(w.game.round, card_value(w.tables, m.values, card))
     cat, _ = category_of(w.tables, card)
     w.game = replace(w.game, market=replace(m, game=tuple(game_deck), drawn=m.drawn + (card,),
-                                            price=price, recorded=frozen_map(recorded)))
+                                            end=tuple(end), price=price,
+                                            recorded=frozen_map(recorded)))
     if physical is None:
         what = f"the Market card is {w.tables.market[cat].name} (drawn by rigs)"
     elif w.game.round in recorded and physical.strip().isdigit():
@@ -346,7 +349,11 @@ def draw_market(w: Work, physical: str | None) -> None:
               "Luxury left is sold at this price when the phase ends.")
 
 
-def _physical_market(w: Work, deck: list[int], text: str, recorded: dict) -> int:
+def _physical_market(w: Work, deck: list[int], end: list[int], text: str,
+                     recorded: dict) -> int:
+    """The Market card the table drew.  Any card not drawn yet may be it: the virtual
+    piles are only the app's guess, so a card found in the virtual End Game deck trades
+    places with the virtual top card (the End Game deck is what is left)."""
     from rigs_helper.rules.market import market_index
 
     t = text.strip().lower()
@@ -355,33 +362,41 @@ def _physical_market(w: Work, deck: list[int], text: str, recorded: dict) -> int
         return deck[0]
     for cat in w.tables.market.values():
         if cat.key == t or cat.name.lower() == t:
-            for c in deck:
+            for c in deck + end:
                 if category_of(w.tables, c)[0] == cat.key:
-                    return c
-            raise RulesError(f"no {cat.name} card is left in the Game Market Deck")
+                    return _into_game_deck(deck, end, c)
+            raise RulesError(f"no {cat.name} card is left in the Market decks",
+                             rule="every Market card drawn is recorded once")
     try:
         idx = market_index(w.tables, text.strip())
     except KeyError:
         raise InputError(f"--card {text!r}: give a value, a category (low, normal, high, "
                          "spike) or a Market card id such as H3") from None
-    if idx not in deck:
-        raise RulesError(f"Market card {text} is not in the Game Market Deck")
-    return idx
+    if idx not in deck and idx not in end:
+        raise RulesError(f"Market card {text} was already drawn")
+    return _into_game_deck(deck, end, idx)
+
+
+def _into_game_deck(deck: list[int], end: list[int], card: int) -> int:
+    if card in end:
+        end[end.index(card)] = deck[0]
+        deck[0] = card
+    return card
 
 
 def _market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str]) -> None:
     if pending:
         raise PendingChoice(pending)
-    price = w.game.market.price or 0
     if not w.game.market.game or w.game.round >= w.tables.constants.rounds:
         if cards:
             raise InputError("--card: nothing is drawn at the end of the game")
         for p in w.game.players:
             if p.luxuries:
-                w.say(f"{p.name} sells the last {p.luxuries} Luxuries at {price}: "
-                      f"+{p.luxuries * price} credits.")
+                each = sale_price(w.game, p)  # Naive Profits counts in the forced sale
+                w.say(f"{p.name} sells the last {p.luxuries} Luxuries at {each}: "
+                      f"+{p.luxuries * each} credits.")
                 w.add(p.name, "luxuries", -p.luxuries, "last-round sale")
-                w.add(p.name, "credits", p.luxuries * price, "last-round sale")
+                w.add(p.name, "credits", p.luxuries * each, "last-round sale")
         w.game = replace(w.game, game_over=True)
         w.say("The game is over: `rigs score` scores it.")
         return
@@ -392,6 +407,10 @@ def _market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str])
                      market=replace(w.game.market, price=None))
     _new_phase(w, "player")
     w.say(f"Round {w.game.round}, Player Phase.")
+    for p in w.game.players:
+        if p.incoming:  # Identity Theft taken as a card
+            w.update(p.name, hand=p.hand + p.incoming, incoming=())
+            w.say(f"{p.name} takes {len(p.incoming)} Karma card(s) into their hand.")
     n = min(len(w.game.players), len(w.game.plot_deck))
     if n == 0:
         if cards:
@@ -550,6 +569,7 @@ class GrantPick(Op):
     record_only: bool = False
     rolls: Rolls = Rolls()  # the leader roll-off after the grant: NAME=N
     phases = ("player",)
+    grant_first = False  # it settles the grant
 
     def describe(self) -> str:
         s = "grant" + ("" if self.record_only else f" {self.pick or '(default)'}")

@@ -104,14 +104,20 @@ class Plan:
                 "effects": list(self.effects)}
 
 
-def set_by_card(player, pid: str, tables: Tables) -> str | None:
+def plot_effects(game: Game) -> set[str]:
+    """The effects on plots ("idle:P3", "triple:P3", "sent:P3>Ana"), whoever holds them."""
+    return {e for q in game.players for e in q.effects
+            if e.startswith(("idle:", "triple:", "sent:"))}
+
+
+def set_by_card(game: Game, player, pid: str, tables: Tables) -> str | None:
     """What a Karma card decided for plot ``pid`` this round, in words (None: nothing):
     its RIGS idled (Incorrect Drivers, Carrier Lost) or its output redirected (You sent it
     WHERE?!)."""
     from rigs_helper.rules.tables import title_of
 
-    fx = player.effects
-    if IDLE_ALL in fx:
+    fx = (*player.effects, *sorted(plot_effects(game)))  # a plot's effects follow the plot
+    if IDLE_ALL in player.effects:
         return f"its RIGS are idle ({title_of(tables, 'karma', 'carrier-lost')})"
     if f"idle:{pid}" in fx:
         return f"its RIGS are idle ({title_of(tables, 'karma', 'incorrect-drivers')})"
@@ -196,8 +202,12 @@ def plan(game: Game, name: str, tables: Tables,
         if IDLE_ALL in fx or f"idle:{pid}" in fx:  # a card idled it: no power to pay
             del chosen[pid]
     cost = tables.constants.power_energy * (2 if BROWNOUT in fx else 1)
+    # a plot's own effects are kept by whoever played them but belong to the plot: they
+    # follow it when it changes hands (Record Not Found)
+    pfx = plot_effects(game)
+    plot_fx = (*fx, *sorted(pfx))
     redirect = {}
-    for e in fx:
+    for e in pfx:
         if e.startswith("sent:"):
             pid, _, to = e[5:].partition(">")
             redirect[pid] = to
@@ -205,7 +215,7 @@ def plan(game: Game, name: str, tables: Tables,
     for p in player.plots:
         y = _Yield(working=p.rigs if p.harvest else 0, mult=1)
         for modifier in MODIFIERS:
-            modifier(p, y, fx)
+            modifier(p, y, plot_fx)
         if not p.rigs:
             y.notes.append("no RIGS")
         raw.append((p, y.working, y.mult, y.output, "; ".join(y.notes)))
@@ -265,9 +275,10 @@ def plan(game: Game, name: str, tables: Tables,
     for other in game.players if with_received else ():
         if other.name == player.name:
             continue
-        for e in other.effects:
-            if e.startswith("sent:") and e.endswith(f">{player.name}"):
-                pid = e[5:].partition(">")[0]
+        owned = {x.id for x in other.plots}
+        for e in sorted(pfx):
+            pid = e[5:].partition(">")[0]
+            if e.startswith("sent:") and e.endswith(f">{player.name}") and pid in owned:
                 oplan = plan(game, other.name, tables, with_received=False)
                 for line in oplan.lines:
                     if line.id == pid and line.output and line.harvest:

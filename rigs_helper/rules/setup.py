@@ -11,9 +11,11 @@ from rigs_helper.rules.state import Game, Market, Pile, Player, Plot
 from rigs_helper.rules.tables import Tables
 
 
-def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = None
-             ) -> Outcome:
-    """A new game; ``rolls`` are the table's dice for a leader roll-off (NAME=N)."""
+def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = None,
+             plots: dict[str, list[str]] | None = None) -> Outcome:
+    """A new game; ``rolls`` are the table's dice for a leader roll-off (NAME=N);
+    ``plots`` the table's own deal of starting plots, as plot types per player (every
+    player, the set-up's number each); otherwise rigs deals them."""
     const = tables.constants
     clean = [n.strip() for n in names]
     if not const.players_min <= len(clean) <= const.players_max:
@@ -52,15 +54,52 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
     w.say(f"New game for {', '.join(clean)} (seed {seed}).")
     deal = const.start_plots[len(clean)]
     deck = list(w.game.plot_deck)
-    for _ in range(deal):
-        for p in w.game.players:
-            pid = deck.pop(0)
-            plot = Plot(pid, tables.plot_deck[int(pid[1:]) - 1])
-            w.update(p.name, plots=w.player(p.name).plots + (plot,))
+    if plots:
+        _recorded_deal(w, tables, deck, plots, deal)
+    else:
+        for _ in range(deal):
+            for p in w.game.players:
+                pid = deck.pop(0)
+                plot = Plot(pid, tables.plot_deck[int(pid[1:]) - 1])
+                w.update(p.name, plots=w.player(p.name).plots + (plot,))
     w.game = replace(w.game, plot_deck=tuple(deck))
+    how = "recorded" if plots else "dealt by rigs"
     for p in w.game.players:
         w.say(f"{p.name} starts with " + ", ".join(
-            f"{x.id} {tables.plots[x.type].name}" for x in p.plots) + ".")
+            f"{x.id} {tables.plots[x.type].name}" for x in p.plots) + f" ({how}).")
     determine_leader(w)
     w.say("Round 1, Player Phase (no Land Grant in round 1).")
     return w.done()
+
+
+def _recorded_deal(w: Work, tables: Tables, deck: list[str], plots: dict[str, list[str]],
+                   deal: int) -> None:
+    """Give each player the plot types the table dealt, taking plot cards of those types
+    from the shuffled deck (the rest of the deck keeps its order)."""
+    given = {w.game.player(n).name: types for n, types in plots.items()}
+    for p in w.game.players:
+        types = given.get(p.name)
+        if types is None:
+            raise InputError(f"--plots: give {p.name}'s starting plots too (every player's, "
+                             f"{deal} each)")
+        if len(types) != deal:
+            raise InputError(f"--plots {p.name}: {len(types)} plots given; with "
+                             f"{len(w.game.players)} players each starts with {deal}")
+        for t in types:
+            kind = _plot_type(tables, t)
+            pid = next((x for x in deck if tables.plot_deck[int(x[1:]) - 1] == kind), None)
+            if pid is None:
+                raise InputError(f"--plots {p.name}: no {tables.plots[kind].name} is left "
+                                 "(the Plot deck has 9 Plains, 9 Valley, 3 Forest, 3 Desert, "
+                                 "3 Ridge)")
+            deck.remove(pid)
+            w.update(p.name, plots=w.player(p.name).plots + (Plot(pid, kind),))
+
+
+def _plot_type(tables: Tables, text: str) -> str:
+    t = text.strip().lower()
+    for key, pt in tables.plots.items():
+        if t in (key, pt.name.lower()):
+            return key
+    raise InputError(f"--plots: {text!r} is not a plot type ("
+                     + ", ".join(pt.name for pt in tables.plots.values()) + ")")

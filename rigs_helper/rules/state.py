@@ -63,6 +63,7 @@ class Player:
     may_take: int = 0  # resources of their choice the player may still take (Ruins)
     last_loss: Mapping[str, int] = field(default_factory=frozen_map)  # for Warehouse Insurance
     no_sabotage_round: int = 0  # Ain't Working for You: no Sabotage cards this round
+    incoming: tuple[str, ...] = ()  # Karma cards that join the hand next round (Identity Theft)
     # the Karma card rigs drew for this round's Disaster (a recorded card replaces it)
     disaster_draw: str | None = None
 

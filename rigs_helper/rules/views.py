@@ -59,6 +59,7 @@ def private_view(game: Game, tables: Tables, name: str) -> dict:
         hand.append({"title": card.title, "kind": card.kind, "effect": card.effect,
                      "timing": getattr(card, "timing", None)})
     return {"name": p.name, "for_eyes_of": p.name, "hand": hand,
+            "coming": [title_of(tables, "karma", k) for k in p.incoming],  # next round
             "hand_limit": tables.constants.hand_limit,
             "grant": grant_plots(game, tables) if game.leader == p.name else [],
             "pending": [t for who, t in pending_items(game, tables) if who == p.name],

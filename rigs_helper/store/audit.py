@@ -39,11 +39,15 @@ class Verdict:
         return self.commitment == self.expected and not self.tampered
 
 
-def new_op(names: list[str], seed: int, missing: dict | None, rolls: list[str] = ()) -> str:
+def new_op(names: list[str], seed: int, missing: dict | None, rolls: list[str] = (),
+           plots: dict | None = None) -> str:
     """The set-up as data (the first log entry's ``op``): names, seed, the group's
-    inventory and the table's dice (--roll) for a leader roll-off."""
-    return json.dumps({"op": "New", "args": {"names": names, "seed": seed,
-                                             "missing": missing or {}, "rolls": list(rolls)}},
+    inventory, the table's dice (--roll) for a leader roll-off and its own deal of
+    starting plots (--plots)."""
+    args = {"names": names, "seed": seed, "missing": missing or {}, "rolls": list(rolls)}
+    if plots:
+        args["plots"] = plots
+    return json.dumps({"op": "New", "args": args},
                       separators=(",", ":"), ensure_ascii=False)
 
 
@@ -56,7 +60,7 @@ def set_up(args: dict, tables: Tables):
     from rigs_helper.rules.dice import parse_rolls
 
     g = new_game(list(args["names"]), args["seed"], tables,
-                 parse_rolls(args.get("rolls") or None)).game
+                 parse_rolls(args.get("rolls") or None), args.get("plots") or None).game
     if args.get("missing"):
         g = perform(g, inventory_op(args["missing"], ""), tables).game
     return g

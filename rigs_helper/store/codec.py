@@ -208,9 +208,11 @@ def _player_doc(p: Player, c, dtitle, ktitle) -> dict[str, Any]:
     if p.may_take:
         d["may_take"] = p.may_take
     if p.last_loss:
-        d["last_loss"] = dict(p.last_loss)
+        d["last_loss"] = dict(sorted(p.last_loss.items()))  # one order: undo restores it
     if p.no_sabotage_round:
         d["no_sabotage_round"] = p.no_sabotage_round
+    if p.incoming:
+        d["incoming"] = [ktitle[k] for k in p.incoming]
     if p.disaster_draw in p.hand:  # its place in the (encoded) hand: no title in clear
         d["disaster_draw"] = p.hand.index(p.disaster_draw) + 1
     plots = []
@@ -249,7 +251,7 @@ _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "g
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
            "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",
-           "disaster_draw"}
+           "disaster_draw", "incoming"}
 _PLOT = {"id", "type", "survey", "rigs", "harvest"}
 
 
@@ -472,9 +474,10 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
         may_take=check.whole(p.get("may_take", 0), f"{k}.may_take"),
         last_loss=frozen_map({r: check.whole(v, f"{k}.last_loss.{r}") for r, v in
                               check.table(p.get("last_loss", {}), f"{k}.last_loss",
-                                          set(RESOURCES)).items()}),
+                                          {*RESOURCES, "karma", "round"}).items()}),
         no_sabotage_round=check.whole(p.get("no_sabotage_round", 0),
                                       f"{k}.no_sabotage_round"),
+        incoming=titles(f"{k}.incoming", p.get("incoming", []), tables.karma),
         disaster_draw=disaster_draw,
     )
 
@@ -558,7 +561,7 @@ def game_problems(game: Game, tables: Tables, check: Checker):
               + Counter(p.disaster for p in game.players if p.disaster))
     karma = Counter(game.karma.draw) + Counter(game.karma.discard)
     for p in game.players:
-        karma += Counter(p.hand) + Counter(p.in_play)
+        karma += Counter(p.hand) + Counter(p.in_play) + Counter(p.incoming)
     yield from _conserve(check, "karma", Counter(tables.karma_deck), karma)
     yield from _conserve(check, "market", Counter(range(len(tables.market_deck))),
               Counter(game.market.game) + Counter(game.market.drawn) + Counter(game.market.end))

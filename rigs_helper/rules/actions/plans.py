@@ -44,7 +44,7 @@ class SetPlan(Op):
 
         p = game.player(self.name)
         for pid in self.power + self.skip:
-            card = set_by_card(p, p.plot(pid).id, tables)
+            card = set_by_card(game, p, p.plot(pid).id, tables)
             if card:
                 raise RulesError(f"{p.name} cannot re-plan {p.plot(pid).id}: {card}",
                                  rule="once a card idles or redirects a plot, its owner "

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rigs_helper.rules.engine import title_of
-from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.karma.context import Ctx, hand_card
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.karma.context import Ctx, hand_card, random_card
 from rigs_helper.rules.karma.hands import discard_from_hand
 from rigs_helper.rules.tables import RESOURCES
 
@@ -38,9 +38,10 @@ def discard_hand_random(c: Ctx) -> None:
     if not hand:
         c.w.say(f"{v} holds no Karma card.")
         return
-    key = hand[c.w.rng.below(len(hand))]
+    key, how = random_card(c, v)
     discard_from_hand(c.w, v, key)
-    c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)} (drawn at random).")
+    c.w.lost_cards(v)
+    c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)} ({how}).")
 
 
 def discard_hand_choice(c: Ctx) -> None:
@@ -48,22 +49,61 @@ def discard_hand_choice(c: Ctx) -> None:
     key = hand_card(c, v, c.need(c.op.card, "--card TITLE", f"which card of {v}'s hand "
                                   "(see `rigs status " + v + "`)")[0])
     discard_from_hand(c.w, v, key)
+    c.w.lost_cards(v)
     c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)}.")
 
 
 def match_loss(c: Ctx) -> None:
+    """The victim matches the player's most recent loss (resources and a number of Karma
+    cards), as far as they can; or the player first sets a fresh loss by discarding their
+    own resources (--give) and Karma cards (--own)."""
     v = c.victim()
-    if not c.op.give and not c.op.card:
-        raise InputError(f"{c.card.title}: give the loss to match: --give RESOURCE=N for "
-                         "resources and --card TITLE for each Karma card the victim "
-                         "discards (the victim's choice)")
-    for r, n in c.op.give:
+    if c.op.give or c.op.own:
+        loss, cards = fresh_loss(c)
+    else:
+        last = c.w.player(c.player).last_loss
+        loss = {r: n for r, n in last.items() if r in RESOURCES}
+        cards = last.get("karma", 0)
+        if not loss and not cards:
+            raise RulesError(f"{c.player} has no loss to match", rule=f"{c.card.title}: "
+                             "set a fresh loss with --give RESOURCE=N and/or --own TITLE")
+    for r, n in loss.items():
         lost = c.w.lose(v, r, n, f"card: {c.card.title}")
         c.w.say(f"{v} throws away {lost} of {n} {r}.")
-    for t in c.op.card:
-        key = hand_card(c, v, t)
+    victim_discards(c, v, cards)
+
+
+def fresh_loss(c: Ctx) -> tuple[dict[str, int], int]:
+    me = c.player
+    loss: dict[str, int] = {}
+    for r, n in c.op.give:
+        c.w.add(me, r, -n, f"card: {c.card.title} (a fresh loss)")
+        loss[r] = loss.get(r, 0) + n
+    for t in c.op.own:
+        key = hand_card(c, me, t)
+        discard_from_hand(c.w, me, key)
+        c.w.say(f"{me} discards {title_of(c.tables, 'karma', key)}.")
+    if loss:
+        c.w.say(f"{me} throws away " + ", ".join(f"{n} {r}" for r, n in loss.items()) + ".")
+    return loss, len(c.op.own)
+
+
+def victim_discards(c: Ctx, v: str, n: int) -> None:
+    """``v`` discards ``n`` Karma cards of their choice (--card), all of them when they
+    hold no more than that."""
+    hand = c.w.player(v).hand
+    n = min(n, len(hand))
+    keys = list(hand) if n == len(hand) else [hand_card(c, v, t) for t in c.op.card]
+    if n < len(hand) and len(keys) != n:
+        raise InputError(f"{c.card.title}: {v} discards {n} Karma card(s) of their choice: "
+                         f"one --card TITLE each")
+    if c.op.card and len(c.op.card) != n:
+        raise InputError(f"--card: {v} discards {n} Karma card(s), not {len(c.op.card)}")
+    for key in keys:
         discard_from_hand(c.w, v, key)
         c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)}.")
+    if keys:
+        c.w.lost_cards(v, len(keys))
 
 
 def lose_resource(c: Ctx) -> None:
@@ -84,7 +124,7 @@ def lose_resource(c: Ctx) -> None:
 
 def rough_storm(c: Ctx) -> None:
     for p in c.w.game.players:
-        roll = c.w.die(why=c.card.title)
+        roll = c.die(p.name)
         held = sum(p.amount(r) for r in RESOURCES)
         if roll == 6:
             c.w.say(f"{p.name} rolls 6: safe.")
@@ -92,8 +132,8 @@ def rough_storm(c: Ctx) -> None:
         n = min(roll, held)
         c.w.say(f"{p.name} rolls {roll}: throws away {n} resources of their choice"
                 + (f" (`rigs settle {p.name} RESOURCE=N ...`)." if n else " (has none)."))
+        c.w.update(p.name, must_discard=c.w.player(p.name).must_discard + n)
         if n:
-            c.w.update(p.name, must_discard=c.w.player(p.name).must_discard + n)
             c.draws(p.name, 1)
 
 

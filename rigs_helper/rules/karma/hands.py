@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rigs_helper.rules.engine import Op, Outcome, Work, find_in, title_of
+from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, find_in, title_of
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import Tables
@@ -161,6 +161,8 @@ def move_played_card(w: Work, name: str, key: str) -> None:
         take_from_hand(w, name, key)
         p = w.player(name)
         w.update(p.name, in_play=p.in_play + (key,))
+        if key == "push-pull-or-drag" and w.game.rigs_lost_round == w.game.round:
+            w.update(p.name, effects=p.effects + (LATE_PUSH,))
         w.say(f"{p.name} puts {card.title} into play.")
     else:
         discard_from_hand(w, name, key)

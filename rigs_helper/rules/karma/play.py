@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rigs_helper.rules.actions.common import WAREHOUSE
-from rigs_helper.rules.engine import Op, Outcome, Work, find_in
+from rigs_helper.rules.dice import Rolls
+from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, find_in
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.destruction import (
@@ -18,7 +19,7 @@ from rigs_helper.rules.karma.destruction import (
     rough_storm,
 )
 from rigs_helper.rules.karma.hands import hand_key, move_played_card, play_allowed, retire
-from rigs_helper.rules.karma.protection import information, insurance
+from rigs_helper.rules.karma.protection import information, insurance, resolve
 from rigs_helper.rules.karma.sabotage import (
     brownout,
     i_want_that,
@@ -35,6 +36,7 @@ from rigs_helper.rules.karma.sabotage import (
 )
 from rigs_helper.rules.karma.wealth import (
     below_surface,
+    collector,
     double_all,
     gain,
     naive_profits,
@@ -63,25 +65,32 @@ class KarmaPlay(Op):
     option: str | None = None  # Identity Theft: draw | card
     new_owner: str | None = None  # "Record Not Found": the leader's choice
     to: tuple[str, ...] = ()  # Triangulation Drift: one destination per RIGS
-    answer: str | None = None  # the victim's Protection card played in response
-    answer_to: str | None = None  # Wrong Address / Double Agent: the new victim
-    answer_plot: str | None = None  # a plot card passed on: the new victim's plot
+    answer: tuple[str, ...] = ()  # Protection cards played in response: [PLAYER=]CARD
+    answer_to: tuple[str, ...] = ()  # Wrong Address / Double Agent: [ANSWERER=]NEW_VICTIM
+    answer_plot: tuple[str, ...] = ()  # a plot card passed on: the new victim's plot
     drew: tuple[str, ...] = ()  # PLAYER=TITLE: physical Karma cards drawn because of it
+    own: tuple[str, ...] = ()  # I Ain't Going Alone: own Karma cards discarded (fresh loss)
+    first: tuple[str, ...] = ()  # VICTIM=CARD: which in-play protection rolls first
+    rolls: Rolls = Rolls()  # the table's dice
+    grant_first = True
+
+    def __post_init__(self) -> None:
+        for f in ("answer", "answer_to", "answer_plot"):  # one value may come bare
+            v = getattr(self, f)
+            if v is None or isinstance(v, str):
+                object.__setattr__(self, f, (v,) if v else ())
 
     def describe(self) -> str:
         s = f"karma play {self.name} {self.title!r}"
-        for flag, vals in (("--target", self.target), ("--plot", self.plot),
-                           ("--resource", self.resource), ("--card", self.card),
-                           ("--to", self.to), ("--drew", self.drew)):
-            s += "".join(f" {flag} {v!r}" for v in vals)
-        s += "".join(f" --give {k}={n}" for k, n in self.give)
-        s += "".join(f" --take {k}={n}" for k, n in self.take)
-        for flag, v in (("--from", self.source), ("--option", self.option),
-                        ("--new-owner", self.new_owner), ("--answer", self.answer),
-                        ("--answer-to", self.answer_to), ("--answer-plot", self.answer_plot)):
-            if v:
+        for flag, vals in FLAGS.items():
+            v = getattr(self, vals)
+            if vals in ("give", "take"):
+                s += "".join(f" {flag} {k}={n}" for k, n in v)
+            elif isinstance(v, tuple):
+                s += "".join(f" {flag} {x!r}" for x in v)
+            elif v:
                 s += f" {flag} {v!r}"
-        return s
+        return s + said_rolls(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -101,19 +110,88 @@ class KarmaPlay(Op):
         if card.timing == "response" and card.action != "insurance":
             raise RulesError(f"{card.title} answers another card", rule="play it with "
                              "--answer when a Sabotage card targets you")
-        w = Work(game, tables)
+        check_options(self, card, game)
+        w = Work(game, tables, rolls=self.rolls)
         move_played_card(w, p.name, key)
         w.say(f"{p.name} plays {card.title}.")
         ctx = Ctx(self, w, card, p.name)
         if card.kind == "sabotage":
-            ctx.resolve_protections()
+            resolve(ctx)
         if not ctx.cancelled:
             EFFECTS[card.action](ctx)
         unused = [f"{n}={t}" for n, ts in ctx.drew.items() for t in ts]
         if unused:
             raise InputError("--drew: " + ", ".join(unused) + f": {card.title} made nobody "
                              "draw that many Karma cards")
+        if self.answer_plot and not (ctx.passed_on and not ctx.cancelled):
+            raise InputError(f"--answer-plot {self.answer_plot[0]}: {card.title} was not "
+                             "passed on to another victim")
         return w.done()
+
+
+def said_rolls(rolls: Rolls) -> str:
+    """The table's dice as the log shows them: " --roll 4 --roll Bo=2"."""
+    return "".join(f" --roll {n}" for n in rolls.plain) + "".join(
+        f" --roll {w}={n}" for w, n in rolls.named)
+
+
+FLAGS = {"--target": "target", "--plot": "plot", "--resource": "resource", "--give": "give",
+         "--take": "take", "--card": "card", "--from": "source", "--option": "option",
+         "--new-owner": "new_owner", "--to": "to", "--answer": "answer",
+         "--answer-to": "answer_to", "--answer-plot": "answer_plot", "--drew": "drew",
+         "--own": "own", "--first": "first"}
+
+# the options each effect reads (besides --drew where a card makes someone draw, and the
+# answers to a Sabotage card)
+USES = {
+    "lose_rigs": {"target", "source"}, "discard_hand_random": {"target", "card"},
+    "discard_hand_choice": {"target", "card"}, "match_loss": {"target", "give", "own", "card"},
+    "lose_resource": {"target"}, "rough_storm": set(), "lose_plot_rigs": {"target", "plot"},
+    "steal_hand_random": {"target", "card"}, "swap_credits": {"target", "option"},
+    "i_want_that": {"target", "resource"}, "idle_plot": {"target", "plot"},
+    "redirect_output": {"target", "plot"}, "brownout": {"target"},
+    "steal_hand_choice": {"target", "card"}, "survey_error": {"target", "plot"},
+    "survey_swap": {"plot"}, "transfer_plot": {"target", "plot", "new_owner"},
+    "idle_all": {"target"}, "scatter_rigs": {"target", "plot", "to"}, "recycling": {"first"},
+    "double_all": set(), "poker_night": {"resource"}, "parts_shop": {"first"},
+    "below_surface": {"plot", "resource"}, "gain": set(), "swap_meet": {"give", "take"},
+    "ruins": set(), "triple_plot": {"plot"}, "other_markets": set(),
+    "naive_profits": set(), "alarm": set(), "trade_in": set(), "donk": set(),
+    "insurance": set(), "information": {"target"},
+}
+ANSWER_OPTIONS = {"answer", "answer_to", "answer_plot", "first"}
+
+
+def check_options(op: KarmaPlay, card, game: Game) -> None:
+    """Options the card does not read, and amounts and victims no table could mean, are
+    refused before anything happens (one line naming the option)."""
+    uses = set(USES[card.action])
+    if card.kind == "sabotage":
+        uses |= ANSWER_OPTIONS
+    if card.victim_draws or card.victim_draws_per or card.action in ("rough_storm",
+                                                                     "swap_credits"):
+        uses.add("drew")
+    for flag, field in FLAGS.items():
+        if field not in uses and getattr(op, field):
+            raise InputError(f"{flag}: {card.title} does not use this option")
+    for flag, field in (("--give", "give"), ("--take", "take")):
+        for r, n in getattr(op, field):
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise InputError(f"{flag} {r}={n}: an amount is a whole number of 1 or more")
+    me = game.player(op.name)
+    held: dict[str, int] = {}
+    for r, n in op.give:
+        held[r] = held.get(r, 0) + n
+    for r, n in held.items():
+        if me.amount(r) < n:
+            raise RulesError(f"--give {r}={n}: {me.name} has {me.amount(r)} {r}",
+                             rule="a player hands in only what they hold")
+    names = [game.player(t).name for t in op.target]
+    for n in set(names):
+        if names.count(n) > 1:
+            raise InputError(f"--target {n}: named twice (each victim once)")
+    if me.name in names:
+        raise InputError(f"--target {me.name}: a player is not their own victim")
 
 
 EFFECTS = {
@@ -125,8 +203,8 @@ EFFECTS = {
     "redirect_output": redirect_output, "brownout": brownout,
     "steal_hand_choice": steal_hand_choice, "survey_error": survey_error,
     "survey_swap": survey_swap, "transfer_plot": transfer_plot, "idle_all": idle_all,
-    "scatter_rigs": scatter_rigs, "recycling": nothing_now, "double_all": double_all,
-    "poker_night": poker_night, "parts_shop": nothing_now,
+    "scatter_rigs": scatter_rigs, "recycling": collector, "double_all": double_all,
+    "poker_night": poker_night, "parts_shop": collector,
     "below_surface": below_surface, "gain": gain, "swap_meet": swap_meet,
     "ruins": ruins, "triple_plot": triple_plot, "other_markets": other_markets,
     "naive_profits": naive_profits, "alarm": nothing_now, "trade_in": nothing_now,
@@ -145,9 +223,11 @@ class KarmaUse(Op):
 
     name: str
     title: str
+    rolls: Rolls = Rolls()
+    grant_first = True
 
     def describe(self) -> str:
-        return f"karma use {self.name} {self.title!r}"
+        return f"karma use {self.name} {self.title!r}" + said_rolls(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -159,11 +239,11 @@ class KarmaUse(Op):
         card = tables.karma_card(key)
         if key not in p.in_play:
             raise RulesError(f"{p.name} has no {card.title} in play")
-        w = Work(game, tables)
+        w = Work(game, tables, rolls=self.rolls)
         if key == "parts-shop":
             _use_parts_shop(w, p, key)
         elif key == "push-pull-or-drag":
-            if game.rigs_lost_round != game.round:
+            if game.rigs_lost_round != game.round or LATE_PUSH in p.effects:
                 raise RulesError("no RIGS has been destroyed this round",
                                  rule="Push, Pull, or Drag is used when a RIGS is destroyed")
             if game.colony_rigs >= tables.constants.colony_rigs:
@@ -188,7 +268,7 @@ def _use_parts_shop(w: Work, p: Player, key: str) -> None:
         raise RulesError("Parts Shop rolls during the Player Phase")
     if "used:parts-shop" in p.effects:
         raise RulesError("Parts Shop rolls once per Player Phase")
-    roll = w.die(why="Parts Shop")
+    roll = w.die(p.name, "Parts Shop")
     on = p.on_cards.get(key, 0)
     if roll == 1:
         retire(w, p.name, key)

@@ -1,32 +1,261 @@
-"""Protection cards with an effect of their own when played."""
+"""Protection: who a Sabotage card ends up hitting, and the Protection cards played alone.
+No I/O.
+
+Order (README "Rulings"): each victim's in-play protections roll first (Alarm System, I've
+Got a Donk; the victim names which rolls first with --first when both are in play); then the
+answers played from a hand, in the order given (--answer PLAYER=CARD).  Wrong Address and
+Decoy answer for one victim; Calling in a Favor, Right Back At You, Ain't Working for You
+and Double Agent answer for the whole card and may be played by any player but the card's.
+A card passed on to a new victim makes that victim's in-play protections roll.
+"""
 
 from __future__ import annotations
 
-from rigs_helper.rules.engine import title_of
-from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.engine import find_in, title_of
+from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx
+from rigs_helper.rules.karma.hands import discard_from_hand, hand_key, retire
 from rigs_helper.rules.state import frozen_map
+
+ALARM, DONK = "r-i-g-s-alarm-system", "i-ve-got-a-donk"
+# in-play protection: (unaffected on, discarded on)
+IN_PLAY = {ALARM: ((2, 4, 6), (1,)), DONK: ((2, 3, 4, 5), (1, 6))}
+PLOT_CARDS = ("idle_plot", "survey_error", "transfer_plot", "scatter_rigs", "redirect_output")
+FOR_ONE_VICTIM = ("redirect", "decoy")  # the others answer for the whole card
+
+
+def pairs(items: tuple[str, ...], flag: str, default: str | None) -> list[tuple[str, str]]:
+    """``("Bo=Decoy", "Calling")`` -> [("Bo", "Decoy"), (default, "Calling")]."""
+    out = []
+    for item in items:
+        who, sep, what = item.partition("=")
+        if not sep:
+            who, what = default or "", item
+        if not what.strip():
+            raise InputError(f"{flag} {item!r}: give PLAYER=VALUE")
+        out.append((who.strip(), what.strip()))
+    return out
+
+
+def aim(c: Ctx) -> bool:
+    """Victims of a plot card are the plot owners.  True when the card aims at anyone."""
+    if c.card.action in PLOT_CARDS:
+        pid = c.need(c.op.plot, "--plot", "which plot")[0]
+        owner = c.plot_owner(pid)
+        if c.victims and c.victims != [owner]:  # --target may name the owner, no one else
+            raise InputError(f"--target {', '.join(c.victims)}: {c.card.title} hits the "
+                             f"owner of {pid.upper()}, {owner}")
+        c.victims = [owner]
+    elif c.card.action == "survey_swap":
+        c.victims = list(dict.fromkeys(c.plot_owner(p) for p in c.op.plot
+                                       if c.plot_owner(p) != c.player))
+    return bool(c.victims)
+
+
+def resolve(c: Ctx) -> None:
+    """Apply in-play protections and the answers; sets ``c.victims``, ``c.owner`` and
+    ``c.cancelled``."""
+    aimed = aim(c)
+    answers = read_answers(c)
+    saved = set()
+    for v in list(c.victims):
+        if in_play_saves(c, v):
+            c.victims.remove(v)
+            saved.add(v)
+    targets = dict(pairs(c.op.answer_to, "--answer-to", None))
+    for who, key in answers:
+        acard = c.tables.karma_card(key)
+        if c.cancelled:
+            raise InputError(f"--answer {who}={acard.title}: {c.card.title} was already "
+                             "stopped")
+        if acard.action in FOR_ONE_VICTIM and who not in c.victims:
+            if who in saved:
+                c.w.say(f"{who} is not affected: {acard.title} stays in {who}'s hand.")
+                continue
+            raise RulesError(f"{acard.title}: {c.card.title} does not affect {who}",
+                             rule=f"{acard.title} answers a card that would affect you")
+        to = None
+        if acard.action in ("redirect", "hijack"):
+            to = targets.pop(who) if who in targets else targets.pop("", None)
+        ANSWERS[acard.action](c, who, key, to)
+    if targets:
+        raise InputError("--answer-to " + ", ".join(f"{k}={v}" if k else v
+                                                    for k, v in targets.items())
+                         + ": no Wrong Address or Double Agent answer passes the card on")
+    if aimed and not c.victims and not c.cancelled:
+        c.w.say("No victim is affected.")
+        c.cancelled = True
+
+
+def read_answers(c: Ctx) -> list[tuple[str, str]]:
+    default = c.victims[0] if len(c.victims) == 1 else None
+    out = []
+    for who, text in pairs(c.op.answer, "--answer", default):
+        if not who:  # several victims: the one holding it
+            key = hand_key_anyone(c, text)
+            who = next(p.name for p in c.w.game.players if key in p.hand)
+        who = c.w.game.player(who).name
+        key = hand_key(c.tables, c.w.player(who), text)
+        acard = c.tables.karma_card(key)
+        if acard.in_play:
+            raise RulesError(f"{acard.title} works only in play, not from a hand",
+                             rule="put it into play first; it rolls by itself")
+        if acard.responds_to not in ("sabotage", "take_card"):
+            raise RulesError(f"{acard.title} does not answer a Sabotage card")
+        if who == c.player:
+            raise RulesError(f"{who} played {c.card.title}; {acard.title} answers another "
+                             "player's card")
+        if acard.action == "decoy" and c.card.action not in ("steal_hand_random",
+                                                             "steal_hand_choice"):
+            raise RulesError("Decoy answers a card that takes a card from your hand")
+        out.append((who, key))
+    return out
+
+
+def hand_key_anyone(c: Ctx, text: str) -> str:
+    for p in c.w.game.players:
+        try:
+            return hand_key(c.tables, p, text)
+        except RulesError:
+            continue
+    return hand_key(c.tables, c.w.player(c.victims[0] if c.victims else c.player), text)
+
+
+def in_play_saves(c: Ctx, v: str) -> bool:
+    """Roll each in-play protection of ``v`` (the order the victim names with --first when
+    both are in play).  True when ``v`` is not affected."""
+    have = [k for k in IN_PLAY if k in c.w.player(v).in_play]
+    if len(have) > 1:
+        firsts = [t for w, t in pairs(c.op.first, "--first", v) if w.lower() == v.lower()]
+        if not firsts:
+            raise InputError(f"{v} has both {title_of(c.tables, 'karma', ALARM)} and "
+                             f"{title_of(c.tables, 'karma', DONK)} in play: {v} names the "
+                             f"one that rolls first (--first {v}=CARD)")
+        first = find_in(c.tables, "karma", firsts[0])
+        if first not in have:
+            raise InputError(f"--first {v}={firsts[0]}: not one of {v}'s in-play "
+                             "protections")
+        have.remove(first)
+        have.insert(0, first)
+    for key in have:
+        safe, breaks = IN_PLAY[key]
+        title = title_of(c.tables, "karma", key)
+        roll = c.die(v, f"{v}'s {title}")
+        if roll in safe:
+            c.w.say(f"{v}'s {title} rolls {roll}: {v} is not affected.")
+            return True
+        c.w.say(f"{v}'s {title} rolls {roll}.")
+        if roll in breaks:
+            retire(c.w, v, key)
+            c.w.say(f"{title} is discarded.")
+    return False
+
+
+def pass_to(c: Ctx, new: str) -> bool:
+    """The card now affects ``new`` (unless their in-play protections save them)."""
+    c.passed_on = True
+    if in_play_saves(c, new):
+        return False
+    c.victims.append(new)
+    return True
+
+
+# ---------------------------------------------------------------------------- answers
+
+
+def wrong_address(c: Ctx, who: str, key: str, to: str | None) -> None:
+    discard_from_hand(c.w, who, key)
+    c.victims.remove(who)
+    c.w.say(f"{who} answers with Wrong Address: {who} is not affected.")
+    if to:
+        new = c.w.game.player(to).name
+        if new == who:
+            raise InputError("Wrong Address sends the card to another player")
+        if new in c.victims:
+            raise RulesError(f"Wrong Address: {c.card.title} already affects {new}",
+                             rule="the card is passed to a player it was not affecting")
+        c.w.say(f"The card's effects go to {new} instead.")
+        pass_to(c, new)
+
+
+def decoy(c: Ctx, who: str, key: str, to: str | None) -> None:
+    c.decoy_from.add(who)
+
+
+def calling_in_a_favor(c: Ctx, who: str, key: str, to: str | None) -> None:
+    discard_from_hand(c.w, who, key)
+    c.w.say(f"{who} answers with Calling in a Favor: {c.card.title} is stopped.")
+    c.cancelled = True
+
+
+def right_back(c: Ctx, who: str, key: str, to: str | None) -> None:
+    discard_from_hand(c.w, who, key)
+    first = c.victims[0] if c.victims else who
+    c.owner = who if who in c.victims else first
+    c.w.say(f"{who} answers with Right Back At You: the card turns on {c.player}; "
+            f"{c.owner} gets any gain.")
+    c.victims = []
+    pass_to(c, c.player)
+
+
+def aint_working(c: Ctx, who: str, key: str, to: str | None) -> None:
+    discard_from_hand(c.w, who, key)
+    c.w.undiscard("karma", c.card.key)
+    o = c.w.player(c.player)
+    c.w.update(o.name, hand=o.hand + (c.card.key,), no_sabotage_round=c.w.game.round)
+    c.w.say(f"{who} answers with Ain't Working for You: {c.card.title} goes back to "
+            f"{o.name}'s hand; {o.name} plays no more Sabotage cards this round.")
+    c.cancelled = True
+
+
+def double_agent(c: Ctx, who: str, key: str, to: str | None) -> None:
+    discard_from_hand(c.w, who, key)
+    c.owner, c.victims = who, []
+    if not to:
+        c.w.say(f"{who} answers with Double Agent, takes the card over and discards it.")
+        c.cancelled = True
+        return
+    new = c.w.game.player(to).name
+    if new == who:
+        raise InputError("Double Agent: name another player as the new victim")
+    c.w.say(f"{who} answers with Double Agent and turns the card on {new}.")
+    pass_to(c, new)
+
+
+ANSWERS = {"redirect": wrong_address, "decoy": decoy, "cancel": calling_in_a_favor,
+           "reflect": right_back, "return_to_owner": aint_working, "hijack": double_agent}
+
+
+# ---------------------------------------------------------------------------- played alone
 
 
 def insurance(c: Ctx) -> None:
+    """Ruling: the loss recovered is the player's most recent one, and only in the round it
+    happened (last_loss.round)."""
     p = c.w.player(c.owner)
-    if not p.last_loss:
+    lost = {r: n for r, n in p.last_loss.items() if r not in ("karma", "round")}
+    if not lost:
         raise RulesError(f"{p.name} has no resource loss to recover",
                          rule="Warehouse Insurance recovers the most recent loss")
-    for r, n in p.last_loss.items():
+    if p.last_loss.get("round", c.w.game.round) != c.w.game.round:
+        raise RulesError(f"{p.name}'s last loss was in round {p.last_loss['round']}",
+                         rule="Warehouse Insurance recovers a loss of the current round")
+    for r, n in lost.items():
         c.w.add(p.name, r, n, f"card: {c.card.title}")
-    c.w.say(f"{p.name} recovers " + ", ".join(f"{n} {r}" for r, n in p.last_loss.items())
-            + ".")
+    c.w.say(f"{p.name} recovers " + ", ".join(f"{n} {r}" for r, n in lost.items()) + ".")
     c.w.update(p.name, last_loss=frozen_map())
 
 
 def information(c: Ctx) -> None:
-    """The owner sees every other hand: for the owner's eyes only (`rigs hand OWNER`)."""
-    c.w.say(f"{c.owner} looks at every other hand (`rigs hand {c.owner}` shows them).")
-    for p in c.w.game.players:
-        if p.name != c.owner:
-            hand = [title_of(c.tables, "karma", k) for k in p.hand]
-            c.w.say(f"{p.name}: {p.credits} credits; hand: " + (", ".join(hand) or "empty"),
-                    to=c.owner)
+    """The owner sees the hands of the players chosen (--target; every other player's
+    without it): for the owner's eyes only (`rigs hand OWNER`)."""
+    names = c.victims or [p.name for p in c.w.game.players if p.name != c.owner]
+    c.w.say(f"{c.owner} looks at {', '.join(names)}'s hands (`rigs hand {c.owner}` shows "
+            "them).")
+    for name in names:
+        p = c.w.player(name)
+        hand = [title_of(c.tables, "karma", k) for k in p.hand]
+        c.w.say(f"{p.name}: {p.credits} credits; hand: " + (", ".join(hand) or "empty"),
+                to=c.owner)
 
 

@@ -8,7 +8,7 @@ from rigs_helper.rules.actions.common import resource_name
 from rigs_helper.rules.actions.placement import _place
 from rigs_helper.rules.engine import replace_plot
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.karma.context import Ctx, hand_card, put_effect
+from rigs_helper.rules.karma.context import Ctx, hand_card, put_effect, random_card
 from rigs_helper.rules.karma.hands import take_from_hand
 from rigs_helper.rules.names import plot_id
 from rigs_helper.rules.state import Pile, frozen_map
@@ -16,10 +16,11 @@ from rigs_helper.rules.state import Pile, frozen_map
 
 def steal(c: Ctx, key: str) -> None:
     v = c.victim()
-    if c.decoy_from == v:
+    if v in c.decoy_from:
         key = "decoy"
         c.w.say(f"{v} hands over Decoy instead.")
     take_from_hand(c.w, v, key)
+    c.w.lost_cards(v)
     o = c.w.player(c.owner)
     c.w.update(o.name, hand=o.hand + (key,))
     c.w.say(f"{o.name} takes a card from {v}'s hand.")
@@ -34,7 +35,7 @@ def steal_hand_random(c: Ctx) -> None:
     if not hand:
         c.w.say(f"{v} holds no Karma card.")
         return
-    steal(c, hand[c.w.rng.below(len(hand))])
+    steal(c, random_card(c, v)[0])
 
 
 def steal_hand_choice(c: Ctx) -> None:
@@ -55,10 +56,11 @@ def swap_credits(c: Ctx) -> None:
     c.w.say(f"{a.name} and {b.name} swap credits ({a.credits} <-> {b.credits}).")
     if opt == "draw":
         c.draws(v, 3)
-    else:
+    else:  # it reaches the hand at the start of the next round
         c.w.undiscard("karma", c.card.key)
-        c.w.update(v, hand=c.w.player(v).hand + (c.card.key,))
-        c.w.say(f"{v} takes {c.card.title} into their hand.")
+        c.w.update(v, incoming=c.w.player(v).incoming + (c.card.key,))
+        c.w.say(f"{v} takes {c.card.title}: it joins {v}'s hand at the start of the next "
+                "round.")
 
 
 def i_want_that(c: Ctx) -> None:
@@ -70,7 +72,7 @@ def i_want_that(c: Ctx) -> None:
         if not have:
             c.w.say(f"{v} has no {r}.")
             continue
-        roll = c.w.die(why=c.card.title)
+        roll = c.die(v)
         n = min(roll, have)
         c.w.lose(v, r, n, f"card: {c.card.title}")
         c.w.add(c.owner, r, n, f"card: {c.card.title}")
@@ -130,9 +132,25 @@ def survey_error(c: Ctx) -> None:
 
 
 def survey_swap(c: Ctx) -> None:
+    """Each plot owner but the player is a victim.  Ruling: an owner the card does not
+    affect keeps their survey, so the swap does not happen; a card passed on to a new
+    victim swaps with the new victim's plot (--answer-plot)."""
     if len(c.op.plot) != 2:
         raise InputError(f"{c.card.title}: name two surveyed plots (--plot A --plot B)")
-    a, b = c.op.plot
+    plots = list(c.op.plot)
+    extra = list(c.op.answer_plot)
+    for i, pid in enumerate(plots):
+        o = c.plot_owner(pid)
+        if o == c.player or o in c.victims:
+            continue
+        if not (c.passed_on and extra):
+            c.w.say(f"{o} is not affected: the surveys are not swapped.")
+            return
+        plots[i] = extra.pop(0)
+        if c.plot_owner(plots[i]) not in c.victims:
+            raise RulesError(f"--answer-plot {plots[i]}: not a plot of "
+                             + " or ".join(c.victims))
+    a, b = plots
     oa, ob = c.plot_owner(a), c.plot_owner(b)
     pa, pb = c.w.player(oa).plot(a), c.w.player(ob).plot(b)
     if pa.id == pb.id:
@@ -179,6 +197,8 @@ def scatter_rigs(c: Ctx) -> None:
     c.w.put(replace_plot(p, replace(plot, rigs=0, harvest=None)))
     for dest in c.op.to:
         where, _, harvest = dest.partition(":")
+        if plot_id(where) == plot.id:
+            raise InputError(f"--to {dest}: the RIGS leave {plot.id}; send them elsewhere")
         if plot_id(where):
             owner = c.plot_owner(where)
             q = c.w.player(owner)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rigs_helper.rules.actions.common import resource_name
+from rigs_helper.rules.engine import find_in
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx, put_effect
 from rigs_helper.rules.market import card_value
@@ -12,6 +13,35 @@ from rigs_helper.rules.market import card_value
 
 def nothing_now(c: Ctx) -> None:
     c.w.say(f"{c.card.title} stays in front of {c.owner}.")
+
+
+COLLECTORS = ("recycling", "parts-shop")
+
+
+def collector(c: Ctx) -> None:
+    """Recycling or Parts Shop: lost RIGS are set on it.  With both in play, the player
+    names the one that collects (--first CARD); it is put first among the cards in play."""
+    p = c.w.player(c.owner)
+    other = next((k for k in COLLECTORS if k != c.card.key and k in p.in_play), None)
+    if other is None:
+        if c.op.first:
+            raise InputError(f"--first: {c.card.title} is {c.owner}'s only card that "
+                             "collects lost RIGS")
+        nothing_now(c)
+        return
+    other_title = c.tables.karma_card(other).title
+    if len(c.op.first) != 1:
+        raise InputError(f"{c.owner} has {other_title} in play too: name the card that "
+                         f"collects lost RIGS (--first '{c.card.title}' or --first "
+                         f"'{other_title}')")
+    first = find_in(c.tables, "karma", c.op.first[0].partition("=")[2] or c.op.first[0])
+    if first not in COLLECTORS:
+        raise InputError(f"--first {c.op.first[0]}: neither {c.card.title} nor "
+                         f"{other_title}")
+    rest = tuple(k for k in p.in_play if k != first)
+    c.w.update(c.owner, in_play=(first, *rest))
+    c.w.say(f"{c.card.title} stays in front of {c.owner}; lost RIGS go onto "
+            f"{c.tables.karma_card(first).title}.")
 
 
 def double_all(c: Ctx) -> None:
@@ -29,7 +59,7 @@ def poker_night(c: Ctx) -> None:
         have = c.w.player(c.owner).amount(r)
         if not have:
             raise RulesError(f"{c.owner} holds no {r} to roll for")
-        roll = c.w.die(why=c.card.title)
+        roll = c.die(c.owner)
         if roll == 1:
             c.w.add(c.owner, r, -have, f"card: {c.card.title}")
             c.w.say(f"{r}: rolls 1, loses all {have}.")
@@ -46,12 +76,15 @@ def below_surface(c: Ctx) -> None:
     r = resource_name(c.need(c.op.resource, "--resource", "which kind of spot")[0])
     plot = c.w.player(c.owner).plot(pid)
     n = plot.spots(c.tables, r)
+    if not n:
+        raise RulesError(f"{plot.id} has no {r} spot", rule=f"{c.card.title} gives one unit "
+                         "per spot of the resource named")
     c.w.add(c.owner, r, n, f"card: {c.card.title}")
     c.w.say(f"{c.owner} digs {n} {r} out of {plot.id}.")
 
 
 def gain(c: Ctx) -> None:
-    roll = c.w.die(why=c.card.title)
+    roll = c.die(c.owner)
     c.w.add(c.owner, c.card.resource, roll, f"card: {c.card.title}")
     c.w.say(f"{c.owner} rolls {roll}: +{roll} {c.card.resource}.")
 
@@ -69,7 +102,7 @@ def swap_meet(c: Ctx) -> None:
 
 
 def ruins(c: Ctx) -> None:
-    roll = c.w.die(why=c.card.title)
+    roll = c.die(c.owner)
     p = c.w.player(c.owner)
     c.w.update(p.name, may_take=p.may_take + roll)
     c.w.say(f"{c.owner} rolls {roll}: takes {roll} resources of their choice "
@@ -89,15 +122,16 @@ def earlier_market_values(c: Ctx) -> list[int]:
         raise RulesError("no Market card has been drawn this round",
                          rule="played after the Market card is drawn")
     # drawn[i] priced round i + 1; a recorded physical card's value wins
-    return [m.recorded.get(r, card_value(c.tables, m.values, i))
-            for r, i in enumerate(m.drawn[:-1], start=1)]
+    values = [m.recorded.get(r, card_value(c.tables, m.values, i))
+              for r, i in enumerate(m.drawn[:-1], start=1)]
+    if not values:
+        raise RulesError("no earlier Market card is in the discards", rule=f"{c.card.title} "
+                         "needs an earlier Market card; keep it for a later round")
+    return values
 
 
 def other_markets(c: Ctx) -> None:
     values = earlier_market_values(c)
-    if not values:
-        c.w.say("No earlier Market card is in the discards: the price stays.")
-        return
     m = c.w.game.market
     c.w.game = replace(c.w.game, market=replace(m, price=max(values)))
     c.w.say(f"Luxuries sell at {max(values)} this round (the highest earlier Market card).")
@@ -105,9 +139,6 @@ def other_markets(c: Ctx) -> None:
 
 def naive_profits(c: Ctx) -> None:
     values = earlier_market_values(c)
-    if not values:
-        c.w.say("No earlier Market card is in the discards: no bonus.")
-        return
     put_effect(c, c.owner, f"naive:{min(values)}")
     c.w.say(f"{c.owner} sells Luxuries at {min(values)} more this round.")
 
