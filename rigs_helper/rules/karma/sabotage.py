@@ -79,20 +79,23 @@ def i_want_that(c: Ctx) -> None:
         c.w.say(f"{v} rolls {roll}: gives {n} {r} to {c.owner}.")
 
 
-def idle_plot(c: Ctx) -> None:
+def _plot_effect(c: Ctx, effect: str, said: str) -> None:
+    """A production effect on the victim's plot: ``{plot}`` and ``{owner}`` (the card's)
+    in both strings name them."""
     pid = c.victim_plot("which plot")
     v = c.victim()
     plot = c.w.player(v).plot(pid)
-    put_effect(c, v, f"idle:{plot.id}")
-    c.w.say(f"The RIGS on {plot.id} stand idle this Production Phase.")
+    put_effect(c, v, effect.format(plot=plot.id, owner=c.owner))
+    c.w.say(said.format(plot=plot.id, owner=c.owner))
+
+
+def idle_plot(c: Ctx) -> None:
+    _plot_effect(c, "idle:{plot}", "The RIGS on {plot} stand idle this Production Phase.")
 
 
 def redirect_output(c: Ctx) -> None:
-    pid = c.victim_plot("which plot")
-    v = c.victim()
-    plot = c.w.player(v).plot(pid)
-    put_effect(c, v, f"sent:{plot.id}>{c.owner}")
-    c.w.say(f"{plot.id}'s output goes to {c.owner} this Production Phase.")
+    _plot_effect(c, "sent:{plot}>{owner}",
+                 "{plot}'s output goes to {owner} this Production Phase.")
 
 
 def brownout(c: Ctx) -> None:
