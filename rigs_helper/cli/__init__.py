@@ -36,7 +36,41 @@ def load(modules) -> object:
     for m in ORDER:
         if m in wanted:
             importlib.import_module(f"rigs_helper.cli.{m}")
+    if "--help" in sys.argv or "-h" in sys.argv or _command(sys.argv[1:]) not in COMMANDS:
+        _unwrap_help(app)
     return app
+
+
+def _unwrap(doc: str) -> str:
+    """A docstring's paragraphs each on one line (Rich would otherwise keep the source's
+    line breaks and cut sentences in the middle); list items keep their own lines."""
+    import inspect
+
+    out = []
+    for para in inspect.cleandoc(doc).split("\n\n"):
+        lines = [x.strip() for x in para.splitlines()]
+        joined = lines[:1]
+        for line in lines[1:]:
+            if line.startswith(("- ", "* ", "`rigs")):
+                joined.append("\n" + line)
+            else:
+                joined.append(" " + line)
+        out.append("".join(joined))
+    return "\n\n".join(out)
+
+
+def _unwrap_help(app) -> None:
+    """Every command's help as whole paragraphs (only built when help may be shown)."""
+    stack = [app]
+    while stack:
+        typer_app = stack.pop()
+        for info in typer_app.registered_commands:
+            doc = info.help or (info.callback.__doc__ if info.callback else None)
+            if doc:
+                info.help = _unwrap(doc)
+        for group in typer_app.registered_groups:
+            if group.typer_instance is not None:
+                stack.append(group.typer_instance)
 
 
 def get_app():

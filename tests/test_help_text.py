@@ -1,0 +1,36 @@
+"""Help texts are whole sentences: a docstring's line breaks never cut a summary."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+from rigs_helper.cli import _unwrap
+
+
+def test_unwrap_joins_lines_of_a_paragraph_and_keeps_list_items():
+    doc = """First line
+    goes on here.
+
+    Second paragraph:
+    - item one
+    - item two
+    """
+    assert _unwrap(doc) == ("First line goes on here.\n\nSecond paragraph:\n- item one"
+                            "\n- item two")
+
+
+def test_every_command_summary_in_help_is_one_unbroken_sentence():
+    env = {**os.environ, "COLUMNS": "400", "NO_COLOR": "1", "TERM": "dumb"}
+    out = subprocess.run([sys.executable, "-m", "rigs_helper", "--help"], env=env,
+                         capture_output=True, text=True, timeout=60).stdout
+    rows = [line.strip("│ ").rstrip() for line in out.splitlines()
+            if re.match(r"│ [a-z]+ {2,}\S", line)]
+    assert len(rows) >= 25
+    for row in rows:
+        name, summary = re.split(r" {2,}", row, maxsplit=1)
+        # a summary cut by a docstring's line break ends without its full stop and
+        # continues on the next row
+        assert summary.rstrip().endswith((".", ")", ":")), (name, summary)
