@@ -8,7 +8,6 @@ import shlex
 import shutil
 
 import pytest
-
 from conftest import EXAMPLES
 
 EXAMPLE = EXAMPLES / "midgame-3p.toml"

@@ -10,9 +10,9 @@ from dataclasses import replace
 from itertools import permutations, product
 
 import pytest
-
 from conftest import EXAMPLES as EXAMPLES_DIR
 from gameplay import own_plots, play, plot, set_player, start
+
 from rigs_helper.forecast import knowledge, standings
 from rigs_helper.forecast.chart import networth_svg
 from rigs_helper.forecast.history import networth_series, round_changes

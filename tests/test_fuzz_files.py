@@ -10,11 +10,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from conftest import EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
-
-from conftest import EXAMPLES
 
 COMMANDS = (["status", "--json"], ["next", "--auto"], ["undo"], ["score"], ["log"])
 
@@ -81,9 +80,9 @@ def mutants(draw, base: bytes) -> bytes:
 
 
 def _loads(path: Path) -> bool:
-    from rigs_helper.store.tablefiles import load_tables
     from rigs_helper.rules.errors import RigsError
     from rigs_helper.store.codec import load_text
+    from rigs_helper.store.tablefiles import load_tables
 
     try:
         load_text(path.read_bytes().decode("utf-8"), str(path), load_tables())

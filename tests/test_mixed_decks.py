@@ -12,15 +12,15 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-
 from conftest import EXAMPLES
 from gameplay import check_invariants, start
+
+from rigs_helper.rules.decks import inventory_op
 from rigs_helper.rules.engine import Work, perform
 from rigs_helper.rules.errors import PendingChoice, RulesError
-from rigs_helper.store.codec import from_doc, to_doc
 from rigs_helper.rules.phases import NextPhase
-from rigs_helper.rules.decks import inventory_op
 from rigs_helper.rules.state import Pile
+from rigs_helper.store.codec import from_doc, to_doc
 
 INVENTORY = EXAMPLES / "inventory-partial.toml"
 LACKS = {"safe": 2, "theft": 2, "solar-eclipse": 1, "corrosive-cloud": 1}

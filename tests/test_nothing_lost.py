@@ -13,8 +13,8 @@ import time
 import tomllib
 
 import pytest
-
 from conftest import EXAMPLES, ROOT
+
 from rigs_helper.store.codec import MARKER, split_text
 
 PY = sys.executable
@@ -143,10 +143,10 @@ def test_kill_during_saves_leaves_old_or_new_and_no_temp_files(game, rigs):
 def test_a_state_that_would_not_load_is_never_written(game, tables, monkeypatch):
     from dataclasses import dataclass, replace
 
-    from rigs_helper.store import session
     from rigs_helper.rules.engine import Op, Outcome
     from rigs_helper.rules.errors import RigsError
     from rigs_helper.rules.state import frozen_map
+    from rigs_helper.store import session
 
     @dataclass(frozen=True)
     class Broken(Op):
@@ -173,10 +173,10 @@ def _bad_write(game, tables, monkeypatch):
     """An older rigs that wrote a state that does not load (the `--give energy=-5` bug)."""
     from dataclasses import replace
 
-    from rigs_helper.store import session
     from rigs_helper.rules.actions.deals import Adjust
     from rigs_helper.rules.engine import perform
     from rigs_helper.rules.state import frozen_map
+    from rigs_helper.store import session
 
     monkeypatch.setattr(session, "verify", lambda *a, **k: None)
     loaded = session.load(game, tables)

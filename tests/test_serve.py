@@ -11,7 +11,6 @@ import subprocess
 import sys
 
 import pytest
-
 from servehelp import get, hands, rigs, secret_game, serving
 
 

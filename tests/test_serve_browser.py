@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from servehelp import secret_game, serving
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -65,8 +64,8 @@ def karma_count(driver, name: str) -> str:
 
 def test_board_and_player_page_follow_a_rigs_command_within_2_seconds(browser, tmp_path,
                                                                       tables):
-    from selenium.webdriver.common.by import By
     from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     game = secret_game(tmp_path / "rigs.toml")

@@ -8,9 +8,8 @@ import json
 import threading
 import time
 
-from typer.testing import CliRunner
-
 from servehelp import secret_game, serving
+from typer.testing import CliRunner
 
 POLLERS, SECONDS, COMMANDS = 50, 10.0, 100
 

@@ -10,9 +10,9 @@ from dataclasses import replace
 from unittest import mock
 
 import pytest
-
 from conftest import EXAMPLES
 from test_mixed_decks import _physical_left
+
 from rigs_helper.rules.replay import commitment, seed_from_words
 
 INVENTORY = EXAMPLES / "inventory-partial.toml"
@@ -266,10 +266,10 @@ def test_verify_replays_the_tables_dice_and_catches_one_changed_in_the_log(tmp_p
 
 
 def test_the_board_shows_the_commitment_and_a_mixed_decks_split(tmp_path, tables):
+    from servehelp import rigs as run
+
     from rigs_helper.store import session
     from rigs_helper.web.pages import board_html
-
-    from servehelp import rigs as run
 
     path = tmp_path / "rigs.toml"
     run("new", "-p", "Ana", "-p", "Bo", "--seed", "4", "--have", str(INVENTORY), "-g",

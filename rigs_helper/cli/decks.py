@@ -12,7 +12,7 @@ from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_js
 
 def read_inventory(path: Path, tables):
     """The inventory file -> the SetInventory operation."""
-    from rigs_helper.rules.engine import find_in
+    from rigs_helper.rules.piles import find_in
     from rigs_helper.store.files import read_text
     from rigs_helper.rules.decks import inventory_op, parse_inventory
     from rigs_helper.rules.checker import parse_toml

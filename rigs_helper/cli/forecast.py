@@ -175,8 +175,8 @@ def odds(json: JsonOpt = False, game: GameOpt = None) -> None:
 
 def cards_left(deck: str | None, json: bool, game: Path | None) -> None:
     """`rigs cards --deck D --left`: each deck's unseen cards by type or title."""
-    from rigs_helper.rules.errors import InputError
     from rigs_helper.forecast.knowledge import DECKS, deck_knowledge, karma_kinds
+    from rigs_helper.rules.errors import InputError
 
     names = {"plots": "plot", "disasters": "disaster"}
     if deck is None:
@@ -217,8 +217,8 @@ def _history(path: Path, loaded, tables, steps_wanted: bool = True):
     (only when ``steps_wanted``, or when the log holds no net worth figures)."""
     import json as _json
 
-    from rigs_helper.rules.errors import RigsError
     from rigs_helper.forecast.history import networth_series, series_from_states, with_final
+    from rigs_helper.rules.errors import RigsError
     from rigs_helper.store.codec import from_doc, log_entries, to_doc, undo_diff
 
     entries = log_entries(loaded.log_text, str(path))
@@ -310,9 +310,9 @@ def report(
     result = compute(loaded.game, tables)
     rep = build_report(loaded.game, tables, result, series, steps)
     if html is not None:
-        from rigs_helper.store.files import write_atomic
         from rigs_helper.forecast.chart import networth_svg
         from rigs_helper.forecast.report import report_html
+        from rigs_helper.store.files import write_atomic
 
         if html.resolve() == path.resolve():
             from rigs_helper.rules.errors import InputError

@@ -100,9 +100,9 @@ def new(
     from rigs_helper.rules.rng import MAX_SEED
     from rigs_helper.rules.setup import new_game
     from rigs_helper.store import session
+    from rigs_helper.store.audit import new_op
     from rigs_helper.store.files import fresh_seed
     from rigs_helper.store.tablefiles import load_tables
-    from rigs_helper.store.audit import new_op
 
     tables = load_tables()
     for name in player:

@@ -6,8 +6,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import (GameOpt, JsonOpt, PlayerArg, RollOpt, act, app,
-                                  complete_title)
+from rigs_helper.cli.base import GameOpt, JsonOpt, PlayerArg, RollOpt, act, app, complete_title
 
 karma_app = typer.Typer(help="Karma cards: draw, discard, swap, play.", no_args_is_help=True)
 app.add_typer(karma_app, name="karma")

@@ -25,9 +25,9 @@ def serve(
     Pages follow the game file within a couple of seconds; the commands stay the way to
     act (the pages never change the file).  Stop with Ctrl+C.
     """
+    from rigs_helper.rules.errors import InputError
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
-    from rigs_helper.rules.errors import InputError
     from rigs_helper.web.server import make_server
     from rigs_helper.web.tokens import load_tokens, token_path
 

@@ -64,10 +64,10 @@ def hand(
 ) -> None:
     """For PLAYER's eyes only: their Karma hand with each card's effect, the Land Grant
     plots when they pick, what they drew or took lately, and the choices waiting for them."""
-    from rigs_helper.store import session
-    from rigs_helper.store.tablefiles import load_tables
-    from rigs_helper.store.notes import private_notes
     from rigs_helper.rules.views import private_view
+    from rigs_helper.store import session
+    from rigs_helper.store.notes import private_notes
+    from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
     path = game_path(game)

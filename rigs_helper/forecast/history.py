@@ -15,8 +15,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 
-from rigs_helper.rules.tables import PHASES, Tables
 from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import PHASES, Tables
 
 KEY = "networth"
 END = "end"

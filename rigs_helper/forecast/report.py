@@ -9,10 +9,10 @@ from collections import Counter
 from collections.abc import Sequence
 from html import escape
 
-from rigs_helper.rules.tables import Tables
 from rigs_helper.forecast.history import round_changes
 from rigs_helper.rules.market import card_value
 from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
 
 
 def market_prices(game: Game, tables: Tables) -> list[tuple[int, int]]:

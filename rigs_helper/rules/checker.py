@@ -12,7 +12,6 @@ from typing import Any
 
 from rigs_helper.rules.errors import InputError
 
-
 MAX_INT = 2**63 - 1  # TOML's integers are 64-bit
 MAX_DEPTH = 100  # arrays and tables nested deeper than this are refused
 

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field, replace
 from rigs_helper.rules.dice import DiceCup, Rolls
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import NotOwned, whose
+from rigs_helper.rules.piles import PileMoves
 from rigs_helper.rules.rng import Rng
-from rigs_helper.rules.state import Game, Pile, Player, Plot, frozen_map
-from rigs_helper.rules.tables import RESOURCES, Tables, squash, title_of
+from rigs_helper.rules.state import Game, Player, Plot, frozen_map
+from rigs_helper.rules.tables import RESOURCES, Tables, title_of
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def perform(game: Game, op: Op, tables: Tables) -> Outcome:
 # ---------------------------------------------------------------------------- helpers
 
 
-class Work:
+class Work(PileMoves):
     """A mutable scratch pad for one operation: the current state, the generator and the
     messages.  ``done()`` freezes it into an Outcome."""
 
@@ -175,150 +176,6 @@ class Work:
         return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), data,
                        tuple(self.private))
 
-    # -- decks ---------------------------------------------------------------------
-    def draw(self, deck: str, physical: str | None = None, who: str = "") -> str | None:
-        """Top card of the Disaster or Karma deck (reshuffling its discards when it runs
-        out), or the named physical card.  None when no card is left anywhere.  A mixed
-        deck (rules/decks.py) decides from its top card whether the table draws from its
-        own pile (then ``physical`` must name the card) or the app shows a virtual one."""
-        pile: Pile = getattr(self.game, deck)
-        if deck in self.game.missing:
-            return self._draw_mixed(deck, pile, physical, who)
-        if physical is not None:
-            key = find_in(self.tables, deck, physical)
-            if key not in pile.draw:
-                if key in pile.discard and not pile.draw:
-                    pile = self._reshuffle(deck, pile)
-                if key not in pile.draw:
-                    raise RulesError(f"no {title_of(self.tables, deck, key)!r} is left in "
-                                     f"the {deck.title()} deck", rule="cards are conserved: "
-                                     "every copy is in a hand, in play or in the discards")
-            draw = list(pile.draw)
-            draw.remove(key)
-            self.game = replace(self.game, **{deck: replace(pile, draw=tuple(draw))})
-            return key
-        if not pile.draw:
-            if not pile.discard:
-                return None
-            pile = self._reshuffle(deck, pile)
-        card, rest = pile.draw[0], pile.draw[1:]
-        self.game = replace(self.game, **{deck: replace(pile, draw=rest)})
-        return card
-
-    def _draw_mixed(self, deck: str, pile: Pile, physical: str | None, who: str
-                    ) -> str | None:
-        if not pile.draw:
-            if not pile.discard:
-                return None
-            pile = self._reshuffle(deck, pile)
-        card, tags = pile.draw[0], pile.virtual
-        title = deck.title()
-        whose = f"{who}'s" if who else "this"
-        rule = "a mixed deck: the app decides own pile or virtual card with the right odds"
-        if tags[0]:
-            if physical is not None:
-                raise RulesError(f"{physical!r}: {whose} {title} card is a virtual one "
-                                 "this time (the group lacks it); record no card for it",
-                                 rule=rule)
-            if deck == "disaster":
-                self.say(f"Virtual card for {who or 'the player'}: "
-                         f"{title_of(self.tables, deck, card)} (the group lacks it).")
-            rest = pile.draw[1:]
-        elif physical is None:  # the table must draw and say which card it was
-            # (the op goes on with the top card as a stand-in, to find every draw the
-            # table must make, and is then refused: nothing is saved.  A draw from another
-            # deck that follows a stand-in may not happen with the real card: not asked.)
-            if not self._guessing - {deck}:
-                self.need.append(f"{who or 'the player'}: draw the top card of your {title}"
-                                 f" pile and record it "
-                                 f"({_RECORD[deck].format(who=who or 'NAME')})")
-            self._guessing.add(deck)
-            rest = pile.draw[1:]
-        else:
-            card = find_in(self.tables, deck, physical)
-            i = _own_copy(pile, card)
-            if i < 0:
-                raise RulesError(f"no {title_of(self.tables, deck, card)!r} is left in your "
-                                 f"{title} pile", rule="a mixed deck: the group's own cards "
-                                 "are in a hand, in play or in the discards")
-            draw = list(pile.draw)
-            draw[i] = draw[0]  # the physical card at the top is the one the table drew
-            rest = tuple(draw[1:])
-        self.game = replace(self.game, **{deck: replace(pile, draw=rest, virtual=tags[1:])})
-        return card
-
-    def _reshuffle(self, deck: str, pile: Pile) -> Pile:
-        if deck in self.game.missing:
-            from collections import Counter
-
-            from rigs_helper.rules.decks import labeled
-
-            mix = self.rng.shuffled(labeled(pile.discard, Counter(pile.vdiscard)))
-            pile = Pile(tuple(k for k, _ in mix), (), tuple(v for _, v in mix), ())
-        else:
-            pile = Pile(tuple(self.rng.shuffled(pile.discard)), ())
-        self.game = replace(self.game, **{deck: pile})
-        self.say(f"The {deck.title()} deck ran out: its {len(pile.draw)} discards were "
-                 "shuffled into a new deck.")
-        return pile
-
-    def discard(self, deck: str, key: str) -> None:
-        pile: Pile = getattr(self.game, deck)
-        vdiscard = pile.vdiscard
-        if deck in self.game.missing:
-            from rigs_helper.rules.decks import out_is_virtual
-
-            if out_is_virtual(self.game.missing[deck], pile, key):
-                vdiscard += (key,)
-        self.game = replace(self.game, **{deck: replace(pile, discard=pile.discard + (key,),
-                                                        vdiscard=vdiscard)})
-
-    def put_back(self, deck: str, key: str) -> None:
-        """A drawn card goes back on top of ``deck`` (a mixed deck keeps its tag)."""
-        pile: Pile = getattr(self.game, deck)
-        virtual = pile.virtual
-        if deck in self.game.missing:
-            from rigs_helper.rules.decks import out_is_virtual
-
-            virtual = (out_is_virtual(self.game.missing[deck], pile, key),) + virtual
-        self.game = replace(self.game, **{deck: replace(pile, draw=(key,) + pile.draw,
-                                                        virtual=virtual)})
-
-    def undiscard(self, deck: str, key: str) -> None:
-        """Take one copy of ``key`` back out of ``deck``'s discards (a card played that
-        ends up in a hand after all)."""
-        pile: Pile = getattr(self.game, deck)
-        disc = list(pile.discard)
-        disc.remove(key)
-        vdiscard = list(pile.vdiscard)
-        if key in vdiscard and disc.count(key) < vdiscard.count(key):
-            vdiscard.remove(key)  # no physical copy of it was left to take
-        self.game = replace(self.game, **{deck: replace(pile, discard=tuple(disc),
-                                                        vdiscard=tuple(vdiscard))})
-
-    def draw_karma(self, name: str, n: int = 1, why: str = "",
-                   physical: tuple[str, ...] = ()) -> list[str]:
-        """``name`` draws ``n`` Karma cards: the physical cards given first (recorded as
-        drawn at the table), then virtual ones."""
-        got = []
-        for i in range(n):
-            card = self.draw("karma", physical[i] if i < len(physical) else None, name)
-            if card is None:
-                self.say(f"{name} should draw a Karma card but none is left.")
-                break
-            got.append(card)
-        if got:
-            p = self.player(name)
-            self.update(name, hand=p.hand + tuple(got))
-            n_virtual = len(got) - min(len(physical), len(got))
-            how = ("drawn by rigs" if n_virtual == len(got) else "recorded" if not n_virtual
-                   else f"{n_virtual} drawn by rigs")
-            self.say(f"{p.name} draws {len(got)} Karma card{'s' if len(got) > 1 else ''}"
-                     + (f" ({why}; {how})" if why else f" ({how})") + ".")
-            self.say("You drew " + ", ".join(title_of(self.tables, "karma", k) for k in got)
-                     + ".", to=p.name)
-        return got
-
     # -- RIGS ------------------------------------------------------------------------
     def lose_rigs(self, name: str, source: str | None, n: int = 1) -> str:
         """Remove ``n`` RIGS of ``name`` from the warehouse or a plot.  A lost RIGS goes
@@ -356,23 +213,6 @@ class Work:
         return text
 
 
-def _own_copy(pile: Pile, card: str) -> int:
-    """Where the group's own copy of ``card`` is in a mixed pile (-1: none left)."""
-    i = -1
-    try:
-        while True:
-            i = pile.draw.index(card, i + 1)
-            if not pile.virtual[i]:
-                return i
-    except ValueError:
-        return -1
-
-
-_RECORD = {"disaster": "`rigs next --card {who}=TITLE`",
-           "karma": "--card TITLE on `rigs karma draw/swap`, --karma {who}=TITLE on `rigs "
-           "next`, --drew {who}=TITLE on `rigs karma play`"}
-
-
 def replace_plot(player: Player, plot: Plot) -> Player:
     return replace(player, plots=tuple(plot if x.id == plot.id else x for x in player.plots))
 
@@ -396,22 +236,6 @@ def default_discard(player: Player, n: int) -> tuple[tuple[str, int], ...]:
         have[r] -= 1
         out[r] = out.get(r, 0) + 1
     return tuple(out.items())
-
-
-def find_in(tables: Tables, deck: str, text: str) -> str:
-    cards = tables.disasters if deck == "disaster" else tables.karma
-    want = squash(text)
-    exact = [c.key for c in cards if squash(c.title) == want]
-    if exact:
-        return exact[0]
-    hits = [c.key for c in cards if want and squash(c.title).startswith(want)]
-    if len(hits) == 1:
-        return hits[0]
-    if not hits:
-        raise InputError(f"no {deck.title()} card called {text!r} (see `rigs cards --deck "
-                         f"{deck}`)")
-    raise InputError(f"{text!r} matches several {deck.title()} cards: "
-                     + ", ".join(title_of(tables, deck, k) for k in hits))
 
 
 # ---------------------------------------------------------------------------- leader

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rigs_helper.rules.actions.deals import sale_price
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import (
     Op,
@@ -29,7 +30,6 @@ from rigs_helper.rules.engine import (
     determine_leader,
     title_of,
 )
-from rigs_helper.rules.actions.deals import sale_price
 from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
 from rigs_helper.rules.market import card_value, category_of
 from rigs_helper.rules.names import amount, amounts, requirement, signed, word

@@ -15,11 +15,10 @@ import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.errors import InputError, RigsError
 from rigs_helper.rules.oplog import op_classes, op_from_json
-from rigs_helper.rules.replay import (CARDS, PLAYER_CARDS, ROLLS, Finding, commitment,
-                                      findings)
+from rigs_helper.rules.replay import CARDS, PLAYER_CARDS, ROLLS, Finding, commitment, findings
+from rigs_helper.rules.tables import Tables
 
 
 @dataclass
@@ -53,11 +52,10 @@ def new_op(names: list[str], seed: int, missing: dict | None, rolls: list[str] =
 
 def set_up(args: dict, tables: Tables):
     """The game the seed gives before round 1 (with the group's inventory)."""
-    from rigs_helper.rules.engine import perform
     from rigs_helper.rules.decks import inventory_op
-    from rigs_helper.rules.setup import new_game
-
     from rigs_helper.rules.dice import parse_rolls
+    from rigs_helper.rules.engine import perform
+    from rigs_helper.rules.setup import new_game
 
     g = new_game(list(args["names"]), args["seed"], tables,
                  parse_rolls(args.get("rolls") or None), args.get("plots") or None).game

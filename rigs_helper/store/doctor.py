@@ -143,9 +143,9 @@ def find_line(lines: dict[tuple, int], path: list) -> int | None:
 
 def game_problems(text: str, file: str, tables) -> list[str]:
     """Every problem of a game file's text (empty when it loads)."""
-    from rigs_helper.store.codec import (Checker, from_doc, game_problems as whole_problems,
-                                      load_text, migrate, split_text)
     from rigs_helper.rules.checker import parse_toml
+    from rigs_helper.store.codec import Checker, from_doc, load_text, migrate, split_text
+    from rigs_helper.store.codec import game_problems as whole_problems
 
     try:
         load_text(text, file, tables)

@@ -86,8 +86,8 @@ def page(title: str, json_url: str, etag: str, body: str) -> str:
 def board_data(snap: Snapshot, path, tables) -> dict:
     """The board's facts: public only (no card of any hand, no Land Grant plot drawn)."""
     def make():
-        from rigs_helper.store.notes import last_phase
         from rigs_helper.rules.views import prices_so_far, status_dict
+        from rigs_helper.store.notes import last_phase
 
         d: dict = {"etag": snap.etag, "error": snap.error}
         if snap.loaded is None:
@@ -103,8 +103,8 @@ def board_data(snap: Snapshot, path, tables) -> dict:
 def player_data(snap: Snapshot, path, tables, name: str) -> dict:
     """One player's private view (their hand, their Land Grant pick, their news)."""
     def make():
-        from rigs_helper.store.notes import private_notes
         from rigs_helper.rules.views import private_view
+        from rigs_helper.store.notes import private_notes
 
         d: dict = {"etag": snap.etag, "error": snap.error, "name": name}
         if snap.loaded is None:

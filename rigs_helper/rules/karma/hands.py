@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, find_in, title_of
+from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, title_of
 from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import Tables
 

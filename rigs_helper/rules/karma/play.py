@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rigs_helper.rules.actions.common import WAREHOUSE
 from rigs_helper.rules.dice import Rolls
-from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, find_in
+from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.destruction import (
@@ -47,6 +47,7 @@ from rigs_helper.rules.karma.wealth import (
     swap_meet,
     triple_plot,
 )
+from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import Tables
 

@@ -11,10 +11,11 @@ A card passed on to a new victim makes that victim's in-play protections roll.
 
 from __future__ import annotations
 
-from rigs_helper.rules.engine import find_in, title_of
+from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import discard_from_hand, hand_key, retire
+from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import frozen_map
 
 ALARM, DONK = "r-i-g-s-alarm-system", "i-ve-got-a-donk"

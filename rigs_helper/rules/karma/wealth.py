@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rigs_helper.rules.actions.common import resource_name
-from rigs_helper.rules.engine import find_in
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx, put_effect
 from rigs_helper.rules.market import card_value
+from rigs_helper.rules.piles import find_in
 
 
 def nothing_now(c: Ctx) -> None:
