@@ -413,12 +413,15 @@ def test_report_lists_vinnie_disasters_and_prices(rigs, tmp_path):
 @pytest.mark.parametrize("args, words", [
     (["standings", "-g", "missing.toml"], "no such game file"),
     (["report", "--html", "{game}", "-g", "{game}"], "that is the game file"),
+    (["report", "--html", "{dir}", "-g", "{game}"], "is a folder, not a file"),
+    (["report", "--html", "", "-g", "{game}"], "is a folder, not a file"),
     (["cards", "--deck", "foo", "--left", "-g", "{game}"], "--deck 'foo'"),
     (["cards", "--deck", "karma", "-g", "{game}"], "--game is used only with --left"),
 ])
 def test_forecast_commands_refuse_bad_input_in_one_line(rigs, midgame, args, words):
     before = midgame.read_bytes()
-    r = rigs(*[a.replace("{game}", str(midgame)) for a in args])
+    r = rigs(*[a.replace("{game}", str(midgame)).replace("{dir}", str(midgame.parent))
+               for a in args])
     assert r.exit_code == 1
     assert r.stderr.count("\n") == 1 and words in r.stderr and "Traceback" not in r.output
     assert midgame.read_bytes() == before
