@@ -323,6 +323,17 @@ def test_standings_refuses_bad_samples(rigs, midgame):
     assert r.exit_code != 0 and "Traceback" not in r.output
 
 
+@pytest.mark.parametrize("opts", [["--samples", "5"], ["--seed", "3"]])
+def test_standings_refuses_sampling_options_when_the_sum_is_exact(rigs, tmp_path, opts):
+    game = tmp_path / "rigs.toml"
+    assert rigs("new", "--player", "Ana", "--player", "Bo", "--seed", "7", "-g", game)\
+        .exit_code == 0
+    assert "summed exactly" in rigs("standings", "-g", game).stdout
+    r = rigs("standings", *opts, "-g", game)
+    assert r.exit_code == 1
+    assert r.stderr.count("\n") == 1 and f"{opts[0]}: not used" in r.stderr
+
+
 def test_networth_logged_after_each_phase(rigs, midgame):
     from rigs_helper.store.codec import log_entries, split_text
 
