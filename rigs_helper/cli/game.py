@@ -280,6 +280,11 @@ def log(
 
     rows = session.history(game_path(game))
     if round_ is not None:
+        last = max((r["round"] for r in rows), default=1)
+        if round_ > last:
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError(f"--round {round_}: the game has reached round {last} only")
         rows = [r for r in rows if r["round"] == round_]
     for r in rows:  # a card recorded into a hand stays private: the log says one was
         r["action"] = hide_private_args(r["action"])
