@@ -124,6 +124,19 @@ def test_hand_shows_the_private_view_for_that_player_only(rigs, tmp_path, tables
     assert "--card (hidden)" in t.run("log").output
 
 
+def test_a_card_taken_by_name_is_not_named_in_log_or_undo(rigs, tmp_path, tables):
+    t = Table(rigs, tmp_path / "g.toml", tables)
+    t.run("new", "-p", "Ana", "-p", "Bo", "--seed", "3")
+    t.run("karma", "draw", "Bo", "--card", "I'll Take THAT!")
+    t.run("karma", "draw", "Ana", "--card", "Decoy")
+    t.run("karma", "play", "Bo", "I'll Take THAT!", "--target", "Ana", "--card", "Decoy")
+    assert "Decoy" in t.run("hand", "Bo").output
+    log = t.run("log").output
+    assert "--card (hidden)" in log and "Decoy" not in log
+    assert "Decoy" not in t.run("log", "--json").output
+    assert "Decoy" not in rigs("undo", "-g", t.path).output  # (it names the card played)
+
+
 def test_land_grant_plots_are_for_the_leaders_eyes(rigs, tmp_path, tables):
     t = Table(rigs, tmp_path / "g.toml", tables)
     t.run("new", "-p", "Ana", "-p", "Bo", "--seed", "5")

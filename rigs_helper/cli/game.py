@@ -365,8 +365,9 @@ def restore(
 
 def hide_private_args(action: object) -> object:
     """An action as logged, minus the titles of Karma cards recorded into a hand (`karma
-    draw/swap --card`, `next --karma`, `karma play --drew`) and the Land Grant plots the
-    leader drew at the table (`grant --card`): "--card (hidden)"."""
+    draw/swap --card`, `next --karma`, `karma play --drew`), the hand card a Karma card
+    takes or discards (`karma play --card`; what the play says names a discard), and the
+    Land Grant plots the leader drew at the table (`grant --card`): "--card (hidden)"."""
     import re
 
     if not isinstance(action, str):
@@ -374,6 +375,6 @@ def hide_private_args(action: object) -> object:
     quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
     if action.startswith("grant"):  # plot types, unquoted
         return re.sub(r"(--card )\S+", r"\1(hidden)", action)
-    flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap"))
-                            else "")
+    flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap",
+                                                          "karma play")) else "")
     return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)
