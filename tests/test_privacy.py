@@ -154,6 +154,23 @@ def test_land_grant_plots_are_for_the_leaders_eyes(rigs, tmp_path, tables):
     assert json.loads(t.run("hand", other, "--json").stdout)["grant"] == []
 
 
+@pytest.mark.parametrize("args", [["P99"], ["Zz"], ["{pick}", "--give", "{other}=P99"]])
+def test_a_refused_land_grant_pick_does_not_list_the_plots(rigs, tmp_path, tables, args):
+    t = Table(rigs, tmp_path / "g.toml", tables)
+    t.run("new", "-p", "Ana", "-p", "Bo", "--seed", "5")
+    for _ in range(3):
+        t.run("next", "--auto")
+    t.run("next")  # round 2: the Land Grant waits for the leader's pick
+    g = session.load(t.path, tables).game
+    other = next(p.name for p in g.players if p.name != g.leader)
+    before = t.path.read_bytes()
+    r = rigs("grant", *[a.format(pick=g.grant[0], other=other) for a in args], "-g", t.path)
+    assert r.exit_code == 1 and r.stderr.count("\n") == 1
+    assert f"`rigs hand {g.leader}` lists them" in r.stderr
+    assert not [pid for pid in g.grant if f"{pid}," in r.stderr or f"{pid})" in r.stderr]
+    assert t.path.read_bytes() == before
+
+
 @pytest.mark.parametrize("args", [["status", "--private"], ["hand", "Nobody"]])
 def test_private_views_refuse_bad_requests(rigs, tmp_path, args):
     path = tmp_path / "g.toml"
