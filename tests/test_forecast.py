@@ -323,6 +323,17 @@ def test_standings_refuses_bad_samples(rigs, midgame):
     assert r.exit_code != 0 and "Traceback" not in r.output
 
 
+@pytest.mark.parametrize("opts", [["--samples", "5"], ["--seed", "3"]])
+def test_standings_refuses_sampling_options_when_the_sum_is_exact(rigs, tmp_path, opts):
+    game = tmp_path / "rigs.toml"
+    assert rigs("new", "--player", "Ana", "--player", "Bo", "--seed", "7", "-g", game)\
+        .exit_code == 0
+    assert "summed exactly" in rigs("standings", "-g", game).stdout
+    r = rigs("standings", *opts, "-g", game)
+    assert r.exit_code == 1
+    assert r.stderr.count("\n") == 1 and f"{opts[0]}: not used" in r.stderr
+
+
 def test_networth_logged_after_each_phase(rigs, midgame):
     from rigs_helper.store.codec import log_entries, split_text
 
@@ -413,12 +424,15 @@ def test_report_lists_vinnie_disasters_and_prices(rigs, tmp_path):
 @pytest.mark.parametrize("args, words", [
     (["standings", "-g", "missing.toml"], "no such game file"),
     (["report", "--html", "{game}", "-g", "{game}"], "that is the game file"),
+    (["report", "--html", "{dir}", "-g", "{game}"], "is a folder, not a file"),
+    (["report", "--html", "", "-g", "{game}"], "is a folder, not a file"),
     (["cards", "--deck", "foo", "--left", "-g", "{game}"], "--deck 'foo'"),
     (["cards", "--deck", "karma", "-g", "{game}"], "--game is used only with --left"),
 ])
 def test_forecast_commands_refuse_bad_input_in_one_line(rigs, midgame, args, words):
     before = midgame.read_bytes()
-    r = rigs(*[a.replace("{game}", str(midgame)) for a in args])
+    r = rigs(*[a.replace("{game}", str(midgame)).replace("{dir}", str(midgame.parent))
+               for a in args])
     assert r.exit_code == 1
     assert r.stderr.count("\n") == 1 and words in r.stderr and "Traceback" not in r.output
     assert midgame.read_bytes() == before

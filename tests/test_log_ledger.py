@@ -20,3 +20,13 @@ def test_log_shows_each_actions_ledger(rigs, tmp_path):
     text = rigs("log", "--ledger", "--game", path).stdout
     assert "Ana -2 Metal (build RIGS)" in text
     assert "build RIGS" not in rigs("log", "--game", path).stdout
+
+
+def test_log_refuses_a_round_not_reached(rigs, tmp_path):
+    game = tmp_path / "g.toml"
+    assert rigs("new", "--player", "Ana", "--player", "Bo", "--seed", "3", "-g", game)\
+        .exit_code == 0
+    assert "new --player" in rigs("log", "--round", "1", "-g", game).stdout
+    r = rigs("log", "--round", "9", "-g", game)
+    assert r.exit_code == 1
+    assert r.stderr == "rigs: --round 9: the game has reached round 1 only\n"

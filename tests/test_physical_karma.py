@@ -87,3 +87,12 @@ def test_karma_play_refuses_a_draw_the_card_does_not_make(rigs, tmp_path):
     assert r.exit_code == 1
     assert "--drew" in r.stderr
     assert path.read_bytes() == before
+
+
+def test_karma_draw_refuses_an_empty_card_title(rigs, tmp_path):
+    path = _new(rigs, tmp_path)
+    before = path.read_bytes()
+    r = rigs("karma", "draw", "Ana", "--card", "", "--game", path)
+    assert r.exit_code == 1
+    assert r.stderr == "rigs: no Karma card called '' (see `rigs cards --deck karma`)\n"
+    assert path.read_bytes() == before

@@ -124,6 +124,19 @@ def test_hand_shows_the_private_view_for_that_player_only(rigs, tmp_path, tables
     assert "--card (hidden)" in t.run("log").output
 
 
+def test_a_card_taken_by_name_is_not_named_in_log_or_undo(rigs, tmp_path, tables):
+    t = Table(rigs, tmp_path / "g.toml", tables)
+    t.run("new", "-p", "Ana", "-p", "Bo", "--seed", "3")
+    t.run("karma", "draw", "Bo", "--card", "I'll Take THAT!")
+    t.run("karma", "draw", "Ana", "--card", "Decoy")
+    t.run("karma", "play", "Bo", "I'll Take THAT!", "--target", "Ana", "--card", "Decoy")
+    assert "Decoy" in t.run("hand", "Bo").output
+    log = t.run("log").output
+    assert "--card (hidden)" in log and "Decoy" not in log
+    assert "Decoy" not in t.run("log", "--json").output
+    assert "Decoy" not in rigs("undo", "-g", t.path).output  # (it names the card played)
+
+
 def test_land_grant_plots_are_for_the_leaders_eyes(rigs, tmp_path, tables):
     t = Table(rigs, tmp_path / "g.toml", tables)
     t.run("new", "-p", "Ana", "-p", "Bo", "--seed", "5")
@@ -139,6 +152,23 @@ def test_land_grant_plots_are_for_the_leaders_eyes(rigs, tmp_path, tables):
     assert [p["id"] for p in view["grant"]] == list(g.grant)
     other = next(p.name for p in g.players if p.name != g.leader)
     assert json.loads(t.run("hand", other, "--json").stdout)["grant"] == []
+
+
+@pytest.mark.parametrize("args", [["P99"], ["Zz"], ["{pick}", "--give", "{other}=P99"]])
+def test_a_refused_land_grant_pick_does_not_list_the_plots(rigs, tmp_path, tables, args):
+    t = Table(rigs, tmp_path / "g.toml", tables)
+    t.run("new", "-p", "Ana", "-p", "Bo", "--seed", "5")
+    for _ in range(3):
+        t.run("next", "--auto")
+    t.run("next")  # round 2: the Land Grant waits for the leader's pick
+    g = session.load(t.path, tables).game
+    other = next(p.name for p in g.players if p.name != g.leader)
+    before = t.path.read_bytes()
+    r = rigs("grant", *[a.format(pick=g.grant[0], other=other) for a in args], "-g", t.path)
+    assert r.exit_code == 1 and r.stderr.count("\n") == 1
+    assert f"`rigs hand {g.leader}` lists them" in r.stderr
+    assert not [pid for pid in g.grant if f"{pid}," in r.stderr or f"{pid})" in r.stderr]
+    assert t.path.read_bytes() == before
 
 
 @pytest.mark.parametrize("args", [["status", "--private"], ["hand", "Nobody"]])

@@ -82,6 +82,13 @@ def standings(
                          tick=bar)
     finally:
         bar.close()
+    unused = [o for o, v in (("--samples", samples), ("--seed", seed)) if v is not None]
+    if unused and result.method != "monte carlo":
+        from rigs_helper.rules.errors import InputError
+
+        why = ("every End Game value is known" if result.method == "known"
+               else "the win chances are summed exactly")
+        raise InputError(f"{' and '.join(unused)}: not used: nothing is sampled here ({why})")
     if json:
         print_json(result.as_dict())
         return

@@ -280,6 +280,11 @@ def log(
 
     rows = session.history(game_path(game))
     if round_ is not None:
+        last = max((r["round"] for r in rows), default=1)
+        if round_ > last:
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError(f"--round {round_}: the game has reached round {last} only")
         rows = [r for r in rows if r["round"] == round_]
     for r in rows:  # a card recorded into a hand stays private: the log says one was
         r["action"] = hide_private_args(r["action"])
@@ -360,8 +365,9 @@ def restore(
 
 def hide_private_args(action: object) -> object:
     """An action as logged, minus the titles of Karma cards recorded into a hand (`karma
-    draw/swap --card`, `next --karma`, `karma play --drew`) and the Land Grant plots the
-    leader drew at the table (`grant --card`): "--card (hidden)"."""
+    draw/swap --card`, `next --karma`, `karma play --drew`), the hand card a Karma card
+    takes or discards (`karma play --card`; what the play says names a discard), and the
+    Land Grant plots the leader drew at the table (`grant --card`): "--card (hidden)"."""
     import re
 
     if not isinstance(action, str):
@@ -369,6 +375,6 @@ def hide_private_args(action: object) -> object:
     quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
     if action.startswith("grant"):  # plot types, unquoted
         return re.sub(r"(--card )\S+", r"\1(hidden)", action)
-    flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap"))
-                            else "")
+    flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap",
+                                                          "karma play")) else "")
     return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)

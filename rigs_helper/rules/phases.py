@@ -491,9 +491,9 @@ def grant_plot(tables: Tables, grant: tuple[str, ...], text: str) -> str:
         for pid in grant:
             if tables.plot_deck[int(pid[1:]) - 1] == t:
                 return pid
-        raise RulesError(f"no {tables.plots[t].name} is among the Land Grant plots ("
-                         + ", ".join(grant) + ")", rule="the leader keeps one of the plots "
-                         "drawn")
+        raise RulesError(f"no {tables.plots[t].name} is among the Land Grant plots "
+                         "(the leader's `rigs hand` lists them)", rule="the leader keeps one "
+                         "of the plots drawn")
     return "P" + t[1:] if t.startswith("p") else "P" + t
 
 
@@ -506,10 +506,11 @@ def _grant(w: Work, pick: str | None, order: list[str] | None,
     if pick is None:
         pick = default_pick(w.tables, g.grant)
         auto_note = " (--auto default: the most valuable plot)"
-    pick = grant_plot(w.tables, g.grant, pick)
+    typed, pick = pick, grant_plot(w.tables, g.grant, pick)
     if pick not in grant:
-        raise RulesError(f"{pick} is not among the Land Grant plots "
-                         f"({', '.join(grant)})", rule="the leader keeps one of the plots drawn")
+        raise RulesError(f"{typed!r} is not among the Land Grant plots (`rigs hand "
+                         f"{leader.name}` lists them)", rule="the leader keeps one of the "
+                         "plots drawn")
     grant.remove(pick)
     others = [p.name for p in g.seating_from(leader.name)[1:]]
     if order is None:
@@ -531,8 +532,8 @@ def _grant(w: Work, pick: str | None, order: list[str] | None,
             raise InputError("--give names the other players only: " + ", ".join(order))
         if sorted(given.values()) != sorted(grant[:len(order)]) and \
                 sorted(given.values()) != sorted(grant):
-            raise InputError("--give must hand out exactly the other drawn plots: "
-                             + ", ".join(grant))
+            raise InputError("--give must hand out exactly the other drawn plots "
+                             f"(`rigs hand {leader.name}` lists them)")
         for name in order:
             if name in given:
                 dealt.append((name, given[name]))

@@ -29,6 +29,8 @@ def write_atomic(path: Path, text: str) -> None:
     import tempfile
 
     directory = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise InputError(f"{path}: is a folder, not a file")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:

@@ -37,12 +37,12 @@ class KarmaDraw(Op):
         game.player(self.name)
         if self.n < 1:
             raise RulesError("draw at least one card")
-        if self.card and self.n != 1:
+        if self.card is not None and self.n != 1:
             raise RulesError("--card records one physical card at a time")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
-        if self.card:
+        if self.card is not None:
             p = w.player(self.name)
             if p.disaster_draw and p.disaster_draw in p.hand:
                 _put_back(w, p.name, p.disaster_draw)
