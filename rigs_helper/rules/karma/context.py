@@ -74,6 +74,16 @@ def hand_card(c: Ctx, who: str, text: str) -> str:
     return hand_key(c.tables, c.w.player(who), text)
 
 
+def random_victim_card(c: Ctx) -> tuple[str, str, str] | None:
+    """(victim, card, how) for a card taken at random from the victim's hand; None (said)
+    when the hand is empty."""
+    v = c.victim()
+    if not c.w.player(v).hand:
+        c.w.say(f"{v} holds no Karma card.")
+        return None
+    return (v, *random_card(c, v))
+
+
 def random_card(c: Ctx, who: str) -> tuple[str, str]:
     """A card drawn at random from ``who``'s hand: the one the table drew (--card), else
     drawn by rigs."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.karma.context import Ctx, hand_card, random_card
+from rigs_helper.rules.karma.context import Ctx, hand_card, random_victim_card
 from rigs_helper.rules.karma.hands import discard_from_hand
 from rigs_helper.rules.tables import RESOURCES
 
@@ -33,12 +33,10 @@ def lose_rigs(c: Ctx) -> None:
 
 
 def discard_hand_random(c: Ctx) -> None:
-    v = c.victim()
-    hand = c.w.player(v).hand
-    if not hand:
-        c.w.say(f"{v} holds no Karma card.")
+    picked = random_victim_card(c)
+    if picked is None:
         return
-    key, how = random_card(c, v)
+    v, key, how = picked
     discard_from_hand(c.w, v, key)
     c.w.lost_cards(v)
     c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)} ({how}).")

@@ -8,7 +8,12 @@ from rigs_helper.rules.actions.common import resource_name
 from rigs_helper.rules.actions.placement import _place
 from rigs_helper.rules.engine import replace_plot
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.karma.context import Ctx, hand_card, put_effect, random_card
+from rigs_helper.rules.karma.context import (
+    Ctx,
+    hand_card,
+    put_effect,
+    random_victim_card,
+)
 from rigs_helper.rules.karma.hands import take_from_hand
 from rigs_helper.rules.names import plot_id
 from rigs_helper.rules.state import Pile, frozen_map
@@ -30,12 +35,9 @@ def steal(c: Ctx, key: str) -> None:
 
 
 def steal_hand_random(c: Ctx) -> None:
-    v = c.victim()
-    hand = c.w.player(v).hand
-    if not hand:
-        c.w.say(f"{v} holds no Karma card.")
-        return
-    steal(c, random_card(c, v)[0])
+    picked = random_victim_card(c)
+    if picked is not None:
+        steal(c, picked[1])
 
 
 def steal_hand_choice(c: Ctx) -> None:
