@@ -224,6 +224,7 @@ def test_a_card_the_group_does_not_have_in_its_pile_is_refused(tmp_path, rigs, t
 @pytest.mark.parametrize("text, message", [
     ('[disaster]\nmissing = { "Thief" = 1 }\n', "no Disaster card called 'Thief'"),
     ('[disaster]\nmissing = { "Theft" = 9 }\n', "the deck has 5"),
+    ('[karma]\nhave = { "Poker Night" = 2 }\n', "the deck has 1 'Poker Night', not 2"),
     ('[survey]\nmissing = [1]\n', "only the Disaster and Karma decks can be mixed"),
     ('[disaster]\nmissing = []\nhave = []\n', "either `missing` or `have`"),
     ('[dragons]\nhave = "all"\n', "unknown key"),
