@@ -264,6 +264,7 @@ def test_a_hand_edited_mixed_pile_with_too_many_virtual_cards_is_refused(mixed_g
     mixed_game.write_text(edited)
     r = rigs("status", "--game", mixed_game)
     assert r.exit_code == 1 and "more virtual" in r.stderr
+    assert "'Corrosive Cloud'" in r.stderr  # the card's title, not its key
 
 
 def test_karma_draw_from_a_mixed_karma_deck_asks_for_the_groups_card(tmp_path, rigs, tables):

@@ -405,7 +405,8 @@ def _pile(check: Checker, c, d: dict, deck: str, missing: dict, titles, cards) -
     virtual_out = Counter(vdiscard) + Counter(k for k, v in zip(draw, virtual) if v)
     for k, n in virtual_out.items():
         if n > missing[deck].get(k, 0):
-            raise check.fail(key, f"more virtual {k!r} cards than the group lacks "
+            title = next(x.title for x in cards if x.key == k)
+            raise check.fail(key, f"more virtual {title!r} cards than the group lacks "
                              "([inventory])")
     return Pile(draw, discard, virtual, vdiscard)
 
