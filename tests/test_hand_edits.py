@@ -48,3 +48,19 @@ def test_a_multi_line_array_in_the_history_is_not_taken_for_a_hand_edited_state(
     assert split_text(head + tail) == (head, tail)
     moved = MARKER + "\n\n[market]\nprice = 4\n"  # a real header below the marker
     assert split_text(head + moved) == (head + moved, "")
+
+
+def test_a_karma_count_that_does_not_add_up_names_cards_by_title(rigs, tmp_path):
+    import re
+
+    path = tmp_path / "g.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "-g", path).exit_code == 0
+    assert rigs("karma", "draw", "Ana", "--card", "Decoy", "-g", path).exit_code == 0
+    text = path.read_text()
+    code = re.search(r'^hand = "([0-9a-f]+)"$', text, re.M).group(1)
+    edited = code[:-1] + ("1" if code[-1] != "1" else "2")  # another card in Ana's hand
+    path.write_text(text.replace(f'hand = "{code}"', f'hand = "{edited}"', 1))
+    r = rigs("doctor", "-g", path)
+    assert "the karma cards do not add up" in r.stdout
+    assert "missing Decoy x1" in r.stdout
+    assert not re.search(r"\b[a-z]+-[a-z]+", r.stdout.split("do not add up")[1])  # no keys

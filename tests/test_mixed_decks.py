@@ -224,6 +224,7 @@ def test_a_card_the_group_does_not_have_in_its_pile_is_refused(tmp_path, rigs, t
 @pytest.mark.parametrize("text, message", [
     ('[disaster]\nmissing = { "Thief" = 1 }\n', "no Disaster card called 'Thief'"),
     ('[disaster]\nmissing = { "Theft" = 9 }\n', "the deck has 5"),
+    ('[karma]\nhave = { "Poker Night" = 2 }\n', "the deck has 1 'Poker Night', not 2"),
     ('[survey]\nmissing = [1]\n', "only the Disaster and Karma decks can be mixed"),
     ('[disaster]\nmissing = []\nhave = []\n', "either `missing` or `have`"),
     ('[dragons]\nhave = "all"\n', "unknown key"),
@@ -263,6 +264,7 @@ def test_a_hand_edited_mixed_pile_with_too_many_virtual_cards_is_refused(mixed_g
     mixed_game.write_text(edited)
     r = rigs("status", "--game", mixed_game)
     assert r.exit_code == 1 and "more virtual" in r.stderr
+    assert "'Corrosive Cloud'" in r.stderr  # the card's title, not its key
 
 
 def test_karma_draw_from_a_mixed_karma_deck_asks_for_the_groups_card(tmp_path, rigs, tables):

@@ -282,3 +282,16 @@ def test_the_board_shows_the_commitment_and_a_mixed_decks_split(tmp_path, tables
     html = board_html(d, tables, "")
     assert f"Commitment: <code>{g.commitment[:16]}</code>" in html
     assert "Disaster 36 (30 yours + 6 virtual)" in html
+
+
+def test_verify_does_not_name_a_karma_card_recorded_into_a_hand(tmp_path, rigs):
+    path = tmp_path / "g.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "-g", path).exit_code == 0
+    assert rigs("next", "--card", "Ana=Massive Solar Flare", "--card", "Bo=Safe",
+                "--karma", "Ana=Decoy", "-g", path).exit_code == 0
+    text = path.read_text()  # a hand edit of what that step changed: the finding names it
+    path.write_text(text.replace("\nenergy = 0\n", "\nenergy = 1\n", 1))
+    for args in ([], ["--json"]):
+        r = rigs("verify", "--reveal", *args, "-g", path)
+        assert "Ana's energy" in r.stdout and "--karma (hidden)" in r.stdout
+        assert "Decoy" not in r.stdout

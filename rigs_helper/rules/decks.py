@@ -108,17 +108,22 @@ def parse_inventory(doc: dict[str, Any], file: str, tables, find) -> dict[str, d
 
 def _copies(check, key: str, value: Any, deck: str, full: Counter, find) -> Counter:
     got: Counter = Counter()
+    typed: dict[str, str] = {}  # each card as the file names it (a key means nothing there)
     if isinstance(value, list):
         for i, t in enumerate(value):
-            got[_card(check, f"{key}[{i}]", t, deck, find)] += 1
+            k = _card(check, f"{key}[{i}]", t, deck, find)
+            got[k] += 1
+            typed.setdefault(k, t)
     elif isinstance(value, dict):
         for t, n in value.items():
-            got[_card(check, f"{key}.{t}", t, deck, find)] += check.whole(n, f"{key}.{t}", 1)
+            k = _card(check, f"{key}.{t}", t, deck, find)
+            got[k] += check.whole(n, f"{key}.{t}", 1)
+            typed.setdefault(k, t)
     else:
         raise check.fail(key, 'must be a list of titles, a table of title = copies, or "all"')
     for k, n in got.items():
         if n > full[k]:
-            raise check.fail(key, f"the deck has {full[k]} {k!r}, not {n}")
+            raise check.fail(key, f"the deck has {full[k]} {typed[k]!r}, not {n}")
     return got
 
 

@@ -27,7 +27,8 @@ from rigs_helper.rules.state import (
     Plot,
     frozen_map,
 )
-from rigs_helper.rules.tables import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
+from rigs_helper.rules.tables import (BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug,
+                                     title_of)
 
 MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do not edit ----"
 HEADER = """\
@@ -404,7 +405,8 @@ def _pile(check: Checker, c, d: dict, deck: str, missing: dict, titles, cards) -
     virtual_out = Counter(vdiscard) + Counter(k for k, v in zip(draw, virtual) if v)
     for k, n in virtual_out.items():
         if n > missing[deck].get(k, 0):
-            raise check.fail(key, f"more virtual {k!r} cards than the group lacks "
+            title = next(x.title for x in cards if x.key == k)
+            raise check.fail(key, f"more virtual {title!r} cards than the group lacks "
                              "([inventory])")
     return Pile(draw, discard, virtual, vdiscard)
 
@@ -558,11 +560,11 @@ def game_problems(game: Game, tables: Tables, check: Checker):
                                                   for x in p.plots if x.survey is not None))
     yield from _conserve(check, "disaster", Counter(tables.disaster_deck),
               Counter(game.disaster.draw) + Counter(game.disaster.discard)
-              + Counter(p.disaster for p in game.players if p.disaster))
+              + Counter(p.disaster for p in game.players if p.disaster), tables)
     karma = Counter(game.karma.draw) + Counter(game.karma.discard)
     for p in game.players:
         karma += Counter(p.hand) + Counter(p.in_play) + Counter(p.incoming)
-    yield from _conserve(check, "karma", Counter(tables.karma_deck), karma)
+    yield from _conserve(check, "karma", Counter(tables.karma_deck), karma, tables)
     yield from _conserve(check, "market", Counter(range(len(tables.market_deck))),
               Counter(game.market.game) + Counter(game.market.drawn) + Counter(game.market.end))
     if game.colony_rigs > const.colony_rigs:
@@ -574,17 +576,24 @@ def game_problems(game: Game, tables: Tables, check: Checker):
                              f"Vinnie has only {const.scripts_per_resource}")
 
 
-def _conserve(check: Checker, deck: str, want: Counter, have: Counter):
+def _conserve(check: Checker, deck: str, want: Counter, have: Counter,
+              tables: Tables | None = None):
+    def name(k) -> str:  # a Disaster or Karma card by its title, not its key
+        try:
+            return title_of(tables, deck, k) if tables is not None else str(k)
+        except KeyError:
+            return str(k)
+
     if want != have:
         extra = have - want
         short = want - have
         bits = []
         if extra:
-            bits.append("extra " + ", ".join(f"{k} x{v}" for k, v in sorted(extra.items(),
-                                                                          key=str)))
+            bits.append("extra " + ", ".join(f"{name(k)} x{v}" for k, v in
+                                             sorted(extra.items(), key=str)))
         if short:
-            bits.append("missing " + ", ".join(f"{k} x{v}" for k, v in sorted(short.items(),
-                                                                            key=str)))
+            bits.append("missing " + ", ".join(f"{name(k)} x{v}" for k, v in
+                                               sorted(short.items(), key=str)))
         yield check.fail(f"decks.{deck}", f"the {deck} cards do not add up to the deck "
                          f"({'; '.join(bits)})")
 
