@@ -177,3 +177,13 @@ def test_private_views_refuse_bad_requests(rigs, tmp_path, args):
     assert rigs("new", "-p", "Ana", "-p", "Bo", "--game", path).exit_code == 0
     r = rigs(*args, "--game", path)
     assert r.exit_code != 0 and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_an_action_s_json_does_not_echo_a_card_recorded_into_a_hand(rigs, tmp_path):
+    """`--json` of an action repeats the command; a Karma card recorded into a hand is
+    hidden there as in the log."""
+    path = tmp_path / "g.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "--game", path).exit_code == 0
+    r = rigs("karma", "draw", "Ana", "--card", "Decoy", "--json", "--game", path)
+    assert r.exit_code == 0, r.output
+    assert "Decoy" not in r.stdout and "--card (hidden)" in r.stdout

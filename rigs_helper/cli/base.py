@@ -206,7 +206,8 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
     # private lines stay off the shared screen: only who has news is said
     eyes = list(dict.fromkeys(who for who, _ in outcome.private))
     if json:
-        print_json({"action": op.describe(), "messages": list(outcome.messages),
+        print_json({"action": hide_private_args(op.describe()),
+                    "messages": list(outcome.messages),
                     **({"summary": rows} if rows else {}), **outcome.data,
                     **({"private_for": eyes} if eyes else {})})
         return
@@ -235,3 +236,20 @@ def unused(*options: tuple[str, object], why: str) -> None:
             from rigs_helper.rules.errors import InputError
 
             raise InputError(f"{name} is not used {why}; leave it out")
+
+
+def hide_private_args(action: object) -> object:
+    """An action as logged, minus the titles of Karma cards recorded into a hand (`karma
+    draw/swap --card`, `next --karma`, `karma play --drew`), the hand card a Karma card
+    takes or discards (`karma play --card`; what the play says names a discard), and the
+    Land Grant plots the leader drew at the table (`grant --card`): "--card (hidden)"."""
+    import re
+
+    if not isinstance(action, str):
+        return action
+    quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
+    if action.startswith("grant"):  # plot types, unquoted
+        return re.sub(r"(--card )\S+", r"\1(hidden)", action)
+    flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap",
+                                                          "karma play")) else "")
+    return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)

@@ -104,7 +104,7 @@ def verify(
     v = replay(path, tables)
     from dataclasses import replace
 
-    from rigs_helper.cli.game import hide_private_args
+    from rigs_helper.cli.base import hide_private_args
 
     v.findings = [replace(f, action=hide_private_args(f.action)) for f in v.findings]
     if json:

@@ -16,6 +16,7 @@ from rigs_helper.cli.base import (
     complete_player,
     complete_plot,
     game_path,
+    hide_private_args,
     log_fields,
     print_json,
     unused,
@@ -361,20 +362,3 @@ def restore(
     kept = "; the file it replaced is kept as a backup" if pick["replaced"] else ""
     print(f"restored backup {pick['n']} ({pick['file']}): round {g.round}, "
           f"{g.phase.title()} Phase{kept}.")
-
-
-def hide_private_args(action: object) -> object:
-    """An action as logged, minus the titles of Karma cards recorded into a hand (`karma
-    draw/swap --card`, `next --karma`, `karma play --drew`), the hand card a Karma card
-    takes or discards (`karma play --card`; what the play says names a discard), and the
-    Land Grant plots the leader drew at the table (`grant --card`): "--card (hidden)"."""
-    import re
-
-    if not isinstance(action, str):
-        return action
-    quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
-    if action.startswith("grant"):  # plot types, unquoted
-        return re.sub(r"(--card )\S+", r"\1(hidden)", action)
-    flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap",
-                                                          "karma play")) else "")
-    return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)
