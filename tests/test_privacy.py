@@ -137,13 +137,18 @@ def test_a_card_taken_by_name_is_not_named_in_log_or_undo(rigs, tmp_path, tables
     assert "Decoy" not in rigs("undo", "-g", t.path).output  # (it names the card played)
 
 
-def test_land_grant_plots_are_for_the_leaders_eyes(rigs, tmp_path, tables):
+def _land_grant_waiting(rigs, tmp_path, tables):
+    """A 2-player game in round 2 with the Land Grant waiting for the leader's pick."""
     t = Table(rigs, tmp_path / "g.toml", tables)
     t.run("new", "-p", "Ana", "-p", "Bo", "--seed", "5")
     for _ in range(3):
         t.run("next", "--auto")
-    t.run("next")  # round 2: the Land Grant waits for the leader's pick
-    g = session.load(t.path, tables).game
+    t.run("next")
+    return t, session.load(t.path, tables).game
+
+
+def test_land_grant_plots_are_for_the_leaders_eyes(rigs, tmp_path, tables):
+    t, g = _land_grant_waiting(rigs, tmp_path, tables)
     assert len(g.grant) == 2
     r = t.run("grant")
     assert f"`rigs hand {g.leader}` shows them" in r.output
@@ -156,12 +161,7 @@ def test_land_grant_plots_are_for_the_leaders_eyes(rigs, tmp_path, tables):
 
 @pytest.mark.parametrize("args", [["P99"], ["Zz"], ["{pick}", "--give", "{other}=P99"]])
 def test_a_refused_land_grant_pick_does_not_list_the_plots(rigs, tmp_path, tables, args):
-    t = Table(rigs, tmp_path / "g.toml", tables)
-    t.run("new", "-p", "Ana", "-p", "Bo", "--seed", "5")
-    for _ in range(3):
-        t.run("next", "--auto")
-    t.run("next")  # round 2: the Land Grant waits for the leader's pick
-    g = session.load(t.path, tables).game
+    t, g = _land_grant_waiting(rigs, tmp_path, tables)
     other = next(p.name for p in g.players if p.name != g.leader)
     before = t.path.read_bytes()
     r = rigs("grant", *[a.format(pick=g.grant[0], other=other) for a in args], "-g", t.path)
