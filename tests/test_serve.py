@@ -149,22 +149,38 @@ def test_a_damaged_file_keeps_the_last_good_board_and_names_the_problem(game, ta
         assert "cannot be read now" not in get(server, "/")[2]
 
 
-def test_rigs_serve_prints_the_board_and_each_players_link(game):
+def test_rigs_serve_shows_the_board_and_no_private_link_on_the_shared_screen(game):
+    from rigs_helper.web.tokens import token_path
+
     proc = subprocess.Popen([sys.executable, "-m", "rigs_helper", "serve", "--port", "0",
-                             "--game", str(game)], stdout=subprocess.PIPE, text=True)
+                             "--game", str(game)], stdout=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL, text=True)
     try:
-        lines = [proc.stdout.readline() for _ in range(6)]
-        board = re.search(r"Board \(for everyone\): (http://127\.0\.0\.1:\d+/)", lines[1])
+        lines = [proc.stdout.readline() for _ in range(3)]
+        board = re.search(r"Board \(for everyone\): (http://127\.0\.0\.1:(\d+)/)", lines[1])
         assert board, lines
-        links = dict(re.findall(r"For (\w+)'s eyes only: (http://\S+)", "".join(lines)))
-        assert set(links) == {"Ana", "Bo", "Cy"}
+        assert f"`rigs serve --link NAME --port {board[2]}`" in lines[2]
+        tokens = token_path(game).read_text()
+        assert not [t for t in re.findall(r'"(\S{20,})"', tokens) if t in "".join(lines)]
         import urllib.request
 
-        with urllib.request.urlopen(links["Bo"], timeout=10) as r:
-            assert "For Bo's eyes only" in r.read().decode()
+        with urllib.request.urlopen(board[1], timeout=10) as r:
+            assert "R.I.G.S." in r.read().decode()
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_rigs_serve_link_shows_one_players_link_and_its_qr_code(game, tables):
+    from rigs_helper.cli.serve import qr_text
+    from rigs_helper.web.tokens import load_tokens
+
+    out = rigs("serve", "--link", "Bo", "--port", "9000", "--game", game)
+    tokens = load_tokens(game, ["Ana", "Bo", "Cy"])
+    url = f"http://127.0.0.1:9000/p/{tokens['Bo']}"
+    assert out.splitlines()[0] == f"Bo's page (for Bo's eyes only): {url}"
+    assert qr_text(url) in out and "\u2580" in qr_text(url)  # drawn with half blocks
+    assert tokens["Ana"] not in out and tokens["Cy"] not in out
 
 
 def test_rigs_serve_refuses_a_port_in_use_in_one_line(game, tables):
