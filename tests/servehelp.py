@@ -68,3 +68,39 @@ def get(server, target: str, method: str = "GET", headers: dict | None = None):
         return r.status, dict(r.getheaders()), r.read().decode()
     finally:
         conn.close()
+
+
+def table_game(path: Path, seed: int = 5) -> Path:
+    """Four players at the start of round 1 (the Player Phase)."""
+    rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "-p", "Di", "--seed", seed,
+         "--game", path)
+    return path
+
+
+def post(server, token: str, fields: dict | list, headers: dict | None = None,
+         json_answer: bool = True):
+    """(status, headers, body) of a form posted to a player's page as a browser would
+    (Origin: the server), answered in JSON unless ``json_answer`` is False."""
+    from urllib.parse import urlencode
+
+    port = server.server_address[1]
+    h = {"Content-Type": "application/x-www-form-urlencoded",
+         "Origin": f"http://127.0.0.1:{port}"}
+    if json_answer:
+        h["Accept"] = "application/json"
+    h.update(headers or {})
+    h = {k: v for k, v in h.items() if v is not None}
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("POST", f"/p/{token}/act", body=urlencode(fields, doseq=True),
+                     headers=h)
+        r = conn.getresponse()
+        return r.status, dict(r.getheaders()), r.read().decode()
+    finally:
+        conn.close()
+
+
+def ana_to_p1(rid: str | None = "r1") -> dict:
+    """Ana's first move in the table game: one RIGS from her warehouse onto P1."""
+    return {"action": "move", "from": "warehouse", "to": "P1", "harvest": "energy",
+            "n": "1", **({"request_id": rid} if rid else {})}

@@ -85,6 +85,7 @@ class Acting:
              ) -> tuple[int, dict]:
         from rigs_helper.rules import legal
         from rigs_helper.store import session
+        from rigs_helper.web import leader
 
         base = {"request_id": rid or ""}
         action = form.pop("action", [])
@@ -92,11 +93,19 @@ class Acting:
             return 422, {"ok": False, "error": "action: give one (see actions.json)", **base}
         params = {k: [v for v in vs if v != ""] for k, vs in form.items()}
         params = {k: v for k, v in params.items() if v}  # an empty field is not given
+        name = action[0].strip().lower()
         try:
             game = session.load(self.path, self.tables).game
-            op = legal.operation(game, self.tables, player, action[0].strip(), params)
-            outcome = session.run(self.path, op, self.tables, annotate=log_fields,
-                                  source=source_of(player), request_id=rid)
+            if name in leader.ACTIONS:
+                op, ends = leader.operation(game, self.tables, player, name, params)
+                if ends:
+                    return self._end_phase(op, player, rid)
+                outcome = session.run(self.path, op, self.tables, source=source_of(player),
+                                      request_id=rid)  # as `rigs score`: no net worth field
+            else:
+                op = legal.operation(game, self.tables, player, name, params)
+                outcome = session.run(self.path, op, self.tables, annotate=log_fields,
+                                      source=source_of(player), request_id=rid)
         except RigsError as exc:
             return 422, {"ok": False, "error": one_line(exc), **base}
         said = list(outcome.messages) + [t for who, t in outcome.private if who == player]
@@ -115,9 +124,22 @@ class Acting:
                 game = session.load(self.path, self.tables).game
                 if game.game_over or not legal.phase_ready(game, self.tables):
                     return []
-                outcome, _ = session.run_phase_end(
-                    self.path, NextPhase(), self.tables, annotate=log_fields,
-                    source=source_of(player))
+                outcome, _ = session.run_phase_end(self.path, NextPhase(), self.tables,
+                                                   annotate=log_fields)
             except RigsError:
                 return []  # a choice is still open after all: the board says which
         return list(outcome.messages)
+
+    def _end_phase(self, op, player: str, rid: str | None) -> tuple[int, dict]:
+        """The leader ends the phase now, as `rigs next` (one phase end at a time)."""
+        from rigs_helper.store import session
+
+        base = {"request_id": rid or ""}
+        with self._phase_end:
+            try:
+                outcome, _ = session.run_phase_end(self.path, op, self.tables,
+                                                   annotate=log_fields)
+            except RigsError as exc:
+                return 422, {"ok": False, "error": one_line(exc), **base}
+        said = list(outcome.messages) + [t for who, t in outcome.private if who == player]
+        return 200, {"ok": True, "said": said, **base}

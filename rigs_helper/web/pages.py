@@ -35,13 +35,8 @@ def board_data(snap: Snapshot, path, tables) -> dict:
 
 def waiting_for(game, tables) -> list[dict]:
     """[{"player", "what"}]: whose decision the table waits for (rules/legal)."""
-    try:
-        from rigs_helper.rules import legal
-    except ImportError:  # until rules/legal lands: the open choices only
-        from rigs_helper.rules.views import pending_items
+    from rigs_helper.rules import legal
 
-        return [{"player": who, "what": what.split(" (`")[0]}
-                for who, what in pending_items(game, tables)]
     return [dict(w) for w in legal.waiting_for(game, tables)]
 
 

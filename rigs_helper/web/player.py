@@ -37,16 +37,17 @@ def player_data(snap: Snapshot, path, tables, name: str) -> dict:
 
 
 def actions_data(snap: Snapshot, tables, name: str) -> dict:
-    """CONTRACT's actions.json: {"player", "actions": [...]} (nothing when the file does
-    not load now)."""
+    """CONTRACT's actions.json: {"player", "actions": [...]}: what `rules/legal` lists,
+    and the leader's table controls (nothing when the file does not load now)."""
     def make():
-        try:
-            from rigs_helper.rules import legal
-        except ImportError:  # until rules/legal lands
-            return {"player": name, "actions": []}
+        from rigs_helper.rules import legal
+        from rigs_helper.web.leader import leader_actions
+
         if snap.loaded is None or not any(p.name == name for p in snap.loaded.game.players):
             return {"player": name, "actions": []}
-        return legal.actions_json(snap.loaded.game, tables, name)
+        g = snap.loaded.game
+        d = legal.actions_json(g, tables, name)
+        return {**d, "actions": d["actions"] + leader_actions(g, tables, name)}
     return snap.get("a:" + name, make)
 
 
