@@ -19,6 +19,24 @@ def rigs(*args) -> str:
     return r.stdout
 
 
+_MADE: dict[str, str] = {}
+
+
+def _once(make):
+    """A game file made once per test process, then copied (the commands are slow)."""
+    def copy(path: Path, *args) -> Path:
+        key = f"{make.__name__}{args}"
+        if key not in _MADE:
+            make(path, *args)
+            _MADE[key] = path.read_text(encoding="utf-8")
+        else:
+            path.write_text(_MADE[key], encoding="utf-8")
+        return path
+    copy.__doc__ = make.__doc__
+    return copy
+
+
+@_once
 def secret_game(path: Path) -> Path:
     """Three players holding Karma cards, round 2, the leader's Land Grant pick open."""
     rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "11", "--game", path)
@@ -70,6 +88,7 @@ def get(server, target: str, method: str = "GET", headers: dict | None = None):
         conn.close()
 
 
+@_once
 def table_game(path: Path, seed: int = 5) -> Path:
     """Four players at the start of round 1 (the Player Phase)."""
     rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "-p", "Di", "--seed", seed,
