@@ -9,7 +9,7 @@ CLI's hints and shell completion all read it.
 Every action is an entry of ``TABLE``: its name (the CLI command path without the player),
 the module that holds its candidates and its builder (imported only when needed), and a
 label for a button.  A module ``M`` with key ``k`` holds ``candidates_k(game, tables,
-player)`` (yields :class:`Cand`) and ``op_k(game, player, form)`` (builds the same
+player)`` (yields :class:`Cand`) and ``op_k(game, tables, player, form)`` (builds the same
 operation the CLI builds from the form's values); or ``actions_k(game, tables, player)``
 when it lists its actions itself (independent bounds, checked on witnesses).
 """
@@ -58,7 +58,8 @@ class Action:
     action: str  # the CLI command path without the player: "build", "karma play", ...
     params: tuple[Param, ...]
     label: str  # a few words for a button
-    # (names, low, high): the numbers given for these parameters add up to low..high
+    # (names, low, high): the numbers given for these parameters (a ``multiple`` one
+    # counts its values) add up to low..high
     total: tuple[tuple[str, ...], int, int] | None = None
 
     def param(self, name: str) -> Param | None:
@@ -125,7 +126,7 @@ for _spec in (
     Spec("produce", _P, "produce", "Production plan", ("power", "skip")),
     Spec("lose", _G, "lose", "Lose RIGS", ("from", "n"), count="n", full=True),
     Spec("settle", _P, "settle", "Settle resources", (), full=True),
-    Spec("karma draw", _K, "draw", "Record the Karma card you drew", ("card",)),
+    Spec("karma draw", _K, "draw", "Record a Karma card drawn", ("card",)),
     Spec("karma discard", _K, "discard", "Discard a Karma card", ("title",)),
     Spec("karma swap", _K, "swap", "Swap a Karma card", ("title", "card")),
     Spec("karma play", _K, "play", "Play a Karma card",
@@ -168,7 +169,7 @@ def operation(game: Game, tables: Tables, player: str, action: str,
         raise InputError(f"unknown action {action!r} (one of {', '.join(TABLE)})")
     name = game.player(player).name
     form = Form(spec.action, params)
-    op = getattr(_module(spec), f"op_{spec.key}")(game, name, form)
+    op = getattr(_module(spec), f"op_{spec.key}")(game, tables, name, form)
     form.done()
     return op
 

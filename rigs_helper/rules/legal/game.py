@@ -41,7 +41,7 @@ def actions_grant(game, tables, player, spec: Spec):
     return out
 
 
-def op_grant(game, player, form: Form):
+def op_grant(game, tables, player, form: Form):
     from rigs_helper.rules.phases import GrantPick
 
     if player != game.leader:
@@ -70,10 +70,10 @@ def candidates_lose(game, tables, player):
             yield Cand({"from": x.id}, min(p.must_lose_rigs, x.rigs))
 
 
-def op_lose(game, player, form: Form):
+def op_lose(game, tables, player, form: Form):
     from rigs_helper.rules.phases import LoseRigs
 
-    return LoseRigs(player, form.opt("from"), form.number("n", 1))
+    return LoseRigs(player, form.one("from"), form.number("n"))
 
 
 # ---------------------------------------------------------------------------- done
@@ -89,7 +89,7 @@ def candidates_done(game, tables, player):
         yield Cand({})
 
 
-def op_done(game, player, form: Form):
+def op_done(game, tables, player, form: Form):
     if not hasattr(game, "done"):
         raise InputError("done: this version does not keep who is done yet")
     from rigs_helper.rules.turns import Done

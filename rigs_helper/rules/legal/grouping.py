@@ -26,7 +26,7 @@ def passes(spec: Spec, module, game: Game, tables: Tables, player: str, form: di
     whose check leaves refusals to apply)."""
     try:
         f = Form(spec.action, form)
-        op = getattr(module, f"op_{spec.key}")(game, player, f)
+        op = getattr(module, f"op_{spec.key}")(game, tables, player, f)
         f.done()
         op.check(game, tables)
         if spec.full:
