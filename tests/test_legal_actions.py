@@ -79,7 +79,7 @@ def domain(game, tables, player: str) -> dict[str, list[str]]:
     plots = [x.id for p in game.players for x in p.plots] + list(game.grant)
     titles = sorted({tables.karma_card(k).title for p in game.players for k in
                      p.hand + p.in_play})
-    numbers = [str(n) for n in range(0, 7)] + ["all"]
+    numbers = [str(n) for n in range(7)] + ["all"]
     return {"n": numbers, "from": ["warehouse", *plots], "to": ["warehouse", *plots],
             "harvest": list(RESOURCES), "plot": plots, "card": ["0", "1", "2", "3"],
             "resource": list(RESOURCES), "power": plots, "skip": plots,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.legal import Action, Cand, Form, Param, Spec
+from rigs_helper.rules.legal.base import Action, Cand, Form, Param, Spec
 
 # ---------------------------------------------------------------------------- grant
 
@@ -15,12 +15,12 @@ def actions_grant(game, tables, player, spec: Spec):
     """The leader keeps one drawn plot (the others go out in an order the leader may
     name), or records the plot cards drawn at the table (a type may repeat, as many as
     the Plot deck still holds)."""
-    from rigs_helper.rules.legal import _module
+    from rigs_helper.rules.legal.base import module_of
     from rigs_helper.rules.legal.grouping import passes
 
     if not game.grant or game.player(player).name != game.leader:
         return []
-    mod = _module(spec)
+    mod = module_of(spec)
     plots = tuple(pid for pid in game.grant
                   if passes(spec, mod, game, tables, player, {"plot": [pid]}))
     out = []
@@ -42,7 +42,7 @@ def actions_grant(game, tables, player, spec: Spec):
 
 
 def op_grant(game, tables, player, form: Form):
-    from rigs_helper.rules.phases import GrantPick
+    from rigs_helper.rules.phases.grant import GrantPick
 
     if player != game.leader:
         raise InputError(f"grant: the Land Grant is {game.leader}'s to settle")
@@ -71,7 +71,7 @@ def candidates_lose(game, tables, player):
 
 
 def op_lose(game, tables, player, form: Form):
-    from rigs_helper.rules.phases import LoseRigs
+    from rigs_helper.rules.phases.losses import LoseRigs
 
     return LoseRigs(player, form.one("from"), form.number("n"))
 

@@ -14,7 +14,14 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.legal import Action, Form, Param, Spec, cand_form, candidates
+from rigs_helper.rules.legal.base import (
+    Action,
+    Form,
+    Param,
+    Spec,
+    cand_form,
+    candidates,
+)
 
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Game

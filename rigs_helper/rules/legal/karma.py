@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.legal import Cand, Form
+from rigs_helper.rules.legal.base import Cand, Form
 from rigs_helper.rules.tables import RESOURCES
 
 # cards aimed at one plot of another player (its owner is the victim)

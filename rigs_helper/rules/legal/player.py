@@ -4,7 +4,7 @@ produce, settle.  Each ``op_*`` builds what the CLI builds from its words.  No I
 from __future__ import annotations
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.legal import Action, Cand, Form, Param, Spec
+from rigs_helper.rules.legal.base import Action, Cand, Form, Param, Spec
 from rigs_helper.rules.tables import RESOURCES
 
 WAREHOUSE = "warehouse"
@@ -137,14 +137,14 @@ GOODS = ("credits", *RESOURCES, "rigs")
 def actions_give(game, tables, player, spec: Spec):
     """A gift from the player to another (what comes back is a deal: ``deal propose``).
     Each good is bounded by what the player holds; any mix of them passes, at least one."""
+    from rigs_helper.rules.legal.base import module_of
     from rigs_helper.rules.legal.grouping import passes
-    from rigs_helper.rules.legal import _module
 
     p = game.player(player)
     others = tuple(q.name for q in game.players if q.name != p.name)
     if not others:
         return []
-    mod = _module(spec)
+    mod = module_of(spec)
     params = [Param("to", others)]
     for k in GOODS:
         have = p.warehouse_rigs if k == "rigs" else p.credits if k == "credits" \
