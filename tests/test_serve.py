@@ -45,7 +45,7 @@ def test_board_html_and_json_hold_no_hand_card_and_no_land_grant_pick(game, tabl
             assert not [p for p in picks if re.search(rf"\b{p}\b", body)]
         board = get(server, "/")[2]
         d = json.loads(get(server, "/state.json")[2])
-    assert "Round <span class=\"big\">2/15</span>" in board
+    assert '<div class="now" id="now">Round 2/15 &middot; ' in board
     # readable with JavaScript off (rendered here, reloads itself), and nothing external
     assert '<noscript><meta http-equiv="refresh" content="5"></noscript>' in board
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", board)

@@ -65,13 +65,14 @@ td,th{padding:.1rem .2rem}table{font-size:1rem}}
 JS = """
 (function(){
   var url = document.body.getAttribute('data-json');
-  var dirty = false;
+  var dirty = false, last = null;  // the outcome of this page's last action
   function main(){ return document.querySelector('main'); }
   function tag(){ return main().getAttribute('data-etag'); }
   function swap(text){
     var doc = new DOMParser().parseFromString(text, 'text/html');
     var fresh = doc.querySelector('main');
-    if (fresh) { main().replaceWith(fresh); document.title = doc.title; wire(); }
+    if (fresh) { main().replaceWith(fresh); document.title = doc.title; wire();
+                 if (last) show(last); }
   }
   function wire(){
     document.querySelectorAll('form.act').forEach(function(f){
@@ -79,13 +80,13 @@ JS = """
       f.addEventListener('submit', function(ev){
         ev.preventDefault();
         var b = f.querySelector('button'); if (b) b.disabled = true;
-        fetch(f.action, {method: 'POST', headers: {'Accept': 'application/json'},
+        fetch(f.getAttribute('action'), {method: 'POST', headers: {'Accept': 'application/json'},
                          body: new URLSearchParams(new FormData(f))})
           .then(function(r){ return r.json(); })
-          .then(function(a){ dirty = false;
+          .then(function(a){ dirty = false; last = a;
             return fetch(location.pathname, {cache: 'no-store'})
               .then(function(p){ return p.text(); })
-              .then(function(t){ swap(t); show(a); }); })
+              .then(function(t){ swap(t); }); })
           .catch(function(){ if (b) b.disabled = false; });
       });
     });
@@ -127,24 +128,23 @@ def page(title: str, json_url: str, etag: str, body: str, refresh: bool = True) 
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<meta name="color-scheme" content="light dark">'
-            f'<meta name="referrer" content="no-referrer">{meta}'
+            f'<meta name="referrer" content="same-origin">{meta}'
             f'<title>{e(title)}</title><style>{CSS}</style></head>'
             f'<body data-json="{e(json_url)}"><main data-etag="{e(etag)}">{body}</main>'
             f'<script>{JS}</script></body></html>')
 
 
-def head_line(d: dict) -> str:
-    """Round, phase, leader and price, in one line."""
-    if d.get("game_over"):
-        line = "Game over"
-    else:
-        line = (f'Round <span class="big">{e(d["round"])}/{e(d["rounds"])}</span> &middot; '
-                f'{e(str(d["phase"]).title())} Phase')
-    price = d.get("price")
-    line += (f' &middot; Leader <span class="leader big">{e(d["leader"])}</span>'
-             + (f' &middot; Luxuries sell at <span class="big">{e(price)}</span>'
-                if price is not None else ""))
-    return f"<p>{line}</p>"
+def head_line(d: dict, with_round: bool = True) -> str:
+    """Round, phase, leader and price, in one line (the board says the round larger)."""
+    parts = []
+    if with_round:
+        parts.append("Game over" if d.get("game_over") else
+                     f'Round <span class="big">{e(d["round"])}/{e(d["rounds"])}</span> '
+                     f'&middot; {e(str(d["phase"]).title())} Phase')
+    parts.append(f'Leader <span class="leader big">{e(d["leader"])}</span>')
+    if d.get("price") is not None:
+        parts.append(f'Luxuries sell at <span class="big">{e(d["price"])}</span>')
+    return f"<p>{' &middot; '.join(parts)}</p>"
 
 
 def error_line(d: dict) -> str:

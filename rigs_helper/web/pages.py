@@ -166,7 +166,7 @@ def board_html(d: dict, tables, chart: str, rows: list[dict] | None = None,
     decks = d["decks"]
     last = d["last_phase"]
     marked = any(marks.values())
-    body = (f'{error_line(d)}{_now(d)}{head_line(d)}'
+    body = (f'{error_line(d)}{_now(d)}{head_line(d, with_round=False)}'
             f'<div class="top">{_standings(rows, d.get("final"))}'
             f'<section class="chart"><h2>Net worth so far</h2>{chart}</section></div>'
             f'<p class="prices">Market prices so far: {prices}'

@@ -13,6 +13,7 @@ from rigs_helper.web.layout import e, error_line, head_line, holdings, lines, pa
 from rigs_helper.web.snapshot import Snapshot
 
 CHOICE_BUTTONS = 6  # up to this many values show as buttons to tap, more as a list
+LABELS = {"n": "How many", "title": "Card", "new_owner": "New owner"}
 
 
 def player_data(snap: Snapshot, path, tables, name: str) -> dict:
@@ -57,7 +58,7 @@ def actions_data(snap: Snapshot, tables, name: str) -> dict:
 def _field(name: str, spec: dict) -> str:
     values = spec.get("values")
     required = spec.get("required", True)
-    label = e(name.replace("_", " ").title()) + ("" if required else
+    label = e(LABELS.get(name, name.replace("_", " ").capitalize())) + ("" if required else
                                                  ' <span class="muted">(optional)</span>')
     if values is not None:
         values = [str(v) for v in values]
@@ -77,7 +78,7 @@ def _field(name: str, spec: dict) -> str:
     if lo is not None or hi is not None:
         bounds = (f' min="{e(lo)}"' if lo is not None else "") + \
                  (f' max="{e(hi)}"' if hi is not None else "")
-        value = f' value="{e(lo)}"' if required and lo is not None and lo == hi else ""
+        value = f' value="{e(lo)}"' if required and lo is not None else ""
         return (f'<label class="f">{label}<input type="number" inputmode="numeric" '
                 f'name="{e(name)}"{bounds}{value}{" required" if required else ""}></label>')
     return (f'<label class="f">{label}<input type="text" name="{e(name)}" maxlength="200"'

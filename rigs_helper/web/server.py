@@ -38,7 +38,7 @@ MAX_CONNECTIONS = 200
 
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
     "script-src 'unsafe-inline'; img-src data:; connect-src 'self'; "

@@ -1,0 +1,40 @@
+"""Headless Chromium (Debian's chromium + chromium-driver) driven by Selenium, for the
+browser tests (`@pytest.mark.browser`).  `.ci/run` installs the two Debian packages;
+elsewhere: apt-get install chromium chromium-driver."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+
+def start_browser(folder: Path):
+    """A new headless Chromium whose background windows keep their timers running (the
+    pages' polling), its profile in ``folder``."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    assert Path(CHROMIUM).exists() and Path(DRIVER).exists(), \
+        "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                 "--disable-backgrounding-occluded-windows",
+                 f"--user-data-dir={folder / 'chromium'}", "--window-size=1920,1080",
+                 "--hide-scrollbars"):
+        opts.add_argument(flag)
+    driver = webdriver.Chrome(options=opts, service=Service(executable_path=DRIVER))
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+def viewport(driver, width: int, height: int) -> None:
+    """This window's viewport (a phone's is narrower than a desktop window can be)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800})
