@@ -81,17 +81,14 @@ def op_lose(game, tables, player, form: Form):
 
 def done_players(game) -> tuple[str, ...]:
     """The players who said they are done deciding in this phase."""
-    return tuple(getattr(game, "done", ()) or ())
+    return game.done
 
 
 def candidates_done(game, tables, player):
-    if hasattr(game, "done"):
-        yield Cand({})
+    yield Cand({})
 
 
 def op_done(game, tables, player, form: Form):
-    if not hasattr(game, "done"):
-        raise InputError("done: this version does not keep who is done yet")
     from rigs_helper.rules.turns import Done
 
     return Done(player)
