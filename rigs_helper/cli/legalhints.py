@@ -26,6 +26,7 @@ SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
                                 "resource": "--resource", "option": "--option",
                                 "new_owner": "--new-owner", "from": "--from"}),
     "karma use": (("title",), {}),
+    "karma retire": (("title",), {}),
     "done": ((), {}),
 }
 # actions whose values name what only the player may see (their hand, the plots the leader
