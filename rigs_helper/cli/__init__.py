@@ -20,13 +20,13 @@ COMMANDS = {
     "build": "actions", "move": "actions", "survey": "actions", "sell": "actions",
     "give": "actions", "adjust": "actions", "settle": "actions", "produce": "actions",
     "standings": "forecast", "odds": "forecast", "chart": "forecast", "report": "forecast",
-    "check": "books", "verify": "decks", "inventory": "decks",
+    "check": "books", "verify": "decks", "inventory": "decks", "done": "turns",
 }
 
 
 # the order `rigs --help` lists them in
-ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "books", "decks", "score",
-         "forecast", "cards", "serve")
+ORDER = ("game", "status", "next", "turns", "actions", "vinnie", "karma", "books", "decks",
+         "score", "forecast", "cards", "serve")
 
 
 def load(modules) -> object:

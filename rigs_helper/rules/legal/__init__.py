@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.legal.base import Action, Cand, Form, Param, Spec, module_of
+from rigs_helper.rules.legal.base import WAITERS, Action, Cand, Form, Param, Spec, module_of
 
 if TYPE_CHECKING:
     from rigs_helper.rules.engine import Op
@@ -39,6 +39,7 @@ TABLE: dict[str, Spec] = {}
 
 def register(spec: Spec) -> None:
     TABLE[spec.action] = spec
+
 
 
 for _spec in (
@@ -60,6 +61,7 @@ for _spec in (
          ("title", "target", "plot", "resource", "option", "new_owner", "from"),
          multiple=("target", "plot", "resource")),
     Spec("karma use", _K, "use", "Use a card in play", ("title",)),
+    Spec("karma retire", _K, "retire", "Take a card out of play", ("title",)),
     Spec("done", _G, "done", "I'm done", ()),
 ):
     register(_spec)
@@ -117,6 +119,7 @@ def phase_ready(game: Game, tables: Tables) -> bool:
 
 __all__ = [
     "TABLE",
+    "WAITERS",
     "Action",
     "Cand",
     "Form",

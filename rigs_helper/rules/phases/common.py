@@ -82,7 +82,7 @@ def settle_common(w: Work, auto: bool, pending: list[str]) -> None:
 
 
 def new_phase(w: Work, phase: str) -> None:
-    w.game = replace(w.game, phase=phase)
+    w.game = replace(w.game, phase=phase, done=())
     for p in w.game.players:
         if p.borrowed:
             w.update(p.name, borrowed=0)
