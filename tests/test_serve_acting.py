@@ -196,3 +196,19 @@ def test_the_leader_can_end_the_phase_and_no_one_else(game, tables):
     assert code == 200 and json.loads(body)["ok"]
     assert state(game, tables).phase == "disaster"
     assert logged(game, tables)[-1]["action"].startswith("next")
+
+
+def test_the_phase_ends_by_itself_when_every_player_is_done(game, tables):
+    names = ["Ana", "Bo", "Cy", "Di"]
+    with serving(game, tables) as (server, _, tokens):
+        for i, name in enumerate(names):
+            assert state(game, tables).phase == "player", name  # not before the last
+            code, _, body = post(server, tokens[name], {"action": "done",
+                                                        "request_id": f"d{i}"})
+            assert code == 200, body
+        board = json.loads(get(server, "/state.json")[2])
+    g = state(game, tables)
+    assert g.phase == "disaster" and board["phase"] == "disaster"
+    actions = [e["action"] for e in logged(game, tables)[1:]]
+    assert [a.split()[0] for a in actions] == ["done"] * 4 + ["next"]
+    assert "Disaster Phase" in " ".join(json.loads(body)["said"])
