@@ -70,7 +70,8 @@ def _field(name: str, spec: dict) -> str:
                 f'{" checked" if one else ""}{" required" if kind == "radio" and required else ""}'
                 f'>{e(v)}</label>' for v in values)
             return f'<fieldset><legend>{label}</legend><div class="choices">{opts}</div></fieldset>'
-        opts = ("" if required else '<option value="">-</option>') + "".join(
+        opts = ('<option value="">Choose</option>' if required else
+                '<option value="">-</option>') + "".join(
             f'<option value="{e(v)}">{e(v)}</option>' for v in values)
         return (f'<label class="f">{label}<select name="{e(name)}"'
                 f'{" required" if required else ""}>{opts}</select></label>')
