@@ -20,7 +20,15 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.legal.base import WAITERS, Action, Cand, Form, Param, Spec, module_of
+from rigs_helper.rules.legal.base import (
+    WAITERS,
+    Action,
+    Cand,
+    Form,
+    Param,
+    Spec,
+    module_of,
+)
 
 if TYPE_CHECKING:
     from rigs_helper.rules.engine import Op
