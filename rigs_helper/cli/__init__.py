@@ -21,11 +21,12 @@ COMMANDS = {
     "give": "actions", "adjust": "actions", "settle": "actions", "produce": "actions",
     "standings": "forecast", "odds": "forecast", "chart": "forecast", "report": "forecast",
     "check": "books", "verify": "decks", "inventory": "decks",
+    "deal": "waits", "answer": "waits", "disaster": "waits",
 }
 
 
 # the order `rigs --help` lists them in
-ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "books", "decks", "score",
+ORDER = ("game", "status", "next", "actions", "waits", "vinnie", "karma", "books", "decks", "score",
          "forecast", "cards", "serve")
 
 
