@@ -144,10 +144,16 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
 
 
 def run(path: Path, op: Op, tables: Tables | None = None,
-        annotate: Annotate | None = None) -> Outcome:
+        annotate: Annotate | None = None, source: str | None = None,
+        request_id: str | None = None) -> Outcome:
     """Under the lock: load ``path``, check and apply ``op``, save the new state with a
-    log entry.  When the rules refuse, nothing is written."""
-    return _run(path, op, tables, annotate, with_start=False)[0]
+    log entry.  When the rules refuse, nothing is written.
+
+    ``source`` ("Ana's phone") and ``request_id`` are kept in the log entry.  A request id
+    already in the recent history acts once: the first outcome's words come back and
+    nothing is written (a double tap, a form sent again)."""
+    return _run(path, op, tables, annotate, with_start=False, source=source,
+                request_id=request_id)[0]
 
 
 def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
@@ -160,7 +166,8 @@ def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
 
 
 def _run(path: Path, op: Op, tables: Tables | None, annotate: Annotate | None,
-         with_start: bool) -> tuple[Outcome, Game | None]:
+         with_start: bool, source: str | None = None, request_id: str | None = None
+         ) -> tuple[Outcome, Game | None]:
     from rigs_helper.rules.engine import perform
 
     tables = tables or load_tables()
@@ -168,11 +175,38 @@ def _run(path: Path, op: Op, tables: Tables | None, annotate: Annotate | None,
         raise _missing(path)
     with writing(path):
         loaded = load(path, tables)
+        if request_id is not None:
+            again = repeated(loaded, str(path), request_id)
+            if again is not None:
+                return again, (loaded.game if with_start else None)
         start = phase_start(loaded, str(path), tables) if with_start else None
         outcome = perform(loaded.game, op, tables)
+        extra = {k: v for k, v in (("source", source), ("request_id", request_id)) if v}
         commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
-               annotate, op, outcome=outcome)
+               annotate, op, outcome=outcome, extra=extra)
     return outcome, start
+
+
+#: how far back a request id is looked for (a double tap comes within a few actions)
+RECENT = 64
+
+
+def repeated(loaded: Loaded, file: str, request_id: str) -> Outcome | None:
+    """The outcome of the recent action that carried ``request_id`` (its words as logged,
+    the state as it is now), or None when no recent action did."""
+    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.store.codec import show_text
+
+    plain = request_id.isascii() and request_id.replace("-", "").replace("_", "").isalnum()
+    if plain and request_id not in loaded.log_text:  # the cheap test first
+        return None
+    for e in reversed(log_entries(loaded.log_text, file, last=RECENT)):
+        if e.get("request_id") == request_id:
+            private = tuple((str(who), show_text(str(text)))
+                            for who, text in e.get("private", []))
+            return Outcome(loaded.game, tuple(str(x) for x in e.get("said", [])),
+                           {"repeated": True}, private)
+    return None
 
 
 def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
@@ -217,9 +251,11 @@ def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
            ledger: list[dict] | None = None, annotate: Annotate | None = None,
-           op: Op | None = None, outcome: Outcome | None = None) -> None:
+           op: Op | None = None, outcome: Outcome | None = None,
+           extra: dict[str, str] | None = None) -> None:
     """Append ``action`` to the history and save ``game`` (the caller holds the lock and
-    read ``loaded`` under it)."""
+    read ``loaded`` under it); ``extra``: where the action came from (``source``) and its
+    ``request_id``, kept in the entry."""
     import json
 
     from rigs_helper.rules.history import moves, public
@@ -231,6 +267,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     entry = {"n": _count_entries(loaded.log_text) + 1, "round": loaded.game.round,
              "phase": loaded.game.phase, "action": action, "after": state_hash(after),
              "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False)}
+    entry.update(extra or {})
     if op is not None:  # the action as data: `rigs verify` performs it again
         from rigs_helper.rules.oplog import op_to_json
 
@@ -390,6 +427,7 @@ def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
         raise InputError("\n".join(problems))
     return [{"n": e["n"], "round": e["round"], "phase": e["phase"],
              "action": str(e["action"]),
+             **({"source": str(e["source"])} if e.get("source") else {}),
              "said": [str(x) for x in e.get("said", [])],
              "ledger": [str(x) for x in e.get("ledger", [])]}
             for e in log_entries(loaded.log_text, str(path))]
