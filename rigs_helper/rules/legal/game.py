@@ -117,14 +117,19 @@ def open_choices(game, tables) -> list[dict]:
             out.append({"player": p.name, "what": f"takes {p.may_take} resources"})
         if game.phase == "player" and len(p.hand) > limit:
             out.append({"player": p.name, "what": f"discards down to {limit} Karma cards"})
-    return out
+    from rigs_helper.rules.waits.legal import waiting  # answers, Disaster records
+
+    return out + waiting(game, tables, blocking=True)
 
 
 def waits(game, tables) -> list[dict]:
     """Whose decision the table waits for: open choices, Last Call, who is not done."""
     if game.game_over:
         return []
-    out = open_choices(game, tables)
+    from rigs_helper.rules.waits.legal import waiting
+
+    out = open_choices(game, tables) + [w for w in waiting(game, tables)
+                                        if w not in waiting(game, tables, blocking=True)]
     if game.last_call:
         out.append({"player": game.leader, "what": "Last Call: production cards may be "
                     "played before production is committed"})
