@@ -53,10 +53,10 @@ def waits_doc(w: Waits, encode_karma: Callable[[tuple[str, ...]], str],
     if w.disasters:
         doc["disasters"] = list(w.disasters)
     if w.deals:
-        doc["deals"] = [{"id": d.id, "from": d.giver, "to": d.receiver,
-                         "give": dict(d.amounts), "plots": list(d.plots),
-                         "back": dict(d.back_amounts), "back_plots": list(d.back_plots)}
-                        for d in w.deals]
+        doc["deals"] = [{k: v for k, v in (
+            ("id", d.id), ("from", d.giver), ("to", d.receiver), ("give", dict(d.amounts)),
+            ("plots", list(d.plots)), ("back", dict(d.back_amounts)),
+            ("back_plots", list(d.back_plots))) if v or k == "id"} for d in w.deals]
     a = w.attack
     if a is not None:
         replies = []
@@ -72,8 +72,9 @@ def waits_doc(w: Waits, encode_karma: Callable[[tuple[str, ...]], str],
                 one["plot"] = r.plot
             replies.append(one)
         doc["attack"] = {"player": a.player, "card": tables.karma_card(a.card).title,
-                         "slot": a.slot, "play": a.play, "victims": list(a.victims),
-                         "replies": replies}
+                         "slot": a.slot, "play": a.play, "victims": list(a.victims)}
+        if replies:
+            doc["attack"]["replies"] = replies
     return doc
 
 

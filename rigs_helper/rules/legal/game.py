@@ -42,7 +42,7 @@ def actions_grant(game, tables, player, spec: Spec):
 
 
 def op_grant(game, player, form: Form):
-    from rigs_helper.rules.phases import GrantPick
+    from rigs_helper.rules.phases.grant import GrantPick
 
     if player != game.leader:
         raise InputError(f"grant: the Land Grant is {game.leader}'s to settle")
@@ -71,7 +71,7 @@ def candidates_lose(game, tables, player):
 
 
 def op_lose(game, player, form: Form):
-    from rigs_helper.rules.phases import LoseRigs
+    from rigs_helper.rules.phases.losses import LoseRigs
 
     return LoseRigs(player, form.opt("from"), form.number("n", 1))
 
@@ -117,7 +117,7 @@ def open_choices(game, tables) -> list[dict]:
             out.append({"player": p.name, "what": f"takes {p.may_take} resources"})
         if game.phase == "player" and len(p.hand) > limit:
             out.append({"player": p.name, "what": f"discards down to {limit} Karma cards"})
-    from rigs_helper.rules.waits.legal import waiting  # answers, Disaster records
+    from rigs_helper.rules.waits.board import waiting  # answers, Disaster records
 
     return out + waiting(game, tables, blocking=True)
 
@@ -126,7 +126,7 @@ def waits(game, tables) -> list[dict]:
     """Whose decision the table waits for: open choices, Last Call, who is not done."""
     if game.game_over:
         return []
-    from rigs_helper.rules.waits.legal import waiting
+    from rigs_helper.rules.waits.board import waiting
 
     out = open_choices(game, tables) + [w for w in waiting(game, tables)
                                         if w not in waiting(game, tables, blocking=True)]
