@@ -246,3 +246,72 @@ def test_every_refusal_is_a_rigs_error(tables):
     for op in (DealAccept("Bo", "x"), DealDecline("Zed", "1"), Answer("Bo", "nothing")):
         with pytest.raises(RigsError):
             perform(g, op, tables)
+
+
+def test_from_a_phone_an_attack_waits_and_the_disasters_wait_for_records(tables):
+    from rigs_helper.rules.phases import NextPhase
+    from rigs_helper.rules.waits.phone import from_a_phone
+
+    g = want_that(tables)
+    op = from_a_phone(KarmaPlay("Ana", "I WANT THAT", target=("Bo",), resource=("energy",)),
+                      g)
+    assert isinstance(op, KarmaPlayWait)
+    assert perform(g, op, tables).game.waits.attack.victims == ("Bo",)
+    out = perform(g, from_a_phone(NextPhase(), g), tables)
+    assert out.game.phase == "disaster" and len(out.game.waits.disasters) == 3
+    assert all(p.disaster is None for p in out.game.players)
+    market = replace(g, phase="market")
+    assert from_a_phone(NextPhase(), market) == NextPhase()
+
+
+WAIT_ACTIONS = ("deal propose", "deal accept", "deal decline", "deal withdraw", "answer",
+                "disaster record")
+
+
+def test_listed_wait_actions_pass_their_check_and_name_no_other_hand(tables):
+    import json
+
+    from rigs_helper.rules.legal import actions_json, legal_actions, operation, waiting_for
+
+    g = propose(want_that(tables), tables, "Ana", "Bo", (("energy", 2),), (),
+                (("credits", 10),))
+    g = perform(g, KarmaPlayWait("Ana", "I WANT THAT", target=("Bo", "Cy"),
+                                 resource=("energy",)), tables).game
+    seen = set()
+    for name in ("Ana", "Bo", "Cy"):
+        for a in legal_actions(g, tables, name):
+            if a.action not in WAIT_ACTIONS:
+                continue
+            seen.add(a.action)
+            form = {p.name: [p.values[0] if p.values else str(p.max)]
+                    for p in a.params if p.required or p.name == "energy"}
+            operation(g, tables, name, a.action, form).check(g, tables)
+    assert seen == set(WAIT_ACTIONS) - {"disaster record"}
+    assert "Wrong Address" not in json.dumps(actions_json(g, tables, "Cy"))
+    assert "Wrong Address" in json.dumps(actions_json(g, tables, "Bo"))  # Bo's own page
+    words = {(w["player"], w["what"]) for w in waiting_for(g, tables)}
+    assert {("Bo", "answer to I WANT THAT!"), ("Cy", "answer to I WANT THAT!"),
+            ("Bo", "answer to Ana's deal 1")} <= words
+    with pytest.raises(InputError):
+        operation(g, tables, "Bo", "answer", {"card": ["take"], "colour": ["red"]})
+
+
+def test_disaster_records_wait_in_waiting_for_and_keep_the_phase_open(tables):
+    from rigs_helper.rules.errors import PendingChoice
+    from rigs_helper.rules.legal import legal_actions, operation, phase_ready, waiting_for
+    from rigs_helper.rules.phases import NextPhase
+
+    g = perform(base(tables), NextPhase(wait=True), tables).game
+    assert {(w["player"], w["what"]) for w in waiting_for(g, tables)} >= {
+        (n, "record the Disaster card dealt") for n in ("Ana", "Bo", "Cy")}
+    assert not phase_ready(g, tables)
+    record = [a for a in legal_actions(g, tables, "Bo") if a.action == "disaster record"]
+    assert "virtual" in record[0].params[0].values and "Theft" in record[0].params[0].values
+    g = perform(g, operation(g, tables, "Bo", "disaster record", {"card": ["Theft"]}),
+                tables).game
+    assert g.player("Bo").disaster == "theft" and set(g.waits.disasters) == {"Ana", "Cy"}
+    with pytest.raises(PendingChoice, match="Ana records the Disaster card dealt"):
+        perform(g, NextPhase(), tables)
+    out = perform(g, NextPhase(auto=True), tables)  # --auto: rigs draws the others'
+    assert out.game.phase == "production"
+    assert "(--auto: rigs draws Cy's Disaster card)" in out.messages
