@@ -23,7 +23,13 @@ from rigs_helper.store.codec import dumps_state, from_doc, state_hash, to_doc
 from rigs_helper.store.files import read_text, write_atomic
 from rigs_helper.store.gamefile import Loaded, load_text
 from rigs_helper.store.hidden import hide_text
-from rigs_helper.store.historytext import MARKER, diff, log_entries, log_entry_text, undo_diff
+from rigs_helper.store.historytext import (
+    MARKER,
+    diff,
+    log_entries,
+    log_entry_text,
+    undo_diff,
+)
 from rigs_helper.store.lock import locked, try_locked
 from rigs_helper.store.tablefiles import load_tables
 
@@ -185,7 +191,7 @@ def repeated(loaded: Loaded, file: str, request_id: str) -> Outcome | None:
     """The outcome of the recent action that carried ``request_id`` (its words as logged,
     the state as it is now), or None when no recent action did."""
     from rigs_helper.rules.engine import Outcome
-    from rigs_helper.store.codec import show_text
+    from rigs_helper.store.hidden import show_text
 
     plain = request_id.isascii() and request_id.replace("-", "").replace("_", "").isalnum()
     if plain and request_id not in loaded.log_text:  # the cheap test first

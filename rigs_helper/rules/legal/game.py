@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.legal import Action, Cand, Form, Param, Spec
+from rigs_helper.rules.legal.base import Action, Cand, Form, Param, Spec
 
 # ---------------------------------------------------------------------------- grant
 
@@ -15,12 +15,12 @@ def actions_grant(game, tables, player, spec: Spec):
     """The leader keeps one drawn plot (the others go out in an order the leader may
     name), or records the plot cards drawn at the table (a type may repeat, as many as
     the Plot deck still holds)."""
-    from rigs_helper.rules.legal import _module
+    from rigs_helper.rules.legal.base import module_of
     from rigs_helper.rules.legal.grouping import passes
 
     if not game.grant or game.player(player).name != game.leader:
         return []
-    mod = _module(spec)
+    mod = module_of(spec)
     plots = tuple(pid for pid in game.grant
                   if passes(spec, mod, game, tables, player, {"plot": [pid]}))
     out = []
@@ -41,7 +41,7 @@ def actions_grant(game, tables, player, spec: Spec):
     return out
 
 
-def op_grant(game, player, form: Form):
+def op_grant(game, tables, player, form: Form):
     from rigs_helper.rules.phases.grant import GrantPick
 
     if player != game.leader:
@@ -70,10 +70,10 @@ def candidates_lose(game, tables, player):
             yield Cand({"from": x.id}, min(p.must_lose_rigs, x.rigs))
 
 
-def op_lose(game, player, form: Form):
+def op_lose(game, tables, player, form: Form):
     from rigs_helper.rules.phases.losses import LoseRigs
 
-    return LoseRigs(player, form.opt("from"), form.number("n", 1))
+    return LoseRigs(player, form.one("from"), form.number("n"))
 
 
 # ---------------------------------------------------------------------------- done
@@ -89,7 +89,7 @@ def candidates_done(game, tables, player):
         yield Cand({})
 
 
-def op_done(game, player, form: Form):
+def op_done(game, tables, player, form: Form):
     if not hasattr(game, "done"):
         raise InputError("done: this version does not keep who is done yet")
     from rigs_helper.rules.turns import Done

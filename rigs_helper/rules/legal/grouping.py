@@ -14,7 +14,14 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.legal import Action, Form, Param, Spec, cand_form, candidates
+from rigs_helper.rules.legal.base import (
+    Action,
+    Form,
+    Param,
+    Spec,
+    cand_form,
+    candidates,
+)
 
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Game
@@ -26,7 +33,7 @@ def passes(spec: Spec, module, game: Game, tables: Tables, player: str, form: di
     whose check leaves refusals to apply)."""
     try:
         f = Form(spec.action, form)
-        op = getattr(module, f"op_{spec.key}")(game, player, f)
+        op = getattr(module, f"op_{spec.key}")(game, tables, player, f)
         f.done()
         op.check(game, tables)
         if spec.full:

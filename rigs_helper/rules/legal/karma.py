@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rigs_helper.rules.legal import Cand, Form
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.legal.base import Cand, Form
 from rigs_helper.rules.tables import RESOURCES
 
-# effects whose choices the list cannot offer: a card chosen from another player's hand,
-# a destination for each RIGS, resources handed in and taken
-NOT_LISTED = ("discard_hand_choice", "steal_hand_choice", "scatter_rigs", "swap_meet")
 # cards aimed at one plot of another player (its owner is the victim)
 ON_A_PLOT = ("idle_plot", "redirect_output", "transfer_plot", "survey_error")
 
@@ -27,16 +25,26 @@ def _titles(tables, keys) -> list[str]:
 # ---------------------------------------------------------------------------- hands
 
 
-def candidates_draw(game, tables, player):
-    """The hurt player records the card they drew at the table (it replaces the one rigs
-    drew for them); any title may be it: the list never says where a card is."""
+def drawable(game, tables, player: str) -> list[str]:
+    """The titles a card drawn at the table may have: every card but those the table can
+    see elsewhere (in play, in the discards, taken for next round) and the player's own
+    hand.  A card in another
+    player's hand stays among them: the list never says where a hidden card is (recording
+    it is refused by the rules, "cards are conserved")."""
     p = game.player(player)
-    if p.disaster_draw:
-        for t in _titles(tables, (c.key for c in tables.karma)):
-            yield Cand({"card": t})
+    seen = set(p.hand) | set(game.karma.discard) | {k for q in game.players
+                                                    for k in q.in_play + q.incoming}
+    return _titles(tables, (c.key for c in tables.karma if c.key not in seen))
 
 
-def op_draw(game, player, form: Form):
+def candidates_draw(game, tables, player):
+    """Record a Karma card drawn at the table (a hurt player's card replaces the one rigs
+    drew for them)."""
+    for t in drawable(game, tables, player):
+        yield Cand({"card": t})
+
+
+def op_draw(game, tables, player, form: Form):
     from rigs_helper.rules.karma.hands import KarmaDraw
 
     return KarmaDraw(player, 1, form.one("card"))
@@ -47,7 +55,7 @@ def candidates_discard(game, tables, player):
         yield Cand({"title": t})
 
 
-def op_discard(game, player, form: Form):
+def op_discard(game, tables, player, form: Form):
     from rigs_helper.rules.karma.hands import KarmaDiscard
 
     return KarmaDiscard(player, form.one("title"))
@@ -57,13 +65,13 @@ def candidates_swap(game, tables, player):
     p = game.player(player)
     if not p.may_swap:
         return
-    every = [None] + _titles(tables, (c.key for c in tables.karma))
+    every = [None] + drawable(game, tables, player)
     for t in _titles(tables, p.hand):
         for c in every:
             yield Cand({"title": t, "card": c})
 
 
-def op_swap(game, player, form: Form):
+def op_swap(game, tables, player, form: Form):
     from rigs_helper.rules.karma.hands import KarmaSwap
 
     return KarmaSwap(player, form.one("title"), form.opt("card"))
@@ -74,7 +82,7 @@ def candidates_use(game, tables, player):
         yield Cand({"title": t})
 
 
-def op_use(game, player, form: Form):
+def op_use(game, tables, player, form: Form):
     from rigs_helper.rules.karma.play import KarmaUse
 
     return KarmaUse(player, form.one("title"))
@@ -94,12 +102,9 @@ def candidates_play(game, tables, player):
         card = tables.karma_card(key)
         a = card.action
         base = {"title": card.title}
-        if a in NOT_LISTED or card.timing == "response" and a != "insurance":
-            continue
         if a == "lose_rigs" and key == "missing-support":
             for q in others:
-                spots = (["warehouse"] if q.warehouse_rigs else []) + [
-                    x.id for x in q.plots if x.rigs]
+                spots = ["warehouse"] + [x.id for x in q.plots]
                 for s in spots:
                     yield Cand({**base, "target": (q.name,), "from": s})
         elif a == "lose_plot_rigs":
@@ -115,12 +120,15 @@ def candidates_play(game, tables, player):
                 for r in RESOURCES:
                     yield Cand({**base, "target": group, "resource": (r,)})
         elif a == "information":
+            yield Cand(base)
             for group in _subsets([q.name for q in others]):
                 yield Cand({**base, "target": group})
+        elif a == "scatter_rigs":  # a destination per RIGS: offered for none (the CLI)
+            for q in game.players:
+                for x in q.plots:
+                    yield Cand({**base, "plot": (x.id,)})
         elif a in ON_A_PLOT:
-            owners = [q.name for q in game.players] if a == "survey_error" else \
-                [q.name for q in others]
-            plots = [x.id for q in game.players if q.name in owners for x in q.plots
+            plots = [x.id for q in game.players for x in q.plots
                      if a != "survey_error" or x.survey is not None]
             for pid in plots:
                 if a == "transfer_plot":
@@ -149,10 +157,20 @@ def candidates_play(game, tables, player):
             yield Cand(base)
 
 
-def op_play(game, player, form: Form):
+def op_play(game, tables, player, form: Form):
     from rigs_helper.rules.karma.play import KarmaPlay
+    from rigs_helper.rules.piles import find_in
 
-    return KarmaPlay(player, form.one("title"), target=form.many("target"),
-                     plot=form.many("plot"), resource=form.many("resource"),
-                     source=form.opt("from"), option=form.opt("option"),
-                     new_owner=form.opt("new_owner"))
+    op = KarmaPlay(player, form.one("title"), target=form.many("target"),
+                   plot=form.many("plot"), resource=form.many("resource"),
+                   source=form.opt("from"), option=form.opt("option"),
+                   new_owner=form.opt("new_owner"))
+    card = tables.karma_card(find_in(tables, "karma", op.title))
+    most = {"target": None if card.target == "many" else 1,
+            "plot": 2 if card.action == "survey_swap" else 1,
+            "resource": None if card.action == "poker_night" else 1}
+    for k, n in most.items():  # a value the card would not read is refused, not ignored
+        if n is not None and len(getattr(op, k)) > n:
+            raise InputError(f"karma play: {card.title} takes {'one' if n == 1 else n} {k}"
+                             + ("" if n == 1 else "s"))
+    return op

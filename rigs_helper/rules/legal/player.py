@@ -4,7 +4,7 @@ produce, settle.  Each ``op_*`` builds what the CLI builds from its words.  No I
 from __future__ import annotations
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.legal import Action, Cand, Form, Param, Spec
+from rigs_helper.rules.legal.base import Action, Cand, Form, Param, Spec
 from rigs_helper.rules.tables import RESOURCES
 
 WAREHOUSE = "warehouse"
@@ -23,10 +23,10 @@ def candidates_build(game, tables, player):
     yield Cand({}, min(p.metal // c.build_metal, c.colony_rigs - game.colony_rigs))
 
 
-def op_build(game, player, form: Form):
+def op_build(game, tables, player, form: Form):
     from rigs_helper.rules.actions.placement import Build
 
-    return Build(player, form.number("n", 1))
+    return Build(player, form.number("n"))
 
 
 # ---------------------------------------------------------------------------- move
@@ -51,15 +51,18 @@ def candidates_move(game, tables, player):
                     yield Cand(fixed, min(have, pay, dest.spots(tables, r)))
 
 
-def op_move(game, player, form: Form):
+def op_move(game, tables, player, form: Form):
     from rigs_helper.rules.actions.placement import Move
 
-    to = form.one("to")
-    harvest = form.opt("harvest")
-    if to.lower() in ("warehouse", "w", "wh") and harvest:
-        raise InputError("move: harvest is not used with to warehouse (RIGS there harvest "
-                         "nothing); leave it out")
-    return Move(player, form.number("n"), to, harvest, form.opt("from"))
+    src, to = form.one("from"), form.one("to")
+    if to.lower() in ("warehouse", "w", "wh"):
+        if form.opt("harvest"):
+            raise InputError("move: harvest is not used with to warehouse (RIGS there "
+                             "harvest nothing); leave it out")
+        harvest = None
+    else:
+        harvest = form.one("harvest")
+    return Move(player, form.number("n"), to, harvest, src)
 
 
 # ---------------------------------------------------------------------------- survey
@@ -74,7 +77,7 @@ def candidates_survey(game, tables, player):
                 yield Cand({"plot": plot.id, "card": y})
 
 
-def op_survey(game, player, form: Form):
+def op_survey(game, tables, player, form: Form):
     from rigs_helper.rules.actions.placement import Survey
 
     return Survey(player, form.one("plot"), form.number("card", None))
@@ -91,10 +94,10 @@ def candidates_borrow(game, tables, player):
                                         c.scripts_per_resource - game.scripts_out(r)))
 
 
-def op_borrow(game, player, form: Form):
+def op_borrow(game, tables, player, form: Form):
     from rigs_helper.rules.actions.loans import Borrow
 
-    return Borrow(player, form.one("resource"), form.number("n", 1))
+    return Borrow(player, form.one("resource"), form.number("n"))
 
 
 def candidates_repay(game, tables, player):
@@ -105,7 +108,7 @@ def candidates_repay(game, tables, player):
             yield Cand({"resource": r, "n": "all"})
 
 
-def op_repay(game, player, form: Form):
+def op_repay(game, tables, player, form: Form):
     from rigs_helper.rules.actions.loans import Repay
 
     return Repay(player, form.one("resource"), _count_or_all(form, "n"))
@@ -120,7 +123,7 @@ def candidates_sell(game, tables, player):
     yield Cand({"n": "all"})
 
 
-def op_sell(game, player, form: Form):
+def op_sell(game, tables, player, form: Form):
     from rigs_helper.rules.actions.deals import Sell
 
     return Sell(player, _count_or_all(form, "n"))
@@ -134,14 +137,14 @@ GOODS = ("credits", *RESOURCES, "rigs")
 def actions_give(game, tables, player, spec: Spec):
     """A gift from the player to another (what comes back is a deal: ``deal propose``).
     Each good is bounded by what the player holds; any mix of them passes, at least one."""
+    from rigs_helper.rules.legal.base import module_of
     from rigs_helper.rules.legal.grouping import passes
-    from rigs_helper.rules.legal import _module
 
     p = game.player(player)
     others = tuple(q.name for q in game.players if q.name != p.name)
     if not others:
         return []
-    mod = _module(spec)
+    mod = module_of(spec)
     params = [Param("to", others)]
     for k in GOODS:
         have = p.warehouse_rigs if k == "rigs" else p.credits if k == "credits" \
@@ -154,10 +157,12 @@ def actions_give(game, tables, player, spec: Spec):
         params.append(Param("plot", plots, 1, len(plots), False, True))
     if len(params) == 1:
         return []
-    return [Action(spec.action, tuple(params), spec.label)]
+    most = sum(x.max or 0 for x in params[1:])
+    return [Action(spec.action, tuple(params), spec.label,
+                   (tuple(x.name for x in params[1:]), 1, most))]
 
 
-def op_give(game, player, form: Form):
+def op_give(game, tables, player, form: Form):
     from rigs_helper.rules.actions.deals import Give
 
     to = form.one("to")
@@ -179,12 +184,12 @@ def candidates_produce(game, tables, player):
         yield Cand({"skip": plot.id})
 
 
-def op_produce(game, player, form: Form):
+def op_produce(game, tables, player, form: Form):
     from rigs_helper.rules.actions.plans import SetPlan
 
     power, skip = form.many("power"), form.many("skip")
-    if not power and not skip:
-        raise InputError("produce: give power or skip (a plot)")
+    if len(power) + len(skip) != 1:
+        raise InputError("produce: give one plot to power or to skip")
     return SetPlan(player, power, skip)
 
 
@@ -213,7 +218,7 @@ def actions_settle(game, tables, player, spec: Spec):
     return [Action(spec.action, params, spec.label, total)]
 
 
-def op_settle(game, player, form: Form):
+def op_settle(game, tables, player, form: Form):
     from rigs_helper.rules.actions.deals import Settle
 
     amounts = []

@@ -5,7 +5,7 @@ builds what the CLI builds.  No I/O."""
 from __future__ import annotations
 
 from rigs_helper.rules.engine import title_of
-from rigs_helper.rules.legal import Action, Form, Param, Spec
+from rigs_helper.rules.legal.base import Action, Form, Param, Spec, module_of
 from rigs_helper.rules.tables import RESOURCES
 from rigs_helper.rules.waits.records import TAKE
 
@@ -13,10 +13,9 @@ GOODS = ("credits", *RESOURCES, "rigs")
 
 
 def _passes(spec: Spec, game, tables, player: str, form: dict) -> bool:
-    from rigs_helper.rules.legal import _module
     from rigs_helper.rules.legal.grouping import passes
 
-    return passes(spec, _module(spec), game, tables, player, form)
+    return passes(spec, module_of(spec), game, tables, player, form)
 
 
 def _holding(p, k: str) -> int:
@@ -59,7 +58,7 @@ def _side(spec: Spec, game, tables, proposer: str, side, to: str, prefix: str,
     return params
 
 
-def op_propose(game, player, form: Form):
+def op_propose(game, tables, player, form: Form):
     from rigs_helper.rules.waits.deals import DealPropose
 
     def side(prefix: str):
@@ -101,15 +100,15 @@ def _deal_op(cls_name: str, player, form: Form):
     return getattr(deals, cls_name)(player, form.one("deal"))
 
 
-def op_accept(game, player, form: Form):
+def op_accept(game, tables, player, form: Form):
     return _deal_op("DealAccept", player, form)
 
 
-def op_decline(game, player, form: Form):
+def op_decline(game, tables, player, form: Form):
     return _deal_op("DealDecline", player, form)
 
 
-def op_withdraw(game, player, form: Form):
+def op_withdraw(game, tables, player, form: Form):
     return _deal_op("DealWithdraw", player, form)
 
 
@@ -143,7 +142,7 @@ def actions_answer(game, tables, player, spec: Spec):
     return out
 
 
-def op_answer(game, player, form: Form):
+def op_answer(game, tables, player, form: Form):
     from rigs_helper.rules.waits.attacks import Answer
 
     return Answer(player, form.one("card"), form.opt("to"), form.opt("plot"))
@@ -165,7 +164,7 @@ def actions_record(game, tables, player, spec: Spec):
     return [Action(spec.action, (Param("card", titles + (VIRTUAL,)),), spec.label)]
 
 
-def op_record(game, player, form: Form):
+def op_record(game, tables, player, form: Form):
     from rigs_helper.rules.waits.disasters import DisasterRecord
 
     return DisasterRecord(player, form.one("card"))
