@@ -39,8 +39,10 @@ def actions_propose(game, tables, player, spec: Spec):
             first = give[0]
             witness = {first.name: first.values[0] if first.values else "1"}
             back = _side(spec, game, tables, p.name, q, q.name, "for_", witness)
+            most = sum(x.max or 0 for x in give)  # at least one thing goes (``total``)
             out.append(Action(spec.action, (Param("to", (q.name,)), *give, *back),
-                              f"{spec.label} to {q.name}"))
+                              f"{spec.label} to {q.name}",
+                              (tuple(x.name for x in give), 1, most)))
     return out
 
 
