@@ -193,3 +193,21 @@ def test_a_waiting_play_is_kept_as_data(tables):
     op = KarmaPlayWait("Ana", "I WANT THAT", target=("Bo",), resource=("energy",))
     assert op_from_json(op_to_json(op)) == op
     assert op.describe().endswith(" --wait")
+
+
+def test_readme_waiting_decisions_run_as_written(rigs, tmp_path, tables):
+    from conftest import ROOT
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("### Decisions that wait for one player", 1)[1]
+    block = block.split("```sh\n", 1)[1].split("```", 1)[0]
+    lines = [ln.split("  #")[0] for ln in block.splitlines() if ln.startswith("rigs ")]
+    assert len(lines) == 9
+    path = new(rigs, tmp_path)
+    run(rigs, path, "karma draw Ana --card 'I WANT THAT'")
+    run(rigs, path, "karma draw Bo --card 'Wrong Address'")
+    for line in lines:
+        run(rigs, path, line.removeprefix("rigs "))
+    g = session.load(path, tables).game
+    assert g.phase == "disaster" and g.waits.disasters == ("Cy",)
+    assert g.player("Ana").disaster == "theft" and g.player("Bo").disaster is not None
