@@ -134,8 +134,7 @@ def record(player: PlayerArg,
            card: Annotated[str, typer.Argument(
                help="The Disaster card PLAYER was dealt, or 'virtual' to let rigs draw it.")],
            json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Record the Disaster card PLAYER was dealt (after `rigs next --wait`); it applies
-    at once."""
+    """Record the Disaster card PLAYER was dealt, after `rigs next --wait`."""
     from rigs_helper.rules.waits.disasters import DisasterRecord
 
     act(game, DisasterRecord(player, card), json)

@@ -28,7 +28,8 @@ card = "..."                      # a card still in Bo's hand: encoded like the 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rigs_helper.rules.checker import Checker
 from rigs_helper.rules.errors import RigsError
@@ -155,8 +156,8 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
             card = got[0]
         else:
             raise check.fail(k, "give either card or take = true")
-        replies.append(Reply(player(r.get("player"), f"{k}.player"), card,
-                             str(r.get("to", "")), str(r.get("plot", ""))))
+        to, plot = (check.string(r[x], f"{k}.{x}") if x in r else "" for x in ("to", "plot"))
+        replies.append(Reply(player(r.get("player"), f"{k}.player"), card, to, plot))
     play = check.string(a.get("play"), "waits.attack.play")
     attack = Attack(player(a.get("player"), "waits.attack.player"), by[slug(title)],
                     check.whole(a.get("slot"), "waits.attack.slot"), play,

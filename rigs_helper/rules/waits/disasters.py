@@ -47,4 +47,4 @@ class DisasterRecord(Op):
         return w.done()
 
 
-__all__ = ["DisasterRecord", "VIRTUAL"]
+__all__ = ["VIRTUAL", "DisasterRecord"]
