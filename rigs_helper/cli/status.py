@@ -41,6 +41,9 @@ def status(
         if private:
             print(render.eyes_header(d["name"]))
         render.player(d, g, tables)
+        from rigs_helper.cli.legalhints import print_hints
+
+        print_hints(g, tables, d["name"], private=private)
         return
     d = status_dict(g, tables)
     from rigs_helper.forecast.model import vinnie_warnings
@@ -78,5 +81,7 @@ def hand(
         print_json(view)
         return
     from rigs_helper.cli import render
+    from rigs_helper.cli.legalhints import print_hints
 
     render.private(view)
+    print_hints(loaded.game, tables, view["name"], private=True)

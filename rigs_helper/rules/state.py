@@ -134,6 +134,9 @@ class Game:
     grant: tuple[str, ...] = ()  # Land Grant plots waiting for the leader's pick
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     last_call: bool = False  # the Production Phase's Last Call is open
+    # players who said they are done deciding in this phase (Last Call opens a new round
+    # of decisions); in seating order
+    done: tuple[str, ...] = ()
     endgame: Endgame = Endgame()
     # the group's inventory: deck -> {card key: copies missing}, for the mixed decks only
     missing: Mapping[str, Mapping[str, int]] = field(default_factory=frozen_map)

@@ -20,7 +20,15 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.legal.base import Action, Cand, Form, Param, Spec, module_of
+from rigs_helper.rules.legal.base import (
+    WAITERS,
+    Action,
+    Cand,
+    Form,
+    Param,
+    Spec,
+    module_of,
+)
 
 if TYPE_CHECKING:
     from rigs_helper.rules.engine import Op
@@ -42,6 +50,7 @@ def register(spec: Spec) -> None:
     TABLE[spec.action] = spec
 
 
+
 for _spec in (
     Spec("grant", _G, "grant", "Land Grant", ("plot", "order"), full=True),
     Spec("build", _P, "build", "Build RIGS", ("n",), count="n"),
@@ -61,6 +70,7 @@ for _spec in (
          ("title", "target", "plot", "resource", "option", "new_owner", "from"),
          multiple=("target", "plot", "resource")),
     Spec("karma use", _K, "use", "Use a card in play", ("title",)),
+    Spec("karma retire", _K, "retire", "Take a card out of play", ("title",)),
     # what waits for one player (rules/waits/legal.py)
     Spec("deal propose", _W, "propose", "Propose a deal"),
     Spec("deal accept", _W, "accept", "Accept"),
@@ -126,6 +136,7 @@ def phase_ready(game: Game, tables: Tables) -> bool:
 
 __all__ = [
     "TABLE",
+    "WAITERS",
     "Action",
     "Cand",
     "Form",

@@ -81,17 +81,14 @@ def op_lose(game, tables, player, form: Form):
 
 def done_players(game) -> tuple[str, ...]:
     """The players who said they are done deciding in this phase."""
-    return tuple(getattr(game, "done", ()) or ())
+    return game.done
 
 
 def candidates_done(game, tables, player):
-    if hasattr(game, "done"):
-        yield Cand({})
+    yield Cand({})
 
 
 def op_done(game, tables, player, form: Form):
-    if not hasattr(game, "done"):
-        raise InputError("done: this version does not keep who is done yet")
     from rigs_helper.rules.turns import Done
 
     return Done(player)
@@ -102,7 +99,11 @@ def op_done(game, tables, player, form: Form):
 
 def open_choices(game, tables) -> list[dict]:
     """The choices the rules leave to a person that are not made yet, in public words
-    (who, and what kind of choice; never a card in a hand)."""
+    (who, and what kind of choice; never a card in a hand); then those of ``WAITERS``."""
+    from importlib import import_module
+
+    from rigs_helper.rules.legal.base import WAITERS
+
     out = []
     if game.grant:
         out.append({"player": game.leader, "what": "Land Grant: picks a plot"})
@@ -117,19 +118,19 @@ def open_choices(game, tables) -> list[dict]:
             out.append({"player": p.name, "what": f"takes {p.may_take} resources"})
         if game.phase == "player" and len(p.hand) > limit:
             out.append({"player": p.name, "what": f"discards down to {limit} Karma cards"})
-    from rigs_helper.rules.waits.board import waiting  # answers, Disaster records
-
-    return out + waiting(game, tables, blocking=True)
+    for where in WAITERS:
+        module, _, fn = where.partition(":")
+        out += getattr(import_module(module), fn)(game, tables)
+    return out
 
 
 def waits(game, tables) -> list[dict]:
     """Whose decision the table waits for: open choices, Last Call, who is not done."""
     if game.game_over:
         return []
-    from rigs_helper.rules.waits.board import waiting
+    from rigs_helper.rules.waits.board import offered
 
-    out = open_choices(game, tables) + [w for w in waiting(game, tables)
-                                        if w not in waiting(game, tables, blocking=True)]
+    out = open_choices(game, tables) + offered(game, tables)  # deals do not hold the phase
     if game.last_call:
         out.append({"player": game.leader, "what": "Last Call: production cards may be "
                     "played before production is committed"})

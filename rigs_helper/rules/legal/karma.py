@@ -88,6 +88,17 @@ def op_use(game, tables, player, form: Form):
     return KarmaUse(player, form.one("title"))
 
 
+def candidates_retire(game, tables, player):
+    for t in _titles(tables, game.player(player).in_play):
+        yield Cand({"title": t})
+
+
+def op_retire(game, tables, player, form: Form):
+    from rigs_helper.rules.karma.hands import KarmaDiscardInPlay
+
+    return KarmaDiscardInPlay(player, form.one("title"))
+
+
 # ---------------------------------------------------------------------------- play
 
 

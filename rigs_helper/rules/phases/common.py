@@ -84,7 +84,7 @@ def settle_common(w: Work, auto: bool, pending: list[str]) -> None:
 
 def new_phase(w: Work, phase: str) -> None:
     end_deals(w)
-    w.game = replace(w.game, phase=phase)
+    w.game = replace(w.game, phase=phase, done=())
     for p in w.game.players:
         if p.borrowed:
             w.update(p.name, borrowed=0)

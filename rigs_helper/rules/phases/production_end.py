@@ -66,7 +66,7 @@ def _last_call(w: Work, auto: bool, cards: list[str]) -> bool:
     if cards:
         raise InputError("--card: Last Call opens first; give the Market card on the "
                          "`rigs next` that commits production")
-    w.game = replace(w.game, last_call=True)
+    w.game = replace(w.game, last_call=True, done=())  # a new round of decisions
     w.say(f"Last Call, round {w.game.round}: production cards still in hands: {said}. "
           "Play them now (`rigs karma play ...`), adjust plans (`rigs produce PLAYER "
           "--power/--skip PLOT`), then `rigs next` commits production.")
