@@ -31,7 +31,7 @@ from rigs_helper.web.snapshot import Source
 from rigs_helper.web.tokens import player_for
 
 REQUEST_SECONDS = 10.0  # to send one whole request: line, headers and body
-IDLE_SECONDS = 5.0  # a connection silent this long is closed (kept-alive ones too)
+IDLE_SECONDS = 15.0  # a connection silent this long is closed (kept-alive ones too)
 MAX_BODY = 16 * 1024
 MAX_FIELDS = 64
 MAX_CONNECTIONS = 200
@@ -123,7 +123,14 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def handle_one_request(self) -> None:
-        self.server.reading(self.connection, True)
+        try:
+            if not self.rfile.peek(1):  # wait (at most IDLE_SECONDS) for a request
+                self.close_connection = True
+                return
+        except OSError:
+            self.close_connection = True
+            return
+        self.server.reading(self.connection, True)  # from its first byte: REQUEST_SECONDS
         try:
             super().handle_one_request()
         except OSError:  # the client went away (or was closed by the reaper)
