@@ -24,7 +24,8 @@ TERMINAL = [  # the same, typed
     ["vinnie", "borrow", "Cy", "energy", "2"],
     ["move", "Di", "2", "--from", "warehouse", "--to", "P27", "--harvest", "metal"],
     ["done", "Ana"], ["done", "Bo"], ["done", "Cy"], ["done", "Di"],
-    ["next"],  # at the terminal the table ends the phase; the server ends it by itself
+    ["next", "--wait"],  # the table ends the phase; the server ends it by itself, with
+    # each player's Disaster card left for them to record on their phone
 ]
 
 

@@ -8,7 +8,8 @@ import json
 
 from servehelp import get, post, serving, table_game
 
-PRIORITY = ("grant", "lose", "settle", "karma discard")  # choices that hold a phase
+PRIORITY = ("grant", "lose", "settle", "karma discard", "answer", "disaster record")
+# (the choices that hold a phase)
 
 
 def fields(action: dict, rid: str) -> dict:

@@ -114,7 +114,8 @@ class Acting:
 
     def end_phase_if_ready(self, player: str) -> list[str]:
         """End the phase as `rigs next` would when every player is done and no choice is
-        open (one phase end at a time: the state is read again for each)."""
+        open (one phase end at a time: the state is read again for each); the Player
+        Phase ends as `rigs next --wait` (each player records their Disaster card)."""
         from rigs_helper.rules import legal
         from rigs_helper.rules.phases import NextPhase
         from rigs_helper.store import session
@@ -124,7 +125,9 @@ class Acting:
                 game = session.load(self.path, self.tables).game
                 if game.game_over or not legal.phase_ready(game, self.tables):
                     return []
-                outcome, _ = session.run_phase_end(self.path, NextPhase(), self.tables,
+                # from phones, the Disaster Phase waits for each player's own record
+                op = NextPhase(wait=game.phase == "player")
+                outcome, _ = session.run_phase_end(self.path, op, self.tables,
                                                    annotate=log_fields)
             except RigsError:
                 return []  # a choice is still open after all: the board says which
