@@ -36,6 +36,20 @@ def log_fields(before, after, tables) -> dict:
     return fields(before, after, tables)
 
 
+def waiting(op):
+    """A Karma play from a phone waits for each victim's answer from their own phone (`rigs
+    karma play ... --wait`): every victim is asked, so the wait itself tells nothing."""
+    from dataclasses import fields
+
+    from rigs_helper.rules.karma.play import KarmaPlay
+
+    if type(op) is not KarmaPlay:
+        return op
+    from rigs_helper.rules.waits.attacks import KarmaPlayWait
+
+    return KarmaPlayWait(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)})
+
+
 class Acting:
     def __init__(self, path: Path, tables) -> None:
         self.path, self.tables = path, tables
@@ -103,7 +117,7 @@ class Acting:
                 outcome = session.run(self.path, op, self.tables, source=source_of(player),
                                       request_id=rid)  # as `rigs score`: no net worth field
             else:
-                op = legal.operation(game, self.tables, player, name, params)
+                op = waiting(legal.operation(game, self.tables, player, name, params))
                 outcome = session.run(self.path, op, self.tables, annotate=log_fields,
                                       source=source_of(player), request_id=rid)
         except RigsError as exc:
