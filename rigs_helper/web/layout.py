@@ -65,7 +65,7 @@ td,th{padding:.1rem .2rem}table{font-size:1rem}}
 JS = """
 (function(){
   var url = document.body.getAttribute('data-json');
-  var dirty = false, last = null;  // the outcome of this page's last action
+  var dirty = false, last = null, answers = 0;  // this page's last outcome, how many
   function main(){ return document.querySelector('main'); }
   function tag(){ return main().getAttribute('data-etag'); }
   function swap(text){
@@ -83,10 +83,11 @@ JS = """
         fetch(f.getAttribute('action'), {method: 'POST', headers: {'Accept': 'application/json'},
                          body: new URLSearchParams(new FormData(f))})
           .then(function(r){ return r.json(); })
-          .then(function(a){ dirty = false; last = a;
+          .then(function(a){ dirty = false; last = a; answers += 1;
             return fetch(location.pathname, {cache: 'no-store'})
               .then(function(p){ return p.text(); })
-              .then(function(t){ swap(t); }); })
+              .then(function(t){ swap(t);
+                document.body.setAttribute('data-answers', answers); }); })
           .catch(function(){ if (b) b.disabled = false; });
       });
     });
