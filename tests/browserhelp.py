@@ -4,8 +4,11 @@ elsewhere: apt-get install chromium chromium-driver."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
+
+import pytest
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -38,3 +41,24 @@ def viewport(driver, width: int, height: int) -> None:
     """This window's viewport (a phone's is narrower than a desktop window can be)."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800})
+
+
+@pytest.fixture
+def browser(tmp_path):
+    """A headless Chromium for one test (import this fixture into the test module)."""
+    driver = start_browser(tmp_path)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def shot(driver, folder: Path, name: str) -> Path:
+    """A screenshot under ``folder`` (and a copy in $RIGS_SCREENSHOTS when set)."""
+    path = folder / name
+    driver.save_screenshot(str(path))
+    if os.environ.get("RIGS_SCREENSHOTS"):
+        out = Path(os.environ["RIGS_SCREENSHOTS"])
+        out.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, out / name)
+    return path

@@ -8,7 +8,16 @@ import json
 import threading
 
 import pytest
-from servehelp import ana_to_p1, get, hands, post, rigs, secret_game, serving, table_game
+from servehelp import (
+    ana_to_p1,
+    get,
+    hands,
+    post,
+    rigs,
+    secret_game,
+    serving,
+    table_game,
+)
 
 
 @pytest.fixture

@@ -14,20 +14,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from browserhelp import start_browser
+from browserhelp import browser  # noqa: F401 (a fixture)
 from servehelp import secret_game, serving
 
 SHOTS = Path(os.environ.get("RIGS_SCREENSHOTS")
              or Path(__file__).resolve().parents[1] / "build" / "screenshots")
-
-
-@pytest.fixture
-def browser(tmp_path):
-    driver = start_browser(tmp_path)
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def rigs_command(*args: str) -> None:

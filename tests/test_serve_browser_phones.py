@@ -6,33 +6,11 @@ the test's folder (and to $RIGS_SCREENSHOTS when set)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
-from pathlib import Path
 
 import pytest
-from browserhelp import start_browser, viewport
+from browserhelp import browser, shot, viewport  # noqa: F401 (a fixture)
 from servehelp import serving, table_game
-
-
-@pytest.fixture
-def browser(tmp_path):
-    driver = start_browser(tmp_path)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-def shot(driver, folder: Path, name: str) -> Path:
-    path = folder / name
-    driver.save_screenshot(str(path))
-    if os.environ.get("RIGS_SCREENSHOTS"):
-        out = Path(os.environ["RIGS_SCREENSHOTS"])
-        out.mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, out / name)
-    return path
 
 
 def warehouse_on_board(driver, name: str) -> int:

@@ -9,25 +9,12 @@ are written under the test's folder (and to $RIGS_SCREENSHOTS when set)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
-
 import pytest
-from browserhelp import start_browser, viewport
+from browserhelp import browser, shot, viewport  # noqa: F401 (a fixture)
 from roundplay import NAMES, PHONES, PRIVATE_DRAW, split, start, typed
 from servehelp import serving
 
 NO_SCRIPT = "Bo"
-
-
-@pytest.fixture
-def browser(tmp_path):
-    driver = start_browser(tmp_path)
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def find_form(driver, form: dict):
@@ -108,12 +95,6 @@ def act(driver, window: str, url: str, name: str, form: dict) -> None:
     assert "good" in outcome.get_attribute("class"), (name, form, outcome.text)
 
 
-def shot(driver, folder: Path, name: str) -> None:
-    driver.save_screenshot(str(folder / name))
-    if os.environ.get("RIGS_SCREENSHOTS"):
-        out = Path(os.environ["RIGS_SCREENSHOTS"])
-        out.mkdir(parents=True, exist_ok=True)
-        shutil.copy(folder / name, out / name)
 
 
 @pytest.mark.browser

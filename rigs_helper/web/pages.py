@@ -6,7 +6,15 @@ game is scored.  Public facts only: no card of any hand, no Land Grant plot draw
 from __future__ import annotations
 
 from rigs_helper.web.chart import NO_CHART, networth_chart
-from rigs_helper.web.layout import e, error_line, head_line, holdings, lines, page, plots_table
+from rigs_helper.web.layout import (
+    e,
+    error_line,
+    head_line,
+    holdings,
+    lines,
+    page,
+    plots_table,
+)
 from rigs_helper.web.snapshot import Slow, Snapshot
 
 PART_SECONDS = 2.0  # the chart and the odds: a board never waits longer for them

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import secrets
 
-from rigs_helper.web.layout import e, error_line, head_line, holdings, lines, page, plots_table
+from rigs_helper.web.layout import (
+    e,
+    error_line,
+    head_line,
+    holdings,
+    lines,
+    page,
+    plots_table,
+)
 from rigs_helper.web.snapshot import Snapshot
 
 CHOICE_BUTTONS = 6  # up to this many values show as buttons to tap, more as a list
