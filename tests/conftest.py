@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,35 @@ def _build_once(build):
 
 
 typer.testing._get_command = _build_once(typer.testing._get_command)
+
+
+# ---------------------------------------------------------------------------- shared games
+
+_BUILT: dict[str, Path] = {}
+_BUILT_IN = None  # a temporary folder for this test process (each xdist worker has one)
+
+
+def scripted_copy(key: str, build, dest: Path) -> Path:
+    """A scripted game built once per test process by ``build(path)`` and copied to
+    ``dest`` for each test that asks (the file with its backups and tokens beside it), so
+    tests starting from the same game do not each play it again."""
+    global _BUILT_IN
+    if key not in _BUILT:
+        if _BUILT_IN is None:
+            _BUILT_IN = tempfile.TemporaryDirectory(prefix="rigs-scripted-")
+        folder = Path(_BUILT_IN.name) / key
+        folder.mkdir()
+        build(folder / dest.name)
+        _BUILT[key] = folder / dest.name
+    src = _BUILT[key]
+    shutil.copyfile(src, dest)
+    for entry in src.parent.glob(f".{src.name}.*"):  # its backups, tokens, ...
+        target = dest.parent / f".{dest.name}{entry.name[1 + len(src.name):]}"
+        if entry.is_dir():
+            shutil.copytree(entry, target)
+        else:
+            shutil.copyfile(entry, target)
+    return dest
 
 
 @pytest.fixture(scope="session")
