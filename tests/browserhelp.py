@@ -1,6 +1,6 @@
 """Headless Chromium (Debian's chromium + chromium-driver) driven by Selenium, for the
-browser tests (`@pytest.mark.browser`).  `.ci/run` installs the two Debian packages;
-elsewhere: apt-get install chromium chromium-driver."""
+browser tests (`@pytest.mark.browser`: tests/conftest.py skips them outside CI when the
+browser is missing and requires it under CI=true)."""
 
 from __future__ import annotations
 
@@ -10,20 +10,16 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-
-
 def start_browser(folder: Path):
     """A new headless Chromium whose background windows keep their timers running (the
     pages' polling), its profile in ``folder``."""
+    from conftest import browser_programs
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
-    assert Path(CHROMIUM).exists() and Path(DRIVER).exists(), \
-        "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
+    chromium, chromedriver = browser_programs()  # the marker's rule: found, or skipped
     opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
+    opts.binary_location = chromium
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
@@ -32,7 +28,7 @@ def start_browser(folder: Path):
                  f"--user-data-dir={folder / 'chromium'}", "--window-size=1920,1080",
                  "--hide-scrollbars"):
         opts.add_argument(flag)
-    driver = webdriver.Chrome(options=opts, service=Service(executable_path=DRIVER))
+    driver = webdriver.Chrome(options=opts, service=Service(executable_path=chromedriver))
     driver.set_page_load_timeout(30)
     return driver
 

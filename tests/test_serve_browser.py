@@ -3,8 +3,8 @@ Selenium) opens the board and a player's page, a `rigs` command changes the game
 page shows the change within 2 s.  Screenshots of the board at a phone's 390 px and a TV's
 1920 px width go to build/screenshots/ (or $RIGS_SCREENSHOTS).
 
-`.ci/run` installs the two Debian packages; elsewhere: apt-get install chromium
-chromium-driver."""
+Marked `browser`: skipped without Chromium outside CI, required under CI=true (see
+conftest.py); `.ci/run` installs the two Debian packages."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import pytest
 from browserhelp import browser  # noqa: F401 (a fixture)
 from servehelp import secret_game, serving
 
+pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("RIGS_SCREENSHOTS")
              or Path(__file__).resolve().parents[1] / "build" / "screenshots")
 
