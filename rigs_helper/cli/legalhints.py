@@ -9,7 +9,7 @@ import shlex
 # "items": the values are written as WHAT=N words (give, settle)
 SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "grant": (("plot",), {"order": "--order", "card": "--card"}),
-    "build": (("n",), {}),
+    "build": (("n",), {"to": "--to", "harvest": "--harvest"}),
     "move": (("n",), {"from": "--from", "to": "--to", "harvest": "--harvest"}),
     "survey": (("plot",), {"card": "--card"}),
     "vinnie borrow": (("resource", "n"), {}),
