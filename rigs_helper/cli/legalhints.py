@@ -9,7 +9,7 @@ import shlex
 # "items": the values are written as WHAT=N words (give, settle)
 SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "grant": (("plot",), {"order": "--order", "card": "--card"}),
-    "build": (("n",), {}),
+    "build": (("n",), {"to": "--to", "harvest": "--harvest"}),
     "move": (("n",), {"from": "--from", "to": "--to", "harvest": "--harvest"}),
     "survey": (("plot",), {"card": "--card"}),
     "vinnie borrow": (("resource", "n"), {}),
@@ -48,7 +48,7 @@ def example(action) -> dict[str, list[str]]:
         if not p.required:
             continue
         if p.multiple:
-            form[p.name] = list(p.values[:p.min or 1])
+            form[p.name] = list((p.values * (p.min or 1))[:p.min or 1])
         elif p.values is not None:
             form[p.name] = [p.values[0]]
         else:
