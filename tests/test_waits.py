@@ -381,3 +381,16 @@ def test_a_deal_moves_both_sides_or_nothing(steps):
         assert totals(g) == start
         assert all(min(p.credits, p.energy, p.supplies, p.warehouse_rigs) >= 0
                    for p in g.players)
+
+
+def test_a_victim_may_change_their_answer_until_the_card_resolves(tables):
+    g0 = want_that(tables)
+    g = perform(g0, KarmaPlayWait("Ana", "I WANT THAT", target=("Bo", "Cy"),
+                                  resource=("energy",)), tables).game
+    g = perform(g, Answer("Bo", "Wrong Address"), tables).game
+    g = perform(g, Answer("Bo", "take"), tables).game  # Bo keeps his card after all
+    assert [r.card for r in g.waits.attack.replies] == ["take"]
+    out = perform(g, Answer("Cy", "take"), tables)
+    ref = perform(g0, KarmaPlay("Ana", "I WANT THAT", target=("Bo", "Cy"),
+                                resource=("energy",)), tables)
+    assert out.game == ref.game and "wrong-address" in out.game.player("Bo").hand
