@@ -29,7 +29,9 @@ def draw_values(rnd: random.Random, action: Action) -> dict[str, list[str]] | No
     for p in action.params:
         if not p.required and rnd.random() < 0.4:
             continue
-        if p.multiple:
+        if p.repeat:
+            form[p.name] = rnd.choices(list(p.values), k=rnd.randint(p.min, p.max))
+        elif p.multiple:
             k = rnd.randint(p.min or 1, p.max or len(p.values))
             form[p.name] = rnd.sample(list(p.values), k)
         elif p.values is not None:
@@ -58,7 +60,8 @@ def listed(actions, name: str, form: dict[str, list[str]]) -> bool:
             if vals is None:
                 continue
             if p.multiple:
-                ok = len(set(vals)) == len(vals) and set(vals) <= set(p.values) and \
+                ok = (p.repeat or len(set(vals)) == len(vals)) and \
+                    set(vals) <= set(p.values) and \
                     (p.min or 1) <= len(vals) <= (p.max or len(p.values))
             elif len(vals) != 1:
                 ok = False
@@ -140,14 +143,22 @@ def walk(seed: int, players: int, tables, steps: int):
                             raise
                     states.append(g)
                     continue
-        g = perform(g, NextPhase(auto=True), tables).game
+        try:  # open choices (a Land Grant...) stay open for the list to offer
+            g = perform(g, NextPhase(), tables).game
+        except RigsError:
+            g = perform(g, NextPhase(auto=True), tables).game
         states.append(g)
     return rnd, states
 
 
 def hidden_elsewhere(g, player: str, form: dict, exc: Exception) -> bool:
     """A card recorded as drawn that is in another player's hand: listed (the list never
-    says where a hidden card is) and refused by the rules."""
+    says where a hidden card is) and refused by the rules.  Also: a plot type recorded more
+    often than the Plot deck holds it (each listed type may repeat, as far as the deck
+    goes)."""
+    if "is left in the Plot deck" in str(exc) and len(set(form.get("card", []))) < len(
+            form.get("card", [])):
+        return True
     titles = form.get("card", [])
     held = {TABLES.karma_card(k).title for q in g.players if q.name != player
             for k in q.hand}

@@ -54,7 +54,7 @@ def example(action) -> dict[str, list[str]]:
         if not p.required:
             continue
         if p.multiple:
-            form[p.name] = list(p.values[:p.min or 1])
+            form[p.name] = list((p.values * (p.min or 1))[:p.min or 1])
         elif p.values is not None:
             form[p.name] = [p.values[0]]
         else:

@@ -36,7 +36,8 @@ class Done(Op):
         left = [p.name for p in game.players if p.name not in done]
         step = "Last Call" if game.last_call else f"the {game.phase.title()} Phase"
         w.say(f"{name} is done with {step}" + (f"; waiting for {', '.join(left)}."
-                                                if left else "; everyone is done."))
+                                                if left else "; everyone is done (`rigs next` "
+                                                "ends the phase)."))
         return w.done()
 
 

@@ -153,10 +153,12 @@ def run(path: Path, op: Op, tables: Tables | None = None,
 
 
 def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
-                  annotate: Annotate | None = None) -> tuple[Outcome, Game]:
+                  annotate: Annotate | None = None, source: str | None = None,
+                  request_id: str | None = None) -> tuple[Outcome, Game]:
     """:func:`run` for an operation that ends a phase; also returns the state when that
     phase began (rebuilt from the log's undo records), for the phase's summary."""
-    outcome, start = _run(path, op, tables, annotate, with_start=True)
+    outcome, start = _run(path, op, tables, annotate, with_start=True, source=source,
+                          request_id=request_id)
     assert start is not None
     return outcome, start
 

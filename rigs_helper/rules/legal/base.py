@@ -24,6 +24,7 @@ class Param:
     max: int | None = None
     required: bool = True
     multiple: bool = False  # may be given several times (distinct values)
+    repeat: bool = False  # a ``multiple`` value may come back (the plot types drawn)
 
     def as_json(self) -> dict:
         d: dict = {}
@@ -36,6 +37,8 @@ class Param:
             d["required"] = False
         if self.multiple:
             d["multiple"] = True
+        if self.repeat:
+            d["repeat"] = True
         return d
 
 

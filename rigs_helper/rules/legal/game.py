@@ -36,7 +36,7 @@ def actions_grant(game, tables, player, spec: Spec):
     left = list(dict.fromkeys(tables.plot_deck[int(pid[1:]) - 1]
                               for pid in game.grant + game.plot_deck))
     n = len(game.grant)
-    out.append(Action(spec.action, (Param("card", tuple(left), n, n, True, True),),
+    out.append(Action(spec.action, (Param("card", tuple(left), n, n, True, True, True),),
                       "Land Grant: record the plots drawn"))
     return out
 
