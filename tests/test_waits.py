@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 from gameplay import check_conservation, set_player
 from test_karma_effects import base, hand
 
@@ -326,3 +328,69 @@ def test_disaster_records_wait_in_waiting_for_and_keep_the_phase_open(tables):
     out = perform(g, NextPhase(auto=True), tables)  # --auto: rigs draws the others'
     assert out.game.phase == "production"
     assert "(--auto: rigs draws Cy's Disaster card)" in out.messages
+
+
+# ---------------------------------------------------------------------------- property
+
+GOODS = ("credits", "energy", "supplies", "rigs")
+
+
+def totals(g):
+    return {k: sum(p.warehouse_rigs if k == "rigs" else p.credits if k == "credits"
+                   else p.amount(k) for p in g.players) for k in GOODS}
+
+
+@settings(max_examples=25)
+@given(st.lists(st.tuples(st.sampled_from(["propose", "accept", "decline", "withdraw"]),
+                          st.sampled_from(["Ana", "Bo", "Cy"]),
+                          st.sampled_from(["Ana", "Bo", "Cy"]),
+                          st.sampled_from(GOODS), st.integers(1, 6),
+                          st.sampled_from(GOODS), st.integers(0, 6),
+                          st.integers(1, 4)), max_size=14))
+def test_a_deal_moves_both_sides_or_nothing(steps):
+    """Whatever is proposed, answered or made stale in between: every accepted deal moves
+    exactly its two sides, a decline or withdrawal moves nothing, and nothing is created
+    or lost."""
+    from rigs_helper.store.tablefiles import load_tables
+
+    tables = load_tables()
+    g = base(tables)
+    start = totals(g)
+    for verb, a, b, k, n, back, m, deal in steps:
+        open_ = g.waits.deals
+        if verb != "propose" and open_ and a != b:  # mostly an open deal, the right player
+            d = open_[deal % len(open_)]
+            deal, a = d.id, d.giver if verb == "withdraw" else d.receiver
+        op = (DealPropose(a, b, ((k, n),), (), ((back, m),) if m else ())
+              if verb == "propose" else
+              {"accept": DealAccept, "decline": DealDecline,
+               "withdraw": DealWithdraw}[verb](a, str(deal)))
+        before = g
+        try:
+            g = perform(g, op, tables).game
+        except RigsError:  # refused in one line (the state is frozen: nothing moved)
+            continue
+        event(f"{verb} done")
+        if verb == "accept":
+            d = before.waits.deal(str(deal))
+            assert g.player(d.giver).credits - before.player(d.giver).credits == \
+                sum(x for k2, x in d.back_amounts if k2 == "credits") - \
+                sum(x for k2, x in d.amounts if k2 == "credits")
+        elif verb != "propose":
+            assert g.players == before.players
+        assert totals(g) == start
+        assert all(min(p.credits, p.energy, p.supplies, p.warehouse_rigs) >= 0
+                   for p in g.players)
+
+
+def test_a_victim_may_change_their_answer_until_the_card_resolves(tables):
+    g0 = want_that(tables)
+    g = perform(g0, KarmaPlayWait("Ana", "I WANT THAT", target=("Bo", "Cy"),
+                                  resource=("energy",)), tables).game
+    g = perform(g, Answer("Bo", "Wrong Address"), tables).game
+    g = perform(g, Answer("Bo", "take"), tables).game  # Bo keeps his card after all
+    assert [r.card for r in g.waits.attack.replies] == ["take"]
+    out = perform(g, Answer("Cy", "take"), tables)
+    ref = perform(g0, KarmaPlay("Ana", "I WANT THAT", target=("Bo", "Cy"),
+                                resource=("energy",)), tables)
+    assert out.game == ref.game and "wrong-address" in out.game.player("Bo").hand

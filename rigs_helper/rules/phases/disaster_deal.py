@@ -4,13 +4,12 @@ is not may swap one)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rigs_helper.rules.engine import Work, title_of
 from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.names import amount, requirement, word
 from rigs_helper.rules.phases.common import by_player, new_phase
 from rigs_helper.rules.phases.grant import settle_grant
+from rigs_helper.rules.records import replace
 from rigs_helper.rules.state import Player
 
 

@@ -13,8 +13,6 @@ answer is for the whole card (Calling in a Favor and the like) or the player ask
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-
 from rigs_helper.rules.engine import Op, Outcome, perform, title_of
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.karma.context import Ctx
@@ -22,6 +20,7 @@ from rigs_helper.rules.karma.hands import hand_key
 from rigs_helper.rules.karma.play import KarmaPlay
 from rigs_helper.rules.karma.protection import FOR_ONE_VICTIM, aim
 from rigs_helper.rules.oplog import op_from_json, op_to_json
+from rigs_helper.rules.records import dataclass, fields, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.records import TAKE, Attack, Reply
@@ -29,7 +28,12 @@ from rigs_helper.rules.waits.records import TAKE, Attack, Reply
 
 def plain(op: KarmaPlay) -> KarmaPlay:
     """The play itself, as `rigs karma play` without --wait builds it."""
-    return KarmaPlay(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)})
+    return same_play(KarmaPlay, op)
+
+
+def same_play(cls: type, op: KarmaPlay):
+    """A ``cls`` (KarmaPlay or KarmaPlayWait) with the choices of ``op``."""
+    return cls(**{name: getattr(op, name) for name in fields(KarmaPlay)})
 
 
 def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
@@ -198,4 +202,5 @@ def resolve_now(game: Game, tables: Tables) -> Outcome | None:
     return replace(out, messages=(f"{title} resolves{said}.", *out.messages))
 
 
-__all__ = ["Answer", "KarmaPlayWait", "plain", "resolve", "resolve_now", "victims_of"]
+__all__ = ["Answer", "KarmaPlayWait", "plain", "resolve", "resolve_now", "same_play",
+           "victims_of"]

@@ -8,12 +8,11 @@ longer legal is refused in one line.  Open deals end with the phase (``end_deals
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from rigs_helper.rules.actions.deals import Give
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.names import amount
+from rigs_helper.rules.records import dataclass, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.records import Deal, Waits

@@ -9,11 +9,10 @@ apply it; a hurt player then records the Karma card they drew with `rigs karma d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.phases.disaster_deal import deal_disaster
+from rigs_helper.rules.records import dataclass
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 

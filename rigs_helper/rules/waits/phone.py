@@ -8,18 +8,17 @@ as it is.
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
-
 from rigs_helper.rules.engine import Op
 from rigs_helper.rules.karma.play import KarmaPlay
 from rigs_helper.rules.phases.nextphase import NextPhase
+from rigs_helper.rules.records import replace
 from rigs_helper.rules.state import Game
-from rigs_helper.rules.waits.attacks import KarmaPlayWait
+from rigs_helper.rules.waits.attacks import KarmaPlayWait, same_play
 
 
 def from_a_phone(op: Op, game: Game) -> Op:
     if type(op) is KarmaPlay:
-        return KarmaPlayWait(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)})
+        return same_play(KarmaPlayWait, op)
     if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma:
         return replace(op, wait=True)
     return op

@@ -3,9 +3,8 @@ errors (``state.Game`` holds a :class:`Waits`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.records import dataclass
 
 #: the answer of a victim who lets the card hit them
 TAKE = "take"
