@@ -205,6 +205,7 @@ def test_the_leader_can_end_the_phase_and_no_one_else(game, tables):
     assert code == 200 and json.loads(body)["ok"]
     assert state(game, tables).phase == "disaster"
     assert logged(game, tables)[-1]["action"].startswith("next")
+    assert logged(game, tables)[-1]["source"] == f"{leader}'s phone"
 
 
 def test_the_phase_ends_by_itself_when_every_player_is_done(game, tables):
@@ -220,4 +221,5 @@ def test_the_phase_ends_by_itself_when_every_player_is_done(game, tables):
     assert g.phase == "disaster" and board["phase"] == "disaster"
     actions = [e["action"] for e in logged(game, tables)[1:]]
     assert [a.split()[0] for a in actions] == ["done"] * 4 + ["next"]
+    assert logged(game, tables)[-1]["source"] == "the phones (everyone done)"
     assert "Disaster Phase" in " ".join(json.loads(body)["said"])

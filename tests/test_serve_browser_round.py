@@ -91,8 +91,12 @@ def act(driver, window: str, url: str, name: str, form: dict) -> None:
     else:
         WebDriverWait(driver, 10, poll_frequency=0.05).until(lambda d: d.execute_script(
             "return document.body.getAttribute('data-answers')") != before)
-    outcome = driver.find_element(By.ID, "outcome")
-    assert "good" in outcome.get_attribute("class"), (name, form, outcome.text)
+    # the outcome shown (the page may follow the game meanwhile: it keeps the outcome)
+    shown = WebDriverWait(driver, 5, poll_frequency=0.05,
+                          ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: d.execute_script("var o = document.getElementById('outcome');"
+                                   "return o.hidden ? null : [o.className, o.textContent]"))
+    assert "good" in shown[0], (name, form, shown[1])
 
 
 

@@ -18,6 +18,7 @@ from rigs_helper.rules.errors import RigsError
 
 MEMORY = 2000  # answers kept for replayed request ids
 MAX_ID = 100
+EVERYONE = "the phones (everyone done)"  # the source of a phase that ended by itself
 
 
 def one_line(exc: BaseException) -> str:
@@ -142,7 +143,7 @@ class Acting:
                 # from phones, the Disaster Phase waits for each player's own record
                 op = NextPhase(wait=game.phase == "player")
                 outcome, _ = session.run_phase_end(self.path, op, self.tables,
-                                                   annotate=log_fields)
+                                                   annotate=log_fields, source=EVERYONE)
             except RigsError:
                 return []  # a choice is still open after all: the board says which
         return list(outcome.messages)
@@ -155,7 +156,8 @@ class Acting:
         with self._phase_end:
             try:
                 outcome, _ = session.run_phase_end(self.path, op, self.tables,
-                                                   annotate=log_fields)
+                                                   annotate=log_fields,
+                                                   source=source_of(player), request_id=rid)
             except RigsError as exc:
                 return 422, {"ok": False, "error": one_line(exc), **base}
         said = list(outcome.messages) + [t for who, t in outcome.private if who == player]
