@@ -193,3 +193,37 @@ def test_rigs_serve_refuses_a_port_in_use_in_one_line(game, tables):
                            capture_output=True, text=True, timeout=30)
     assert r.returncode == 1 and r.stdout == ""
     assert len(r.stderr.strip().splitlines()) == 1 and "cannot listen" in r.stderr
+
+
+def test_the_terminal_shows_one_players_qr_code_at_a_time(capsys):
+    from rigs_helper.cli.serve import CLEAR, qr_text, show_links
+
+    tokens = {"Ana": "a" * 24, "Bo": "b" * 24}
+    base = "http://127.0.0.1:8765"
+    seen = []
+
+    def enter(prompt: str) -> str:  # each player presses Enter: what is on screen then?
+        seen.append(capsys.readouterr().out.rsplit(CLEAR, 1)[1])
+        return ""
+
+    show_links(["Board (for everyone): " + base + "/"], base, tokens, ask=enter)
+    assert len(seen) == 2
+    for screen, (name, token) in zip(seen, tokens.items()):
+        assert qr_text(f"{base}/p/{token}") in screen and f"{name}: scan this" in screen
+        assert not [t for t in tokens.values() if t in screen]  # as QR only, and one
+        assert all(qr_text(f"{base}/p/{t}") not in screen for n, t in tokens.items()
+                   if n != name)
+    assert capsys.readouterr().out == CLEAR  # cleared after the last
+
+
+def test_links_on_the_rooms_network_carry_this_machines_address(monkeypatch):
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.web import guard
+
+    monkeypatch.setattr(guard, "room_address", lambda ipv6=False: "192.168.1.20")
+    assert guard.link_host("0.0.0.0") == "192.168.1.20"
+    assert "192.168.1.20:8765" in guard.allowed_hosts("0.0.0.0", 8765, "192.168.1.20")
+    assert guard.link_host("127.0.0.1") == "127.0.0.1" and guard.link_host("::1") == "[::1]"
+    monkeypatch.setattr(guard, "room_address", lambda ipv6=False: None)
+    with pytest.raises(InputError, match="no address on a network"):
+        guard.link_host("0.0.0.0")  # never a placeholder in a link

@@ -223,3 +223,28 @@ def test_the_phase_ends_by_itself_when_every_player_is_done(game, tables):
     assert [a.split()[0] for a in actions] == ["done"] * 4 + ["next"]
     assert logged(game, tables)[-1]["source"] == "the phones (everyone done)"
     assert "Disaster Phase" in " ".join(json.loads(body)["said"])
+
+
+def test_only_the_victim_answers_an_attack_and_only_from_their_own_page(tmp_path, tables):
+    from roundplay import PHONES, start
+
+    game = start(tmp_path / "rigs.toml")
+    attack = next(i for i, (_, f) in enumerate(PHONES) if f["action"] == "karma play")
+    with serving(game, tables) as (server, _, tokens):
+        for i, (name, form) in enumerate(PHONES[:attack + 1]):
+            assert post(server, tokens[name], {**form, "request_id": f"r{i}"})[0] == 200
+        waiting = json.loads(get(server, "/state.json")[2])["waiting_for"]
+        assert {"player": "Bo", "what": "answer to I WANT THAT!"} in waiting
+        before = game.read_bytes()
+        for name in ("Ana", "Cy", "Di"):  # Ana's link cannot answer for Bo, nor Cy's
+            for j, form in enumerate(({"action": "answer", "card": "take"},
+                                      {"action": "answer", "card": "Wrong Address"},
+                                      {"action": "answer", "card": "take", "player": "Bo"})):
+                code, _, body = post(server, tokens[name], {**form, "request_id": f"x{j}"})
+                assert code == 422 and json.loads(body)["ok"] is False, (name, form)
+        assert game.read_bytes() == before
+        code, _, body = post(server, tokens["Bo"], {"action": "answer",
+                                                    "card": "Wrong Address",
+                                                    "request_id": "bo"})
+    assert code == 200 and "Bo answers with Wrong Address" in body
+    assert state(game, tables).waits.attack is None

@@ -75,6 +75,17 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def show_links(head: list[str], base: str, tokens: dict[str, str], ask=input) -> None:
+    """Each player's link as a QR code, one player at a time, the screen cleared before
+    the next and after the last: a private link never stays on the shared screen."""
+    for name, token in tokens.items():
+        print(CLEAR + "\n".join(head))
+        print(f"\n{name}: scan this with your phone (only {name} looks):")
+        print(qr_text(f"{base}/p/{token}"), flush=True)
+        ask("Press Enter for the next player. ")
+    print(CLEAR, end="", flush=True)
+
+
 def _serve(server, path, base: str, tokens: dict[str, str], host: str, every: bool
            ) -> None:
     import threading
@@ -91,12 +102,7 @@ def _serve(server, path, base: str, tokens: dict[str, str], host: str, every: bo
              + (f" --host {host}`" if host != "127.0.0.1" else "`") + ". Ctrl+C stops.")
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
-            for name, token in tokens.items():
-                print(CLEAR + "\n".join(head))
-                print(f"\n{name}: scan this with your phone (only {name} looks):")
-                print(qr_text(f"{base}/p/{token}"))
-                input("Press Enter for the next player. ")
-            print(CLEAR, end="")
+            show_links(head, base, tokens)
         print("\n".join(head + [again]), flush=True)
         threading.Event().wait()
     except (KeyboardInterrupt, EOFError):
