@@ -248,3 +248,19 @@ def test_only_the_victim_answers_an_attack_and_only_from_their_own_page(tmp_path
                                                     "request_id": "bo"})
     assert code == 200 and "Bo answers with Wrong Address" in body
     assert state(game, tables).waits.attack is None
+
+
+def test_the_leaders_page_records_the_market_card_drawn(game, tables):
+    leader = state(game, tables).leader
+    with serving(game, tables) as (server, _, tokens):
+        for i in range(2):  # Player -> Disaster -> Production
+            assert post(server, tokens[leader], {"action": "next", "request_id": f"n{i}"}
+                        )[0] == 200
+        listed = json.loads(get(server, f"/p/{tokens[leader]}/actions.json")[2])
+        end = next(a for a in listed["actions"] if a["action"] == "next")
+        assert "card" in end["params"]  # this phase change draws the Market card
+        code, _, body = post(server, tokens[leader], {"action": "next", "card": "6",
+                                                      "request_id": "m"})
+    assert code == 200, body
+    g = state(game, tables)
+    assert g.phase == "market" and g.market.price == 6

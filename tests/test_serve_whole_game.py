@@ -30,7 +30,6 @@ def fields(action: dict, rid: str) -> dict:
 def test_a_15_round_game_played_only_from_the_phones_reaches_the_end_and_scores(
         tmp_path, tables):
     game = table_game(tmp_path / "rigs.toml")
-    names = ["Ana", "Bo", "Cy", "Di"]
     posts = {"ok": 0, "refused": 0}
     with serving(game, tables) as (server, _, tokens):
         n = 0
@@ -53,23 +52,25 @@ def test_a_15_round_game_played_only_from_the_phones_reaches_the_end_and_scores(
                 break
             leader = board["leader"]
             held = False
-            for name in names:
-                listed = actions(name)
-                for a in listed:
-                    if a["action"] in PRIORITY and a["label"] != \
-                            "Land Grant: record the plots drawn":
-                        held = act(name, a) or held
-                        break
-                else:
-                    if board["phase"] == "player" and (board["round"], name) not in moved:
-                        moved.add((board["round"], name))
-                        move = next((a for a in listed if a["action"] == "move"), None)
-                        if move:
-                            act(name, move)
-                    if board["phase"] == "market":
-                        sell = next((a for a in listed if a["action"] == "sell"), None)
-                        if sell:
-                            act(name, {**sell, "params": {"n": {"values": ["all"]}}})
+            for w in board["waiting_for"]:  # a choice that holds the phase: its player's
+                if w["what"] == "not done yet":
+                    continue
+                choice = next((a for a in actions(w["player"]) if a["action"] in PRIORITY
+                               and a["label"] != "Land Grant: record the plots drawn"), None)
+                if choice:
+                    held = act(w["player"], choice) or held
+            for p in [] if held else board["players"]:
+                name = p["name"]
+                if board["phase"] == "player" and p["warehouse_rigs"] and \
+                        (board["round"], name) not in moved:
+                    moved.add((board["round"], name))
+                    move = next((a for a in actions(name) if a["action"] == "move"), None)
+                    if move:
+                        act(name, move)
+                if board["phase"] == "market" and p["luxuries"]:
+                    sell = next((a for a in actions(name) if a["action"] == "sell"), None)
+                    if sell:
+                        act(name, {**sell, "params": {"n": {"values": ["all"]}}})
             if held:
                 continue
             control = next(a for a in actions(leader) if a["action"] in ("next", "score"))

@@ -65,7 +65,8 @@ td,th{padding:.1rem .2rem}table{font-size:1rem}}
 JS = """
 (function(){
   var url = document.body.getAttribute('data-json');
-  var dirty = false, last = null, answers = 0;  // this page's last outcome, how many
+  var dirty = 0, last = null, answers = 0;  // a form being filled in (since), outcome
+  function filling(){ return dirty && Date.now() - dirty < 60000; }
   function main(){ return document.querySelector('main'); }
   function tag(){ return main().getAttribute('data-etag'); }
   function swap(text){
@@ -76,14 +77,14 @@ JS = """
   }
   function wire(){
     document.querySelectorAll('form.act').forEach(function(f){
-      f.addEventListener('change', function(){ dirty = true; });
+      f.addEventListener('change', function(){ dirty = Date.now(); });
       f.addEventListener('submit', function(ev){
         ev.preventDefault();
         var b = f.querySelector('button'); if (b) b.disabled = true;
         fetch(f.getAttribute('action'), {method: 'POST', headers: {'Accept': 'application/json'},
                          body: new URLSearchParams(new FormData(f))})
           .then(function(r){ return r.json(); })
-          .then(function(a){ dirty = false; last = a; answers += 1;
+          .then(function(a){ dirty = 0; last = a; answers += 1;
             return fetch(location.pathname, {cache: 'no-store'})
               .then(function(p){ return p.text(); })
               .then(function(t){ swap(t);
@@ -105,7 +106,7 @@ JS = """
   function poll(){
     fetch(url, {headers: {'If-None-Match': '"' + tag() + '"'}, cache: 'no-store'})
       .then(function(r){
-        if (r.status !== 200 || dirty) return null;
+        if (r.status !== 200 || filling()) return null;
         return fetch(location.pathname, {cache: 'no-store'}).then(function(p){
           return p.ok ? p.text() : null; });
       })
