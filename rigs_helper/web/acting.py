@@ -52,8 +52,10 @@ def waiting(op):
 
 
 class Acting:
-    def __init__(self, path: Path, tables) -> None:
-        self.path, self.tables = path, tables
+    def __init__(self, path: Path, tables, current=None) -> None:
+        """``current()``: the game as the pages last read it (or None); the operation is
+        built from it and checked under the lock against the file as it is then."""
+        self.path, self.tables, self.current = path, tables, current
         self._lock = threading.Lock()
         self._phase_end = threading.Lock()
         self._answers: OrderedDict[tuple[str, str], Future] = OrderedDict()
@@ -110,7 +112,8 @@ class Acting:
         params = {k: v for k, v in params.items() if v}  # an empty field is not given
         name = action[0].strip().lower()
         try:
-            game = session.load(self.path, self.tables).game
+            game = (self.current and self.current()) or \
+                session.load(self.path, self.tables).game
             if name in leader.ACTIONS:
                 op, ends = leader.operation(game, self.tables, player, name, params)
                 if ends:
@@ -124,7 +127,8 @@ class Acting:
         except RigsError as exc:
             return 422, {"ok": False, "error": one_line(exc), **base}
         said = list(outcome.messages) + [t for who, t in outcome.private if who == player]
-        said += self.end_phase_if_ready(player)
+        if legal.phase_ready(outcome.game, self.tables):  # else a later action checks
+            said += self.end_phase_if_ready(player)
         return 200, {"ok": True, "said": said, **base}
 
     def end_phase_if_ready(self, player: str) -> list[str]:

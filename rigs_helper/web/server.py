@@ -57,7 +57,7 @@ class TableServer(ThreadingHTTPServer):
         self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.source = Source(path, tables)
         self.game_path, self.tables, self.tokens = path, tables, tokens
-        self.acting = Acting(path, tables)
+        self.acting = Acting(path, tables, current=self._current)
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self._reading: dict[socket.socket, float] = {}
         self._reading_lock = threading.Lock()
@@ -65,6 +65,10 @@ class TableServer(ThreadingHTTPServer):
         super().__init__(address, Handler)
         self.hosts = allowed_hosts(host, self.server_address[1], link)
         threading.Thread(target=self._reap, daemon=True).start()
+
+    def _current(self):
+        loaded = self.source.snapshot().loaded
+        return loaded.game if loaded is not None else None
 
     # a connection at a time: bounded, and every one ends
     def process_request(self, request, client_address) -> None:
