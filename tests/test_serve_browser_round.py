@@ -129,7 +129,7 @@ def test_a_whole_round_on_four_phones_and_the_board(browser, tmp_path, tables):
                 assert PRIVATE_DRAW in browser.find_element(By.ID, "hand").text
                 shot(browser, shots, "phone-390.png")
         browser.switch_to.window(board)
-        WebDriverWait(browser, 2, poll_frequency=0.05).until(
+        WebDriverWait(browser, 5, poll_frequency=0.05).until(
             lambda d: d.find_element(By.ID, "now").text.startswith("Round 3/15"))
         assert PRIVATE_DRAW not in browser.find_element(By.TAG_NAME, "main").text
         shot(browser, shots, "board-1920.png")
