@@ -31,7 +31,7 @@ SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "deal accept": (("deal",), {}),
     "deal decline": (("deal",), {}),
     "deal withdraw": (("deal",), {}),
-    "answer": (("card",), {"to": "--to", "plot": "--plot"}),
+    "answer": (("card",), {"to": "--to", "plot": "--plot", "first": "--first"}),
     "disaster record": (("card",), {}),
     "done": ((), {}),
 }
