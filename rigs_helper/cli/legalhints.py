@@ -9,7 +9,7 @@ import shlex
 # "items": the values are written as WHAT=N words (give, settle)
 SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "grant": (("plot",), {"order": "--order", "card": "--card"}),
-    "build": (("n",), {}),
+    "build": (("n",), {"to": "--to", "harvest": "--harvest"}),
     "move": (("n",), {"from": "--from", "to": "--to", "harvest": "--harvest"}),
     "survey": (("plot",), {"card": "--card"}),
     "vinnie borrow": (("resource", "n"), {}),
@@ -165,6 +165,11 @@ def legal_values(ctx, game, names: tuple[str, ...], option: str | None = None
         acts = [a for a in legal_actions(game, load_tables(), who) if a.action == action]
     except RigsError:
         return None
+    title = (ctx.params or {}).get("title")
+    if action.startswith("karma "):  # only the card typed on the line: no value hints at
+        acts = [a for a in acts  # the rest of the hand
+                if title and a.param("title") and str(title).lower() in
+                [t.lower() for t in a.param("title").values or ()]]
     if not acts:
         return None
     out: list[str] = []

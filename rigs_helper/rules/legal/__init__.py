@@ -53,7 +53,7 @@ def register(spec: Spec) -> None:
 
 for _spec in (
     Spec("grant", _G, "grant", "Land Grant", ("plot", "order"), full=True),
-    Spec("build", _P, "build", "Build RIGS", ("n",), count="n"),
+    Spec("build", _P, "build", "Build RIGS", ("to", "harvest", "n"), count="n"),
     Spec("move", _P, "move", "Move RIGS", ("from", "to", "harvest", "n"), count="n"),
     Spec("survey", _P, "survey", "Survey a plot", ("plot", "card"), numbers=("card",)),
     Spec("vinnie borrow", _P, "borrow", "Borrow from Vinnie", ("resource", "n"), count="n"),

@@ -17,15 +17,32 @@ def _count_or_all(form: Form, name: str) -> int | None:
 # ---------------------------------------------------------------------------- build
 
 
+def _build_onto() -> bool:
+    """Whether Build also places the new RIGS on a plot (`rigs build P N --to PLOT
+    --harvest R`)."""
+    from rigs_helper.rules.actions.placement import Build
+
+    return hasattr(Build, "to")
+
+
 def candidates_build(game, tables, player):
     p = game.player(player)
     c = tables.constants
-    yield Cand({}, min(p.metal // c.build_metal, c.colony_rigs - game.colony_rigs))
+    most = min(p.metal // c.build_metal, c.colony_rigs - game.colony_rigs)
+    yield Cand({}, most)
+    if most and _build_onto():
+        for plot in p.plots:
+            for r in RESOURCES:
+                if plot.spots(tables, r):
+                    yield Cand({"to": plot.id, "harvest": r},
+                               min(most, plot.spots(tables, r)))
 
 
 def op_build(game, tables, player, form: Form):
     from rigs_helper.rules.actions.placement import Build
 
+    if _build_onto() and form.opt("to") is not None:
+        return Build(player, form.number("n"), to=form.one("to"), harvest=form.one("harvest"))
     return Build(player, form.number("n"))
 
 
