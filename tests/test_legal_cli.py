@@ -4,6 +4,7 @@ in the log, and a request sent twice acting once."""
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import subprocess
@@ -94,6 +95,9 @@ def test_status_shows_public_commands_and_hand_shows_the_cards(rigs, path, table
             assert r.exit_code == 0, (cmd, r.output)
             assert rigs("undo", "--game", path).exit_code == 0
     assert g.player("Ana").hand == ("decoy", "poker-night")
+    view = json.loads(rigs("hand", "Ana", "--json", "--game", path).output)
+    assert {"action": "build", "label": "Build RIGS",
+            "params": {"n": {"min": 1, "max": 2}}} in view["actions"]
 
 
 def test_what_a_player_may_do_does_not_depend_on_another_hand(path, tables):

@@ -394,3 +394,25 @@ def test_a_victim_may_change_their_answer_until_the_card_resolves(tables):
     ref = perform(g0, KarmaPlay("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                 resource=("energy",)), tables)
     assert out.game == ref.game and "wrong-address" in out.game.player("Bo").hand
+
+
+def test_a_victim_with_alarm_and_donk_in_play_names_the_first_in_their_answer(tables):
+    from test_karma_effects import card_to
+
+    from rigs_helper.store.codec import from_doc, to_doc
+
+    g0 = want_that(tables, seed=33)
+    g0 = card_to(card_to(g0, "Cy", "r-i-g-s-alarm-system", in_play=True), "Cy",
+                 "i-ve-got-a-donk", in_play=True)
+    play = dict(target=("Bo", "Cy"), resource=("energy",))
+    g = perform(g0, KarmaPlayWait("Ana", "I WANT THAT", **play), tables).game
+    with pytest.raises(InputError, match=r"Cy names the one that rolls first \(--first"):
+        perform(g, Answer("Cy", "take"), tables)
+    with pytest.raises(InputError, match="--first: Bo has not both"):
+        perform(g, Answer("Bo", "take", first="I've Got a Donk"), tables)
+    g = perform(g, Answer("Cy", "take", first="I've Got a Donk"), tables).game
+    assert from_doc(to_doc(g, tables), "x.toml", tables) == g  # kept in the game file
+    out = perform(g, Answer("Bo", "take"), tables)
+    cli = perform(g0, KarmaPlay("Ana", "I WANT THAT", **play,
+                                first=("Cy=I've Got a Donk",)), tables)
+    assert out.game == cli.game

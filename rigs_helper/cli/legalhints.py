@@ -31,7 +31,7 @@ SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "deal accept": (("deal",), {}),
     "deal decline": (("deal",), {}),
     "deal withdraw": (("deal",), {}),
-    "answer": (("card",), {"to": "--to", "plot": "--plot"}),
+    "answer": (("card",), {"to": "--to", "plot": "--plot", "first": "--first"}),
     "disaster record": (("card",), {}),
     "done": ((), {}),
 }
@@ -165,6 +165,11 @@ def legal_values(ctx, game, names: tuple[str, ...], option: str | None = None
         acts = [a for a in legal_actions(game, load_tables(), who) if a.action == action]
     except RigsError:
         return None
+    title = (ctx.params or {}).get("title")
+    if action.startswith("karma "):  # only the card typed on the line: no value hints at
+        acts = [a for a in acts  # the rest of the hand
+                if title and a.param("title") and str(title).lower() in
+                [t.lower() for t in a.param("title").values or ()]]
     if not acts:
         return None
     out: list[str] = []

@@ -78,6 +78,9 @@ def hand(
     view = private_view(loaded.game, tables, loaded.game.player(player).name)
     view["notes"] = private_notes(loaded, str(path), view["name"])
     if json:
+        from rigs_helper.rules.legal import actions_json
+
+        view["actions"] = actions_json(loaded.game, tables, view["name"])["actions"]
         print_json(view)
         return
     from rigs_helper.cli import render

@@ -117,6 +117,9 @@ def answer(player: PlayerArg,
            plot: Annotated[str | None, typer.Option(
                "--plot", help="A plot card passed on: the new victim's plot.",
                autocompletion=complete_plot)] = None,
+           first: Annotated[str | None, typer.Option(
+               "--first", help="With both the Alarm System and I've Got a Donk in play: "
+               "the one that rolls first.")] = None,
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Answer the Karma card that waits (`rigs karma play ... --wait`).
 
@@ -126,7 +129,7 @@ def answer(player: PlayerArg,
     """
     from rigs_helper.rules.waits.attacks import Answer
 
-    act(game, Answer(player, card, to, plot), json)
+    act(game, Answer(player, card, to, plot, first), json)
 
 
 @disaster_app.command()

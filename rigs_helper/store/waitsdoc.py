@@ -40,7 +40,7 @@ from rigs_helper.rules.waits.records import TAKE, Attack, Deal, Reply, Waits
 KEYS = {"last_deal", "disasters", "deals", "attack"}
 _DEAL = {"id", "from", "to", "give", "plots", "back", "back_plots"}
 _ATTACK = {"player", "card", "slot", "play", "victims", "replies"}
-_REPLY = {"player", "card", "take", "to", "plot"}
+_REPLY = {"player", "card", "take", "to", "plot", "first"}
 AMOUNTS = ("credits", "energy", "supplies", "metal", "luxuries", "rigs")
 MAX_DEALS = 100
 
@@ -71,6 +71,8 @@ def waits_doc(w: Waits, encode_karma: Callable[[tuple[str, ...]], str],
                 one["to"] = r.to
             if r.plot:
                 one["plot"] = r.plot
+            if r.first:
+                one["first"] = r.first
             replies.append(one)
         doc["attack"] = {"player": a.player, "card": tables.karma_card(a.card).title,
                          "slot": a.slot, "play": a.play, "victims": list(a.victims)}
@@ -156,8 +158,9 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
             card = got[0]
         else:
             raise check.fail(k, "give either card or take = true")
-        to, plot = (check.string(r[x], f"{k}.{x}") if x in r else "" for x in ("to", "plot"))
-        replies.append(Reply(player(r.get("player"), f"{k}.player"), card, to, plot))
+        to, plot, first = (check.string(r[x], f"{k}.{x}") if x in r else ""
+                           for x in ("to", "plot", "first"))
+        replies.append(Reply(player(r.get("player"), f"{k}.player"), card, to, plot, first))
     play = check.string(a.get("play"), "waits.attack.play")
     attack = Attack(player(a.get("player"), "waits.attack.player"), by[slug(title)],
                     check.whole(a.get("slot"), "waits.attack.slot"), play,

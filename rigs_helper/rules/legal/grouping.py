@@ -103,10 +103,11 @@ def _params(spec: Spec, k: str, atoms: frozenset, order: dict) -> list[Param | N
         return [None]
     required = None not in atoms
     vals = sorted((a for a in atoms if a is not None), key=lambda a: order.get(a, 1 << 30))
-    if k == spec.count and all(isinstance(v, int) for v in vals):
-        ints = sorted(vals)
-        if ints == list(range(ints[0], ints[-1] + 1)):
+    if k == spec.count:  # numbers in order, then words ("all")
+        ints = sorted(v for v in vals if isinstance(v, int))
+        if ints and len(ints) == len(vals) and ints == list(range(ints[0], ints[-1] + 1)):
             return [Param(k, min=ints[0], max=ints[-1], required=required)]
+        vals = ints + [v for v in vals if not isinstance(v, int)]
     if k in spec.multiple:
         union: list[str] = []
         for t in vals:

@@ -18,7 +18,7 @@ from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import hand_key
 from rigs_helper.rules.karma.play import KarmaPlay
-from rigs_helper.rules.karma.protection import FOR_ONE_VICTIM, aim
+from rigs_helper.rules.karma.protection import ALARM, DONK, FOR_ONE_VICTIM, aim
 from rigs_helper.rules.oplog import op_from_json, op_to_json
 from rigs_helper.rules.records import dataclass, fields, replace
 from rigs_helper.rules.state import Game
@@ -70,7 +70,12 @@ class KarmaPlayWait(KarmaPlay):
                              "still waits for answers: "
                              + ", ".join(waiting.waiting()),
                              rule="one attack at a time waits for its victims")
-        plain(self).check(game, tables)  # legal as if every victim took it
+        # legal as if every victim took it (naming the Alarm System first where a victim
+        # will name which of their two in-play protections rolls first)
+        play = plain(self)
+        replace(play, first=play.first + undecided_firsts(play, game, tables,
+                                                          victims_of(play, game, tables),
+                                                          ())).check(game, tables)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         play = plain(self)
@@ -102,19 +107,41 @@ def restored(game: Game, attack: Attack) -> Game:
                    waits=replace(game.waits, attack=None))
 
 
-def resolution(attack: Attack, tables: Tables) -> KarmaPlay:
-    """The KarmaPlay with the answers given, as `--answer`/`--answer-to`/`--answer-plot`."""
+def both_in_play(game: Game, name: str) -> bool:
+    """``name`` has the Alarm System and I've Got a Donk in play: they name which rolls
+    first (`--first`)."""
+    have = game.player(name).in_play
+    return ALARM in have and DONK in have
+
+
+def undecided_firsts(play: KarmaPlay, game: Game, tables: Tables, victims, replies
+                     ) -> tuple[str, ...]:
+    """For a victim with both in-play protections who has not named the first yet: the
+    Alarm System (a stand-in while they decide; the --auto default)."""
+    named = {f.partition("=")[0].strip().lower() for f in play.first}
+    named |= {r.player.lower() for r in replies if r.first}
+    return tuple(f"{v}={title_of(tables, 'karma', ALARM)}" for v in victims
+                 if both_in_play(game, v) and v.lower() not in named)
+
+
+def resolution(attack: Attack, game: Game, tables: Tables) -> KarmaPlay:
+    """The KarmaPlay with the answers given, as `--answer`/`--answer-to`/`--answer-plot`/
+    `--first` (those not answered take it)."""
     said = [r for r in attack.replies if r.card != TAKE]
-    return replace(op_from_json(attack.play),
+    play = op_from_json(attack.play)
+    firsts = tuple(f"{r.player}={r.first}" for r in attack.replies if r.first)
+    return replace(play,
                    answer=tuple(f"{r.player}={title_of(tables, 'karma', r.card)}"
                                 for r in said),
                    answer_to=tuple(f"{r.player}={r.to}" for r in said if r.to),
-                   answer_plot=tuple(r.plot for r in said if r.plot))
+                   answer_plot=tuple(r.plot for r in said if r.plot),
+                   first=play.first + firsts + undecided_firsts(
+                       play, game, tables, attack.victims, attack.replies))
 
 
 def resolve(game: Game, tables: Tables, attack: Attack) -> Outcome:
     """Play the card with the answers given (those not answered take it)."""
-    return perform(restored(game, attack), resolution(attack, tables), tables)
+    return perform(restored(game, attack), resolution(attack, game, tables), tables)
 
 
 @dataclass(frozen=True)
@@ -125,11 +152,13 @@ class Answer(Op):
     card: str  # a Karma card from the player's hand, or "take"
     to: str | None = None  # Wrong Address / Double Agent: the new victim
     plot: str | None = None  # a plot card passed on: the new victim's plot
+    first: str | None = None  # both Alarm System and Donk in play: the one that rolls first
 
     def describe(self) -> str:
         what = TAKE if self._takes() else repr(self.card)
         return (f"answer {self.name} {what}" + (f" --to {self.to}" if self.to else "")
-                + (f" --plot {self.plot}" if self.plot else ""))
+                + (f" --plot {self.plot}" if self.plot else "")
+                + (f" --first {self.first!r}" if self.first else ""))
 
     def _takes(self) -> bool:
         return self.card.strip().lower() in (TAKE, "take it")
@@ -154,6 +183,15 @@ class Answer(Op):
         else:
             reply = Reply(me.name, hand_key(tables, me, self.card), (self.to or "").strip(),
                           (self.plot or "").strip())
+        if self.first and not both_in_play(game, me.name):
+            raise InputError(f"--first: {me.name} has not both the Alarm System and I've Got "
+                             "a Donk in play")
+        if both_in_play(game, me.name) and me.name in attack.victims:
+            if not self.first:
+                raise InputError(f"{me.name} has both the Alarm System and I've Got a Donk "
+                                 f"in play: {me.name} names the one that rolls first "
+                                 "(--first CARD)")
+            reply = replace(reply, first=self.first.strip())
         replies = tuple(r for r in attack.replies if r.player != me.name) + (reply,)
         return replace(attack, replies=replies), reply
 

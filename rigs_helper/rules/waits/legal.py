@@ -120,24 +120,32 @@ def op_withdraw(game, tables, player, form: Form):
 def actions_answer(game, tables, player, spec: Spec):
     """"take" (a victim) and each card of the player's own hand that answers the waiting
     card; a card that passes the attack on lists the players it may go to."""
+    from rigs_helper.rules.karma.protection import ALARM, DONK
+    from rigs_helper.rules.waits.attacks import both_in_play
+
     attack = game.waits.attack
     me = game.player(player)
     if attack is None or me.name == attack.player:
         return []
     title = title_of(tables, "karma", attack.card)
+    first = {}  # a victim with both in-play protections names the one that rolls first
+    if me.name in attack.victims and both_in_play(game, me.name):
+        first = {"first": title_of(tables, "karma", ALARM)}
+    lead = [Param("first", tuple(title_of(tables, "karma", k) for k in (ALARM, DONK)))] \
+        if first else []
     out = []
-    if _passes(spec, game, tables, me.name, {"card": TAKE}):
-        out.append(Action(spec.action, (Param("card", (TAKE,)),), f"Take {title}"))
+    if _passes(spec, game, tables, me.name, {"card": TAKE, **first}):
+        out.append(Action(spec.action, (Param("card", (TAKE,)), *lead), f"Take {title}"))
     others = tuple(q.name for q in game.players if q.name != me.name)
     for key in dict.fromkeys(me.hand):
         card = title_of(tables, "karma", key)
-        plain = _passes(spec, game, tables, me.name, {"card": card})
+        plain = _passes(spec, game, tables, me.name, {"card": card, **first})
         to = ()
         if tables.karma_card(key).action in ("redirect", "hijack"):
-            to = tuple(n for n in others
-                       if _passes(spec, game, tables, me.name, {"card": card, "to": n}))
+            to = tuple(n for n in others if _passes(spec, game, tables, me.name,
+                                                    {"card": card, "to": n, **first}))
         if plain or to:
-            params = [Param("card", (card,))]
+            params = [Param("card", (card,)), *lead]
             if to:
                 params.append(Param("to", to, required=not plain))
             out.append(Action(spec.action, tuple(params), f"Answer {title} with {card}"))
@@ -147,7 +155,8 @@ def actions_answer(game, tables, player, spec: Spec):
 def op_answer(game, tables, player, form: Form):
     from rigs_helper.rules.waits.attacks import Answer
 
-    return Answer(player, form.one("card"), form.opt("to"), form.opt("plot"))
+    return Answer(player, form.one("card"), form.opt("to"), form.opt("plot"),
+                  form.opt("first"))
 
 
 # ---------------------------------------------------------------------------- disasters

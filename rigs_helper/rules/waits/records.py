@@ -33,6 +33,7 @@ class Reply:
     card: str
     to: str = ""
     plot: str = ""
+    first: str = ""  # both in-play protections: the one that rolls first (--first)
 
 
 @dataclass(frozen=True)
