@@ -90,9 +90,11 @@ def _count_entries(log_text: str) -> int:
 
 
 def _write(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tables) -> None:
-    text = dumps_state(state_doc) + "\n" + (log_text if log_text else MARKER + "\n")
-    verify(text, path, tables, state_doc)
-    save(path, text)
+    """Save the state and the history.  The state is loaded back first (the history is the
+    one read under the lock, with any new entry checked by :func:`commit`)."""
+    state = dumps_state(state_doc)
+    verify(state, path, tables, state_doc)
+    save(path, state + "\n" + (log_text if log_text else MARKER + "\n"))
 
 
 def save(path: Path, text: str) -> None:
@@ -213,6 +215,8 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
     import json
 
     g = loaded.game
+    if not _last_entry_in(loaded.log_text, g.round, g.phase):
+        return g  # the phase began with the last entry: nothing to step back
     total = _count_entries(loaded.log_text)
     n = 4  # read the log from its end, a few entries at a time (a long game costs the same)
     while True:
@@ -234,6 +238,22 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
         return from_doc(doc, file, tables)
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
         return g
+
+
+def _last_entry_in(log_text: str, round_: int, phase: str) -> bool:
+    """Whether the history's last entry may belong to this round and phase, read from its
+    own lines without parsing the history (a long game costs the same); True when unsure."""
+    import re
+
+    i = log_text.rfind("\n[[log]]\n")
+    if i < 0:
+        return bool(log_text.strip()) and "[[log]]" in log_text
+    last = log_text[i:]
+    r = re.search(r"(?m)^round = (\d+)$", last)
+    p = re.search(r'(?m)^phase = "(\w+)"$', last)
+    if r is None or p is None:
+        return True
+    return (int(r.group(1)), p.group(1)) == (round_, phase)
 
 
 def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
@@ -281,7 +301,9 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     if annotate is not None:
         entry.update(annotate(loaded.game, game, tables))
     log_text = loaded.log_text or MARKER + "\n"
-    _write(path, after, log_text + log_entry_text(entry), tables)
+    text = log_entry_text(entry)
+    log_entries(MARKER + "\n" + text, str(path))  # the new entry reads back (or refuses)
+    _write(path, after, log_text + text, tables)
 
 
 class Undone:
