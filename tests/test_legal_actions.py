@@ -165,7 +165,7 @@ def hidden_elsewhere(g, player: str, form: dict, exc: Exception) -> bool:
     return "cards are conserved" in str(exc) and any(t in held for t in titles)
 
 
-@settings(max_examples=8, phases=[Phase.explicit, Phase.generate])  # a seed: no shrinking
+@settings(max_examples=8, phases=[Phase.explicit, Phase.reuse, Phase.generate])  # no shrinking
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 4))
 def test_listed_actions_pass_their_check_and_others_fail(seed, players):
     agree(seed, players)

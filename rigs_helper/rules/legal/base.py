@@ -4,11 +4,11 @@ candidates, and the form values an action is built from.  No I/O."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from rigs_helper.rules.records import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.records import dataclass
 
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Game
@@ -94,7 +94,7 @@ class Cand:
 #: more sources of open choices, as "module:function" (function(game, tables) -> list of
 #: {"player", "what"} in public words): a pending deal, an attack waiting for answers...
 #: An open choice holds the phase (``phase_ready``) and shows in ``waiting_for``.
-WAITERS: list[str] = ["rigs_helper.rules.waits.board:holding"]
+WAITERS: list[str] = []
 
 
 def module_of(spec: Spec):
