@@ -17,59 +17,47 @@ from servehelp import serving
 NO_SCRIPT = "Bo"
 
 
-def find_form(driver, form: dict):
-    """The form on this page for ``form``'s action that offers every value it gives."""
-    from selenium.webdriver.common.by import By
+FILL = """
+var want = arguments[0];
+for (const f of document.querySelectorAll('form.act')) {
+  if (f.querySelector('input[name=action]').value !== want.action) continue;
+  var ok = true;
+  for (const [k, v] of Object.entries(want)) {
+    if (k === 'action') continue;
+    const els = [...f.querySelectorAll('[name="' + CSS.escape(k) + '"]')];
+    const vals = Array.isArray(v) ? v : [v];
+    if (!els.length) { ok = false; break; }
+    if (els[0].type === 'radio' || els[0].type === 'checkbox') {
+      if (!vals.every(x => els.some(e => e.value === x))) { ok = false; break; }
+    } else if (els[0].tagName === 'SELECT') {
+      if (![...els[0].options].some(o => o.value === vals[0])) { ok = false; break; }
+    }
+  }
+  if (!ok) continue;
+  for (const [k, v] of Object.entries(want)) {  // fill it in as a player would
+    if (k === 'action') continue;
+    const els = [...f.querySelectorAll('[name="' + CSS.escape(k) + '"]')];
+    const vals = Array.isArray(v) ? v : [v];
+    if (els[0].type === 'radio' || els[0].type === 'checkbox') {
+      els.forEach(e => { e.checked = vals.includes(e.value); });
+    } else { els[0].value = vals[0]; }
+  }
+  return f.querySelector('button');
+}
+return null;
+"""
 
-    for f in driver.find_elements(By.CSS_SELECTOR, "form.act"):
-        if f.find_element(By.NAME, "action").get_attribute("value") != form["action"]:
-            continue
-        ok = True
-        for name, value in form.items():
-            if name == "action":
-                continue
-            fields = f.find_elements(By.NAME, name)
-            kinds = {x.get_attribute("type") for x in fields}
-            if not fields:
-                ok = False
-            elif kinds & {"radio", "checkbox"}:
-                offered = {x.get_attribute("value") for x in fields}
-                ok = ok and set(value if isinstance(value, list) else [value]) <= offered
-            elif fields[0].tag_name == "select":
-                offered = {o.get_attribute("value") for o in
-                           fields[0].find_elements(By.TAG_NAME, "option")}
-                ok = ok and value in offered
-        if ok:
-            return f
-    return None
 
-
-def fill_and_send(driver, f, form: dict) -> None:
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
-
-    for name, value in form.items():
-        if name == "action":
-            continue
-        fields = f.find_elements(By.NAME, name)
-        if fields[0].tag_name == "select":
-            Select(fields[0]).select_by_value(value)
-        elif fields[0].get_attribute("type") in ("radio", "checkbox"):
-            for x in fields:
-                if x.get_attribute("value") in (value if isinstance(value, list) else [value]) \
-                        and not x.is_selected():
-                    x.click()
-        else:
-            fields[0].clear()
-            fields[0].send_keys(value)
-    f.find_element(By.TAG_NAME, "button").click()
+def find_and_fill(driver, form: dict):
+    """The send button of the form on this page for ``form``'s action that offers every
+    value it gives, once filled in; None while the page offers no such form."""
+    return driver.execute_script(FILL, form)
 
 
 def act(driver, window: str, url: str, name: str, form: dict) -> None:
     """On ``name``'s phone: find the form (it appears once the game allows it), fill it in,
     send it, and wait for the outcome the page shows."""
     from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     driver.switch_to.window(window)
@@ -79,10 +67,10 @@ def act(driver, window: str, url: str, name: str, form: dict) -> None:
         if name != NO_SCRIPT else None
     for _ in range(5):
         try:
-            f = WebDriverWait(driver, 5, poll_frequency=0.05,
-                              ignored_exceptions=(StaleElementReferenceException,)).until(
-                lambda d: find_form(d, form))
-            fill_and_send(driver, f, form)
+            button = WebDriverWait(driver, 5, poll_frequency=0.05,
+                                   ignored_exceptions=(StaleElementReferenceException,)
+                                   ).until(lambda d: find_and_fill(d, form))
+            button.click()  # a real click sends it
             break
         except StaleElementReferenceException:  # the page followed the game meanwhile
             continue
@@ -126,12 +114,14 @@ def test_a_whole_round_on_four_phones_and_the_board(browser, tmp_path, tables):
         for i, (name, form) in enumerate(PHONES):
             act(browser, windows[name], urls[name], name, form)
             if form == {"action": "karma draw", "card": PRIVATE_DRAW}:
-                assert PRIVATE_DRAW in browser.find_element(By.ID, "hand").text
+                assert PRIVATE_DRAW in browser.execute_script(
+                    "return document.getElementById('hand').textContent")
                 shot(browser, shots, "phone-390.png")
         browser.switch_to.window(board)
-        WebDriverWait(browser, 5, poll_frequency=0.05).until(
-            lambda d: d.find_element(By.ID, "now").text.startswith("Round 3/15"))
-        assert PRIVATE_DRAW not in browser.find_element(By.TAG_NAME, "main").text
+        WebDriverWait(browser, 5, poll_frequency=0.05).until(lambda d: d.execute_script(
+            "return document.getElementById('now').textContent").startswith("Round 3/15"))
+        assert PRIVATE_DRAW not in browser.execute_script(
+            "return document.querySelector('main').textContent")
         shot(browser, shots, "board-1920.png")
     assert (shots / "board-1920.png").stat().st_size > 20000
     assert (shots / "phone-390.png").stat().st_size > 10000
