@@ -227,3 +227,15 @@ def test_links_on_the_rooms_network_carry_this_machines_address(monkeypatch):
     monkeypatch.setattr(guard, "room_address", lambda ipv6=False: None)
     with pytest.raises(InputError, match="no address on a network"):
         guard.link_host("0.0.0.0")  # never a placeholder in a link
+
+
+def test_the_leaders_page_shows_the_land_grant_plots_with_their_spots(game, tables):
+    from rigs_helper.store import session
+
+    g = session.load(game, tables).game
+    with serving(game, tables) as (server, _, tokens):
+        page = get(server, f"/p/{tokens[g.leader]}")[2]
+    for pid in g.grant:
+        t = tables.plots[tables.plot_deck[int(pid[1:]) - 1]]
+        spots = ", ".join(f"{n} {r.title()}" for r, n in t.spots.items())
+        assert f"<li>{pid} {t.name}: spots {spots};" in page

@@ -107,6 +107,14 @@ def action_form(token: str, action: dict) -> str:
             f'{fields}<button type="submit">{e(label)}</button></form>')
 
 
+def _spots(tables, plot_type: str) -> str:
+    """A plot type's resource spots and End Game cards, in a few words."""
+    t = tables.plots[plot_type]
+    spots = ", ".join(f"{n} {r.title()}" for r, n in t.spots.items())
+    return f"spots {spots}; {t.endgame_cards} End Game card" + \
+        ("s" if t.endgame_cards != 1 else "")
+
+
 def _outcome(answer: dict | None) -> str:
     if answer is None:
         return '<section id="outcome" class="outcome" hidden></section>'
@@ -133,7 +141,8 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
     grant = ""
     if d["grant"]:
         grant = ("<section><h2>Land Grant: the plots drawn</h2><ul>" + "".join(
-            f'<li>{e(p["id"])} {e(p["name"])}</li>' for p in d["grant"]) + "</ul></section>")
+            f'<li>{e(p["id"])} {e(p["name"])}: {e(_spots(tables, p["type"]))}</li>'
+            for p in d["grant"]) + "</ul></section>")
     notes = [f'Round {n["round"]}: {n["text"]}' for n in d["notes"][-10:]]
     body = (f'<h1>For {e(name)}\'s eyes only</h1>{error_line(d)}{head_line(d)}'
             f'{_outcome(answer)}'
