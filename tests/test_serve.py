@@ -235,7 +235,9 @@ def test_the_leaders_page_shows_the_land_grant_plots_with_their_spots(game, tabl
     g = session.load(game, tables).game
     with serving(game, tables) as (server, _, tokens):
         page = get(server, f"/p/{tokens[g.leader]}")[2]
+    spots = {"Plains": (1, 1, 1), "Valley": (2, 2, 2), "Forest": (1, 3, 1),
+             "Desert": (3, 1, 1), "Ridge": (1, 1, 3)}  # the rules' plot table
     for pid in g.grant:
-        t = tables.plots[tables.plot_deck[int(pid[1:]) - 1]]
-        spots = ", ".join(f"{n} {r.title()}" for r, n in t.spots.items())
-        assert f"<li>{pid} {t.name}: spots {spots};" in page
+        name = tables.plots[tables.plot_deck[int(pid[1:]) - 1]].name
+        e, s, m = spots[name]
+        assert f"<li>{pid} {name}: spots {e} Energy, {s} Supplies, {m} Metal;" in page
