@@ -173,3 +173,20 @@ def test_forecast_calibration_beats_both_baselines(tables, monkeypatch):
         fc = calibration.brier(found, "forecast", rnd)
         assert fc < calibration.brier(found, "uniform", rnd)
         assert fc < calibration.brier(found, "if it ended now", rnd)
+
+
+def test_standings_refuses_samples_when_no_round_is_left(rigs, tmp_path, tables):
+    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.store import session
+
+    g = start(2, 6, tables)
+    while not (g.phase == "market" and not g.market.game):
+        g = perform(g, NextPhase(auto=True), tables).game
+    path = tmp_path / "last.toml"
+    session.create(path, Outcome(g), "test set-up", True, tables)
+    before = path.read_bytes()
+    assert rigs("standings", "-g", path).exit_code == 0
+    r = rigs("standings", "--samples", "5", "-g", path)
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert r.stderr.count("\n") == 1 and "no round is left to play" in r.stderr
+    assert path.read_bytes() == before

@@ -90,10 +90,11 @@ def standings(
     finally:
         bar.close()
     unused = [o for o, v in (("--samples", samples), ("--seed", seed)) if v is not None]
-    if unused and result.method not in ("monte carlo", "simulation"):
+    if unused and result.method != ("monte carlo" if now else "simulation"):
         from rigs_helper.rules.errors import InputError
 
         why = ("every End Game value is known" if result.method == "known"
+               else "no round is left to play" if not now
                else "the win chances are summed exactly")
         raise InputError(f"{' and '.join(unused)}: not used: nothing is sampled here ({why})")
     if json:
