@@ -28,6 +28,7 @@ the End Game Market cards (drawn from the Market cards still unseen) and the dic
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from rigs_helper.rules.engine import default_discard, default_rigs_source, leader_rank
@@ -136,12 +137,7 @@ def digest(game: Game, tables: Tables) -> Start:
         steps = ()
         if price is not None:
             _sell(credits, res, price, mean_price, last=not m.game)
-    owned = set()
-    for p in g.players:
-        owned.update(x.id for x in p.plots)
     plot_pool = tuple(tables.plot_deck[int(pid[1:]) - 1] for pid in g.plot_deck + g.grant)
-    from collections import Counter
-
     seen = Counter(g.disaster.discard) + Counter(front)
     pile = Counter(tables.disaster_deck) - seen
     rank = {t.key: (t.endgame_cards, sum(t.spots.values())) for t in tables.plots.values()}
