@@ -71,7 +71,7 @@ def standings(snap: Snapshot, tables) -> list[dict] | None:
     def make():
         from rigs_helper.forecast.standings import compute
 
-        s = compute(snap.loaded.game, tables, samples=4000)
+        s = compute(snap.loaded.game, tables)  # as `rigs standings` says them
         rows = sorted((p.as_dict() for p in s.players), key=lambda r: -r["net_worth"])
         for i, r in enumerate(rows, 1):
             r["rank"] = i
