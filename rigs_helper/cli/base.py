@@ -266,8 +266,9 @@ def unused(*options: tuple[str, object], why: str) -> None:
 def hide_private_args(action: object) -> object:
     """An action as logged, minus the titles of Karma cards recorded into a hand (`karma
     draw/swap --card`, `next --karma`, `karma play --drew`), the hand card a Karma card
-    takes or discards (`karma play --card`; what the play says names a discard), and the
-    Land Grant plots the leader drew at the table (`grant --card`): "--card (hidden)"."""
+    takes or discards (`karma play --card`; what the play says names a discard), the
+    Land Grant plots the leader drew at the table (`grant --card`): "--card (hidden)"; and
+    the card a victim answers a waiting attack with (`answer Bo (hidden)`)."""
     import re
 
     if not isinstance(action, str):
@@ -275,6 +276,8 @@ def hide_private_args(action: object) -> object:
     quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
     if action.startswith("grant"):  # plot types, unquoted
         return re.sub(r"(--card )\S+", r"\1(hidden)", action)
+    if action.startswith("answer "):  # `answer Bo 'Wrong Address'`: the card from a hand
+        return re.sub(rf"^(answer .+? ){quoted}", r"\1(hidden)", action)
     flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap",
                                                           "karma play")) else "")
     return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)

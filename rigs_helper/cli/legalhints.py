@@ -27,11 +27,17 @@ SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
                                 "new_owner": "--new-owner", "from": "--from"}),
     "karma use": (("title",), {}),
     "karma retire": (("title",), {}),
+    "deal propose": (("to",), {}),
+    "deal accept": (("deal",), {}),
+    "deal decline": (("deal",), {}),
+    "deal withdraw": (("deal",), {}),
+    "answer": (("card",), {"to": "--to", "plot": "--plot", "first": "--first"}),
+    "disaster record": (("card",), {}),
     "done": ((), {}),
 }
 # actions whose values name what only the player may see (their hand, the plots the leader
 # drew): shown by `rigs hand PLAYER`, never by `rigs status PLAYER`
-PRIVATE = ("grant", "karma draw", "karma discard", "karma swap", "karma play")
+PRIVATE = ("grant", "karma draw", "karma discard", "karma swap", "karma play", "answer")
 
 
 def word(text: object) -> str:

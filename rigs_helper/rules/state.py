@@ -13,6 +13,7 @@ from typing import Mapping
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import find_plot, no_player, plot_id
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.waits.records import Waits
 
 SCHEMA_VERSION = 1
 
@@ -140,6 +141,7 @@ class Game:
     # the group's inventory: deck -> {card key: copies missing}, for the mixed decks only
     missing: Mapping[str, Mapping[str, int]] = field(default_factory=frozen_map)
     commitment: str = ""  # SHA-256 of the seed, shown before round 1 (rules/replay.py)
+    waits: Waits = Waits()  # deals, an attack's answers, Disaster records (rules/waits/)
     version: int = SCHEMA_VERSION
 
     # -- look-ups --------------------------------------------------------------------

@@ -25,6 +25,7 @@ from rigs_helper.rules.state import (
 from rigs_helper.rules.tables import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
 from rigs_helper.store.hidden import codecs, market_id
 from rigs_helper.store.invariants import check_game
+from rigs_helper.store.waitsdoc import read_waits, waits_doc
 
 HEADER = """\
 # R.I.G.S. game file, kept by rigs-helper (`rigs --help`).
@@ -95,6 +96,9 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
             end["resource_values"] = dict(e.resource_values)
         doc["endgame"] = end
     doc["players"] = [_player_doc(p, c, dtitle, ktitle) for p in game.players]
+    waits = waits_doc(game.waits, c["karma"].encode, tables)
+    if waits is not None:
+        doc["waits"] = waits
     return doc
 
 
@@ -166,7 +170,7 @@ def state_hash(doc: dict[str, Any]) -> str:
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
         "grant", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame", "players", "log",
-        "inventory", "commitment"}
+        "inventory", "commitment", "waits"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
            "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",
@@ -284,6 +288,8 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         missing=frozen_map({k: frozen_map(v) for k, v in missing.items()}),
         commitment=check.string(doc["commitment"], "commitment") if "commitment" in doc
         else "",
+        waits=read_waits(check, doc.get("waits", {}), [p.name for p in players], tables,
+                         lambda key, value: decode(key, value, "karma")),
     )
     if whole:
         check_game(game, tables, check)

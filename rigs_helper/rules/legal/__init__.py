@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 _P = "rigs_helper.rules.legal.player"
 _K = "rigs_helper.rules.legal.karma"
 _G = "rigs_helper.rules.legal.game"
+_W = "rigs_helper.rules.waits.legal"
 
 #: every action a player decides, in the order a page shows them (more are added by
 #: other modules with :func:`register`)
@@ -70,9 +71,17 @@ for _spec in (
          multiple=("target", "plot", "resource")),
     Spec("karma use", _K, "use", "Use a card in play", ("title",)),
     Spec("karma retire", _K, "retire", "Take a card out of play", ("title",)),
+    # what waits for one player (rules/waits/legal.py)
+    Spec("deal propose", _W, "propose", "Propose a deal"),
+    Spec("deal accept", _W, "accept", "Accept"),
+    Spec("deal decline", _W, "decline", "Decline"),
+    Spec("deal withdraw", _W, "withdraw", "Withdraw"),
+    Spec("answer", _W, "answer", "Answer"),
+    Spec("disaster record", _W, "record", "Record your Disaster card"),
     Spec("done", _G, "done", "I'm done", ()),
 ):
     register(_spec)
+
 
 
 # ---------------------------------------------------------------------------- the list

@@ -94,7 +94,7 @@ class Cand:
 #: more sources of open choices, as "module:function" (function(game, tables) -> list of
 #: {"player", "what"} in public words): a pending deal, an attack waiting for answers...
 #: An open choice holds the phase (``phase_ready``) and shows in ``waiting_for``.
-WAITERS: list[str] = []
+WAITERS: list[str] = ["rigs_helper.rules.waits.board:holding"]
 
 
 def module_of(spec: Spec):

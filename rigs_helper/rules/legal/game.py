@@ -128,7 +128,9 @@ def waits(game, tables) -> list[dict]:
     """Whose decision the table waits for: open choices, Last Call, who is not done."""
     if game.game_over:
         return []
-    out = open_choices(game, tables)
+    from rigs_helper.rules.waits.board import offered
+
+    out = open_choices(game, tables) + offered(game, tables)  # deals do not hold the phase
     if game.last_call:
         out.append({"player": game.leader, "what": "Last Call: production cards may be "
                     "played before production is committed"})
