@@ -11,6 +11,7 @@ import typer
 from typer.core import TyperGroup
 
 from rigs_helper.rules.errors import RigsError
+from rigs_helper.rules.text import shell_word
 
 INTERNAL_ERROR = 70
 
@@ -214,7 +215,7 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
     for line in outcome.messages:
         print(line)
     for who in eyes:
-        print(f"(news for {who}'s eyes only: `rigs hand {who}`)")
+        print(f"(news for {who}'s eyes only: `rigs hand {shell_word(who)}`)")
     if rows:
         from rigs_helper.cli import render
 

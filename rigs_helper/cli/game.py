@@ -21,6 +21,7 @@ from rigs_helper.cli.base import (
     print_json,
     unused,
 )
+from rigs_helper.rules.text import shell_word
 
 
 def _deal(items: list[str]) -> dict[str, list[str]]:
@@ -203,7 +204,7 @@ def grant(
             print("No Land Grant is waiting.")
         else:
             print(f"Land Grant: {g.leader} picks one of {len(g.grant)} plots; "
-                  f"`rigs hand {g.leader}` shows them, for {g.leader}'s eyes.")
+                  f"`rigs hand {shell_word(g.leader)}` shows them, for {g.leader}'s eyes.")
         return
     from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.errors import InputError

@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from rigs_helper.rules.text import shell_word
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -174,7 +176,7 @@ def player(d: dict, game, tables) -> None:
         lines.append("Karma hand: " + (", ".join(d["hand"]) or "empty"))
     else:
         lines.append(f"Karma hand: {d['karma']} card{'s' if d['karma'] != 1 else ''} "
-                     f"(`rigs hand {d['name']}` shows them, for {d['name']}'s eyes)")
+                     f"(`rigs hand {shell_word(d['name'])}` shows them, for {d['name']}'s eyes)")
     if d["in_play"]:
         lines.append("In play: " + ", ".join(d["in_play"]))
     if d.get("on_cards"):
@@ -276,7 +278,7 @@ def table_plan(d: dict) -> None:
                            f"{u['energy']} Energy would power it for +{u['would_yield']}"))
         if p["energy_short"] and p["vinnie_energy"]:
             idle.append(f"Vinnie lends up to {p['vinnie_energy']} Energy "
-                        f"(`rigs vinnie borrow {p['name']} energy N`)")
+                        f"(`rigs vinnie borrow {shell_word(p['name'])} energy N`)")
         if idle:
             lines.append(f"{p['name']}: " + "; ".join(idle) + ".")
     print("\n".join(lines))
