@@ -38,6 +38,8 @@ def rigs(runner):
     from rigs_helper.cli import app
 
     def invoke(*args: str):
-        return runner.invoke(app, [str(a) for a in args])
+        # as through a pipe: lines whole (pytest-xdist sets COLUMNS=80 in its workers; the
+        # terminal-width tests give their own)
+        return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": None})
 
     return invoke
