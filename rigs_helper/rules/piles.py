@@ -4,7 +4,7 @@ messages).  No I/O."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from rigs_helper.rules.records import replace
 
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.state import Pile
@@ -122,7 +122,7 @@ class PileMoves:
         if deck in self.game.missing:
             from collections import Counter
 
-            from rigs_helper.rules.decks import labeled
+            from rigs_helper.rules.mixed import labeled
 
             mix = self.rng.shuffled(labeled(pile.discard, Counter(pile.vdiscard)))
             pile = Pile(tuple(k for k, _ in mix), (), tuple(v for _, v in mix), ())
@@ -137,7 +137,7 @@ class PileMoves:
         pile: Pile = getattr(self.game, deck)
         vdiscard = pile.vdiscard
         if deck in self.game.missing:
-            from rigs_helper.rules.decks import out_is_virtual
+            from rigs_helper.rules.mixed import out_is_virtual
 
             if out_is_virtual(self.game.missing[deck], pile, key):
                 vdiscard += (key,)
@@ -149,7 +149,7 @@ class PileMoves:
         pile: Pile = getattr(self.game, deck)
         virtual = pile.virtual
         if deck in self.game.missing:
-            from rigs_helper.rules.decks import out_is_virtual
+            from rigs_helper.rules.mixed import out_is_virtual
 
             virtual = (out_is_virtual(self.game.missing[deck], pile, key),) + virtual
         self.game = replace(self.game, **{deck: replace(pile, draw=(key,) + pile.draw,
