@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
+from rigs_helper.rules.names import plural
 
 _SHORT = {"energy": "E", "supplies": "S", "metal": "M"}
 
@@ -100,11 +101,13 @@ def standings(
 def render_standings(result, out) -> None:
     from rich.table import Table
 
+    from rigs_helper.cli.render import name_column
+
     g_over = result.method == "known"
     title = (f"Standings, round {result.round}, {result.phase.title()} Phase"
              + ("" if g_over else " (if the game ended now)"))
     t = Table(title=title, title_justify="left")
-    t.add_column("Player")
+    name_column(t, [p.name for p in result.players])
     for col in ("Net worth", "Low (10%)", "High (90%)", "Win", "Vinnie now",
                 "Vinnie at end"):
         t.add_column(col, justify="right")
@@ -150,8 +153,8 @@ def odds(json: JsonOpt = False, game: GameOpt = None) -> None:
 
     out = console()
     m = d["market"]
-    out.print(f"[bold]Market[/bold]: {m['game_deck']} cards left in the Game Market Deck, "
-              f"{m['end_deck']} in the End Game deck; {m['note']}.")
+    out.print(f"[bold]Market[/bold]: {plural(m['game_deck'], 'card')} left in the Game Market "
+              f"Deck, {m['end_deck']} in the End Game deck; {m['note']}.")
     rows = [[cat, str(m["unseen"][cat]), f"{m['next'].get(cat, 0) * 100:.1f}%"]
             for cat in m["unseen"]]
     out.print(grid(["Category", "Unseen", "Next card"], rows, right={1, 2}))

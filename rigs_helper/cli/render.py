@@ -109,6 +109,13 @@ def grid(headers: list[str], rows: list[list[str]], right: set[int] = frozenset(
     return "\n".join(lines(headers) + [rule] + [x for r in rows for x in lines(r)])
 
 
+def name_column(table, names, header: str = "Player") -> None:
+    """A table's column of player names: as wide as the longest word of a name at least,
+    so that a narrow terminal wraps "Maximiliano de la Cruz" between words, never inside."""
+    table.add_column(header, min_width=max((len(w) for n in names for w in n.split()),
+                                           default=len(header)))
+
+
 def _table(title: str | None = None, **kw):
     from rich.table import Table
 
@@ -122,7 +129,7 @@ def score(result: ScoreResult, explain: PlayerScore | None = None) -> None:
         for line in result.drawn:
             out.print(f"  {line}")
     t = _table("Net worth")
-    t.add_column("Player")
+    name_column(t, [p.name for p in result.score.players])
     for col in ("Credits", "Luxuries", "Plots", "Resources", "Vinnie", "Net worth"):
         t.add_column(col, justify="right")
     winners = set(result.score.winners)

@@ -46,6 +46,12 @@ def signed(n: int, what: str) -> str:
     return f"{n:+d} {word(what, n)}"
 
 
+def sentence(text: str) -> str:
+    """``text`` ended with a full stop, unless it ends with its own mark: "You drew
+    Blowout!" stays as it is (never "Blowout!.")."""
+    return text if text.rstrip().endswith((".", "!", "?")) else text + "."
+
+
 def amounts(items) -> str:
     """``[("credits", 10), ("metal", 1)]`` -> "10 credits, 1 Metal"."""
     return ", ".join(amount(n, k) for k, n in items)
@@ -192,6 +198,6 @@ def no_player(text: str, names: list[str]) -> InputError:
     return InputError(f"no player called {text!r}{hint} (players: " + ", ".join(names) + ")")
 
 
-__all__ = ["NotOwned", "PLOT_TYPES", "amount", "amounts", "effect_text", "find_plot",
-           "fold", "match_player", "no_player", "plot_id", "plural", "requirement", "signed",
-           "whose", "word"]
+__all__ = ["NotOwned", "PLOT_TYPES", "amount", "amounts", "effect_text", "find_plot", "fold",
+           "match_player", "no_player", "plot_id", "plural", "requirement", "sentence",
+           "signed", "whose", "word"]

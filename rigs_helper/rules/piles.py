@@ -7,6 +7,7 @@ from __future__ import annotations
 from rigs_helper.rules.records import replace
 
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.names import sentence
 from rigs_helper.rules.state import Pile
 from rigs_helper.rules.tables import Tables, squash, title_of
 from rigs_helper.rules.text import shell_word
@@ -186,6 +187,6 @@ class PileMoves:
                    else f"{n_virtual} drawn by rigs")
             self.say(f"{p.name} draws {len(got)} Karma card{'s' if len(got) > 1 else ''}"
                      + (f" ({why}; {how})" if why else f" ({how})") + ".")
-            self.say("You drew " + ", ".join(title_of(self.tables, "karma", k) for k in got)
-                     + ".", to=p.name)
+            self.say(sentence("You drew " + ", ".join(title_of(self.tables, "karma", k)
+                                                      for k in got)), to=p.name)
         return got
