@@ -88,7 +88,9 @@ def grid(headers: list[str], rows: list[list[str]], right: set[int] = frozenset(
     cols = cols or width()
     if cols is not None:
         least = [max(len(w) for c in [h, *(r[i] for r in rows)] for w in c.split() or [""])
-                 if i not in right else widths[i] for i, h in enumerate(headers)]
+                 if i not in right else  # a number whole; its header may wrap
+                 max([len(w) for w in h.split()] + [len(r[i]) for r in rows])
+                 for i, h in enumerate(headers)]
         while sum(widths) + 2 * (len(widths) - 1) > cols:
             i = max(range(len(widths)), key=lambda k: widths[k] - least[k])
             if widths[i] <= least[i]:
