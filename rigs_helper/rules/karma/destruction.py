@@ -5,15 +5,16 @@ from __future__ import annotations
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx, hand_card, random_victim_card
-from rigs_helper.rules.karma.hands import discard_from_hand
+from rigs_helper.rules.karma.hands import discard_from_hand, empty_hand
 from rigs_helper.rules.tables import RESOURCES
 
 
 def lose_rigs(c: Ctx) -> None:
     v = c.victim()
     p = c.w.player(v)
-    if not p.rigs:
+    if not p.rigs:  # the draw does not depend on the loss (Bad OS Revision)
         c.w.say(f"{v} has no RIGS to lose.")
+        c.draws(v)
         return
     if c.card.amount == "half":
         n = (p.rigs + 1) // 2
@@ -44,6 +45,8 @@ def discard_hand_random(c: Ctx) -> None:
 
 def discard_hand_choice(c: Ctx) -> None:
     v = c.victim()
+    if empty_hand(c.w, v, c.op.card):
+        return
     key = hand_card(c, v, c.need(c.op.card, "--card TITLE", f"which card of {v}'s hand "
                                   "(see `rigs status " + v + "`)")[0])
     discard_from_hand(c.w, v, key)

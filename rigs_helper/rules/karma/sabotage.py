@@ -14,7 +14,7 @@ from rigs_helper.rules.karma.context import (
     put_effect,
     random_victim_card,
 )
-from rigs_helper.rules.karma.hands import take_from_hand
+from rigs_helper.rules.karma.hands import empty_hand, take_from_hand
 from rigs_helper.rules.names import plot_id
 from rigs_helper.rules.state import Pile, frozen_map
 
@@ -42,6 +42,8 @@ def steal_hand_random(c: Ctx) -> None:
 
 def steal_hand_choice(c: Ctx) -> None:
     v = c.victim()
+    if empty_hand(c.w, v, c.op.card):
+        return
     t = c.need(c.op.card, "--card TITLE", f"which card of {v}'s hand")[0]
     steal(c, hand_card(c, v, t))
 
