@@ -124,7 +124,7 @@ def new(
     seed = fresh_seed() if seed is None else seed
     deal = _deal(plots or [])
     outcome = new_game(player, seed, tables, parse_rolls(roll), deal)
-    action = ("new " + " ".join(f"--player {n!r}" for n in player) + f" --seed {seed}"
+    action = ("new " + " ".join(f"--player {n!r}" for n in player)  # never the seed
               + "".join(f" --roll {r}" for r in roll or ())
               + "".join(f" --plots {x!r}" for x in plots or []))
     missing = None
@@ -145,7 +145,7 @@ def new(
     if json:
         from rigs_helper.rules.views import status_dict
 
-        print_json({"game": str(path), "seed": seed, "commitment": commit,
+        print_json({"game": str(path), "commitment": commit,
                     "messages": list(outcome.messages),
                     "status": status_dict(outcome.game, tables)})
         return

@@ -51,7 +51,7 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
         karma=Pile(tuple(rng.shuffled(tables.karma_deck))),
         market=Market(game=tuple(market[:n_game]), end=tuple(market[n_game:])),
     )
-    w.say(f"New game for {', '.join(clean)} (seed {seed}).")
+    w.say(f"New game for {', '.join(clean)}.")  # the seed is private (rigs verify --reveal)
     deal = const.start_plots[len(clean)]
     deck = list(w.game.plot_deck)
     if plots:
