@@ -4,10 +4,15 @@ test_karma_effects's (Ana, Bo, Cy; 5 Energy and 5 Supplies each; 5 RIGS in the w
 
 from __future__ import annotations
 
-from gameplay import set_player
-from test_karma_effects import at_roll, base, die, hand, play, refused
+from dataclasses import replace
 
+from gameplay import set_player
+from test_karma_effects import at_roll, base, die, hand, play, refused, set_plot
+
+from rigs_helper.rules.actions.plans import SetPlan
+from rigs_helper.rules.engine import perform
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.production import plan
 
 
 def _in_play(g, tables, name, title):
@@ -117,3 +122,19 @@ def test_double_agent_second_answer_to_is_never_dropped(tables):
     g2 = hand(hand(base(tables, "production"), "Ana", "brownout"), "Bo", "wrong-address")
     refused(g2, tables, InputError, "Ana", "Brownout!", target="Bo", answer="Wrong Address",
             answer_to=["Cy", "Ana"], has=("--answer-to", "one player"))
+
+
+# ---------------------------------------------------------------- You sent it WHERE?!
+
+
+def test_you_sent_it_where_victim_may_take_the_plot_out_of_the_plan(tables):
+    g = set_plot(base(tables, "production"), tables, "Bo", "P11", 2, "supplies")
+    g = hand(g, "Ana", "you-sent-it-where")
+    g = play(replace(g, last_call=True), tables, "Ana", "You sent it WHERE?!",
+             plot="P11").game
+    assert plan(g, "Ana", tables).received == {"supplies": 2}
+    assert plan(g, "Bo", tables).energy_from_warehouse == 1  # powered by default
+    g2 = perform(g, SetPlan("Bo", skip=("P11",)), tables).game
+    assert plan(g2, "Ana", tables).received == {}
+    bo = plan(g2, "Bo", tables)
+    assert bo.energy_from_warehouse == 0 and bo.produced["energy"] == 0

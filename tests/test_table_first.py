@@ -274,17 +274,17 @@ def test_last_call_is_a_step_where_its_cards_are_played(rigs, tmp_path, tables):
     assert (s["phase"], s["last_call"]) == ("production", True)
     assert "Production Phase, Last Call" in ok(rigs("status", "--game", path)).stdout
     r = ok(rigs("karma", "play", "Ana", "You sent it", "--plot", bo_plot, "--game", path))
-    # Bo cannot re-plan the plot the card redirected
-    before = path.read_bytes()
-    for opt in ("--power", "--skip"):
-        err = refused(rigs("produce", "Bo", opt, bo_plot, "--game", path), path, before)
-        assert f"cannot re-plan {bo_plot}" in err and "You sent it WHERE?!" in err
+    # Bo may adjust his production: the plot the card redirected stays powered unless he
+    # takes it out of his plan (You sent it WHERE?! as printed)
     supplies = status(rigs, path, "Ana")["supplies"]
+    energy = status(rigs, path, "Bo")["energy"]
+    ok(rigs("produce", "Bo", "--skip", bo_plot, "--game", path))
     r = next_(rigs, path)
     assert "commits production" in r.stdout and "Market Phase" in r.stdout
     s = status(rigs, path)
     assert (s["phase"], s["last_call"]) == ("market", False)
-    assert status(rigs, path, "Ana")["supplies"] == supplies + 1
+    assert status(rigs, path, "Ana")["supplies"] == supplies
+    assert status(rigs, path, "Bo")["energy"] == energy
 
 
 def test_no_production_card_in_any_hand_commits_at_once(rigs, tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -274,6 +275,9 @@ def table_plan(d: dict) -> None:
             idle.append(f"{u['id']} unpowered ({u['rigs']} RIGS, {u['harvest']}): "
                         + ("skipped by plan" if u["skipped"] else
                            f"{u['energy']} Energy would power it for +{u['would_yield']}"))
+        if p["energy_on_hand"] and any(u["skipped"] for u in p["unpowered"]):
+            idle.append(f"{p['name']} has {p['energy_on_hand']} Energy to power them "
+                        f"(`rigs produce {shlex.quote(p['name'])} --power PLOT`)")
         if p["energy_short"] and p["vinnie_energy"]:
             idle.append(f"Vinnie lends up to {p['vinnie_energy']} Energy "
                         f"(`rigs vinnie borrow {p['name']} energy N`)")
