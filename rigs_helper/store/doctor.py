@@ -143,9 +143,10 @@ def find_line(lines: dict[tuple, int], path: list) -> int | None:
 
 def game_problems(text: str, file: str, tables) -> list[str]:
     """Every problem of a game file's text (empty when it loads)."""
-    from rigs_helper.rules.checker import parse_toml
-    from rigs_helper.store.codec import Checker, from_doc, load_text, migrate, split_text
-    from rigs_helper.store.codec import game_problems as whole_problems
+    from rigs_helper.rules.checker import Checker, parse_toml
+    from rigs_helper.store.codec import from_doc, migrate
+    from rigs_helper.store.gamefile import load_text, split_text
+    from rigs_helper.store.invariants import game_problems as whole_problems
 
     try:
         load_text(text, file, tables)
@@ -185,7 +186,7 @@ def _game_fallback(path: list) -> Any:
 
 def log_problems(text: str, file: str) -> list[str]:
     """Problems of the history's entries (each names its entry, key and line)."""
-    from rigs_helper.store.codec import split_text
+    from rigs_helper.store.gamefile import split_text
 
     head, tail = split_text(text)
     if not tail:
