@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import scripted_game
 from scripted_game import cli_invoke
+from typer.testing import CliRunner
 
 from rigs_helper.store import session
 
@@ -31,10 +33,28 @@ def _views(rigs, path, tables):
     return out
 
 
-def test_the_seed_is_said_only_by_verify_reveal(rigs, tmp_path, tables, monkeypatch):
-    monkeypatch.setattr(scripted_game, "SEED", SEED)
-    path = tmp_path / "g.toml"
-    typed = scripted_game.play(cli_invoke(rigs), path, tables, rounds=3)
+@pytest.fixture(scope="module")
+def played(tmp_path_factory, tables):
+    """A scripted 3-round game with the seed SEED: (path, every command typed)."""
+    from rigs_helper.cli import app
+
+    runner = CliRunner()
+
+    def rigs(*args):
+        return runner.invoke(app, [str(a) for a in args])
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(scripted_game, "SEED", SEED)
+    path = tmp_path_factory.mktemp("seed") / "g.toml"
+    try:
+        typed = scripted_game.play(cli_invoke(rigs), path, tables, rounds=3)
+    finally:
+        mp.undo()
+    return path, typed
+
+
+def test_the_seed_is_said_only_by_verify_reveal(rigs, played, tmp_path, tables):
+    path, typed = played
     g = session.load(path, tables).game
     assert g.seed == SEED  # the game file keeps it
     seen = [(args, out + err) for args, _, out, err in typed] + _views(rigs, path, tables)
@@ -47,3 +67,12 @@ def test_the_seed_is_said_only_by_verify_reveal(rigs, tmp_path, tables, monkeypa
     assert "commitment" in json.loads(new_json.stdout)
     r = rigs("verify", "--reveal", "--game", path)
     assert str(SEED) in r.stdout
+
+
+def test_last_call_every_round_names_no_holder(played):
+    _, typed = played
+    lines = [line for _, _, out, _ in typed for line in out.splitlines() if "Last Call" in line]
+    assert len([x for x in lines if "play a production card now, or pass" in x]) >= 3
+    for line in lines:
+        for name in scripted_game.NAMES:
+            assert name not in line, line

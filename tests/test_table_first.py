@@ -267,9 +267,10 @@ def test_last_call_is_a_step_where_its_cards_are_played(rigs, tmp_path, tables):
                        "--game", path), path, before)
     assert "Last Call" in err
     r = next_(rigs, path)
-    # the hand is private: shared output counts the cards, never names them
-    assert "Last Call, round 1: production cards still in hands: Ana 1." in r.stdout
-    assert "You sent" not in r.stdout
+    # the hand is private: Last Call names no card and no holder
+    assert "Last Call, round 1: play a production card now, or pass" in r.stdout
+    said = [x for x in r.stdout.splitlines() if "Last Call" in x]
+    assert "You sent" not in r.stdout and said and not any("Ana" in x for x in said)
     s = status(rigs, path)
     assert (s["phase"], s["last_call"]) == ("production", True)
     assert "Production Phase, Last Call" in ok(rigs("status", "--game", path)).stdout
@@ -287,12 +288,16 @@ def test_last_call_is_a_step_where_its_cards_are_played(rigs, tmp_path, tables):
     assert status(rigs, path, "Bo")["energy"] == energy
 
 
-def test_no_production_card_in_any_hand_commits_at_once(rigs, tmp_path):
+def test_last_call_every_round_even_with_no_production_card_in_any_hand(rigs, tmp_path):
     path = new(rigs, tmp_path / "g.toml", "Ana", "Bo")
     next_(rigs, path, *safe_disasters("Ana", "Bo"))
     next_(rigs, path)
     r = next_(rigs, path)
-    assert "Last Call: no production card is left in any hand." in r.stdout
+    assert "Last Call, round 1: play a production card now, or pass" in r.stdout
+    assert (status(rigs, path)["phase"], status(rigs, path)["last_call"]) == (
+        "production", True)
+    r = next_(rigs, path)
+    assert "commits production" in r.stdout
     assert status(rigs, path)["phase"] == "market"
 
 

@@ -28,9 +28,8 @@ def next_cmd(
 ) -> None:
     """End the current phase and start the next, doing its bookkeeping.
 
-    Player -> Disaster (deal Disasters) -> Production -> Last Call (when a hand holds a
-    production card) -> Market (commit production, draw the Market card) -> next round
-    (Land Grant, leader).  Exits 3 without changing the file when a choice is still open;
+    Player -> Disaster (deal Disasters) -> Production -> Last Call (every round) -> Market
+    (commit production, draw the Market card) -> next round (Land Grant, leader).  Exits 3 without changing the file when a choice is still open;
     the message names the command that settles it.
     """
     from rigs_helper.rules.dice import parse_rolls
