@@ -90,6 +90,10 @@ def new(
     have: Annotated[Path | None, typer.Option(
         "--have", help="The group's inventory (TOML): the Disaster and Karma cards it owns "
         "or lacks; see `rigs inventory`.", show_default=False)] = None,
+    dice: Annotated[str, typer.Option(
+        "--dice", help="Who rolls the dice: 'rigs' (a die the table does not give is rolled "
+        "by rigs and announced) or 'table' (the table rolls every die; a step that needs "
+        "one stops and names the command that records it).")] = "rigs",
     roll: RollOpt = None,
     game: GameOpt = None,
     json: JsonOpt = False,
@@ -123,10 +127,12 @@ def new(
         seed = seed_from_words(_words(player, word, ask_words), os.urandom(32))
     seed = fresh_seed() if seed is None else seed
     deal = _deal(plots or [])
-    outcome = new_game(player, seed, tables, parse_rolls(roll), deal)
+    dice = dice.strip().lower()
+    outcome = new_game(player, seed, tables, parse_rolls(roll), deal, dice)
     action = ("new " + " ".join(f"--player {n!r}" for n in player)  # never the seed
               + "".join(f" --roll {r}" for r in roll or ())
-              + "".join(f" --plots {x!r}" for x in plots or []))
+              + "".join(f" --plots {x!r}" for x in plots or [])
+              + (f" --dice {dice}" if dice != "rigs" else ""))
     missing = None
     if have is not None:
         from rigs_helper.cli.decks import read_inventory
@@ -141,7 +147,7 @@ def new(
     path = game_path(game)
     session.create(path, outcome, action, force, tables, annotate=log_fields,
                    op=new_op([n.strip() for n in player], seed, missing, list(roll or ()),
-                                  deal))
+                                  deal, dice))
     if json:
         from rigs_helper.rules.views import status_dict
 

@@ -124,7 +124,8 @@ def status(d: dict, tables) -> None:
     if d["game_over"]:
         head = "Game over (`rigs score` scores it)"
     price = f", Luxuries sell at {d['price']}" if d["price"] is not None else ""
-    lines = [f"{_bold(head)} - Expedition Leader: {_bold(d['leader'])}{price}"]
+    dice = " - the table rolls every die" if d.get("dice") == "table" else ""
+    lines = [f"{_bold(head)} - Expedition Leader: {_bold(d['leader'])}{price}{dice}"]
     if d.get("commitment"):
         c = d["commitment"]
         lines.append("Commitment: " + " ".join(c[i:i + 4] for i in range(0, 16, 4))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from rigs_helper.rules.dice import DiceCup, Rolls
+from rigs_helper.rules.dice import DiceCup, DieNeeded, Rolls
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import NotOwned, whose
 from rigs_helper.rules.piles import PileMoves
@@ -73,6 +73,10 @@ def perform(game: Game, op: Op, tables: Tables) -> Outcome:
         return op.apply(game, tables)
     except NotOwned as err:  # say whose the plot is (the player alone cannot)
         raise whose(game, err) from None
+    except DieNeeded as err:  # the table rolls (--dice table): name the command to run
+        if err.command is not None:
+            raise
+        raise DieNeeded(err.player, err.why, op.describe()) from None
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -86,7 +90,8 @@ class Work(PileMoves):
         self.game = game
         self.tables = tables
         self.rng = Rng(game.seed, game.rng)
-        self.dice = DiceCup(rolls, self.rng, tables.constants.die_sides)
+        self.dice = DiceCup(rolls, self.rng, tables.constants.die_sides,
+                            table_only=game.dice == "table")
         self.messages: list[str] = []
         self.private: list[tuple[str, str]] = []
         self.data: dict = {}

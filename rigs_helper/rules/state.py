@@ -133,6 +133,7 @@ class Game:
     grant: tuple[str, ...] = ()  # Land Grant plots waiting for the leader's pick
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     last_call: bool = False  # the Production Phase's Last Call is open
+    dice: str = "rigs"  # "table": the table rolls every die (rigs never rolls)
     endgame: Endgame = Endgame()
     # the group's inventory: deck -> {card key: copies missing}, for the mixed decks only
     missing: Mapping[str, Mapping[str, int]] = field(default_factory=frozen_map)
