@@ -11,7 +11,7 @@ step as an open choice (:class:`DieNeeded`, exit 3) naming the command that reco
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rigs_helper.rules.records import dataclass
 
 from rigs_helper.rules.errors import InputError, PendingChoice
 

@@ -7,7 +7,7 @@ the rule when the action is not allowed, ``apply(game, tables)`` returns an
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from rigs_helper.rules.records import dataclass, field, replace
 
 from rigs_helper.rules.dice import DiceCup, DieNeeded, Rolls
 from rigs_helper.rules.errors import InputError, RulesError

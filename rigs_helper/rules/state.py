@@ -6,7 +6,7 @@ log of applied operations in the game file gives history and undo.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from rigs_helper.rules.records import dataclass, field, replace
 from types import MappingProxyType
 from typing import Mapping
 
