@@ -43,7 +43,8 @@ def _table(title: str | None = None, **kw):
 def score(result: ScoreResult, explain: PlayerScore | None = None) -> None:
     out = console()
     if result.drawn:
-        out.print(f"[bold]End Game draws[/bold] (seed {result.seed}):")
+        seed = f" (seed {result.seed})" if result.seed is not None else ""
+        out.print(f"[bold]End Game draws[/bold]{seed}:")
         for line in result.drawn:
             out.print(f"  {line}")
     t = _table("Net worth")

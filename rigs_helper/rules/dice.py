@@ -42,6 +42,12 @@ class Rolls:
         return bool(self.plain or self.named)
 
 
+def said_rolls(rolls: Rolls) -> str:
+    """The table's dice as the log shows them: " --roll 4 --roll Bo=2"."""
+    return "".join(f" --roll {n}" for n in rolls.plain) + "".join(
+        f" --roll {w}={n}" for w, n in rolls.named)
+
+
 def _face(text: str, given: str) -> int:
     try:
         value = int(text.strip())

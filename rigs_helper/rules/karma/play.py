@@ -6,7 +6,7 @@ from rigs_helper.rules.records import dataclass
 from importlib import import_module
 
 from rigs_helper.rules.actions.common import WAREHOUSE
-from rigs_helper.rules.dice import Rolls
+from rigs_helper.rules.dice import Rolls, said_rolls
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx
@@ -93,12 +93,6 @@ class KarmaPlay(Op):
             raise InputError(f"--answer-plot {self.answer_plot[0]}: {card.title} was not "
                              "passed on to another victim")
         return w.done()
-
-
-def said_rolls(rolls: Rolls) -> str:
-    """The table's dice as the log shows them: " --roll 4 --roll Bo=2"."""
-    return "".join(f" --roll {n}" for n in rolls.plain) + "".join(
-        f" --roll {w}={n}" for w, n in rolls.named)
 
 
 FLAGS = {"--target": "target", "--plot": "plot", "--resource": "resource", "--give": "give",
