@@ -138,3 +138,23 @@ def test_you_sent_it_where_victim_may_take_the_plot_out_of_the_plan(tables):
     assert plan(g2, "Ana", tables).received == {}
     bo = plan(g2, "Bo", tables)
     assert bo.energy_from_warehouse == 0 and bo.produced["energy"] == 0
+
+
+# ------------------------------------------------------------------ Right Back At You
+
+
+def test_right_back_at_you_gains_split_among_the_original_victims(tables):
+    g = hand(hand(base(tables), "Ana", "i-want-that"), "Bo", "right-back-at-you")
+    g = set_player(set_player(set_player(g, "Ana", metal=10), "Bo", metal=1), "Cy", metal=1)
+    rolls = die(g, 2)
+    total = sum(rolls)
+    kw = dict(target=["Bo", "Cy"], resource="metal", answer="Bo=Right Back At You")
+    said = refused(g, tables, InputError, "Ana", "I WANT THAT!", **kw,
+                   has=(f"{total} metal to split", "--split"))
+    assert "Bo, Cy" in said
+    out = play(g, tables, "Ana", "I WANT THAT!", **kw,
+               split=(f"Bo={total - 1}", "Cy=1"))
+    a, b, c = (out.game.player(n).metal for n in ("Ana", "Bo", "Cy"))
+    assert (a, b, c) == (10 - total, 1 + total - 1, 2)
+    refused(g, tables, InputError, "Ana", "I WANT THAT!", **kw, split=("Ana=1",),
+            has=("--split Ana=1",))

@@ -98,6 +98,9 @@ def play(
     first: Annotated[list[str] | None, typer.Option(
         "--first", help="VICTIM=CARD: which in-play protection rolls first when the victim "
         "has both Alarm System and I've Got a Donk.")] = None,
+    split: Annotated[list[str] | None, typer.Option(
+        "--split", help="Right Back At You on a card aimed at several players: VICTIM=N, "
+        "how the gains are shared among the original victims (repeat per victim).")] = None,
     roll: RollOpt = None,
     json: JsonOpt = False, game: GameOpt = None,
 ) -> None:
@@ -116,7 +119,8 @@ def play(
                         parse_amounts(take or [], res), tuple(card or ()), source, option,
                         new_owner, tuple(to or ()), tuple(answer or ()),
                         tuple(answer_to or ()), tuple(answer_plot or ()), tuple(drew or ()),
-                        tuple(own or ()), tuple(first or ()), rolls=parse_rolls(roll or [])),
+                        tuple(own or ()), tuple(first or ()), rolls=parse_rolls(roll or []),
+                        split=tuple(split or ())),
         json)
 
 

@@ -34,6 +34,7 @@ class Choices(Protocol):
     drew: tuple[str, ...]
     own: tuple[str, ...]
     first: tuple[str, ...]
+    split: tuple[str, ...]
 
 class Ctx:
     def __init__(self, op: Choices, w: Work, card: KarmaCard, owner: str) -> None:
@@ -44,6 +45,7 @@ class Ctx:
         self.cancelled = False
         self.passed_on = False  # the victim changed (Wrong Address, Right Back, Double Agent)
         self.decoy_from: set[str] = set()
+        self.gainers: list[str] = []  # Right Back At You: the original victims, who gain
         self.drew: dict[str, list[str]] = {}  # physical draws recorded, per player
         for item in op.drew:
             who, sep, title = item.partition("=")

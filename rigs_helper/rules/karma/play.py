@@ -38,6 +38,7 @@ class KarmaPlay(Op):
     own: tuple[str, ...] = ()  # I Ain't Going Alone: own Karma cards discarded (fresh loss)
     first: tuple[str, ...] = ()  # VICTIM=CARD: which in-play protection rolls first
     rolls: Rolls = Rolls()  # the table's dice
+    split: tuple[str, ...] = ()  # Right Back At You: VICTIM=N, the gains shared out
     grant_first = True
 
     def __post_init__(self) -> None:
@@ -99,7 +100,7 @@ FLAGS = {"--target": "target", "--plot": "plot", "--resource": "resource", "--gi
          "--take": "take", "--card": "card", "--from": "source", "--option": "option",
          "--new-owner": "new_owner", "--to": "to", "--answer": "answer",
          "--answer-to": "answer_to", "--answer-plot": "answer_plot", "--drew": "drew",
-         "--own": "own", "--first": "first"}
+         "--own": "own", "--first": "first", "--split": "split"}
 
 # the options each effect reads (besides --drew where a card makes someone draw, and the
 # answers to a Sabotage card)
@@ -119,7 +120,7 @@ USES = {
     "naive_profits": set(), "alarm": set(), "trade_in": set(), "donk": set(),
     "insurance": set(), "information": {"target"},
 }
-ANSWER_OPTIONS = {"answer", "answer_to", "answer_plot", "first"}
+ANSWER_OPTIONS = {"answer", "answer_to", "answer_plot", "first", "split"}
 
 
 def check_options(op: KarmaPlay, card, game: Game) -> None:
