@@ -158,3 +158,27 @@ def test_right_back_at_you_gains_split_among_the_original_victims(tables):
     assert (a, b, c) == (10 - total, 1 + total - 1, 2)
     refused(g, tables, InputError, "Ana", "I WANT THAT!", **kw, split=("Ana=1",),
             has=("--split Ana=1",))
+
+
+# --------------------------------------------------------------- Warehouse Insurance
+
+
+def test_warehouse_insurance_recovers_resources_lost_before_a_card_loss(tables):
+    g = hand(base(tables), "Ana", "left-the-light-on", "eye-for-an-eye")
+    g = hand(g, "Bo", "warehouse-insurance", "ruins")
+    g = play(g, tables, "Ana", "Left the Light On", target="Bo").game  # 3 of 5 Energy
+    g = play(g, tables, "Ana", "Eye for an Eye", target="Bo", card="Ruins").game
+    assert g.player("Bo").hand == ("warehouse-insurance",)
+    out = play(g, tables, "Bo", "Warehouse Insurance")
+    assert out.game.player("Bo").energy == 5
+
+
+def test_i_aint_going_alone_matches_a_card_loss_alone(tables):
+    g = hand(base(tables), "Bo", "left-the-light-on", "eye-for-an-eye")
+    g = hand(g, "Ana", "i-ain-t-going-alone", "ruins")
+    g = hand(g, "Cy", "poker-night", "swap-meet")
+    g = play(g, tables, "Bo", "Left the Light On", target="Ana").game
+    g = play(g, tables, "Bo", "Eye for an Eye", target="Ana", card="Ruins").game
+    out = play(g, tables, "Ana", "I Ain't Going Alone", target="Cy", card="Swap Meet")
+    cy = out.game.player("Cy")
+    assert cy.energy == 5 and cy.hand == ("poker-night",)  # the card alone is matched

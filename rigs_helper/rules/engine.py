@@ -173,7 +173,8 @@ class Work(PileMoves):
                 self.say(f"{p.name} owed a discard of {p.must_discard} and holds {held}: "
                          "everything is thrown away.")
         for name, loss in self._losses.items():
-            self.update(name, last_loss=frozen_map({**loss, "round": self.game.round}))
+            self.update(name, last_loss=frozen_map(recent_loss(self.player(name).last_loss,
+                                                               loss, self.game.round)))
         data = dict(self.data)
         if self.ledger:
             data["ledger"] = [{"player": p, "what": r, "change": n, "source": s}
@@ -241,6 +242,16 @@ def default_discard(player: Player, n: int) -> tuple[tuple[str, int], ...]:
         have[r] -= 1
         out[r] = out.get(r, 0) + 1
     return tuple(out.items())
+
+
+def recent_loss(old, loss: dict[str, int], rnd: int) -> dict[str, int]:
+    """A player's most recent loss after ``loss``.  A loss of Karma cards alone keeps the
+    last loss of resources beside it (Warehouse Insurance recovers that one), marked
+    ``karma_only`` so that I Ain't Going Alone matches the cards alone."""
+    if set(loss) == {"karma"}:
+        kept = {k: v for k, v in old.items() if k not in ("karma", "karma_only")}
+        return {**kept, **loss, "karma_only": 1}
+    return {**loss, "round": rnd}
 
 
 # ---------------------------------------------------------------------------- leader

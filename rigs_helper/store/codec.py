@@ -399,7 +399,7 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
         may_take=check.whole(p.get("may_take", 0), f"{k}.may_take"),
         last_loss=frozen_map({r: check.whole(v, f"{k}.last_loss.{r}") for r, v in
                               check.table(p.get("last_loss", {}), f"{k}.last_loss",
-                                          {*RESOURCES, "karma", "round"}).items()}),
+                                          {*RESOURCES, "karma", "round", "karma_only"}).items()}),
         no_sabotage_round=check.whole(p.get("no_sabotage_round", 0),
                                       f"{k}.no_sabotage_round"),
         incoming=titles(f"{k}.incoming", p.get("incoming", []), tables.karma),

@@ -63,7 +63,8 @@ def match_loss(c: Ctx) -> None:
         loss, cards = fresh_loss(c)
     else:
         last = c.w.player(c.player).last_loss
-        loss = {r: n for r, n in last.items() if r in RESOURCES}
+        loss = {} if last.get("karma_only") else {r: n for r, n in last.items()
+                                                  if r in RESOURCES}
         cards = last.get("karma", 0)
         if not loss and not cards:
             raise RulesError(f"{c.player} has no loss to match", rule=f"{c.card.title}: "

@@ -280,7 +280,8 @@ def insurance(c: Ctx) -> None:
     """Ruling: the loss recovered is the player's most recent one, and only in the round it
     happened (last_loss.round)."""
     p = c.w.player(c.owner)
-    lost = {r: n for r, n in p.last_loss.items() if r not in ("karma", "round")}
+    lost = {r: n for r, n in p.last_loss.items()
+            if r not in ("karma", "round", "karma_only")}
     if not lost:
         raise RulesError(f"{p.name} has no resource loss to recover",
                          rule="Warehouse Insurance recovers the most recent loss")
@@ -290,7 +291,8 @@ def insurance(c: Ctx) -> None:
     for r, n in lost.items():
         c.w.add(p.name, r, n, f"card: {c.card.title}")
     c.w.say(f"{p.name} recovers " + ", ".join(f"{n} {r}" for r, n in lost.items()) + ".")
-    c.w.update(p.name, last_loss=frozen_map())
+    c.w.update(p.name, last_loss=frozen_map({k: v for k, v in p.last_loss.items()
+                                             if k in ("karma", "karma_only")}))
 
 
 def information(c: Ctx) -> None:
