@@ -192,17 +192,26 @@ def print_json(obj: object) -> None:
 def act(game: Path | None, op, json: bool = False, summary: bool = False) -> None:
     """Run one operation on the game file and print what happened; ``summary``: the
     operation ends a phase, so also show what changed for each player in that phase."""
+    from rigs_helper.rules.dice import DieNeeded
     from rigs_helper.store import session
 
-    if not summary:
-        outcome = session.run(game_path(game), op, annotate=log_fields)
-        rows = None
-    else:
-        from rigs_helper.rules.history import summary as phase_summary
+    rows = None
+    try:
+        if not summary:
+            outcome = session.run(game_path(game), op, annotate=log_fields)
+        else:
+            from rigs_helper.rules.history import summary as phase_summary
 
-        outcome, start = session.run_phase_end(game_path(game), op, annotate=log_fields)
-        rows = {"round": start.round, "phase": start.phase,
-                "players": phase_summary(start, outcome.game)}
+            outcome, start = session.run_phase_end(game_path(game), op,
+                                                   annotate=log_fields)
+            rows = {"round": start.round, "phase": start.phase,
+                    "players": phase_summary(start, outcome.game)}
+    except DieNeeded as err:  # the command to run again names no card of a hand
+        if err.command is None:
+            raise
+        from rigs_helper.cli.hidden import runnable
+
+        raise DieNeeded(err.player, err.why, runnable(err.command)) from None
     # private lines stay off the shared screen: only who has news is said
     eyes = list(dict.fromkeys(who for who, _ in outcome.private))
     if json:

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from rigs_helper.cli.base import GameOpt, JsonOpt, PlayerArg, RollOpt, act, app, complete_title
+from rigs_helper.cli.hidden import HELP
 
 karma_app = typer.Typer(help="Karma cards: draw, discard, swap, play.", no_args_is_help=True)
 app.add_typer(karma_app, name="karma")
@@ -16,7 +17,7 @@ Title = Annotated[str, typer.Argument(help="Card title (any case; a unique prefi
                                      autocompletion=complete_title)]
 Physical = Annotated[str | None, typer.Option(
     "--card", help="The physical card drawn at the table, to record instead of a virtual "
-    "draw.")]
+    "draw." + HELP)]
 
 
 @karma_app.command()
@@ -24,9 +25,10 @@ def draw(player: Player,
          n: Annotated[int, typer.Argument(help="How many cards.", min=1)] = 1,
          card: Physical = None, json: JsonOpt = False, game: GameOpt = None) -> None:
     """Draw Karma cards into PLAYER's hand (reshuffling the discards if the deck is out)."""
+    from rigs_helper.cli.hidden import title
     from rigs_helper.rules.karma.hands import KarmaDraw
 
-    act(game, KarmaDraw(player, n, card), json)
+    act(game, KarmaDraw(player, n, title(card, f"{player}: the card drawn")), json)
 
 
 @karma_app.command()
@@ -41,9 +43,10 @@ def discard(player: Player, title: Title, json: JsonOpt = False, game: GameOpt =
 def swap(player: Player, title: Title, card: Physical = None, json: JsonOpt = False,
          game: GameOpt = None) -> None:
     """Disaster Phase, a player the Disaster did not hurt: discard one card, draw one."""
+    from rigs_helper.cli.hidden import title as asked
     from rigs_helper.rules.karma.hands import KarmaSwap
 
-    act(game, KarmaSwap(player, title, card), json)
+    act(game, KarmaSwap(player, title, asked(card, f"{player}: the card drawn")), json)
 
 
 @karma_app.command()
@@ -69,7 +72,8 @@ def play(
     take: Annotated[list[str] | None, typer.Option(
         "--take", help="RESOURCE=N taken (Swap Meet).")] = None,
     card: Annotated[list[str] | None, typer.Option(
-        "--card", help="A Karma card in a hand, chosen by whoever the card says.")] = None,
+        "--card", help="A Karma card in a hand, chosen by whoever the card says." + HELP)]
+    = None,
     source: Annotated[str | None, typer.Option(
         "--from", help="Where a RIGS is lost from: a plot id or 'warehouse'.")] = None,
     option: Annotated[str | None, typer.Option(
@@ -91,7 +95,8 @@ def play(
     = None,
     drew: Annotated[list[str] | None, typer.Option(
         "--drew", help="Record a physical Karma card drawn because of this card: "
-        "PLAYER=TITLE (repeat per card).")] = None,
+        "PLAYER=TITLE (repeat per card); PLAYER=- asks for the title at a hidden prompt.")]
+    = None,
     own: Annotated[list[str] | None, typer.Option(
         "--own", help="I Ain't Going Alone: a Karma card of your own discarded to set a "
         "fresh loss (with --give for resources).")] = None,
@@ -109,9 +114,12 @@ def play(
     See `rigs card TITLE` for what a card does.  Choices come as options; when one is
     missing, the message names the option the card needs.
     """
+    from rigs_helper.cli.hidden import named, titles
     from rigs_helper.rules.actions.common import parse_amounts
     from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.karma.play import KarmaPlay
+
+    card, drew = titles(card, "the card taken"), named(drew, "the card drawn")
 
     res = ("energy", "supplies", "metal", "luxuries")
     act(game, KarmaPlay(player, title, tuple(target or ()), tuple(plot or ()),

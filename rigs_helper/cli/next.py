@@ -21,7 +21,8 @@ def next_cmd(
     = None,
     karma: Annotated[list[str] | None, typer.Option(
         "--karma", help="Record the physical Karma card a player hurt by a Disaster drew: "
-        "PLAYER=TITLE (when the Player Phase ends).")] = None,
+        "PLAYER=TITLE (when the Player Phase ends); PLAYER=- asks for the title at a hidden "
+        "prompt.")] = None,
     roll: RollOpt = None,
     json: JsonOpt = False,
     game: GameOpt = None,
@@ -32,8 +33,11 @@ def next_cmd(
     (commit production, draw the Market card) -> next round (Land Grant, leader).  Exits 3 without changing the file when a choice is still open;
     the message names the command that settles it.
     """
+    from rigs_helper.cli.hidden import named
     from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.phases import NextPhase
+
+    karma = named(karma, "the Karma card drawn")
 
     act(game, NextPhase(auto=auto, cards=tuple(card or ()), karma=tuple(karma or ()),
                         rolls=parse_rolls(roll)), json,
