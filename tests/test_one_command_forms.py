@@ -54,3 +54,20 @@ def test_vinnie_repay_several_resources_in_one_command(rigs, tmp_path, tables):
     assert "repays 2 Energy scripts" in out and "repays 2 Supplies scripts" in out
     a = load(path, tables).player("Ana")
     assert (a.scripts("energy"), a.scripts("supplies"), a.energy, a.supplies) == (1, 0, 2, 0)
+
+
+def test_lose_from_several_places_in_one_command(rigs, tmp_path, tables):
+    g = base(tables)
+    ana = g.player("Ana")
+    plots = tuple(p if p.id != "P25" else p.__class__("P25", "ridge", None, 3, "metal")
+                  for p in ana.plots)
+    g = set_player(g, "Ana", plots=plots, must_lose_rigs=5, warehouse_rigs=5)
+    path = save(tmp_path, g, tables)
+    refused(rigs, path, "lose", "Ana", "4", "--from", "P25=2", "--from", "warehouse=1",
+            has=("3 RIGS named, 4 to lose",))
+    refused(rigs, path, "lose", "Ana", "--from", "P25=2", "--from", "warehouse",
+            has=("WHERE=K for each",))
+    out = ok(rigs, path, "lose", "Ana", "--from", "P25=2", "--from", "warehouse=1").stdout
+    assert "P25" in out and "warehouse" in out
+    a = load(path, tables).player("Ana")
+    assert (a.plot("P25").rigs, a.warehouse_rigs, a.must_lose_rigs) == (1, 4, 2)

@@ -230,18 +230,35 @@ def grant(
 def lose(
     player: Annotated[str, typer.Argument(help="The player who must lose RIGS.",
                                           autocompletion=complete_player)],
-    n: Annotated[int, typer.Argument(help="How many of the RIGS owed to lose now.")] = 1,
-    source: Annotated[str | None, typer.Option(
+    n: Annotated[int | None, typer.Argument(
+        help="How many of the RIGS owed to lose now (default: the sum of the --from "
+        "counts, else 1).", show_default=False)] = None,
+    source: Annotated[list[str] | None, typer.Option(
         "--from", help="Where the RIGS are lost from: a plot (P7, 7, or its type) or "
-        "'warehouse' (default: the warehouse, else the plot with the most RIGS).",
+        "'warehouse' (default: the warehouse, else the plot with the most RIGS); WHERE=K "
+        "for K of them, repeated for several places (--from P3=2 --from warehouse=1).",
         autocompletion=complete_plot)] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
     """Settle N pending RIGS losses at once: the player chooses which RIGS go."""
+    from rigs_helper.rules.errors import InputError
     from rigs_helper.rules.phases.losses import LoseRigs
 
-    act(game, LoseRigs(player, source, n), json)
+    places = []
+    for item in source or ():
+        where, sep, k = item.partition("=")
+        if sep and not k.strip().isdigit():
+            raise InputError(f"--from {item}: write WHERE=K (K a whole number)")
+        places.append((where.strip(), int(k) if sep else None))
+    if len(places) == 1 and places[0][1] is None:
+        act(game, LoseRigs(player, places[0][0], n or 1), json)
+        return
+    if any(k is None for _, k in places):
+        raise InputError("--from: with several places, give WHERE=K for each")
+    counted = tuple((w, k) for w, k in places if k is not None)
+    total = sum(k for _, k in counted)
+    act(game, LoseRigs(player, None, n or total or 1, counted), json)
 
 
 @app.command()

@@ -19,8 +19,8 @@ def lose_rigs(c: Ctx) -> None:
     if c.card.amount == "half":
         n = (p.rigs + 1) // 2
         c.w.update(v, must_lose_rigs=p.must_lose_rigs + n)
-        c.w.say(f"{v} loses {n} of {p.rigs} RIGS, chosen by {v}: `rigs lose {v} --from "
-                f"PLOT|warehouse` once per RIGS.")
+        c.w.say(f"{v} loses {n} of {p.rigs} RIGS, chosen by {v}: `rigs lose {v} {n} "
+                "--from WHERE=K ...` (K RIGS from each plot or the warehouse).")
     elif c.card.key == "missing-support":  # the card's player picks the RIGS
         src = c.need(c.op.source, "--from PLOT|warehouse", f"which of {v}'s RIGS "
                      f"{c.owner} destroys")
