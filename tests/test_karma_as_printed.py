@@ -10,6 +10,7 @@ from gameplay import set_player
 from test_karma_effects import at_roll, base, die, hand, play, refused, set_plot
 
 from rigs_helper.rules.actions.plans import SetPlan
+from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import perform
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.production import plan
@@ -182,3 +183,29 @@ def test_i_aint_going_alone_matches_a_card_loss_alone(tables):
     out = play(g, tables, "Ana", "I Ain't Going Alone", target="Cy", card="Swap Meet")
     cy = out.game.player("Cy")
     assert cy.energy == 5 and cy.hand == ("poker-night",)  # the card alone is matched
+
+
+# ------------------------------------------------- a card that leaves no choice; Ruins
+
+
+def test_rough_storm_with_no_choice_left_settles_by_itself(tables):
+    g = hand(base(tables), "Ana", "rough-storm")
+    g = set_player(set_player(g, "Bo", energy=2, supplies=0), "Cy", energy=0, supplies=3)
+    out = play(g, tables, "Ana", "Rough Storm", rolls=Rolls((), (("Ana", 6), ("Bo", 5),
+                                                                ("Cy", 2))))
+    bo, cy = out.game.player("Bo"), out.game.player("Cy")
+    assert (bo.energy, bo.must_discard) == (0, 0)  # everything he held
+    assert (cy.supplies, cy.must_discard) == (1, 0)  # one kind only: no choice
+    assert not any("rigs settle" in m for m in out.messages)
+
+
+def test_ruins_resources_taken_in_the_play_command(tables):
+    g = hand(base(tables), "Ana", "ruins")
+    out = play(g, tables, "Ana", "Ruins", take=(("metal", 3), ("energy", 1)),
+               rolls=Rolls((4,)))
+    a = out.game.player("Ana")
+    assert (a.metal, a.energy, a.may_take) == (3, 6, 0)
+    refused(g, tables, InputError, "Ana", "Ruins", take=(("metal", 5),), rolls=Rolls((4,)),
+            has=("rolled 4 and takes 5",))
+    out = play(g, tables, "Ana", "Ruins", take=(("metal", 1),), rolls=Rolls((4,)))
+    assert out.game.player("Ana").may_take == 3

@@ -70,7 +70,7 @@ def play(
         "--give", help="RESOURCE=N handed in (Swap Meet) or the loss to match (I Ain't Going "
         "Alone).")] = None,
     take: Annotated[list[str] | None, typer.Option(
-        "--take", help="RESOURCE=N taken (Swap Meet).")] = None,
+        "--take", help="RESOURCE=N taken (Swap Meet; Ruins: up to the roll).")] = None,
     card: Annotated[list[str] | None, typer.Option(
         "--card", help="A Karma card in a hand, chosen by whoever the card says." + HELP)]
     = None,

@@ -132,9 +132,18 @@ def rough_storm(c: Ctx) -> None:
             c.w.say(f"{p.name} rolls 6: safe.")
             continue
         n = min(roll, held)
-        c.w.say(f"{p.name} rolls {roll}: throws away {n} resources of their choice"
-                + (f" (`rigs settle {p.name} RESOURCE=N ...`)." if n else " (has none)."))
-        c.w.update(p.name, must_discard=c.w.player(p.name).must_discard + n)
+        kinds = [r for r in RESOURCES if p.amount(r)]
+        if n and (n == held or len(kinds) == 1):  # no choice left: settled at once
+            for r in kinds:
+                c.w.lose(p.name, r, min(n, p.amount(r)), f"card: {c.card.title}")
+            what = kinds[0] if len(kinds) == 1 else "resources"
+            c.w.say(f"{p.name} rolls {roll}: throws away {n} {what}"
+                    + (" (everything)." if n == held else "."))
+        else:
+            c.w.say(f"{p.name} rolls {roll}: throws away {n} resources of their choice"
+                    + (f" (`rigs settle {p.name} RESOURCE=N ...`)." if n else
+                       " (has none)."))
+            c.w.update(p.name, must_discard=c.w.player(p.name).must_discard + n)
         if n:
             c.draws(p.name, 1)
 

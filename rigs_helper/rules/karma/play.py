@@ -116,7 +116,7 @@ USES = {
     "idle_all": {"target"}, "scatter_rigs": {"target", "plot", "to"}, "recycling": {"first"},
     "double_all": set(), "poker_night": {"resource"}, "parts_shop": {"first"},
     "below_surface": {"plot", "resource"}, "gain": set(), "swap_meet": {"give", "take"},
-    "ruins": set(), "triple_plot": {"plot"}, "other_markets": set(),
+    "ruins": {"take"}, "triple_plot": {"plot"}, "other_markets": set(),
     "naive_profits": set(), "alarm": set(), "trade_in": set(), "donk": set(),
     "insurance": set(), "information": {"target"},
 }

@@ -102,11 +102,21 @@ def swap_meet(c: Ctx) -> None:
 
 
 def ruins(c: Ctx) -> None:
+    """The owner takes as many resources as the die shows: named in the play command
+    (--take RESOURCE=N, no more than the roll), the rest later with `rigs settle`."""
     roll = c.die(c.owner)
+    taken = sum(n for _, n in c.op.take)
+    if taken > roll:
+        raise InputError(f"--take: {c.owner} rolled {roll} and takes {taken}")
+    for r, n in c.op.take:
+        c.w.add(c.owner, r, n, f"card: {c.card.title}")
     p = c.w.player(c.owner)
-    c.w.update(p.name, may_take=p.may_take + roll)
-    c.w.say(f"{c.owner} rolls {roll}: takes {roll} resources of their choice "
-            f"(`rigs settle {c.owner} RESOURCE=N ...`).")
+    c.w.update(p.name, may_take=p.may_take + roll - taken)
+    got = ", ".join(f"{n} {r}" for r, n in c.op.take)
+    c.w.say(f"{c.owner} rolls {roll}: takes {roll} resources of their choice"
+            + (f" ({got})" if got else "")
+            + (f" (`rigs settle {c.owner} RESOURCE=N ...` for {roll - taken})"
+               if roll > taken else "") + ".")
 
 
 def triple_plot(c: Ctx) -> None:
