@@ -10,7 +10,7 @@ from typing import Protocol
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.karma.hands import hand_key
+from rigs_helper.rules.karma.hands import empty_hand, hand_key
 from rigs_helper.rules.tables import KarmaCard, Tables
 
 
@@ -98,8 +98,7 @@ def random_victim_card(c: Ctx) -> tuple[str, str, str] | None:
     """(victim, card, how) for a card taken at random from the victim's hand; None (said)
     when the hand is empty."""
     v = c.victim()
-    if not c.w.player(v).hand:
-        c.w.say(f"{v} holds no Karma card.")
+    if empty_hand(c.w, v, c.op.card):
         return None
     return (v, *random_card(c, v))
 
