@@ -57,7 +57,7 @@ def test_i_aint_going_alone_matches_lost_karma_cards(tables):
     g = hand(g, "Ana", "i-ain-t-going-alone", "ruins")
     g = hand(g, "Cy", "decoy", "poker-night")
     g = play(g, tables, "Bo", "Eye for an Eye", target="Ana", card="ruins").game
-    assert dict(g.player("Ana").last_loss) == {"karma": 1, "round": 1}
+    assert dict(g.player("Ana").last_loss) == {"karma": 1, "round": 1, "karma_only": 1}
     refused(g, tables, InputError, "Ana", "I Ain't Going Alone", target="Cy",
             has=("--card",))  # Cy chooses which of two cards
     out = play(g, tables, "Ana", "I Ain't Going Alone", target="Cy", card="decoy")

@@ -209,9 +209,10 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
     except DieNeeded as err:  # the command to run again names no card of a hand
         if err.command is None:
             raise
-        from rigs_helper.cli.hidden import runnable
+        from rigs_helper.cli.hidden import ASK  # a hidden title is asked for again
 
-        raise DieNeeded(err.player, err.why, runnable(err.command)) from None
+        command = str(hide_private_args(err.command)).replace("(hidden)", ASK)
+        raise DieNeeded(err.player, err.why, command) from None
     # private lines stay off the shared screen: only who has news is said
     eyes = list(dict.fromkeys(who for who, _ in outcome.private))
     if json:

@@ -48,11 +48,3 @@ def named(values: list[str] | None, what: str) -> list[str]:
         out.append(f"{who}={ask(f'{who.strip()}: {what}')}" if sep and t.strip() == ASK
                    else v)
     return out
-
-
-def runnable(command: str) -> str:
-    """A logged action with the cards of hands hidden, as a command to run again: each
-    hidden title becomes ``-`` (asked at the hidden prompt)."""
-    from rigs_helper.cli.base import hide_private_args
-
-    return str(hide_private_args(command)).replace("(hidden)", ASK)

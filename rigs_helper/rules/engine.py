@@ -250,6 +250,8 @@ def recent_loss(old, loss: dict[str, int], rnd: int) -> dict[str, int]:
     ``karma_only`` so that I Ain't Going Alone matches the cards alone."""
     if set(loss) == {"karma"}:
         kept = {k: v for k, v in old.items() if k not in ("karma", "karma_only")}
+        if set(kept) <= {"round"}:  # no resources to keep: the round is the cards'
+            kept = {"round": rnd}
         return {**kept, **loss, "karma_only": 1}
     return {**loss, "round": rnd}
 
