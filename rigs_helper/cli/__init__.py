@@ -20,13 +20,14 @@ COMMANDS = {
     "build": "actions", "move": "actions", "survey": "actions", "sell": "actions",
     "give": "actions", "adjust": "actions", "settle": "actions", "produce": "actions",
     "standings": "forecast", "odds": "forecast", "chart": "forecast", "report": "forecast",
-    "check": "books", "verify": "decks", "inventory": "decks",
+    "check": "books", "verify": "decks", "inventory": "decks", "done": "turns",
+    "deal": "waits", "answer": "waits", "disaster": "waits",
 }
 
 
 # the order `rigs --help` lists them in
-ORDER = ("game", "status", "next", "actions", "vinnie", "karma", "books", "decks", "score",
-         "forecast", "cards", "serve")
+ORDER = ("game", "status", "next", "turns", "actions", "waits", "vinnie", "karma", "books",
+         "decks", "score", "forecast", "cards", "serve")
 
 
 def load(modules) -> object:

@@ -24,6 +24,10 @@ def next_cmd(
         "PLAYER=TITLE (when the Player Phase ends); PLAYER=- asks for the title at a hidden "
         "prompt.")] = None,
     roll: RollOpt = None,
+    wait: Annotated[bool, typer.Option(
+        "--wait", help="When the Player Phase ends: deal no Disaster card yet; each player "
+        "records the one they were dealt (`rigs disaster record PLAYER CARD|virtual`).")]
+    = False,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
@@ -40,5 +44,5 @@ def next_cmd(
     karma = named(karma, "the Karma card drawn")
 
     act(game, NextPhase(auto=auto, cards=tuple(card or ()), karma=tuple(karma or ()),
-                        rolls=parse_rolls(roll)), json,
+                        rolls=parse_rolls(roll), wait=wait), json,
         summary=True)

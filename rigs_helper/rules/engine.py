@@ -152,6 +152,14 @@ class Work(PileMoves):
         loss = self._losses.setdefault(self.game.player(name).name, {})
         loss["karma"] = loss.get("karma", 0) + n
 
+    def absorb(self, earlier: Outcome) -> None:
+        """What an earlier step of this action said and moved (its state is this Work's
+        starting state)."""
+        self.messages += earlier.messages
+        self.private += earlier.private
+        self.ledger += [(e["player"], e["what"], e["change"], e["source"])
+                        for e in earlier.data.get("ledger", ())]
+
     def done(self) -> Outcome:
         if self.need:
             from rigs_helper.rules.errors import PendingChoice

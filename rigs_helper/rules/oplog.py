@@ -17,7 +17,9 @@ OP_MODULES = ("rigs_helper.rules.phases.nextphase", "rigs_helper.rules.phases.gr
               "rigs_helper.rules.actions.loans", "rigs_helper.rules.actions.deals",
               "rigs_helper.rules.actions.plans", "rigs_helper.rules.actions.common",
               "rigs_helper.rules.karma.hands", "rigs_helper.rules.karma.play",
-              "rigs_helper.rules.endgame", "rigs_helper.rules.decks")
+              "rigs_helper.rules.endgame", "rigs_helper.rules.decks", "rigs_helper.rules.turns",
+              "rigs_helper.rules.waits.deals", "rigs_helper.rules.waits.attacks",
+              "rigs_helper.rules.waits.disasters")
 
 
 def _plain(x):

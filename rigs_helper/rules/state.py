@@ -13,6 +13,7 @@ from typing import Mapping
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import find_plot, no_player, plot_id
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.waits.records import Waits
 
 SCHEMA_VERSION = 1
 
@@ -134,10 +135,14 @@ class Game:
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     last_call: bool = False  # the Production Phase's Last Call is open
     dice: str = "rigs"  # "table": the table rolls every die (rigs never rolls)
+    # players who said they are done deciding in this phase (Last Call opens a new round
+    # of decisions); in seating order
+    done: tuple[str, ...] = ()
     endgame: Endgame = Endgame()
     # the group's inventory: deck -> {card key: copies missing}, for the mixed decks only
     missing: Mapping[str, Mapping[str, int]] = field(default_factory=frozen_map)
     commitment: str = ""  # SHA-256 of the seed, shown before round 1 (rules/replay.py)
+    waits: Waits = Waits()  # deals, an attack's answers, Disaster records (rules/waits/)
     version: int = SCHEMA_VERSION
 
     # -- look-ups --------------------------------------------------------------------

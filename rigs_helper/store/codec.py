@@ -26,6 +26,7 @@ from rigs_helper.rules.state import (
 from rigs_helper.rules.tables import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
 from rigs_helper.store.hidden import codecs, market_id
 from rigs_helper.store.invariants import check_game
+from rigs_helper.store.waitsdoc import read_waits, waits_doc
 
 HEADER = """\
 # R.I.G.S. game file, kept by rigs-helper (`rigs --help`).
@@ -56,6 +57,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["last_call"] = True
     if game.dice != "rigs":
         doc["dice"] = game.dice
+    if game.done:
+        doc["done"] = list(game.done)
     m = game.market
     market: dict[str, Any] = {}
     if m.price is not None:
@@ -96,6 +99,9 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
             end["resource_values"] = dict(e.resource_values)
         doc["endgame"] = end
     doc["players"] = [_player_doc(p, c, dtitle, ktitle) for p in game.players]
+    waits = waits_doc(game.waits, c["karma"].encode, tables)
+    if waits is not None:
+        doc["waits"] = waits
     return doc
 
 
@@ -166,8 +172,8 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "rigs_lost_round", "last_call", "market", "decks", "endgame", "players", "log",
-        "inventory", "commitment", "dice"}
+        "grant", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame", "players", "log",
+        "inventory", "commitment", "waits", "dice"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
            "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",
@@ -268,6 +274,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     dice = doc.get("dice", "rigs")
     if dice not in DICE_MODES:
         raise check.fail("dice", f"is {dice!r}: one of {', '.join(DICE_MODES)}")
+    done = _done(check, doc.get("done", []), [p.name for p in players])
     game = Game(
         version=SCHEMA_VERSION, seed=seed, rng=check.whole(doc.get("rng", 0), "rng"),
         players=tuple(players), round=rnd, phase=phase,
@@ -283,14 +290,30 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
         last_call=_flag(check, doc.get("last_call", False), "last_call"),
         dice=dice,
+        done=done,
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
         missing=frozen_map({k: frozen_map(v) for k, v in missing.items()}),
         commitment=check.string(doc["commitment"], "commitment") if "commitment" in doc
         else "",
+        waits=read_waits(check, doc.get("waits", {}), [p.name for p in players], tables,
+                         lambda key, value: decode(key, value, "karma")),
     )
     if whole:
         check_game(game, tables, check)
     return game
+
+
+def _done(check: Checker, raw: Any, names: list[str]) -> tuple[str, ...]:
+    """``done``: the players done deciding in this phase, each once, in seating order."""
+    said = []
+    for i, n in enumerate(check.array(raw, "done")):
+        n = check.string(n, f"done[{i}]")
+        if n not in names:
+            raise check.fail(f"done[{i}]", f"{n!r} is not a player of this game")
+        if n in said:
+            raise check.fail(f"done[{i}]", f"{n} is named twice")
+        said.append(n)
+    return tuple(n for n in names if n in said)
 
 
 def _inventory(check: Checker, raw: Any, tables: Tables) -> dict[str, dict[str, int]]:

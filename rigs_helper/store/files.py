@@ -26,15 +26,10 @@ def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to a temp file beside ``path``, fsync it, then rename it over ``path``.
 
     A crash at any point leaves either the old file or the new one, never a mix."""
-    import tempfile
-
     directory = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise InputError(f"{path}: is a folder, not a file")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot write: {exc.strerror}") from None
+    fd, tmp = _temp_beside(path, directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
@@ -57,6 +52,20 @@ def write_atomic(path: Path, text: str) -> None:
             os.close(dfd)
     except OSError:
         pass
+
+
+def _temp_beside(path: Path, directory: Path) -> tuple[int, str]:
+    """A new file ``.NAME.<pid>-<n>.tmp`` beside ``path``, opened for writing (as
+    ``tempfile.mkstemp`` would, without importing it: a save is on every command's path)."""
+    for n in range(100):
+        tmp = str(directory / f".{path.name}.{os.getpid()}-{n}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), tmp
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise InputError(f"{path}: cannot write: {exc.strerror}") from None
+    raise InputError(f"{path}: cannot write: too many temporary files beside it")
 
 
 def fresh_seed() -> int:
