@@ -64,7 +64,7 @@ def repay(player: Player,
           items: Annotated[list[str], typer.Argument(
               help="RESOURCE=N or RESOURCE=all, once per resource (`energy=2 "
               "supplies=all`); or RESOURCE [N|all] (N defaults to 1).",
-              show_default=False)],
+              show_default=False, autocompletion=complete_resource)],
           json: JsonOpt = False, game: GameOpt = None) -> None:
     """Repay scripts at 2 units of the same resource each (Player Phase), several resources
     in one command."""
