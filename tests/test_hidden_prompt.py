@@ -61,3 +61,13 @@ def test_next_karma_asked_at_a_hidden_prompt(runner, tmp_path, tables):
     assert r.exit_code == 0, r.output
     assert "Decoy" not in r.output
     assert "decoy" in session.load(path, tables).game.player("Ana").hand
+
+
+def test_a_die_asked_for_names_no_hand_card(runner, tmp_path, tables):
+    path = tmp_path / "g.toml"
+    _run(runner, path, "new", "-p", "Ana", "-p", "Bo", "--seed", "3", "--dice", "table")
+    _run(runner, path, "karma", "draw", "Ana", "--card", "Rough Storm")
+    r = _run(runner, path, "karma", "play", "Ana", "Rough Storm", "--drew", "Bo=Decoy",
+             "--roll", "Ana=6")
+    assert r.exit_code == 3 and "Decoy" not in r.output
+    assert "--drew Bo=- --roll Ana=6 --roll Bo=N" in r.output

@@ -236,7 +236,11 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
             raise
         from rigs_helper.cli.hidden import ASK  # a hidden title is asked for again
 
-        command = str(hide_private_args(err.command)).replace("(hidden)", ASK)
+        import re
+
+        named = re.sub(r"(--(?:drew|karma) )'([^'=]+)=(?:[^'\\]|\\.)*'", rf"\1\2={ASK}",
+                       err.command)  # PLAYER=TITLE asks as PLAYER=-
+        command = str(hide_private_args(named)).replace("(hidden)", ASK)
         raise DieNeeded(err.player, err.why, command) from None
     # private lines stay off the shared screen: only who has news is said
     eyes = list(dict.fromkeys(who for who, _ in outcome.private))
