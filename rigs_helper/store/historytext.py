@@ -11,6 +11,30 @@ from rigs_helper.rules.checker import parse_toml
 MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do not edit ----"
 
 
+def seal(log_text: str) -> str:
+    """A fingerprint of the history as it stood before an entry was added (kept in that
+    entry as ``seal``): while the history up to its last entry still has it, that part is
+    byte for byte what rigs checked and wrote, and need not be read again."""
+    import zlib
+
+    raw = log_text.encode("utf-8")
+    return f"{zlib.crc32(raw):08x}{len(raw):x}"
+
+
+def split_last(log_text: str) -> tuple[str, str]:
+    """(the history before its last entry, the last entry's text)."""
+    i = log_text.rfind("\n[[log]]\n")
+    return (log_text[:i], log_text[i:]) if i >= 0 else (log_text, "")
+
+
+def sealed_before_last(log_text: str) -> bool:
+    """Whether everything before the last entry is unchanged since that entry was written
+    (its ``seal`` matches); False for a history without seals (older files, hand edits)."""
+    before, last = split_last(log_text)
+    found = re.search(r'(?m)^seal = "([0-9a-f]+)"$', last)
+    return found is not None and found.group(1) == seal(before)
+
+
 def log_entry_text(entry: dict[str, Any]) -> str:
     """One ``[[log]]`` table (always a table header: a short entry must not come out as
     an inline ``log = [...]`` array, which the history's reader would not see)."""

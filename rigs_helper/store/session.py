@@ -28,6 +28,7 @@ from rigs_helper.store.historytext import (
     diff,
     log_entries,
     log_entry_text,
+    seal,
     undo_diff,
 )
 from rigs_helper.store.lock import locked, try_locked
@@ -132,7 +133,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
             raise InputError(f"{path}: a file is already there; use --force to replace it")
         doc = to_doc(outcome.game, tables)
         entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
-                 "action": action, "after": state_hash(doc)}
+                 "action": action, "after": state_hash(doc), "seal": seal(MARKER + "\n")}
         _facts(entry, outcome)
         if annotate is not None:
             entry.update(annotate(None, outcome.game, tables))
@@ -284,7 +285,8 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     changes = diff(before, after)
     entry = {"n": _count_entries(loaded.log_text) + 1, "round": loaded.game.round,
              "phase": loaded.game.phase, "action": action, "after": state_hash(after),
-             "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False)}
+             "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False),
+             "seal": seal(loaded.log_text or MARKER + "\n")}
     entry.update(extra or {})
     if op is not None:  # the action as data: `rigs verify` performs it again
         from rigs_helper.rules.oplog import op_to_json
