@@ -34,8 +34,9 @@ def next_cmd(
     """End the current phase and start the next, doing its bookkeeping.
 
     Player -> Disaster (deal Disasters) -> Production -> Last Call (every round) -> Market
-    (commit production, draw the Market card) -> next round (Land Grant, leader).  Exits 3 without changing the file when a choice is still open;
-    the message names the command that settles it.
+    (commit production, draw the Market card) -> next round (Land Grant, leader).  Exits 3
+    without changing the file when a choice is still open; the message names the command
+    that settles it.
     """
     from rigs_helper.cli.hidden import named
     from rigs_helper.rules.dice import parse_rolls

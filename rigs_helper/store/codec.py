@@ -172,8 +172,8 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame", "players", "log",
-        "inventory", "commitment", "waits", "dice"}
+        "grant", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
+        "players", "log", "inventory", "commitment", "waits", "dice"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
            "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",

@@ -23,8 +23,8 @@ ALARM, DONK = "r-i-g-s-alarm-system", "i-ve-got-a-donk"
 # in-play protection: (unaffected on, discarded on)
 IN_PLAY = {ALARM: ((2, 4, 6), (1,)), DONK: ((2, 3, 4, 5), (1, 6))}
 PLOT_CARDS = ("idle_plot", "survey_error", "transfer_plot", "scatter_rigs", "redirect_output")
-FOR_ONE_VICTIM = ("redirect", "decoy")
-MANY_VICTIMS = ("i_want_that",)  # cards aimed at several players  # the others answer for the whole card
+FOR_ONE_VICTIM = ("redirect", "decoy")  # the others answer for the whole card
+MANY_VICTIMS = ("i_want_that",)  # cards aimed at several players
 
 
 def pairs(items: tuple[str, ...], flag: str, default: str | None) -> list[tuple[str, str]]:
