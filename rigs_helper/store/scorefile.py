@@ -17,7 +17,7 @@ from rigs_helper.rules.scoring import (
     missing_values,
     score_game,
 )
-from rigs_helper.rules.tables import Tables, squash
+from rigs_helper.rules.tables import Tables
 from rigs_helper.store.files import fresh_seed, read_text
 from rigs_helper.store.sheet import Sheet, parse_sheet
 from rigs_helper.store.tablefiles import load_tables
@@ -101,11 +101,10 @@ def score_sheet(sheet: Sheet, tables: Tables, draw: bool = False,
 
 
 def find_player(score: GameScore, name: str) -> PlayerScore:
-    for p in score.players:
-        if p.name.lower() == name.lower() or squash(p.name) == squash(name):
-            return p
-    raise InputError(f"no player called {name!r} (players: "
-                     + ", ".join(p.name for p in score.players) + ")")
+    from rigs_helper.rules.names import match_player
+
+    found = match_player(name, [p.name for p in score.players])
+    return next(p for p in score.players if p.name == found)
 
 
 def score_game_file(path: Path, text: str, tables: Tables,

@@ -9,6 +9,7 @@ from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx, put_effect
 from rigs_helper.rules.market import card_value
 from rigs_helper.rules.piles import find_in
+from rigs_helper.rules.text import shell_word
 
 
 def nothing_now(c: Ctx) -> None:
@@ -115,7 +116,7 @@ def ruins(c: Ctx) -> None:
     got = ", ".join(f"{n} {r}" for r, n in c.op.take)
     c.w.say(f"{c.owner} rolls {roll}: takes {roll} resources of their choice"
             + (f" ({got})" if got else "")
-            + (f" (`rigs settle {c.owner} RESOURCE=N ...` for {roll - taken})"
+            + (f" (`rigs settle {shell_word(c.owner)} RESOURCE=N ...` for {roll - taken})"
                if roll > taken else "") + ".")
 
 
