@@ -43,13 +43,8 @@ def played(tmp_path_factory, tables):
     def rigs(*args):
         return runner.invoke(app, [str(a) for a in args])
 
-    mp = pytest.MonkeyPatch()
-    mp.setattr(scripted_game, "SEED", SEED)
     path = tmp_path_factory.mktemp("seed") / "g.toml"
-    try:
-        typed = scripted_game.play(cli_invoke(rigs), path, tables, rounds=3)
-    finally:
-        mp.undo()
+    typed = scripted_game.play(cli_invoke(rigs), path, tables, rounds=3, seed=SEED)
     return path, typed
 
 
