@@ -3,7 +3,7 @@ may run now, as lines to copy, and the values shell completion offers."""
 
 from __future__ import annotations
 
-import shlex
+from rigs_helper.rules.text import shell_word as word
 
 # each action as the CLI writes it: its arguments in order after the player, then options;
 # "items": the values are written as WHAT=N words (give, settle)
@@ -38,12 +38,6 @@ SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
 # actions whose values name what only the player may see (their hand, the plots the leader
 # drew): shown by `rigs hand PLAYER`, never by `rigs status PLAYER`
 PRIVATE = ("grant", "karma draw", "karma discard", "karma swap", "karma play", "answer")
-
-
-def word(text: object) -> str:
-    s = str(text)
-    return s if s.replace("-", "").replace("_", "").replace(".", "").isalnum() \
-        else shlex.quote(s)
 
 
 def example(action) -> dict[str, list[str]]:

@@ -13,6 +13,8 @@ import shlex
 
 # what a shell never treats specially: letters and digits of any script, and these marks
 _PLAIN = re.compile(r"[\w@%+=:,./-]+")
+# no "!" but at the end of a word
+_QUIET_BANG = re.compile(r"(?:[^!]|!(?= |$))*")
 
 
 def shell_word(text: object) -> str:
@@ -21,8 +23,10 @@ def shell_word(text: object) -> str:
     s = str(text)
     if _PLAIN.fullmatch(s):
         return s
-    if "'" in s and not any(c in s for c in '"$`\\!'):
-        return f'"{s}"'  # "Ain't Working for You" reads better than '\''-splicing
+    if "'" in s and not any(c in s for c in '"$`\\') and _QUIET_BANG.fullmatch(s):
+        # "Ain't Working for You" reads better than '\''-splicing; a "!" at the end of a
+        # word is safe in double quotes too (no history expansion before a space or quote)
+        return f'"{s}"'
     return shlex.quote(s)
 
 
