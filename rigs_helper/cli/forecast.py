@@ -229,7 +229,7 @@ def _history(path: Path, loaded, tables, steps_wanted: bool = True):
     from rigs_helper.store.codec import from_doc, log_entries, to_doc, undo_diff
 
     entries = log_entries(loaded.log_text, str(path))
-    series = networth_series(entries)
+    series = networth_series(entries, tables.constants.rounds)
     if series and not steps_wanted:
         return with_final(series, loaded.game, tables), []
     doc = to_doc(loaded.game, tables)
@@ -255,6 +255,7 @@ def _draw_chart(series, out) -> None:
     from rich.text import Text
 
     from rigs_helper.forecast.chart import COLOURS, LETTERS, networth_grid
+    from rigs_helper.forecast.history import ROUNDS
 
     if not any(series.values()):
         out.print("No net worth history yet: it is logged when a phase ends (`rigs next`).")
@@ -269,7 +270,7 @@ def _draw_chart(series, out) -> None:
     width = len(rows[0])
     out.print(" " * 9 + "+" + "-" * width)
     axis = [" "] * width
-    for r in range(int(x0), int(x1) + 1):
+    for r in range(int(x0), min(int(x1), ROUNDS) + 1):  # bounded by the game's rounds
         col = round((r - x0) / (x1 - x0) * (width - 1))
         label = str(r)
         col = min(col, width - len(label))

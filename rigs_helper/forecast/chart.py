@@ -7,10 +7,11 @@ Each player has a colour *and* a dash pattern and a marker shape (SVG) or a mark
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from html import escape
 
-from rigs_helper.forecast.history import position
+from rigs_helper.forecast.history import ROUNDS, position
 
 Series = Mapping[str, list[tuple[int, str, float]]]
 
@@ -22,8 +23,11 @@ LETTERS = ("*", "o", "+", "x", "#", "%")
 
 
 def _bounds(series: Series) -> tuple[float, float, float, float]:
-    xs = [position(r, p) for pts in series.values() for r, p, _ in pts]
-    ys = [v for pts in series.values() for _, _, v in pts]
+    """The x range (in rounds, within the game's) and the y range of the points (the
+    series comes from ``networth_series``, which keeps finite values only)."""
+    xs = [min(max(position(r, p), 0.0), float(ROUNDS)) for pts in series.values()
+          for r, p, _ in pts]
+    ys = [v for pts in series.values() for _, _, v in pts if math.isfinite(v)]
     x0, x1 = (min(xs), max(xs)) if xs else (0.0, 1.0)
     y0, y1 = (min(ys), max(ys)) if ys else (0.0, 1.0)
     if x1 == x0:
@@ -35,13 +39,15 @@ def _bounds(series: Series) -> tuple[float, float, float, float]:
 
 
 def _ticks(lo: float, hi: float, n: int = 5) -> list[float]:
+    if not (math.isfinite(lo) and math.isfinite(hi)) or hi <= lo:
+        return []
     span = hi - lo
     raw = span / n
     mag = 10 ** len(str(int(raw))) / 10 if raw >= 1 else 1
     step = min((m * mag for m in (1, 2, 5, 10) if m * mag >= raw), default=mag * 10)
     first = int(lo // step + (1 if lo % step else 0)) * step
     out, v = [], first
-    while v <= hi + 1e-9:
+    while v <= hi + 1e-9 and len(out) <= 2 * n:  # at most a few ticks, whatever the values
         out.append(v)
         v += step
     return out
@@ -84,7 +90,7 @@ def networth_svg(series: Series, width: int = 640, height: int = 320,
                      f'stroke="#888" stroke-opacity="0.3"/>')
         parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" '
                      f'fill="currentColor">{v:g}</text>')
-    for r in range(int(x0), int(x1) + 1):
+    for r in range(int(x0), min(int(x1), ROUNDS) + 1):  # bounded by the game's rounds
         x = sx(r)
         parts.append(f'<line x1="{x:.1f}" y1="{top + ph}" x2="{x:.1f}" y2="{top + ph + 4}" '
                      f'stroke="currentColor"/>')
