@@ -25,7 +25,9 @@ def read_text(path: Path) -> str:
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to a temp file beside ``path``, fsync it, then rename it over ``path``.
 
-    A crash at any point leaves either the old file or the new one, never a mix."""
+    A crash at any point leaves either the old file or the new one, never a mix.  A write
+    the system refuses (a full disk, a read-only folder) is one line, the file as it was
+    and no temp file left."""
     import tempfile
 
     directory = path.parent if str(path.parent) else Path(".")
@@ -34,7 +36,7 @@ def write_atomic(path: Path, text: str) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as exc:
-        raise InputError(f"{path}: cannot write: {exc.strerror}") from None
+        raise cannot_save(path, exc) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
@@ -43,11 +45,13 @@ def write_atomic(path: Path, text: str) -> None:
         if path.exists():
             os.chmod(tmp, path.stat().st_mode & 0o777)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise cannot_save(path, exc) from None
         raise
     try:  # make the rename itself durable
         dfd = os.open(directory, os.O_RDONLY)
@@ -57,6 +61,12 @@ def write_atomic(path: Path, text: str) -> None:
             os.close(dfd)
     except OSError:
         pass
+
+
+def cannot_save(path: Path, exc: OSError) -> InputError:
+    """``cannot save rigs.toml: no space left on device; nothing was written``."""
+    why = exc.strerror or type(exc).__name__
+    return InputError(f"cannot save {path}: {why[:1].lower()}{why[1:]}; nothing was written")
 
 
 def fresh_seed() -> int:
