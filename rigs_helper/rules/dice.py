@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.numbers import whole
 
 SIDES = 6
 
@@ -27,9 +28,8 @@ class Rolls:
 
 
 def _face(text: str, given: str) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
+    value = whole(text.strip())
+    if value is None:
         raise InputError(f"--roll {given!r}: a die roll is a number from 1 to {SIDES}, "
                          f"or NAME=N for one player's roll") from None
     if not 1 <= value <= SIDES:
