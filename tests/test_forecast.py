@@ -335,7 +335,8 @@ def test_standings_refuses_sampling_options_when_the_sum_is_exact(rigs, tmp_path
 
 
 def test_networth_logged_after_each_phase(rigs, midgame):
-    from rigs_helper.store.codec import log_entries, split_text
+    from rigs_helper.store.gamefile import split_text
+    from rigs_helper.store.historytext import log_entries
 
     old = midgame.read_text()
     assert "networth" not in old  # an older file: it still loads and charts

@@ -81,7 +81,7 @@ def mutants(draw, base: bytes) -> bytes:
 
 def _loads(path: Path) -> bool:
     from rigs_helper.rules.errors import RigsError
-    from rigs_helper.store.codec import load_text
+    from rigs_helper.store.gamefile import load_text
     from rigs_helper.store.tablefiles import load_tables
 
     try:

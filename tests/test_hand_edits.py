@@ -40,7 +40,8 @@ def test_a_harmless_hand_edit_is_accepted(rigs, game):
 def test_a_multi_line_array_in_the_history_is_not_taken_for_a_hand_edited_state(tmp_path):
     """The history may hold multi-line arrays (private notes): a line "    [" is not a
     table header, so the state part is still read alone and a damaged entry is named."""
-    from rigs_helper.store.codec import MARKER, split_text
+    from rigs_helper.store.gamefile import split_text
+    from rigs_helper.store.historytext import MARKER
 
     head = 'version = 1\n'
     tail = (MARKER + '\n\n[[log]]\nn = 1\nprivate = [\n    [\n        "Bo",\n'

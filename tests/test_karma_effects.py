@@ -18,7 +18,8 @@ from rigs_helper.rules.actions.deals import Sell, Settle
 from rigs_helper.rules.engine import perform
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.karma.play import KarmaPlay, KarmaUse
-from rigs_helper.rules.phases import LoseRigs, NextPhase
+from rigs_helper.rules.phases import NextPhase
+from rigs_helper.rules.phases.losses import LoseRigs
 from rigs_helper.rules.production import plan
 from rigs_helper.rules.rng import Rng
 from rigs_helper.rules.setup import new_game
@@ -843,7 +844,7 @@ def test_warehouse_insurance_recovers_the_last_loss(tables):
     assert bo.energy == 5 and dict(bo.last_loss) == {} and bo.hand == ()
     # A Disaster loss is recoverable too (Massive Solar Flare: all Energy).
     from rigs_helper.rules.engine import Work
-    from rigs_helper.rules.phases import apply_disaster
+    from rigs_helper.rules.phases.disaster_deal import apply_disaster
 
     g2 = hand(base(tables), "Bo", "warehouse-insurance")
     w = Work(g2, tables)

@@ -71,3 +71,15 @@ def test_no_module_left_at_the_top_of_the_package():
     """Everything but the entry points lives in a layer's folder."""
     top = sorted(p.name for p in PKG.glob("*.py"))
     assert top == ["__init__.py", "__main__.py"]
+
+
+def test_every_package_folder_is_installed():
+    """pyproject.toml lists the packages a plain `pip install .` ships: a new folder of
+    modules missing from that list works in a checkout and fails once installed."""
+    import tomllib
+
+    listed = set(tomllib.loads((PKG.parent / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    folders = {".".join(p.parent.relative_to(PKG.parent).parts)
+               for p in PKG.rglob("__init__.py")}
+    assert folders - listed == set()

@@ -15,7 +15,8 @@ import tomllib
 import pytest
 from conftest import EXAMPLES, ROOT
 
-from rigs_helper.store.codec import MARKER, split_text
+from rigs_helper.store.gamefile import split_text
+from rigs_helper.store.historytext import MARKER
 
 PY = sys.executable
 

@@ -34,7 +34,9 @@ from gameplay import (
 from rigs_helper.rules.engine import perform
 from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
 from rigs_helper.rules.karma.hands import KarmaDiscard, KarmaDraw, KarmaSwap
-from rigs_helper.rules.phases import GrantPick, LoseRigs, NextPhase
+from rigs_helper.rules.phases import NextPhase
+from rigs_helper.rules.phases.grant import GrantPick
+from rigs_helper.rules.phases.losses import LoseRigs
 from rigs_helper.rules.rng import Rng
 from rigs_helper.rules.state import frozen_map
 from rigs_helper.store.codec import to_doc

@@ -23,7 +23,8 @@ from rigs_helper.rules.engine import perform
 from rigs_helper.rules.errors import RigsError
 from rigs_helper.rules.karma.hands import KarmaDraw
 from rigs_helper.rules.karma.play import KarmaPlay, KarmaUse
-from rigs_helper.rules.phases import LoseRigs, NextPhase
+from rigs_helper.rules.phases import NextPhase
+from rigs_helper.rules.phases.losses import LoseRigs
 from rigs_helper.rules.rng import MAX_SEED
 from rigs_helper.rules.setup import new_game
 from rigs_helper.rules.tables import RESOURCES

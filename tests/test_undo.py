@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 from rigs_helper.rules.engine import perform
 from rigs_helper.rules.phases import NextPhase
-from rigs_helper.store.codec import MARKER, dumps_state, load_text, split_text, to_doc
+from rigs_helper.store.codec import dumps_state, to_doc
+from rigs_helper.store.gamefile import load_text, split_text
+from rigs_helper.store.historytext import MARKER
 
 
 @pytest.fixture

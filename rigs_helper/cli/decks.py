@@ -29,7 +29,7 @@ def read_inventory(path: Path, tables):
 
 def deck_mix(g) -> dict:
     """Per deck, physical and virtual cards left (mixed decks) or "virtual"."""
-    from rigs_helper.rules.decks import MIXABLE, deck_counts
+    from rigs_helper.rules.mixed import MIXABLE, deck_counts
 
     return {d: deck_counts(getattr(g, d).draw, getattr(g, d).virtual) if d in g.missing
             else "virtual" for d in MIXABLE}

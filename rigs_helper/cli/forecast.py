@@ -226,7 +226,8 @@ def _history(path: Path, loaded, tables, steps_wanted: bool = True):
 
     from rigs_helper.forecast.history import networth_series, series_from_states, with_final
     from rigs_helper.rules.errors import RigsError
-    from rigs_helper.store.codec import from_doc, log_entries, to_doc, undo_diff
+    from rigs_helper.store.codec import from_doc, to_doc
+    from rigs_helper.store.historytext import log_entries, undo_diff
 
     entries = log_entries(loaded.log_text, str(path))
     series = networth_series(entries, tables.constants.rounds)

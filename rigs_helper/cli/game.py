@@ -207,7 +207,7 @@ def grant(
         return
     from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.rules.phases import GrantPick
+    from rigs_helper.rules.phases.grant import GrantPick
 
     given = []
     for g_ in give or ():
@@ -233,7 +233,7 @@ def lose(
     game: GameOpt = None,
 ) -> None:
     """Settle N pending RIGS losses at once: the player chooses which RIGS go."""
-    from rigs_helper.rules.phases import LoseRigs
+    from rigs_helper.rules.phases.losses import LoseRigs
 
     act(game, LoseRigs(player, source, n), json)
 

@@ -12,7 +12,8 @@ import json
 from rigs_helper.rules.engine import Op
 
 # where the operations live (each is looked up by its class name)
-OP_MODULES = ("rigs_helper.rules.phases", "rigs_helper.rules.actions.placement",
+OP_MODULES = ("rigs_helper.rules.phases.nextphase", "rigs_helper.rules.phases.grant",
+              "rigs_helper.rules.phases.losses", "rigs_helper.rules.actions.placement",
               "rigs_helper.rules.actions.loans", "rigs_helper.rules.actions.deals",
               "rigs_helper.rules.actions.plans", "rigs_helper.rules.actions.common",
               "rigs_helper.rules.karma.hands", "rigs_helper.rules.karma.play",

@@ -121,7 +121,7 @@ class PileMoves:
         if deck in self.game.missing:
             from collections import Counter
 
-            from rigs_helper.rules.decks import labeled
+            from rigs_helper.rules.mixed import labeled
 
             mix = self.rng.shuffled(labeled(pile.discard, Counter(pile.vdiscard)))
             pile = Pile(tuple(k for k, _ in mix), (), tuple(v for _, v in mix), ())
@@ -136,7 +136,7 @@ class PileMoves:
         pile: Pile = getattr(self.game, deck)
         vdiscard = pile.vdiscard
         if deck in self.game.missing:
-            from rigs_helper.rules.decks import out_is_virtual
+            from rigs_helper.rules.mixed import out_is_virtual
 
             if out_is_virtual(self.game.missing[deck], pile, key):
                 vdiscard += (key,)
@@ -148,7 +148,7 @@ class PileMoves:
         pile: Pile = getattr(self.game, deck)
         virtual = pile.virtual
         if deck in self.game.missing:
-            from rigs_helper.rules.decks import out_is_virtual
+            from rigs_helper.rules.mixed import out_is_virtual
 
             virtual = (out_is_virtual(self.game.missing[deck], pile, key),) + virtual
         self.game = replace(self.game, **{deck: replace(pile, draw=(key,) + pile.draw,

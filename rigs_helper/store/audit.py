@@ -66,7 +66,8 @@ def set_up(args: dict, tables: Tables):
 
 def audit(path: Path, tables: Tables) -> Verdict:
     from rigs_helper.rules.engine import perform
-    from rigs_helper.store.codec import diff, from_doc, log_entries, to_doc, undo_diff
+    from rigs_helper.store.codec import from_doc, to_doc
+    from rigs_helper.store.historytext import diff, log_entries, undo_diff
     from rigs_helper.store.session import load
 
     loaded = load(path, tables)

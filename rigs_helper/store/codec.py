@@ -1,12 +1,7 @@
-"""The game file: TOML in, validated :class:`Game` out; state and log back to TOML.
-
-Layout: the state first (readable and hand-editable), then a marker line, then the log
-(``[[log]]`` entries, newest last).  A command that does not need the history parses only
-the state part, so a long game costs no more to load than a short one.
-
-Hidden cards (draw piles, the End Game and Game Market decks, Karma hands, an unpicked
-Land Grant) are stored encoded, so a glance at the file spoils nothing.
-"""
+"""The state document: a validated :class:`Game` to the TOML document of the game file's
+state part and back (schema version and migration, every key checked with its line).
+The file's layout is :mod:`gamefile`'s, the hidden cards :mod:`hidden`'s, the rules across a
+whole game :mod:`invariants`'."""
 
 from __future__ import annotations
 
@@ -14,9 +9,9 @@ import re
 from collections import Counter
 from typing import Any
 
-from rigs_helper.rules.checker import Checker, parse_toml
-from rigs_helper.rules.market import category_of, market_index, parse_market_values
-from rigs_helper.rules.rng import MAX_SEED, _mix
+from rigs_helper.rules.checker import Checker
+from rigs_helper.rules.market import market_index, parse_market_values
+from rigs_helper.rules.rng import MAX_SEED
 from rigs_helper.rules.state import (
     SCHEMA_VERSION,
     Endgame,
@@ -27,10 +22,10 @@ from rigs_helper.rules.state import (
     Plot,
     frozen_map,
 )
-from rigs_helper.rules.tables import (BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug,
-                                     title_of)
+from rigs_helper.rules.tables import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
+from rigs_helper.store.hidden import codecs, market_id
+from rigs_helper.store.invariants import check_game
 
-MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do not edit ----"
 HEADER = """\
 # R.I.G.S. game file, kept by rigs-helper (`rigs --help`).
 # You may fix a mistake by editing the state below; the next command checks it.
@@ -38,90 +33,11 @@ HEADER = """\
 # `rigs hand PLAYER` shows a hand.
 """
 
-# ---------------------------------------------------------------------------- cards
-
-
-def market_id(tables: Tables, index: int) -> str:
-    cat, i = category_of(tables, index)
-    return f"{tables.market[cat].name[0]}{i + 1}"
-
-
-_SALT = {"plot": 0x51ED27, "survey": 0x5AFE11, "disaster": 0xD15A57,
-         "karma": 0x4A12A9, "market": 0x3A12E7}
-
-
-class _Codec:
-    """Cards of one deck <-> small numbers <-> an opaque string (each number XORed with
-    a key stream drawn from the seed, written as hex)."""
-
-    def __init__(self, name: str, seed: int, to_num, from_num) -> None:
-        self.name, self.to_num, self.from_num = name, to_num, from_num
-        self._base = _mix(seed ^ _SALT[name])
-
-    def _key(self, n: int) -> bytes:
-        return bytes(_mix((self._base + i * 0x9E3779B97F4A7C15) & (2**64 - 1)) & 0xFF
-                     for i in range(n))
-
-    def encode(self, cards) -> str:
-        raw = bytes(self.to_num(c) for c in cards)
-        key = self._key(len(raw))
-        return bytes(a ^ b for a, b in zip(raw, key)).hex()
-
-    def decode(self, text: str) -> list:
-        raw = bytes.fromhex(text)
-        key = self._key(len(raw))
-        return [self.from_num(a ^ b) for a, b in zip(raw, key)]
-
-    # a mixed deck's pile: each card with its "virtual" tag in the high bit
-    def encode_tagged(self, cards, tags) -> str:
-        raw = bytes(self.to_num(c) | (0x80 if v else 0) for c, v in zip(cards, tags))
-        key = self._key(len(raw))
-        return bytes(a ^ b for a, b in zip(raw, key)).hex()
-
-    def decode_tagged(self, text: str) -> tuple[tuple, tuple[bool, ...]]:
-        raw = bytes.fromhex(text)
-        nums = [a ^ b for a, b in zip(raw, self._key(len(raw)))]
-        return (tuple(self.from_num(n & 0x7F) for n in nums),
-                tuple(bool(n & 0x80) for n in nums))
-
-
-def _codecs(tables: Tables, seed: int) -> dict[str, _Codec]:
-    dis = [c.key for c in tables.disasters]
-    kar = [c.key for c in tables.karma]
-    n_plots = len(tables.plot_deck)
-
-    def plot_num(pid: str) -> int:
-        return int(pid[1:]) - 1
-
-    def plot_id(n: int) -> str:
-        if n >= n_plots:
-            raise ValueError
-        return f"P{n + 1}"
-
-    def index_in(seq):
-        return lambda n: seq[n]
-
-    return {
-        "plot": _Codec("plot", seed, plot_num, plot_id),
-        "survey": _Codec("survey", seed, int, lambda n: n if n in tables.survey_yields
-                         else _bad()),
-        "disaster": _Codec("disaster", seed, dis.index, index_in(dis)),
-        "karma": _Codec("karma", seed, kar.index, index_in(kar)),
-        "market": _Codec("market", seed, int, lambda n: n if n < len(tables.market_deck)
-                         else _bad()),
-    }
-
-
-def _bad():
-    raise ValueError("not a card")
-
-
-# ---------------------------------------------------------------------------- to TOML
 
 
 def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
     """The state as a TOML document (plain dicts and lists, no None)."""
-    c = _codecs(tables, game.seed)
+    c = codecs(tables, game.seed)
     dtitle = {d.key: d.title for d in tables.disasters}
     ktitle = {k.key: k.title for k in tables.karma}
     doc: dict[str, Any] = {
@@ -278,7 +194,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     seed = check.whole(doc.get("seed"), "seed")
     if seed > MAX_SEED:
         raise check.fail("seed", "is too large")
-    c = _codecs(tables, seed)
+    c = codecs(tables, seed)
 
     def decode(key: str, value: Any, codec: str) -> tuple:
         return _decoded(check, c, key, value, codec)
@@ -520,217 +436,3 @@ def _plot(check: Checker, raw: Any, key: str, tables: Tables) -> Plot:
                              f"{tables.plots[ptype].name} with {spots} such spot"
                              f"{'s' if spots != 1 else ''}")
     return plot
-
-
-def check_game(game: Game, tables: Tables, check: Checker) -> None:
-    """Rules no hand edit may break: players, plots, card counts, colony caps."""
-    for problem in game_problems(game, tables, check):
-        raise problem
-
-
-def game_problems(game: Game, tables: Tables, check: Checker):
-    """Every broken whole-game rule, as errors to raise or list (`rigs doctor`)."""
-    const = tables.constants
-    n = len(game.players)
-    if not const.players_min <= n <= const.players_max:
-        yield check.fail("players", f"a game has {const.players_min} to {const.players_max} "
-                         f"players, not {n}")
-    names = Counter(p.name.lower() for p in game.players)
-    for name, k in names.items():
-        if k > 1:
-            yield check.fail("players", f"duplicate player name {name!r}")
-    if game.leader.lower() not in names:
-        yield check.fail("leader", f"{game.leader!r} is not a player")
-    # one Market card is drawn per round, in its Market Phase
-    drawn = len(game.market.drawn)
-    if not game.round - 1 <= drawn <= game.round:
-        yield check.fail("round", f"round {game.round}, but {drawn} Market "
-                         f"card{'s' if drawn != 1 else ''} drawn (one per round)")
-    # every plot card in exactly one place
-    where = Counter(game.plot_deck) + Counter(game.grant)
-    for p in game.players:
-        where += Counter(x.id for x in p.plots)
-    all_plots = {f"P{i + 1}" for i in range(len(tables.plot_deck))}
-    for pid in sorted(all_plots):
-        if where[pid] != 1:
-            yield check.fail("players.plots", f"plot card {pid} is in {where[pid]} places "
-                             "(deck, Land Grant, players); it must be in exactly one")
-    yield from _conserve(check, "survey", Counter(tables.survey_deck),
-              Counter(game.survey.draw) + Counter(x.survey for p in game.players
-                                                  for x in p.plots if x.survey is not None))
-    yield from _conserve(check, "disaster", Counter(tables.disaster_deck),
-              Counter(game.disaster.draw) + Counter(game.disaster.discard)
-              + Counter(p.disaster for p in game.players if p.disaster), tables)
-    karma = Counter(game.karma.draw) + Counter(game.karma.discard)
-    for p in game.players:
-        karma += Counter(p.hand) + Counter(p.in_play) + Counter(p.incoming)
-    yield from _conserve(check, "karma", Counter(tables.karma_deck), karma, tables)
-    yield from _conserve(check, "market", Counter(range(len(tables.market_deck))),
-              Counter(game.market.game) + Counter(game.market.drawn) + Counter(game.market.end))
-    if game.colony_rigs > const.colony_rigs:
-        yield check.fail("players", f"the colony has {game.colony_rigs} RIGS; "
-                         f"there are only {const.colony_rigs} RIGS tokens")
-    for r in const.loanable:
-        if game.scripts_out(r) > const.scripts_per_resource:
-            yield check.fail("players.vinnie", f"{game.scripts_out(r)} {r} scripts are out; "
-                             f"Vinnie has only {const.scripts_per_resource}")
-
-
-def _conserve(check: Checker, deck: str, want: Counter, have: Counter,
-              tables: Tables | None = None):
-    def name(k) -> str:  # a Disaster or Karma card by its title, not its key
-        try:
-            return title_of(tables, deck, k) if tables is not None else str(k)
-        except KeyError:
-            return str(k)
-
-    if want != have:
-        extra = have - want
-        short = want - have
-        bits = []
-        if extra:
-            bits.append("extra " + ", ".join(f"{name(k)} x{v}" for k, v in
-                                             sorted(extra.items(), key=str)))
-        if short:
-            bits.append("missing " + ", ".join(f"{name(k)} x{v}" for k, v in
-                                               sorted(short.items(), key=str)))
-        yield check.fail(f"decks.{deck}", f"the {deck} cards do not add up to the deck "
-                         f"({'; '.join(bits)})")
-
-
-# ---------------------------------------------------------------------------- the file
-
-
-class Loaded:
-    """A game file as read: the state, its TOML document, and the history text verbatim
-    ("" when there is none)."""
-
-    __slots__ = ("game", "doc", "log_text")
-
-    def __init__(self, game: Game, doc: dict[str, Any], log_text: str) -> None:
-        self.game, self.doc, self.log_text = game, doc, log_text
-
-
-# a table header other than [[log]] (not a line of a multi-line array, such as "    [")
-_HEADER = re.compile(r"""(?m)^[ \t]*\[(?!\[log\]\])\[?[ \t]*[\w."'-][\w."' -]*\]\]?[ \t]*(#.*)?$""")
-
-
-def split_text(text: str) -> tuple[str, str]:
-    """(state part, history part).  The history is everything from the marker on."""
-    i = text.find(MARKER)
-    if i < 0:
-        return text, ""
-    head, tail = text[:i], text[i:]
-    # A table header other than [[log]] after the marker, or a key between the marker and
-    # the first entry, means a hand edit moved state below it: parse the whole file then.
-    first = re.search(r"(?m)^\[\[log\]\]$", tail)
-    between = tail[len(MARKER):first.start() if first else len(tail)]
-    if (re.search(_HEADER, tail)
-            or re.search(r"(?m)^[ \t]*[^#\s]", between)):
-        return text, ""
-    return head, tail
-
-
-def load_text(text: str, file: str, tables: Tables) -> Loaded:
-    head, tail = split_text(text)
-    doc = parse_toml(head, file)
-    log_in_state = doc.pop("log", None)
-    if log_in_state is not None and tail:
-        raise Checker(file).fail("log", "the history is kept below the marker line; "
-                                 "remove this key from the state")
-    if log_in_state is not None and not tail:
-        tail = MARKER + "\n" + "".join(log_entry_text(e) for e in
-                                       Checker(file).array(log_in_state, "log"))
-    doc = migrate(doc, Checker(file))
-    game = from_doc(doc, file, tables)
-    return Loaded(game, doc, tail)
-
-
-# ---------------------------------------------------------------------------- the log
-
-
-def log_entry_text(entry: dict[str, Any]) -> str:
-    """One ``[[log]]`` table (always a table header: a short entry must not come out as
-    an inline ``log = [...]`` array, which the history's reader would not see)."""
-    import tomli_w
-
-    return "\n[[log]]\n" + tomli_w.dumps(entry)
-
-
-def log_entries(log_text: str, file: str, last: int | None = None) -> list[dict[str, Any]]:
-    """The history's entries, oldest first (only the ``last`` N when given)."""
-    if not log_text:
-        return []
-    chunks = re.split(r"(?m)^\[\[log\]\]$", log_text)[1:]
-    if last is not None:
-        chunks = chunks[-last:] if last else []
-    out = []
-    for chunk in chunks:
-        entry = parse_toml("[[log]]" + chunk, file).get("log", [{}])[0]
-        out.append(entry)
-    return out
-
-
-def diff(before: Any, after: Any, path: tuple = ()) -> list[list]:
-    """What to set (path, old value) to turn ``after`` back into ``before``.
-    A missing key's old value is recorded as ``{"$absent": true}``."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        out = []
-        for k in before.keys() | after.keys():
-            if k not in before:
-                out.append([list(path + (k,)), {"$absent": True}])
-            elif k not in after:
-                out.append([list(path + (k,)), before[k]])
-            elif before[k] != after[k]:
-                out += diff(before[k], after[k], path + (k,))
-        return out
-    if (isinstance(before, list) and isinstance(after, list) and len(before) == len(after)
-            and any(isinstance(x, dict) for x in before)):
-        out = []
-        for i, (b, a) in enumerate(zip(before, after)):
-            if b != a:
-                out += diff(b, a, path + (i,))
-        return out
-    return [[list(path), before]] if before != after else []
-
-
-def undo_diff(doc: dict[str, Any], changes: list[list]) -> dict[str, Any]:
-    """Apply a :func:`diff` to ``doc`` (in place) and return it."""
-    for path, old in changes:
-        if not path:
-            return old
-        target = doc
-        for k in path[:-1]:
-            target = target[k]
-        last = path[-1]
-        if isinstance(old, dict) and old.get("$absent"):
-            if isinstance(target, dict):
-                target.pop(last, None)
-        else:
-            target[last] = old
-    return doc
-
-
-# A private line kept in the history (what a player drew or took) is stored encoded, like
-# the hands and piles, so a glance at the file spoils nothing.  It is not a secret from
-# someone who decodes it on purpose.
-_PRIVATE = "b64:"
-
-
-def hide_text(text: str) -> str:
-    import base64
-
-    return _PRIVATE + base64.b64encode(text.encode("utf-8")[::-1]).decode("ascii")
-
-
-def show_text(stored: str) -> str:
-    """A private line as written by :func:`hide_text` (older plain lines pass through)."""
-    import base64
-    import binascii
-
-    if not stored.startswith(_PRIVATE):
-        return stored
-    try:
-        return base64.b64decode(stored[len(_PRIVATE):], validate=True)[::-1].decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError):
-        return "(unreadable private note)"

@@ -143,9 +143,10 @@ def find_line(lines: dict[tuple, int], path: list) -> int | None:
 
 def game_problems(text: str, file: str, tables) -> list[str]:
     """Every problem of a game file's text (empty when it loads)."""
-    from rigs_helper.rules.checker import parse_toml
-    from rigs_helper.store.codec import Checker, from_doc, load_text, migrate, split_text
-    from rigs_helper.store.codec import game_problems as whole_problems
+    from rigs_helper.rules.checker import Checker, parse_toml
+    from rigs_helper.store.codec import from_doc, migrate
+    from rigs_helper.store.gamefile import load_text, split_text
+    from rigs_helper.store.invariants import game_problems as whole_problems
 
     try:
         load_text(text, file, tables)
@@ -168,8 +169,8 @@ def game_problems(text: str, file: str, tables) -> list[str]:
         problems, game = collect(values, doc, _game_fallback)
         if game is not None and not problems:
             problems = list(whole_problems(game, tables, Checker(file)))
-        return (with_lines(problems, head, file) or [str(first)]) + log_problems(text, file,
-                                                                       tables.constants.rounds)
+        return ((with_lines(problems, head, file) or [str(first)])
+                + log_problems(text, file, tables.constants.rounds))
 
 
 def _game_fallback(path: list) -> Any:
@@ -187,7 +188,7 @@ def _game_fallback(path: list) -> Any:
 def log_problems(text: str, file: str, rounds: int | None = None) -> list[str]:
     """Problems of the history's entries (each names its entry, key and line)."""
     from rigs_helper.store import records
-    from rigs_helper.store.codec import split_text
+    from rigs_helper.store.gamefile import split_text
 
     head, tail = split_text(text)
     if not tail:

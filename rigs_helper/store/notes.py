@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rigs_helper.store.codec import Loaded, log_entries, show_text
+from rigs_helper.store.gamefile import Loaded
+from rigs_helper.store.hidden import show_text
+from rigs_helper.store.historytext import log_entries
 
 # how far back the private notes and the board's summary look
 RECENT = 60

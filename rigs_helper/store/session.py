@@ -19,21 +19,11 @@ from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.store import backups
-from rigs_helper.store.codec import (
-    MARKER,
-    Loaded,
-    diff,
-    dumps_state,
-    from_doc,
-    hide_text,
-    load_text,
-    log_entries,
-    log_entry_text,
-    state_hash,
-    to_doc,
-    undo_diff,
-)
+from rigs_helper.store.codec import dumps_state, from_doc, state_hash, to_doc
 from rigs_helper.store.files import read_text, write_atomic
+from rigs_helper.store.gamefile import Loaded, load_text
+from rigs_helper.store.hidden import hide_text
+from rigs_helper.store.historytext import MARKER, diff, log_entries, log_entry_text, undo_diff
 from rigs_helper.store.lock import locked, try_locked
 from rigs_helper.store.tablefiles import load_tables
 
@@ -332,7 +322,7 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
     drops: the actions logged since, or the hand edit); without one, step back from the
     state as it is when that gives exactly the state the log recorded before."""
     from rigs_helper.rules.checker import parse_toml
-    from rigs_helper.store.codec import split_text
+    from rigs_helper.store.gamefile import split_text
 
     head, tail = split_text(text)
     try:

@@ -37,7 +37,7 @@ def networth_chart(path: Path, loaded, tables) -> str:
 def _arguments(func, path: Path, loaded, tables) -> list:
     """The positional arguments ``func`` asks for, by name."""
     def entries():
-        from rigs_helper.store.codec import log_entries
+        from rigs_helper.store.historytext import log_entries
 
         return log_entries(loaded.log_text, str(path))
 

@@ -52,7 +52,7 @@ class Source:
                 self._key = key
                 return self._snap
             try:
-                from rigs_helper.store.codec import load_text
+                from rigs_helper.store.gamefile import load_text
 
                 loaded = load_text(data.decode("utf-8"), str(self.path), self.tables)
                 snap = Snapshot(etag, loaded)

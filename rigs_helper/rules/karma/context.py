@@ -6,19 +6,37 @@ Who the victims end up being (in-play protections, answers from a hand) is worke
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.karma.hands import hand_key
 from rigs_helper.rules.tables import KarmaCard, Tables
 
-if TYPE_CHECKING:
-    from rigs_helper.rules.karma.play import KarmaPlay
 
+class Choices(Protocol):
+    """What a Karma play chose (the options of `rigs karma play`), as the effects read it.
+    The play operation passes itself in, so this module needs nothing from it."""
+
+    target: tuple[str, ...]
+    plot: tuple[str, ...]
+    resource: tuple[str, ...]
+    give: tuple[tuple[str, int], ...]
+    take: tuple[tuple[str, int], ...]
+    card: tuple[str, ...]
+    source: str | None
+    option: str | None
+    new_owner: str | None
+    to: tuple[str, ...]
+    answer: tuple[str, ...]
+    answer_to: tuple[str, ...]
+    answer_plot: tuple[str, ...]
+    drew: tuple[str, ...]
+    own: tuple[str, ...]
+    first: tuple[str, ...]
 
 class Ctx:
-    def __init__(self, op: KarmaPlay, w: Work, card: KarmaCard, owner: str) -> None:
+    def __init__(self, op: Choices, w: Work, card: KarmaCard, owner: str) -> None:
         self.op, self.w, self.card = op, w, card
         self.player = owner  # who played the card
         self.owner = owner  # who gains from it (changes under Right Back At You, Double Agent)

@@ -3,50 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import import_module
 
 from rigs_helper.rules.actions.common import WAREHOUSE
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx
-from rigs_helper.rules.karma.destruction import (
-    discard_hand_choice,
-    discard_hand_random,
-    lose_plot_rigs,
-    lose_resource,
-    lose_rigs,
-    match_loss,
-    rough_storm,
-)
 from rigs_helper.rules.karma.hands import hand_key, move_played_card, play_allowed, retire
-from rigs_helper.rules.karma.protection import information, insurance, resolve
-from rigs_helper.rules.karma.sabotage import (
-    brownout,
-    i_want_that,
-    idle_all,
-    idle_plot,
-    redirect_output,
-    scatter_rigs,
-    steal_hand_choice,
-    steal_hand_random,
-    survey_error,
-    survey_swap,
-    swap_credits,
-    transfer_plot,
-)
-from rigs_helper.rules.karma.wealth import (
-    below_surface,
-    collector,
-    double_all,
-    gain,
-    naive_profits,
-    nothing_now,
-    other_markets,
-    poker_night,
-    ruins,
-    swap_meet,
-    triple_plot,
-)
+from rigs_helper.rules.karma.protection import resolve
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import Tables
@@ -119,7 +84,7 @@ class KarmaPlay(Op):
         if card.kind == "sabotage":
             resolve(ctx)
         if not ctx.cancelled:
-            EFFECTS[card.action](ctx)
+            effect(card.action)(ctx)
         unused = [f"{n}={t}" for n, ts in ctx.drew.items() for t in ts]
         if unused:
             raise InputError("--drew: " + ", ".join(unused) + f": {card.title} made nobody "
@@ -195,22 +160,33 @@ def check_options(op: KarmaPlay, card, game: Game) -> None:
         raise InputError(f"--target {me.name}: a player is not their own victim")
 
 
-EFFECTS = {
-    "lose_rigs": lose_rigs, "discard_hand_random": discard_hand_random,
-    "discard_hand_choice": discard_hand_choice, "match_loss": match_loss,
-    "lose_resource": lose_resource, "rough_storm": rough_storm,
-    "lose_plot_rigs": lose_plot_rigs, "steal_hand_random": steal_hand_random,
-    "swap_credits": swap_credits, "i_want_that": i_want_that, "idle_plot": idle_plot,
-    "redirect_output": redirect_output, "brownout": brownout,
-    "steal_hand_choice": steal_hand_choice, "survey_error": survey_error,
-    "survey_swap": survey_swap, "transfer_plot": transfer_plot, "idle_all": idle_all,
-    "scatter_rigs": scatter_rigs, "recycling": collector, "double_all": double_all,
-    "poker_night": poker_night, "parts_shop": collector,
-    "below_surface": below_surface, "gain": gain, "swap_meet": swap_meet,
-    "ruins": ruins, "triple_plot": triple_plot, "other_markets": other_markets,
-    "naive_profits": naive_profits, "alarm": nothing_now, "trade_in": nothing_now,
-    "donk": nothing_now, "insurance": insurance, "information": information,
+EFFECTS = {  # a card's action -> "module:function": its effect, imported when played
+    "lose_rigs": "destruction:lose_rigs",
+    "discard_hand_random": "destruction:discard_hand_random",
+    "discard_hand_choice": "destruction:discard_hand_choice",
+    "match_loss": "destruction:match_loss", "lose_resource": "destruction:lose_resource",
+    "rough_storm": "destruction:rough_storm", "lose_plot_rigs": "destruction:lose_plot_rigs",
+    "steal_hand_random": "sabotage:steal_hand_random", "swap_credits": "sabotage:swap_credits",
+    "i_want_that": "sabotage:i_want_that", "idle_plot": "sabotage:idle_plot",
+    "redirect_output": "sabotage:redirect_output", "brownout": "sabotage:brownout",
+    "steal_hand_choice": "sabotage:steal_hand_choice", "survey_error": "sabotage:survey_error",
+    "survey_swap": "sabotage:survey_swap", "transfer_plot": "sabotage:transfer_plot",
+    "idle_all": "sabotage:idle_all", "scatter_rigs": "sabotage:scatter_rigs",
+    "recycling": "wealth:collector", "double_all": "wealth:double_all",
+    "poker_night": "wealth:poker_night", "parts_shop": "wealth:collector",
+    "below_surface": "wealth:below_surface", "gain": "wealth:gain",
+    "swap_meet": "wealth:swap_meet", "ruins": "wealth:ruins",
+    "triple_plot": "wealth:triple_plot", "other_markets": "wealth:other_markets",
+    "naive_profits": "wealth:naive_profits", "alarm": "wealth:nothing_now",
+    "trade_in": "wealth:nothing_now", "donk": "wealth:nothing_now",
+    "insurance": "protection:insurance", "information": "protection:information",
 }
+
+
+def effect(action: str):
+    """The function that carries out a card's action (its module imported only now)."""
+    module, func = EFFECTS[action].split(":")
+    return getattr(import_module(f"rigs_helper.rules.karma.{module}"), func)
 
 
 # ---------------------------------------------------------------------------- in play

@@ -1,0 +1,88 @@
+"""What every phase change shares: the table's dice for a step, cards named per player,
+the choices any phase end settles first (RIGS losses owed, resources to throw away or to
+take), and entering a new phase."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rigs_helper.rules.dice import Rolls
+from rigs_helper.rules.engine import Work, default_discard, default_rigs_source
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.names import amounts
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
+
+
+def roll_args(rolls: Rolls) -> str:
+    """The table's rolls as the options that gave them (for the log)."""
+    return "".join(f" --roll {v}" for v in rolls.plain) + "".join(
+        f" --roll {n}={v}" for n, v in rolls.named)
+
+
+def table_work(game: Game, tables: Tables, rolls: Rolls) -> Work:
+    """A Work with the table's rolls; a roll named for someone who is not a player is
+    refused at once."""
+    for name, _ in rolls.named:
+        game.player(name)
+    return Work(game, tables, rolls=rolls)
+
+
+def by_player(game: Game, items: tuple[str, ...], flag: str) -> dict[str, str]:
+    """``("Ana=Theft", ...)`` -> {"Ana": "Theft"}: one card per player."""
+    out: dict[str, str] = {}
+    for c in items:
+        name, sep, title = c.partition("=")
+        if not sep or not title.strip():
+            raise InputError(f"{flag} {c!r}: give PLAYER=TITLE")
+        who = game.player(name).name
+        if who in out:
+            raise InputError(f"{flag} {c!r}: one card per player")
+        out[who] = title.strip()
+    return out
+
+
+def settle_common(w: Work, auto: bool, pending: list[str]) -> None:
+    """RIGS losses still owed (from a Disaster or a Karma card), resources to throw away
+    (Rough Storm) or to take (Ruins)."""
+    for p in w.game.players:
+        if p.must_discard:
+            if not auto:
+                pending.append(f"{p.name} must throw away {p.must_discard} resources: "
+                               f"`rigs settle {p.name} RESOURCE=N ...`")
+            else:
+                picked = default_discard(p, p.must_discard)
+                for r, n in picked:
+                    w.lose(p.name, r, n, "card: thrown away")
+                w.update(p.name, must_discard=0)
+                w.say(f"{p.name} throws away " + (amounts(picked) or "nothing (has none)")
+                      + " (--auto default: the most plentiful first).")
+        if p.may_take:
+            if not auto:
+                pending.append(f"{p.name} may take {p.may_take} resources of their choice: "
+                               f"`rigs settle {p.name} RESOURCE=N ...`")
+            else:
+                w.add(p.name, "luxuries", p.may_take, "card: Ruins")
+                w.update(p.name, may_take=0)
+                w.say(f"{p.name} takes {p.may_take} Luxuries (--auto default).")
+    for p in w.game.players:
+        for _ in range(p.must_lose_rigs):
+            src = default_rigs_source(w.player(p.name))
+            if not auto:
+                pending.append(f"{p.name} must choose {p.must_lose_rigs} RIGS to lose: "
+                               f"`rigs lose {p.name} {p.must_lose_rigs} "
+                               "[--from PLOT|warehouse]`")
+                break
+            if src is None:
+                w.update(p.name, must_lose_rigs=0)
+                break
+            w.lose_rigs(p.name, src)
+            w.update(p.name, must_lose_rigs=w.player(p.name).must_lose_rigs - 1)
+            w.say(f"(--auto default: a RIGS from {src})")
+
+
+def new_phase(w: Work, phase: str) -> None:
+    w.game = replace(w.game, phase=phase)
+    for p in w.game.players:
+        if p.borrowed:
+            w.update(p.name, borrowed=0)

@@ -1,0 +1,121 @@
+"""The end of the Player Phase: the Land Grant settled, Karma hands cut to the limit, and
+the Disaster cards dealt, each applied to its player (who is hurt draws a Karma card, who
+is not may swap one)."""
+
+from __future__ import annotations
+
+from rigs_helper.rules.engine import Work, title_of
+from rigs_helper.rules.errors import InputError, PendingChoice
+from rigs_helper.rules.names import amount, requirement, word
+from rigs_helper.rules.phases.common import by_player, new_phase
+from rigs_helper.rules.phases.grant import settle_grant
+from rigs_helper.rules.state import Player
+
+
+def _requires(player: Player, what: str | None) -> bool:
+    if what == "desert_plots":
+        return any(p.type == "desert" for p in player.plots)
+    if what == "valley_plots":
+        return any(p.type == "valley" for p in player.plots)
+    if what == "supplies_rigs":
+        return any(p.rigs and p.harvest == "supplies" for p in player.plots)
+    if what == "energy_rigs":
+        return any(p.rigs and p.harvest == "energy" for p in player.plots)
+    return False
+
+
+def player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str]) -> None:
+    if w.game.grant:
+        if auto:
+            settle_grant(w, None, None, None)
+        else:
+            pending.append(f"Land Grant: {w.game.leader} picks a plot: `rigs grant PLOT` "
+                           "(`rigs grant` shows the drawn plots)")
+    limit = w.tables.constants.hand_limit
+    for p in w.game.players:
+        over = len(p.hand) - limit
+        if over > 0:
+            if not auto:
+                pending.append(f"{p.name} holds {len(p.hand)} Karma cards, {over} over the "
+                               f"limit of {limit}: `rigs karma discard {p.name} TITLE`")
+                continue
+            keep, drop = p.hand[:limit], p.hand[limit:]
+            w.update(p.name, hand=keep)
+            for k in drop:
+                w.discard("karma", k)
+            w.say(f"{p.name} discards {', '.join(title_of(w.tables, 'karma', k) for k in drop)}"
+                  f" to the hand limit of {limit} (--auto default: newest cards).")
+    if pending:
+        raise PendingChoice(pending)
+    new_phase(w, "disaster")
+    deal = by_player(w.game, tuple(cards), "--card")
+    missing = [p.name for p in w.game.players if p.name not in deal]
+    if deal and missing and "disaster" not in w.game.missing:  # (a mixed deck decides)
+        raise InputError("--card: no Disaster card recorded for " + ", ".join(missing)
+                         + f" (give {missing[0]}=TITLE, or {missing[0]}=virtual to let rigs "
+                         "draw that one)")
+    w.say(f"Disaster Phase, round {w.game.round}: {w.game.leader} deals a Disaster card "
+          "to every player.")
+    for p in w.game.players:
+        if p.disaster_draw:
+            w.update(p.name, disaster_draw=None)
+    for p in w.game.seating_from(w.game.leader):
+        physical = deal.get(p.name)
+        if physical is not None and physical.lower() == "virtual":
+            physical = None
+        card = w.draw("disaster", physical, p.name)
+        if card is None:
+            w.say(f"No Disaster card is left for {p.name}.")
+            continue
+        w.update(p.name, disaster=card)
+        apply_disaster(w, p.name, card, "recorded" if physical else "drawn by rigs")
+    unused = w.data.get("karma")
+    if unused:
+        raise InputError("--karma: " + ", ".join(unused) + " drew no Karma card for a "
+                         "Disaster this round")
+
+
+def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
+    d = w.tables.disaster(key)
+    p = w.player(name)
+    affected = False
+    w.say(f"{p.name}: {d.title}" + (f" ({how})" if how else "") + ".")
+    if d.action == "discard":
+        have = p.amount(d.resource)
+        if have:
+            n = have if d.amount == "all" else (have + 1) // 2
+            w.lose(name, d.resource, n, f"Disaster: {d.title}")
+            w.say(f"  {p.name} loses {n} of {amount(have, d.resource)}.")
+            affected = True
+        elif d.when_none == "lose_rigs":
+            affected = _rigs_fallback(w, name, f"no {word(d.resource)}")
+    elif d.action == "production":
+        if _requires(p, d.requires):
+            w.update(name, effects=p.effects + (d.production,))
+            w.say(f"  {d.effect.split('.')[0]} (kept until Production ends).")
+            affected = True
+        elif d.when_none == "lose_rigs":
+            affected = _rigs_fallback(w, name, f"no {requirement(d.requires)}")
+    if affected:
+        recorded = w.data.get("karma", {}).pop(p.name, None)
+        got = w.draw_karma(name, 1, why=f"hurt by {d.title}",
+                            physical=(recorded,) if recorded else ())
+        if got and not recorded:
+            w.update(name, disaster_draw=got[0])
+            w.say(f"  (a card drawn at the table: `rigs karma draw {p.name} --card TITLE` "
+                  "records it instead)")
+    else:
+        w.update(name, may_swap=True)
+        w.say(f"  {p.name} is not hurt and may swap one Karma card: "
+              f"`rigs karma swap {p.name} TITLE`.")
+
+
+def _rigs_fallback(w: Work, name: str, why: str) -> bool:
+    p = w.player(name)
+    if not p.rigs:
+        w.say(f"  {p.name} has {why} and no RIGS to lose.")
+        return False
+    w.update(name, must_lose_rigs=p.must_lose_rigs + 1)
+    w.say(f"  {p.name} has {why}: loses one RIGS of their choice "
+          f"(`rigs lose {p.name} --from PLOT|warehouse`).")
+    return True

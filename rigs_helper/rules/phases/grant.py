@@ -1,0 +1,166 @@
+"""The Land Grant: the plots the leader drew (recorded from the table or drawn by rigs), the
+one the leader keeps and the rest dealt, then the leader determined again."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rigs_helper.rules.dice import Rolls
+from rigs_helper.rules.engine import Op, Outcome, Work, determine_leader
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.phases.common import roll_args, table_work
+from rigs_helper.rules.state import Game, Plot
+from rigs_helper.rules.tables import Tables
+
+
+def default_pick(tables: Tables, grant: tuple[str, ...]) -> str:
+    def worth(pid: str):
+        t = tables.plots[tables.plot_deck[int(pid[1:]) - 1]]
+        return (t.endgame_cards, sum(t.spots.values()), -int(pid[1:]))
+    return max(grant, key=worth)
+
+
+def record_grant(w: Work, cards: tuple[str, ...]) -> None:
+    """The plots the leader drew at the table replace the virtual Land Grant: the virtual
+    cards go back on top of the Plot deck, in their order, and a plot card of each type
+    recorded comes out of it."""
+    n = len(w.game.grant)
+    if len(cards) != n:
+        raise InputError(f"--card: the Land Grant draws {n} plot{'s' if n != 1 else ''}; "
+                         f"give {n} plot type{'s' if n != 1 else ''}")
+    deck = list(w.game.grant) + list(w.game.plot_deck)
+    grant = []
+    for c in cards:
+        t = c.strip().lower()
+        if t not in w.tables.plots:
+            raise InputError(f"--card {c!r}: a plot type (plains, valley, forest, desert, "
+                             "ridge)")
+        pid = next((x for x in deck if w.tables.plot_deck[int(x[1:]) - 1] == t), None)
+        if pid is None:
+            raise RulesError(f"no {w.tables.plots[t].name} is left in the Plot deck",
+                             rule="27 plot cards: 9 Plains, 9 Valley, 3 Forest, 3 Desert, "
+                             "3 Ridge")
+        deck.remove(pid)
+        grant.append(pid)
+    w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant))
+    leader = w.game.leader
+    w.say(f"Land Grant recorded: {leader} drew {len(grant)} plots (`rigs hand {leader}` "
+          f"shows their ids, for {leader}'s eyes).")
+    w.say("Land Grant recorded (you drew): " + ", ".join(
+        f"{pid} {w.tables.plots[w.tables.plot_deck[int(pid[1:]) - 1]].name}"
+        for pid in grant) + ". Write these ids on the plot cards.", to=leader)
+
+
+def grant_plot(tables: Tables, grant: tuple[str, ...], text: str) -> str:
+    """A Land Grant plot named by its id (P7, p7, 7) or by its type (valley)."""
+    t = text.strip().lower()
+    if t in tables.plots:
+        for pid in grant:
+            if tables.plot_deck[int(pid[1:]) - 1] == t:
+                return pid
+        raise RulesError(f"no {tables.plots[t].name} is among the Land Grant plots "
+                         "(the leader's `rigs hand` lists them)", rule="the leader keeps one "
+                         "of the plots drawn")
+    return "P" + t[1:] if t.startswith("p") else "P" + t
+
+
+def settle_grant(w: Work, pick: str | None, order: list[str] | None,
+           given: dict[str, str] | None) -> None:
+    g = w.game
+    leader = g.player(g.leader)
+    grant = list(g.grant)
+    auto_note = ""
+    if pick is None:
+        pick = default_pick(w.tables, g.grant)
+        auto_note = " (--auto default: the most valuable plot)"
+    typed, pick = pick, grant_plot(w.tables, g.grant, pick)
+    if pick not in grant:
+        raise RulesError(f"{typed!r} is not among the Land Grant plots (`rigs hand "
+                         f"{leader.name}` lists them)", rule="the leader keeps one of the "
+                         "plots drawn")
+    grant.remove(pick)
+    others = [p.name for p in g.seating_from(leader.name)[1:]]
+    if order is None:
+        order = others
+    else:
+        order = [g.player(n).name for n in order]
+        if sorted(order) != sorted(others):
+            raise InputError("--order must name every other player once: "
+                             + ", ".join(others))
+    dealt: list[tuple[str, str]] = [(leader.name, pick)]
+    if given:
+        pool = tuple(grant)  # a type names the first of its kind not handed out yet
+        named = {}
+        for n, v in given.items():
+            named[g.player(n).name] = pid = grant_plot(w.tables, pool, v)
+            pool = tuple(x for x in pool if x != pid) if pid in pool else pool
+        given = named
+        if not set(given) <= set(order):  # the leader's plot is the pick, not a --give
+            raise InputError("--give names the other players only: " + ", ".join(order))
+        if sorted(given.values()) != sorted(grant[:len(order)]) and \
+                sorted(given.values()) != sorted(grant):
+            raise InputError("--give must hand out exactly the other drawn plots "
+                             f"(`rigs hand {leader.name}` lists them)")
+        for name in order:
+            if name in given:
+                dealt.append((name, given[name]))
+    else:
+        for name in order:
+            if not grant:
+                break
+            dealt.append((name, grant.pop(w.rng.below(len(grant)))))
+        if len(dealt) > 1:
+            auto_note += " (the others dealt at random by rigs)"
+    for name, pid in dealt:
+        p = w.player(name)
+        plot = Plot(pid, w.tables.plot_deck[int(pid[1:]) - 1])
+        w.put(replace(p, plots=p.plots + (plot,)))
+    w.game = replace(w.game, grant=())
+    w.say("Land Grant: " + "; ".join(
+        f"{n} gets {pid} {w.tables.plots[w.tables.plot_deck[int(pid[1:]) - 1]].name}"
+        for n, pid in dealt) + auto_note + ".")
+    left_out = [n for n in order if n not in {x for x, _ in dealt}]
+    if left_out:
+        w.say(f"Too few plots: {', '.join(left_out)} get none this round.")
+    determine_leader(w)
+
+
+@dataclass(frozen=True)
+class GrantPick(Op):
+    """The leader's Land Grant: record the plot cards drawn at the table (``cards``, plot
+    types), and/or keep one (``pick``) and hand out the rest."""
+
+    pick: str | None = None
+    order: tuple[str, ...] | None = None
+    given: tuple[tuple[str, str], ...] = ()
+    cards: tuple[str, ...] = ()
+    record_only: bool = False
+    rolls: Rolls = Rolls()  # the leader roll-off after the grant: NAME=N
+    phases = ("player",)
+    grant_first = False  # it settles the grant
+
+    def describe(self) -> str:
+        s = "grant" + ("" if self.record_only else f" {self.pick or '(default)'}")
+        s += "".join(f" --card {c}" for c in self.cards)
+        if self.order:
+            s += " --order " + ",".join(self.order)
+        return s + "".join(f" --give {n}={p}" for n, p in self.given) + roll_args(self.rolls)
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        if not game.grant:
+            raise RulesError("no Land Grant is waiting", rule="the Land Grant happens at the "
+                             "start of each Player Phase from round 2 while plots last")
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        w = table_work(game, tables, self.rolls)
+        if self.cards:
+            record_grant(w, self.cards)
+        if self.record_only:
+            if self.order or self.given:
+                raise InputError("--order and --give go with the plot the leader keeps: "
+                                 "`rigs grant PLOT ...`")
+            return w.done()
+        settle_grant(w, self.pick, list(self.order) if self.order else None,
+               dict(self.given) if self.given else None)
+        return w.done()

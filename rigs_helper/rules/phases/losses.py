@@ -1,0 +1,54 @@
+"""`rigs lose`: settling the RIGS a player owes (the victim chooses where from)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rigs_helper.rules.engine import Op, Outcome, Work, default_rigs_source
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
+
+
+@dataclass(frozen=True)
+class LoseRigs(Op):
+    """Settle N pending "lose a RIGS" (the victim chooses where from)."""
+
+    name: str
+    source: str | None = None
+    n: int = 1
+
+    def describe(self) -> str:
+        return f"lose {self.name}" + (f" {self.n}" if self.n != 1 else "") + (
+            f" --from {self.source}" if self.source else "")
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        p = game.player(self.name)
+        if not p.must_lose_rigs:
+            raise RulesError(f"{p.name} has no RIGS loss to settle",
+                             rule="a RIGS is lost only when a card says so")
+        if self.n < 1:
+            raise InputError(f"the number of RIGS must be 1 or more, not {self.n}")
+        if self.n > p.must_lose_rigs:
+            raise RulesError(f"{p.name} owes {p.must_lose_rigs} RIGS, not {self.n}",
+                             rule="a RIGS is lost only when a card says so")
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        w = Work(game, tables)
+        name = game.player(self.name).name
+        if self.source is not None:
+            w.lose_rigs(name, self.source, self.n)
+            w.update(name, must_lose_rigs=w.player(name).must_lose_rigs - self.n)
+        for _ in range(self.n if self.source is None else 0):
+            src = default_rigs_source(w.player(name))
+            if src is None:
+                w.update(name, must_lose_rigs=0)
+                w.say(f"{name} has no RIGS left to lose.")
+                break
+            w.lose_rigs(name, src)
+            w.update(name, must_lose_rigs=w.player(name).must_lose_rigs - 1)
+        owed = w.player(name).must_lose_rigs
+        if owed:
+            w.say(f"{name} still owes {owed} RIGS (`rigs lose {name} {owed}`).")
+        return w.done()

@@ -1,0 +1,75 @@
+"""The Market card of the round: drawn by rigs, or the one the table drew (a value, a
+category or a card id), setting the Luxury price."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rigs_helper.rules.engine import Work
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.market import card_value, category_of
+from rigs_helper.rules.state import frozen_map
+
+
+def draw_market(w: Work, physical: str | None) -> None:
+    m = w.game.market
+    if not m.game:
+        raise RulesError("the Game Market Deck is empty", rule="15 rounds, one card each")
+    game_deck, end = list(m.game), list(m.end)
+    recorded = dict(m.recorded)
+    if physical is None:
+        card = game_deck.pop(0)
+    else:
+        card = _physical_market(w, game_deck, end, physical, recorded)
+        game_deck.remove(card)
+    price = recorded.get(w.game.round, card_value(w.tables, m.values, card))
+    cat, _ = category_of(w.tables, card)
+    w.game = replace(w.game, market=replace(m, game=tuple(game_deck), drawn=m.drawn + (card,),
+                                            end=tuple(end), price=price,
+                                            recorded=frozen_map(recorded)))
+    if physical is None:
+        what = f"the Market card is {w.tables.market[cat].name} (drawn by rigs)"
+    elif w.game.round in recorded and physical.strip().isdigit():
+        what = f"the Market card drawn at the table is worth {price} (recorded)"
+    else:
+        what = f"the Market card is {w.tables.market[cat].name} (recorded)"
+    w.say(f"Market Phase, round {w.game.round}: {what}; Luxuries sell at {price} "
+          "(`rigs sell PLAYER N`).")
+    if not game_deck:
+        w.say("That was the last Game Market card: this is the final round, and every "
+              "Luxury left is sold at this price when the phase ends.")
+
+
+def _physical_market(w: Work, deck: list[int], end: list[int], text: str,
+                     recorded: dict) -> int:
+    """The Market card the table drew.  Any card not drawn yet may be it: the virtual
+    piles are only the app's guess, so a card found in the virtual End Game deck trades
+    places with the virtual top card (the End Game deck is what is left)."""
+    from rigs_helper.rules.market import market_index
+
+    t = text.strip().lower()
+    if t.isdigit():  # a value: the top card leaves the deck, the price is what was printed
+        recorded[w.game.round] = int(t)
+        return deck[0]
+    for cat in w.tables.market.values():
+        if cat.key == t or cat.name.lower() == t:
+            for c in deck + end:
+                if category_of(w.tables, c)[0] == cat.key:
+                    return _into_game_deck(deck, end, c)
+            raise RulesError(f"no {cat.name} card is left in the Market decks",
+                             rule="every Market card drawn is recorded once")
+    try:
+        idx = market_index(w.tables, text.strip())
+    except KeyError:
+        raise InputError(f"--card {text!r}: give a value, a category (low, normal, high, "
+                         "spike) or a Market card id such as H3") from None
+    if idx not in deck and idx not in end:
+        raise RulesError(f"Market card {text} was already drawn")
+    return _into_game_deck(deck, end, idx)
+
+
+def _into_game_deck(deck: list[int], end: list[int], card: int) -> int:
+    if card in end:
+        end[end.index(card)] = deck[0]
+        deck[0] = card
+    return card

@@ -1,0 +1,91 @@
+"""The Production Phase: its start, Last Call, and production committed (then the Market
+card is drawn)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rigs_helper.rules.engine import Work
+from rigs_helper.rules.errors import InputError, PendingChoice
+from rigs_helper.rules.names import signed
+from rigs_helper.rules.phases.common import new_phase
+from rigs_helper.rules.phases.market_draw import draw_market
+from rigs_helper.rules.production import plan
+from rigs_helper.rules.state import Game, frozen_map
+from rigs_helper.rules.tables import Tables
+
+
+def disaster_to_production(w: Work, auto: bool, cards: list[str], pending: list[str]
+                            ) -> None:
+    if cards:
+        raise InputError("--card: nothing is drawn when the Production Phase starts")
+    if pending:
+        raise PendingChoice(pending)
+    for p in w.game.players:
+        if p.may_swap or p.disaster_draw:
+            w.update(p.name, may_swap=False, disaster_draw=None)
+    new_phase(w, "production")
+    w.say(f"Production Phase, round {w.game.round}: `rigs produce` shows every plan; "
+          "`rigs next` opens Last Call (when a hand holds a production card), then commits "
+          "production.")
+
+
+def production_cards_in_hands(game: Game, tables: Tables) -> dict[str, int]:
+    """How many Karma cards that change production each player still holds (a count:
+    the hands themselves are private)."""
+    out = {}
+    for p in game.players:
+        n = sum(1 for k in p.hand if tables.karma_card(k).timing in ("production",
+                                                                      "last_call"))
+        if n:
+            out[p.name] = n
+    return out
+
+
+def _last_call(w: Work, auto: bool, cards: list[str]) -> bool:
+    """Open Last Call (True: the phase waits for it) unless it is open already, --auto
+    passes it, or no hand holds a card for it."""
+    if w.game.last_call:
+        return False
+    held = production_cards_in_hands(w.game, w.tables)
+    if not held:
+        w.say("Last Call: no production card is left in any hand.")
+        return False
+    said = ", ".join(f"{n} {c}" for n, c in held.items())
+    if auto:
+        w.say(f"Last Call: nobody plays (--auto); production cards still in hands: {said}.")
+        return False
+    if cards:
+        raise InputError("--card: Last Call opens first; give the Market card on the "
+                         "`rigs next` that commits production")
+    w.game = replace(w.game, last_call=True)
+    w.say(f"Last Call, round {w.game.round}: production cards still in hands: {said}. "
+          "Play them now (`rigs karma play ...`), adjust plans (`rigs produce PLAYER "
+          "--power/--skip PLOT`), then `rigs next` commits production.")
+    w.data["last_call"] = held
+    return True
+
+
+def production_to_market(w: Work, auto: bool, cards: list[str], pending: list[str]
+                          ) -> None:
+    if pending:
+        raise PendingChoice(pending)
+    if _last_call(w, auto, cards):
+        return
+    w.game = replace(w.game, last_call=False)
+    plans = {p.name: plan(w.game, p.name, w.tables) for p in w.game.players}
+    for name, pl in plans.items():
+        for r, v in pl.produced.items():
+            w.add(name, r, v, "production")
+        got = ", ".join(signed(v, r) for r, v in pl.produced.items() if v)
+        w.say(f"{name} commits production: {got or 'nothing'}"
+              + (f" ({pl.energy_lost} Energy lost)" if pl.energy_lost else "") + ".")
+    for p in w.game.players:
+        if p.disaster:
+            w.discard("disaster", p.disaster)
+        w.update(p.name, disaster=None, plan=frozen_map(),
+                 effects=tuple(e for e in p.effects if e.startswith("late:")))
+    new_phase(w, "market")
+    draw_market(w, cards[0] if cards else None)
+    if len(cards) > 1:
+        raise InputError("--card: one Market card is drawn per round")

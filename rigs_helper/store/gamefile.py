@@ -1,0 +1,62 @@
+"""The game file as text: the state first (readable and hand-editable), then a marker
+line, then the history (``[[log]]`` entries, newest last).  A command that does not need the
+history parses only the state part, so a long game costs no more to load than a short one."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rigs_helper.rules.checker import Checker, parse_toml
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
+from rigs_helper.store.codec import from_doc, migrate
+from rigs_helper.store.historytext import MARKER, log_entry_text
+
+
+class Loaded:
+    """A game file as read: the state, its TOML document, and the history text verbatim
+    ("" when there is none)."""
+
+    __slots__ = ("game", "doc", "log_text")
+
+    def __init__(self, game: Game, doc: dict[str, Any], log_text: str) -> None:
+        self.game, self.doc, self.log_text = game, doc, log_text
+
+
+# a table header other than [[log]] (not a line of a multi-line array, such as "    [")
+_HEADER = re.compile(r"""(?m)^[ \t]*\[(?!\[log\]\])\[?[ \t]*[\w."'-][\w."' -]*\]\]?[ \t]*(#.*)?$""")
+
+
+def split_text(text: str) -> tuple[str, str]:
+    """(state part, history part).  The history is everything from the marker on."""
+    i = text.find(MARKER)
+    if i < 0:
+        return text, ""
+    head, tail = text[:i], text[i:]
+    # A table header other than [[log]] after the marker, or a key between the marker and
+    # the first entry, means a hand edit moved state below it: parse the whole file then.
+    first = re.search(r"(?m)^\[\[log\]\]$", tail)
+    between = tail[len(MARKER):first.start() if first else len(tail)]
+    if (re.search(_HEADER, tail)
+            or re.search(r"(?m)^[ \t]*[^#\s]", between)):
+        return text, ""
+    return head, tail
+
+
+def load_text(text: str, file: str, tables: Tables) -> Loaded:
+    head, tail = split_text(text)
+    doc = parse_toml(head, file)
+    log_in_state = doc.pop("log", None)
+    if log_in_state is not None and tail:
+        raise Checker(file).fail("log", "the history is kept below the marker line; "
+                                 "remove this key from the state")
+    if log_in_state is not None and not tail:
+        tail = MARKER + "\n" + "".join(log_entry_text(e) for e in
+                                       Checker(file).array(log_in_state, "log"))
+    doc = migrate(doc, Checker(file))
+    game = from_doc(doc, file, tables)
+    return Loaded(game, doc, tail)
+
+
+# ---------------------------------------------------------------------------- the log

@@ -1,0 +1,73 @@
+"""The history below the state in a game file: ``[[log]]`` entries as text, and the
+diffs each entry keeps so `rigs undo` can step back."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rigs_helper.rules.checker import parse_toml
+
+MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do not edit ----"
+
+
+def log_entry_text(entry: dict[str, Any]) -> str:
+    """One ``[[log]]`` table (always a table header: a short entry must not come out as
+    an inline ``log = [...]`` array, which the history's reader would not see)."""
+    import tomli_w
+
+    return "\n[[log]]\n" + tomli_w.dumps(entry)
+
+
+def log_entries(log_text: str, file: str, last: int | None = None) -> list[dict[str, Any]]:
+    """The history's entries, oldest first (only the ``last`` N when given)."""
+    if not log_text:
+        return []
+    chunks = re.split(r"(?m)^\[\[log\]\]$", log_text)[1:]
+    if last is not None:
+        chunks = chunks[-last:] if last else []
+    out = []
+    for chunk in chunks:
+        entry = parse_toml("[[log]]" + chunk, file).get("log", [{}])[0]
+        out.append(entry)
+    return out
+
+
+def diff(before: Any, after: Any, path: tuple = ()) -> list[list]:
+    """What to set (path, old value) to turn ``after`` back into ``before``.
+    A missing key's old value is recorded as ``{"$absent": true}``."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        out = []
+        for k in before.keys() | after.keys():
+            if k not in before:
+                out.append([list(path + (k,)), {"$absent": True}])
+            elif k not in after:
+                out.append([list(path + (k,)), before[k]])
+            elif before[k] != after[k]:
+                out += diff(before[k], after[k], path + (k,))
+        return out
+    if (isinstance(before, list) and isinstance(after, list) and len(before) == len(after)
+            and any(isinstance(x, dict) for x in before)):
+        out = []
+        for i, (b, a) in enumerate(zip(before, after)):
+            if b != a:
+                out += diff(b, a, path + (i,))
+        return out
+    return [[list(path), before]] if before != after else []
+
+
+def undo_diff(doc: dict[str, Any], changes: list[list]) -> dict[str, Any]:
+    """Apply a :func:`diff` to ``doc`` (in place) and return it."""
+    for path, old in changes:
+        if not path:
+            return old
+        target = doc
+        for k in path[:-1]:
+            target = target[k]
+        last = path[-1]
+        if isinstance(old, dict) and old.get("$absent"):
+            if isinstance(target, dict):
+                target.pop(last, None)
+        else:
+            target[last] = old
+    return doc
