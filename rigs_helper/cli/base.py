@@ -262,7 +262,7 @@ def count_or_all(text: str, what: str) -> int | None:
     if n is None:
         from rigs_helper.rules.errors import InputError
 
-        raise InputError(f"{what}: {text!r} is not a whole number (digits 0-9) or 'all'")
+        raise InputError(f"{what}: {text!r} is not a whole number or 'all' (digits 0-9)")
     return n
 
 

@@ -41,7 +41,7 @@ class KarmaDraw(Op):
             raise RulesError("--card records one physical card at a time")
         pile = game.karma
         there = len(pile.draw) + len(pile.discard) + len(pile.vdiscard)
-        if self.n > there:
+        if self.n > max(there, 1):  # one card from an empty deck: "none is left" (rule)
             raise RulesError(f"cannot draw {self.n} Karma cards: the deck and its discards "
                              f"hold {there}")
 
