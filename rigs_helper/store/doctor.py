@@ -173,6 +173,10 @@ def game_problems(text: str, file: str, tables) -> list[str]:
                 + log_problems(text, file, tables.constants.rounds))
 
 
+_REQUIRED = {"credits", "energy", "supplies", "metal", "luxuries", "warehouse_rigs", "hand",
+             "plots"}
+
+
 def _game_fallback(path: list) -> Any:
     """Stand-ins for required values (only the values are checked while one is in, so a
     stand-in never causes a false alarm)."""
@@ -182,6 +186,10 @@ def _game_fallback(path: list) -> Any:
         return "player"
     if len(path) == 3 and path[0] == "players" and path[2] == "name":
         return f"player {path[1] + 1}"
+    if len(path) == 3 and path[0] == "players":  # a required key's neutral stand-in
+        return {"hand": "", "plots": []}.get(path[2], 0) if path[2] in _REQUIRED else REMOVE
+    if len(path) == 5 and path[0] == "players" and path[2] == "plots" and path[4] == "rigs":
+        return 0
     return REMOVE
 
 
