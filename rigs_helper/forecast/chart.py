@@ -22,12 +22,17 @@ MARKERS = ("circle", "square", "triangle", "diamond", "circle", "square")
 LETTERS = ("*", "o", "+", "x", "#", "%")
 
 
+def _points(pts: list[tuple[int, str, float]]) -> list[tuple[float, str, float]]:
+    """(x in rounds, phase, value) of a player's points: the x within the game's rounds,
+    a value that is not finite left out (``networth_series`` keeps none of either)."""
+    return [(min(max(position(r, p), 0.0), float(ROUNDS)), p, v) for r, p, v in pts
+            if math.isfinite(v)]
+
+
 def _bounds(series: Series) -> tuple[float, float, float, float]:
-    """The x range (in rounds, within the game's) and the y range of the points (the
-    series comes from ``networth_series``, which keeps finite values only)."""
-    xs = [min(max(position(r, p), 0.0), float(ROUNDS)) for pts in series.values()
-          for r, p, _ in pts]
-    ys = [v for pts in series.values() for _, _, v in pts if math.isfinite(v)]
+    """The x range (in rounds, within the game's) and the y range of the points."""
+    xs = [x for pts in series.values() for x, _, _ in _points(pts)]
+    ys = [v for pts in series.values() for _, _, v in _points(pts)]
     x0, x1 = (min(xs), max(xs)) if xs else (0.0, 1.0)
     y0, y1 = (min(ys), max(ys)) if ys else (0.0, 1.0)
     if x1 == x0:
@@ -103,7 +108,8 @@ def networth_svg(series: Series, width: int = 640, height: int = 320,
     for i, (name, pts) in enumerate(series.items()):
         colour, dash, marker = (COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)],
                                 MARKERS[i % len(MARKERS)])
-        xy = [(sx(position(r, p)), sy(v)) for r, p, v in pts]
+        pts = _points(pts)
+        xy = [(sx(x), sy(v)) for x, _, v in pts]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<g><title>{escape(name)}</title>'
                      f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dash_attr} '
@@ -131,8 +137,8 @@ def networth_grid(series: Series, width: int = 60, height: int = 14
     for i, pts in enumerate(series.values()):
         letter = LETTERS[i % len(LETTERS)]
         prev = None
-        for r, p, v in pts:
-            col = round((position(r, p) - x0) / (x1 - x0) * (width - 1))
+        for x, p, v in _points(pts):
+            col = round((x - x0) / (x1 - x0) * (width - 1))
             row = round((1 - (v - y0) / (y1 - y0)) * (height - 1))
             if prev is not None:  # join to the previous point with dots
                 pc, pr = prev
