@@ -187,3 +187,15 @@ def test_a_sheet_lists_every_problem_of_every_player_and_of_the_endgame(tmp_path
                  'players[1] ("player 2").credits', "players[1].zz'",
                  "players[2].zcredits'", f'players[2] ("{names[2]}").credits'):
         assert want in r.stderr, (want, r.stderr)
+
+
+def test_the_boards_chart_answers_at_once_on_a_huge_round(game, tables):
+    """What `rigs serve` draws on the board: "No chart yet", at once (the hang of issue 19
+    held every page of the server)."""
+    from rigs_helper.store.session import load
+    from rigs_helper.web.chart import NO_CHART, networth_chart
+
+    damage(game, '{\\"round\\":1,', '{\\"round\\":10000000,')
+    start = time.perf_counter()
+    assert networth_chart(game, load(game, tables), tables) == NO_CHART
+    assert time.perf_counter() - start < 2
