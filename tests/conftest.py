@@ -41,3 +41,15 @@ def rigs(runner):
         return runner.invoke(app, [str(a) for a in args])
 
     return invoke
+
+
+def make_game(path: Path, seed: int, *commands: list[str], players=("Ana", "Bo", "Cy")) -> str:
+    """A new game at ``path`` with ``commands`` run on it (each must succeed); its text."""
+    from rigs_helper.cli import app
+
+    run = CliRunner().invoke
+    names = [x for p in players for x in ("-p", p)]
+    for args in (["new", *names, "--seed", str(seed)], *commands):
+        r = run(app, [*args, "-g", str(path)])
+        assert r.exit_code == 0, (args, r.output)
+    return path.read_text()

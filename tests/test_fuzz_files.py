@@ -21,7 +21,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, make_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -35,18 +35,10 @@ MARKER = b"# ---- history (newest last)"
 
 @pytest.fixture(scope="module")
 def game_text():
-    from rigs_helper.cli import app
-
     with tempfile.TemporaryDirectory() as d:
-        path = Path(d) / "g.toml"
-        run = CliRunner().invoke
-        assert run(app, ["new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "21", "-g",
-                         str(path)]).exit_code == 0
-        for args in (["karma", "draw", "Ana"], ["next", "--auto"], ["next", "--auto"],
-                     ["next", "--auto"], ["adjust", "Bo", "metal", "3", "--why", "fuzz"]):
-            r = run(app, [*args, "-g", str(path)])
-            assert r.exit_code == 0, r.output
-        return path.read_bytes()
+        return make_game(Path(d) / "g.toml", 21, ["karma", "draw", "Ana"], ["next", "--auto"],
+                         ["next", "--auto"], ["next", "--auto"],
+                         ["adjust", "Bo", "metal", "3", "--why", "fuzz"]).encode()
 
 
 def _replace_at(text: bytes, matches: list, i: int, new: bytes) -> bytes:

@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, make_game
 
 from rigs_helper.store.historytext import MARKER
 
@@ -17,18 +17,9 @@ from rigs_helper.store.historytext import MARKER
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     """A 3-player game a few phases in (net worth records, said, ledger, private lines)."""
-    from typer.testing import CliRunner
-
-    from rigs_helper.cli import app
-
-    path = tmp_path_factory.mktemp("played") / "rigs.toml"
-    run = CliRunner().invoke
-    assert run(app, ["new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "5", "-g",
-                     str(path)]).exit_code == 0
-    for args in (["next", "--auto"], ["next", "--auto"], ["next", "--auto"],
-                 ["adjust", "Ana", "credits", "1", "--why", "records"]):
-        assert run(app, [*args, "-g", str(path)]).exit_code == 0
-    return path.read_text()
+    return make_game(tmp_path_factory.mktemp("played") / "rigs.toml", 5, ["next", "--auto"],
+                     ["next", "--auto"], ["next", "--auto"],
+                     ["adjust", "Ana", "credits", "1", "--why", "records"])
 
 
 @pytest.fixture
