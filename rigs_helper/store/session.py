@@ -444,7 +444,10 @@ def backup_list(path: Path, tables: Tables | None = None) -> list[dict[str, Any]
         try:
             text = read_text(b)
             loaded = load_text(text, str(b), tables)
-            last = log_entries(loaded.log_text, str(b), last=1)
+            damage = history_problems(loaded, b, tables)
+            if damage:  # a backup with a damaged history is not one to go back to
+                raise InputError(damage[0])
+            last = log_entries(loaded.log_text, str(b), last=1, first_line=loaded.log_line)
             row.update(loads=True, current=text == current, round=loaded.game.round,
                        phase=loaded.game.phase,
                        action=str(last[0].get("action", "?")) if last else "?")
