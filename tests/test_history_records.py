@@ -48,9 +48,9 @@ def test_a_huge_round_in_a_net_worth_record_is_named_and_the_chart_answers_at_on
         game, rigs):
     before = damage(game, '{\\"round\\":1,', '{\\"round\\":10000000,')
     for command in (["chart"], ["report"], ["report", "--json"], ["log"]):
-        start = time.perf_counter()
+        start = time.process_time()
         err = refused(rigs(*command, "-g", game), game, before)
-        assert time.perf_counter() - start < 2, command
+        assert time.process_time() - start < 2, command
         assert re.search(r"line \d+: log entry 1: key 'networth'", err), err
     r = rigs("doctor", "-g", game)
     assert r.exit_code == 1 and "log entry 1: key 'networth'" in r.output
@@ -65,10 +65,10 @@ def test_the_chart_is_bounded_by_the_games_rounds_whatever_the_series_says():
                {"networth": '{"round":3,"phase":"player","players":{"A":Infinity}}'},
                {"networth": '{"round":4,"phase":"player","players":{"A":5}}'}]
     assert networth_series(entries) == {"A": [(4, "player", 5.0)]}
-    start = time.perf_counter()
+    start = time.process_time()
     svg = networth_svg({"A": [(1, "player", 0.0), (10**7, "end", 1e300)]})
     networth_grid({"A": [(1, "player", float("nan")), (10**7, "end", 1.0)]})
-    assert time.perf_counter() - start < 1 and svg.startswith("<svg")
+    assert time.process_time() - start < 1 and svg.startswith("<svg")
 
 
 @pytest.mark.parametrize("old, new, key", [
@@ -187,6 +187,6 @@ def test_the_boards_chart_answers_at_once_on_a_huge_round(game, tables):
     from rigs_helper.web.chart import NO_CHART, networth_chart
 
     damage(game, '{\\"round\\":1,', '{\\"round\\":10000000,')
-    start = time.perf_counter()
+    start = time.process_time()
     assert networth_chart(game, load(game, tables), tables) == NO_CHART
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
