@@ -6,7 +6,8 @@ Not a pytest test: run it directly, preferably with a plain (non-editable) insta
     python benchmarks/bench_forecast.py [--runs N]
 
 It builds game files in a temporary directory with the rules core and rigs_helper.store:
-for 2, 3 and 4 players a seeded game played with `next --auto` to round 8's Market Phase,
+a new 4-player game (round 1: the forecast of the end simulates all 15 rounds, the slowest
+case); for 2, 3 and 4 players a seeded game played with `next --auto` to round 8's Market Phase,
 then every player given Energy, Supplies, Metal and Vinnie scripts, so that all three End
 Game dice and all five plot types are unknown (the 4-player file needs Monte Carlo); and a
 4-player game played to the end with its End Game draws made (its log holds the net worth
@@ -48,6 +49,16 @@ def build_mid_game(path: Path, players: int) -> None:
     session.load(path, tables)  # validates
 
 
+def build_round_one(path: Path) -> None:
+    """A new 4-player game: the forecast simulates all 15 rounds (the slowest case)."""
+    from rigs_helper.rules.setup import new_game
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
+
+    tables = load_tables()
+    session.create(path, new_game(list(NAMES), 5, tables), "new", True, tables)
+
+
 def build_finished_game(path: Path) -> None:
     from rigs_helper.cli.base import log_fields
     from rigs_helper.rules.phases import NextPhase
@@ -69,6 +80,10 @@ def main() -> int:
         raise SystemExit("no `rigs` command found beside this Python or on PATH")
     with tempfile.TemporaryDirectory() as tmp:
         entries = [timing.baseline()]
+        first = Path(tmp) / "round1-4p.toml"
+        build_round_one(first)
+        entries.append(("rigs standings (4 players, round 1)",
+                        [RIGS, "standings", "-g", str(first)]))
         for n in (2, 3, 4):
             game = Path(tmp) / f"mid-{n}p.toml"
             build_mid_game(game, n)

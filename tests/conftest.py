@@ -1,11 +1,20 @@
-"""Shared fixtures for the rigs-helper test suite."""
+"""Shared fixtures for the rigs-helper test suite, and the browser tests' rule.
+
+Tests marked ``@pytest.mark.browser`` drive Chromium with its driver, two programs that
+``pip install ".[test]"`` cannot bring.  Outside CI they are skipped, saying what to
+install; under ``CI=true`` (as ``.ci/run`` runs) they are required: a missing browser fails
+them, naming it, and any skipped test fails the run.
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+import typer.testing
 from hypothesis import settings
 from typer.testing import CliRunner
 
@@ -17,7 +26,119 @@ settings.load_profile("rigs")
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 TABLES = ROOT / "tables"
-RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
+
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+INSTALL_BROWSER = "apt-get install chromium chromium-driver"
+
+
+# ---------------------------------------------------------------------------- the browser
+
+def browser_programs() -> tuple[str | None, str | None]:
+    """(chromium, chromedriver): their paths, None for one not found.  Chromium is looked
+    up on PATH; the driver at $SE_CHROMEDRIVER (Selenium's own variable) when set, else on
+    PATH."""
+    chromium = shutil.which("chromium")
+    driver_env = os.environ.get("SE_CHROMEDRIVER")
+    if driver_env:
+        driver = driver_env if os.access(driver_env, os.X_OK) else None
+    else:
+        driver = shutil.which("chromedriver")
+    return chromium, driver
+
+
+def missing_browser() -> str | None:
+    """What is missing to run the browser tests, as words, or None."""
+    chromium, driver = browser_programs()
+    missing = [name for name, path in (("chromium", chromium), ("chromedriver", driver))
+               if path is None]
+    return " and ".join(missing) or None
+
+
+def pytest_collection_modifyitems(config, items):
+    missing = None if IN_CI else missing_browser()
+    if missing:
+        skip = pytest.mark.skip(reason=f"needs {missing} (browser tests): {INSTALL_BROWSER}")
+        for item in items:
+            if item.get_closest_marker("browser"):
+                item.add_marker(skip)
+
+
+def pytest_runtest_setup(item):
+    if IN_CI and item.get_closest_marker("browser"):
+        missing = missing_browser()
+        if missing:
+            pytest.fail(f"CI=true requires the browser: {missing} not found "
+                        f"({INSTALL_BROWSER}, or set SE_CHROMEDRIVER to the driver)",
+                        pytrace=False)
+
+
+# No skipped test under CI: a skip there is a test that did not run.
+_skipped: list[str] = []
+
+
+def pytest_runtest_logreport(report):
+    if report.skipped and not hasattr(report, "wasxfail"):
+        _skipped.append(report.nodeid)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if IN_CI and _skipped and not hasattr(session.config, "workerinput"):
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if IN_CI and _skipped and not hasattr(config, "workerinput"):
+        terminalreporter.write_line(f"CI=true: {len(_skipped)} test(s) skipped, which fails "
+                                    f"the run: {', '.join(_skipped[:5])}", red=True)
+
+
+# ---------------------------------------------------------------------------- the CLI
+
+def _build_once(build):
+    """Typer's CliRunner builds the whole Click command tree on every invoke (most of an
+    in-process command's time); build it once per app and set of registered commands."""
+    built: dict[tuple, object] = {}
+
+    def get_command(app):
+        key = (id(app), len(app.registered_commands), len(app.registered_groups),
+               app._add_completion)
+        if key not in built:
+            built[key] = build(app)
+        return built[key]
+
+    return get_command
+
+
+typer.testing._get_command = _build_once(typer.testing._get_command)
+
+
+# ---------------------------------------------------------------------------- shared games
+
+_BUILT: dict[str, Path] = {}
+_BUILT_IN = None  # a temporary folder for this test process (each xdist worker has one)
+
+
+def scripted_copy(key: str, build, dest: Path) -> Path:
+    """A scripted game built once per test process by ``build(path)`` and copied to
+    ``dest`` for each test that asks (the file with its backups and tokens beside it), so
+    tests starting from the same game do not each play it again."""
+    global _BUILT_IN
+    if key not in _BUILT:
+        if _BUILT_IN is None:
+            _BUILT_IN = tempfile.TemporaryDirectory(prefix="rigs-scripted-")
+        folder = Path(_BUILT_IN.name) / key
+        folder.mkdir()
+        build(folder / dest.name)
+        _BUILT[key] = folder / dest.name
+    src = _BUILT[key]
+    shutil.copyfile(src, dest)
+    for entry in src.parent.glob(f".{src.name}.*"):  # its backups, tokens, ...
+        target = dest.parent / f".{dest.name}{entry.name[1 + len(src.name):]}"
+        if entry.is_dir():
+            shutil.copytree(entry, target)
+        else:
+            shutil.copyfile(entry, target)
+    return dest
 
 
 @pytest.fixture(scope="session")

@@ -97,6 +97,8 @@ def card_places(g: Game, tables) -> dict[str, Counter]:
         if p.disaster:
             disasters[p.disaster] += 1
         karma += Counter(p.hand) + Counter(p.in_play) + Counter(p.incoming)
+    if g.waits.attack is not None:  # a card played that waits for answers
+        karma[g.waits.attack.card] += 1
     market = Counter(g.market.game) + Counter(g.market.drawn) + Counter(g.market.end)
     return {"plot": plots, "survey": surveys, "disaster": disasters, "karma": karma,
             "market": market}

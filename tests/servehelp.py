@@ -8,6 +8,7 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 
+from conftest import scripted_copy
 from typer.testing import CliRunner
 
 
@@ -20,7 +21,12 @@ def rigs(*args) -> str:
 
 
 def secret_game(path: Path) -> Path:
-    """Three players holding Karma cards, round 2, the leader's Land Grant pick open."""
+    """Three players holding Karma cards, round 2, the leader's Land Grant pick open (built
+    once per test process, a copy for each test)."""
+    return scripted_copy("secret-game", _secret_game, path)
+
+
+def _secret_game(path: Path) -> Path:
     rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "11", "--game", path)
     for name, n in (("Ana", 3), ("Bo", 2), ("Cy", 2)):
         rigs("karma", "draw", name, str(n), "--game", path)

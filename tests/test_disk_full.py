@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import errno
 import os
-import tempfile
 
 import pytest
 
@@ -25,7 +24,18 @@ def _fail(code):
     return raiser
 
 
-STEPS = {"mkstemp": (tempfile, "mkstemp"), "fsync": (os, "fsync"), "replace": (os, "replace")}
+def _fail_temp(code):
+    """os.open refusing the save's temp file only (the lock and the folder still open)."""
+    real = os.open
+
+    def opener(path, *args, **kwargs):
+        if str(path).endswith(".tmp"):
+            raise OSError(code, os.strerror(code))
+        return real(path, *args, **kwargs)
+    return opener
+
+
+STEPS = {"temp": (os, "open"), "fsync": (os, "fsync"), "replace": (os, "replace")}
 
 
 @pytest.mark.parametrize("step", sorted(STEPS))
@@ -34,7 +44,7 @@ def test_a_refused_write_is_one_line_and_changes_nothing(game, rigs, monkeypatch
     before = game.read_bytes()
     names = set(os.listdir(game.parent))
     module, name = STEPS[step]
-    monkeypatch.setattr(module, name, _fail(code))
+    monkeypatch.setattr(module, name, _fail_temp(code) if step == "temp" else _fail(code))
     r = rigs("adjust", "Ana", "credits", "1", "--why", "full disk", "-g", game)
     monkeypatch.undo()
     want = os.strerror(code)

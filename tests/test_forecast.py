@@ -173,13 +173,13 @@ def test_hidden_order_makes_no_difference(tables):
 def test_standings_equal_exact_enumeration(tables, with_dice):
     g = _small_game(tables, with_dice)
     win, mean = _brute_force(g, tables)
-    s = standings.compute(g, tables, method="exact")
+    s = standings.compute_now(g, tables, method="exact")
     assert s.method == "exact"
     for p in s.players:
         assert p.win_probability == pytest.approx(win[p.name], abs=1e-9)
         assert p.net_worth == pytest.approx(mean[p.name], abs=1e-9)
         assert p.low <= p.net_worth <= p.high
-    mc = standings.compute(g, tables, method="mc", samples=40_000, seed=1)
+    mc = standings.compute_now(g, tables, method="mc", samples=40_000, seed=1)
     assert mc.method == "monte carlo"
     for p in mc.players:
         assert p.win_probability == pytest.approx(win[p.name], abs=0.01)
@@ -189,7 +189,7 @@ def test_standings_sample_the_cards_when_too_many_to_enumerate(tables, monkeypat
     g = _small_game(tables, with_dice=True)
     win, _ = _brute_force(g, tables)
     monkeypatch.setattr(standings, "ENUM_LEAVES", 0)  # as with many distinct card values
-    mc = standings.compute(g, tables, samples=20_000, seed=3)
+    mc = standings.compute_now(g, tables, samples=20_000, seed=3)
     assert mc.method == "monte carlo"
     for p in mc.players:
         assert p.win_probability == pytest.approx(win[p.name], abs=0.015)
@@ -198,9 +198,9 @@ def test_standings_sample_the_cards_when_too_many_to_enumerate(tables, monkeypat
 
 def test_standings_within_one_point_of_reference_for_4_players(tables):
     g = _mid_game_4p(tables)
-    fast = standings.compute(g, tables)  # what `rigs standings` runs
+    fast = standings.compute_now(g, tables)  # what `rigs standings --now` runs
     assert fast.method == "monte carlo" and fast.samples == standings.DEFAULT_SAMPLES
-    reference = standings.compute(g, tables, method="exact")  # the long run: every outcome
+    reference = standings.compute_now(g, tables, method="exact")  # the long run: every outcome
     for f, r in zip(fast.players, reference.players):
         assert f.win_probability == pytest.approx(r.win_probability, abs=0.01)
         assert f.net_worth == r.net_worth  # expectations are exact either way
@@ -312,7 +312,9 @@ def test_standings_json_shape_and_file_unchanged(rigs, midgame):
     d = json.loads(r.stdout)
     assert set(d) == {"round", "phase", "players"}
     assert all(set(p) == {"name", "net_worth", "low", "high", "win_probability",
-                          "vinnie_due"} for p in d["players"])
+                          "vinnie_due", "now"} for p in d["players"])
+    assert all(set(p["now"]) == {"net_worth", "low", "high", "win_probability"}
+               for p in d["players"])
     again = rigs("standings", "--json", "--seed", "7", "-g", midgame)
     assert again.stdout == r.stdout
     assert midgame.read_bytes() == before
@@ -328,8 +330,8 @@ def test_standings_refuses_sampling_options_when_the_sum_is_exact(rigs, tmp_path
     game = tmp_path / "rigs.toml"
     assert rigs("new", "--player", "Ana", "--player", "Bo", "--seed", "7", "-g", game)\
         .exit_code == 0
-    assert "summed exactly" in rigs("standings", "-g", game).stdout
-    r = rigs("standings", *opts, "-g", game)
+    assert "summed exactly" in rigs("standings", "--now", "-g", game).stdout
+    r = rigs("standings", "--now", *opts, "-g", game)
     assert r.exit_code == 1
     assert r.stderr.count("\n") == 1 and f"{opts[0]}: not used" in r.stderr
 

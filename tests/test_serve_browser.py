@@ -3,22 +3,21 @@ Selenium) opens the board and a player's page, a `rigs` command changes the game
 page shows the change within 2 s.  Screenshots of the board at a phone's 390 px and a TV's
 1920 px width go to build/screenshots/ (or $RIGS_SCREENSHOTS).
 
-`.ci/run` installs the two Debian packages; elsewhere: apt-get install chromium
-chromium-driver."""
+Marked `browser`: skipped without Chromium outside CI, required under CI=true (see
+conftest.py); `.ci/run` installs the two Debian packages."""
 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import browser_programs
 from servehelp import secret_game, serving
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("RIGS_SCREENSHOTS")
              or Path(__file__).resolve().parents[1] / "build" / "screenshots")
 
@@ -28,17 +27,16 @@ def browser(tmp_path):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
-    assert Path(CHROMIUM).exists() and Path(DRIVER).exists(), \
-        "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
+    chromium, driver = browser_programs()
     opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
+    opts.binary_location = chromium
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
                  f"--user-data-dir={tmp_path / 'chromium'}", "--window-size=1920,1080",
                  "--hide-scrollbars"):
         opts.add_argument(flag)
-    driver = webdriver.Chrome(options=opts, service=Service(executable_path=DRIVER))
+    driver = webdriver.Chrome(options=opts, service=Service(executable_path=driver))
     driver.set_page_load_timeout(30)
     try:
         yield driver

@@ -1,4 +1,4 @@
-"""A bounded load test on 127.0.0.1: 50 pollers for 10 s while 100 `rigs` commands write
+"""A bounded load test on 127.0.0.1: 50 pollers for 4 s while 40 `rigs` commands write
 the game file.  No error response, and every answer is one whole state of the game."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import time
 from servehelp import secret_game, serving
 from typer.testing import CliRunner
 
-POLLERS, SECONDS, COMMANDS = 50, 10.0, 100
+POLLERS, SECONDS, COMMANDS = 50, 4.0, 40
 
 
 def test_50_pollers_see_no_error_and_never_a_half_written_state(tmp_path, tables):

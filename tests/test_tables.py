@@ -1,14 +1,16 @@
-"""The shipped tables against the facts of RULES.md (components, set-up, caps), and the
-loader's errors for broken tables."""
+"""The shipped tables against the facts of the rules digest (components, set-up, caps, copied
+below), against what their own comments and the README say, and the loader's errors for
+broken tables."""
 
 from __future__ import annotations
 
 import re
 import shutil
+import tomllib
 from collections import Counter
 
 import pytest
-from conftest import RULES_MD, TABLES
+from conftest import ROOT, TABLES
 
 from rigs_helper.rules.errors import TableError
 from rigs_helper.store.tablefiles import load_tables_from
@@ -115,72 +117,59 @@ def test_costs(tables):
     assert (c.build_metal, c.move_supplies, c.survey_supplies, c.power_energy) == (2, 1, 1, 1)
 
 
-# ---------------------------------------------------------------- against RULES.md itself
+# ---------------------------------------------------------------- against their own words
+# The tables' header comments and the README state counts and values a reader relies on;
+# each must match the data (nothing here reads outside the repository).
 
-needs_rules = pytest.mark.skipif(not RULES_MD.is_file(), reason="shared/RULES.md not present")
-
-
-def _rules_rows() -> dict[str, str]:
-    rows = {}
-    for line in RULES_MD.read_text(encoding="utf-8").splitlines():
-        m = re.match(r"\|\s*(Plot|Survey|Disaster|Karma|Market) \((\d+)\)\s*\|(.*)\|\s*$", line)
-        if m:
-            rows[m.group(1)] = (int(m.group(2)), m.group(3))
-    return rows
+def _headings(text: str) -> list[tuple[str, int, str]]:
+    """(kind, count, the TOML under it) for each `# ---- Kind (N)` heading of a table."""
+    parts = re.split(r"(?m)^# -+ (\w+) \((\d+)\)$", text)
+    return [(parts[i].lower(), int(parts[i + 1]), parts[i + 2]) for i in range(1, len(parts), 3)]
 
 
-@needs_rules
-def test_rules_component_table(tables):
-    rows = _rules_rows()
-    assert set(rows) == {"Plot", "Survey", "Disaster", "Karma", "Market"}
-
-    total, text = rows["Plot"]
-    plots = {name.lower(): int(n) for n, name in re.findall(r"(\d+) (\w+)", text)}
-    assert plots == {k: p.count for k, p in tables.plots.items()}
-    assert total == len(tables.plot_deck)
-
-    total, text = rows["Survey"]
-    surveys = {int(y): int(n) for n, y in re.findall(r"(\d+) × yield (\d+)", text)}
-    assert surveys == tables.survey_yields
-    assert total == len(tables.survey_deck)
-
-    total, text = rows["Disaster"]
-    text = text.split("(page")[0]
-    safe, rest = text.split(";", 1)
-    disasters = {t.strip(): int(n) for t, n in re.findall(r"([^,]+?) ×(\d+)", rest)}
-    n_safe, word = safe.split()
-    disasters[word] = int(n_safe)
-    assert disasters == {c.title: c.count for c in tables.disasters}
-    assert total == len(tables.disaster_deck) == sum(disasters.values())
-
-    total, text = rows["Karma"]
-    kinds = {k.lower(): int(n) for n, k in
-             re.findall(r"(\d+) (Destruction|Sabotage|Wealth|Protection)", text)}
-    assert kinds == Counter(c.kind for c in tables.karma)
-    assert total == len(tables.karma_deck)
-
-    total, text = rows["Market"]
-    market = {k.lower(): int(n) for n, k in re.findall(r"(\d+) (\w+)", text)}
-    assert market == {k: c.count for k, c in tables.market.items()}
-    assert total == len(tables.market_deck)
+def test_karma_table_header_and_headings_match_its_cards(tables):
+    text = (TABLES / "karma.toml").read_text(encoding="utf-8")
+    m = re.match(r"# Karma deck \((\d+) cards, one copy of each title\): (.*?)\.", text, re.S)
+    assert m, "karma.toml header"
+    assert int(m.group(1)) == len(tables.karma_deck) == len(set(tables.karma_deck))
+    stated = {k.lower(): int(n) for n, k in re.findall(r"(\d+) (\w+)", m.group(2))}
+    assert stated == Counter(c.kind for c in tables.karma)
+    sections = _headings(text)
+    assert [k for k, _, _ in sections] == list(stated)  # "in that order"
+    for kind, n, body in sections:  # every card sits under its kind's heading
+        cards = tomllib.loads(body)["card"]
+        assert len(cards) == n == stated[kind], kind
+        assert {c["kind"] for c in cards} == {kind}
+        assert sorted(c["title"] for c in cards) == sorted(KARMA_TITLES[kind])
 
 
-@needs_rules
-def test_rules_karma_titles(tables):
-    line = next(ln for ln in RULES_MD.read_text(encoding="utf-8").splitlines()
-                if ln.startswith("- Karma titles."))
-    parts = re.split(r"\b(Destruction|Sabotage|Wealth|Protection): ", line)
-    segments = {parts[i].lower(): parts[i + 1].strip().removesuffix(".")
-                for i in range(1, len(parts), 2)}
-    assert set(segments) == {"destruction", "sabotage", "wealth", "protection"}
-    for kind, seg in segments.items():
-        titles = sorted((c.title for c in tables.karma if c.kind == kind), key=len, reverse=True)
-        rest = seg
-        for title in titles:  # every table title is in the rules' list for its kind ...
-            assert title in rest, (kind, title)
-            rest = rest.replace(title, "", 1)
-        # ... and the rules' list has nothing else (titles may hold commas: no split)
-        assert re.fullmatch(r"[,\s]*", rest), (kind, rest)
+def test_disaster_table_header_counts_its_cards(tables):
+    text = (TABLES / "disaster.toml").read_text(encoding="utf-8")
+    m = re.match(r"# Disaster deck \((\d+) cards\)", text)
+    assert m and int(m.group(1)) == len(tables.disaster_deck) == sum(DISASTER_COUNTS.values())
+
+
+def test_readme_states_the_tables_market_values_and_end_game_cards(tables):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"\*\*((?:\w+ \d+, )+\w+ \d+)\*\* \(`tables/market.toml`\)", readme)
+    assert m, "README: Market values"
+    values = {k.lower(): int(v) for k, v in re.findall(r"(\w+) (\d+)", m.group(1))}
+    assert values == {k: c.value for k, c in tables.market.items()}
+    m = re.search(r"holds (\d+) cards? for ([\w/]+) and (\d+) for ([\w/]+)\.", readme)
+    assert m, "README: End Game Market cards per plot type"
+    stated = {name.lower(): int(m.group(i)) for i in (1, 3)
+              for name in m.group(i + 1).split("/")}
+    assert stated == {k: p.endgame_cards for k, p in tables.plots.items()}
+
+
+def test_readme_states_vinnies_numbers(tables):
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    m = re.search(r"(\d+) scripts per resource in the colony\. Repay (\d+) per script in a "
+                  r"Player Phase, (\d+) at the end", readme)
+    assert m, "README: Vinnie ruling"
+    c = tables.constants
+    assert tuple(map(int, m.groups())) == (c.scripts_per_resource, c.repay_during_game,
+                                           c.repay_end_game)
 
 
 # ---------------------------------------------------------------- broken tables

@@ -8,6 +8,7 @@ import re
 import tomllib
 
 import pytest
+from conftest import scripted_copy
 from gameplay import start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -184,10 +185,13 @@ def edit_state(path, change):
 
 
 @pytest.fixture
-def midgame(game, rigs):
-    for _ in range(6):
-        ok(rigs("next", "--auto", "--game", game))
-    return game
+def midgame(tmp_path, rigs):
+    def build(path):  # built once per test process, a copy for each test
+        ok(rigs("new", "--player", "Ana", "--player", "Bo", "--seed", 11, "--game", path))
+        for _ in range(6):
+            ok(rigs("next", "--auto", "--game", path))
+
+    return scripted_copy("undo-midgame", build, tmp_path / "game.toml")
 
 
 def too_many_rigs(tables):

@@ -14,10 +14,10 @@ def run(*args, cwd):
 
 
 @pytest.fixture
-def game(tmp_path):
-    r = run("new", "--player", "Ana", "--player", "Bo", "--seed", "3", "--game", "g.toml",
-            cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
+def game(tmp_path, rigs):  # set up in process: the commands under test run for real
+    r = rigs("new", "--player", "Ana", "--player", "Bo", "--seed", "3", "--game",
+             tmp_path / "g.toml")
+    assert r.exit_code == 0, r.output
     return tmp_path / "g.toml"
 
 

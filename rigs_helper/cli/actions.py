@@ -14,6 +14,7 @@ from rigs_helper.cli.base import (
     app,
     complete_player,
     complete_plot,
+    complete_resource,
     count_or_all,
     game_path,
     print_json,
@@ -40,7 +41,8 @@ def move(player: Player,
                                          "'warehouse'.", autocompletion=complete_plot)],
          harvest: Annotated[str | None, typer.Option(
              "--harvest", help="What they harvest there: energy, supplies, metal or luxuries "
-             "(default: what the plot's RIGS already harvest).")] = None,
+             "(default: what the plot's RIGS already harvest).",
+             autocompletion=complete_resource)] = None,
          source: Annotated[str | None, typer.Option(
              "--from", help="A plot (default: the warehouse).",
              autocompletion=complete_plot)] = None,

@@ -224,16 +224,41 @@ def _matching(words, incomplete: str) -> list[str]:
     return [w for w in words if w.lower().startswith(low)]
 
 
+def _legal(ctx: typer.Context, g, names: tuple[str, ...], incomplete: str) -> list[str] | None:
+    """The values the player's legal actions allow here (rules/legal), None when the list
+    does not apply."""
+    from rigs_helper.cli.legalhints import legal_values, option_being_completed
+
+    return legal_values(ctx, g, names, option_being_completed(_typed_words(), incomplete))
+
+
 def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
-    g = _completion_game(ctx)
-    return _matching([p.name for p in g.players], incomplete) if g else []
-
-
-def complete_plot(ctx: typer.Context, incomplete: str) -> list[str]:
-    """Plot ids: the plots of the first player named on the line, else every owned plot."""
     g = _completion_game(ctx)
     if g is None:
         return []
+    legal = _legal(ctx, g, ("to", "target", "new_owner"), incomplete) \
+        if ctx.params.get("player") or ctx.params.get("giver") else None
+    return _matching(legal if legal is not None else [p.name for p in g.players], incomplete)
+
+
+def complete_resource(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Resources: those the player's legal actions allow here, else all four."""
+    from rigs_helper.rules.tables import RESOURCES
+
+    g = _completion_game(ctx)
+    legal = _legal(ctx, g, ("resource", "harvest"), incomplete) if g else None
+    return _matching(legal if legal is not None else list(RESOURCES), incomplete)
+
+
+def complete_plot(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Plot ids: those the player's legal actions allow here (rules/legal), else the plots
+    of the first player named on the line, else every owned plot."""
+    g = _completion_game(ctx)
+    if g is None:
+        return []
+    legal = _legal(ctx, g, ("plot", "to", "from", "power", "skip"), incomplete)
+    if legal is not None:
+        return _matching(legal, incomplete)
     names = {p.name.lower(): p for p in g.players}
     who = next((names[a.lower()] for a in _typed_words() if a.lower() in names), None)
     players = [who] if who else list(g.players)
@@ -324,8 +349,9 @@ def unused(*options: tuple[str, object], why: str) -> None:
 def hide_private_args(action: object) -> object:
     """An action as logged, minus the titles of Karma cards recorded into a hand (`karma
     draw/swap --card`, `next --karma`, `karma play --drew`), the hand card a Karma card
-    takes or discards (`karma play --card`; what the play says names a discard), and the
-    Land Grant plots the leader drew at the table (`grant --card`): "--card (hidden)"."""
+    takes or discards (`karma play --card`; what the play says names a discard), the
+    Land Grant plots the leader drew at the table (`grant --card`): "--card (hidden)"; and
+    the card a victim answers a waiting attack with (`answer Bo (hidden)`)."""
     import re
 
     if not isinstance(action, str):
@@ -333,6 +359,8 @@ def hide_private_args(action: object) -> object:
     quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
     if action.startswith("grant"):  # plot types, unquoted
         return re.sub(r"(--card )\S+", r"\1(hidden)", action)
+    if action.startswith("answer "):  # `answer Bo 'Wrong Address'`: the card from a hand
+        return re.sub(rf"^(answer .+? ){quoted}", r"\1(hidden)", action)
     flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap",
                                                           "karma play")) else "")
     return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)

@@ -63,30 +63,38 @@ class _Bar:
 @app.command()
 def standings(
     json: JsonOpt = False,
+    now: Annotated[bool, typer.Option(
+        "--now", help="Only the figures if the game ended now (End Game cards and dice the "
+        "only unknowns), not the forecast of the end.")] = False,
     samples: Annotated[int | None, typer.Option(
-        "--samples", help="Monte Carlo samples when the exact sum is too big "
-        "(default 40000).", min=1)] = None,
+        "--samples", help="Simulated games for the forecast (default 1000); with --now, Monte "
+        "Carlo samples when the exact sum is too big (default 40000).", min=1)] = None,
     seed: Annotated[int | None, typer.Option(
-        "--seed", help="Seed of the Monte Carlo generator (default: from the game's seed, "
-        "round and phase; the game's own generator is never used).", min=0)] = None,
+        "--seed", help="Seed of the forecast's own generator (default: from the public "
+        "facts; the game's own generator is never used).", min=0)] = None,
     game: GameOpt = None,
 ) -> None:
-    """Who is winning: each player's net worth if the game ended now, its spread, and the
-    chance of winning over the End Game cards and dice still unknown (public facts only)."""
-    from rigs_helper.forecast.standings import DEFAULT_SAMPLES, compute
+    """Who is going to win: each player's expected net worth at the end of the game, its
+    spread and their chance of winning, from public facts and a simple stated policy for
+    the rounds left; beside it the same if the game ended now (`--now`: only that)."""
+    from rigs_helper.forecast.standings import DEFAULT_SAMPLES, compute, compute_now
 
     loaded, tables = _load(game)
     bar = _Bar("standings")
     try:
-        result = compute(loaded.game, tables, samples=samples or DEFAULT_SAMPLES, seed=seed,
-                         tick=bar)
+        if now:
+            result = compute_now(loaded.game, tables, samples=samples or DEFAULT_SAMPLES,
+                                 seed=seed, tick=bar)
+        else:
+            result = compute(loaded.game, tables, samples=samples, seed=seed, tick=bar)
     finally:
         bar.close()
     unused = [o for o, v in (("--samples", samples), ("--seed", seed)) if v is not None]
-    if unused and result.method != "monte carlo":
+    if unused and result.method != ("monte carlo" if now else "simulation"):
         from rigs_helper.rules.errors import InputError
 
         why = ("every End Game value is known" if result.method == "known"
+               else "no round is left to play" if not now
                else "the win chances are summed exactly")
         raise InputError(f"{' and '.join(unused)}: not used: nothing is sampled here ({why})")
     if json:
@@ -101,12 +109,16 @@ def render_standings(result, out) -> None:
     from rich.table import Table
 
     g_over = result.method == "known"
+    ahead = result.method == "simulation"
     title = (f"Standings, round {result.round}, {result.phase.title()} Phase"
-             + ("" if g_over else " (if the game ended now)"))
+             + ("" if g_over else " (forecast of the end of the game)" if ahead
+                else " (at the end: no round left to play)" if result.horizon == "end"
+                else " (if the game ended now)"))
     t = Table(title=title, title_justify="left")
     t.add_column("Player")
-    for col in ("Net worth", "Low (10%)", "High (90%)", "Win", "Vinnie now",
-                "Vinnie at end"):
+    cols = ["Net worth", "Low (10%)", "High (90%)", "Win"]
+    cols += ["Now", "Win now", "Vinnie at end"] if ahead else ["Vinnie now", "Vinnie at end"]
+    for col in cols:
         t.add_column(col, justify="right")
     best = max(p.win_probability for p in result.players)
     for p in result.players:
@@ -114,19 +126,33 @@ def render_standings(result, out) -> None:
         end = _units(v["end_units"])
         if v["end_units"]:
             end += f" (~{_fmt(v['end_credits'])} cr)"
-        t.add_row(p.name, _fmt(p.net_worth), _fmt(p.low), _fmt(p.high),
-                  f"{p.win_probability * 100:.1f}%", _units(v["now_units"]), end,
-                  style="bold" if p.win_probability == best else None)
+        cells = [p.name, _fmt(p.net_worth), _fmt(p.low), _fmt(p.high),
+                 f"{p.win_probability * 100:.1f}%"]
+        if ahead:
+            cells += [_fmt(p.now.net_worth), f"{p.now.win_probability * 100:.1f}%", end]
+        else:
+            cells += [_units(v["now_units"]), end]
+        t.add_row(*cells, style="bold" if p.win_probability == best else None)
     out.print(t)
-    out.print(f"Luxuries at {_fmt(result.price)} ({result.price_basis}).")
-    if result.unknowns:
-        out.print("Unknown: " + ", ".join(result.unknowns) + " (End Game cards drawn from "
-                  "the Market cards not yet seen).")
+    if ahead:
+        out.print(f"Forecast of the end: {result.samples} simulated rests of the game from "
+                  "public facts (win chances about +-2 points), the rounds left played by a "
+                  "simple policy: RIGS stay where they are and produce, Luxuries are sold at "
+                  "the mean price or better, Vinnie is settled at the end (README: the "
+                  "forecast).")
+        out.print(f"Now, Win now: if the game ended now (Luxuries at {_fmt(result.price)}, "
+                  f"{result.price_basis}); `rigs standings --now` adds its spread.")
+    else:
+        out.print(f"Luxuries at {_fmt(result.price)} ({result.price_basis}).")
+        if result.unknowns:
+            out.print("Unknown: " + ", ".join(result.unknowns) + " (End Game cards drawn "
+                      "from the Market cards not yet seen).")
     how = {"known": "every End Game value is known",
            "exact": "win chances summed exactly over every outcome",
-           "monte carlo": f"win chances from {result.samples} samples (seed {result.seed}), "
-                          "about +-1 point"}[result.method]
-    out.print(f"{how.capitalize()}; a tie counts as a win for each tied player.")
+           "monte carlo": f"win chances from {result.samples} samples, about +-1 point",
+           "simulation": ""}[result.method]
+    out.print(f"{how.capitalize()}; a" if how else "A",
+              "tie counts as a win for each tied player.")
     for p in result.players:
         bill = p.vinnie["end_credits"]
         if bill and bill > abs(p.net_worth) / 4:

@@ -294,7 +294,9 @@ def log(
         return
     lines = []
     for r in rows:
-        lines.append(f"{r['n']:>4}  round {r['round']:>2} {str(r['phase']):<10} {r['action']}")
+        came = f"  (from {r['source']})" if r.get("source") else ""
+        lines.append(f"{r['n']:>4}  round {r['round']:>2} {str(r['phase']):<10} "
+                     f"{r['action']}{came}")
         lines += [f"{'':>8}{x}" for x in r["said"]]
         if ledger:
             lines += [f"{'':>8}= {x}" for x in r["ledger"]]

@@ -99,19 +99,26 @@ def play(
         "--first", help="VICTIM=CARD: which in-play protection rolls first when the victim "
         "has both Alarm System and I've Got a Donk.")] = None,
     roll: RollOpt = None,
+    wait: Annotated[bool, typer.Option(
+        "--wait", help="A Sabotage card waits for every victim's answer (`rigs answer`) "
+        "instead of --answer.")] = False,
     json: JsonOpt = False, game: GameOpt = None,
 ) -> None:
     """Play a Karma card from PLAYER's hand and apply its effect.
 
     See `rigs card TITLE` for what a card does.  Choices come as options; when one is
-    missing, the message names the option the card needs.
+    missing, the message names the option the card needs.  With --wait a Sabotage card
+    waits for every victim to answer (`rigs answer PLAYER CARD|take`).
     """
     from rigs_helper.rules.actions.common import parse_amounts
     from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.karma.play import KarmaPlay
 
+    play_op = KarmaPlay
+    if wait:
+        from rigs_helper.rules.waits.attacks import KarmaPlayWait as play_op
     res = ("energy", "supplies", "metal", "luxuries")
-    act(game, KarmaPlay(player, title, tuple(target or ()), tuple(plot or ()),
+    act(game, play_op(player, title, tuple(target or ()), tuple(plot or ()),
                         tuple(resource or ()), parse_amounts(give or [], res),
                         parse_amounts(take or [], res), tuple(card or ()), source, option,
                         new_owner, tuple(to or ()), tuple(answer or ()),

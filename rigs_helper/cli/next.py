@@ -23,6 +23,10 @@ def next_cmd(
         "--karma", help="Record the physical Karma card a player hurt by a Disaster drew: "
         "PLAYER=TITLE (when the Player Phase ends).")] = None,
     roll: RollOpt = None,
+    wait: Annotated[bool, typer.Option(
+        "--wait", help="When the Player Phase ends: deal no Disaster card yet; each player "
+        "records the one they were dealt (`rigs disaster record PLAYER CARD|virtual`).")]
+    = False,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
@@ -37,5 +41,5 @@ def next_cmd(
     from rigs_helper.rules.phases import NextPhase
 
     act(game, NextPhase(auto=auto, cards=tuple(card or ()), karma=tuple(karma or ()),
-                        rolls=parse_rolls(roll)), json,
+                        rolls=parse_rolls(roll), wait=wait), json,
         summary=True)

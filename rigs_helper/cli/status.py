@@ -41,6 +41,9 @@ def status(
         if private:
             print(render.eyes_header(d["name"]))
         render.player(d, g, tables)
+        from rigs_helper.cli.legalhints import print_hints
+
+        print_hints(g, tables, d["name"], private=private)
         return
     d = status_dict(g, tables)
     from rigs_helper.forecast.model import vinnie_warnings
@@ -75,8 +78,13 @@ def hand(
     view = private_view(loaded.game, tables, loaded.game.player(player).name)
     view["notes"] = private_notes(loaded, str(path), view["name"])
     if json:
+        from rigs_helper.rules.legal import actions_json
+
+        view["actions"] = actions_json(loaded.game, tables, view["name"])["actions"]
         print_json(view)
         return
     from rigs_helper.cli import render
+    from rigs_helper.cli.legalhints import print_hints
 
     render.private(view)
+    print_hints(loaded.game, tables, view["name"], private=True)

@@ -12,6 +12,7 @@ from rigs_helper.cli.base import (
     PlayerArg,
     act,
     app,
+    complete_resource,
     count_or_all,
     game_path,
     print_json,
@@ -21,7 +22,8 @@ vinnie_app = typer.Typer(help="Vinnie's loans: borrow, repay, and every debt.")
 app.add_typer(vinnie_app, name="vinnie")
 
 Player = PlayerArg
-Resource = Annotated[str, typer.Argument(help="energy, supplies or metal.")]
+Resource = Annotated[str, typer.Argument(help="energy, supplies or metal.",
+                                        autocompletion=complete_resource)]
 Amount = Annotated[int, typer.Argument(help="How many units.")]
 
 

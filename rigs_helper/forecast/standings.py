@@ -1,5 +1,8 @@
-"""Standings: each player's net worth *if the game ended now*, its spread, and the chance of
-winning, over what the table cannot see yet.  No I/O.
+"""Standings: each player's expected net worth at the end of the game, its spread and their
+chance of winning (:mod:`rigs_helper.forecast.final`), beside the same figures *if the game
+ended now* (:func:`compute_now`).  No I/O.
+
+The "if it ended now" figures:
 
 Each player's net worth is a linear form of the unknowns (:mod:`rigs_helper.forecast.model`):
 the End Game Market cards, from public facts a uniform draw without replacement from the
@@ -17,9 +20,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import accumulate, product
 
+from rigs_helper.forecast.final import DEFAULT_GAMES, forecast, public_seed
 from rigs_helper.forecast.model import Model, _num, build_model, expected, vinnie_due
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.rng import MAX_SEED, Rng, _mix
@@ -27,6 +31,7 @@ from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 
 DEFAULT_SAMPLES = 40_000
+NOW_SAMPLES = 20_000  # for the "if it ended now" figures beside a forecast
 EXACT_BUDGET = 60_000  # joint (cards x dice) outcomes summed exactly, at most
 ENUM_LEAVES = 40_000  # card outcomes enumerated, at most (beyond that cards are sampled)
 CHUNK = 5_000  # samples between progress ticks
@@ -40,11 +45,16 @@ class PlayerStanding:
     high: float
     win_probability: float
     vinnie: dict = field(default_factory=dict)
+    now: PlayerStanding | None = None  # the figures if the game ended now (forecasts only)
 
     def as_dict(self) -> dict:
-        return {"name": self.name, "net_worth": _num(self.net_worth), "low": _num(self.low),
-                "high": _num(self.high), "win_probability": round(self.win_probability, 4),
-                "vinnie_due": self.vinnie}
+        d = {"name": self.name, "net_worth": _num(self.net_worth), "low": _num(self.low),
+             "high": _num(self.high), "win_probability": round(self.win_probability, 4),
+             "vinnie_due": self.vinnie}
+        if self.now is not None:
+            d["now"] = {k: v for k, v in self.now.as_dict().items()
+                        if k not in ("name", "vinnie_due")}
+        return d
 
 
 @dataclass(frozen=True)
@@ -52,12 +62,14 @@ class Standings:
     round: int
     phase: str
     players: tuple[PlayerStanding, ...]
-    method: str  # "known", "exact" or "monte carlo"
-    samples: int = 0
+    method: str  # "known", "exact", "monte carlo" or "simulation" (the end forecast)
+    samples: int = 0  # Monte Carlo samples, or simulated games
     seed: int | None = None
     price: float = 0.0
     price_basis: str = ""
     unknowns: tuple[str, ...] = ()
+    horizon: str = "now"  # "end": the figures are for the end of the game
+    now_method: str = ""  # how the "if it ended now" figures were found (forecasts)
 
     def as_dict(self) -> dict:
         return {"round": self.round, "phase": self.phase,
@@ -173,10 +185,33 @@ def _wins(totals, weight: float, win: list[float]) -> None:
 # ---------------------------------------------------------------------------- standings
 
 
-def compute(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
-            seed: int | None = None, method: str = "auto", tick=None) -> Standings:
-    """The standings now.  ``method``: "auto" (exact when cheap), "exact" (however long it
-    takes) or "mc" (Monte Carlo).
+def compute(game: Game, tables: Tables, samples: int | None = None,
+            seed: int | None = None, tick=None, now_samples: int = NOW_SAMPLES) -> Standings:
+    """The standings at the end of the game (what `rigs standings` and the board show):
+    each player's expected final net worth, its spread and their chance of winning at the
+    end, over ``samples`` simulated rests of the game (default
+    :data:`rigs_helper.forecast.final.DEFAULT_GAMES`), with the "if it ended now" figures
+    in each player's ``now`` (``now_samples``: their Monte Carlo samples, when the exact sum
+    is too big).  Once no round is left to play the two are the same (and
+    equal `rigs score` once the End Game draws are made); nothing is simulated then.
+    ``tick(done, total)`` is called between chunks of simulated games."""
+    now = compute_now(game, tables, samples=now_samples)
+    if game.game_over or (game.phase == "market" and not game.market.game):
+        return replace(now, horizon="end", now_method=now.method, players=tuple(
+            replace(p, now=replace(p, vinnie={})) for p in now.players))
+    f = forecast(game, tables, games=samples or DEFAULT_GAMES, seed=seed, tick=tick)
+    players = tuple(
+        PlayerStanding(p.name, f.mean[i], f.low[i], f.high[i], min(1.0, f.win[i]), p.vinnie,
+                       replace(p, vinnie={}))
+        for i, p in enumerate(now.players))
+    return replace(now, players=players, method="simulation", samples=f.games, seed=f.seed,
+                   horizon="end", now_method=now.method)
+
+
+def compute_now(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
+                seed: int | None = None, method: str = "auto", tick=None) -> Standings:
+    """The standings if the game ended now.  ``method``: "auto" (exact when cheap), "exact"
+    (however long it takes) or "mc" (Monte Carlo).
     ``tick(done, total)`` is called between chunks of Monte Carlo samples."""
     if samples < 1:
         raise InputError("--samples must be 1 or more")
@@ -229,11 +264,9 @@ def compute(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
 
 
 def default_seed(game: Game) -> int:
-    """The Monte Carlo seed when none is given: from the game's seed, round and phase (the
-    game's own generator is not touched)."""
-    from rigs_helper.rules.tables import PHASES
-
-    return _mix(game.seed ^ (game.round << 8 | PHASES.index(game.phase)) ^ 0x57A4D1) & MAX_SEED
+    """The Monte Carlo seed when none is given: from the public facts (the game's own seed
+    and generator are not touched)."""
+    return _mix(public_seed(game) ^ 0x57A4D1) & MAX_SEED
 
 
 def _sample_quantiles(values: list[float]) -> list[float]:
@@ -307,5 +340,6 @@ def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
     return [w / samples for w in win], values
 
 
-__all__ = ["DEFAULT_SAMPLES", "PlayerStanding", "Standings", "compute", "default_seed",
+__all__ = ["DEFAULT_SAMPLES", "PlayerStanding", "Standings", "compute", "compute_now",
+           "default_seed",
            "slot_distribution"]

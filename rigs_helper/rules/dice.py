@@ -8,7 +8,7 @@ refused, so a mistyped or surplus ``--roll`` never passes silently.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rigs_helper.rules.records import dataclass
 
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.numbers import whole

@@ -7,7 +7,7 @@ the rule when the action is not allowed, ``apply(game, tables)`` returns an
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from rigs_helper.rules.records import dataclass, field, replace
 
 from rigs_helper.rules.dice import DiceCup, Rolls
 from rigs_helper.rules.errors import InputError, RulesError
@@ -146,6 +146,14 @@ class Work(PileMoves):
         I Ain't Going Alone matches)."""
         loss = self._losses.setdefault(self.game.player(name).name, {})
         loss["karma"] = loss.get("karma", 0) + n
+
+    def absorb(self, earlier: Outcome) -> None:
+        """What an earlier step of this action said and moved (its state is this Work's
+        starting state)."""
+        self.messages += earlier.messages
+        self.private += earlier.private
+        self.ledger += [(e["player"], e["what"], e["change"], e["source"])
+                        for e in earlier.data.get("ledger", ())]
 
     def done(self) -> Outcome:
         if self.need:

@@ -5,11 +5,11 @@ it).
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import json
 
 from rigs_helper.rules.engine import Op
+from rigs_helper.rules.records import fields, is_record
 
 # where the operations live (each is looked up by its class name)
 OP_MODULES = ("rigs_helper.rules.phases.nextphase", "rigs_helper.rules.phases.grant",
@@ -17,15 +17,16 @@ OP_MODULES = ("rigs_helper.rules.phases.nextphase", "rigs_helper.rules.phases.gr
               "rigs_helper.rules.actions.loans", "rigs_helper.rules.actions.deals",
               "rigs_helper.rules.actions.plans", "rigs_helper.rules.actions.common",
               "rigs_helper.rules.karma.hands", "rigs_helper.rules.karma.play",
-              "rigs_helper.rules.endgame", "rigs_helper.rules.decks")
+              "rigs_helper.rules.endgame", "rigs_helper.rules.decks", "rigs_helper.rules.turns",
+              "rigs_helper.rules.waits.deals", "rigs_helper.rules.waits.attacks",
+              "rigs_helper.rules.waits.disasters")
 
 
 def _plain(x):
     """A value of an operation's field as JSON data; a record inside (the table's dice)
     becomes {"$": its class name, field: value...}."""
-    if dataclasses.is_dataclass(x):
-        return {"$": type(x).__name__, **{f.name: _plain(getattr(x, f.name))
-                                          for f in dataclasses.fields(x)}}
+    if is_record(x):
+        return {"$": type(x).__name__, **{f: _plain(getattr(x, f)) for f in fields(x)}}
     if isinstance(x, (tuple, list)):
         return [_plain(v) for v in x]
     return x

@@ -20,7 +20,7 @@ then Supplies, then the lower plot number) while Energy lasts.  ``plan`` overrid
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from rigs_helper.rules.records import dataclass, field
 
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.state import Game
@@ -133,13 +133,17 @@ def set_by_card(game: Game, player, pid: str, tables: Tables) -> str | None:
 # idles RIGS, what limits them, what multiplies them, then what cancels the output.
 
 
-@dataclass
 class _Yield:
-    working: int  # RIGS that work
-    mult: int  # the product of the multipliers
-    output: int = 0
-    idle: bool = False
-    notes: list[str] = field(default_factory=list)
+    """One plot's yield as the modifiers work it out (a scratch-pad, changed in place)."""
+
+    __slots__ = ("working", "mult", "output", "idle", "notes")
+
+    def __init__(self, working: int, mult: int) -> None:
+        self.working = working  # RIGS that work
+        self.mult = mult  # the product of the multipliers
+        self.output = 0
+        self.idle = False
+        self.notes: list[str] = []
 
 
 def _carrier_lost(p, y: _Yield, fx) -> None:

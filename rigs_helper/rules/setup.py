@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from rigs_helper.rules.records import replace
 
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Outcome, Work, determine_leader

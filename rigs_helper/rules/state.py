@@ -6,13 +6,14 @@ log of applied operations in the game file gives history and undo.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from rigs_helper.rules.records import dataclass, field, replace
 from types import MappingProxyType
 from typing import Mapping
 
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import find_plot, no_player, plot_id
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.waits.records import Waits
 
 SCHEMA_VERSION = 1
 
@@ -133,10 +134,14 @@ class Game:
     grant: tuple[str, ...] = ()  # Land Grant plots waiting for the leader's pick
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     last_call: bool = False  # the Production Phase's Last Call is open
+    # players who said they are done deciding in this phase (Last Call opens a new round
+    # of decisions); in seating order
+    done: tuple[str, ...] = ()
     endgame: Endgame = Endgame()
     # the group's inventory: deck -> {card key: copies missing}, for the mixed decks only
     missing: Mapping[str, Mapping[str, int]] = field(default_factory=frozen_map)
     commitment: str = ""  # SHA-256 of the seed, shown before round 1 (rules/replay.py)
+    waits: Waits = Waits()  # deals, an attack's answers, Disaster records (rules/waits/)
     version: int = SCHEMA_VERSION
 
     # -- look-ups --------------------------------------------------------------------

@@ -8,7 +8,7 @@ naming the file and the key.
 from __future__ import annotations
 
 import re
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from rigs_helper.rules.errors import TableError
@@ -20,14 +20,19 @@ KARMA_KINDS = ("destruction", "sabotage", "wealth", "protection")
 KARMA_TIMINGS = ("any", "production", "last_call", "market", "response")
 
 
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+@cache
 def slug(title: str) -> str:
-    """A card title as a key: ``'"Missing" Support'`` -> ``'missing-support'``."""
-    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    """A card title as a key: ``'"Missing" Support'`` -> ``'missing-support'`` (kept: a
+    game file's load asks for the same few titles hundreds of times)."""
+    return _NOT_ALNUM.sub("-", title.lower()).strip("-")
 
 
 def squash(text: str) -> str:
     """Letters and digits only, lower case: how a typed title is compared."""
-    return re.sub(r"[^a-z0-9]+", "", text.lower())
+    return _NOT_ALNUM.sub("", text.lower())
 
 
 class Record:

@@ -25,6 +25,7 @@ from rigs_helper.rules.state import (
 from rigs_helper.rules.tables import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
 from rigs_helper.store.hidden import codecs, market_id
 from rigs_helper.store.invariants import check_game
+from rigs_helper.store.waitsdoc import read_waits, waits_doc
 
 HEADER = """\
 # R.I.G.S. game file, kept by rigs-helper (`rigs --help`).
@@ -53,6 +54,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["rigs_lost_round"] = game.rigs_lost_round
     if game.last_call:
         doc["last_call"] = True
+    if game.done:
+        doc["done"] = list(game.done)
     m = game.market
     market: dict[str, Any] = {}
     if m.price is not None:
@@ -93,6 +96,9 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
             end["resource_values"] = dict(e.resource_values)
         doc["endgame"] = end
     doc["players"] = [_player_doc(p, c, dtitle, ktitle) for p in game.players]
+    waits = waits_doc(game.waits, c["karma"].encode, tables)
+    if waits is not None:
+        doc["waits"] = waits
     return doc
 
 
@@ -163,8 +169,8 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "rigs_lost_round", "last_call", "market", "decks", "endgame", "players", "log",
-        "inventory", "commitment"}
+        "grant", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame", "players", "log",
+        "inventory", "commitment", "waits"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
            "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",
@@ -271,6 +277,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     leader = doc.get("leader", "")
     if doc.get("last_call") is True and phase != "production":
         raise check.fail("last_call", "Last Call is a step of the Production Phase only")
+    done = _done(check, doc.get("done", []), [p.name for p in players])
     game = Game(
         version=SCHEMA_VERSION, seed=seed, rng=check.whole(doc.get("rng", 0), "rng"),
         players=tuple(players), round=rnd, phase=phase,
@@ -285,14 +292,30 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         grant=decode("grant", doc["grant"], "plot") if "grant" in doc else (),
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
         last_call=_flag(check, doc.get("last_call", False), "last_call"),
+        done=done,
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
         missing=frozen_map({k: frozen_map(v) for k, v in missing.items()}),
         commitment=check.string(doc["commitment"], "commitment") if "commitment" in doc
         else "",
+        waits=read_waits(check, doc.get("waits", {}), [p.name for p in players], tables,
+                         lambda key, value: decode(key, value, "karma")),
     )
     if whole:
         check_game(game, tables, check)
     return game
+
+
+def _done(check: Checker, raw: Any, names: list[str]) -> tuple[str, ...]:
+    """``done``: the players done deciding in this phase, each once, in seating order."""
+    said = []
+    for i, n in enumerate(check.array(raw, "done")):
+        n = check.string(n, f"done[{i}]")
+        if n not in names:
+            raise check.fail(f"done[{i}]", f"{n!r} is not a player of this game")
+        if n in said:
+            raise check.fail(f"done[{i}]", f"{n} is named twice")
+        said.append(n)
+    return tuple(n for n in names if n in said)
 
 
 def _inventory(check: Checker, raw: Any, tables: Tables) -> dict[str, dict[str, int]]:

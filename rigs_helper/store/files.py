@@ -28,15 +28,10 @@ def write_atomic(path: Path, text: str) -> None:
     A crash at any point leaves either the old file or the new one, never a mix.  A write
     the system refuses (a full disk, a read-only folder) is one line, the file as it was
     and no temp file left."""
-    import tempfile
-
     directory = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise InputError(f"{path}: is a folder, not a file")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise cannot_save(path, exc) from None
+    fd, tmp = _temp_beside(path, directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
@@ -67,6 +62,20 @@ def cannot_save(path: Path, exc: OSError) -> InputError:
     """``cannot save rigs.toml: no space left on device; nothing was written``."""
     why = exc.strerror or type(exc).__name__
     return InputError(f"cannot save {path}: {why[:1].lower()}{why[1:]}; nothing was written")
+
+
+def _temp_beside(path: Path, directory: Path) -> tuple[int, str]:
+    """A new file ``.NAME.<pid>-<n>.tmp`` beside ``path``, opened for writing (as
+    ``tempfile.mkstemp`` would, without importing it: a save is on every command's path)."""
+    for n in range(100):
+        tmp = str(directory / f".{path.name}.{os.getpid()}-{n}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), tmp
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise cannot_save(path, exc) from None
+    raise InputError(f"{path}: cannot write: too many temporary files beside it")
 
 
 def fresh_seed() -> int:

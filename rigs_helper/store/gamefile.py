@@ -39,10 +39,23 @@ def split_text(text: str) -> tuple[str, str]:
     # the first entry, means a hand edit moved state below it: parse the whole file then.
     first = re.search(r"(?m)^\[\[log\]\]$", tail)
     between = tail[len(MARKER):first.start() if first else len(tail)]
-    if (re.search(_HEADER, tail)
-            or re.search(r"(?m)^[ \t]*[^#\s]", between)):
+    if _foreign_header(tail) or re.search(r"(?m)^[ \t]*[^#\s]", between):
         return text, ""
     return head, tail
+
+
+# a line that opens with "[" (the search jumps from newline to newline, so a long history
+# costs little); each is then checked against _HEADER
+_BRACKET_LINE = re.compile(r"\n[ \t]*\[[^\n]*")
+
+
+def _foreign_header(tail: str) -> bool:
+    """Whether the history holds a table header other than ``[[log]]``."""
+    for m in _BRACKET_LINE.finditer(tail):
+        line = m.group()[1:]
+        if line != "[[log]]" and _HEADER.match(line):
+            return True
+    return False
 
 
 def load_text(text: str, file: str, tables: Tables) -> Loaded:

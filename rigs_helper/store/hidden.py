@@ -4,6 +4,8 @@ from the seed, written as hex), and the private lines kept in the history."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from rigs_helper.rules.market import category_of
 from rigs_helper.rules.rng import _mix
 from rigs_helper.rules.tables import Tables
@@ -17,6 +19,14 @@ _SALT = {"plot": 0x51ED27, "survey": 0x5AFE11, "disaster": 0xD15A57,
          "karma": 0x4A12A9, "market": 0x3A12E7}
 
 
+@cache
+def _stream(base: int, n: int) -> bytes:
+    """The first ``n`` bytes of the key stream that starts at ``base`` (a command loads and
+    checks the same piles more than once)."""
+    return bytes(_mix((base + i * 0x9E3779B97F4A7C15) & (2**64 - 1)) & 0xFF
+                 for i in range(n))
+
+
 class _Codec:
     """Cards of one deck <-> small numbers <-> an opaque string (each number XORed with
     a key stream drawn from the seed, written as hex)."""
@@ -26,8 +36,7 @@ class _Codec:
         self._base = _mix(seed ^ _SALT[name])
 
     def _key(self, n: int) -> bytes:
-        return bytes(_mix((self._base + i * 0x9E3779B97F4A7C15) & (2**64 - 1)) & 0xFF
-                     for i in range(n))
+        return _stream(self._base, n)
 
     def encode(self, cards) -> str:
         raw = bytes(self.to_num(c) for c in cards)

@@ -3,10 +3,35 @@ diffs each entry keeps so `rigs undo` can step back."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
 MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do not edit ----"
+
+
+def seal(log_text: str) -> str:
+    """A fingerprint of the history as it stood before an entry was added (kept in that
+    entry as ``seal``): while the history up to its last entry still has it, that part is
+    byte for byte what rigs checked and wrote, and need not be read again."""
+    import zlib
+
+    raw = log_text.encode("utf-8")
+    return f"{zlib.crc32(raw):08x}{len(raw):x}"
+
+
+def split_last(log_text: str) -> tuple[str, str]:
+    """(the history before its last entry, the last entry's text)."""
+    i = log_text.rfind("\n[[log]]\n")
+    return (log_text[:i], log_text[i:]) if i >= 0 else (log_text, "")
+
+
+def sealed_before_last(log_text: str) -> bool:
+    """Whether everything before the last entry is unchanged since that entry was written
+    (its ``seal`` matches); False for a history without seals (older files, hand edits)."""
+    before, last = split_last(log_text)
+    found = re.search(r'(?m)^seal = "([0-9a-f]+)"$', last)
+    return found is not None and found.group(1) == seal(before)
 
 
 def log_entry_text(entry: dict[str, Any]) -> str:
@@ -17,8 +42,8 @@ def log_entry_text(entry: dict[str, Any]) -> str:
     return "\n[[log]]\n" + tomli_w.dumps(entry)
 
 
-def log_entries(log_text: str, file: str, last: int | None = None, first_line: int = 1
-                ) -> list[dict[str, Any]]:
+def log_entries(log_text: str, file: str, last: int | None = None, first_line: int = 1,
+                first_n: int | None = None) -> list[dict[str, Any]]:
     """The history's entries, oldest first (only the ``last`` N when given), each one's
     keys, types and bounds checked (:mod:`rigs_helper.store.records`): a bad one is an
     InputError naming its entry, key and line (``first_line``: where ``log_text`` starts in
@@ -26,7 +51,8 @@ def log_entries(log_text: str, file: str, last: int | None = None, first_line: i
     from rigs_helper.store import records
     from rigs_helper.store.tablefiles import load_tables
 
-    return records.entries(log_text, file, load_tables().constants.rounds, last, first_line)
+    return records.entries(log_text, file, load_tables().constants.rounds, last, first_line,
+                           first_n)
 
 
 def diff(before: Any, after: Any, path: tuple = ()) -> list[list]:

@@ -8,6 +8,7 @@ from collections import Counter
 from rigs_helper.rules.checker import Checker
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables, title_of
+from rigs_helper.store.waitsdoc import check_waits, waiting_cards
 
 
 def check_game(game: Game, tables: Tables, check: Checker) -> None:
@@ -52,7 +53,9 @@ def game_problems(game: Game, tables: Tables, check: Checker):
     karma = Counter(game.karma.draw) + Counter(game.karma.discard)
     for p in game.players:
         karma += Counter(p.hand) + Counter(p.in_play) + Counter(p.incoming)
+    karma += Counter(waiting_cards(game))
     yield from _conserve(check, "karma", Counter(tables.karma_deck), karma, tables)
+    yield from check_waits(game, check)
     yield from _conserve(check, "market", Counter(range(len(tables.market_deck))),
               Counter(game.market.game) + Counter(game.market.drawn) + Counter(game.market.end))
     if game.colony_rigs > const.colony_rigs:

@@ -19,6 +19,7 @@ ENTRY = re.compile(r"(?m)^\[\[log\]\]$")
 MAX_AMOUNT = 10**6  # a net worth figure beyond this does not come from a game
 END = "end"  # the net worth figure of a finished game (forecast.history.END)
 _HASH = re.compile(r"[0-9a-f]{16}")
+_SEAL = re.compile(r"[0-9a-f]{9,24}")  # CRC-32 then the length in hex
 
 
 def _one_line(v: Any) -> bool:
@@ -104,6 +105,9 @@ def entry_problems(e: dict[str, Any], n: int, rounds: int) -> list[tuple[str, st
         "said": _strings,
         "ledger": _strings,
         "private": _private,
+        "seal": lambda v: isinstance(v, str) and _SEAL.fullmatch(v) is not None,
+        "source": lambda v: _one_line(v) and len(v) <= 200,
+        "request_id": lambda v: _one_line(v) and len(v) <= 200,
     }
     out = []
     for key in ("n", "round", "phase", "action", "after"):
@@ -158,29 +162,38 @@ def _key_at(file: str, at: int, chunk: str, n: int, key: str, problem: str) -> s
     return f"{_where(file, line, n)}: key '{key}' {problem}"
 
 
-def problems(log_text: str, file: str, rounds: int, first_line: int = 1) -> list[str]:
+def problems(log_text: str, file: str, rounds: int, first_line: int = 1,
+             only_last: bool = False) -> list[str]:
     """Every problem of the history (``first_line``: the file's line where ``log_text``
-    starts), each in one line naming its entry, key and line."""
-    out = []
+    starts), each in one line naming its entry, key and line; ``only_last``: of its last
+    entry only (the rest is sealed, see ``historytext.sealed_before_last``)."""
+    out: list[str] = []
+    if only_last:
+        chunks = _chunks(log_text)
+        for line, chunk in chunks[-1:]:
+            out += _chunk_problems(file, first_line + line - 1, chunk, len(chunks), rounds)
+        return out
     between = log_text[:m.start()] if (m := ENTRY.search(log_text)) else log_text
     if any(x.strip() and not x.lstrip().startswith("#") for x in between.splitlines()[1:]):
         out.append(f"{file}: line {first_line}: text between the history marker and the "
                    "first log entry")
     for n, (line, chunk) in enumerate(_chunks(log_text), 1):
-        at = first_line + line - 1
-        e = _parse(chunk)
-        if e is None:
-            out.append(f"{_where(file, at, n)} is not valid TOML (or holds a second "
-                       "table)")
-            continue
-        out += [_key_at(file, at, chunk, n, k, p) for k, p in entry_problems(e, n, rounds)]
+        out += _chunk_problems(file, first_line + line - 1, chunk, n, rounds)
     return out
 
 
+def _chunk_problems(file: str, at: int, chunk: str, n: int, rounds: int) -> list[str]:
+    e = _parse(chunk)
+    if e is None:
+        return [f"{_where(file, at, n)} is not valid TOML (or holds a second table)"]
+    return [_key_at(file, at, chunk, n, k, p) for k, p in entry_problems(e, n, rounds)]
+
+
 def entries(log_text: str, file: str, rounds: int, last: int | None = None,
-            first_line: int = 1) -> list[dict[str, Any]]:
+            first_line: int = 1, first_n: int | None = None) -> list[dict[str, Any]]:
     """The history's entries, oldest first (only the ``last`` N when given), each checked:
-    the first bad one is an :class:`InputError` naming it in one line."""
+    the first bad one is an :class:`InputError` naming it in one line (``first_n``: the
+    number of the first entry of ``log_text`` when it is not the whole history)."""
     if not log_text:
         return []
     chunks = _chunks(log_text)
@@ -189,7 +202,7 @@ def entries(log_text: str, file: str, rounds: int, last: int | None = None,
         chunks = chunks[-last:] if last else []
     out = []
     for j, (line, chunk) in enumerate(chunks):
-        n = total - len(chunks) + j + 1
+        n = (first_n if first_n is not None else total - len(chunks) + 1) + j
         at = first_line + line - 1
         e = _parse(chunk)
         if e is None:

@@ -23,7 +23,15 @@ from rigs_helper.store.codec import dumps_state, from_doc, state_hash, to_doc
 from rigs_helper.store.files import read_text, write_atomic
 from rigs_helper.store.gamefile import Loaded, load_text
 from rigs_helper.store.hidden import hide_text
-from rigs_helper.store.historytext import MARKER, diff, log_entries, log_entry_text, undo_diff
+from rigs_helper.store.historytext import (
+    MARKER,
+    diff,
+    log_entries,
+    log_entry_text,
+    seal,
+    sealed_before_last,
+    undo_diff,
+)
 from rigs_helper.store.lock import locked, try_locked
 from rigs_helper.store.tablefiles import load_tables
 
@@ -84,9 +92,11 @@ def _count_entries(log_text: str) -> int:
 
 
 def _write(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tables) -> None:
-    text = dumps_state(state_doc) + "\n" + (log_text if log_text else MARKER + "\n")
-    verify(text, path, tables, state_doc)
-    save(path, text)
+    """Save the state and the history.  The state is loaded back first (the history is the
+    one read under the lock, with any new entry checked by :func:`commit`)."""
+    state = dumps_state(state_doc)
+    verify(state, path, tables, state_doc)
+    save(path, state + "\n" + (log_text if log_text else MARKER + "\n"))
 
 
 def save(path: Path, text: str) -> None:
@@ -116,17 +126,21 @@ def verify(text: str, path: Path, tables: Tables, state_doc: dict[str, Any] | No
     return loaded
 
 
-def history_problems(loaded: Loaded, path: Path, tables: Tables) -> list[str]:
-    """Every problem of ``loaded``'s history records (:mod:`rigs_helper.store.records`)."""
+def history_problems(loaded: Loaded, path: Path, tables: Tables, sealed: bool = False
+                     ) -> list[str]:
+    """Every problem of ``loaded``'s history records (:mod:`rigs_helper.store.records`);
+    ``sealed``: when the last entry's seal shows the rest is as rigs checked and wrote
+    it, only the last entry is read (a long game costs the same)."""
     from rigs_helper.store import records
 
+    only_last = sealed and sealed_before_last(loaded.log_text)
     return records.problems(loaded.log_text, str(path), tables.constants.rounds,
-                            loaded.log_line)
+                            loaded.log_line, only_last=only_last)
 
 
 def sound_history(loaded: Loaded, path: Path, tables: Tables) -> None:
     """Refuse to append to a damaged history (the new save would carry the damage)."""
-    damage = history_problems(loaded, path, tables)
+    damage = history_problems(loaded, path, tables, sealed=True)
     if damage:
         raise InputError(f"{damage[0]}; the history is damaged, so nothing is added to it: "
                          "`rigs undo` or `rigs restore` goes back to a sound save (`rigs "
@@ -145,7 +159,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
             raise InputError(f"{path}: a file is already there; use --force to replace it")
         doc = to_doc(outcome.game, tables)
         entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
-                 "action": action, "after": state_hash(doc)}
+                 "action": action, "after": state_hash(doc), "seal": seal(MARKER + "\n")}
         _facts(entry, outcome)
         if annotate is not None:
             entry.update(annotate(None, outcome.game, tables))
@@ -155,23 +169,32 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
 
 
 def run(path: Path, op: Op, tables: Tables | None = None,
-        annotate: Annotate | None = None) -> Outcome:
+        annotate: Annotate | None = None, source: str | None = None,
+        request_id: str | None = None) -> Outcome:
     """Under the lock: load ``path``, check and apply ``op``, save the new state with a
-    log entry.  When the rules refuse, nothing is written."""
-    return _run(path, op, tables, annotate, with_start=False)[0]
+    log entry.  When the rules refuse, nothing is written.
+
+    ``source`` ("Ana's phone") and ``request_id`` are kept in the log entry.  A request id
+    already in the recent history acts once: the first outcome's words come back and
+    nothing is written (a double tap, a form sent again)."""
+    return _run(path, op, tables, annotate, with_start=False, source=source,
+                request_id=request_id)[0]
 
 
 def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
-                  annotate: Annotate | None = None) -> tuple[Outcome, Game]:
+                  annotate: Annotate | None = None, source: str | None = None,
+                  request_id: str | None = None) -> tuple[Outcome, Game]:
     """:func:`run` for an operation that ends a phase; also returns the state when that
     phase began (rebuilt from the log's undo records), for the phase's summary."""
-    outcome, start = _run(path, op, tables, annotate, with_start=True)
+    outcome, start = _run(path, op, tables, annotate, with_start=True, source=source,
+                          request_id=request_id)
     assert start is not None
     return outcome, start
 
 
 def _run(path: Path, op: Op, tables: Tables | None, annotate: Annotate | None,
-         with_start: bool) -> tuple[Outcome, Game | None]:
+         with_start: bool, source: str | None = None, request_id: str | None = None
+         ) -> tuple[Outcome, Game | None]:
     from rigs_helper.rules.engine import perform
 
     tables = tables or load_tables()
@@ -179,11 +202,38 @@ def _run(path: Path, op: Op, tables: Tables | None, annotate: Annotate | None,
         raise _missing(path)
     with writing(path):
         loaded = load(path, tables)
+        if request_id is not None:
+            again = repeated(loaded, str(path), request_id)
+            if again is not None:
+                return again, (loaded.game if with_start else None)
         start = phase_start(loaded, str(path), tables) if with_start else None
         outcome = perform(loaded.game, op, tables)
+        extra = {k: v for k, v in (("source", source), ("request_id", request_id)) if v}
         commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
-               annotate, op, outcome=outcome)
+               annotate, op, outcome=outcome, extra=extra)
     return outcome, start
+
+
+#: how far back a request id is looked for (a double tap comes within a few actions)
+RECENT = 64
+
+
+def repeated(loaded: Loaded, file: str, request_id: str) -> Outcome | None:
+    """The outcome of the recent action that carried ``request_id`` (its words as logged,
+    the state as it is now), or None when no recent action did."""
+    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.store.hidden import show_text
+
+    plain = request_id.isascii() and request_id.replace("-", "").replace("_", "").isalnum()
+    if plain and request_id not in loaded.log_text:  # the cheap test first
+        return None
+    for e in reversed(log_entries(loaded.log_text, file, last=RECENT)):
+        if e.get("request_id") == request_id:
+            private = tuple((str(who), show_text(str(text)))
+                            for who, text in e.get("private", []))
+            return Outcome(loaded.game, tuple(str(x) for x in e.get("said", [])),
+                           {"repeated": True}, private)
+    return None
 
 
 def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
@@ -192,6 +242,8 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
     import json
 
     g = loaded.game
+    if not _last_entry_in(loaded.log_text, g.round, g.phase):
+        return g  # the phase began with the last entry: nothing to step back
     total = _count_entries(loaded.log_text)
     n = 4  # read the log from its end, a few entries at a time (a long game costs the same)
     while True:
@@ -216,6 +268,22 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
         return g
 
 
+def _last_entry_in(log_text: str, round_: int, phase: str) -> bool:
+    """Whether the history's last entry may belong to this round and phase, read from its
+    own lines without parsing the history (a long game costs the same); True when unsure."""
+    import re
+
+    i = log_text.rfind("\n[[log]]\n")
+    if i < 0:
+        return bool(log_text.strip()) and "[[log]]" in log_text
+    last = log_text[i:]
+    r = re.search(r"(?m)^round = (\d+)$", last)
+    p = re.search(r'(?m)^phase = "(\w+)"$', last)
+    if r is None or p is None:
+        return True
+    return (int(r.group(1)), p.group(1)) == (round_, phase)
+
+
 def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
     """Keep what an action said in its log entry: the public lines (the board's summary of
     the last phase) and each private line with the player it is for (`rigs hand`)."""
@@ -229,9 +297,11 @@ def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
            ledger: list[dict] | None = None, annotate: Annotate | None = None,
-           op: Op | None = None, outcome: Outcome | None = None) -> None:
+           op: Op | None = None, outcome: Outcome | None = None,
+           extra: dict[str, str] | None = None) -> None:
     """Append ``action`` to the history and save ``game`` (the caller holds the lock and
-    read ``loaded`` under it)."""
+    read ``loaded`` under it); ``extra``: where the action came from (``source``) and its
+    ``request_id``, kept in the entry."""
     import json
 
     from rigs_helper.rules.history import moves, public
@@ -243,7 +313,9 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     changes = diff(before, after)
     entry = {"n": _count_entries(loaded.log_text) + 1, "round": loaded.game.round,
              "phase": loaded.game.phase, "action": action, "after": state_hash(after),
-             "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False)}
+             "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False),
+             "seal": seal(loaded.log_text or MARKER + "\n")}
+    entry.update(extra or {})
     if op is not None:  # the action as data: `rigs verify` performs it again
         from rigs_helper.rules.oplog import op_to_json
 
@@ -259,7 +331,10 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     if annotate is not None:
         entry.update(annotate(loaded.game, game, tables))
     log_text = loaded.log_text or MARKER + "\n"
-    _write(path, after, log_text + log_entry_text(entry), tables)
+    text = log_entry_text(entry)
+    log_entries(MARKER + "\n" + text, str(path),  # the new entry reads back (or refuses)
+                first_n=entry["n"])
+    _write(path, after, log_text + text, tables)
 
 
 class Undone:
@@ -288,7 +363,7 @@ def undo(path: Path, n: int = 1, force: bool = False, tables: Tables | None = No
             loaded = load_text(text, str(path), tables)
         except InputError as exc:
             return _undo_damaged(path, text, n, force, tables, exc)
-        damage = history_problems(loaded, path, tables)
+        damage = history_problems(loaded, path, tables, sealed=True)
         if damage:
             return _undo_damaged(path, text, n, force, tables,
                                  InputError(f"{damage[0]}; the history is damaged"))
@@ -405,6 +480,7 @@ def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
         raise InputError("\n".join(problems))
     return [{"n": e["n"], "round": e["round"], "phase": e["phase"],
              "action": str(e["action"]),
+             **({"source": str(e["source"])} if e.get("source") else {}),
              "said": [str(x) for x in e.get("said", [])],
              "ledger": [str(x) for x in e.get("ledger", [])]}
             for e in log_entries(loaded.log_text, str(path), first_line=loaded.log_line)]

@@ -4,7 +4,7 @@ take), and entering a new phase."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from rigs_helper.rules.records import replace
 
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Work, default_discard, default_rigs_source
@@ -12,6 +12,7 @@ from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.names import amounts
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.waits.deals import end_deals
 
 
 def roll_args(rolls: Rolls) -> str:
@@ -82,7 +83,8 @@ def settle_common(w: Work, auto: bool, pending: list[str]) -> None:
 
 
 def new_phase(w: Work, phase: str) -> None:
-    w.game = replace(w.game, phase=phase)
+    end_deals(w)
+    w.game = replace(w.game, phase=phase, done=())
     for p in w.game.players:
         if p.borrowed:
             w.update(p.name, borrowed=0)

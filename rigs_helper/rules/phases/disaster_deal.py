@@ -9,6 +9,7 @@ from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.names import amount, requirement, word
 from rigs_helper.rules.phases.common import by_player, new_phase
 from rigs_helper.rules.phases.grant import settle_grant
+from rigs_helper.rules.records import replace
 from rigs_helper.rules.state import Player
 
 
@@ -54,25 +55,44 @@ def player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str]
         raise InputError("--card: no Disaster card recorded for " + ", ".join(missing)
                          + f" (give {missing[0]}=TITLE, or {missing[0]}=virtual to let rigs "
                          "draw that one)")
-    w.say(f"Disaster Phase, round {w.game.round}: {w.game.leader} deals a Disaster card "
-          "to every player.")
     for p in w.game.players:
         if p.disaster_draw:
             w.update(p.name, disaster_draw=None)
-    for p in w.game.seating_from(w.game.leader):
-        physical = deal.get(p.name)
-        if physical is not None and physical.lower() == "virtual":
-            physical = None
-        card = w.draw("disaster", physical, p.name)
-        if card is None:
-            w.say(f"No Disaster card is left for {p.name}.")
-            continue
-        w.update(p.name, disaster=card)
-        apply_disaster(w, p.name, card, "recorded" if physical else "drawn by rigs")
+    seats = [p.name for p in w.game.seating_from(w.game.leader)]
+    if w.data.get("wait"):  # each player records their own card (rules/waits/disasters)
+        if deal or w.data.get("karma"):
+            raise InputError("--wait: each player records their own Disaster card; --card "
+                             "and --karma record them all now (give one or the other)")
+        w.game = replace(w.game, waits=replace(w.game.waits, disasters=tuple(seats)))
+        w.say(f"Disaster Phase, round {w.game.round}: {w.game.leader} deals a Disaster card "
+              "to every player; each player records theirs: `rigs disaster record PLAYER "
+              "CARD` (or virtual to let rigs draw it).")
+        return
+    w.say(f"Disaster Phase, round {w.game.round}: {w.game.leader} deals a Disaster card "
+          "to every player.")
+    for name in seats:
+        deal_disaster(w, name, deal.get(name))
     unused = w.data.get("karma")
     if unused:
         raise InputError("--karma: " + ", ".join(unused) + " drew no Karma card for a "
                          "Disaster this round")
+
+
+def deal_disaster(w: Work, name: str, physical: str | None) -> None:
+    """Deal ``name`` a Disaster card (``physical``: the table's; None or "virtual": rigs
+    draws it) and apply it; ``name`` no longer waits to record one."""
+    if physical is not None and physical.strip().lower() == "virtual":
+        physical = None
+    waits = w.game.waits
+    if name in waits.disasters:
+        w.game = replace(w.game, waits=replace(
+            waits, disasters=tuple(n for n in waits.disasters if n != name)))
+    card = w.draw("disaster", physical, name)
+    if card is None:
+        w.say(f"No Disaster card is left for {name}.")
+        return
+    w.update(name, disaster=card)
+    apply_disaster(w, name, card, "recorded" if physical else "drawn by rigs")
 
 
 def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:

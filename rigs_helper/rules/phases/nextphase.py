@@ -3,11 +3,11 @@ phase's end lives in its own module, imported only when that phase ends."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rigs_helper.rules.records import dataclass
 from importlib import import_module
 
 from rigs_helper.rules.dice import Rolls
-from rigs_helper.rules.engine import Op, Outcome
+from rigs_helper.rules.engine import Op, Outcome, title_of
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.phases.common import by_player, roll_args, settle_common, table_work
 from rigs_helper.rules.state import Game
@@ -26,22 +26,48 @@ class NextPhase(Op):
     cards: tuple[str, ...] = ()  # physical cards drawn for this step's automatic draws
     karma: tuple[str, ...] = ()  # PLAYER=TITLE: physical Karma cards drawn for Disasters
     rolls: Rolls = Rolls()  # the table's dice (the leader roll-off: NAME=N)
+    wait: bool = False  # the Disaster Phase waits for each player to record their card
 
     def describe(self) -> str:
-        return "next" + (" --auto" if self.auto else "") + "".join(
+        return "next" + (" --auto" if self.auto else "") + (
+            " --wait" if self.wait else "") + "".join(
             f" --card {c!r}" for c in self.cards) + "".join(
             f" --karma {c!r}" for c in self.karma) + roll_args(self.rolls)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
-        w = table_work(game, tables, self.rolls)
         pending: list[str] = []
+        first = waiting_attack(game, tables, self.auto, pending)
+        w = table_work(first.game if first else game, tables, self.rolls)
+        if first:
+            w.absorb(first)
         settle_common(w, self.auto, pending)
         if self.karma and game.phase != "player":
             raise InputError("--karma records the Karma cards drawn for Disasters: use it "
                              "when the Player Phase ends")
+        if self.wait and game.phase != "player":
+            raise InputError("--wait: the Disaster cards wait for each player's record when "
+                             "the Player Phase ends")
         w.data["karma"] = by_player(w.game, self.karma, "--karma")
+        w.data["wait"] = self.wait
         module, func = STEPS[game.phase]
         step = getattr(import_module(f"rigs_helper.rules.phases.{module}"), func)
         step(w, self.auto, list(self.cards), pending)
         w.data.pop("karma", None)
+        w.data.pop("wait", None)
         return w.done()
+
+
+def waiting_attack(game: Game, tables: Tables, auto: bool, pending: list[str]
+                   ) -> Outcome | None:
+    """A Karma card that waits for answers keeps the phase open; ``auto`` resolves it with
+    the answers given (the others take it)."""
+    from rigs_helper.rules.waits.attacks import ask, resolve_now
+
+    attack = game.waits.attack
+    if attack is None:
+        return None
+    if auto:
+        return resolve_now(game, tables)
+    pending.append(f"{attack.player}'s {title_of(tables, 'karma', attack.card)} waits for "
+                   "answers: " + ask(attack.waiting()))
+    return None

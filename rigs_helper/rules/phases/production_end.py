@@ -3,12 +3,13 @@ card is drawn)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from rigs_helper.rules.records import replace
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.names import signed
 from rigs_helper.rules.phases.common import new_phase
+from rigs_helper.rules.phases.disaster_deal import deal_disaster
 from rigs_helper.rules.phases.market_draw import draw_market
 from rigs_helper.rules.production import plan
 from rigs_helper.rules.state import Game, frozen_map
@@ -19,6 +20,13 @@ def disaster_to_production(w: Work, auto: bool, cards: list[str], pending: list[
                             ) -> None:
     if cards:
         raise InputError("--card: nothing is drawn when the Production Phase starts")
+    for name in w.game.waits.disasters:
+        if auto:
+            w.say(f"(--auto: rigs draws {name}'s Disaster card)")
+            deal_disaster(w, name, None)
+        else:
+            pending.append(f"{name} records the Disaster card dealt: `rigs disaster record "
+                           f"{name} CARD` (or virtual)")
     if pending:
         raise PendingChoice(pending)
     for p in w.game.players:
@@ -58,7 +66,7 @@ def _last_call(w: Work, auto: bool, cards: list[str]) -> bool:
     if cards:
         raise InputError("--card: Last Call opens first; give the Market card on the "
                          "`rigs next` that commits production")
-    w.game = replace(w.game, last_call=True)
+    w.game = replace(w.game, last_call=True, done=())  # a new round of decisions
     w.say(f"Last Call, round {w.game.round}: production cards still in hands: {said}. "
           "Play them now (`rigs karma play ...`), adjust plans (`rigs produce PLAYER "
           "--power/--skip PLOT`), then `rigs next` commits production.")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from rigs_helper.rules.records import replace
 
 from rigs_helper.rules.actions.deals import sale_price
 from rigs_helper.rules.engine import Work, determine_leader
@@ -25,7 +25,7 @@ def market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str]) 
                       f"+{p.luxuries * each} credits.")
                 w.add(p.name, "luxuries", -p.luxuries, "last-round sale")
                 w.add(p.name, "credits", p.luxuries * each, "last-round sale")
-        w.game = replace(w.game, game_over=True)
+        w.game = replace(w.game, game_over=True, done=())
         w.say("The game is over: `rigs score` scores it.")
         return
     for p in w.game.players:

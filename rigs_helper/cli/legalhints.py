@@ -1,0 +1,189 @@
+"""What the CLI offers from the list of legal actions (rules/legal): the commands a player
+may run now, as lines to copy, and the values shell completion offers."""
+
+from __future__ import annotations
+
+import shlex
+
+# each action as the CLI writes it: its arguments in order after the player, then options;
+# "items": the values are written as WHAT=N words (give, settle)
+SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "grant": (("plot",), {"order": "--order", "card": "--card"}),
+    "build": (("n",), {"to": "--to", "harvest": "--harvest"}),
+    "move": (("n",), {"from": "--from", "to": "--to", "harvest": "--harvest"}),
+    "survey": (("plot",), {"card": "--card"}),
+    "vinnie borrow": (("resource", "n"), {}),
+    "vinnie repay": (("resource", "n"), {}),
+    "give": (("to",), {}),
+    "sell": (("n",), {}),
+    "produce": ((), {"power": "--power", "skip": "--skip"}),
+    "lose": (("n",), {"from": "--from"}),
+    "settle": ((), {}),
+    "karma draw": ((), {"card": "--card"}),
+    "karma discard": (("title",), {}),
+    "karma swap": (("title",), {"card": "--card"}),
+    "karma play": (("title",), {"target": "--target", "plot": "--plot",
+                                "resource": "--resource", "option": "--option",
+                                "new_owner": "--new-owner", "from": "--from"}),
+    "karma use": (("title",), {}),
+    "karma retire": (("title",), {}),
+    "deal propose": (("to",), {}),
+    "deal accept": (("deal",), {}),
+    "deal decline": (("deal",), {}),
+    "deal withdraw": (("deal",), {}),
+    "answer": (("card",), {"to": "--to", "plot": "--plot", "first": "--first"}),
+    "disaster record": (("card",), {}),
+    "done": ((), {}),
+}
+# actions whose values name what only the player may see (their hand, the plots the leader
+# drew): shown by `rigs hand PLAYER`, never by `rigs status PLAYER`
+PRIVATE = ("grant", "karma draw", "karma discard", "karma swap", "karma play", "answer")
+
+
+def word(text: object) -> str:
+    s = str(text)
+    return s if s.replace("-", "").replace("_", "").replace(".", "").isalnum() \
+        else shlex.quote(s)
+
+
+def example(action) -> dict[str, list[str]]:
+    """One choice of values the action allows: the first of each, the least of each
+    number, and as many as its total needs."""
+    form: dict[str, list[str]] = {}
+    for p in action.params:
+        if not p.required:
+            continue
+        if p.multiple:
+            form[p.name] = list((p.values * (p.min or 1))[:p.min or 1])
+        elif p.values is not None:
+            form[p.name] = [p.values[0]]
+        else:
+            form[p.name] = [str(p.min)]
+    if action.total is not None:
+        names, low, _ = action.total
+        got = 0
+        for p in action.params:
+            if p.name in names and got < low and p.values is None:
+                n = min(p.max, low - got)
+                if n > 0:
+                    form[p.name] = [str(n)]
+                    got += n
+    return form
+
+
+def command_line(action, player: str) -> str:
+    """The action as a command to copy: ``rigs move Ana 1 --from warehouse --to P6
+    --harvest energy``."""
+    args, flags = SYNTAX.get(action.action, ((), {}))
+    form = example(action)
+    words = ["rigs", *action.action.split()]
+    if action.action != "grant":
+        words.append(word(player))
+    for a in args:
+        words += [word(v) for v in form.pop(a, [])]
+    for k, vals in form.items():
+        for v in vals:
+            if k in flags:
+                words += [flags[k], word(v)]
+            elif action.param(k) is not None and action.param(k).values is None:
+                words.append(f"{k}={v}")  # give, settle: WHAT=N
+            else:
+                words.append(word(v))
+    return " ".join(words)
+
+
+def choices(action) -> str:
+    """What else the action allows, in a few words."""
+    out = []
+    for p in action.params:
+        if p.values is not None and (len(p.values) > 1 or not p.required):
+            shown = ", ".join(p.values[:8]) + (f" (+{len(p.values) - 8})"
+                                               if len(p.values) > 8 else "")
+            out.append(f"{p.name}: {shown}" + ("" if p.required else " (optional)"))
+        elif p.values is None and (p.min != p.max or not p.required):
+            out.append(f"{p.name}: {p.min}-{p.max}")
+    if action.total is not None:
+        _, low, high = action.total
+        out.append(f"in all {low}" + (f"-{high}" if high != low else ""))
+    return "; ".join(out)
+
+
+def hint_lines(game, tables, player: str, private: bool) -> list[str]:
+    """The commands ``player`` may run now (``private``: those naming their hand too)."""
+    from rigs_helper.rules.legal import legal_actions
+
+    lines = []
+    hurt = game.player(player).disaster_draw
+    for a in legal_actions(game, tables, player):
+        if a.action in PRIVATE and not private or a.action == "karma draw" and not hurt:
+            continue  # recording a card drawn: offered to a player hurt by a Disaster
+        more = choices(a)
+        lines.append(f"  {command_line(a, player)}" + (f"   # {more}" if more else ""))
+    return lines
+
+
+def print_hints(game, tables, player: str, private: bool) -> None:
+    lines = hint_lines(game, tables, player, private)
+    if lines:
+        name = game.player(player).name
+        print(f"{name} may now:" if private else
+              f"{name} may now (`rigs hand {word(name)}` adds the Karma cards):")
+        print("\n".join(lines))
+
+
+# ---------------------------------------------------------------------------- completion
+
+
+def action_path(ctx) -> str:
+    """The command path being completed without "rigs": "karma play"."""
+    names = []
+    while ctx is not None and ctx.parent is not None:
+        names.insert(0, ctx.info_name or "")
+        ctx = ctx.parent
+    return " ".join(names)
+
+
+def legal_values(ctx, game, names: tuple[str, ...], option: str | None = None
+                 ) -> list[str] | None:
+    """The values of parameters ``names`` in the player's legal actions for the command
+    being completed (only ``option``'s when an option is being completed); None when the
+    list does not apply (no such action, no player typed yet, the action not allowed
+    now: the caller offers what it offered before)."""
+    from rigs_helper.rules.errors import RigsError
+    from rigs_helper.rules.legal import TABLE
+    from rigs_helper.store.tablefiles import load_tables
+
+    action = action_path(ctx)
+    who = (ctx.params or {}).get("player") or (ctx.params or {}).get("giver")
+    if action not in TABLE or not who:
+        return None
+    if option is not None and option in names:
+        names = (option,)
+    try:
+        from rigs_helper.rules.legal import legal_actions
+
+        acts = [a for a in legal_actions(game, load_tables(), who) if a.action == action]
+    except RigsError:
+        return None
+    title = (ctx.params or {}).get("title")
+    if action.startswith("karma "):  # only the card typed on the line: no value hints at
+        acts = [a for a in acts  # the rest of the hand
+                if title and a.param("title") and str(title).lower() in
+                [t.lower() for t in a.param("title").values or ()]]
+    if not acts:
+        return None
+    out: list[str] = []
+    for a in acts:
+        for p in a.params:
+            if p.name in names and p.values:
+                out += [v for v in p.values if v not in out]
+    return out
+
+
+def option_being_completed(words: list[str], incomplete: str) -> str | None:
+    """The option whose value is being typed (``--new-owner`` -> "new_owner")."""
+    if words and incomplete and words[-1] == incomplete:
+        words = words[:-1]
+    if words and words[-1].startswith("--"):
+        return words[-1][2:].replace("-", "_")
+    return None

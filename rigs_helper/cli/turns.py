@@ -1,0 +1,17 @@
+"""`rigs done PLAYER`: the player has finished deciding in this phase."""
+
+from __future__ import annotations
+
+from rigs_helper.cli.base import GameOpt, JsonOpt, PlayerArg, act, app
+
+
+@app.command()
+def done(player: PlayerArg, json: JsonOpt = False, game: GameOpt = None) -> None:
+    """Say PLAYER is done deciding in this phase (the board shows who is not).
+
+    When every player is done and no choice is open, `rigs next` (or the server, by
+    itself) ends the phase.
+    """
+    from rigs_helper.rules.turns import Done
+
+    act(game, Done(player), json)

@@ -1,0 +1,174 @@
+"""The records of the legal-actions list: parameters, actions, the table's entries, the
+candidates, and the form values an action is built from.  No I/O."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from rigs_helper.rules.records import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from rigs_helper.rules.errors import InputError
+
+if TYPE_CHECKING:
+    from rigs_helper.rules.state import Game
+    from rigs_helper.rules.tables import Tables
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str  # the CLI option or argument name without dashes: "n", "to", "plot", ...
+    values: tuple[str, ...] | None = None  # allowed values when finite
+    # bounds of a number; for a ``multiple`` parameter: how many values are given
+    min: int | None = None
+    max: int | None = None
+    required: bool = True
+    multiple: bool = False  # may be given several times (distinct values)
+    repeat: bool = False  # a ``multiple`` value may come back (the plot types drawn)
+
+    def as_json(self) -> dict:
+        d: dict = {}
+        if self.values is not None:
+            d["values"] = list(self.values)
+        for k in ("min", "max"):
+            if getattr(self, k) is not None:
+                d[k] = getattr(self, k)
+        if not self.required:
+            d["required"] = False
+        if self.multiple:
+            d["multiple"] = True
+        if self.repeat:
+            d["repeat"] = True
+        return d
+
+
+@dataclass(frozen=True)
+class Action:
+    action: str  # the CLI command path without the player: "build", "karma play", ...
+    params: tuple[Param, ...]
+    label: str  # a few words for a button
+    # (names, low, high): the numbers given for these parameters (a ``multiple`` one
+    # counts its values) add up to low..high
+    total: tuple[tuple[str, ...], int, int] | None = None
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    def as_json(self) -> dict:
+        d = {"action": self.action, "label": self.label,
+             "params": {p.name: p.as_json() for p in self.params}}
+        if self.total is not None:
+            names, low, high = self.total
+            d["total"] = {"params": list(names), "min": low, "max": high}
+        return d
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One entry of the table: an action, where its functions live, its button label, and
+    its parameters in form order (``multiple``: given several times; ``count``: the number
+    whose allowed range is found by checking 1, 2, ... up to a bound)."""
+
+    action: str
+    module: str
+    key: str
+    label: str
+    params: tuple[str, ...] = ()
+    multiple: tuple[str, ...] = ()
+    count: str | None = None
+    numbers: tuple[str, ...] = ()  # other whole-number parameters
+    full: bool = False  # the operation's check leaves some refusals to apply: run both
+
+
+@dataclass(frozen=True)
+class Cand:
+    """A candidate: fixed parameter values (a str, a tuple of str for a ``multiple``
+    parameter, None when not given), and for the Spec's ``count`` parameter the highest
+    value worth checking (0: the candidate has no count; "all" may be a fixed value)."""
+
+    fixed: Mapping[str, object]
+    upto: int = 0
+
+
+
+#: more sources of open choices, as "module:function" (function(game, tables) -> list of
+#: {"player", "what"} in public words): a pending deal, an attack waiting for answers...
+#: An open choice holds the phase (``phase_ready``) and shows in ``waiting_for``.
+WAITERS: list[str] = ["rigs_helper.rules.waits.board:holding"]
+
+
+def module_of(spec: Spec):
+    return import_module(spec.module)
+
+
+# ---------------------------------------------------------------------------- forms
+
+
+class Form:
+    """The values a form (or a candidate) gives an action: each parameter is read once;
+    ``done()`` refuses what was not read (never ignore input)."""
+
+    def __init__(self, action: str, params: Mapping[str, Sequence[str]]) -> None:
+        self.action = action
+        self.values: dict[str, list[str]] = {}
+        for k, v in params.items():
+            vals = [v] if isinstance(v, str) else [str(x) for x in v]
+            vals = [x.strip() for x in vals if x is not None and str(x).strip() != ""]
+            if vals:
+                self.values[str(k)] = vals
+        self.read: set[str] = set()
+
+    def many(self, name: str) -> tuple[str, ...]:
+        self.read.add(name)
+        return tuple(self.values.get(name, ()))
+
+    def opt(self, name: str) -> str | None:
+        vals = self.many(name)
+        if len(vals) > 1:
+            raise InputError(f"{self.action}: {name} is given {len(vals)} times (once)")
+        return vals[0] if vals else None
+
+    def one(self, name: str) -> str:
+        v = self.opt(name)
+        if v is None:
+            raise InputError(f"{self.action}: {name} is missing")
+        return v
+
+    def number(self, name: str, default: object = ..., all_ok: bool = False) -> int | None:
+        """A whole number (``all`` gives None when ``all_ok``); ``default`` when not given
+        (without one the number is required)."""
+        v = self.opt(name)
+        if v is None:
+            if default is ...:
+                raise InputError(f"{self.action}: {name} is missing")
+            return default  # type: ignore[return-value]
+        if all_ok and v.lower() == "all":
+            return None
+        try:
+            return int(v)
+        except ValueError:
+            raise InputError(f"{self.action}: {name} {v!r} is not a whole number"
+                             + (" or 'all'" if all_ok else "")) from None
+
+    def done(self) -> None:
+        extra = sorted(set(self.values) - self.read)
+        if extra:
+            raise InputError(f"{self.action}: {extra[0]} is not used by this action; "
+                             "leave it out")
+
+
+def cand_form(spec: Spec, fixed: Mapping[str, object], n: object = None) -> dict:
+    """A candidate's values as form fields."""
+    out: dict[str, list[str]] = {}
+    for k, v in fixed.items():
+        if v is None:
+            continue
+        out[k] = list(v) if isinstance(v, tuple) else [str(v)]
+    if spec.count and n is not None:
+        out[spec.count] = [str(n)]
+    return out
+
+
+def candidates(spec: Spec, game: Game, tables: Tables, player: str) -> Iterator[Cand]:
+    fn = getattr(module_of(spec), f"candidates_{spec.key}", None)
+    return iter(fn(game, tables, player)) if fn else iter(())

@@ -1,0 +1,150 @@
+"""Legal actions of the table's steps (the Land Grant, RIGS owed, done), whose decision the
+table waits for, and when a phase may end by itself.  No I/O."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.legal.base import Action, Cand, Form, Param, Spec
+
+# ---------------------------------------------------------------------------- grant
+
+
+def actions_grant(game, tables, player, spec: Spec):
+    """The leader keeps one drawn plot (the others go out in an order the leader may
+    name), or records the plot cards drawn at the table (a type may repeat, as many as
+    the Plot deck still holds)."""
+    from rigs_helper.rules.legal.base import module_of
+    from rigs_helper.rules.legal.grouping import passes
+
+    if not game.grant or game.player(player).name != game.leader:
+        return []
+    mod = module_of(spec)
+    plots = tuple(pid for pid in game.grant
+                  if passes(spec, mod, game, tables, player, {"plot": [pid]}))
+    out = []
+    if plots:
+        others = [p.name for p in game.seating_from(game.leader)[1:]]
+        orders = tuple(",".join(o) for o in permutations(others)
+                       if passes(spec, mod, game, tables, player,
+                                 {"plot": [plots[0]], "order": [",".join(o)]}))
+        params = [Param("plot", plots)]
+        if len(orders) > 1:
+            params.append(Param("order", orders, required=False))
+        out.append(Action(spec.action, tuple(params), "Land Grant: keep a plot"))
+    left = list(dict.fromkeys(tables.plot_deck[int(pid[1:]) - 1]
+                              for pid in game.grant + game.plot_deck))
+    n = len(game.grant)
+    out.append(Action(spec.action, (Param("card", tuple(left), n, n, True, True, True),),
+                      "Land Grant: record the plots drawn"))
+    return out
+
+
+def op_grant(game, tables, player, form: Form):
+    from rigs_helper.rules.phases.grant import GrantPick
+
+    if player != game.leader:
+        raise InputError(f"grant: the Land Grant is {game.leader}'s to settle")
+    plot, cards = form.opt("plot"), form.many("card")
+    order = form.opt("order")
+    if plot is None and not cards:
+        raise InputError("grant: give plot (the plot kept) or card (the plots drawn)")
+    if order and plot is None:
+        raise InputError("grant: order goes with the plot kept")
+    return GrantPick(plot, tuple(x.strip() for x in order.split(",")) if order else None,
+                     (), cards, record_only=plot is None)
+
+
+# ---------------------------------------------------------------------------- lose
+
+
+def candidates_lose(game, tables, player):
+    p = game.player(player)
+    if not p.must_lose_rigs:
+        return
+    if p.warehouse_rigs:
+        yield Cand({"from": "warehouse"}, min(p.must_lose_rigs, p.warehouse_rigs))
+    for x in p.plots:
+        if x.rigs:
+            yield Cand({"from": x.id}, min(p.must_lose_rigs, x.rigs))
+
+
+def op_lose(game, tables, player, form: Form):
+    from rigs_helper.rules.phases.losses import LoseRigs
+
+    return LoseRigs(player, form.one("from"), form.number("n"))
+
+
+# ---------------------------------------------------------------------------- done
+
+
+def done_players(game) -> tuple[str, ...]:
+    """The players who said they are done deciding in this phase."""
+    return game.done
+
+
+def candidates_done(game, tables, player):
+    yield Cand({})
+
+
+def op_done(game, tables, player, form: Form):
+    from rigs_helper.rules.turns import Done
+
+    return Done(player)
+
+
+# ---------------------------------------------------------------------------- waiting
+
+
+def open_choices(game, tables) -> list[dict]:
+    """The choices the rules leave to a person that are not made yet, in public words
+    (who, and what kind of choice; never a card in a hand); then those of ``WAITERS``."""
+    from importlib import import_module
+
+    from rigs_helper.rules.legal.base import WAITERS
+
+    out = []
+    if game.grant:
+        out.append({"player": game.leader, "what": "Land Grant: picks a plot"})
+    limit = tables.constants.hand_limit
+    for p in game.players:
+        if p.must_lose_rigs:
+            out.append({"player": p.name, "what": f"chooses {p.must_lose_rigs} RIGS to lose"})
+        if p.must_discard:
+            out.append({"player": p.name,
+                        "what": f"throws away {p.must_discard} resources"})
+        if p.may_take:
+            out.append({"player": p.name, "what": f"takes {p.may_take} resources"})
+        if game.phase == "player" and len(p.hand) > limit:
+            out.append({"player": p.name, "what": f"discards down to {limit} Karma cards"})
+    for where in WAITERS:
+        module, _, fn = where.partition(":")
+        out += getattr(import_module(module), fn)(game, tables)
+    return out
+
+
+def waits(game, tables) -> list[dict]:
+    """Whose decision the table waits for: open choices, Last Call, who is not done."""
+    if game.game_over:
+        return []
+    from rigs_helper.rules.waits.board import offered
+
+    out = open_choices(game, tables) + offered(game, tables)  # deals do not hold the phase
+    if game.last_call:
+        out.append({"player": game.leader, "what": "Last Call: production cards may be "
+                    "played before production is committed"})
+    done = {n.lower() for n in done_players(game)}
+    seen = {w["player"] for w in out}
+    for p in game.players:
+        if p.name.lower() not in done and p.name not in seen:
+            out.append({"player": p.name, "what": "not done yet"})
+    return out
+
+
+def ready(game, tables) -> bool:
+    """Every player is done and no choice is open."""
+    if game.game_over or open_choices(game, tables):
+        return False
+    done = {n.lower() for n in done_players(game)}
+    return all(p.name.lower() in done for p in game.players)

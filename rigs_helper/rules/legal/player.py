@@ -1,0 +1,250 @@
+"""Legal actions of a player's own goods: build, move, survey, Vinnie, give, sell,
+produce, settle.  Each ``op_*`` builds what the CLI builds from its words.  No I/O."""
+
+from __future__ import annotations
+
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.legal.base import Action, Cand, Form, Param, Spec
+from rigs_helper.rules.tables import RESOURCES
+
+WAREHOUSE = "warehouse"
+
+
+def _count_or_all(form: Form, name: str) -> int | None:
+    return form.number(name, all_ok=True)
+
+
+# ---------------------------------------------------------------------------- build
+
+
+def _build_onto() -> bool:
+    """Whether Build also places the new RIGS on a plot (`rigs build P N --to PLOT
+    --harvest R`)."""
+    from rigs_helper.rules.actions.placement import Build
+
+    return hasattr(Build, "to")
+
+
+def candidates_build(game, tables, player):
+    p = game.player(player)
+    c = tables.constants
+    most = min(p.metal // c.build_metal, c.colony_rigs - game.colony_rigs)
+    yield Cand({}, most)
+    if most and _build_onto():
+        for plot in p.plots:
+            for r in RESOURCES:
+                if plot.spots(tables, r):
+                    yield Cand({"to": plot.id, "harvest": r},
+                               min(most, plot.spots(tables, r)))
+
+
+def op_build(game, tables, player, form: Form):
+    from rigs_helper.rules.actions.placement import Build
+
+    if _build_onto() and form.opt("to") is not None:
+        return Build(player, form.number("n"), to=form.one("to"), harvest=form.one("harvest"))
+    return Build(player, form.number("n"))
+
+
+# ---------------------------------------------------------------------------- move
+
+
+def candidates_move(game, tables, player):
+    p = game.player(player)
+    pay = p.supplies // max(1, tables.constants.move_supplies)
+    if not pay:
+        return
+    sources = ([(WAREHOUSE, p.warehouse_rigs)] if p.warehouse_rigs else []) + [
+        (x.id, x.rigs) for x in p.plots if x.rigs]
+    for src, have in sources:
+        if src != WAREHOUSE:
+            yield Cand({"from": src, "to": WAREHOUSE}, min(have, pay))
+        for dest in p.plots:
+            for r in RESOURCES:
+                fixed = {"from": src, "to": dest.id, "harvest": r}
+                if dest.id == src and r != dest.harvest:  # all of them, or none
+                    yield Cand({**fixed, "n": have})
+                elif dest.spots(tables, r):
+                    yield Cand(fixed, min(have, pay, dest.spots(tables, r)))
+
+
+def op_move(game, tables, player, form: Form):
+    from rigs_helper.rules.actions.placement import Move
+
+    src, to = form.one("from"), form.one("to")
+    if to.lower() in ("warehouse", "w", "wh"):
+        if form.opt("harvest"):
+            raise InputError("move: harvest is not used with to warehouse (RIGS there "
+                             "harvest nothing); leave it out")
+        harvest = None
+    else:
+        harvest = form.one("harvest")
+    return Move(player, form.number("n"), to, harvest, src)
+
+
+# ---------------------------------------------------------------------------- survey
+
+
+def candidates_survey(game, tables, player):
+    p = game.player(player)
+    yields = [None] + [str(y) for y in sorted(set(game.survey.draw))]
+    for plot in p.plots:
+        if plot.survey is None:
+            for y in yields:
+                yield Cand({"plot": plot.id, "card": y})
+
+
+def op_survey(game, tables, player, form: Form):
+    from rigs_helper.rules.actions.placement import Survey
+
+    return Survey(player, form.one("plot"), form.number("card", None))
+
+
+# ---------------------------------------------------------------------------- Vinnie
+
+
+def candidates_borrow(game, tables, player):
+    p = game.player(player)
+    c = tables.constants
+    for r in c.loanable:
+        yield Cand({"resource": r}, min(len(p.plots) - p.borrowed,
+                                        c.scripts_per_resource - game.scripts_out(r)))
+
+
+def op_borrow(game, tables, player, form: Form):
+    from rigs_helper.rules.actions.loans import Borrow
+
+    return Borrow(player, form.one("resource"), form.number("n"))
+
+
+def candidates_repay(game, tables, player):
+    p = game.player(player)
+    for r in tables.constants.loanable:
+        if p.scripts(r):
+            yield Cand({"resource": r}, p.scripts(r))
+            yield Cand({"resource": r, "n": "all"})
+
+
+def op_repay(game, tables, player, form: Form):
+    from rigs_helper.rules.actions.loans import Repay
+
+    return Repay(player, form.one("resource"), _count_or_all(form, "n"))
+
+
+# ---------------------------------------------------------------------------- sell
+
+
+def candidates_sell(game, tables, player):
+    p = game.player(player)
+    yield Cand({}, p.luxuries)
+    yield Cand({"n": "all"})
+
+
+def op_sell(game, tables, player, form: Form):
+    from rigs_helper.rules.actions.deals import Sell
+
+    return Sell(player, _count_or_all(form, "n"))
+
+
+# ---------------------------------------------------------------------------- give
+
+GOODS = ("credits", *RESOURCES, "rigs")
+
+
+def actions_give(game, tables, player, spec: Spec):
+    """A gift from the player to another (what comes back is a deal: ``deal propose``).
+    Each good is bounded by what the player holds; any mix of them passes, at least one."""
+    from rigs_helper.rules.legal.base import module_of
+    from rigs_helper.rules.legal.grouping import passes
+
+    p = game.player(player)
+    others = tuple(q.name for q in game.players if q.name != p.name)
+    if not others:
+        return []
+    mod = module_of(spec)
+    params = [Param("to", others)]
+    for k in GOODS:
+        have = p.warehouse_rigs if k == "rigs" else p.credits if k == "credits" \
+            else p.amount(k)
+        if have and passes(spec, mod, game, tables, p.name, {"to": others[0], k: str(have)}):
+            params.append(Param(k, min=1, max=have, required=False))
+    plots = tuple(x.id for x in p.plots
+                  if passes(spec, mod, game, tables, p.name, {"to": others[0], "plot": x.id}))
+    if plots:
+        params.append(Param("plot", plots, 1, len(plots), False, True))
+    if len(params) == 1:
+        return []
+    most = sum(x.max or 0 for x in params[1:])
+    return [Action(spec.action, tuple(params), spec.label,
+                   (tuple(x.name for x in params[1:]), 1, most))]
+
+
+def op_give(game, tables, player, form: Form):
+    from rigs_helper.rules.actions.deals import Give
+
+    to = form.one("to")
+    amounts = []
+    for k in GOODS:
+        n = form.number(k, 0)
+        if n:
+            amounts.append((k, n))
+    return Give(player, to, tuple(amounts), form.many("plot"))
+
+
+# ---------------------------------------------------------------------------- produce
+
+
+def candidates_produce(game, tables, player):
+    p = game.player(player)
+    for plot in p.plots:
+        yield Cand({"power": plot.id})
+        yield Cand({"skip": plot.id})
+
+
+def op_produce(game, tables, player, form: Form):
+    from rigs_helper.rules.actions.plans import SetPlan
+
+    power, skip = form.many("power"), form.many("skip")
+    if len(power) + len(skip) != 1:
+        raise InputError("produce: give one plot to power or to skip")
+    return SetPlan(player, power, skip)
+
+
+# ---------------------------------------------------------------------------- settle
+
+MATERIALS = ("energy", "supplies", "metal", "luxuries")
+
+
+def actions_settle(game, tables, player, spec: Spec):
+    """Resources to throw away (exactly what is owed, or all there is) or to take (up to
+    what the card gave)."""
+    p = game.player(player)
+    if p.must_discard:
+        held = {r: p.amount(r) for r in MATERIALS if p.amount(r)}
+        owed = min(p.must_discard, sum(held.values()))
+        if not owed:
+            return []
+        params = tuple(Param(r, min=0, max=min(n, owed), required=False)
+                       for r, n in held.items())
+        total = (tuple(held), owed, owed)
+    elif p.may_take:
+        params = tuple(Param(r, min=0, max=p.may_take, required=False) for r in MATERIALS)
+        total = (MATERIALS, 1, p.may_take)
+    else:
+        return []
+    return [Action(spec.action, params, spec.label, total)]
+
+
+def op_settle(game, tables, player, form: Form):
+    from rigs_helper.rules.actions.deals import Settle
+
+    amounts = []
+    for r in MATERIALS:
+        n = form.number(r, 0)
+        if n < 0:
+            raise InputError(f"settle: {r} must be 0 or more, not {n}")
+        if n:
+            amounts.append((r, n))
+    if not amounts:
+        raise InputError("settle: give at least one resource")
+    return Settle(player, tuple(amounts))

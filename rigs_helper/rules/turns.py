@@ -1,0 +1,44 @@
+"""A player says they are done deciding in this phase.  No I/O.
+
+When every player is done and no choice is open (``rules.legal.phase_ready``), the phase
+may end by itself, as `rigs next` would end it.  Who is done is forgotten when the phase
+changes (and when Last Call opens: a new round of decisions).
+"""
+
+from __future__ import annotations
+
+from rigs_helper.rules.records import dataclass, replace
+
+from rigs_helper.rules.engine import Op, Outcome, Work
+from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
+
+
+@dataclass(frozen=True)
+class Done(Op):
+    name: str
+
+    def describe(self) -> str:
+        return f"done {self.name}"
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        p = game.player(self.name)
+        if p.name in game.done:
+            raise RulesError(f"{p.name} is already done in this phase",
+                             rule="a player says once per phase that they are done")
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        name = game.player(self.name).name
+        done = tuple(p.name for p in game.players if p.name in game.done or p.name == name)
+        w = Work(replace(game, done=done), tables)
+        left = [p.name for p in game.players if p.name not in done]
+        step = "Last Call" if game.last_call else f"the {game.phase.title()} Phase"
+        w.say(f"{name} is done with {step}" + (f"; waiting for {', '.join(left)}."
+                                                if left else "; everyone is done (`rigs next` "
+                                                "ends the phase)."))
+        return w.done()
+
+
+__all__ = ["Done"]

@@ -1,0 +1,244 @@
+"""An attack that waits for every victim's answer.  No I/O.
+
+``KarmaPlayWait`` is `rigs karma play ... --wait` (and every play from a phone): a Sabotage
+card with victims leaves its player's hand and waits, its choices kept as data; every
+victim is asked, whether or not they hold an answering card, so the wait reveals nothing.
+``Answer`` records one player's answer: a card from their own hand (what `--answer`
+accepts) or "take".  A victim's answer stays private until the card resolves.  The card
+resolves through the unchanged ``KarmaPlay``, with the answers in the order they came, as
+`rigs karma play ... --answer` would: when every victim has answered, or at once when an
+answer is for the whole card (Calling in a Favor and the like) or the player asks
+(``resolve_now``: `rigs next --auto`).
+"""
+
+from __future__ import annotations
+
+from rigs_helper.rules.engine import Op, Outcome, perform, title_of
+from rigs_helper.rules.errors import InputError, RigsError, RulesError
+from rigs_helper.rules.karma.context import Ctx
+from rigs_helper.rules.karma.hands import hand_key
+from rigs_helper.rules.karma.play import KarmaPlay
+from rigs_helper.rules.karma.protection import ALARM, DONK, FOR_ONE_VICTIM, aim
+from rigs_helper.rules.oplog import op_from_json, op_to_json
+from rigs_helper.rules.records import dataclass, fields, replace
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.waits.records import TAKE, Attack, Reply
+
+
+def plain(op: KarmaPlay) -> KarmaPlay:
+    """The play itself, as `rigs karma play` without --wait builds it."""
+    return same_play(KarmaPlay, op)
+
+
+def same_play(cls: type, op: KarmaPlay):
+    """A ``cls`` (KarmaPlay or KarmaPlayWait) with the choices of ``op``."""
+    return cls(**{name: getattr(op, name) for name in fields(KarmaPlay)})
+
+
+def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
+    """Who a play would hit before any answer: the victims a Sabotage card aims at (the
+    owner of the plot for a plot card); () for other cards, which no one answers."""
+    p = game.player(play.name)
+    card = tables.karma_card(hand_key(tables, p, play.title))
+    if card.kind != "sabotage":
+        return ()
+    from rigs_helper.rules.engine import Work
+
+    ctx = Ctx(play, Work(game, tables), card, p.name)
+    aim(ctx)
+    return tuple(ctx.victims)
+
+
+@dataclass(frozen=True)
+class KarmaPlayWait(KarmaPlay):
+    """`rigs karma play ... --wait`: the same choices as KarmaPlay; a Sabotage card waits for
+    every victim's answer (`rigs answer`), any other card is played at once."""
+
+    def describe(self) -> str:
+        return plain(self).describe() + " --wait"
+
+    def check(self, game: Game, tables: Tables) -> None:
+        for flag, value in (("--answer", self.answer), ("--answer-to", self.answer_to),
+                            ("--answer-plot", self.answer_plot)):
+            if value:
+                raise InputError(f"{flag}: with --wait each victim answers for themselves "
+                                 "(`rigs answer PLAYER CARD|take`)")
+        waiting = game.waits.attack
+        if waiting is not None and victims_of(plain(self), game, tables):
+            raise RulesError(f"{title_of(tables, 'karma', waiting.card)} ({waiting.player}) "
+                             "still waits for answers: "
+                             + ", ".join(waiting.waiting()),
+                             rule="one attack at a time waits for its victims")
+        # legal as if every victim took it (naming the Alarm System first where a victim
+        # will name which of their two in-play protections rolls first)
+        play = plain(self)
+        replace(play, first=play.first + undecided_firsts(play, game, tables,
+                                                          victims_of(play, game, tables),
+                                                          ())).check(game, tables)
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        play = plain(self)
+        victims = victims_of(play, game, tables)
+        if not victims:
+            return play.apply(game, tables)
+        p = game.player(self.name)
+        key = hand_key(tables, p, self.title)
+        slot = p.hand.index(key)
+        attack = Attack(p.name, key, slot, op_to_json(play), victims)
+        hand = p.hand[:slot] + p.hand[slot + 1:]
+        game = replace(game.with_player(replace(p, hand=hand)),
+                       waits=replace(game.waits, attack=attack))
+        title = tables.karma_card(key).title
+        return Outcome(game, (f"{p.name} plays {title} against {', '.join(victims)}. "
+                              f"Waiting for every victim's answer: {ask(victims)}.",),
+                       {"waiting_for": list(victims)})
+
+
+def ask(names) -> str:
+    return "; ".join(f"`rigs answer {n} CARD|take`" for n in names)
+
+
+def restored(game: Game, attack: Attack) -> Game:
+    """The state the play was made in: the card back in its slot, no attack waiting."""
+    p = game.player(attack.player)
+    hand = p.hand[:attack.slot] + (attack.card,) + p.hand[attack.slot:]
+    return replace(game.with_player(replace(p, hand=hand)),
+                   waits=replace(game.waits, attack=None))
+
+
+def both_in_play(game: Game, name: str) -> bool:
+    """``name`` has the Alarm System and I've Got a Donk in play: they name which rolls
+    first (`--first`)."""
+    have = game.player(name).in_play
+    return ALARM in have and DONK in have
+
+
+def undecided_firsts(play: KarmaPlay, game: Game, tables: Tables, victims, replies
+                     ) -> tuple[str, ...]:
+    """For a victim with both in-play protections who has not named the first yet: the
+    Alarm System (a stand-in while they decide; the --auto default)."""
+    named = {f.partition("=")[0].strip().lower() for f in play.first}
+    named |= {r.player.lower() for r in replies if r.first}
+    return tuple(f"{v}={title_of(tables, 'karma', ALARM)}" for v in victims
+                 if both_in_play(game, v) and v.lower() not in named)
+
+
+def resolution(attack: Attack, game: Game, tables: Tables) -> KarmaPlay:
+    """The KarmaPlay with the answers given, as `--answer`/`--answer-to`/`--answer-plot`/
+    `--first` (those not answered take it)."""
+    said = [r for r in attack.replies if r.card != TAKE]
+    play = op_from_json(attack.play)
+    firsts = tuple(f"{r.player}={r.first}" for r in attack.replies if r.first)
+    return replace(play,
+                   answer=tuple(f"{r.player}={title_of(tables, 'karma', r.card)}"
+                                for r in said),
+                   answer_to=tuple(f"{r.player}={r.to}" for r in said if r.to),
+                   answer_plot=tuple(r.plot for r in said if r.plot),
+                   first=play.first + firsts + undecided_firsts(
+                       play, game, tables, attack.victims, attack.replies))
+
+
+def resolve(game: Game, tables: Tables, attack: Attack) -> Outcome:
+    """Play the card with the answers given (those not answered take it)."""
+    return perform(restored(game, attack), resolution(attack, game, tables), tables)
+
+
+@dataclass(frozen=True)
+class Answer(Op):
+    """`rigs answer PLAYER CARD|take`: PLAYER's answer to the attack that waits."""
+
+    name: str
+    card: str  # a Karma card from the player's hand, or "take"
+    to: str | None = None  # Wrong Address / Double Agent: the new victim
+    plot: str | None = None  # a plot card passed on: the new victim's plot
+    first: str | None = None  # both Alarm System and Donk in play: the one that rolls first
+
+    def describe(self) -> str:
+        what = TAKE if self._takes() else repr(self.card)
+        return (f"answer {self.name} {what}" + (f" --to {self.to}" if self.to else "")
+                + (f" --plot {self.plot}" if self.plot else "")
+                + (f" --first {self.first!r}" if self.first else ""))
+
+    def _takes(self) -> bool:
+        return self.card.strip().lower() in (TAKE, "take it")
+
+    def _replies(self, game: Game, tables: Tables) -> tuple[Attack, Reply]:
+        attack = game.waits.attack
+        if attack is None:
+            raise RulesError("no attack waits for an answer",
+                             rule="answers come while a card played with --wait waits")
+        me = game.player(self.name)
+        title = title_of(tables, "karma", attack.card)
+        if me.name == attack.player:
+            raise RulesError(f"{me.name} played {title}",
+                             rule="the answers are the other players'")
+        if self._takes():
+            if me.name not in attack.victims:
+                raise RulesError(f"{title} does not hit {me.name}: nothing to take",
+                                 rule="a victim answers or takes it")
+            if self.to or self.plot:
+                raise InputError("--to/--plot: a victim who takes it passes nothing on")
+            reply = Reply(me.name, TAKE)
+        else:
+            reply = Reply(me.name, hand_key(tables, me, self.card), (self.to or "").strip(),
+                          (self.plot or "").strip())
+        if self.first and not both_in_play(game, me.name):
+            raise InputError(f"--first: {me.name} has not both the Alarm System and I've Got "
+                             "a Donk in play")
+        if both_in_play(game, me.name) and me.name in attack.victims:
+            if not self.first:
+                raise InputError(f"{me.name} has both the Alarm System and I've Got a Donk "
+                                 f"in play: {me.name} names the one that rolls first "
+                                 "(--first CARD)")
+            reply = replace(reply, first=self.first.strip())
+        replies = tuple(r for r in attack.replies if r.player != me.name) + (reply,)
+        return replace(attack, replies=replies), reply
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        attack, _ = self._replies(game, tables)
+        # the card as it would resolve now (those not answered yet taking it): refused here,
+        # in one line, when this answer cannot be part of it
+        resolve(game, tables, attack)
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        attack, reply = self._replies(game, tables)
+        me = reply.player
+        whole = reply.card != TAKE and \
+            tables.karma_card(reply.card).action not in FOR_ONE_VICTIM
+        if whole or not attack.waiting():
+            out = resolve(game, tables, attack)
+            return replace(out, messages=(f"{me} answers.", *out.messages))
+        game = replace(game, waits=replace(game.waits, attack=attack))
+        title = title_of(tables, "karma", attack.card)
+        mine = "you take it" if reply.card == TAKE else \
+            f"{title_of(tables, 'karma', reply.card)} (played when the card resolves)"
+        return Outcome(game, (f"{me} has answered; {title} still waits for "
+                              f"{', '.join(attack.waiting())}: {ask(attack.waiting())}.",),
+                       {"waiting_for": list(attack.waiting())},
+                       ((me, f"Your answer to {title}: {mine}."),))
+
+
+def resolve_now(game: Game, tables: Tables) -> Outcome | None:
+    """`rigs next --auto`: the attack that waits resolves with the answers given, everyone
+    else taking it; when it can no longer be played, the card goes back to its player's
+    hand (said).  None when no attack waits."""
+    attack = game.waits.attack
+    if attack is None:
+        return None
+    title = title_of(tables, "karma", attack.card)
+    try:
+        out = resolve(game, tables, attack)
+    except RigsError as err:
+        return Outcome(restored(game, attack), (
+            f"{title} can no longer be played ({err}): it goes back to {attack.player}'s "
+            "hand.",))
+    waiting = attack.waiting()
+    said = f" ({', '.join(waiting)} take{'s' if len(waiting) == 1 else ''} it: --auto)" \
+        if waiting else ""
+    return replace(out, messages=(f"{title} resolves{said}.", *out.messages))
+
+
+__all__ = ["Answer", "KarmaPlayWait", "plain", "resolve", "resolve_now", "same_play",
+           "victims_of"]

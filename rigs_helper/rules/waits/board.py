@@ -1,0 +1,28 @@
+"""What waits for one player, in the board's public words ("Bo: answer to I WANT THAT!").
+No I/O."""
+
+from __future__ import annotations
+
+from rigs_helper.rules.engine import title_of
+
+
+def holding(game, tables) -> list[dict]:
+    """What keeps the phase open (rules/legal's WAITERS): the answers to a waiting attack
+    and the Disaster cards still to record.  Never a card in a hand."""
+    out = []
+    a = game.waits.attack
+    if a is not None:
+        title = title_of(tables, "karma", a.card)
+        out += [{"player": v, "what": f"answer to {title}"} for v in a.waiting()]
+    out += [{"player": n, "what": "record the Disaster card dealt"}
+            for n in game.waits.disasters]
+    return out
+
+
+def offered(game, tables) -> list[dict]:
+    """The open deals, each waiting for its receiver (they end with the phase)."""
+    return [{"player": d.receiver, "what": f"answer to {d.giver}'s deal {d.id}"}
+            for d in game.waits.deals]
+
+
+__all__ = ["holding", "offered"]

@@ -1,0 +1,49 @@
+"""Each player records the Disaster card they were dealt.  No I/O.
+
+`rigs next --wait` (and a phone ending the Player Phase) opens the Disaster Phase without
+dealing: every player then records their own card (`rigs disaster record PLAYER CARD`, or
+`virtual` to let rigs draw theirs, said so), which is applied at once as the deal would
+apply it; a hurt player then records the Karma card they drew with `rigs karma draw PLAYER
+--card`, privately.  `rigs next --card A=.. --card B=..` still deals every card at once.
+"""
+
+from __future__ import annotations
+
+from rigs_helper.rules.engine import Op, Outcome, Work
+from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.phases.disaster_deal import deal_disaster
+from rigs_helper.rules.records import dataclass
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
+
+VIRTUAL = "virtual"
+
+
+@dataclass(frozen=True)
+class DisasterRecord(Op):
+    """`rigs disaster record PLAYER CARD|virtual`: the Disaster card PLAYER was dealt."""
+
+    name: str
+    card: str
+    phases = ("disaster",)
+    phase_rule = "the Disaster cards are dealt when the Disaster Phase opens"
+
+    def describe(self) -> str:
+        return f"disaster record {self.name} {self.card!r}"
+
+    def check(self, game: Game, tables: Tables) -> None:
+        super().check(game, tables)
+        me = game.player(self.name).name
+        if me not in game.waits.disasters:
+            raise RulesError(f"no Disaster card waits to be recorded for {me}",
+                             rule="each player records the card they were dealt once, "
+                             "when the phase opened with `rigs next --wait`")
+        self.apply(game, tables)  # pure: the card must be one still in the deck
+
+    def apply(self, game: Game, tables: Tables) -> Outcome:
+        w = Work(game, tables)
+        deal_disaster(w, game.player(self.name).name, self.card)
+        return w.done()
+
+
+__all__ = ["VIRTUAL", "DisasterRecord"]

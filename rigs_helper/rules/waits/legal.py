@@ -1,0 +1,184 @@
+"""The legal-actions entries of what waits for one player (their Specs are in rules/legal's
+table): deal propose / accept / decline / withdraw, answer, disaster record.  Each ``op_*``
+builds what the CLI builds.  No I/O."""
+
+from __future__ import annotations
+
+from rigs_helper.rules.engine import title_of
+from rigs_helper.rules.legal.base import Action, Form, Param, Spec, module_of
+from rigs_helper.rules.tables import RESOURCES
+from rigs_helper.rules.waits.records import TAKE
+
+GOODS = ("credits", *RESOURCES, "rigs")
+
+
+def _passes(spec: Spec, game, tables, player: str, form: dict) -> bool:
+    from rigs_helper.rules.legal.grouping import passes
+
+    return passes(spec, module_of(spec), game, tables, player, form)
+
+
+def _holding(p, k: str) -> int:
+    return p.warehouse_rigs if k == "rigs" else p.credits if k == "credits" else p.amount(k)
+
+
+# ---------------------------------------------------------------------------- deals
+
+
+def actions_propose(game, tables, player, spec: Spec):
+    """One form per other player: each good bounded by what its side holds (with the
+    ``for_`` prefix: what the other player gives back); a good that cannot move now (RIGS
+    and plots in Zero Hour) is left out.  At least one thing goes from the proposer."""
+    p = game.player(player)
+    out = []
+    for q in game.players:
+        if q.name == p.name:
+            continue
+        give = _side(spec, game, tables, p.name, p, q.name, "", {})
+        if give:
+            first = give[0]
+            witness = {first.name: first.values[0] if first.values else "1"}
+            back = _side(spec, game, tables, p.name, q, q.name, "for_", witness)
+            most = sum(x.max or 0 for x in give)  # at least one thing goes (``total``)
+            out.append(Action(spec.action, (Param("to", (q.name,)), *give, *back),
+                              f"{spec.label} to {q.name}",
+                              (tuple(x.name for x in give), 1, most)))
+    return out
+
+
+def _side(spec: Spec, game, tables, proposer: str, side, to: str, prefix: str,
+          witness: dict) -> list[Param]:
+    """The goods ``side`` may put in a deal ``proposer`` makes to ``to``."""
+    def ok(form: dict) -> bool:
+        return _passes(spec, game, tables, proposer, {"to": to, **form, **witness})
+
+    params = [Param(prefix + k, min=1, max=_holding(side, k), required=False)
+              for k in GOODS if _holding(side, k) and ok({prefix + k: str(_holding(side, k))})]
+    plots = tuple(x.id for x in side.plots if ok({prefix + "plot": x.id}))
+    if plots:
+        params.append(Param(prefix + "plot", plots, 1, len(plots), False, True))
+    return params
+
+
+def op_propose(game, tables, player, form: Form):
+    from rigs_helper.rules.waits.deals import DealPropose
+
+    def side(prefix: str):
+        amounts = tuple((k, n) for k in GOODS if (n := form.number(prefix + k, 0)))
+        return amounts, form.many(prefix + "plot")
+
+    to = form.one("to")
+    amounts, plots = side("")
+    back, back_plots = side("for_")
+    return DealPropose(player, to, amounts, plots, back, back_plots)
+
+
+def _answers(verb: str, game, tables, player, spec: Spec):
+    from rigs_helper.rules.waits.deals import deal_text
+
+    me = game.player(player).name
+    for d in game.waits.deals:
+        if me == (d.giver if verb == "withdraw" else d.receiver) and \
+                _passes(spec, game, tables, me, {"deal": str(d.id)}):
+            yield Action(spec.action, (Param("deal", (str(d.id),)),),
+                         f"{spec.label} {deal_text(d)}")
+
+
+def actions_accept(game, tables, player, spec: Spec):
+    return list(_answers("accept", game, tables, player, spec))
+
+
+def actions_decline(game, tables, player, spec: Spec):
+    return list(_answers("decline", game, tables, player, spec))
+
+
+def actions_withdraw(game, tables, player, spec: Spec):
+    return list(_answers("withdraw", game, tables, player, spec))
+
+
+def _deal_op(cls_name: str, player, form: Form):
+    from rigs_helper.rules.waits import deals
+
+    return getattr(deals, cls_name)(player, form.one("deal"))
+
+
+def op_accept(game, tables, player, form: Form):
+    return _deal_op("DealAccept", player, form)
+
+
+def op_decline(game, tables, player, form: Form):
+    return _deal_op("DealDecline", player, form)
+
+
+def op_withdraw(game, tables, player, form: Form):
+    return _deal_op("DealWithdraw", player, form)
+
+
+# ---------------------------------------------------------------------------- answer
+
+
+def actions_answer(game, tables, player, spec: Spec):
+    """"take" (a victim) and each card of the player's own hand that answers the waiting
+    card; a card that passes the attack on lists the players it may go to."""
+    from rigs_helper.rules.karma.protection import ALARM, DONK
+    from rigs_helper.rules.waits.attacks import both_in_play
+
+    attack = game.waits.attack
+    me = game.player(player)
+    if attack is None or me.name == attack.player:
+        return []
+    title = title_of(tables, "karma", attack.card)
+    first = {}  # a victim with both in-play protections names the one that rolls first
+    if me.name in attack.victims and both_in_play(game, me.name):
+        first = {"first": title_of(tables, "karma", ALARM)}
+    lead = [Param("first", tuple(title_of(tables, "karma", k) for k in (ALARM, DONK)))] \
+        if first else []
+    out = []
+    if _passes(spec, game, tables, me.name, {"card": TAKE, **first}):
+        out.append(Action(spec.action, (Param("card", (TAKE,)), *lead), f"Take {title}"))
+    others = tuple(q.name for q in game.players if q.name != me.name)
+    for key in dict.fromkeys(me.hand):
+        card = title_of(tables, "karma", key)
+        plain = _passes(spec, game, tables, me.name, {"card": card, **first})
+        to = ()
+        if tables.karma_card(key).action in ("redirect", "hijack"):
+            to = tuple(n for n in others if _passes(spec, game, tables, me.name,
+                                                    {"card": card, "to": n, **first}))
+        if plain or to:
+            params = [Param("card", (card,)), *lead]
+            if to:
+                params.append(Param("to", to, required=not plain))
+            out.append(Action(spec.action, tuple(params), f"Answer {title} with {card}"))
+    return out
+
+
+def op_answer(game, tables, player, form: Form):
+    from rigs_helper.rules.waits.attacks import Answer
+
+    return Answer(player, form.one("card"), form.opt("to"), form.opt("plot"),
+                  form.opt("first"))
+
+
+# ---------------------------------------------------------------------------- disasters
+
+
+def actions_record(game, tables, player, spec: Spec):
+    """The Disaster cards the deck may still give (public: every card dealt is face up),
+    or ``virtual`` to let rigs draw."""
+    if game.player(player).name not in game.waits.disasters:
+        return []
+    from rigs_helper.rules.waits.disasters import VIRTUAL
+
+    left = {*game.disaster.draw} or {*game.disaster.discard}
+    titles = tuple(d.title for d in tables.disasters if d.key in left
+                   and _passes(spec, game, tables, player, {"card": d.title}))
+    return [Action(spec.action, (Param("card", titles + (VIRTUAL,)),), spec.label)]
+
+
+def op_record(game, tables, player, form: Form):
+    from rigs_helper.rules.waits.disasters import DisasterRecord
+
+    return DisasterRecord(player, form.one("card"))
+
+
+__all__ = ["GOODS"]

@@ -1,0 +1,76 @@
+"""The frozen records of what waits for one player's decision.  No I/O; imports only the
+errors (``state.Game`` holds a :class:`Waits`)."""
+
+from __future__ import annotations
+
+from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.records import dataclass
+
+#: the answer of a victim who lets the card hit them
+TAKE = "take"
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A deal proposed by ``giver`` to ``receiver`` (the fields of ``Give``), waiting for
+    the receiver's yes or no."""
+
+    id: int
+    giver: str
+    receiver: str
+    amounts: tuple[tuple[str, int], ...] = ()
+    plots: tuple[str, ...] = ()
+    back_amounts: tuple[tuple[str, int], ...] = ()
+    back_plots: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One player's answer to a waiting attack: a Karma card key from their hand, or
+    :data:`TAKE`; ``to`` and ``plot`` pass the card on (Wrong Address, Double Agent)."""
+
+    player: str
+    card: str
+    to: str = ""
+    plot: str = ""
+    first: str = ""  # both in-play protections: the one that rolls first (--first)
+
+
+@dataclass(frozen=True)
+class Attack:
+    """A Karma card played with waiting on: out of its player's hand (``slot`` is where it
+    was), its choices kept as data (``play``: the ``KarmaPlay`` as oplog JSON), waiting for
+    an answer from every victim."""
+
+    player: str
+    card: str  # the Karma card's key (public: it was played)
+    slot: int
+    play: str
+    victims: tuple[str, ...]
+    replies: tuple[Reply, ...] = ()
+
+    def waiting(self) -> tuple[str, ...]:
+        """Victims who have not answered yet."""
+        said = {r.player for r in self.replies}
+        return tuple(v for v in self.victims if v not in said)
+
+
+@dataclass(frozen=True)
+class Waits:
+    deals: tuple[Deal, ...] = ()  # open deals, oldest first; they end with the phase
+    attack: Attack | None = None  # at most one attack waits at a time
+    disasters: tuple[str, ...] = ()  # players who still record their Disaster card
+    last_deal: int = 0  # the last deal id given (ids are never reused in a game)
+
+    def deal(self, ref: str | int) -> Deal:
+        text = str(ref).strip().lstrip("#").lower().removeprefix("d")
+        if not text.isdigit():
+            raise InputError(f"{ref!r} is not a deal number (see `rigs deal`)")
+        for d in self.deals:
+            if d.id == int(text):
+                return d
+        raise RulesError(f"deal {int(text)} is not open", rule="a deal is answered once, "
+                         "and open deals end with the phase: see `rigs deal`")
+
+
+__all__ = ["TAKE", "Attack", "Deal", "Reply", "Waits"]

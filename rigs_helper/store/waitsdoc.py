@@ -1,0 +1,198 @@
+"""The game file's ``[waits]`` table <-> ``Waits`` (open deals, the attack that waits for
+answers, Disaster cards still to record).
+
+```toml
+[waits]
+last_deal = 3
+disasters = ["Bo", "Cy"]          # players who still record their Disaster card
+[[waits.deals]]
+id = 3
+from = "Ana"
+to = "Bo"
+give = { energy = 2 }
+plots = ["P7"]
+back = { credits = 10 }
+back_plots = []
+[waits.attack]
+player = "Ana"
+card = "I WANT THAT!"             # played: public
+slot = 2                          # where it was in the hand
+play = '{"op":"KarmaPlay",...}'   # its choices, as the log keeps an action
+victims = ["Bo", "Cy"]
+[[waits.attack.replies]]
+player = "Bo"
+card = "..."                      # a card still in Bo's hand: encoded like the hand
+# or: take = true
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rigs_helper.rules.checker import Checker
+from rigs_helper.rules.errors import RigsError
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables, slug
+from rigs_helper.rules.waits.records import TAKE, Attack, Deal, Reply, Waits
+
+KEYS = {"last_deal", "disasters", "deals", "attack"}
+_DEAL = {"id", "from", "to", "give", "plots", "back", "back_plots"}
+_ATTACK = {"player", "card", "slot", "play", "victims", "replies"}
+_REPLY = {"player", "card", "take", "to", "plot", "first"}
+AMOUNTS = ("credits", "energy", "supplies", "metal", "luxuries", "rigs")
+MAX_DEALS = 100
+
+
+def waits_doc(w: Waits, encode_karma: Callable[[tuple[str, ...]], str],
+              tables: Tables) -> dict[str, Any] | None:
+    """The ``[waits]`` table (None when nothing waits and no deal was ever proposed)."""
+    if w == Waits():
+        return None
+    doc: dict[str, Any] = {"last_deal": w.last_deal}
+    if w.disasters:
+        doc["disasters"] = list(w.disasters)
+    if w.deals:
+        doc["deals"] = [{k: v for k, v in (
+            ("id", d.id), ("from", d.giver), ("to", d.receiver), ("give", dict(d.amounts)),
+            ("plots", list(d.plots)), ("back", dict(d.back_amounts)),
+            ("back_plots", list(d.back_plots))) if v or k == "id"} for d in w.deals]
+    a = w.attack
+    if a is not None:
+        replies = []
+        for r in a.replies:
+            one: dict[str, Any] = {"player": r.player}
+            if r.card == TAKE:
+                one["take"] = True
+            else:
+                one["card"] = encode_karma((r.card,))
+            if r.to:
+                one["to"] = r.to
+            if r.plot:
+                one["plot"] = r.plot
+            if r.first:
+                one["first"] = r.first
+            replies.append(one)
+        doc["attack"] = {"player": a.player, "card": tables.karma_card(a.card).title,
+                         "slot": a.slot, "play": a.play, "victims": list(a.victims)}
+        if replies:
+            doc["attack"]["replies"] = replies
+    return doc
+
+
+def read_waits(check: Checker, raw: Any, names: list[str], tables: Tables,
+               decode_karma: Callable[[str, Any], tuple[str, ...]]) -> Waits:
+    """``[waits]`` checked key by key (names the key of the first problem)."""
+    t = check.table(raw, "waits", KEYS)
+
+    def player(value: Any, key: str) -> str:
+        name = check.string(value, key)
+        if name not in names:
+            raise check.fail(key, f"no player called {name!r}")
+        return name
+
+    def players(value: Any, key: str) -> tuple[str, ...]:
+        out = tuple(player(v, f"{key}[{i}]") for i, v in enumerate(check.array(value, key)))
+        if len(set(out)) != len(out):
+            raise check.fail(key, "names a player twice")
+        return out
+
+    def amounts(value: Any, key: str) -> tuple[tuple[str, int], ...]:
+        return tuple((k, check.whole(v, f"{key}.{k}", 1))
+                     for k, v in check.table(value, key, set(AMOUNTS)).items())
+
+    last = check.whole(t.get("last_deal", 0), "waits.last_deal")
+    deals = []
+    raw_deals = check.array(t.get("deals", []), "waits.deals")
+    if len(raw_deals) > MAX_DEALS:
+        raise check.fail("waits.deals", f"more than {MAX_DEALS} open deals")
+    for i, d in enumerate(raw_deals):
+        k = f"waits.deals[{i}]"
+        d = check.table(d, k, _DEAL)
+        deal = Deal(check.whole(d.get("id"), f"{k}.id", 1), player(d.get("from"), f"{k}.from"),
+                    player(d.get("to"), f"{k}.to"), amounts(d.get("give", {}), f"{k}.give"),
+                    _plots(check, d.get("plots", []), f"{k}.plots"),
+                    amounts(d.get("back", {}), f"{k}.back"),
+                    _plots(check, d.get("back_plots", []), f"{k}.back_plots"))
+        if deal.id > last or any(x.id == deal.id for x in deals):
+            raise check.fail(f"{k}.id", f"deal {deal.id}: ids are unique and at most "
+                             "waits.last_deal")
+        deals.append(deal)
+    attack = None
+    if "attack" in t:
+        attack = _attack(check, check.table(t["attack"], "waits.attack", _ATTACK), player,
+                         players, tables, decode_karma)
+    return Waits(tuple(deals), attack, players(t.get("disasters", []), "waits.disasters"),
+                 last)
+
+
+def _plots(check: Checker, value: Any, key: str) -> tuple[str, ...]:
+    from rigs_helper.rules.names import plot_id
+
+    out = []
+    for i, v in enumerate(check.array(value, key)):
+        pid = plot_id(check.string(v, f"{key}[{i}]"))
+        if pid is None:
+            raise check.fail(f"{key}[{i}]", f"{v!r} is not a plot id")
+        out.append(pid)
+    return tuple(out)
+
+
+def _attack(check: Checker, a: dict, player, players, tables: Tables,
+            decode_karma) -> Attack:
+    by = {slug(c.title): c.key for c in tables.karma}
+    title = check.string(a.get("card"), "waits.attack.card")
+    if slug(title) not in by:
+        raise check.fail("waits.attack.card", f"unknown card {title!r}")
+    replies = []
+    for i, r in enumerate(check.array(a.get("replies", []), "waits.attack.replies")):
+        k = f"waits.attack.replies[{i}]"
+        r = check.table(r, k, _REPLY)
+        if r.get("take") is True and "card" not in r:
+            card = TAKE
+        elif "take" not in r:
+            got = decode_karma(f"{k}.card", r.get("card"))
+            if len(got) != 1:
+                raise check.fail(f"{k}.card", "one card")
+            card = got[0]
+        else:
+            raise check.fail(k, "give either card or take = true")
+        to, plot, first = (check.string(r[x], f"{k}.{x}") if x in r else ""
+                           for x in ("to", "plot", "first"))
+        replies.append(Reply(player(r.get("player"), f"{k}.player"), card, to, plot, first))
+    play = check.string(a.get("play"), "waits.attack.play")
+    attack = Attack(player(a.get("player"), "waits.attack.player"), by[slug(title)],
+                    check.whole(a.get("slot"), "waits.attack.slot"), play,
+                    players(a.get("victims", []), "waits.attack.victims"), tuple(replies))
+    try:
+        from rigs_helper.rules.oplog import op_from_json
+
+        op = op_from_json(play)
+    except (ValueError, KeyError, TypeError, RigsError):
+        raise check.fail("waits.attack.play", "not a Karma play as the log keeps one") \
+            from None
+    if type(op).__name__ != "KarmaPlay" or op.name != attack.player:
+        raise check.fail("waits.attack.play", f"must be {attack.player}'s Karma play")
+    if not attack.victims:
+        raise check.fail("waits.attack.victims", "an attack waits for one victim or more")
+    return attack
+
+
+def check_waits(game: Game, check: Checker):
+    """The rules across ``[waits]`` and the rest of the state (yields each problem)."""
+    w = game.waits
+    if w.disasters and game.phase != "disaster":
+        yield check.fail("waits.disasters", "Disaster cards are recorded in the Disaster "
+                         "Phase only")
+    if w.deals and game.phase not in ("player", "production"):
+        yield check.fail("waits.deals", "open deals end with the Player and Production "
+                         "Phases")
+    a = w.attack
+    if a is not None and a.slot > len(game.player(a.player).hand):
+        yield check.fail("waits.attack.slot", f"past the end of {a.player}'s hand")
+
+
+def waiting_cards(game: Game) -> tuple[str, ...]:
+    """Karma cards out of every pile and hand because they wait (for card conservation)."""
+    return (game.waits.attack.card,) if game.waits.attack else ()
