@@ -20,6 +20,24 @@ def rigs(*args) -> str:
     return r.stdout
 
 
+_MADE: dict[str, str] = {}
+
+
+def _once(make):
+    """A game file made once per test process, then copied (the commands are slow)."""
+    def copy(path: Path, *args) -> Path:
+        key = f"{make.__name__}{args}"
+        if key not in _MADE:
+            make(path, *args)
+            _MADE[key] = path.read_text(encoding="utf-8")
+        else:
+            path.write_text(_MADE[key], encoding="utf-8")
+        return path
+    copy.__doc__ = make.__doc__
+    return copy
+
+
+@_once
 def secret_game(path: Path) -> Path:
     """Three players holding Karma cards, round 2, the leader's Land Grant pick open (built
     once per test process, a copy for each test)."""
@@ -74,3 +92,40 @@ def get(server, target: str, method: str = "GET", headers: dict | None = None):
         return r.status, dict(r.getheaders()), r.read().decode()
     finally:
         conn.close()
+
+
+@_once
+def table_game(path: Path, seed: int = 5) -> Path:
+    """Four players at the start of round 1 (the Player Phase)."""
+    rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "-p", "Di", "--seed", seed,
+         "--game", path)
+    return path
+
+
+def post(server, token: str, fields: dict | list, headers: dict | None = None,
+         json_answer: bool = True):
+    """(status, headers, body) of a form posted to a player's page as a browser would
+    (Origin: the server), answered in JSON unless ``json_answer`` is False."""
+    from urllib.parse import urlencode
+
+    port = server.server_address[1]
+    h = {"Content-Type": "application/x-www-form-urlencoded",
+         "Origin": f"http://127.0.0.1:{port}"}
+    if json_answer:
+        h["Accept"] = "application/json"
+    h.update(headers or {})
+    h = {k: v for k, v in h.items() if v is not None}
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("POST", f"/p/{token}/act", body=urlencode(fields, doseq=True),
+                     headers=h)
+        r = conn.getresponse()
+        return r.status, dict(r.getheaders()), r.read().decode()
+    finally:
+        conn.close()
+
+
+def ana_to_p1(rid: str | None = "r1") -> dict:
+    """Ana's first move in the table game: one RIGS from her warehouse onto P1."""
+    return {"action": "move", "from": "warehouse", "to": "P1", "harvest": "energy",
+            "n": "1", **({"request_id": rid} if rid else {})}

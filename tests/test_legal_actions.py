@@ -165,7 +165,7 @@ def hidden_elsewhere(g, player: str, form: dict, exc: Exception) -> bool:
     return "cards are conserved" in str(exc) and any(t in held for t in titles)
 
 
-@settings(max_examples=8, phases=[Phase.explicit, Phase.generate])  # a seed: no shrinking
+@settings(max_examples=8, phases=[Phase.explicit, Phase.reuse, Phase.generate])  # no shrinking
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 4))
 def test_listed_actions_pass_their_check_and_others_fail(seed, players):
     agree(seed, players)
@@ -186,11 +186,12 @@ def agree(seed: int, players: int, steps: int = 40, states_checked: int = 4) -> 
                         perform(g, operation(g, tables, p.name, a.action, form), tables)
                     except RigsError as exc:
                         if not hidden_elsewhere(g, p.name, form, exc):
-                            raise AssertionError(f"listed {a.action} {form} refused: {exc}"
-                                                 ) from None
+                            raise AssertionError(
+                                f"seed {seed}, {players} players: {p.name}: listed "
+                                f"{a.action} {form} refused: {exc}") from None
             for _ in range(25):
                 name, form = random_candidate(rnd, g, tables, p.name, actions)
                 if not listed(actions, name, form):
                     assert refused(g, tables, p.name, name, form), \
-                        f"{p.name} {name} {form} passes but is not listed " \
-                        f"(round {g.round}, {g.phase})"
+                        f"seed {seed}, {players} players: {p.name} {name} {form} passes " \
+                        f"but is not listed (round {g.round}, {g.phase})"

@@ -45,7 +45,7 @@ def test_board_html_and_json_hold_no_hand_card_and_no_land_grant_pick(game, tabl
             assert not [p for p in picks if re.search(rf"\b{p}\b", body)]
         board = get(server, "/")[2]
         d = json.loads(get(server, "/state.json")[2])
-    assert "Round <span class=\"big\">2/15</span>" in board
+    assert '<div class="now" id="now">Round 2/15 &middot; ' in board
     # readable with JavaScript off (rendered here, reloads itself), and nothing external
     assert '<noscript><meta http-equiv="refresh" content="5"></noscript>' in board
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", board)
@@ -68,6 +68,9 @@ def test_each_players_page_holds_their_hand_and_no_other(game, tables):
                 code, headers, body = get(server, target)
                 assert code == 200 and headers["Cache-Control"] == "no-store"
                 assert all(shows(body, t) for t in hs[name])
+                # the forms offer every title a draw may record (actions.json's own
+                # test shows they tell nothing of another hand); the rest names none
+                body = re.sub(r"(?s)<form .*?</form>", "", body)
                 others = [t for n, h in hs.items() if n != name for t in h]
                 assert not [t for t in others if shows(body, t)], name
                 shown = [p for p in picks if re.search(rf"\b{p}\b", body)]
@@ -149,22 +152,38 @@ def test_a_damaged_file_keeps_the_last_good_board_and_names_the_problem(game, ta
         assert "cannot be read now" not in get(server, "/")[2]
 
 
-def test_rigs_serve_prints_the_board_and_each_players_link(game):
+def test_rigs_serve_shows_the_board_and_no_private_link_on_the_shared_screen(game):
+    from rigs_helper.web.tokens import token_path
+
     proc = subprocess.Popen([sys.executable, "-m", "rigs_helper", "serve", "--port", "0",
-                             "--game", str(game)], stdout=subprocess.PIPE, text=True)
+                             "--game", str(game)], stdout=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL, text=True)
     try:
-        lines = [proc.stdout.readline() for _ in range(6)]
-        board = re.search(r"Board \(for everyone\): (http://127\.0\.0\.1:\d+/)", lines[1])
+        lines = [proc.stdout.readline() for _ in range(3)]
+        board = re.search(r"Board \(for everyone\): (http://127\.0\.0\.1:(\d+)/)", lines[1])
         assert board, lines
-        links = dict(re.findall(r"For (\w+)'s eyes only: (http://\S+)", "".join(lines)))
-        assert set(links) == {"Ana", "Bo", "Cy"}
+        assert f"`rigs serve --link NAME --port {board[2]}`" in lines[2]
+        tokens = token_path(game).read_text()
+        assert not [t for t in re.findall(r'"(\S{20,})"', tokens) if t in "".join(lines)]
         import urllib.request
 
-        with urllib.request.urlopen(links["Bo"], timeout=10) as r:
-            assert "For Bo's eyes only" in r.read().decode()
+        with urllib.request.urlopen(board[1], timeout=10) as r:
+            assert "R.I.G.S." in r.read().decode()
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_rigs_serve_link_shows_one_players_link_and_its_qr_code(game, tables):
+    from rigs_helper.cli.serve import qr_text
+    from rigs_helper.web.tokens import load_tokens
+
+    out = rigs("serve", "--link", "Bo", "--port", "9000", "--game", game)
+    tokens = load_tokens(game, ["Ana", "Bo", "Cy"])
+    url = f"http://127.0.0.1:9000/p/{tokens['Bo']}"
+    assert out.splitlines()[0] == f"Bo's page (for Bo's eyes only): {url}"
+    assert qr_text(url) in out and "\u2580" in qr_text(url)  # drawn with half blocks
+    assert tokens["Ana"] not in out and tokens["Cy"] not in out
 
 
 def test_rigs_serve_refuses_a_port_in_use_in_one_line(game, tables):
@@ -174,3 +193,51 @@ def test_rigs_serve_refuses_a_port_in_use_in_one_line(game, tables):
                            capture_output=True, text=True, timeout=30)
     assert r.returncode == 1 and r.stdout == ""
     assert len(r.stderr.strip().splitlines()) == 1 and "cannot listen" in r.stderr
+
+
+def test_the_terminal_shows_one_players_qr_code_at_a_time(capsys):
+    from rigs_helper.cli.serve import CLEAR, qr_text, show_links
+
+    tokens = {"Ana": "a" * 24, "Bo": "b" * 24}
+    base = "http://127.0.0.1:8765"
+    seen = []
+
+    def enter(prompt: str) -> str:  # each player presses Enter: what is on screen then?
+        seen.append(capsys.readouterr().out.rsplit(CLEAR, 1)[1])
+        return ""
+
+    show_links(["Board (for everyone): " + base + "/"], base, tokens, ask=enter)
+    assert len(seen) == 2
+    for screen, (name, token) in zip(seen, tokens.items()):
+        assert qr_text(f"{base}/p/{token}") in screen and f"{name}: scan this" in screen
+        assert not [t for t in tokens.values() if t in screen]  # as QR only, and one
+        assert all(qr_text(f"{base}/p/{t}") not in screen for n, t in tokens.items()
+                   if n != name)
+    assert capsys.readouterr().out == CLEAR  # cleared after the last
+
+
+def test_links_on_the_rooms_network_carry_this_machines_address(monkeypatch):
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.web import guard
+
+    monkeypatch.setattr(guard, "room_address", lambda ipv6=False: "192.168.1.20")
+    assert guard.link_host("0.0.0.0") == "192.168.1.20"
+    assert "192.168.1.20:8765" in guard.allowed_hosts("0.0.0.0", 8765, "192.168.1.20")
+    assert guard.link_host("127.0.0.1") == "127.0.0.1" and guard.link_host("::1") == "[::1]"
+    monkeypatch.setattr(guard, "room_address", lambda ipv6=False: None)
+    with pytest.raises(InputError, match="no address on a network"):
+        guard.link_host("0.0.0.0")  # never a placeholder in a link
+
+
+def test_the_leaders_page_shows_the_land_grant_plots_with_their_spots(game, tables):
+    from rigs_helper.store import session
+
+    g = session.load(game, tables).game
+    with serving(game, tables) as (server, _, tokens):
+        page = get(server, f"/p/{tokens[g.leader]}")[2]
+    spots = {"Plains": (1, 1, 1), "Valley": (2, 2, 2), "Forest": (1, 3, 1),
+             "Desert": (3, 1, 1), "Ridge": (1, 1, 3)}  # the rules' plot table
+    for pid in g.grant:
+        name = tables.plots[tables.plot_deck[int(pid[1:]) - 1]].name
+        e, s, m = spots[name]
+        assert f"<li>{pid} {name}: spots {e} Energy, {s} Supplies, {m} Metal;" in page

@@ -14,34 +14,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import browser_programs
+from browserhelp import browser  # noqa: F401 (a fixture)
 from servehelp import secret_game, serving
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("RIGS_SCREENSHOTS")
              or Path(__file__).resolve().parents[1] / "build" / "screenshots")
-
-
-@pytest.fixture
-def browser(tmp_path):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    chromium, driver = browser_programs()
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = chromium
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-                 f"--user-data-dir={tmp_path / 'chromium'}", "--window-size=1920,1080",
-                 "--hide-scrollbars"):
-        opts.add_argument(flag)
-    driver = webdriver.Chrome(options=opts, service=Service(executable_path=driver))
-    driver.set_page_load_timeout(30)
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def rigs_command(*args: str) -> None:
@@ -60,6 +38,7 @@ def karma_count(driver, name: str) -> str:
     raise AssertionError(f"no section for {name}")
 
 
+@pytest.mark.browser
 def test_board_and_player_page_follow_a_rigs_command_within_2_seconds(browser, tmp_path,
                                                                       tables):
     from selenium.common.exceptions import StaleElementReferenceException
@@ -102,13 +81,11 @@ def test_board_and_player_page_follow_a_rigs_command_within_2_seconds(browser, t
         browser.save_screenshot(str(SHOTS / "board-390-dark.png"))
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         browser.get(f"{base}/p/{tokens['Bo']}")
-        cards = len(browser.find_elements(By.CSS_SELECTOR, "main .grid")[0]
-                    .find_elements(By.TAG_NAME, "section"))
+        cards = len(browser.find_elements(By.CSS_SELECTOR, "#hand section"))
         assert "For Bo's eyes only" in browser.find_element(By.TAG_NAME, "h1").text
         rigs_command("karma", "draw", "Bo", "--game", str(game))
         WebDriverWait(browser, 2, poll_frequency=0.1,
                       ignored_exceptions=(StaleElementReferenceException,)).until(
-            lambda d: len(d.find_elements(By.CSS_SELECTOR, "main .grid")[0]
-                          .find_elements(By.TAG_NAME, "section")) == cards + 1)
+            lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand section")) == cards + 1)
         assert "You drew" in browser.find_element(By.TAG_NAME, "main").text
         browser.save_screenshot(str(SHOTS / "player-390.png"))

@@ -1,60 +1,112 @@
-"""`rigs serve`: the game on a screen, and a private page for each player."""
+"""`rigs serve`: the game on a screen, and each player's controls on their own phone."""
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, app, game_path
+from rigs_helper.cli.base import GameOpt, app, complete_player, game_path
+
+CLEAR = "\033[2J\033[H"
 
 
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(
-        "--host", help="Address to listen on. 0.0.0.0 lets phones on the same network in "
+        "--host", help="Address to listen on. 0.0.0.0 lets the phones on this network in "
         "(and anyone else on it: see the README).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port (0: any free port).",
                                       min=0, max=65535)] = 8765,
+    link: Annotated[str | None, typer.Option(
+        "--link", help="Show this player's link (and its QR code) and stop; give the "
+        "--host and --port the server runs with.", autocompletion=complete_player)] = None,
     new_tokens: Annotated[bool, typer.Option(
         "--new-tokens", help="Make new private links (the old ones stop working).")] = False,
     game: GameOpt = None,
 ) -> None:
-    """Serve the table's board at / and each player's private page at the link printed.
+    """Serve the table's board at / and each player's page (their controls) at a private
+    link, shown as a QR code one player at a time.
 
-    Pages follow the game file within a couple of seconds; the commands stay the way to
-    act (the pages never change the file).  Stop with Ctrl+C.
+    Players act from their page (the same rules, lock and log as the commands); every open
+    page shows a change within a second.  Stop with Ctrl+C.
     """
     from rigs_helper.rules.errors import InputError
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
-    from rigs_helper.web.server import make_server
-    from rigs_helper.web.tokens import load_tokens, token_path
+    from rigs_helper.web.guard import EVERY, check_host, link_host
+    from rigs_helper.web.tokens import load_tokens
 
+    check_host(host)
     tables = load_tables()
     path = game_path(game)
-    g = session.load(path, tables).game
-    tokens = load_tokens(path, [p.name for p in g.players], renew=new_tokens)
+    names = [p.name for p in session.load(path, tables).game.players]
+    if link is not None and link not in names:
+        raise InputError(f"--link {link}: not a player of this game ({', '.join(names)})")
+    shown = link_host(host)
+    tokens = load_tokens(path, names, renew=new_tokens)
+    if link is not None:
+        if port == 0:
+            raise InputError("--link needs the --port the server runs with (not 0)")
+        url = f"http://{shown}:{port}/p/{tokens[link]}"
+        print(f"{link}'s page (for {link}'s eyes only): {url}")
+        print(qr_text(url))
+        return
+    from rigs_helper.web.server import make_server
+
     try:
-        server = make_server(path, tables, tokens, host, port)
+        server = make_server(path, tables, tokens, host, port, link=shown)
     except OSError as exc:
         raise InputError(f"--host {host} --port {port}: cannot listen: {exc.strerror}"
                          ) from None
-    shown = host if host not in ("0.0.0.0", "::", "") else "THIS-MACHINE'S-ADDRESS"
-    if ":" in shown:
-        shown = f"[{shown}]"
     base = f"http://{shown}:{server.server_address[1]}"
-    lines = [f"Serving {path} (read only).", f"Board (for everyone): {base}/"]
-    lines += [f"For {name}'s eyes only: {base}/p/{tok}" for name, tok in tokens.items()]
-    lines.append(f"Links are kept in {token_path(path)}; `rigs serve --new-tokens` makes "
-                 "new ones. Ctrl+C stops.")
-    if shown != host:
-        lines.append("Listening on every network this machine is on: anyone there can see "
-                     "the board; keep the private links private.")
-    print("\n".join(lines), flush=True)
+    _serve(server, path, base, tokens, host, every=host in EVERY)
+
+
+def qr_text(url: str) -> str:
+    """The link as a QR code drawn with text (two rows of modules per line)."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="l").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+def show_links(head: list[str], base: str, tokens: dict[str, str], ask=input) -> None:
+    """Each player's link as a QR code, one player at a time, the screen cleared before
+    the next and after the last: a private link never stays on the shared screen."""
+    for name, token in tokens.items():
+        print(CLEAR + "\n".join(head))
+        print(f"\n{name}: scan this with your phone (only {name} looks):")
+        print(qr_text(f"{base}/p/{token}"), flush=True)
+        ask("Press Enter for the next player. ")
+    print(CLEAR, end="", flush=True)
+
+
+def _serve(server, path, base: str, tokens: dict[str, str], host: str, every: bool
+           ) -> None:
+    import threading
+
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.25},
+                              daemon=True)
+    thread.start()
+    head = [f"Serving {path}.", f"Board (for everyone): {base}/"]
+    if every:
+        head.append("Listening on every network this machine is on: anyone there can see "
+                    "the board; keep the private links private.")
+    port = server.server_address[1]
+    again = (f"A player's link again: `rigs serve --link NAME --port {port}"
+             + (f" --host {host}`" if host != "127.0.0.1" else "`") + ". Ctrl+C stops.")
     try:
-        server.serve_forever(poll_interval=0.25)
-    except KeyboardInterrupt:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            show_links(head, base, tokens)
+        print("\n".join(head + [again]), flush=True)
+        threading.Event().wait()
+    except (KeyboardInterrupt, EOFError):
         pass
     finally:
+        server.shutdown()
         server.server_close()

@@ -7,10 +7,9 @@ changes (and when Last Call opens: a new round of decisions).
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass, replace
-
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.records import dataclass, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 

@@ -1,3 +1,3 @@
-"""`rigs serve`: the table's screen (a public board) and one private page per player.
-
-Standard library only (http.server); reads the game file, never writes it."""
+"""`rigs serve`: the table's screen (a public board) and one page per player, their
+controls and their secrets.  Standard library HTTP (http.server); an action from a page
+goes through the same operations, lock and atomic save as the commands."""

@@ -1,90 +1,29 @@
-"""The pages of `rigs serve`, rendered on the server: plain HTML and CSS, a little JS that
-polls the page's JSON (ETag/304) and swaps in the new page when the game file changed, and a
-meta refresh when JavaScript is off.  No external asset."""
+"""The board (`/`): the table's screen.  It says what the table is doing and whose decision
+it waits for in large type, each player's expected net worth, rank and win chance, the
+chart, marks what changed since the last version of the game, and the winner once the
+game is scored.  Public facts only: no card of any hand, no Land Grant plot drawn."""
 
 from __future__ import annotations
 
-from html import escape
+from rigs_helper.web.chart import NO_CHART, networth_chart
+from rigs_helper.web.layout import (
+    e,
+    error_line,
+    head_line,
+    holdings,
+    lines,
+    page,
+    plots_table,
+)
+from rigs_helper.web.snapshot import Slow, Snapshot
 
-from rigs_helper.web.snapshot import Snapshot
-
-POLL_MS = 1000  # pages notice a change within about a second
-REFRESH_S = 5  # without JavaScript
-
-CSS = """
-:root{--bg:#f6f5f0;--fg:#1b1b1b;--muted:#666;--card:#fff;--line:#d8d4c8;--accent:#9a4b00;
---warn:#a30000}
-@media (prefers-color-scheme: dark){:root{--bg:#121212;--fg:#ececec;--muted:#a0a0a0;
---card:#1e1e1e;--line:#3a3a3a;--accent:#ffb35c;--warn:#ff7070}}
-*{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:1.15rem/1.45 system-ui,sans-serif}
-main{padding:1rem;max-width:120rem;margin:auto}
-h1{font-size:1.7rem;margin:.2rem 0}h2{font-size:1.3rem;margin:.2rem 0 .4rem}
-.muted{color:var(--muted)}.warn{color:var(--warn);font-weight:600}
-.grid{display:grid;gap:1rem;margin:1rem 0;
-grid-template-columns:repeat(auto-fit,minmax(min(19rem,100%),1fr))}
-section{background:var(--card);border:1px solid var(--line);border-radius:.6rem;
-padding:.8rem 1rem}
-table{border-collapse:collapse;width:100%}td,th{padding:.15rem .4rem;text-align:left;
-border-bottom:1px solid var(--line)}td.n,th.n{text-align:right}
-.big{font-size:1.35rem;font-weight:700}.leader{color:var(--accent)}
-code{font-size:1rem;background:var(--bg);padding:0 .25rem;border-radius:.2rem;
-overflow-wrap:anywhere}
-ul{padding-left:1.2rem;margin:.2rem 0}
-.prices span{display:inline-block;min-width:2.2rem;text-align:center;border:1px solid
-var(--line);border-radius:.3rem;margin:.1rem;padding:0 .2rem}
-.chart{grid-column:1/-1}.chart svg{width:100%;height:auto;max-height:26rem}
-@media (max-width:480px){main{padding:.5rem}section{padding:.6rem .5rem}
-td,th{padding:.1rem .2rem}table{font-size:1rem}}
-@media (min-width:1600px){body{font-size:1.35rem}}
-"""
-
-JS = """
-(function(){
-  var url = document.body.getAttribute('data-json');
-  function tag(){ return document.querySelector('main').getAttribute('data-etag'); }
-  function poll(){
-    fetch(url, {headers: {'If-None-Match': '"' + tag() + '"'}, cache: 'no-store'})
-      .then(function(r){
-        if (r.status !== 200) return null;
-        return fetch(location.pathname, {cache: 'no-store'}).then(function(p){
-          return p.ok ? p.text() : null; });
-      })
-      .then(function(text){
-        if (!text) return;
-        var doc = new DOMParser().parseFromString(text, 'text/html');
-        var fresh = doc.querySelector('main');
-        if (fresh) { document.querySelector('main').replaceWith(fresh);
-                     document.title = doc.title; }
-      })
-      .catch(function(){})
-      .then(function(){ setTimeout(poll, %d); });
-  }
-  setTimeout(poll, %d);
-})();
-""" % (POLL_MS, POLL_MS)
-
-
-def e(x: object) -> str:
-    return escape(str(x), quote=True)
-
-
-def page(title: str, json_url: str, etag: str, body: str) -> str:
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<meta name="color-scheme" content="light dark">'
-            f'<meta name="referrer" content="no-referrer">'
-            f'<noscript><meta http-equiv="refresh" content="{REFRESH_S}"></noscript>'
-            f'<title>{e(title)}</title><style>{CSS}</style></head>'
-            f'<body data-json="{e(json_url)}"><main data-etag="{e(etag)}">{body}</main>'
-            f'<script>{JS}</script></body></html>')
-
-
-# ---------------------------------------------------------------------------- data
+PART_SECONDS = 2.0  # the chart and the odds: a board never waits longer for them
+COMPARED = ("credits", "energy", "supplies", "metal", "luxuries", "rigs", "warehouse_rigs",
+            "karma")
 
 
 def board_data(snap: Snapshot, path, tables) -> dict:
-    """The board's facts: public only (no card of any hand, no Land Grant plot drawn)."""
+    """The board's facts (also `/state.json`)."""
     def make():
         from rigs_helper.rules.views import prices_so_far, status_dict
         from rigs_helper.store.notes import last_phase
@@ -96,90 +35,167 @@ def board_data(snap: Snapshot, path, tables) -> dict:
         d.update(status_dict(g, tables))
         d["prices"] = prices_so_far(g, tables)
         d["last_phase"] = last_phase(snap.loaded, str(path))
+        d["waiting_for"] = waiting_for(g, tables)
+        d["final"] = final_scores(g, tables)
         return d
     return snap.get("board", make)
 
 
-def player_data(snap: Snapshot, path, tables, name: str) -> dict:
-    """One player's private view (their hand, their Land Grant pick, their news)."""
+def waiting_for(game, tables) -> list[dict]:
+    """[{"player", "what"}]: whose decision the table waits for (rules/legal)."""
+    from rigs_helper.rules import legal
+
+    return [dict(w) for w in legal.waiting_for(game, tables)]
+
+
+def final_scores(game, tables) -> dict | None:
+    """The final scores once the End Game values are all recorded, best first."""
+    e_ = game.endgame
+    if not game.game_over or not (set(e_.plot_values) >= set(tables.plots) and
+                                  set(e_.resource_values) >= set(tables.constants.loanable)):
+        return None
+    from rigs_helper.rules.endgame import holdings as held
+    from rigs_helper.rules.scoring import EndgameValues, score_game
+
+    values = EndgameValues(game.market.price or 0, e_.plot_values, e_.resource_values,
+                           e_.plot_cards)
+    s = score_game(held(game), values, tables)
+    rows = sorted(({"name": p.name, "net_worth": p.net_worth} for p in s.players),
+                  key=lambda r: -r["net_worth"])
+    return {"winners": list(s.winners), "players": rows}
+
+
+def standings(snap: Snapshot, tables) -> list[dict] | None:
+    """Each player's expected net worth, rank and win chance (the forecast), best first;
+    None when the forecast cannot say (or is still working it out)."""
     def make():
-        from rigs_helper.rules.views import private_view
-        from rigs_helper.store.notes import private_notes
+        from rigs_helper.forecast.standings import compute
 
-        d: dict = {"etag": snap.etag, "error": snap.error, "name": name}
-        if snap.loaded is None:
-            return d
-        g = snap.loaded.game
-        if not any(p.name == name for p in g.players):
-            d["error"] = f"{name} is not a player of this game"
-            return d
-        d.update(private_view(g, tables, name))
-        d["notes"] = private_notes(snap.loaded, str(path), name)
-        d["round"], d["rounds"], d["phase"] = g.round, tables.constants.rounds, g.phase
-        d["leader"], d["price"], d["game_over"] = g.leader, g.market.price, g.game_over
-        return d
-    return snap.get("p:" + name, make)
-
-
-# ---------------------------------------------------------------------------- HTML
+        s = compute(snap.loaded.game, tables)  # as `rigs standings` says them
+        rows = sorted((p.as_dict() for p in s.players), key=lambda r: -r["net_worth"])
+        for i, r in enumerate(rows, 1):
+            r["rank"] = i
+        return rows
+    if snap.loaded is None:
+        return None
+    try:
+        return snap.get("standings", make, timeout=PART_SECONDS)
+    except Slow:
+        return None
+    except Exception:  # noqa: BLE001 - the odds are a nicety: never take the board down
+        return None
 
 
-def _head(d: dict) -> str:
+def board_page(snap: Snapshot, d: dict, before: Snapshot | None, path, tables) -> str:
+    """The board's HTML for this snapshot (``before``: the version shown last)."""
+    if snap.loaded is None:
+        return board_html(d, tables, NO_CHART)
+    try:
+        chart = snap.get("chart", lambda: networth_chart(path, snap.loaded, tables),
+                         timeout=PART_SECONDS)
+    except Slow:
+        chart = '<p class="muted">The chart is still being drawn.</p>'
+    old = None
+    if before is not None and before.loaded is not None:
+        try:
+            old = board_data(before, path, tables)
+        except Exception:  # noqa: BLE001 - no marks rather than no board
+            old = None
+    return board_html(d, tables, chart, standings(snap, tables), old)
+
+
+def changes(d: dict, old: dict | None) -> dict[str, frozenset[str]]:
+    """Per player, the figures that differ from the version shown before."""
+    if not old or "players" not in old:
+        return {}
+    before = {p["name"]: p for p in old["players"]}
+    out = {}
+    for p in d["players"]:
+        b = before.get(p["name"])
+        if b is not None:
+            out[p["name"]] = frozenset(k for k in COMPARED if p.get(k) != b.get(k))
+    return out
+
+
+def _now(d: dict) -> str:
+    """The large lines read from across the room."""
     if d.get("game_over"):
-        line = "Game over &middot; <code>rigs score</code> scores it"
+        fin = d.get("final")
+        if fin:
+            won = " and ".join(fin["winners"])
+            top = fin["players"][0]["net_worth"]
+            head = f'Game over: <span class="what">{e(won)}</span> win{"s" if len(fin["winners"]) == 1 else ""} with {e(top)}'
+        else:
+            head = "Game over: the leader records the End Game cards and dice"
     else:
-        line = (f'Round <span class="big">{e(d["round"])}/{e(d["rounds"])}</span> &middot; '
-                f'{e(str(d["phase"]).title())} Phase')
-    price = d.get("price")
-    line += (f' &middot; Leader <span class="leader big">{e(d["leader"])}</span>'
-             + (f' &middot; Luxuries sell at <span class="big">{e(price)}</span>'
-                if price is not None else ""))
-    return f"<p>{line}</p>"
+        head = (f'Round {e(d["round"])}/{e(d["rounds"])} &middot; '
+                f'<span class="what">{e(str(d["phase"]).title())} Phase</span>')
+    waits = d.get("waiting_for") or []
+    if waits:
+        wait = "Waiting for " + ", ".join(
+            f'{e(w["player"])} <span class="muted">({e(w["what"])})</span>' for w in waits)
+    else:
+        wait = "Waiting for nobody" if not d.get("game_over") else ""
+    return (f'<div class="now" id="now">{head}</div>'
+            + (f'<div class="now" id="waiting">{wait}</div>' if wait else ""))
 
 
-def _error(d: dict) -> str:
-    if not d.get("error"):
-        return ""
-    return f'<p class="warn">The game file cannot be read now: {e(d["error"])}</p>'
+def _standings(rows: list[dict] | None, final: dict | None) -> str:
+    if final:
+        body = "".join(f'<tr><td>{i}</td><td>{e(r["name"])}</td>'
+                       f'<td class="n big">{e(r["net_worth"])}</td></tr>'
+                       for i, r in enumerate(final["players"], 1))
+        return ('<section id="standings"><h2>Final scores</h2><table><tr><th>#</th>'
+                f'<th>Player</th><th class="n">Net worth</th></tr>{body}</table></section>')
+    if not rows:
+        return ('<section id="standings"><h2>Standings</h2><p class="muted">Working out '
+                'the odds.</p></section>')
+    body = "".join(f'<tr><td>{e(r["rank"])}</td><td>{e(r["name"])}</td>'
+                   f'<td class="n big">{e(round(r["net_worth"]))}</td>'
+                   f'<td class="n">{e(round(100 * r["win_probability"]))}%</td></tr>'
+                   for r in rows)
+    return ('<section id="standings"><h2>Standings</h2><table><tr><th>#</th><th>Player'
+            '</th><th class="n">Expected net worth</th><th class="n">Win chance</th></tr>'
+            f'{body}</table></section>')
 
 
-def _plots(plots: list[dict], tables) -> str:
-    if not plots:
-        return '<p class="muted">No plots.</p>'
-    rows = "".join(
-        f'<tr><td>{e(p["id"])}</td><td>{e(tables.plots[p["type"]].name)}</td>'
-        f'<td class="n">{"-" if p["survey"] is None else e(p["survey"])}'
-        f'{" &#9733;" if p["luxury"] else ""}</td><td class="n">{e(p["rigs"])}</td>'
-        f'<td>{e(p["harvest"] or "-")}</td></tr>' for p in plots)
-    return ('<table><tr><th>Plot</th><th>Type</th><th class="n">Survey</th>'
-            f'<th class="n">RIGS</th><th>Harvest</th></tr>{rows}</table>')
-
-
-def _holdings(p: dict) -> str:
-    vin = ", ".join(f"{n} {r}" for r, n in p["vinnie"].items() if n) or "none"
-    extra = ""
-    if p["disaster"]:
-        extra += f'<br>Disaster: <b>{e(p["disaster"])}</b>'
-    if p["in_play"]:
-        extra += "<br>In play: " + e(", ".join(p["in_play"]))
-    if p["effects"]:
-        extra += "<br>Effects: " + e(", ".join(p["effects"]))
-    return (f'<p><span class="big">{e(p["credits"])}</span> credits &middot; '
-            f'Energy {e(p["energy"])} &middot; Supplies {e(p["supplies"])} &middot; '
-            f'Metal {e(p["metal"])} &middot; Luxuries {e(p["luxuries"])}<br>'
-            f'RIGS {e(p["rigs"])} ({e(p["warehouse_rigs"])} in the warehouse) &middot; '
-            f'Karma cards {e(p["karma"])}<br>Vinnie: {e(vin)}{extra}</p>')
-
-
-def _list(items: list[str], empty: str) -> str:
-    """A list of lines; a command in `backticks` shows as code."""
-    if not items:
-        return f'<p class="muted">{e(empty)}</p>'
-    import re
-
-    def fmt(t: str) -> str:
-        return re.sub(r"`([^`]*)`", lambda m: f"<code>{m.group(1)}</code>", e(t))
-    return "<ul>" + "".join(f"<li>{fmt(t)}</li>" for t in items) + "</ul>"
+def board_html(d: dict, tables, chart: str, rows: list[dict] | None = None,
+               old: dict | None = None) -> str:
+    if d.get("round") is None:
+        return page("R.I.G.S. board", "/state.json", d["etag"],
+                    "<h1>R.I.G.S.</h1>" + error_line(d))
+    marks = changes(d, old)
+    players = "".join(
+        f'<section><h2>{e(p["name"])}{" &#9733; leader" if p["name"] == d["leader"] else ""}'
+        f'</h2>{holdings(p, marks.get(p["name"], frozenset()))}'
+        f'{plots_table(p["plots"], tables)}</section>' for p in d["players"])
+    prices = "".join(f'<span title="round {i}">{e(v)}</span>'
+                     for i, v in enumerate(d["prices"], 1)) or '<span class="muted">none yet'
+    decks = d["decks"]
+    last = d["last_phase"]
+    marked = any(marks.values())
+    body = (f'{error_line(d)}{_now(d)}{head_line(d, with_round=False)}'
+            f'<div class="top">{_standings(rows, d.get("final"))}'
+            f'<section class="chart"><h2>Net worth so far</h2>{chart}</section></div>'
+            f'<p class="prices">Market prices so far: {prices}'
+            + ("</span>" if not d["prices"] else "") + "</p>"
+            + ('<p class="muted"><mark>Marked</mark>: changed since the last update.</p>'
+               if marked else "")
+            + f'<div class="grid">{players}</div><div class="grid">'
+            f'<section><h2>Waiting for</h2>{lines(d["pending"], "Nothing.")}'
+            f'</section><section><h2>Last phase</h2>'
+            f'{lines(last["summary"], "Nothing yet.")}'
+            + (f'<h2>Since then</h2>{lines(last["since"], "")}' if last["since"] else "")
+            + f'</section></div><p class="muted">Decks: Plot {e(decks["plot"])}, Survey '
+            f'{e(decks["survey"])}, Disaster {e(decks["disaster"])}{_mix(decks, "disaster")}, '
+            f'Karma {e(decks["karma"])}{_mix(decks, "karma")}, Game Market '
+            f'{e(decks["market"])}. Each player acts from their own page (or with '
+            f'<code>rigs ...</code> commands); this page only shows the game.'
+            + (f' Commitment: <code>{e(d["commitment"][:16])}</code> (<code>rigs verify'
+               '</code> checks the decks against it).' if d.get("commitment") else "")
+            + '</p>')
+    title = (f'R.I.G.S. round {d["round"]}/{d["rounds"]}, {str(d["phase"]).title()}')
+    return page(title, "/state.json", d["etag"], body)
 
 
 def _mix(decks: dict, deck: str) -> str:
@@ -188,65 +204,3 @@ def _mix(decks: dict, deck: str) -> str:
         return ""
     return (f' ({e(decks[deck + "_physical"])} yours + {e(decks[deck + "_virtual"])} '
             'virtual)')
-
-
-def board_html(d: dict, tables, chart: str) -> str:
-    if d.get("round") is None:
-        return page("R.I.G.S. board", "/state.json", d["etag"],
-                    "<h1>R.I.G.S.</h1>" + _error(d))
-    players = "".join(
-        f'<section><h2>{e(p["name"])}{" &#9733; leader" if p["name"] == d["leader"] else ""}'
-        f'</h2>{_holdings(p)}{_plots(p["plots"], tables)}</section>' for p in d["players"])
-    prices = "".join(f'<span title="round {i}">{e(v)}</span>'
-                     for i, v in enumerate(d["prices"], 1)) or '<span class="muted">none yet'
-    decks = d["decks"]
-    last = d["last_phase"]
-    body = (f'<h1>R.I.G.S. &mdash; the table</h1>{_error(d)}{_head(d)}'
-            f'<p class="prices">Market prices so far: {prices}'
-            + ("</span>" if not d["prices"] else "") + "</p>"
-            f'<div class="grid">{players}</div><div class="grid">'
-            f'<section><h2>Waiting for</h2>{_list(d["pending"], "Nothing.")}'
-            f'</section><section><h2>Last phase</h2>'
-            f'{_list(last["summary"], "Nothing yet.")}'
-            + (f'<h2>Since then</h2>{_list(last["since"], "")}' if last["since"] else "")
-            + f'</section><section class="chart"><h2>Net worth so far</h2>{chart}</section>'
-            f'</div><p class="muted">Decks: Plot {e(decks["plot"])}, Survey '
-            f'{e(decks["survey"])}, Disaster {e(decks["disaster"])}{_mix(decks, "disaster")}, '
-            f'Karma {e(decks["karma"])}{_mix(decks, "karma")}, Game Market '
-            f'{e(decks["market"])}. The commands '
-            f'(<code>rigs ...</code>) change the game; this page only shows it.'
-            + (f' Commitment: <code>{e(d["commitment"][:16])}</code> (<code>rigs verify'
-               '</code> checks the decks against it).' if d.get("commitment") else "")
-            + '</p>')
-    title = (f'R.I.G.S. round {d["round"]}/{d["rounds"]}, {str(d["phase"]).title()}')
-    return page(title, "/state.json", d["etag"], body)
-
-
-def player_html(d: dict, json_url: str, tables) -> str:
-    name = d["name"]
-    if d.get("hand") is None:
-        return page(f"{name}'s eyes only", json_url, d["etag"],
-                    f"<h1>For {e(name)}'s eyes only</h1>{_error(d)}")
-    cards = "".join(
-        f'<section><h2>{e(c["title"])}</h2><p class="muted">{e(c["kind"].title())}'
-        + (f' &middot; when: {e(str(c["timing"]).replace("_", " "))}' if c["timing"] else "")
-        + f'</p><p>{e(c["effect"])}</p></section>' for c in d["hand"])
-    grant = ""
-    if d["grant"]:
-        grant = ("<section><h2>Land Grant: your pick</h2><ul>" + "".join(
-            f'<li>{e(p["id"])} {e(p["name"])} &mdash; <code>rigs grant {e(p["id"])}</code>'
-            f'</li>' for p in d["grant"]) + "</ul></section>")
-    notes = [f'Round {n["round"]}: {n["text"]}' for n in d["notes"][-10:]]
-    body = (f'<h1>For {e(name)}\'s eyes only</h1>{_error(d)}{_head(d)}'
-            f'<p class="muted">Keep this page to yourself: it shows your Karma hand.</p>'
-            f'{grant}<h2>Karma hand ({len(d["hand"])}, at most {e(d["hand_limit"])} when the '
-            f'Player Phase ends)</h2>'
-            + (f'<div class="grid">{cards}</div>' if cards else
-               '<p class="muted">No Karma card in your hand.</p>')
-            + f'<div class="grid"><section><h2>Waiting for you</h2>'
-            f'{_list(d["pending"], "Nothing.")}</section>'
-            f'<section><h2>Lately, for you</h2>{_list(notes, "Nothing.")}</section>'
-            f'<section><h2>Your holdings</h2>{_holdings(d["player"])}'
-            f'{_plots(d["player"]["plots"], tables)}</section></div>')
-    return page(f"{name}'s eyes only", json_url, d["etag"], body)
-

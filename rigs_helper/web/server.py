@@ -1,39 +1,119 @@
-"""The HTTP server of `rigs serve` (standard library: ThreadingHTTPServer).
+"""The HTTP server of `rigs serve` (standard library: ThreadingHTTPServer, one thread per
+connection, at most MAX_CONNECTIONS of them).
 
-Routes (GET and HEAD only; everything else is 404 and says nothing more):
-  /                      the board (public facts)        /state.json            its JSON
-  /p/<token>             one player's private page       /p/<token>/state.json  its JSON
-JSON answers carry an ETag (a hash of the game file) and answer 304 to If-None-Match."""
+Routes (anything else is a bare 404):
+  GET  /                       the board (public facts)     /state.json   its JSON
+  GET  /p/TOKEN                one player's page (their controls)
+  GET  /p/TOKEN/state.json     its JSON                     /p/TOKEN/actions.json
+  POST /p/TOKEN/act            act as that player (CONTRACT "Acting from a player's page")
+JSON answers carry an ETag (a hash of the game file) and answer 304 to If-None-Match.
+
+Limits: a request must arrive whole within REQUEST_SECONDS (a reaper closes a connection
+that dribbles), a silent connection is closed after IDLE_SECONDS, a body is at most
+MAX_BODY bytes; the Host header must name this server (DNS rebinding) and a POST must come
+from its own pages (Origin); a dropped connection is silent; a part of a page that fails or
+is slow answers for itself only (500, or the board without its chart)."""
 
 from __future__ import annotations
 
 import json
+import socket
+import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs, quote
 
-from rigs_helper.web import pages
-from rigs_helper.web.chart import NO_CHART, networth_chart
+from rigs_helper.web import pages, player
+from rigs_helper.web.acting import Acting
+from rigs_helper.web.guard import allowed_hosts, check_host, same_origin
 from rigs_helper.web.snapshot import Source
 from rigs_helper.web.tokens import player_for
 
+REQUEST_SECONDS = 10.0  # to send one whole request: line, headers and body
+IDLE_SECONDS = 15.0  # a connection silent this long is closed (kept-alive ones too)
+MAX_BODY = 16 * 1024
+MAX_FIELDS = 64
+MAX_CONNECTIONS = 200
+
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
     "script-src 'unsafe-inline'; img-src data:; connect-src 'self'; "
-    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
 }
 
 
 class TableServer(ThreadingHTTPServer):
     daemon_threads = True
+    block_on_close = False
     request_queue_size = 128  # a table of phones polling at once
 
-    def __init__(self, address, path: Path, tables, tokens: dict[str, str]) -> None:
+    def __init__(self, address, path: Path, tables, tokens: dict[str, str],
+                 link: str | None = None) -> None:
+        host = check_host(address[0])
+        self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.source = Source(path, tables)
         self.game_path, self.tables, self.tokens = path, tables, tokens
+        self.acting = Acting(path, tables, current=self._current)
+        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self._reading: dict[socket.socket, float] = {}
+        self._reading_lock = threading.Lock()
+        self._stop = threading.Event()
         super().__init__(address, Handler)
+        self.hosts = allowed_hosts(host, self.server_address[1], link)
+        threading.Thread(target=self._reap, daemon=True).start()
+
+    def _current(self):
+        loaded = self.source.snapshot().loaded
+        return loaded.game if loaded is not None else None
+
+    # a connection at a time: bounded, and every one ends
+    def process_request(self, request, client_address) -> None:
+        if not self._slots.acquire(blocking=False):
+            self.shutdown_request(request)  # full: refuse at once rather than queue
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request, client_address) -> None:
+        """Silent: a client that hangs up mid-request is no news for the table."""
+
+    def reading(self, sock: socket.socket, on: bool) -> None:
+        with self._reading_lock:
+            if on:
+                self._reading[sock] = time.monotonic() + REQUEST_SECONDS
+            else:
+                self._reading.pop(sock, None)
+
+    def _reap(self) -> None:
+        """Close each connection still sending its request after REQUEST_SECONDS."""
+        while not self._stop.wait(0.5):
+            now = time.monotonic()
+            with self._reading_lock:
+                late = [s for s, t in self._reading.items() if t < now]
+                for s in late:
+                    del self._reading[s]
+            for s in late:
+                try:
+                    s.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def server_close(self) -> None:
+        self._stop.set()
+        super().server_close()
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -41,39 +121,112 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "rigs"
     sys_version = ""
     protocol_version = "HTTP/1.1"
+    timeout = IDLE_SECONDS
 
     def log_message(self, format, *args) -> None:  # noqa: A002 - quiet: links hold tokens
         pass
 
+    def handle_one_request(self) -> None:
+        try:
+            if not self.rfile.peek(1):  # wait (at most IDLE_SECONDS) for a request
+                self.close_connection = True
+                return
+        except OSError:
+            self.close_connection = True
+            return
+        self.server.reading(self.connection, True)  # from its first byte: REQUEST_SECONDS
+        try:
+            super().handle_one_request()
+        except OSError:  # the client went away (or was closed by the reaper)
+            self.close_connection = True
+        finally:
+            self.server.reading(self.connection, False)
+
     def do_HEAD(self) -> None:  # noqa: N802
-        self._route(head=True)
+        self._safely(self._get, head=True)
 
     def do_GET(self) -> None:  # noqa: N802
-        self._route(head=False)
+        self._safely(self._get, head=False)
 
-    def _not_found(self) -> None:
+    def do_POST(self) -> None:  # noqa: N802
+        self._safely(self._post)
+
+    def _refuse(self) -> None:
+        self.close_connection = True
         self._send(404, "text/plain; charset=utf-8", b"Not found\n",
                    head=self.command == "HEAD")
 
-    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _not_found  # noqa: N815
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse  # noqa: N815
 
-    def _route(self, head: bool) -> None:
+    def _safely(self, handler, **kw) -> None:
+        self._sent = False
+        try:
+            if not self._host_ok():
+                return
+            handler(**kw)
+        except OSError:
+            self.close_connection = True
+        except Exception:  # noqa: BLE001 - this request fails, alone and quietly
+            self.close_connection = True
+            if not self._sent:
+                self._send(500, "text/plain; charset=utf-8",
+                           b"The server could not answer this request.\n",
+                           head=self.command == "HEAD")
+
+    def _host_ok(self) -> bool:
+        host = (self.headers.get("Host") or "").strip().lower()
+        if host in self.server.hosts:
+            return True
+        self._forbidden()
+        return False
+
+    def _forbidden(self) -> None:
+        self.close_connection = True
+        self._drain()
+        self._send(403, "text/plain; charset=utf-8", b"Forbidden\n",
+                   head=self.command == "HEAD")
+
+    def _drain(self) -> None:
+        """Read a small body the client sent, so the answer reaches it."""
+        try:
+            n = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            return
+        if 0 < n <= MAX_BODY:
+            self.rfile.read(n)
+
+    # ------------------------------------------------------------------------ routes
+
+    def _player_route(self) -> tuple[str, str, str] | None:
+        """(player, token, rest) for /p/TOKEN[/rest] ("." for the page), else None."""
+        parts = self.path.split("?", 1)[0].split("#", 1)[0].split("/")
+        if len(parts) not in (3, 4) or parts[1] != "p" or not parts[2]:
+            return None
+        name = player_for(self.server.tokens, parts[2])
+        if name is None:
+            return None
+        return name, parts[2], parts[3] if len(parts) == 4 else "."
+
+    def _get(self, head: bool) -> None:
+        self.server.reading(self.connection, False)
         target = self.path.split("?", 1)[0].split("#", 1)[0]
-        parts = target.split("/")
-        srv = self.server
         if target == "/":
             self._board(head, json_wanted=False)
-        elif target == "/state.json":
+            return
+        if target == "/state.json":
             self._board(head, json_wanted=True)
-        elif len(parts) in (3, 4) and parts[1] == "p" and parts[2] and (
-                len(parts) == 3 or parts[3] == "state.json"):
-            name = player_for(srv.tokens, parts[2])
-            if name is None:
-                self._not_found()
-            else:
-                self._player(name, f"/p/{parts[2]}/state.json", head, len(parts) == 4)
+            return
+        route = self._player_route()
+        if route is None or route[2] not in (".", "state.json", "actions.json"):
+            self._refuse()
+            return
+        name, token, rest = route
+        if rest == "actions.json":
+            snap = self.server.source.snapshot()
+            d = player.actions_data(snap, self.server.tables, name)
+            self._json(d, snap.etag, head, private=True)
         else:
-            self._not_found()
+            self._player(name, token, head, rest == "state.json")
 
     def _board(self, head: bool, json_wanted: bool) -> None:
         srv = self.server
@@ -82,21 +235,87 @@ class Handler(BaseHTTPRequestHandler):
         if json_wanted:
             self._json(d, snap.etag, head)
             return
-        html = snap.get("board.html", lambda: pages.board_html(
-            d, srv.tables, networth_chart(srv.game_path, snap.loaded, srv.tables)
-            if snap.loaded is not None else NO_CHART))
+        html = pages.board_page(snap, d, srv.source.previous(snap), srv.game_path, srv.tables)
         self._send(200, "text/html; charset=utf-8", html.encode(), head, snap.etag)
 
-    def _player(self, name: str, json_url: str, head: bool, json_wanted: bool) -> None:
+    def _player(self, name: str, token: str, head: bool, json_wanted: bool) -> None:
         srv = self.server
         snap = srv.source.snapshot()
-        d = pages.player_data(snap, srv.game_path, srv.tables, name)
+        d = player.player_data(snap, srv.game_path, srv.tables, name)
         if json_wanted:
             self._json(d, snap.etag, head, private=True)
             return
-        html = pages.player_html(d, json_url, srv.tables)
+        query = parse_qs(self.path.split("?", 1)[1]) if "?" in self.path else {}
+        answer = srv.acting.recalled(name, (query.get("r") or [""])[0])
+        html = player.player_page(snap, d, token, srv.tables, answer)
         self._send(200, "text/html; charset=utf-8", html.encode(), head, snap.etag,
                    private=True)
+
+    def _post(self) -> None:
+        route = self._player_route()
+        if route is None or route[2] != "act":
+            self._drain()
+            self._refuse()
+            return
+        if not same_origin(self.headers.get("Origin"), self.headers.get("Sec-Fetch-Site"),
+                           self.server.hosts):
+            self._forbidden()
+            return
+        form = self._form()
+        self.server.reading(self.connection, False)
+        if form is None:
+            return
+        name, token, _ = route
+        status, answer = self.server.acting.act(name, form)
+        if "application/json" in (self.headers.get("Accept") or ""):
+            self._send(status, "application/json; charset=utf-8",
+                       json.dumps(answer, ensure_ascii=False).encode(), head=False,
+                       private=True)
+            return
+        rid = answer.get("request_id") or ""
+        self.send_response(303)
+        self.send_header("Location", f"/p/{token}" + (f"?r={quote(rid, safe='')}#outcome"
+                                                      if rid else ""))
+        self.send_header("Content-Length", "0")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self._sent = True
+
+    def _form(self) -> dict[str, list[str]] | None:
+        """The posted form, or None once an error is answered."""
+        if self.headers.get("Transfer-Encoding"):
+            self.close_connection = True
+            self._send(411, "text/plain; charset=utf-8", b"Length required\n", False)
+            return None
+        try:
+            n = int(self.headers.get("Content-Length", ""))
+        except ValueError:
+            n = -1
+        if n < 0:
+            self.close_connection = True
+            self._send(411, "text/plain; charset=utf-8", b"Length required\n", False)
+            return None
+        if n > MAX_BODY:
+            self.close_connection = True
+            self._send(413, "text/plain; charset=utf-8", b"Too large\n", False)
+            return None
+        ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        body = self.rfile.read(n)
+        if len(body) < n:
+            self.close_connection = True
+            return None
+        if ctype != "application/x-www-form-urlencoded":
+            self._send(415, "text/plain; charset=utf-8",
+                       b"Send a form (application/x-www-form-urlencoded)\n", False)
+            return None
+        try:
+            return parse_qs(body.decode("utf-8"), keep_blank_values=True,
+                            max_num_fields=MAX_FIELDS)
+        except (UnicodeDecodeError, ValueError):
+            self._send(400, "text/plain; charset=utf-8", b"Not a form\n", False)
+            return None
+
+    # ------------------------------------------------------------------------ answers
 
     def _json(self, d: dict, etag: str, head: bool, private: bool = False) -> None:
         tag = f'"{etag}"'
@@ -115,13 +334,17 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store" if private else "no-cache")
         if etag:
             self.send_header("ETag", f'"{etag}"')
+        if self.close_connection:
+            self.send_header("Connection", "close")
         for k, v in SECURITY_HEADERS.items():
             self.send_header(k, v)
         self.end_headers()
+        self._sent = True
         if not head and code != 304:
             self.wfile.write(body)
 
 
 def make_server(path: Path, tables, tokens: dict[str, str], host: str = "127.0.0.1",
-                port: int = 0) -> TableServer:
-    return TableServer((host, port), path, tables, tokens)
+                port: int = 0, link: str | None = None) -> TableServer:
+    """``link``: the host the links carry (this machine's room address with 0.0.0.0)."""
+    return TableServer((host, port), path, tables, tokens, link)

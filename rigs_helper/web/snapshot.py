@@ -6,24 +6,51 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from concurrent.futures import Future
 from pathlib import Path
 
 from rigs_helper.rules.errors import RigsError
 
 
+class Slow(Exception):
+    """A page's part took longer than its time (it goes on in the background, once)."""
+
+
 class Snapshot:
-    """One version of the game file: its ETag and, lazily, each page's data."""
+    """One version of the game file: its ETag and, lazily, each page's data.  Each part is
+    made once, by the first request that needs it; a slow part never holds up another."""
 
     def __init__(self, etag: str, loaded=None, error: str | None = None) -> None:
         self.etag, self.loaded, self.error = etag, loaded, error
-        self._cache: dict[str, object] = {}
+        self.before: Snapshot | None = None  # the good version read before this one
+        self._cache: dict[str, Future] = {}
         self._lock = threading.Lock()
 
-    def get(self, key: str, make):
+    def get(self, key: str, make, timeout: float | None = None):
+        """``make()``, once per snapshot; with ``timeout`` it runs in its own thread and
+        :class:`Slow` is raised when it is not ready in time (asked again, it is the
+        same work, never a second copy of it)."""
         with self._lock:
-            if key not in self._cache:
-                self._cache[key] = make()
-            return self._cache[key]
+            fut = self._cache.get(key)
+            mine = fut is None
+            if mine:
+                fut = self._cache[key] = Future()
+        if mine:
+            if timeout is None:
+                _fill(fut, make)
+            else:
+                threading.Thread(target=_fill, args=(fut, make), daemon=True).start()
+        try:
+            return fut.result(timeout)
+        except TimeoutError:
+            raise Slow(key) from None
+
+
+def _fill(fut: Future, make) -> None:
+    try:
+        fut.set_result(make())
+    except BaseException as exc:  # noqa: BLE001 - handed to whoever asks for it
+        fut.set_exception(exc)
 
 
 class Source:
@@ -56,11 +83,18 @@ class Source:
 
                 loaded = load_text(data.decode("utf-8"), str(self.path), self.tables)
                 snap = Snapshot(etag, loaded)
+                if self._good is not None:
+                    self._good.before = None  # keep one version back, not the whole chain
+                snap.before = self._good
                 self._good = snap
             except (RigsError, UnicodeDecodeError) as exc:
                 snap = self._failed(str(exc), etag)
             self._key, self._snap = key, snap
             return snap
+
+    def previous(self, snap: Snapshot) -> Snapshot | None:
+        """The version of the game shown before ``snap`` (the board marks what changed)."""
+        return snap.before
 
     def _failed(self, message: str, etag: str = "error") -> Snapshot:
         """A file that cannot be read now: the last good state, with the problem named."""

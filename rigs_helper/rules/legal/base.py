@@ -4,11 +4,11 @@ candidates, and the form values an action is built from.  No I/O."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from rigs_helper.rules.records import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.records import dataclass
 
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Game

@@ -1,0 +1,104 @@
+"""A real browser plays from phones: the board on a 1920x1080 screen and players' pages at a
+phone's 390x844, open at once.  A tap on a phone acts (with JavaScript, the page updates in
+place; without it, the form posts and the page comes back showing the outcome), and the
+board follows by itself (how fast: benchmarks/bench_serve.py).  Screenshots of the board and a phone are written under
+the test's folder (and to $RIGS_SCREENSHOTS when set)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from browserhelp import browser, shot, viewport  # noqa: F401 (a fixture)
+from servehelp import serving, table_game
+
+
+def warehouse_on_board(driver, name: str) -> int:
+    """The RIGS in ``name``'s warehouse, as the board shows them."""
+    from selenium.webdriver.common.by import By
+
+    for section in driver.find_elements(By.CSS_SELECTOR, "main .grid section"):
+        if section.find_element(By.TAG_NAME, "h2").text.startswith(name):
+            return int(section.text.split(" in the warehouse")[0].rsplit("(", 1)[1])
+    raise AssertionError(f"no section for {name}")
+
+
+def tap_move(driver) -> None:
+    """On a phone: the first "Move RIGS" form, its first choices, the least number."""
+    from selenium.webdriver.common.by import By
+
+    form = next(f for f in driver.find_elements(By.CSS_SELECTOR, "form.act")
+                if f.find_element(By.NAME, "action").get_attribute("value") == "move")
+    for fieldset in form.find_elements(By.TAG_NAME, "fieldset"):
+        fieldset.find_elements(By.TAG_NAME, "input")[0].click()
+    n = form.find_element(By.NAME, "n")
+    n.clear()
+    n.send_keys(n.get_attribute("min"))
+    form.find_element(By.TAG_NAME, "button").click()
+
+
+@pytest.mark.browser
+def test_phones_act_and_the_board_follows(browser, tmp_path, tables):
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    game = table_game(tmp_path / "rigs.toml")
+    shots = tmp_path / "screenshots"
+    shots.mkdir()
+    with serving(game, tables) as (_, base, tokens):
+        browser.get(base + "/")
+        board = browser.current_window_handle
+        # across the room: the round, phase and "waiting for" at twice the body's size or
+        # more, the chart above the fold
+        body = browser.execute_script(
+            "return parseFloat(getComputedStyle(document.body).fontSize)")
+        for el in ("now", "waiting"):
+            size = browser.execute_script(
+                f"return parseFloat(getComputedStyle(document.getElementById('{el}'))"
+                ".fontSize)")
+            assert size >= 2 * body, (el, size, body)
+        assert browser.execute_script(
+            "return document.querySelector('.chart').getBoundingClientRect().top") < 1080
+        assert "Waiting for" in browser.find_element(By.ID, "waiting").text
+        before = warehouse_on_board(browser, "Ana")
+
+        phones = {}
+        for name in ("Ana", "Bo"):
+            browser.switch_to.new_window("window")
+            viewport(browser, 390, 844)
+            browser.get(f"{base}/p/{tokens[name]}")
+            assert browser.execute_script("return document.documentElement.scrollWidth") \
+                <= 390
+            phones[name] = browser.current_window_handle
+        # Bo's phone has JavaScript off: a plain form, posted, and the page comes back
+        browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+        browser.get(f"{base}/p/{tokens['Bo']}")
+        tap_move(browser)
+        WebDriverWait(browser, 10).until(
+            lambda d: "outcome good" in (d.find_element(By.ID, "outcome")
+                                         .get_attribute("class") or ""))
+        assert "?r=" in browser.current_url and "Bo moves" in browser.find_element(
+            By.ID, "outcome").text
+
+        browser.switch_to.window(phones["Ana"])
+        time.sleep(1.0)  # Ana's page has followed Bo's move (its forms are new ones)
+        heights = browser.execute_script(
+            "return [...document.querySelectorAll('form.act button')]"
+            ".map(b => b.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 44  # tap targets
+        tap_move(browser)
+        WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)
+                      ).until(lambda d: "outcome good" in (
+                          d.find_element(By.ID, "outcome").get_attribute("class") or ""))
+        assert "?r=" not in browser.current_url  # updated in place, with JavaScript
+        shot(browser, shots, "phone-390.png")
+
+        browser.switch_to.window(board)
+        WebDriverWait(browser, 3, poll_frequency=0.05,
+                      ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: warehouse_on_board(d, "Ana") == before - 1)
+        assert browser.find_elements(By.CSS_SELECTOR, "main .grid section mark")
+        shot(browser, shots, "board-1920.png")
+    assert (shots / "board-1920.png").stat().st_size > 20000
+    assert (shots / "phone-390.png").stat().st_size > 10000
