@@ -159,9 +159,23 @@ def rigs(runner):
     from rigs_helper.cli import app
 
     def invoke(*args: str):
-        return runner.invoke(app, [str(a) for a in args])
+        # as through a pipe: lines whole (pytest-xdist sets COLUMNS=80 in its workers; the
+        # terminal-width tests give their own)
+        return runner.invoke(app, [str(a) for a in args], env={"COLUMNS": None})
 
     return invoke
+
+
+@pytest.fixture(scope="session")
+def named_game(tmp_path_factory, tables):
+    """The scripted game with Zoë and Maximiliano de la Cruz, played once per session at 80
+    and 120 columns and very wide (see tests/named_game.py): width -> commands and outputs,
+    and "dir" -> the directories (the game file is rigs.toml in each)."""
+    from named_game import WIDE, WIDTHS, record
+
+    root = tmp_path_factory.mktemp("named")
+    runs = {w: record(root / f"w{w}", w, tables) for w in (*WIDTHS, WIDE)}
+    return {**runs, "dir": {w: root / f"w{w}" for w in (*WIDTHS, WIDE)}}
 
 
 def make_game(path: Path, seed: int, *commands: list[str], players=("Ana", "Bo", "Cy")) -> str:

@@ -32,9 +32,10 @@ def _free_spot(tables, player, resource):
     return None
 
 
-def play(invoke, path, tables, rounds: int = 15):
+def play(invoke, path, tables, rounds: int = 15, names=NAMES, seed: int = SEED):
     """Play ``rounds`` rounds (the whole game by default).  ``invoke(*args)`` runs one
-    `rigs` command and returns (exit code, stdout, stderr).  Returns the list of
+    `rigs` command and returns (exit code, stdout, stderr); ``names``: the four players.
+    Returns the list of
     (args, exit code, stdout, stderr) of every command typed."""
     typed = []
 
@@ -44,7 +45,7 @@ def play(invoke, path, tables, rounds: int = 15):
         assert code in (0, 3), (args, code, out, err)
         return code
 
-    rigs("new", *[x for n in NAMES for x in ("--player", n)], "--seed", str(SEED))
+    rigs("new", *[x for n in names for x in ("--player", n)], "--seed", str(seed))
     dealt = False
     while True:
         g = _game(path)
@@ -53,7 +54,7 @@ def play(invoke, path, tables, rounds: int = 15):
         if g.phase == "player":
             if g.grant:
                 rigs("grant", g.grant[0])
-            for name in NAMES:
+            for name in names:
                 p = _game(path).player(name)
                 for res in ("metal", "energy", "supplies"):
                     if p.scripts(res) and p.amount(res) >= 2 * p.scripts(res):
@@ -74,9 +75,9 @@ def play(invoke, path, tables, rounds: int = 15):
                     rigs("move", name, "1", "--to", where, "--harvest", want)
             if not dealt and g.round == 3:
                 g = _game(path)
-                ana, cy = g.player("Ana"), g.player("Cy")
+                ana, cy = g.player(names[0]), g.player(names[2])
                 if ana.plots and cy.credits >= 20:
-                    rigs("give", "Ana", "Cy", ana.plots[-1].id, "--for", "credits=20")
+                    rigs("give", ana.name, cy.name, ana.plots[-1].id, "--for", "credits=20")
                     dealt = True
         if g.phase == "market":
             for p in _game(path).players:

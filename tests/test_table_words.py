@@ -171,7 +171,7 @@ def _complete(tmp_path, words: str, cword: int) -> list[str]:
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 0, r.stderr
-    return r.stdout.split()
+    return [x for x in r.stdout.splitlines() if x]  # one candidate per line, shell-quoted
 
 
 def test_shell_completion_from_the_game_file(rigs, tmp_path, tables):
@@ -184,7 +184,7 @@ def test_shell_completion_from_the_game_file(rigs, tmp_path, tables):
     assert _complete(tmp_path, "rigs survey Bo P2", 3) == ["P23", "P26", "P20"]
     assert set(_complete(tmp_path, "rigs move Ana 1 --to ", 5)) == {
         "P1", "P10", "P22", "P25", "P19", "P2"}
-    assert "Poker" in _complete(tmp_path, "rigs card Pok", 2)
+    assert _complete(tmp_path, "rigs card Pok", 2) == ["'Poker Night'"]
     # no game file: names are not offered, commands still are
     assert _complete(tmp_path / "none", "rigs lose ", 2) == []
 

@@ -8,6 +8,7 @@ more than running most commands); help and unknown names load them all.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 # command name -> module under rigs_helper.cli that defines it
@@ -106,7 +107,15 @@ def main() -> None:
         sys.exit(2)
     name = _command(sys.argv[1:])
     app = load([COMMANDS[name]] if name in COMMANDS else COMMANDS.values())
+    if os.environ.get("_RIGS_COMPLETE") == "complete_bash":  # bash asks for candidates
+        from rigs_helper.cli.completion import complete_bash
+
+        sys.stdout.write(complete_bash(app) + "\n")
+        sys.exit(0)
     if name not in COMMANDS:
+        from rigs_helper.cli.completion import install_script
+
+        install_script()
         # `rigs --install-completion`, `rigs --help`, the shell asking for completions:
         # only then the completion options (Typer detects the shell to build them, which
         # would slow every command down).

@@ -142,7 +142,8 @@ def settle(player: Player,
 
 @app.command()
 def produce(player: Annotated[str | None, typer.Argument(
-                help="The player (without it: every player's plan).", show_default=False)]
+                help="The player (without it: every player's plan).", show_default=False,
+                autocompletion=complete_player)]
             = None,
             power: Annotated[list[str] | None, typer.Option(
                 "--power", help="Power this plot (refused if the Energy is not there).",

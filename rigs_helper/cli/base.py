@@ -11,6 +11,7 @@ import typer
 from typer.core import TyperGroup
 
 from rigs_helper.rules.errors import RigsError
+from rigs_helper.rules.text import shell_word
 
 INTERNAL_ERROR = 70
 
@@ -162,10 +163,26 @@ def _root(
     """
 
 
+def complete_path(incomplete: str) -> list[str]:
+    """The files and directories (with a "/") whose path starts with ``incomplete``; hidden
+    ones only when ``incomplete`` names a hidden one."""
+    head, base = os.path.split(incomplete)
+    try:
+        names = sorted(os.listdir(head or "."))
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        if name.startswith(base) and (base.startswith(".") or not name.startswith(".")):
+            path = os.path.join(head, name)
+            out.append(path + "/" if os.path.isdir(path) else path)
+    return out
+
+
 GameOpt = Annotated[
     Path | None,
     typer.Option("--game", "-g", help="The game file (default: $RIGS_GAME, else ./rigs.toml).",
-                 show_default=False),
+                 show_default=False, autocompletion=complete_path),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
 RollOpt = Annotated[
@@ -220,8 +237,11 @@ def _completion_game(ctx: typer.Context):
 
 
 def _matching(words, incomplete: str) -> list[str]:
-    low = incomplete.lower()
-    return [w for w in words if w.lower().startswith(low)]
+    """The words ``incomplete`` starts, without case or accents ("zo" offers Zoë)."""
+    from rigs_helper.rules.names import fold
+
+    low = fold(incomplete)
+    return [w for w in words if fold(w).startswith(low)]
 
 
 def _legal(ctx: typer.Context, g, names: tuple[str, ...], incomplete: str) -> list[str] | None:
@@ -265,13 +285,22 @@ def complete_plot(ctx: typer.Context, incomplete: str) -> list[str]:
     return _matching([x.id for p in players for x in p.plots], incomplete)
 
 
-def complete_title(incomplete: str) -> list[str]:
-    """Disaster and Karma card titles."""
+def _titles(incomplete: str, decks: tuple[str, ...]) -> list[str]:
     from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
-    return _matching(sorted({c.title for c in (*tables.karma, *tables.disasters)}),
+    return _matching(sorted({c.title for d in decks for c in getattr(tables, d)}),
                      incomplete)
+
+
+def complete_title(incomplete: str) -> list[str]:
+    """Disaster and Karma card titles."""
+    return _titles(incomplete, ("karma", "disasters"))
+
+
+def complete_karma_title(incomplete: str) -> list[str]:
+    """Karma card titles (what every `rigs karma ...` command takes)."""
+    return _titles(incomplete, ("karma",))
 
 
 PlayerArg = Annotated[str, typer.Argument(help="The player.", autocompletion=complete_player)]
@@ -319,13 +348,11 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
                     **({"summary": rows} if rows else {}), **outcome.data,
                     **({"private_for": eyes} if eyes else {})})
         return
-    for line in outcome.messages:
-        print(line)
-    for who in eyes:
-        print(f"(news for {who}'s eyes only: `rigs hand {who}`)")
-    if rows:
-        from rigs_helper.cli import render
+    from rigs_helper.cli import render
 
+    render.say(*outcome.messages, *(f"(news for {who}'s eyes only: `rigs hand "
+                                    f"{shell_word(who)}`)" for who in eyes))
+    if rows:
         render.phase_summary(rows)
 
 

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
+from rigs_helper.cli.render import say
 
 
 def _groups(words: list[str], every: bool, names: list[str]) -> list[tuple[str, list[str]]]:
@@ -79,10 +80,10 @@ def check(
              "fixes": books.fixes(n, d)} for n, c, d in results]})
         raise typer.Exit(1 if wrong else 0)
     for name, counts, diffs in results:
-        print("\n".join(books.report(name, counts, diffs)))
+        say("\n".join(books.report(name, counts, diffs)))
     if wrong:
-        print("To bring the books in line (nothing was changed):")
+        say("To bring the books in line (nothing was changed):")
         for name, _, diffs in wrong:
             for line in books.fixes(name, diffs):
-                print("  " + line)
+                say("  " + line)
         raise typer.Exit(1)

@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
+from rigs_helper.rules.names import plural
 
 _SHORT = {"energy": "E", "supplies": "S", "metal": "M"}
 
@@ -108,6 +109,8 @@ def standings(
 def render_standings(result, out) -> None:
     from rich.table import Table
 
+    from rigs_helper.cli.render import name_column
+
     g_over = result.method == "known"
     ahead = result.method == "simulation"
     title = (f"Standings, round {result.round}, {result.phase.title()} Phase"
@@ -115,7 +118,7 @@ def render_standings(result, out) -> None:
                 else " (at the end: no round left to play)" if result.horizon == "end"
                 else " (if the game ended now)"))
     t = Table(title=title, title_justify="left")
-    t.add_column("Player")
+    name_column(t, [p.name for p in result.players])
     cols = ["Net worth", "Low (10%)", "High (90%)", "Win"]
     cols += ["Now", "Win now", "Vinnie at end"] if ahead else ["Vinnie now", "Vinnie at end"]
     for col in cols:
@@ -176,8 +179,8 @@ def odds(json: JsonOpt = False, game: GameOpt = None) -> None:
 
     out = console()
     m = d["market"]
-    out.print(f"[bold]Market[/bold]: {m['game_deck']} cards left in the Game Market Deck, "
-              f"{m['end_deck']} in the End Game deck; {m['note']}.")
+    out.print(f"[bold]Market[/bold]: {plural(m['game_deck'], 'card')} left in the Game Market "
+              f"Deck, {m['end_deck']} in the End Game deck; {m['note']}.")
     rows = [[cat, str(m["unseen"][cat]), f"{m['next'].get(cat, 0) * 100:.1f}%"]
             for cat in m["unseen"]]
     out.print(grid(["Category", "Unseen", "Next card"], rows, right={1, 2}))
@@ -334,8 +337,10 @@ def report(
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
-    """The game's report: final table, net worth chart, each player's best and worst round,
-    Disasters suffered, Karma cards played, Vinnie borrowed and repaid, Market prices."""
+    """The game's report: after `rigs score` the winner and the final scores (as `rigs
+    score` gives them) with the End Game values, else the standings; the net worth chart,
+    each player's best and worst round, Disasters suffered, Karma cards played, Vinnie
+    borrowed, repaid and owed at the end, and the price Luxuries sold at each round."""
     from rigs_helper.forecast.report import build_report, player_lines
     from rigs_helper.forecast.standings import compute
 
@@ -353,21 +358,52 @@ def report(
             from rigs_helper.rules.errors import InputError
 
             raise InputError(f"--html {html}: that is the game file")
-        write_atomic(html, report_html(rep, networth_svg(series)))
+        write_atomic(html, report_html(rep, networth_svg(series)), shared=True)
     if json:
         print_json(rep)
         return
     from rigs_helper.cli.render import console
 
     out = console()
-    render_standings(result, out)
+    if rep["final"]:
+        _render_final(rep, out)
+    else:
+        render_standings(result, out)
     out.print()
     _draw_chart(series, out)
+    from rich.padding import Padding
+    from rich.table import Table
+
     for row in rep["players"]:
         out.print(f"\n[bold]{row['name']}[/bold]")
+        lines = Table.grid(padding=(0, 1))
+        lines.add_column(no_wrap=True)
+        lines.add_column(ratio=1)
         for label, text in player_lines(row):
-            out.print(f"  {label}: {text}")
-    out.print("Market prices: " + (", ".join(f"r{r} {p}" for r, p in rep["market_prices"])
-                                   or "none drawn yet"))
+            lines.add_row(f"{label}:", text)
+        out.print(Padding(lines, (0, 0, 0, 2)))
+    out.print("\nLuxuries sold at (the price in force each round): "
+              + (", ".join(f"round {r} {p}" for r, p in rep["market_prices"])
+                 or "none drawn yet"))
     if html is not None:
         out.print(f"HTML report written to {html}")
+
+
+def _render_final(rep: dict, out) -> None:
+    """The winner first, then `rigs score`'s table and the End Game values."""
+    from rich.table import Table
+
+    from rigs_helper.cli.render import name_column
+    from rigs_helper.forecast.report import BREAKDOWN, endgame_lines, winner_line
+
+    out.print(f"[bold]{winner_line(rep)}[/bold]")
+    t = Table(title="Final scores (as `rigs score`)", title_justify="left")
+    name_column(t, [p["name"] for p in rep["score"]["players"]])
+    for _, label in BREAKDOWN:
+        t.add_column(label, justify="right")
+    winners = set(rep["score"]["winners"])
+    for p in rep["score"]["players"]:
+        t.add_row(p["name"], *(str(p[k]) for k, _ in BREAKDOWN),
+                  style="bold green" if p["name"] in winners else None)
+    out.print(t)
+    out.print("End Game values: " + "; ".join(endgame_lines(rep)) + ".")

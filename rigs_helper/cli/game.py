@@ -21,6 +21,8 @@ from rigs_helper.cli.base import (
     print_json,
     unused,
 )
+from rigs_helper.rules.text import shell_word
+from rigs_helper.cli.render import say
 
 
 def _deal(items: list[str]) -> dict[str, list[str]]:
@@ -150,12 +152,22 @@ def new(
                     "status": status_dict(outcome.game, tables)})
         return
     for line in outcome.messages:
-        print(line)
-    print("Write these ids on your plot cards: commands name a plot by its id (P7, p7 or 7) "
-          "or by its type when the player owns one plot of that type.")
-    print(f"Commitment: {short(commit)}  (photograph it now; `rigs verify` checks the "
-          f"decks against it; in full: {commit})")
-    print(f"Saved to {path}. Next: `rigs status`, then `rigs next` to end each phase.")
+        say(line)
+    say("Write these ids on your plot cards: commands name a plot by its id (P7, p7 or 7) "
+        "or by its type when the player owns one plot of that type.")
+    say(f"Commitment: {short(commit)}  (photograph it now; `rigs verify` checks the "
+        f"decks against it; in full: {commit})")
+    say(*next_commands(path, game is not None))
+
+
+def next_commands(path: Path, named: bool) -> list[str]:
+    """What `rigs new` ends with: the three commands the table needs next (with the game
+    file when it is not the default one)."""
+    where = f" -g {shell_word(path)}" if named else ""
+    return [f"Saved to {path}. Next, at the table:",
+            f"  rigs status{where}   the game at a glance, any time",
+            f"  rigs serve{where}    the board for a screen, and a private page per phone",
+            f"  rigs next{where}     ends the phase (Player, Disaster, Production, Market)"]
 
 
 @app.command()
@@ -200,10 +212,10 @@ def grant(
         if json:
             print_json({"leader": g.leader, "plots": len(g.grant)})
         elif not g.grant:
-            print("No Land Grant is waiting.")
+            say("No Land Grant is waiting.")
         else:
-            print(f"Land Grant: {g.leader} picks one of {len(g.grant)} plots; "
-                  f"`rigs hand {g.leader}` shows them, for {g.leader}'s eyes.")
+            say(f"Land Grant: {g.leader} picks one of {len(g.grant)} plots; "
+                f"`rigs hand {shell_word(g.leader)}` shows them, for {g.leader}'s eyes.")
         return
     from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.errors import InputError
@@ -256,10 +268,10 @@ def undo(
                     "phase": done.game.phase, **({"note": done.note} if done.note else {})})
         return
     if done.note:
-        print(done.note)
+        say(done.note)
     for a in reversed(done.actions):
-        print(f"undone: {a}")
-    print(f"Now round {done.game.round}, {done.game.phase.title()} Phase.")
+        say(f"undone: {a}")
+    say(f"Now round {done.game.round}, {done.game.phase.title()} Phase.")
 
 
 @app.command()
@@ -300,7 +312,7 @@ def log(
         lines += [f"{'':>8}{x}" for x in r["said"]]
         if ledger:
             lines += [f"{'':>8}= {x}" for x in r["ledger"]]
-    print("\n".join(lines))
+    say("\n".join(lines))
 
 
 @app.command()
@@ -315,9 +327,9 @@ def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
     if json:
         print_json({"game": str(path), "problems": problems, "notes": notes})
     elif not problems:
-        print("\n".join([f"{path}: no problems found", *notes]))
+        say("\n".join([f"{path}: no problems found", *notes]))
     else:
-        print("\n".join(problems))
+        say("\n".join(problems))
     if problems:
         raise InputError(f"{path}: {len(problems)} problem{'s' if len(problems) > 1 else ''}"
                          "; fix them by hand, or `rigs undo` (back to the last state rigs "
@@ -350,17 +362,17 @@ def restore(
             print_json({"game": str(path), "backups": rows})
             return
         if not rows:
-            print(f"No backups of {path} yet.")
+            say(f"No backups of {path} yet.")
         for r in rows:
             what = (f"round {r['round']:>2} {r['phase']:<10} "
                     f"{hide_private_args(r['action'])}" if r["loads"]
                     else f"does not load: {r['problem']}")
-            print(f"{r['n']:>3}  {r['file']}  {what}{'  (the file now)' if r['current'] else ''}")
+            say(f"{r['n']:>3}  {r['file']}  {what}{'  (the file now)' if r['current'] else ''}")
         return
     pick, g = session.restore(path, n)
     if json:
         print_json({"restored": pick["file"], "round": g.round, "phase": g.phase})
         return
     kept = "; the file it replaced is kept as a backup" if pick["replaced"] else ""
-    print(f"restored backup {pick['n']} ({pick['file']}): round {g.round}, "
-          f"{g.phase.title()} Phase{kept}.")
+    say(f"restored backup {pick['n']} ({pick['file']}): round {g.round}, "
+        f"{g.phase.title()} Phase{kept}.")

@@ -6,17 +6,26 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, PlayerArg, RollOpt, act, app, complete_title
+from rigs_helper.cli.base import (
+    GameOpt,
+    JsonOpt,
+    PlayerArg,
+    RollOpt,
+    act,
+    app,
+    complete_karma_title,
+    complete_player,
+)
 
 karma_app = typer.Typer(help="Karma cards: draw, discard, swap, play.", no_args_is_help=True)
 app.add_typer(karma_app, name="karma")
 
 Player = PlayerArg
 Title = Annotated[str, typer.Argument(help="Card title (any case; a unique prefix is enough).",
-                                     autocompletion=complete_title)]
+                                     autocompletion=complete_karma_title)]
 Physical = Annotated[str | None, typer.Option(
     "--card", help="The physical card drawn at the table, to record instead of a virtual "
-    "draw.")]
+    "draw.", autocompletion=complete_karma_title)]
 
 
 @karma_app.command()
@@ -58,7 +67,8 @@ def retire(player: Player, title: Title, json: JsonOpt = False, game: GameOpt = 
 def play(
     player: Player, title: Title,
     target: Annotated[list[str] | None, typer.Option(
-        "--target", "-t", help="The victim (repeat for several).")] = None,
+        "--target", "-t", help="The victim (repeat for several).",
+        autocompletion=complete_player)] = None,
     plot: Annotated[list[str] | None, typer.Option("--plot", help="A plot id (repeatable).")]
     = None,
     resource: Annotated[list[str] | None, typer.Option(

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import TYPE_CHECKING
+
+from rigs_helper.rules.names import plural
+from rigs_helper.rules.text import shell_word
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -13,24 +17,103 @@ if TYPE_CHECKING:
     from rigs_helper.store.scorefile import ScoreResult
 
 
-@cache
+def width() -> int | None:
+    """The columns to fill: $COLUMNS, else the terminal's width; None when the output is not
+    a terminal and $COLUMNS is unset (a pipe or a file keeps each line whole)."""
+    import os
+    import shutil
+    import sys
+
+    cols = os.environ.get("COLUMNS", "")
+    if cols.strip().isdigit() and int(cols) > 0:
+        return max(int(cols), 20)
+    if sys.stdout.isatty():
+        return max(shutil.get_terminal_size().columns, 20)
+    return None
+
+
 def console() -> Console:
+    return _console(width())
+
+
+@cache
+def _console(cols: int | None) -> Console:
     from rich.console import Console
 
-    return Console(highlight=False, emoji=False)
+    return Console(highlight=False, emoji=False, width=cols)
 
 
-def grid(headers: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> str:
-    """A plain text table (cheaper to import and draw than rich.table, for hot commands)."""
+_CODE = re.compile(r"`[^`\n]*`")
+
+
+def wrap(text: str, cols: int | None = None) -> str:
+    """Each line of ``text`` wrapped at word boundaries to the width (continuation lines
+    indented two more spaces); a command in backticks stays on one line when it fits."""
+    cols = cols or width()
+    if cols is None:
+        return text
+    import textwrap
+
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= cols:
+            out.append(line)
+            continue
+        lead = line[:len(line) - len(line.lstrip(" "))]
+        room = cols - len(lead) - 2
+        # glue a command's words together (NBSP) so it is not cut, when it fits a line
+        glued = _CODE.sub(lambda m: m.group(0).replace(" ", "\xa0")
+                          if len(m.group(0)) <= room else m.group(0), line.strip(" "))
+        parts = textwrap.wrap(glued, cols, initial_indent=lead, subsequent_indent=lead + "  ",
+                              break_long_words=False, break_on_hyphens=False)
+        out += [x.replace("\xa0", " ") for x in parts] or [""]
+    return "\n".join(out)
+
+
+def say(*lines: str) -> None:
+    """Print lines for people, wrapped to the terminal (see :func:`wrap`)."""
+    if lines:
+        print(wrap("\n".join(lines)), flush=True)
+
+
+def grid(headers: list[str], rows: list[list[str]], right: set[int] = frozenset(),
+         cols: int | None = None) -> str:
+    """A plain text table (cheaper to import and draw than rich.table, for hot commands).
+    Too wide for the terminal, its text columns wrap at word boundaries, widest first;
+    numbers (the ``right`` columns) are never split."""
+    import textwrap
+
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
               for i, h in enumerate(headers)]
+    cols = cols or width()
+    if cols is not None:
+        least = [max(len(w) for c in [h, *(r[i] for r in rows)] for w in c.split() or [""])
+                 if i not in right else widths[i] for i, h in enumerate(headers)]
+        while sum(widths) + 2 * (len(widths) - 1) > cols:
+            i = max(range(len(widths)), key=lambda k: widths[k] - least[k])
+            if widths[i] <= least[i]:
+                break
+            widths[i] -= 1
 
-    def line(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+    def lines(cells: list[str]) -> list[str]:
+        split = [textwrap.wrap(c, w, break_long_words=False, break_on_hyphens=False) or [""]
+                 for c, w in zip(cells, widths)]
+        out = []
+        for k in range(max(len(x) for x in split)):
+            row = [x[k] if k < len(x) else "" for x in split]
+            out.append("  ".join(c.rjust(w) if i in right else c.ljust(w)
+                                 for i, (c, w) in enumerate(zip(row, widths))).rstrip())
+        return out
 
     rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(headers), rule] + [line(r) for r in rows])
+    return "\n".join(lines(headers) + [rule] + [x for r in rows for x in lines(r)])
+
+
+def name_column(table, names, header: str = "Player") -> None:
+    """A table's column of player names: as wide as the longest word of a name at least,
+    so that a narrow terminal wraps "Maximiliano de la Cruz" between words, never inside."""
+    table.add_column(header, min_width=max((len(w) for n in names for w in n.split()),
+                                           default=len(header)))
 
 
 def _table(title: str | None = None, **kw):
@@ -46,7 +129,7 @@ def score(result: ScoreResult, explain: PlayerScore | None = None) -> None:
         for line in result.drawn:
             out.print(f"  {line}")
     t = _table("Net worth")
-    t.add_column("Player")
+    name_column(t, [p.name for p in result.score.players])
     for col in ("Credits", "Luxuries", "Plots", "Resources", "Vinnie", "Net worth"):
         t.add_column(col, justify="right")
     winners = set(result.score.winners)
@@ -114,16 +197,11 @@ def _bold(text: str) -> str:
     return text
 
 
-def status(d: dict, tables) -> None:
+def status(d: dict, tables, warnings: list[str] = ()) -> None:
     """The game at a glance.  Plain print, no Rich: this is the command run most often, and
-    Rich's first print costs more than the rest of the command."""
-    head = f"Round {d['round']}/{d['rounds']}, {d['phase'].title()} Phase"
-    if d.get("last_call"):
-        head += ", Last Call"
-    if d["game_over"]:
-        head = "Game over (`rigs score` scores it)"
-    price = f", Luxuries sell at {d['price']}" if d["price"] is not None else ""
-    lines = [f"{_bold(head)} - Expedition Leader: {_bold(d['leader'])}{price}"]
+    Rich's first print costs more than the rest of the command.  The round, the phase and
+    what the table waits for come last, so they stay on screen."""
+    lines = []
     if d.get("commitment"):
         c = d["commitment"]
         lines.append("Commitment: " + " ".join(c[i:i + 4] for i in range(0, 16, 4))
@@ -153,9 +231,18 @@ def status(d: dict, tables) -> None:
                  "M Metal, L Luxuries)")
     for p in d["players"]:
         lines.append(f"{p['name']}: {_plots_text(p['plots'], tables)}")
-    for line in d["pending"]:
-        lines.append(f"waiting: {line}")
-    print("\n".join(lines))
+    lines += [f"Warning: {line}" for line in warnings]
+    lines += [f"waiting: {line}" for line in d["pending"]]
+    head = f"Round {d['round']}/{d['rounds']}, {d['phase'].title()} Phase"
+    if d.get("last_call"):
+        head += ", Last Call"
+    if d["game_over"]:
+        head = "Game over (`rigs score` scores it)"
+    price = f", Luxuries sell at {d['price']}" if d["price"] is not None else ""
+    wait = (f"; waiting for {plural(len(d['pending']), 'choice')} (above)" if d["pending"]
+            else "" if d["game_over"] else "; `rigs next` ends the phase")
+    lines.append(f"{_bold(head)} - Expedition Leader: {_bold(d['leader'])}{price}{wait}")
+    say(*lines)
 
 
 def player(d: dict, game, tables) -> None:
@@ -174,7 +261,7 @@ def player(d: dict, game, tables) -> None:
         lines.append("Karma hand: " + (", ".join(d["hand"]) or "empty"))
     else:
         lines.append(f"Karma hand: {d['karma']} card{'s' if d['karma'] != 1 else ''} "
-                     f"(`rigs hand {d['name']}` shows them, for {d['name']}'s eyes)")
+                     f"(`rigs hand {shell_word(d['name'])}` shows them, for {d['name']}'s eyes)")
     if d["in_play"]:
         lines.append("In play: " + ", ".join(d["in_play"]))
     if d.get("on_cards"):
@@ -183,7 +270,7 @@ def player(d: dict, game, tables) -> None:
         lines.append(f"Disaster this round: {d['disaster']}")
     if d["effects"]:
         lines.append("Production effects: " + ", ".join(d["effects"]))
-    print("\n".join(lines))
+    say(*lines)
 
 
 def eyes_header(name: str) -> str:
@@ -208,7 +295,7 @@ def private(v: dict) -> None:
         lines.append(f"Lately (round {n['round']}): {n['text']}")
     for line in v["pending"]:
         lines.append(f"waiting: {line}")
-    print("\n".join(lines))
+    say(*lines)
 
 
 def plan(d: dict, preview: bool = False) -> None:
@@ -251,7 +338,7 @@ def plan(d: dict, preview: bool = False) -> None:
         lines.append("In force: " + ", ".join(effect_text(tables, e) for e in d["effects"]))
     lines.append("(default: the plots yielding most are powered first; ties: Luxuries, "
                  "Metal, Supplies, then the lower plot number)")
-    print("\n".join(lines))
+    say(*lines)
 
 
 def table_plan(d: dict) -> None:
@@ -276,10 +363,10 @@ def table_plan(d: dict) -> None:
                            f"{u['energy']} Energy would power it for +{u['would_yield']}"))
         if p["energy_short"] and p["vinnie_energy"]:
             idle.append(f"Vinnie lends up to {p['vinnie_energy']} Energy "
-                        f"(`rigs vinnie borrow {p['name']} energy N`)")
+                        f"(`rigs vinnie borrow {shell_word(p['name'])} energy N`)")
         if idle:
             lines.append(f"{p['name']}: " + "; ".join(idle) + ".")
-    print("\n".join(lines))
+    say(*lines)
 
 
 def vinnie(d: dict) -> None:
@@ -298,7 +385,7 @@ def vinnie(d: dict) -> None:
                                              for r, n in d["scripts_out"].items()))
     lines.append("Can still borrow this phase: " + ", ".join(
         f"{p['name']} {p['can_borrow_this_phase']}" for p in d["players"]))
-    print("\n".join(lines))
+    say(*lines)
 
 
 def phase_summary(d: dict) -> None:
@@ -316,6 +403,6 @@ def phase_summary(d: dict) -> None:
                                                                   r["plots_lost"]])
         table.append([r["name"]] + [cell(r["change"].get(k)) for k, _ in cols]
                      + [plots or "."])
-    print(f"\nRound {d['round']}, {d['phase'].title()} Phase - what changed:")
-    print(grid(["Player"] + [h for _, h in cols] + ["Plots"], table,
-               right=set(range(1, len(cols) + 1))))
+    say(f"\nRound {d['round']}, {d['phase'].title()} Phase - what changed:")
+    say(grid(["Player"] + [h for _, h in cols] + ["Plots"], table,
+             right=set(range(1, len(cols) + 1))))

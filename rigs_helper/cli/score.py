@@ -7,13 +7,22 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json, unused
+from rigs_helper.cli.base import (
+    GameOpt,
+    JsonOpt,
+    app,
+    complete_path,
+    game_path,
+    print_json,
+    unused,
+)
 
 
 @app.command()
 def score(
     path: Annotated[Path | None, typer.Argument(
-        help="A scoring sheet or game file (default: the game file).", show_default=False)] = None,
+        help="A scoring sheet or game file (default: the game file).", show_default=False,
+        autocompletion=complete_path)] = None,
     json: JsonOpt = False,
     explain: Annotated[str | None, typer.Option(
         "--explain", help="Show how each of PLAYER's figures was made.", metavar="PLAYER")] = None,

@@ -39,7 +39,7 @@ def status(
         from rigs_helper.cli import render
 
         if private:
-            print(render.eyes_header(d["name"]))
+            render.say(render.eyes_header(d["name"]))
         render.player(d, g, tables)
         from rigs_helper.cli.legalhints import print_hints
 
@@ -54,14 +54,13 @@ def status(
         return
     from rigs_helper.cli import render
 
-    render.status(d, tables)
-    for line in warnings:
-        render.console().print(f"[bold red]Warning:[/bold red] {line}")
+    render.status(d, tables, warnings)
 
 
 @app.command()
 def hand(
-    player: Annotated[str, typer.Argument(help="The player whose private view to show.")],
+    player: Annotated[str, typer.Argument(help="The player whose private view to show.",
+                                          autocompletion=complete_player)],
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:

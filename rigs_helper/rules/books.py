@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.numbers import is_whole
 from rigs_helper.rules.state import Game, Player
+from rigs_helper.rules.text import shell_word
 
 HOLDINGS = ("credits", "energy", "supplies", "metal", "luxuries")
 #: every key a count may name (besides a plot id such as P7, and vinnie.RESOURCE)
@@ -109,16 +110,17 @@ def fixes(name: str, diffs: list[Difference]) -> list[str]:
     """The commands that bring the books in line with the table (a ``#`` line where no
     single command does it)."""
     out = []
+    who = shell_word(name)
     why = '--why "counted at the table"'
     for d in diffs:
         delta = d.table - d.books
         if d.key in HOLDINGS or d.key == "rigs":
             extra = " (into or out of the warehouse)" if d.key == "rigs" else ""
-            out.append(f"rigs adjust {name} {d.key} {delta} {why}" + (
+            out.append(f"rigs adjust {who} {d.key} {delta} {why}" + (
                 f"   # {extra.strip()}" if extra else ""))
         elif d.key == "karma":
-            cmd = (f"rigs karma draw {name}" if delta > 0
-                   else f"rigs karma discard {name} TITLE")
+            cmd = (f"rigs karma draw {who}" if delta > 0
+                   else f"rigs karma discard {who} TITLE")
             out.append(f"# karma: {abs(delta)} x `{cmd}` (hand cards are drawn or "
                        "discarded, not adjusted)")
         elif d.key == "plots":
@@ -126,12 +128,12 @@ def fixes(name: str, diffs: list[Difference]) -> list[str]:
                        "`rigs give FROM TO PLOT`")
         elif d.key.startswith("vinnie."):
             r = d.key.split(".", 1)[1]
-            cmd = (f"rigs vinnie borrow {name} {r} {delta}" if delta > 0
-                   else f"rigs vinnie repay {name} {r} {-delta}")
+            cmd = (f"rigs vinnie borrow {who} {r} {delta}" if delta > 0
+                   else f"rigs vinnie repay {who} {r} {-delta}")
             out.append(f"# {d.key}: scripts follow loans: `{cmd}` (or fix "
                        "players.vinnie in the game file)")
         else:
-            out.append(f"# {d.key}: RIGS on a plot move with `rigs move {name} N --to "
+            out.append(f"# {d.key}: RIGS on a plot move with `rigs move {who} N --to "
                        f"{d.key}` (or fix the plot's rigs in the game file)")
     return out
 

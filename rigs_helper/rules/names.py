@@ -46,6 +46,12 @@ def signed(n: int, what: str) -> str:
     return f"{n:+d} {word(what, n)}"
 
 
+def sentence(text: str) -> str:
+    """``text`` ended with a full stop, unless it ends with its own mark: "You drew
+    Blowout!" stays as it is (never "Blowout!.")."""
+    return text if text.rstrip().endswith((".", "!", "?")) else text + "."
+
+
 def amounts(items) -> str:
     """``[("credits", 10), ("metal", 1)]`` -> "10 credits, 1 Metal"."""
     return ", ".join(amount(n, k) for k, n in items)
@@ -151,16 +157,47 @@ def effect_text(tables, code: str) -> str:
 # ---------------------------------------------------------------------------- players
 
 
+def fold(text: str) -> str:
+    """How a typed name is compared: no case, no accents, single spaces ("  ZOË " -> "zoe")."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", str(text))
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return " ".join(plain.casefold().split())
+
+
+def match_player(text: str, names) -> str:
+    """The player ``text`` names: the name itself, without case or accents ("zoe" is Zoë),
+    or a prefix only one name starts with ("Maxi").  An ambiguous prefix lists the
+    candidates; no match suggests the close one."""
+    names = list(names)
+    for n in names:
+        if n == text:
+            return n
+    want = fold(text)
+    same = [n for n in names if fold(n) == want]
+    if len(same) == 1:
+        return same[0]
+    if want:
+        starts = [n for n in names if fold(n).startswith(want)]
+        if len(starts) == 1:
+            return starts[0]
+        if starts:
+            raise InputError(f"{text.strip()!r} could be " + " or ".join(starts)
+                             + ": type more of the name")
+    raise no_player(text, names)
+
+
 def no_player(text: str, names: list[str]) -> InputError:
     """"no player called 'Boo'", with the close match suggested when there is one."""
     import difflib
 
-    low = {n.lower(): n for n in names}
-    near = difflib.get_close_matches(text.strip().lower(), list(low), n=1, cutoff=0.5)
+    low = {fold(n): n for n in names}
+    near = difflib.get_close_matches(fold(text), list(low), n=1, cutoff=0.5)
     hint = f"; did you mean {low[near[0]]}?" if near else ""
     return InputError(f"no player called {text!r}{hint} (players: " + ", ".join(names) + ")")
 
 
-__all__ = ["NotOwned", "PLOT_TYPES", "amount", "amounts", "effect_text", "find_plot",
-           "no_player", "plot_id", "plural", "requirement", "signed", "whose",
-           "word"]
+__all__ = ["NotOwned", "PLOT_TYPES", "amount", "amounts", "effect_text", "find_plot", "fold",
+           "match_player", "no_player", "plot_id", "plural", "requirement", "sentence",
+           "signed", "whose", "word"]

@@ -7,12 +7,14 @@ from __future__ import annotations
 from rigs_helper.rules.records import replace
 
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.names import sentence
 from rigs_helper.rules.state import Pile
 from rigs_helper.rules.tables import Tables, squash, title_of
+from rigs_helper.rules.text import shell_word
 
-_RECORD = {"disaster": "`rigs next --card {who}=TITLE`",
-           "karma": "--card TITLE on `rigs karma draw/swap`, --karma {who}=TITLE on `rigs "
-           "next`, --drew {who}=TITLE on `rigs karma play`"}
+_RECORD = {"disaster": "`rigs next --card {who}`",
+           "karma": "--card TITLE on `rigs karma draw/swap`, --karma {who} on `rigs "
+           "next`, --drew {who} on `rigs karma play`"}
 
 
 def _own_copy(pile: Pile, card: str) -> int:
@@ -99,9 +101,9 @@ class PileMoves:
             # table must make, and is then refused: nothing is saved.  A draw from another
             # deck that follows a stand-in may not happen with the real card: not asked.)
             if not self._guessing - {deck}:
+                record = _RECORD[deck].format(who=shell_word(f"{who or 'NAME'}=TITLE"))
                 self.need.append(f"{who or 'the player'}: draw the top card of your {title}"
-                                 f" pile and record it "
-                                 f"({_RECORD[deck].format(who=who or 'NAME')})")
+                                 f" pile and record it ({record})")
             self._guessing.add(deck)
             rest = pile.draw[1:]
         else:
@@ -185,6 +187,6 @@ class PileMoves:
                    else f"{n_virtual} drawn by rigs")
             self.say(f"{p.name} draws {len(got)} Karma card{'s' if len(got) > 1 else ''}"
                      + (f" ({why}; {how})" if why else f" ({how})") + ".")
-            self.say("You drew " + ", ".join(title_of(self.tables, "karma", k) for k in got)
-                     + ".", to=p.name)
+            self.say(sentence("You drew " + ", ".join(title_of(self.tables, "karma", k)
+                                                      for k in got)), to=p.name)
         return got

@@ -7,6 +7,7 @@ from rigs_helper.rules.records import replace
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Outcome, Work, determine_leader
 from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.names import fold
 from rigs_helper.rules.state import Game, Market, Pile, Player, Plot
 from rigs_helper.rules.tables import Tables
 
@@ -25,9 +26,9 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
     for n in clean:
         if not n:
             raise InputError("a player name cannot be empty")
-        if n.lower() in seen:
+        if fold(n) in seen:  # names match without case or accents: "Zoe" is "Zoë"
             raise InputError(f"duplicate player name {n!r}")
-        seen.add(n.lower())
+        seen.add(fold(n))
     start = const.start
     players = tuple(Player(name=n, credits=start["credits"], energy=start["energy"],
                            supplies=start["supplies"], metal=start["metal"],

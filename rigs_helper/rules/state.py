@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.names import find_plot, no_player, plot_id
+from rigs_helper.rules.names import find_plot, match_player, plot_id
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.records import Waits
 
@@ -146,10 +146,8 @@ class Game:
 
     # -- look-ups --------------------------------------------------------------------
     def player(self, name: str) -> Player:
-        for p in self.players:
-            if p.name.lower() == name.strip().lower():
-                return p
-        raise no_player(name, [p.name for p in self.players])
+        found = match_player(name, [p.name for p in self.players])
+        return next(p for p in self.players if p.name == found)
 
     def index(self, name: str) -> int:
         target = self.player(name).name

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rigs_helper.rules.names import effect_text
 from rigs_helper.rules.state import Game, Player
 from rigs_helper.rules.tables import BASIC_RESOURCES, RESOURCES, Tables, title_of
+from rigs_helper.rules.text import shell_word
 
 
 def pending(game: Game, tables: Tables) -> list[str]:
@@ -24,21 +25,22 @@ def pending_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
                     "plots (`rigs grant`)"))
     limit = tables.constants.hand_limit
     for p in game.players:
+        who = shell_word(p.name)
         if p.must_lose_rigs:
             out.append((p.name, f"{p.name} must lose {p.must_lose_rigs} RIGS "
-                        f"(`rigs lose {p.name} {p.must_lose_rigs} [--from PLOT|warehouse]`)"))
+                        f"(`rigs lose {who} {p.must_lose_rigs} [--from PLOT|warehouse]`)"))
         if game.phase == "player" and len(p.hand) > limit:
             out.append((p.name, f"{p.name} holds {len(p.hand)} Karma cards; {limit} at most "
-                        f"when the Player Phase ends (`rigs karma discard {p.name} TITLE`)"))
+                        f"when the Player Phase ends (`rigs karma discard {who} TITLE`)"))
         if p.must_discard:
             out.append((p.name, f"{p.name} must throw away {p.must_discard} resources "
-                        f"(`rigs settle {p.name} RESOURCE=N ...`)"))
+                        f"(`rigs settle {who} RESOURCE=N ...`)"))
         if p.may_take:
             out.append((p.name, f"{p.name} may take {p.may_take} resources "
-                        f"(`rigs settle {p.name} RESOURCE=N ...`)"))
+                        f"(`rigs settle {who} RESOURCE=N ...`)"))
         if p.may_swap and game.phase == "disaster":
             out.append((p.name, f"{p.name} may swap one Karma card (`rigs karma swap "
-                        f"{p.name} TITLE`), optional"))
+                        f"{who} TITLE`), optional"))
     return out
 
 

@@ -22,12 +22,14 @@ def read_text(path: Path) -> str:
         raise InputError(f"{path}: cannot read: {exc.strerror}") from None
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, shared: bool = False) -> None:
     """Write ``text`` to a temp file beside ``path``, fsync it, then rename it over ``path``.
 
-    A crash at any point leaves either the old file or the new one, never a mix.  A write
-    the system refuses (a full disk, a read-only folder) is one line, the file as it was
-    and no temp file left."""
+    A crash at any point leaves either the old file or the new one, never a mix.  A new file
+    is its owner's only (mode 600), unless ``shared``: then it gets the usual mode (666 less
+    the umask), as a file meant to be passed round (the HTML report).  A write the system
+    refuses (a full disk, a read-only folder) is one line, the file as it was and no temp
+    file left."""
     directory = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise InputError(f"{path}: is a folder, not a file")
@@ -39,6 +41,10 @@ def write_atomic(path: Path, text: str) -> None:
             os.fsync(fh.fileno())
         if path.exists():
             os.chmod(tmp, path.stat().st_mode & 0o777)
+        elif shared:
+            mask = os.umask(0o022)
+            os.umask(mask)
+            os.chmod(tmp, 0o666 & ~mask)
         os.replace(tmp, path)
     except BaseException as exc:
         try:

@@ -17,7 +17,7 @@ from rigs_helper.rules.scoring import (
     missing_values,
     score_game,
 )
-from rigs_helper.rules.tables import Tables, squash
+from rigs_helper.rules.tables import Tables
 from rigs_helper.store.files import fresh_seed, read_text
 from rigs_helper.store.sheet import Sheet, parse_sheet
 from rigs_helper.store.tablefiles import load_tables
@@ -111,10 +111,10 @@ def find_player(score: GameScore, name: str) -> PlayerScore:
 
 
 def find_name(names: list[str], name: str) -> str:
-    for n in names:
-        if n.lower() == name.lower() or squash(n) == squash(name):
-            return n
-    raise InputError(f"no player called {name!r} (players: " + ", ".join(names) + ")")
+    """The player ``name`` names (rules.names.match_player: case, accents, a prefix)."""
+    from rigs_helper.rules.names import match_player
+
+    return match_player(name, names)
 
 
 def score_game_file(path: Path, text: str, tables: Tables,

@@ -6,7 +6,9 @@ from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx, hand_card, random_victim_card
 from rigs_helper.rules.karma.hands import discard_from_hand
+from rigs_helper.rules.names import plural
 from rigs_helper.rules.tables import RESOURCES
+from rigs_helper.rules.text import shell_word
 
 
 def lose_rigs(c: Ctx) -> None:
@@ -18,7 +20,8 @@ def lose_rigs(c: Ctx) -> None:
     if c.card.amount == "half":
         n = (p.rigs + 1) // 2
         c.w.update(v, must_lose_rigs=p.must_lose_rigs + n)
-        c.w.say(f"{v} loses {n} of {p.rigs} RIGS, chosen by {v}: `rigs lose {v} --from "
+        c.w.say(f"{v} loses {n} of {p.rigs} RIGS, chosen by {v}: "
+                f"`rigs lose {shell_word(v)} --from "
                 f"PLOT|warehouse` once per RIGS.")
     elif c.card.key == "missing-support":  # the card's player picks the RIGS
         src = c.need(c.op.source, "--from PLOT|warehouse", f"which of {v}'s RIGS "
@@ -28,7 +31,8 @@ def lose_rigs(c: Ctx) -> None:
         c.w.lose_rigs(v, c.op.source)
     else:
         c.w.update(v, must_lose_rigs=p.must_lose_rigs + 1)
-        c.w.say(f"{v} chooses a RIGS to lose: `rigs lose {v} --from PLOT|warehouse`.")
+        c.w.say(f"{v} chooses a RIGS to lose: "
+                f"`rigs lose {shell_word(v)} --from PLOT|warehouse`.")
     c.draws(v)
 
 
@@ -128,8 +132,9 @@ def rough_storm(c: Ctx) -> None:
             c.w.say(f"{p.name} rolls 6: safe.")
             continue
         n = min(roll, held)
-        c.w.say(f"{p.name} rolls {roll}: throws away {n} resources of their choice"
-                + (f" (`rigs settle {p.name} RESOURCE=N ...`)." if n else " (has none)."))
+        settle = f" (`rigs settle {shell_word(p.name)} RESOURCE=N ...`)."
+        c.w.say(f"{p.name} rolls {roll}: throws away {plural(n, 'resource')} of their choice"
+                + (settle if n else " (has none)."))
         c.w.update(p.name, must_discard=c.w.player(p.name).must_discard + n)
         if n:
             c.draws(p.name, 1)

@@ -6,6 +6,7 @@ from rigs_helper.rules.records import dataclass
 
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, title_of
 from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.names import sentence
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import Tables
@@ -57,7 +58,7 @@ class KarmaDraw(Op):
             w.say(f"{p.name} draws a Karma card (recorded)"
                   + (f" for {tables.disaster(p.disaster).title}" if game.player(
                       self.name).disaster_draw else "") + ".")
-            w.say(f"You drew {title_of(tables, 'karma', key)}.", to=p.name)
+            w.say(sentence(f"You drew {title_of(tables, 'karma', key)}"), to=p.name)
         else:
             w.draw_karma(self.name, self.n, self.why)
         return w.done()
@@ -128,7 +129,7 @@ class KarmaSwap(Op):
             w.update(p.name, hand=w.player(p.name).hand + (new,))
             w.say(f"{p.name} draws a new Karma card ("
                   + ("recorded" if self.card else "drawn by rigs") + ").")
-            w.say(f"You drew {title_of(tables, 'karma', new)}.", to=p.name)
+            w.say(sentence(f"You drew {title_of(tables, 'karma', new)}"), to=p.name)
         return w.done()
 
 

@@ -17,6 +17,7 @@ from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import discard_from_hand, hand_key, retire
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import frozen_map
+from rigs_helper.rules.text import shell_word
 
 ALARM, DONK = "r-i-g-s-alarm-system", "i-ve-got-a-donk"
 # in-play protection: (unaffected on, discarded on)
@@ -251,8 +252,8 @@ def information(c: Ctx) -> None:
     """The owner sees the hands of the players chosen (--target; every other player's
     without it): for the owner's eyes only (`rigs hand OWNER`)."""
     names = c.victims or [p.name for p in c.w.game.players if p.name != c.owner]
-    c.w.say(f"{c.owner} looks at {', '.join(names)}'s hands (`rigs hand {c.owner}` shows "
-            "them).")
+    c.w.say(f"{c.owner} looks at {', '.join(names)}'s hands "
+            f"(`rigs hand {shell_word(c.owner)}` shows them).")
     for name in names:
         p = c.w.player(name)
         hand = [title_of(c.tables, "karma", k) for k in p.hand]

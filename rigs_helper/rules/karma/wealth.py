@@ -9,6 +9,7 @@ from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx, put_effect
 from rigs_helper.rules.market import card_value
 from rigs_helper.rules.piles import find_in
+from rigs_helper.rules.text import shell_word
 
 
 def nothing_now(c: Ctx) -> None:
@@ -106,7 +107,7 @@ def ruins(c: Ctx) -> None:
     p = c.w.player(c.owner)
     c.w.update(p.name, may_take=p.may_take + roll)
     c.w.say(f"{c.owner} rolls {roll}: takes {roll} resources of their choice "
-            f"(`rigs settle {c.owner} RESOURCE=N ...`).")
+            f"(`rigs settle {shell_word(c.owner)} RESOURCE=N ...`).")
 
 
 def triple_plot(c: Ctx) -> None:

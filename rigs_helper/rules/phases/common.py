@@ -13,6 +13,7 @@ from rigs_helper.rules.names import amounts
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.deals import end_deals
+from rigs_helper.rules.text import shell_word
 
 
 def roll_args(rolls: Rolls) -> str:
@@ -50,7 +51,7 @@ def settle_common(w: Work, auto: bool, pending: list[str]) -> None:
         if p.must_discard:
             if not auto:
                 pending.append(f"{p.name} must throw away {p.must_discard} resources: "
-                               f"`rigs settle {p.name} RESOURCE=N ...`")
+                               f"`rigs settle {shell_word(p.name)} RESOURCE=N ...`")
             else:
                 picked = default_discard(p, p.must_discard)
                 for r, n in picked:
@@ -61,7 +62,7 @@ def settle_common(w: Work, auto: bool, pending: list[str]) -> None:
         if p.may_take:
             if not auto:
                 pending.append(f"{p.name} may take {p.may_take} resources of their choice: "
-                               f"`rigs settle {p.name} RESOURCE=N ...`")
+                               f"`rigs settle {shell_word(p.name)} RESOURCE=N ...`")
             else:
                 w.add(p.name, "luxuries", p.may_take, "card: Ruins")
                 w.update(p.name, may_take=0)
@@ -71,7 +72,7 @@ def settle_common(w: Work, auto: bool, pending: list[str]) -> None:
             src = default_rigs_source(w.player(p.name))
             if not auto:
                 pending.append(f"{p.name} must choose {p.must_lose_rigs} RIGS to lose: "
-                               f"`rigs lose {p.name} {p.must_lose_rigs} "
+                               f"`rigs lose {shell_word(p.name)} {p.must_lose_rigs} "
                                "[--from PLOT|warehouse]`")
                 break
             if src is None:

@@ -11,6 +11,7 @@ from rigs_helper.rules.phases.common import by_player, new_phase
 from rigs_helper.rules.phases.grant import settle_grant
 from rigs_helper.rules.records import replace
 from rigs_helper.rules.state import Player
+from rigs_helper.rules.text import shell_word
 
 
 def _requires(player: Player, what: str | None) -> bool:
@@ -38,7 +39,7 @@ def player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str]
         if over > 0:
             if not auto:
                 pending.append(f"{p.name} holds {len(p.hand)} Karma cards, {over} over the "
-                               f"limit of {limit}: `rigs karma discard {p.name} TITLE`")
+                               f"limit of {limit}: `rigs karma discard {shell_word(p.name)} TITLE`")
                 continue
             keep, drop = p.hand[:limit], p.hand[limit:]
             w.update(p.name, hand=keep)
@@ -122,12 +123,12 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
                             physical=(recorded,) if recorded else ())
         if got and not recorded:
             w.update(name, disaster_draw=got[0])
-            w.say(f"  (a card drawn at the table: `rigs karma draw {p.name} --card TITLE` "
-                  "records it instead)")
+            w.say("  (a card drawn at the table: "
+                  f"`rigs karma draw {shell_word(p.name)} --card TITLE` records it instead)")
     else:
         w.update(name, may_swap=True)
         w.say(f"  {p.name} is not hurt and may swap one Karma card: "
-              f"`rigs karma swap {p.name} TITLE`.")
+              f"`rigs karma swap {shell_word(p.name)} TITLE`.")
 
 
 def _rigs_fallback(w: Work, name: str, why: str) -> bool:
@@ -137,5 +138,5 @@ def _rigs_fallback(w: Work, name: str, why: str) -> bool:
         return False
     w.update(name, must_lose_rigs=p.must_lose_rigs + 1)
     w.say(f"  {p.name} has {why}: loses one RIGS of their choice "
-          f"(`rigs lose {p.name} --from PLOT|warehouse`).")
+          f"(`rigs lose {shell_word(p.name)} --from PLOT|warehouse`).")
     return True

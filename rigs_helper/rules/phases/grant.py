@@ -11,6 +11,7 @@ from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.phases.common import roll_args, table_work
 from rigs_helper.rules.state import Game, Plot
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.text import shell_word
 
 
 def default_pick(tables: Tables, grant: tuple[str, ...]) -> str:
@@ -44,8 +45,8 @@ def record_grant(w: Work, cards: tuple[str, ...]) -> None:
         grant.append(pid)
     w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant))
     leader = w.game.leader
-    w.say(f"Land Grant recorded: {leader} drew {len(grant)} plots (`rigs hand {leader}` "
-          f"shows their ids, for {leader}'s eyes).")
+    w.say(f"Land Grant recorded: {leader} drew {len(grant)} plots "
+          f"(`rigs hand {shell_word(leader)}` shows their ids, for {leader}'s eyes).")
     w.say("Land Grant recorded (you drew): " + ", ".join(
         f"{pid} {w.tables.plots[w.tables.plot_deck[int(pid[1:]) - 1]].name}"
         for pid in grant) + ". Write these ids on the plot cards.", to=leader)
@@ -76,8 +77,8 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
     typed, pick = pick, grant_plot(w.tables, g.grant, pick)
     if pick not in grant:
         raise RulesError(f"{typed!r} is not among the Land Grant plots (`rigs hand "
-                         f"{leader.name}` lists them)", rule="the leader keeps one of the "
-                         "plots drawn")
+                         f"{shell_word(leader.name)}` lists them)",
+                         rule="the leader keeps one of the plots drawn")
     grant.remove(pick)
     others = [p.name for p in g.seating_from(leader.name)[1:]]
     if order is None:
@@ -100,7 +101,7 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
         if sorted(given.values()) != sorted(grant[:len(order)]) and \
                 sorted(given.values()) != sorted(grant):
             raise InputError("--give must hand out exactly the other drawn plots "
-                             f"(`rigs hand {leader.name}` lists them)")
+                             f"(`rigs hand {shell_word(leader.name)}` lists them)")
         for name in order:
             if name in given:
                 dealt.append((name, given[name]))

@@ -8,6 +8,7 @@ from rigs_helper.rules.engine import Op, Outcome, Work, default_rigs_source
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.text import shell_word
 
 
 @dataclass(frozen=True)
@@ -50,5 +51,5 @@ class LoseRigs(Op):
             w.update(name, must_lose_rigs=w.player(name).must_lose_rigs - 1)
         owed = w.player(name).must_lose_rigs
         if owed:
-            w.say(f"{name} still owes {owed} RIGS (`rigs lose {name} {owed}`).")
+            w.say(f"{name} still owes {owed} RIGS (`rigs lose {shell_word(name)} {owed}`).")
         return w.done()

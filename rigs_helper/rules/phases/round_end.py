@@ -10,6 +10,7 @@ from rigs_helper.rules.engine import Work, determine_leader
 from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.phases.common import new_phase
 from rigs_helper.rules.phases.grant import settle_grant
+from rigs_helper.rules.text import shell_word
 
 
 def market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str]) -> None:
@@ -59,6 +60,7 @@ def market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str]) 
         settle_grant(w, None, None, None)
     else:
         w.say(f"{w.game.leader} draws {n} plot cards at the table: `rigs grant --card TYPE "
-              f"...` records them (else rigs draws them: `rigs hand {w.game.leader}` shows "
+              f"...` records them (else rigs draws them: "
+              f"`rigs hand {shell_word(w.game.leader)}` shows "
               f"them, for {w.game.leader}'s eyes), `rigs grant PLOT [--order NAME,...]` "
               "settles it.")
