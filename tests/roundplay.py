@@ -56,6 +56,7 @@ PHONES: list[tuple[str, dict]] = [
     ("Di", {"action": "disaster record", "card": "virtual"}),
     ("Ana", {"action": "karma draw", "card": PRIVATE_DRAW}),
     *everyone_done(),  # to the Production Phase
+    *everyone_done(),  # Last Call (every round)
     *everyone_done(),  # production committed, the Market card drawn
     ("Bo", {"action": "sell", "n": "all"}),
     *everyone_done(),  # round 3
@@ -80,6 +81,7 @@ TERMINAL: list[list[str]] = [
     ["disaster", "record", "Cy", "Safe"],
     ["disaster", "record", "Di", "virtual"],
     ["karma", "draw", "Ana", "--card", PRIVATE_DRAW],
+    *[["done", n] for n in NAMES], ["next"],
     *[["done", n] for n in NAMES], ["next"],
     *[["done", n] for n in NAMES], ["next"],
     ["sell", "Bo", "all"],

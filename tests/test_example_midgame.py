@@ -57,6 +57,8 @@ def test_midgame_status_json_has_the_contract_keys(copy, rigs):
 
 def test_midgame_next_draws_the_market_card(copy, rigs):
     before = json.loads(rigs("status", "--json", "--game", copy).stdout)
+    r = rigs("next", "--game", copy)  # Last Call opens every round
+    assert r.exit_code == 0 and "Last Call, round 5" in r.stdout, r.output + r.stderr
     r = rigs("next", "--game", copy)
     assert r.exit_code == 0, r.output + r.stderr
     assert "commits production" in r.stdout and "Market Phase, round 5" in r.stdout
@@ -66,7 +68,7 @@ def test_midgame_next_draws_the_market_card(copy, rigs):
     assert all(p["disaster"] is None for p in after["players"])
     # the example itself is untouched, and the step can be undone on the copy
     assert EXAMPLE.read_bytes() != copy.read_bytes()
-    assert rigs("undo", "--game", copy).exit_code == 0
+    assert rigs("undo", "2", "--game", copy).exit_code == 0
     assert copy.read_bytes() == EXAMPLE.read_bytes()
 
 

@@ -265,3 +265,38 @@ def test_table_rolls_on_karma_play(tmp_path, rigs, tables):
                  tables, name="b.toml")
     r = ok(rigs, path2, "karma", "play", "Ana", "Winning Raffle")
     assert "rolled by rigs" in r.stdout
+
+
+# ------------------------------------------------------ issue 17: the answers as printed
+
+
+def test_decoy_against_a_steal_turned_back_through_the_cli(tmp_path, rigs, tables):
+    g = game(tables, "player", [("Ana", "i-ll-take-that"), ("Ana", "decoy"),
+                                ("Ana", "swap-meet"), ("Bo", "right-back-at-you")])
+    path = save(tmp_path, g, tables)  # turned back: Bo picks from Ana's hand
+    ok(rigs, path, "karma", "play", "Ana", "I'll Take THAT!", "--target", "Bo", "--card",
+       "Swap Meet", "--answer", "Bo=Right Back At You", "--answer", "Ana=Decoy")
+    g = session.load(path, tables).game
+    assert set(g.player("Bo").hand) == {"decoy", "ruins"}
+    assert g.player("Ana").hand == ("swap-meet",)
+
+
+def test_right_back_at_you_split_through_the_cli(tmp_path, rigs, tables):
+    g = game(tables, "player", [("Ana", "i-want-that"), ("Bo", "right-back-at-you")])
+    path = save(tmp_path, g, tables)
+    r = ok(rigs, path, "karma", "play", "Ana", "I WANT THAT!", "--target", "Bo", "--target",
+           "Cy", "--resource", "metal", "--answer", "Bo=Right Back At You", "--roll", "Ana=2",
+           "--roll", "Ana=3", "--split", "Bo=1", "--split", "Cy=4")
+    assert "rolled by rigs" not in r.stdout
+    g = session.load(path, tables).game
+    assert [g.player(n).metal for n in ("Ana", "Bo", "Cy")] == [15, 21, 24]
+
+
+def test_double_agent_with_several_victims_through_the_cli(tmp_path, rigs, tables):
+    g = game(tables, "player", [("Ana", "i-want-that"), ("Bo", "double-agent")])
+    path = save(tmp_path, g, tables)
+    ok(rigs, path, "karma", "play", "Ana", "I WANT THAT!", "--target", "Bo", "--resource",
+       "metal", "--answer", "Double Agent", "--answer-to", "Bo=Ana", "--answer-to", "Bo=Cy",
+       "--roll", "Ana=6", "--roll", "Cy=1")
+    g = session.load(path, tables).game
+    assert [g.player(n).metal for n in ("Ana", "Bo", "Cy")] == [14, 27, 19]

@@ -57,7 +57,7 @@ def test_i_aint_going_alone_matches_lost_karma_cards(tables):
     g = hand(g, "Ana", "i-ain-t-going-alone", "ruins")
     g = hand(g, "Cy", "decoy", "poker-night")
     g = play(g, tables, "Bo", "Eye for an Eye", target="Ana", card="ruins").game
-    assert dict(g.player("Ana").last_loss) == {"karma": 1, "round": 1}
+    assert dict(g.player("Ana").last_loss) == {"karma": 1, "round": 1, "karma_only": 1}
     refused(g, tables, InputError, "Ana", "I Ain't Going Alone", target="Cy",
             has=("--card",))  # Cy chooses which of two cards
     out = play(g, tables, "Ana", "I Ain't Going Alone", target="Cy", card="decoy")
@@ -339,8 +339,8 @@ def _no_spike_in_game_deck(tables):
     every = list(m.game) + list(m.end)
     spikes = [i for i in every if i < 4]
     others = [i for i in every if i >= 4]
-    return replace(g, market=replace(m, game=tuple(others[:15]),
-                                     end=tuple(others[15:] + spikes)))
+    return replace(g, last_call=True, market=replace(m, game=tuple(others[:15]),
+                                                     end=tuple(others[15:] + spikes)))
 
 
 def test_market_card_recorded_by_category_any_card_not_yet_drawn(tables):
@@ -354,7 +354,7 @@ def test_market_card_recorded_by_category_any_card_not_yet_drawn(tables):
     # By id too (S2 is the second Spike card), and never a card already drawn.
     out = perform(g, NextPhase(cards=("S2",)), tables)
     assert out.game.market.drawn[-1] == 1
-    g2 = replace(out.game, phase="production")
+    g2 = replace(out.game, phase="production", last_call=True)
     with pytest.raises(RulesError, match="already drawn"):
         perform(g2, NextPhase(cards=("S2",)), tables)
 

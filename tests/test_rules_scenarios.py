@@ -335,8 +335,9 @@ def test_disaster_effect_then_production_then_discard(key, tables):
     g2 = run(g1, NextPhase(), tables).game
     assert g2.phase == "production" and g2.player("Ana").effects == effects
     assert g2.player("Ana").disaster == key
-    # ... production is committed with them, then they are cleared and the cards discarded
-    g3 = run(g2, NextPhase(), tables).game
+    # ... production is committed with them (after Last Call, every round), then they are
+    # cleared and the cards discarded
+    g3 = run(run(g2, NextPhase(), tables).game, NextPhase(), tables).game
     ana = g3.player("Ana")
     assert (ana.energy, ana.supplies, ana.metal) == PRODUCED[key]
     assert ana.luxuries == lux
@@ -566,9 +567,10 @@ def test_disaster_phase_records_physical_cards(tables):
 
 
 def market_game(tables, in_game=(), in_end=()):
-    """Round 1, Production Phase, with the named Market cards moved into the Game Market
-    Deck (after its top card) or into the End Game deck."""
-    g = play_to(start(2, 5, tables), tables, 1, "production")
+    """Round 1, Production Phase at Last Call (the next `next` draws the Market card), with
+    the named Market cards moved into the Game Market Deck (after its top card) or into
+    the End Game deck."""
+    g = replace(play_to(start(2, 5, tables), tables, 1, "production"), last_call=True)
     game, end = list(g.market.game), list(g.market.end)
     for c in in_game:
         if c in end:

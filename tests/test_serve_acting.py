@@ -253,7 +253,7 @@ def test_only_the_victim_answers_an_attack_and_only_from_their_own_page(tmp_path
 def test_the_leaders_page_records_the_market_card_drawn(game, tables):
     leader = state(game, tables).leader
     with serving(game, tables) as (server, _, tokens):
-        for i in range(2):  # Player -> Disaster -> Production
+        for i in range(3):  # Player -> Disaster -> Production -> Last Call
             assert post(server, tokens[leader], {"action": "next", "request_id": f"n{i}"}
                         )[0] == 200
         listed = json.loads(get(server, f"/p/{tokens[leader]}/actions.json")[2])

@@ -267,32 +267,37 @@ def test_last_call_is_a_step_where_its_cards_are_played(rigs, tmp_path, tables):
                        "--game", path), path, before)
     assert "Last Call" in err
     r = next_(rigs, path)
-    # the hand is private: shared output counts the cards, never names them
-    assert "Last Call, round 1: production cards still in hands: Ana 1." in r.stdout
-    assert "You sent" not in r.stdout
+    # the hand is private: Last Call names no card and no holder
+    assert "Last Call, round 1: play a production card now, or pass" in r.stdout
+    said = [x for x in r.stdout.splitlines() if "Last Call" in x]
+    assert "You sent" not in r.stdout and said and not any("Ana" in x for x in said)
     s = status(rigs, path)
     assert (s["phase"], s["last_call"]) == ("production", True)
     assert "Production Phase, Last Call" in ok(rigs("status", "--game", path)).stdout
     r = ok(rigs("karma", "play", "Ana", "You sent it", "--plot", bo_plot, "--game", path))
-    # Bo cannot re-plan the plot the card redirected
-    before = path.read_bytes()
-    for opt in ("--power", "--skip"):
-        err = refused(rigs("produce", "Bo", opt, bo_plot, "--game", path), path, before)
-        assert f"cannot re-plan {bo_plot}" in err and "You sent it WHERE?!" in err
+    # Bo may adjust his production: the plot the card redirected stays powered unless he
+    # takes it out of his plan (You sent it WHERE?! as printed)
     supplies = status(rigs, path, "Ana")["supplies"]
+    energy = status(rigs, path, "Bo")["energy"]
+    ok(rigs("produce", "Bo", "--skip", bo_plot, "--game", path))
     r = next_(rigs, path)
     assert "commits production" in r.stdout and "Market Phase" in r.stdout
     s = status(rigs, path)
     assert (s["phase"], s["last_call"]) == ("market", False)
-    assert status(rigs, path, "Ana")["supplies"] == supplies + 1
+    assert status(rigs, path, "Ana")["supplies"] == supplies
+    assert status(rigs, path, "Bo")["energy"] == energy
 
 
-def test_no_production_card_in_any_hand_commits_at_once(rigs, tmp_path):
+def test_last_call_every_round_even_with_no_production_card_in_any_hand(rigs, tmp_path):
     path = new(rigs, tmp_path / "g.toml", "Ana", "Bo")
     next_(rigs, path, *safe_disasters("Ana", "Bo"))
     next_(rigs, path)
     r = next_(rigs, path)
-    assert "Last Call: no production card is left in any hand." in r.stdout
+    assert "Last Call, round 1: play a production card now, or pass" in r.stdout
+    assert (status(rigs, path)["phase"], status(rigs, path)["last_call"]) == (
+        "production", True)
+    r = next_(rigs, path)
+    assert "commits production" in r.stdout
     assert status(rigs, path)["phase"] == "market"
 
 

@@ -40,7 +40,7 @@ def test_a_physical_round_needs_no_hand_edit_and_no_undo(rigs, tmp_path, tables)
     assert (g.round, g.phase, g.leader) == (2, "player", "Cy")
     assert g.player("Bo").hand == () and g.player("Di").hand == ()  # both cards played
     assert "Expedition Leader: Cy (roll-off: Bo 2, Cy 5, Di 3)." in joined
-    assert "Last Call, round 1: production cards still in hands: Bo 1, Di 1." in joined
+    assert "Last Call, round 1: play a production card now, or pass" in joined
     # You sent it WHERE?!: Ana's 2 Metal from P15 went to Bo; Ridiculous Efficiency doubled
     # Di's one Metal RIGS
     s = {p["name"]: p for p in json.loads(rigs("status", "--json", "--game", path).stdout)

@@ -85,6 +85,7 @@ def test_undo_market_draw_restores_file_and_redo_draws_same_card(game, rigs):
     ok(rigs("next", "--auto", "--game", game))
     ok(rigs("next", "--auto", "--game", game))
     assert status(rigs, game)["phase"] == "production"
+    ok(rigs("next", "--game", game))  # Last Call opens (every round)
     shown = undo_and_redo(rigs, game, "next")  # Production -> Market: draws the card
     assert shown["phase"] == "market" and shown["price"] is not None
     assert shown["decks"]["market"] == 14

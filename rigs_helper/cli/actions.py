@@ -27,11 +27,19 @@ Player = PlayerArg
 @app.command()
 def build(player: Player,
           n: Annotated[int, typer.Argument(help="How many RIGS.")] = 1,
+          to: Annotated[str | None, typer.Option(
+              "--to", help="Build straight onto this plot (P7, 7, or its type): also moves "
+              "them there, 1 Supply each.", autocompletion=complete_plot)] = None,
+          harvest: Annotated[str | None, typer.Option(
+              "--harvest", help="With --to: what they harvest there (default: what the "
+              "plot's RIGS already harvest).")] = None,
           json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Build N RIGS into the warehouse for 2 Metal each (Player Phase; 75 in the colony)."""
+    """Build N RIGS for 2 Metal each (Player Phase; 75 in the colony): into the warehouse,
+    or with --to onto a plot (1 Supply each for the move)."""
     from rigs_helper.rules.actions.placement import Build
 
-    act(game, Build(player, n), json)
+    unused(("--harvest", harvest if not to else None), why="without --to")
+    act(game, Build(player, n, to, harvest), json)
 
 
 @app.command()
@@ -71,13 +79,21 @@ def survey(player: Player,
 
 
 @app.command()
-def sell(player: Player,
-         n: Annotated[str, typer.Argument(help="How many Luxuries, or 'all'.")],
+def sell(items: Annotated[list[str], typer.Argument(
+             help="PLAYER N (a number or 'all'), once per player selling: `rigs sell Ana 2 "
+             "Bo all`.", show_default=False, autocompletion=complete_player)],
          json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Sell N Luxuries (or all) at this round's Market price (Market Phase)."""
+    """Sell Luxuries at this round's Market price (Market Phase): PLAYER N for each player
+    selling, in one command."""
     from rigs_helper.rules.actions.deals import Sell
+    from rigs_helper.rules.errors import InputError
 
-    act(game, Sell(player, count_or_all(n, "the number of Luxuries")), json)
+    if len(items) % 2:
+        raise InputError(f"sell {' '.join(items)}: give PLAYER N for each player (N a "
+                         "number or 'all')")
+    sales = [(items[i], count_or_all(items[i + 1], f"the number of Luxuries {items[i]} "
+                                     "sells")) for i in range(0, len(items), 2)]
+    act(game, Sell(*sales[0], more=tuple(sales[1:])), json)
 
 
 @app.command(context_settings={"ignore_unknown_options": True})

@@ -329,17 +329,31 @@ def print_json(obj: object) -> None:
 def act(game: Path | None, op, json: bool = False, summary: bool = False) -> None:
     """Run one operation on the game file and print what happened; ``summary``: the
     operation ends a phase, so also show what changed for each player in that phase."""
+    from rigs_helper.rules.dice import DieNeeded
     from rigs_helper.store import session
 
-    if not summary:
-        outcome = session.run(game_path(game), op, annotate=log_fields)
-        rows = None
-    else:
-        from rigs_helper.rules.history import summary as phase_summary
+    rows = None
+    try:
+        if not summary:
+            outcome = session.run(game_path(game), op, annotate=log_fields)
+        else:
+            from rigs_helper.rules.history import summary as phase_summary
 
-        outcome, start = session.run_phase_end(game_path(game), op, annotate=log_fields)
-        rows = {"round": start.round, "phase": start.phase,
-                "players": phase_summary(start, outcome.game)}
+            outcome, start = session.run_phase_end(game_path(game), op,
+                                                   annotate=log_fields)
+            rows = {"round": start.round, "phase": start.phase,
+                    "players": phase_summary(start, outcome.game)}
+    except DieNeeded as err:  # the command to run again names no card of a hand
+        if err.command is None:
+            raise
+        from rigs_helper.cli.hidden import ASK  # a hidden title is asked for again
+
+        import re
+
+        named = re.sub(r"(--(?:drew|karma) )'([^'=]+)=(?:[^'\\]|\\.)*'", rf"\1\2={ASK}",
+                       err.command)  # PLAYER=TITLE asks as PLAYER=-
+        command = str(hide_private_args(named)).replace("(hidden)", ASK)
+        raise DieNeeded(err.player, err.why, command) from None
     # private lines stay off the shared screen: only who has news is said
     eyes = list(dict.fromkeys(who for who, _ in outcome.private))
     if json:

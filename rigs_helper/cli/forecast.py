@@ -107,9 +107,7 @@ def standings(
 
 
 def render_standings(result, out) -> None:
-    from rich.table import Table
-
-    from rigs_helper.cli.render import name_column
+    from rigs_helper.cli.render import grid
 
     g_over = result.method == "known"
     ahead = result.method == "simulation"
@@ -117,13 +115,9 @@ def render_standings(result, out) -> None:
              + ("" if g_over else " (forecast of the end of the game)" if ahead
                 else " (at the end: no round left to play)" if result.horizon == "end"
                 else " (if the game ended now)"))
-    t = Table(title=title, title_justify="left")
-    name_column(t, [p.name for p in result.players])
     cols = ["Net worth", "Low (10%)", "High (90%)", "Win"]
     cols += ["Now", "Win now", "Vinnie at end"] if ahead else ["Vinnie now", "Vinnie at end"]
-    for col in cols:
-        t.add_column(col, justify="right")
-    best = max(p.win_probability for p in result.players)
+    rows = []
     for p in result.players:
         v = p.vinnie
         end = _units(v["end_units"])
@@ -135,8 +129,9 @@ def render_standings(result, out) -> None:
             cells += [_fmt(p.now.net_worth), f"{p.now.win_probability * 100:.1f}%", end]
         else:
             cells += [_units(v["now_units"]), end]
-        t.add_row(*cells, style="bold" if p.win_probability == best else None)
-    out.print(t)
+        rows.append(cells)
+    out.print(title)
+    print(grid(["Player", *cols], rows, right=set(range(1, len(cols) + 1))))
     if ahead:
         out.print(f"Forecast of the end: {result.samples} simulated rests of the game from "
                   "public facts (win chances about +-2 points), the rounds left played by a "

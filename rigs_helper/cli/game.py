@@ -92,6 +92,10 @@ def new(
     have: Annotated[Path | None, typer.Option(
         "--have", help="The group's inventory (TOML): the Disaster and Karma cards it owns "
         "or lacks; see `rigs inventory`.", show_default=False)] = None,
+    dice: Annotated[str, typer.Option(
+        "--dice", help="Who rolls the dice: 'rigs' (a die the table does not give is rolled "
+        "by rigs and announced) or 'table' (the table rolls every die; a step that needs "
+        "one stops and names the command that records it).")] = "rigs",
     roll: RollOpt = None,
     game: GameOpt = None,
     json: JsonOpt = False,
@@ -125,10 +129,12 @@ def new(
         seed = seed_from_words(_words(player, word, ask_words), os.urandom(32))
     seed = fresh_seed() if seed is None else seed
     deal = _deal(plots or [])
-    outcome = new_game(player, seed, tables, parse_rolls(roll), deal)
-    action = ("new " + " ".join(f"--player {n!r}" for n in player) + f" --seed {seed}"
+    dice = dice.strip().lower()
+    outcome = new_game(player, seed, tables, parse_rolls(roll), deal, dice)
+    action = ("new " + " ".join(f"--player {n!r}" for n in player)  # never the seed
               + "".join(f" --roll {r}" for r in roll or ())
-              + "".join(f" --plots {x!r}" for x in plots or []))
+              + "".join(f" --plots {x!r}" for x in plots or [])
+              + (f" --dice {dice}" if dice != "rigs" else ""))
     missing = None
     if have is not None:
         from rigs_helper.cli.decks import read_inventory
@@ -143,11 +149,11 @@ def new(
     path = game_path(game)
     session.create(path, outcome, action, force, tables, annotate=log_fields,
                    op=new_op([n.strip() for n in player], seed, missing, list(roll or ()),
-                                  deal))
+                                  deal, dice))
     if json:
         from rigs_helper.rules.views import status_dict
 
-        print_json({"game": str(path), "seed": seed, "commitment": commit,
+        print_json({"game": str(path), "commitment": commit,
                     "messages": list(outcome.messages),
                     "status": status_dict(outcome.game, tables)})
         return
@@ -236,18 +242,35 @@ def grant(
 def lose(
     player: Annotated[str, typer.Argument(help="The player who must lose RIGS.",
                                           autocompletion=complete_player)],
-    n: Annotated[int, typer.Argument(help="How many of the RIGS owed to lose now.")] = 1,
-    source: Annotated[str | None, typer.Option(
+    n: Annotated[int | None, typer.Argument(
+        help="How many of the RIGS owed to lose now (default: the sum of the --from "
+        "counts, else 1).", show_default=False)] = None,
+    source: Annotated[list[str] | None, typer.Option(
         "--from", help="Where the RIGS are lost from: a plot (P7, 7, or its type) or "
-        "'warehouse' (default: the warehouse, else the plot with the most RIGS).",
+        "'warehouse' (default: the warehouse, else the plot with the most RIGS); WHERE=K "
+        "for K of them, repeated for several places (--from P3=2 --from warehouse=1).",
         autocompletion=complete_plot)] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
     """Settle N pending RIGS losses at once: the player chooses which RIGS go."""
+    from rigs_helper.rules.errors import InputError
     from rigs_helper.rules.phases.losses import LoseRigs
 
-    act(game, LoseRigs(player, source, n), json)
+    places = []
+    for item in source or ():
+        where, sep, k = item.partition("=")
+        if sep and not k.strip().isdigit():
+            raise InputError(f"--from {item}: write WHERE=K (K a whole number)")
+        places.append((where.strip(), int(k) if sep else None))
+    if len(places) == 1 and places[0][1] is None:
+        act(game, LoseRigs(player, places[0][0], n or 1), json)
+        return
+    if any(k is None for _, k in places):
+        raise InputError("--from: with several places, give WHERE=K for each")
+    counted = tuple((w, k) for w, k in places if k is not None)
+    total = sum(k for _, k in counted)
+    act(game, LoseRigs(player, None, n or total or 1, counted), json)
 
 
 @app.command()

@@ -16,6 +16,7 @@ from rigs_helper.cli.base import (
     complete_karma_title,
     complete_player,
 )
+from rigs_helper.cli.hidden import HELP
 
 karma_app = typer.Typer(help="Karma cards: draw, discard, swap, play.", no_args_is_help=True)
 app.add_typer(karma_app, name="karma")
@@ -25,7 +26,7 @@ Title = Annotated[str, typer.Argument(help="Card title (any case; a unique prefi
                                      autocompletion=complete_karma_title)]
 Physical = Annotated[str | None, typer.Option(
     "--card", help="The physical card drawn at the table, to record instead of a virtual "
-    "draw.", autocompletion=complete_karma_title)]
+    "draw." + HELP, autocompletion=complete_karma_title)]
 
 
 @karma_app.command()
@@ -33,9 +34,10 @@ def draw(player: Player,
          n: Annotated[int, typer.Argument(help="How many cards.", min=1)] = 1,
          card: Physical = None, json: JsonOpt = False, game: GameOpt = None) -> None:
     """Draw Karma cards into PLAYER's hand (reshuffling the discards if the deck is out)."""
+    from rigs_helper.cli.hidden import title
     from rigs_helper.rules.karma.hands import KarmaDraw
 
-    act(game, KarmaDraw(player, n, card), json)
+    act(game, KarmaDraw(player, n, title(card, f"{player}: the card drawn")), json)
 
 
 @karma_app.command()
@@ -50,9 +52,10 @@ def discard(player: Player, title: Title, json: JsonOpt = False, game: GameOpt =
 def swap(player: Player, title: Title, card: Physical = None, json: JsonOpt = False,
          game: GameOpt = None) -> None:
     """Disaster Phase, a player the Disaster did not hurt: discard one card, draw one."""
+    from rigs_helper.cli.hidden import title as asked
     from rigs_helper.rules.karma.hands import KarmaSwap
 
-    act(game, KarmaSwap(player, title, card), json)
+    act(game, KarmaSwap(player, title, asked(card, f"{player}: the card drawn")), json)
 
 
 @karma_app.command()
@@ -77,9 +80,10 @@ def play(
         "--give", help="RESOURCE=N handed in (Swap Meet) or the loss to match (I Ain't Going "
         "Alone).")] = None,
     take: Annotated[list[str] | None, typer.Option(
-        "--take", help="RESOURCE=N taken (Swap Meet).")] = None,
+        "--take", help="RESOURCE=N taken (Swap Meet; Ruins: up to the roll).")] = None,
     card: Annotated[list[str] | None, typer.Option(
-        "--card", help="A Karma card in a hand, chosen by whoever the card says.")] = None,
+        "--card", help="A Karma card in a hand, chosen by whoever the card says." + HELP)]
+    = None,
     source: Annotated[str | None, typer.Option(
         "--from", help="Where a RIGS is lost from: a plot id or 'warehouse'.")] = None,
     option: Annotated[str | None, typer.Option(
@@ -101,13 +105,17 @@ def play(
     = None,
     drew: Annotated[list[str] | None, typer.Option(
         "--drew", help="Record a physical Karma card drawn because of this card: "
-        "PLAYER=TITLE (repeat per card).")] = None,
+        "PLAYER=TITLE (repeat per card); PLAYER=- asks for the title at a hidden prompt.")]
+    = None,
     own: Annotated[list[str] | None, typer.Option(
         "--own", help="I Ain't Going Alone: a Karma card of your own discarded to set a "
         "fresh loss (with --give for resources).")] = None,
     first: Annotated[list[str] | None, typer.Option(
         "--first", help="VICTIM=CARD: which in-play protection rolls first when the victim "
         "has both Alarm System and I've Got a Donk.")] = None,
+    split: Annotated[list[str] | None, typer.Option(
+        "--split", help="Right Back At You on a card aimed at several players: VICTIM=N, "
+        "how the gains are shared among the original victims (repeat per victim).")] = None,
     roll: RollOpt = None,
     wait: Annotated[bool, typer.Option(
         "--wait", help="A Sabotage card waits for every victim's answer (`rigs answer`) "
@@ -120,9 +128,12 @@ def play(
     missing, the message names the option the card needs.  With --wait a Sabotage card
     waits for every victim to answer (`rigs answer PLAYER CARD|take`).
     """
+    from rigs_helper.cli.hidden import named, titles
     from rigs_helper.rules.actions.common import parse_amounts
     from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.karma.play import KarmaPlay
+
+    card, drew = titles(card, "the card taken"), named(drew, "the card drawn")
 
     play_op = KarmaPlay
     if wait:
@@ -133,7 +144,8 @@ def play(
                         parse_amounts(take or [], res), tuple(card or ()), source, option,
                         new_owner, tuple(to or ()), tuple(answer or ()),
                         tuple(answer_to or ()), tuple(answer_plot or ()), tuple(drew or ()),
-                        tuple(own or ()), tuple(first or ()), rolls=parse_rolls(roll or [])),
+                        tuple(own or ()), tuple(first or ()), rolls=parse_rolls(roll or []),
+                        split=tuple(split or ())),
         json)
 
 

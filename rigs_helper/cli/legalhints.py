@@ -81,6 +81,8 @@ def command_line(action, player: str) -> str:
         words.append(word(player))
     for a in args:
         words += [word(v) for v in form.pop(a, [])]
+    if action.action == "move" and form.get("from") == ["warehouse"]:
+        del form["from"]  # the CLI's default: a shorter line to copy
     for k, vals in form.items():
         for v in vals:
             if k in flags:
@@ -108,8 +110,10 @@ def choices(action) -> str:
     return "; ".join(out)
 
 
-def hint_lines(game, tables, player: str, private: bool) -> list[str]:
-    """The commands ``player`` may run now (``private``: those naming their hand too)."""
+def hint_lines(game, tables, player: str, private: bool, cols: int | None = None
+               ) -> list[str]:
+    """The commands ``player`` may run now (``private``: those naming their hand too);
+    ``cols``: the width a line may take (a command is never broken)."""
     from rigs_helper.rules.legal import legal_actions
 
     lines = []
@@ -118,16 +122,27 @@ def hint_lines(game, tables, player: str, private: bool) -> list[str]:
         if a.action in PRIVATE and not private or a.action == "karma draw" and not hurt:
             continue  # recording a card drawn: offered to a player hurt by a Disaster
         more = choices(a)
-        lines.append(f"  {command_line(a, player)}" + (f"   # {more}" if more else ""))
+        line = f"  {command_line(a, player)}" + (f"   # {more}" if more else "")
+        if more and len(line) > (cols or 10**6):  # the choices on lines of their own
+            import textwrap
+
+            line = f"  {command_line(a, player)}\n" + "\n".join(textwrap.wrap(
+                f"# {more}", cols, initial_indent="      ", subsequent_indent="        ",
+                break_long_words=False, break_on_hyphens=False))
+        lines.append(line)
     return lines
 
 
 def print_hints(game, tables, player: str, private: bool) -> None:
-    lines = hint_lines(game, tables, player, private)
+    from rigs_helper.cli.render import width
+
+    lines = hint_lines(game, tables, player, private, width())
     if lines:
         name = game.player(player).name
-        print(f"{name} may now:" if private else
-              f"{name} may now (`rigs hand {word(name)}` adds the Karma cards):")
+        from rigs_helper.cli.render import say
+
+        say(f"{name} may now:" if private else
+            f"{name} may now (`rigs hand {word(name)}` adds the Karma cards):")
         print("\n".join(lines))
 
 

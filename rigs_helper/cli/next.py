@@ -21,7 +21,8 @@ def next_cmd(
     = None,
     karma: Annotated[list[str] | None, typer.Option(
         "--karma", help="Record the physical Karma card a player hurt by a Disaster drew: "
-        "PLAYER=TITLE (when the Player Phase ends).")] = None,
+        "PLAYER=TITLE (when the Player Phase ends); PLAYER=- asks for the title at a hidden "
+        "prompt.")] = None,
     roll: RollOpt = None,
     wait: Annotated[bool, typer.Option(
         "--wait", help="When the Player Phase ends: deal no Disaster card yet; each player "
@@ -32,13 +33,16 @@ def next_cmd(
 ) -> None:
     """End the current phase and start the next, doing its bookkeeping.
 
-    Player -> Disaster (deal Disasters) -> Production -> Last Call (when a hand holds a
-    production card) -> Market (commit production, draw the Market card) -> next round
-    (Land Grant, leader).  Exits 3 without changing the file when a choice is still open;
-    the message names the command that settles it.
+    Player -> Disaster (deal Disasters) -> Production -> Last Call (every round) -> Market
+    (commit production, draw the Market card) -> next round (Land Grant, leader).  Exits 3
+    without changing the file when a choice is still open; the message names the command
+    that settles it.
     """
+    from rigs_helper.cli.hidden import named
     from rigs_helper.rules.dice import parse_rolls
     from rigs_helper.rules.phases import NextPhase
+
+    karma = named(karma, "the Karma card drawn")
 
     act(game, NextPhase(auto=auto, cards=tuple(card or ()), karma=tuple(karma or ()),
                         rolls=parse_rolls(roll), wait=wait), json,

@@ -88,7 +88,9 @@ def grid(headers: list[str], rows: list[list[str]], right: set[int] = frozenset(
     cols = cols or width()
     if cols is not None:
         least = [max(len(w) for c in [h, *(r[i] for r in rows)] for w in c.split() or [""])
-                 if i not in right else widths[i] for i, h in enumerate(headers)]
+                 if i not in right else  # a number whole; its header may wrap
+                 max([len(w) for w in h.split()] + [len(r[i]) for r in rows])
+                 for i, h in enumerate(headers)]
         while sum(widths) + 2 * (len(widths) - 1) > cols:
             i = max(range(len(widths)), key=lambda k: widths[k] - least[k])
             if widths[i] <= least[i]:
@@ -125,7 +127,8 @@ def _table(title: str | None = None, **kw):
 def score(result: ScoreResult, explain: PlayerScore | None = None) -> None:
     out = console()
     if result.drawn:
-        out.print(f"[bold]End Game draws[/bold] (seed {result.seed}):")
+        seed = f" (seed {result.seed})" if result.seed is not None else ""
+        out.print(f"[bold]End Game draws[/bold]{seed}:")
         for line in result.drawn:
             out.print(f"  {line}")
     t = _table("Net worth")
@@ -241,7 +244,9 @@ def status(d: dict, tables, warnings: list[str] = ()) -> None:
     price = f", Luxuries sell at {d['price']}" if d["price"] is not None else ""
     wait = (f"; waiting for {plural(len(d['pending']), 'choice')} (above)" if d["pending"]
             else "" if d["game_over"] else "; `rigs next` ends the phase")
-    lines.append(f"{_bold(head)} - Expedition Leader: {_bold(d['leader'])}{price}{wait}")
+    dice = " - the table rolls every die" if d.get("dice") == "table" else ""
+    lines.append(f"{_bold(head)} - Expedition Leader: {_bold(d['leader'])}{price}{dice}"
+                 f"{wait}")
     say(*lines)
 
 
@@ -361,6 +366,9 @@ def table_plan(d: dict) -> None:
             idle.append(f"{u['id']} unpowered ({u['rigs']} RIGS, {u['harvest']}): "
                         + ("skipped by plan" if u["skipped"] else
                            f"{u['energy']} Energy would power it for +{u['would_yield']}"))
+        if p["energy_on_hand"] and any(u["skipped"] for u in p["unpowered"]):
+            idle.append(f"{p['name']} has {p['energy_on_hand']} Energy to power them "
+                        f"(`rigs produce {shell_word(p['name'])} --power PLOT`)")
         if p["energy_short"] and p["vinnie_energy"]:
             idle.append(f"Vinnie lends up to {p['vinnie_energy']} Energy "
                         f"(`rigs vinnie borrow {shell_word(p['name'])} energy N`)")

@@ -59,7 +59,8 @@ def score(
         obj = result.score.as_dict()
         if result.drawn:
             obj["drawn"] = result.drawn
-            obj["seed"] = result.seed
+            if result.seed is not None:  # a sheet's draws; a game's seed stays private
+                obj["seed"] = result.seed
         if explain is not None:
             obj["explain"] = {"name": player.name, "lines": list(player.explain)}
         print_json(obj)

@@ -60,10 +60,29 @@ def borrow(player: Player, resource: Resource, n: Amount = 1, json: JsonOpt = Fa
 
 
 @vinnie_app.command()
-def repay(player: Player, resource: Resource,
-          n: Annotated[str, typer.Argument(help="How many scripts, or 'all'.")] = "1",
+def repay(player: Player,
+          items: Annotated[list[str], typer.Argument(
+              help="RESOURCE=N or RESOURCE=all, once per resource (`energy=2 "
+              "supplies=all`); or RESOURCE [N|all] (N defaults to 1).",
+              show_default=False, autocompletion=complete_resource)],
           json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Repay N scripts (or all) at 2 units of the same resource each (Player Phase)."""
+    """Repay scripts at 2 units of the same resource each (Player Phase), several resources
+    in one command."""
     from rigs_helper.rules.actions.loans import Repay
+    from rigs_helper.rules.errors import InputError
 
-    act(game, Repay(player, resource, count_or_all(n, "the number of scripts")), json)
+    if any("=" in x for x in items):
+        pairs = []
+        for x in items:
+            r, sep, n = x.partition("=")
+            if not sep or not r.strip():
+                raise InputError(f"{x!r}: write RESOURCE=N or RESOURCE=all, e.g. energy=2")
+            pairs.append((r.strip(), count_or_all(n, f"{r.strip()}: the number of "
+                                                  "scripts")))
+    elif len(items) <= 2:
+        pairs = [(items[0], count_or_all(items[1] if len(items) > 1 else "1",
+                                         "the number of scripts"))]
+    else:
+        raise InputError(f"vinnie repay {' '.join(items)}: write RESOURCE=N for each "
+                         "resource, e.g. energy=2 supplies=all")
+    act(game, Repay(player, *pairs[0], more=tuple(pairs[1:])), json)

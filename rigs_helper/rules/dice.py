@@ -4,16 +4,32 @@ A step that rolls asks :meth:`rigs_helper.rules.engine.Work.die` for a die.  It 
 table's roll when one was given (a roll named for a player first, for a roll-off), else the
 game's generator rolls it and the outcome says so.  A table roll that nothing used is
 refused, so a mistyped or surplus ``--roll`` never passes silently.
+
+A game started with ``--dice table`` never rolls: a die the table did not give stops the
+step as an open choice (:class:`DieNeeded`, exit 3) naming the command that records it.
 """
 
 from __future__ import annotations
 
 from rigs_helper.rules.records import dataclass
 
-from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.numbers import whole
 
 SIDES = 6
+DICE_MODES = ("rigs", "table")  # who rolls the dice a step needs and the table did not give
+
+
+class DieNeeded(PendingChoice):
+    """A die the table rolls (``--dice table``) was not given.  ``command`` (the action as
+    logged) makes the message name the command to run again with the roll."""
+
+    def __init__(self, player: str | None, why: str, command: str | None = None) -> None:
+        self.player, self.why, self.command = player, why, command
+        flag = f"--roll {player}=N" if player else "--roll N"
+        run = f"`rigs {command} {flag}`" if command else f"the same command with {flag}"
+        who = f" for {player}" if player else ""
+        super().__init__([f"the table rolls a die{who} ({why}): {run}"])
 
 
 @dataclass(frozen=True)
@@ -27,11 +43,17 @@ class Rolls:
         return bool(self.plain or self.named)
 
 
+def said_rolls(rolls: Rolls) -> str:
+    """The table's dice as the log shows them: " --roll 4 --roll Bo=2"."""
+    return "".join(f" --roll {n}" for n in rolls.plain) + "".join(
+        f" --roll {w}={n}" for w, n in rolls.named)
+
+
 def _face(text: str, given: str) -> int:
     value = whole(text.strip())
     if value is None:
         raise InputError(f"--roll {given!r}: a die roll is a number from 1 to {SIDES}, "
-                         f"or NAME=N for one player's roll") from None
+                         f"or NAME=N for one player's roll")
     if not 1 <= value <= SIDES:
         raise InputError(f"--roll {given!r}: a die shows 1 to {SIDES}")
     return value
@@ -55,8 +77,9 @@ def parse_rolls(items: list[str] | tuple[str, ...] | None) -> Rolls:
 class DiceCup:
     """The rolls of one operation: the table's first, then the generator's (announced)."""
 
-    def __init__(self, rolls: Rolls | None, generator, sides: int = SIDES) -> None:
-        self._sides = sides
+    def __init__(self, rolls: Rolls | None, generator, sides: int = SIDES,
+                 table_only: bool = False) -> None:
+        self._sides, self._table_only = sides, table_only
         self._plain = list(rolls.plain) if rolls else []
         self._named = list(rolls.named) if rolls else []
         self._generator = generator
@@ -75,6 +98,8 @@ class DiceCup:
             value = self._plain.pop(0)
             self.table.append((value, player, why))
             return value
+        if self._table_only:
+            raise DieNeeded(player, why)
         value = self._generator.die(self._sides)
         self.virtual.append((value, player, why))
         return value

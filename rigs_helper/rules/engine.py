@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rigs_helper.rules.records import dataclass, field, replace
 
-from rigs_helper.rules.dice import DiceCup, Rolls
+from rigs_helper.rules.dice import DiceCup, DieNeeded, Rolls
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import NotOwned, whose
 from rigs_helper.rules.piles import PileMoves
@@ -73,6 +73,10 @@ def perform(game: Game, op: Op, tables: Tables) -> Outcome:
         return op.apply(game, tables)
     except NotOwned as err:  # say whose the plot is (the player alone cannot)
         raise whose(game, err) from None
+    except DieNeeded as err:  # the table rolls (--dice table): name the command to run
+        if err.command is not None:
+            raise
+        raise DieNeeded(err.player, err.why, op.describe()) from None
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -86,7 +90,8 @@ class Work(PileMoves):
         self.game = game
         self.tables = tables
         self.rng = Rng(game.seed, game.rng)
-        self.dice = DiceCup(rolls, self.rng, tables.constants.die_sides)
+        self.dice = DiceCup(rolls, self.rng, tables.constants.die_sides,
+                            table_only=game.dice == "table")
         self.messages: list[str] = []
         self.private: list[tuple[str, str]] = []
         self.data: dict = {}
@@ -176,7 +181,8 @@ class Work(PileMoves):
                 self.say(f"{p.name} owed a discard of {p.must_discard} and holds {held}: "
                          "everything is thrown away.")
         for name, loss in self._losses.items():
-            self.update(name, last_loss=frozen_map({**loss, "round": self.game.round}))
+            self.update(name, last_loss=frozen_map(recent_loss(self.player(name).last_loss,
+                                                               loss, self.game.round)))
         data = dict(self.data)
         if self.ledger:
             data["ledger"] = [{"player": p, "what": r, "change": n, "source": s}
@@ -244,6 +250,18 @@ def default_discard(player: Player, n: int) -> tuple[tuple[str, int], ...]:
         have[r] -= 1
         out[r] = out.get(r, 0) + 1
     return tuple(out.items())
+
+
+def recent_loss(old, loss: dict[str, int], rnd: int) -> dict[str, int]:
+    """A player's most recent loss after ``loss``.  A loss of Karma cards alone keeps the
+    last loss of resources beside it (Warehouse Insurance recovers that one), marked
+    ``karma_only`` so that I Ain't Going Alone matches the cards alone."""
+    if set(loss) == {"karma"}:
+        kept = {k: v for k, v in old.items() if k not in ("karma", "karma_only")}
+        if set(kept) <= {"round"}:  # no resources to keep: the round is the cards'
+            kept = {"round": rnd}
+        return {**kept, **loss, "karma_only": 1}
+    return {**loss, "round": rnd}
 
 
 # ---------------------------------------------------------------------------- leader

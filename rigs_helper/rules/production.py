@@ -194,6 +194,22 @@ MODIFIERS = (_carrier_lost, _incorrect_drivers, _seasonal_hell, _ridiculous_effi
              _output, _solar_eclipse, _infestation)
 
 
+def plot_yield(p, fx) -> _Yield:
+    """What plot ``p`` yields this phase if powered, under the effects ``fx``."""
+    y = _Yield(working=p.rigs if p.harvest else 0, mult=1)
+    for modifier in MODIFIERS:
+        modifier(p, y, fx)
+    return y
+
+
+def redirected(game: Game, pid: str) -> str | None:
+    """Who receives plot ``pid``'s output under You sent it WHERE?! (None: its owner)."""
+    for e in plot_effects(game):
+        if e.startswith(f"sent:{pid}>"):
+            return e.partition(">")[2]
+    return None
+
+
 def plan(game: Game, name: str, tables: Tables,
          overrides: Mapping[str, str] | None = None, with_received: bool = True) -> Plan:
     player = game.player(name)
@@ -217,9 +233,7 @@ def plan(game: Game, name: str, tables: Tables,
             redirect[pid] = to
     raw = []
     for p in player.plots:
-        y = _Yield(working=p.rigs if p.harvest else 0, mult=1)
-        for modifier in MODIFIERS:
-            modifier(p, y, plot_fx)
+        y = plot_yield(p, plot_fx)
         if not p.rigs:
             y.notes.append("no RIGS")
         raw.append((p, y.working, y.mult, y.output, "; ".join(y.notes)))
@@ -304,25 +318,33 @@ def vinnie_energy(game: Game, name: str, tables: Tables) -> int:
 
 def table_plan(game: Game, tables: Tables) -> dict:
     """Every player's plan, with what lies idle: RIGS in the warehouse, plots left
-    unpowered that would yield (and the Energy that would power them), and the Energy
-    Vinnie would lend."""
+    unpowered that would yield (a plot a Disaster or a card keeps from producing is not
+    one), the Energy the player still has to power them (warehouse, or produced this
+    phase) and, beyond that, the Energy Vinnie would lend."""
     players = []
+    pfx = sorted(plot_effects(game))
     for p in game.players:
         pl = plan(game, p.name, tables)
         cost = tables.constants.power_energy * (2 if BROWNOUT in p.effects else 1)
         unpowered = []
         for line in pl.lines:
-            if line.powered or not line.working or line.harvest in (None, "energy"):
+            if line.powered or not line.rigs or line.harvest in (None, "energy"):
+                continue
+            would = plot_yield(p.plot(line.id), (*p.effects, *pfx)).output
+            if not would:
                 continue
             skipped = p.plan.get(line.id) == "skip"
             unpowered.append({"id": line.id, "harvest": line.harvest, "rigs": line.rigs,
-                              "would_yield": line.working * line.multiplier,
-                              "energy": cost, "skipped": skipped})
-        short = sum(u["energy"] for u in unpowered if not u["skipped"])
+                              "would_yield": would, "energy": cost, "skipped": skipped})
+        on_hand = p.energy - pl.energy_from_warehouse
+        if JUNCTION not in p.effects:
+            on_hand += pl.energy_produced - pl.energy_from_production
+        need = sum(u["energy"] for u in unpowered if not u["skipped"])
         players.append({"name": p.name, "produced": pl.produced,
                         "plots": [x.as_dict() for x in pl.lines],
                         "idle_rigs": {"warehouse": p.warehouse_rigs,
                                       "unpowered": sum(u["rigs"] for u in unpowered)},
-                        "unpowered": unpowered, "energy_short": short,
+                        "unpowered": unpowered, "energy_on_hand": on_hand,
+                        "energy_short": max(0, need - on_hand),
                         "vinnie_energy": vinnie_energy(game, p.name, tables)})
     return {"round": game.round, "phase": game.phase, "players": players}

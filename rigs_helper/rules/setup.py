@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rigs_helper.rules.records import replace
 
-from rigs_helper.rules.dice import Rolls
+from rigs_helper.rules.dice import DICE_MODES, Rolls
 from rigs_helper.rules.engine import Outcome, Work, determine_leader
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.names import fold
@@ -13,10 +13,11 @@ from rigs_helper.rules.tables import Tables
 
 
 def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = None,
-             plots: dict[str, list[str]] | None = None) -> Outcome:
+             plots: dict[str, list[str]] | None = None, dice: str = "rigs") -> Outcome:
     """A new game; ``rolls`` are the table's dice for a leader roll-off (NAME=N);
     ``plots`` the table's own deal of starting plots, as plot types per player (every
-    player, the set-up's number each); otherwise rigs deals them."""
+    player, the set-up's number each); otherwise rigs deals them.  ``dice``: "table" when
+    the table rolls every die of the game (rigs never rolls)."""
     const = tables.constants
     clean = [n.strip() for n in names]
     if not const.players_min <= len(clean) <= const.players_max:
@@ -36,7 +37,9 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
                     for n in clean)
     from rigs_helper.rules.replay import commitment
 
-    game = Game(seed=seed, rng=0, players=players, commitment=commitment(seed))
+    if dice not in DICE_MODES:
+        raise InputError(f"--dice {dice}: one of {', '.join(DICE_MODES)}")
+    game = Game(seed=seed, rng=0, players=players, commitment=commitment(seed), dice=dice)
     for name, _ in rolls.named if rolls else ():
         game.player(name)  # a roll for someone who is not playing
     w = Work(game, tables, rolls=rolls)
@@ -52,7 +55,7 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
         karma=Pile(tuple(rng.shuffled(tables.karma_deck))),
         market=Market(game=tuple(market[:n_game]), end=tuple(market[n_game:])),
     )
-    w.say(f"New game for {', '.join(clean)} (seed {seed}).")
+    w.say(f"New game for {', '.join(clean)}.")  # the seed is private (rigs verify --reveal)
     deal = const.start_plots[len(clean)]
     deck = list(w.game.plot_deck)
     if plots:

@@ -134,6 +134,7 @@ class Game:
     grant: tuple[str, ...] = ()  # Land Grant plots waiting for the leader's pick
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     last_call: bool = False  # the Production Phase's Last Call is open
+    dice: str = "rigs"  # "table": the table rolls every die (rigs never rolls)
     # players who said they are done deciding in this phase (Last Call opens a new round
     # of decisions); in seating order
     done: tuple[str, ...] = ()

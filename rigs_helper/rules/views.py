@@ -126,6 +126,7 @@ def status_dict(game: Game, tables: Tables) -> dict:
         "rounds": tables.constants.rounds,
         "phase": game.phase,
         "last_call": game.last_call,
+        "dice": game.dice,
         "leader": game.leader,
         "game_over": game.game_over,
         "commitment": game.commitment or None,

@@ -39,13 +39,15 @@ class Verdict:
 
 
 def new_op(names: list[str], seed: int, missing: dict | None, rolls: list[str] = (),
-           plots: dict | None = None) -> str:
+           plots: dict | None = None, dice: str = "rigs") -> str:
     """The set-up as data (the first log entry's ``op``): names, seed, the group's
     inventory, the table's dice (--roll) for a leader roll-off and its own deal of
     starting plots (--plots)."""
     args = {"names": names, "seed": seed, "missing": missing or {}, "rolls": list(rolls)}
     if plots:
         args["plots"] = plots
+    if dice != "rigs":
+        args["dice"] = dice
     return json.dumps({"op": "New", "args": args},
                       separators=(",", ":"), ensure_ascii=False)
 
@@ -58,7 +60,8 @@ def set_up(args: dict, tables: Tables):
     from rigs_helper.rules.setup import new_game
 
     g = new_game(list(args["names"]), args["seed"], tables,
-                 parse_rolls(args.get("rolls") or None), args.get("plots") or None).game
+                 parse_rolls(args.get("rolls") or None), args.get("plots") or None,
+                 args.get("dice", "rigs")).game
     if args.get("missing"):
         g = perform(g, inventory_op(args["missing"], ""), tables).game
     return g

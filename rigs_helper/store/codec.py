@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from rigs_helper.rules.checker import Checker
+from rigs_helper.rules.dice import DICE_MODES
 from rigs_helper.rules.market import market_index, parse_market_values
 from rigs_helper.rules.rng import MAX_SEED
 from rigs_helper.rules.state import (
@@ -54,6 +55,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["rigs_lost_round"] = game.rigs_lost_round
     if game.last_call:
         doc["last_call"] = True
+    if game.dice != "rigs":
+        doc["dice"] = game.dice
     if game.done:
         doc["done"] = list(game.done)
     m = game.market
@@ -169,8 +172,8 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame", "players", "log",
-        "inventory", "commitment", "waits"}
+        "grant", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
+        "players", "log", "inventory", "commitment", "waits", "dice"}
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
            "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",
@@ -277,6 +280,9 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     leader = doc.get("leader", "")
     if doc.get("last_call") is True and phase != "production":
         raise check.fail("last_call", "Last Call is a step of the Production Phase only")
+    dice = doc.get("dice", "rigs")
+    if dice not in DICE_MODES:
+        raise check.fail("dice", f"is {dice!r}: one of {', '.join(DICE_MODES)}")
     done = _done(check, doc.get("done", []), [p.name for p in players])
     game = Game(
         version=SCHEMA_VERSION, seed=seed, rng=check.whole(doc.get("rng", 0), "rng"),
@@ -292,6 +298,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         grant=decode("grant", doc["grant"], "plot") if "grant" in doc else (),
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
         last_call=_flag(check, doc.get("last_call", False), "last_call"),
+        dice=dice,
         done=done,
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
         missing=frozen_map({k: frozen_map(v) for k, v in missing.items()}),
@@ -428,7 +435,7 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
         may_take=check.whole(p.get("may_take", 0), f"{k}.may_take"),
         last_loss=frozen_map({r: check.whole(v, f"{k}.last_loss.{r}") for r, v in
                               check.table(p.get("last_loss", {}), f"{k}.last_loss",
-                                          {*RESOURCES, "karma", "round"}).items()}),
+                                          {*RESOURCES, "karma", "round", "karma_only"}).items()}),
         no_sabotage_round=check.whole(p.get("no_sabotage_round", 0),
                                       f"{k}.no_sabotage_round"),
         incoming=titles(f"{k}.incoming", p.get("incoming", []), tables.karma),

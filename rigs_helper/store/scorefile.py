@@ -121,8 +121,9 @@ def score_game_file(path: Path, text: str, tables: Tables,
                     cards: dict[str, tuple[int, ...]] | None = None, rolls=None,
                     explain: str | None = None):
     # a game file needs the engine; a sheet does not, so it is imported only here
-    from rigs_helper.rules.dice import Rolls
+    from rigs_helper.rules.dice import DieNeeded, Rolls, said_rolls
     from rigs_helper.rules.endgame import EndgameDraws, holdings
+    from rigs_helper.rules.engine import perform
     from rigs_helper.store import session
 
     loaded = session.load_checked(text, path, tables)
@@ -138,12 +139,15 @@ def score_game_file(path: Path, text: str, tables: Tables,
     if not complete or op.cards or op.rolls:
         with session.writing(path):  # re-read under the lock: another command may have won
             loaded = session.load(path, tables)
-            op.check(loaded.game, tables)
-            outcome = op.apply(loaded.game, tables)
+            try:
+                outcome = perform(loaded.game, op, tables)
+            except DieNeeded as err:  # the table rolls (--dice table): the command to run
+                raise DieNeeded(err.player, err.why, "score" + said_rolls(op.rolls)) from None
             session.commit(path, loaded, outcome.game, op.describe(), tables, op=op,
                            outcome=outcome)
         game, drawn = outcome.game, list(outcome.messages)
     e = game.endgame
     values = EndgameValues(game.market.price or 0, e.plot_values, e.resource_values,
                            e.plot_cards)
-    return ScoreResult(score_game(holdings(game), values, tables), drawn, game.seed)
+    # the game's seed stays private (only `rigs verify --reveal` shows it)
+    return ScoreResult(score_game(holdings(game), values, tables), drawn, None)

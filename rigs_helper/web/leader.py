@@ -29,7 +29,7 @@ def leader_actions(game, tables, player: str) -> list[dict]:
                  "params": {"card": {"required": False, "multiple": True},
                             "roll": {"required": False, "multiple": True}}}]
     params: dict = {}
-    if game.phase == "production":  # this phase change draws the round's Market card
+    if game.phase == "production" and game.last_call:  # this one draws the Market card
         params["card"] = {"required": False}
     return [{"action": "next", "label": "End the phase now", "params": params}]
 

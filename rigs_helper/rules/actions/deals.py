@@ -21,42 +21,48 @@ def sale_price(game: Game, player: Player) -> int:
 
 @dataclass(frozen=True)
 class Sell(Op):
+    """Sell Luxuries at this round's price: ``name`` sells ``n`` (None: all), and each
+    (player, n) of ``more`` too, in one Market Phase command."""
+
     name: str
     n: int | None  # None: every Luxury the player has ("all")
+    more: tuple[tuple[str, int | None], ...] = ()
     phases = ("market",)
     phase_rule = "Luxuries are sold in the Market Phase, at the Market card's price"
 
     def describe(self) -> str:
-        return f"sell {self.name} {'all' if self.n is None else self.n}"
+        return "sell " + " ".join(f"{who} {'all' if n is None else n}"
+                                  for who, n in self.sales())
 
-    def _count(self, game: Game) -> int:
-        p = game.player(self.name)
-        if self.n is None:
-            if not p.luxuries:
-                raise RulesError(f"{p.name} has no Luxuries to sell")
-            return p.luxuries
-        return self.n
+    def sales(self) -> tuple[tuple[str, int | None], ...]:
+        return ((self.name, self.n), *self.more)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
-        n = self._count(game)
-        positive(n, "the number of Luxuries")
-        p = game.player(self.name)
         if game.market.price is None:
             raise RulesError("no Market card has been drawn this round")
-        if p.luxuries < n:
-            raise RulesError(f"{p.name} has {amount(p.luxuries, 'luxuries')}; cannot sell {n}",
-                             rule="only Luxuries in the warehouse are sold")
+        seen = [game.player(who).name for who, _ in self.sales()]
+        for who in seen:
+            if seen.count(who) > 1:
+                raise InputError(f"{who} is named twice: one amount per player")
+        self.apply(game, tables)  # pure: raises exactly when a sale is not allowed
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
-        n = self._count(game)
-        p = w.player(self.name)
-        price = sale_price(game, p)
-        w.add(p.name, "luxuries", -n, "Luxury sale")
-        w.add(p.name, "credits", n * price, "Luxury sale")
-        w.say(f"{p.name} sells {amount(n, 'luxuries')} at {price}: "
-              f"+{amount(n * price, 'credits')}.")
+        for who, count in self.sales():
+            p = w.player(game.player(who).name)
+            if count is None and not p.luxuries:
+                raise RulesError(f"{p.name} has no Luxuries to sell")
+            n = p.luxuries if count is None else count
+            positive(n, "the number of Luxuries")
+            if p.luxuries < n:
+                raise RulesError(f"{p.name} has {amount(p.luxuries, 'luxuries')}; cannot sell "
+                                 f"{n}", rule="only Luxuries in the warehouse are sold")
+            price = sale_price(game, p)
+            w.add(p.name, "luxuries", -n, "Luxury sale")
+            w.add(p.name, "credits", n * price, "Luxury sale")
+            w.say(f"{p.name} sells {amount(n, 'luxuries')} at {price}: "
+                  f"+{amount(n * price, 'credits')}.")
         return w.done()
 
 

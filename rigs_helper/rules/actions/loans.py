@@ -6,7 +6,7 @@ from rigs_helper.rules.records import dataclass, replace
 
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work
-from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import amount, plural, word
 from rigs_helper.rules.state import Game, add_scripts
 from rigs_helper.rules.tables import Tables
@@ -55,54 +55,65 @@ class Borrow(Op):
 
 @dataclass(frozen=True)
 class Repay(Op):
+    """Repay scripts at 2 units of the same resource each: ``n`` of ``resource`` (None:
+    all), and each (resource, n) of ``more`` in the same command."""
+
     name: str
     resource: str
     n: int | None = 1  # None: every script of that resource ("all")
+    more: tuple[tuple[str, int | None], ...] = ()
     phases = ("player",)
     phase_rule = "Vinnie is repaid in the Player Phase"
 
     def describe(self) -> str:
-        return f"vinnie repay {self.name} {self.resource} {'all' if self.n is None else self.n}"
+        if not self.more:
+            return (f"vinnie repay {self.name} {self.resource} "
+                    f"{'all' if self.n is None else self.n}")
+        return f"vinnie repay {self.name} " + " ".join(
+            f"{r}={'all' if n is None else n}" for r, n in self.repayments())
 
-    def _count(self, game: Game, tables: Tables) -> int:
-        res = resource_name(self.resource, tables.constants.loanable)
-        p = game.player(self.name)
-        if self.n is not None:
-            return self.n
-        if not p.scripts(res):
-            raise RulesError(f"{p.name} holds no {word(res)} scripts",
-                             rule="a repayment clears scripts the player holds")
-        return p.scripts(res)
+    def repayments(self) -> tuple[tuple[str, int | None], ...]:
+        return ((self.resource, self.n), *self.more)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
-        n = self._count(game, tables)
-        positive(n, "the number of scripts")
-        res = resource_name(self.resource, tables.constants.loanable)
-        p = game.player(self.name)
-        if p.scripts(res) < n:
-            raise RulesError(f"{p.name} holds {plural(p.scripts(res), word(res) + ' script')}"
-                             f"; cannot repay {n}",
-                             rule="a repayment clears scripts the player holds")
-        cost = tables.constants.repay_during_game * n
-        if p.amount(res) < cost:
-            raise RulesError(f"{p.name} has {amount(p.amount(res), res)}; repaying "
-                             f"{plural(n, 'script')} costs {cost}",
-                             rule=f"{tables.constants.repay_during_game} units of the same "
-                             "resource per script during the game")
+        named = [resource_name(r, tables.constants.loanable) for r, _ in self.repayments()]
+        for r in named:
+            if named.count(r) > 1:
+                raise InputError(f"{r} is named twice: one amount per resource")
+        self.apply(game, tables)  # pure: raises exactly when a repayment is not allowed
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
-        n = self._count(game, tables)
-        res = resource_name(self.resource, tables.constants.loanable)
-        cost = tables.constants.repay_during_game * n
-        w.add(self.name, res, -cost, "Vinnie repayment")
-        p = add_scripts(w.player(self.name), res, -n)
-        w.put(p)
-        left = p.scripts(res)
-        w.say(f"{p.name} repays {plural(n, word(res) + ' script')} with {amount(cost, res)}"
-              + (f" ({left} left)." if left else f" (no {word(res)} scripts left)."))
+        for resource, count in self.repayments():
+            _repay(w, self.name, resource_name(resource, tables.constants.loanable), count)
         return w.done()
+
+
+def _repay(w: Work, name: str, res: str, count: int | None) -> None:
+    c = w.tables.constants
+    p = w.player(w.game.player(name).name)
+    if count is None and not p.scripts(res):
+        raise RulesError(f"{p.name} holds no {word(res)} scripts",
+                         rule="a repayment clears scripts the player holds")
+    n = p.scripts(res) if count is None else count
+    positive(n, "the number of scripts")
+    if p.scripts(res) < n:
+        raise RulesError(f"{p.name} holds {plural(p.scripts(res), word(res) + ' script')}"
+                         f"; cannot repay {n}",
+                         rule="a repayment clears scripts the player holds")
+    cost = c.repay_during_game * n
+    if p.amount(res) < cost:
+        raise RulesError(f"{p.name} has {amount(p.amount(res), res)}; repaying "
+                         f"{plural(n, 'script')} costs {cost}",
+                         rule=f"{c.repay_during_game} units of the same resource per "
+                         "script during the game")
+    w.add(p.name, res, -cost, "Vinnie repayment")
+    p = add_scripts(w.player(p.name), res, -n)
+    w.put(p)
+    left = p.scripts(res)
+    w.say(f"{p.name} repays {plural(n, word(res) + ' script')} with {amount(cost, res)}"
+          + (f" ({left} left)." if left else f" (no {word(res)} scripts left)."))
 
 
 def vinnie_view(game: Game, tables: Tables) -> dict:

@@ -13,13 +13,19 @@ from rigs_helper.rules.tables import Tables
 
 @dataclass(frozen=True)
 class Build(Op):
+    """Build N RIGS (2 Metal each) into the warehouse, or straight onto a plot (``to``,
+    ``harvest``): then they are also moved there, 1 Supply each, in the same action."""
+
     name: str
     n: int = 1
+    to: str | None = None
+    harvest: str | None = None
     phases = ("player",)
     phase_rule = "RIGS are built in the Player Phase"
 
     def describe(self) -> str:
-        return f"build {self.name} {self.n}"
+        return f"build {self.name} {self.n}" + (f" --to {self.to}" if self.to else "") + (
+            f" --harvest {self.harvest}" if self.harvest else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -33,6 +39,10 @@ class Build(Op):
         if game.colony_rigs + self.n > cap:
             raise RulesError(f"the colony has {game.colony_rigs} RIGS; {self.n} more would "
                              f"pass {cap}", rule=f"only {cap} RIGS tokens exist")
+        if self.harvest and not self.to:
+            raise InputError("--harvest: give --to PLOT too (built RIGS go to the warehouse)")
+        if self.to:
+            self.apply(game, tables)  # pure: the move refuses what does not fit
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
@@ -42,6 +52,8 @@ class Build(Op):
         w.update(p.name, warehouse_rigs=p.warehouse_rigs + self.n)
         w.say(f"{p.name} builds {self.n} RIGS for {cost} Metal "
               f"({p.warehouse_rigs + self.n} in the warehouse).")
+        if self.to:
+            Move(self.name, self.n, self.to, self.harvest).run(w)
         return w.done()
 
 
@@ -122,6 +134,11 @@ class Move(Op):
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
+        self.run(w)
+        return w.done()
+
+    def run(self, w: Work) -> None:
+        tables, game = w.tables, w.game
         moved = self._plan(game, tables)
         w.put(moved)
         cost = tables.constants.move_supplies * self.n
@@ -135,7 +152,6 @@ class Move(Op):
             dest = f"{plot.id} (now {plot.rigs} harvesting {plot.harvest})"
         w.say(f"{moved.name} moves {self.n} RIGS from {src} to {dest} for {cost} "
               f"Suppl{'y' if cost == 1 else 'ies'}.")
-        return w.done()
 
 
 # ---------------------------------------------------------------------------- survey

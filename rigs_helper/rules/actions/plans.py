@@ -40,15 +40,17 @@ class SetPlan(Op):
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
-        from rigs_helper.rules.production import plan, set_by_card
+        from rigs_helper.rules.production import plan, redirected, set_by_card
 
         p = game.player(self.name)
         for pid in self.power + self.skip:
             card = set_by_card(game, p, p.plot(pid).id, tables)
+            if card and redirected(game, p.plot(pid).id):
+                continue  # You sent it WHERE?!: its owner still adjusts their production
             if card:
                 raise RulesError(f"{p.name} cannot re-plan {p.plot(pid).id}: {card}",
-                                 rule="once a card idles or redirects a plot, its owner "
-                                 "cannot change that plot's plan")
+                                 rule="once a card idles a plot, its owner cannot "
+                                 "change that plot's plan")
         chosen = self._plan(game)
         plan(replace_player_plan(game, self.name, chosen), self.name, tables)
 

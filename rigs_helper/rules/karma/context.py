@@ -10,7 +10,7 @@ from typing import Protocol
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.karma.hands import hand_key
+from rigs_helper.rules.karma.hands import empty_hand, hand_key
 from rigs_helper.rules.tables import KarmaCard, Tables
 
 
@@ -34,6 +34,7 @@ class Choices(Protocol):
     drew: tuple[str, ...]
     own: tuple[str, ...]
     first: tuple[str, ...]
+    split: tuple[str, ...]
 
 class Ctx:
     def __init__(self, op: Choices, w: Work, card: KarmaCard, owner: str) -> None:
@@ -44,6 +45,7 @@ class Ctx:
         self.cancelled = False
         self.passed_on = False  # the victim changed (Wrong Address, Right Back, Double Agent)
         self.decoy_from: set[str] = set()
+        self.gainers: list[str] = []  # Right Back At You: the original victims, who gain
         self.drew: dict[str, list[str]] = {}  # physical draws recorded, per player
         for item in op.drew:
             who, sep, title = item.partition("=")
@@ -96,8 +98,7 @@ def random_victim_card(c: Ctx) -> tuple[str, str, str] | None:
     """(victim, card, how) for a card taken at random from the victim's hand; None (said)
     when the hand is empty."""
     v = c.victim()
-    if not c.w.player(v).hand:
-        c.w.say(f"{v} holds no Karma card.")
+    if empty_hand(c.w, v, c.op.card):
         return None
     return (v, *random_card(c, v))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx, hand_card, random_victim_card
-from rigs_helper.rules.karma.hands import discard_from_hand
+from rigs_helper.rules.karma.hands import discard_from_hand, empty_hand
 from rigs_helper.rules.names import plural
 from rigs_helper.rules.tables import RESOURCES
 from rigs_helper.rules.text import shell_word
@@ -14,15 +14,16 @@ from rigs_helper.rules.text import shell_word
 def lose_rigs(c: Ctx) -> None:
     v = c.victim()
     p = c.w.player(v)
-    if not p.rigs:
+    if not p.rigs:  # the draw does not depend on the loss (Bad OS Revision)
         c.w.say(f"{v} has no RIGS to lose.")
+        c.draws(v)
         return
     if c.card.amount == "half":
         n = (p.rigs + 1) // 2
         c.w.update(v, must_lose_rigs=p.must_lose_rigs + n)
         c.w.say(f"{v} loses {n} of {p.rigs} RIGS, chosen by {v}: "
-                f"`rigs lose {shell_word(v)} --from "
-                f"PLOT|warehouse` once per RIGS.")
+                f"`rigs lose {shell_word(v)} {n} --from WHERE=K ...` (K RIGS from each "
+                "plot or the warehouse).")
     elif c.card.key == "missing-support":  # the card's player picks the RIGS
         src = c.need(c.op.source, "--from PLOT|warehouse", f"which of {v}'s RIGS "
                      f"{c.owner} destroys")
@@ -48,6 +49,8 @@ def discard_hand_random(c: Ctx) -> None:
 
 def discard_hand_choice(c: Ctx) -> None:
     v = c.victim()
+    if empty_hand(c.w, v, c.op.card):
+        return
     key = hand_card(c, v, c.need(c.op.card, "--card TITLE", f"which card of {v}'s hand "
                                   "(see `rigs status " + v + "`)")[0])
     discard_from_hand(c.w, v, key)
@@ -64,7 +67,8 @@ def match_loss(c: Ctx) -> None:
         loss, cards = fresh_loss(c)
     else:
         last = c.w.player(c.player).last_loss
-        loss = {r: n for r, n in last.items() if r in RESOURCES}
+        loss = {} if last.get("karma_only") else {r: n for r, n in last.items()
+                                                  if r in RESOURCES}
         cards = last.get("karma", 0)
         if not loss and not cards:
             raise RulesError(f"{c.player} has no loss to match", rule=f"{c.card.title}: "
@@ -132,10 +136,18 @@ def rough_storm(c: Ctx) -> None:
             c.w.say(f"{p.name} rolls 6: safe.")
             continue
         n = min(roll, held)
-        settle = f" (`rigs settle {shell_word(p.name)} RESOURCE=N ...`)."
-        c.w.say(f"{p.name} rolls {roll}: throws away {plural(n, 'resource')} of their choice"
-                + (settle if n else " (has none)."))
-        c.w.update(p.name, must_discard=c.w.player(p.name).must_discard + n)
+        kinds = [r for r in RESOURCES if p.amount(r)]
+        if n and (n == held or len(kinds) == 1):  # no choice left: settled at once
+            for r in kinds:
+                c.w.lose(p.name, r, min(n, p.amount(r)), f"card: {c.card.title}")
+            what = kinds[0] if len(kinds) == 1 else "resources"
+            c.w.say(f"{p.name} rolls {roll}: throws away {n} {what}"
+                    + (" (everything)." if n == held else "."))
+        else:
+            settle = f" (`rigs settle {shell_word(p.name)} RESOURCE=N ...`)."
+            c.w.say(f"{p.name} rolls {roll}: throws away {plural(n, 'resource')} of their "
+                    "choice" + (settle if n else " (has none)."))
+            c.w.update(p.name, must_discard=c.w.player(p.name).must_discard + n)
         if n:
             c.draws(p.name, 1)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rigs_helper.rules.records import dataclass
 
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, title_of
-from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import sentence
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
@@ -18,6 +18,18 @@ def hand_key(tables: Tables, player: Player, text: str) -> str:
         raise RulesError(f"{player.name} holds no {title_of(tables, 'karma', key)!r}",
                          rule="a Karma card is played or discarded from its owner's hand")
     return key
+
+
+def empty_hand(w: Work, who: str, chosen: tuple[str, ...] = ()) -> bool:
+    """True (said) when ``who`` holds no Karma card.  Ruling: a card that takes or discards a
+    card from an empty hand (Eye for an Eye, Not THAT one, Give Me That!, I'll Take THAT!)
+    is played with no effect; a card named for that hand (--card) is refused."""
+    if w.player(who).hand:
+        return False
+    if chosen:
+        raise InputError(f"--card {chosen[0]}: {who} holds no Karma card")
+    w.say(f"{who} holds no Karma card.")
+    return True
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from rigs_helper.rules.records import dataclass
 from importlib import import_module
 
 from rigs_helper.rules.actions.common import WAREHOUSE
-from rigs_helper.rules.dice import Rolls
+from rigs_helper.rules.dice import Rolls, said_rolls
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx
@@ -38,6 +38,7 @@ class KarmaPlay(Op):
     own: tuple[str, ...] = ()  # I Ain't Going Alone: own Karma cards discarded (fresh loss)
     first: tuple[str, ...] = ()  # VICTIM=CARD: which in-play protection rolls first
     rolls: Rolls = Rolls()  # the table's dice
+    split: tuple[str, ...] = ()  # Right Back At You: VICTIM=N, the gains shared out
     grant_first = True
 
     def __post_init__(self) -> None:
@@ -95,17 +96,11 @@ class KarmaPlay(Op):
         return w.done()
 
 
-def said_rolls(rolls: Rolls) -> str:
-    """The table's dice as the log shows them: " --roll 4 --roll Bo=2"."""
-    return "".join(f" --roll {n}" for n in rolls.plain) + "".join(
-        f" --roll {w}={n}" for w, n in rolls.named)
-
-
 FLAGS = {"--target": "target", "--plot": "plot", "--resource": "resource", "--give": "give",
          "--take": "take", "--card": "card", "--from": "source", "--option": "option",
          "--new-owner": "new_owner", "--to": "to", "--answer": "answer",
          "--answer-to": "answer_to", "--answer-plot": "answer_plot", "--drew": "drew",
-         "--own": "own", "--first": "first"}
+         "--own": "own", "--first": "first", "--split": "split"}
 
 # the options each effect reads (besides --drew where a card makes someone draw, and the
 # answers to a Sabotage card)
@@ -121,11 +116,11 @@ USES = {
     "idle_all": {"target"}, "scatter_rigs": {"target", "plot", "to"}, "recycling": {"first"},
     "double_all": set(), "poker_night": {"resource"}, "parts_shop": {"first"},
     "below_surface": {"plot", "resource"}, "gain": set(), "swap_meet": {"give", "take"},
-    "ruins": set(), "triple_plot": {"plot"}, "other_markets": set(),
+    "ruins": {"take"}, "triple_plot": {"plot"}, "other_markets": set(),
     "naive_profits": set(), "alarm": set(), "trade_in": set(), "donk": set(),
     "insurance": set(), "information": {"target"},
 }
-ANSWER_OPTIONS = {"answer", "answer_to", "answer_plot", "first"}
+ANSWER_OPTIONS = {"answer", "answer_to", "answer_plot", "first", "split"}
 
 
 def check_options(op: KarmaPlay, card, game: Game) -> None:

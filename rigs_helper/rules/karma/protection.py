@@ -11,6 +11,7 @@ A card passed on to a new victim makes that victim's in-play protections roll.
 
 from __future__ import annotations
 
+from rigs_helper.rules.actions.common import resource_name
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx
@@ -24,6 +25,7 @@ ALARM, DONK = "r-i-g-s-alarm-system", "i-ve-got-a-donk"
 IN_PLAY = {ALARM: ((2, 4, 6), (1,)), DONK: ((2, 3, 4, 5), (1, 6))}
 PLOT_CARDS = ("idle_plot", "survey_error", "transfer_plot", "scatter_rigs", "redirect_output")
 FOR_ONE_VICTIM = ("redirect", "decoy")  # the others answer for the whole card
+MANY_VICTIMS = ("i_want_that",)  # cards aimed at several players
 
 
 def pairs(items: tuple[str, ...], flag: str, default: str | None) -> list[tuple[str, str]]:
@@ -64,7 +66,7 @@ def resolve(c: Ctx) -> None:
         if in_play_saves(c, v):
             c.victims.remove(v)
             saved.add(v)
-    targets = dict(pairs(c.op.answer_to, "--answer-to", None))
+    targets = pairs(c.op.answer_to, "--answer-to", None)
     for who, key in answers:
         acard = c.tables.karma_card(key)
         if c.cancelled:
@@ -76,17 +78,28 @@ def resolve(c: Ctx) -> None:
                 continue
             raise RulesError(f"{acard.title}: {c.card.title} does not affect {who}",
                              rule=f"{acard.title} answers a card that would affect you")
-        to = None
+        to: list[str] = []
         if acard.action in ("redirect", "hijack"):
-            to = targets.pop(who) if who in targets else targets.pop("", None)
+            to = take_targets(targets, who)
         ANSWERS[acard.action](c, who, key, to)
     if targets:
         raise InputError("--answer-to " + ", ".join(f"{k}={v}" if k else v
-                                                    for k, v in targets.items())
+                                                    for k, v in targets)
                          + ": no Wrong Address or Double Agent answer passes the card on")
     if aimed and not c.victims and not c.cancelled:
         c.w.say("No victim is affected.")
         c.cancelled = True
+
+
+def take_targets(targets: list[tuple[str, str]], who: str) -> list[str]:
+    """The new victims ``who`` names (--answer-to WHO=X), else the bare ones; removed from
+    ``targets`` so that none is left unused silently."""
+    mine = [t for w, t in targets if w.lower() == who.lower()]
+    if not mine:
+        mine = [t for w, t in targets if not w]
+        who = ""
+    targets[:] = [(w, t) for w, t in targets if w.lower() != who.lower()]
+    return mine
 
 
 def read_answers(c: Ctx) -> list[tuple[str, str]]:
@@ -104,7 +117,9 @@ def read_answers(c: Ctx) -> list[tuple[str, str]]:
                              rule="put it into play first; it rolls by itself")
         if acard.responds_to not in ("sabotage", "take_card"):
             raise RulesError(f"{acard.title} does not answer a Sabotage card")
-        if who == c.player:
+        turned = any(c.tables.karma_card(k).action in ("reflect", "hijack")
+                     for _, k in out)
+        if who == c.player and not (acard.action == "decoy" and turned):
             raise RulesError(f"{who} played {c.card.title}; {acard.title} answers another "
                              "player's card")
         if acard.action == "decoy" and c.card.action not in ("steal_hand_random",
@@ -123,10 +138,26 @@ def hand_key_anyone(c: Ctx, text: str) -> str:
     return hand_key(c.tables, c.w.player(c.victims[0] if c.victims else c.player), text)
 
 
+def affects(c: Ctx, v: str) -> bool:
+    """Whether the card would change something of ``v``'s (ruling: Alarm System and Donk
+    roll only then): a resource ``v`` has, a card in ``v``'s hand; plot cards always do."""
+    p = c.w.player(v)
+    if c.card.action == "i_want_that" and c.op.resource:
+        return p.amount(resource_name(c.op.resource[0])) > 0
+    if c.card.action in ("steal_hand_random", "steal_hand_choice"):
+        return bool(p.hand)
+    return True
+
+
 def in_play_saves(c: Ctx, v: str) -> bool:
     """Roll each in-play protection of ``v`` (the order the victim names with --first when
-    both are in play).  True when ``v`` is not affected."""
+    both are in play).  True when ``v`` is not affected.  Nothing rolls when the card would
+    change nothing of ``v``'s."""
     have = [k for k in IN_PLAY if k in c.w.player(v).in_play]
+    if have and not affects(c, v):
+        titles = " and ".join(title_of(c.tables, "karma", k) for k in have)
+        c.w.say(f"{c.card.title} changes nothing of {v}'s: {titles} does not roll.")
+        return False
     if len(have) > 1:
         firsts = [t for w, t in pairs(c.op.first, "--first", v) if w.lower() == v.lower()]
         if not firsts:
@@ -165,12 +196,15 @@ def pass_to(c: Ctx, new: str) -> bool:
 # ---------------------------------------------------------------------------- answers
 
 
-def wrong_address(c: Ctx, who: str, key: str, to: str | None) -> None:
+def wrong_address(c: Ctx, who: str, key: str, to: list[str]) -> None:
     discard_from_hand(c.w, who, key)
     c.victims.remove(who)
     c.w.say(f"{who} answers with Wrong Address: {who} is not affected.")
+    if len(to) > 1:
+        raise InputError(f"--answer-to {', '.join(to)}: Wrong Address passes {who}'s part "
+                         "of the card to one player")
     if to:
-        new = c.w.game.player(to).name
+        new = c.w.game.player(to[0]).name
         if new == who:
             raise InputError("Wrong Address sends the card to another player")
         if new in c.victims:
@@ -180,27 +214,30 @@ def wrong_address(c: Ctx, who: str, key: str, to: str | None) -> None:
         pass_to(c, new)
 
 
-def decoy(c: Ctx, who: str, key: str, to: str | None) -> None:
+def decoy(c: Ctx, who: str, key: str, to: list[str]) -> None:
     c.decoy_from.add(who)
 
 
-def calling_in_a_favor(c: Ctx, who: str, key: str, to: str | None) -> None:
+def calling_in_a_favor(c: Ctx, who: str, key: str, to: list[str]) -> None:
     discard_from_hand(c.w, who, key)
     c.w.say(f"{who} answers with Calling in a Favor: {c.card.title} is stopped.")
     c.cancelled = True
 
 
-def right_back(c: Ctx, who: str, key: str, to: str | None) -> None:
+def right_back(c: Ctx, who: str, key: str, to: list[str]) -> None:
     discard_from_hand(c.w, who, key)
     first = c.victims[0] if c.victims else who
     c.owner = who if who in c.victims else first
+    c.gainers = list(c.victims) or [who]
+    gets = (f"{c.owner} gets any gain" if len(c.gainers) == 1 else
+            f"{', '.join(c.gainers)} share any gain as {who} splits it (--split NAME=N)")
     c.w.say(f"{who} answers with Right Back At You: the card turns on {c.player}; "
-            f"{c.owner} gets any gain.")
+            f"{gets}.")
     c.victims = []
     pass_to(c, c.player)
 
 
-def aint_working(c: Ctx, who: str, key: str, to: str | None) -> None:
+def aint_working(c: Ctx, who: str, key: str, to: list[str]) -> None:
     discard_from_hand(c.w, who, key)
     c.w.undiscard("karma", c.card.key)
     o = c.w.player(c.player)
@@ -210,18 +247,27 @@ def aint_working(c: Ctx, who: str, key: str, to: str | None) -> None:
     c.cancelled = True
 
 
-def double_agent(c: Ctx, who: str, key: str, to: str | None) -> None:
+def double_agent(c: Ctx, who: str, key: str, to: list[str]) -> None:
+    """The answerer takes the card over; on a card with several victims (I WANT THAT!) they
+    name several new victims (one --answer-to each), each affected as the card says."""
     discard_from_hand(c.w, who, key)
     c.owner, c.victims = who, []
     if not to:
         c.w.say(f"{who} answers with Double Agent, takes the card over and discards it.")
         c.cancelled = True
         return
-    new = c.w.game.player(to).name
-    if new == who:
-        raise InputError("Double Agent: name another player as the new victim")
-    c.w.say(f"{who} answers with Double Agent and turns the card on {new}.")
-    pass_to(c, new)
+    news = [c.w.game.player(t).name for t in to]
+    if len(news) > 1 and c.card.action not in MANY_VICTIMS:
+        raise InputError(f"--answer-to {', '.join(to)}: {c.card.title} has one victim; "
+                         "Double Agent names one")
+    for new in news:
+        if new == who:
+            raise InputError("Double Agent: name another player as the new victim")
+        if news.count(new) > 1:
+            raise InputError(f"--answer-to {new}: named twice (each victim once)")
+    c.w.say(f"{who} answers with Double Agent and turns the card on {', '.join(news)}.")
+    for new in news:
+        pass_to(c, new)
 
 
 ANSWERS = {"redirect": wrong_address, "decoy": decoy, "cancel": calling_in_a_favor,
@@ -235,7 +281,8 @@ def insurance(c: Ctx) -> None:
     """Ruling: the loss recovered is the player's most recent one, and only in the round it
     happened (last_loss.round)."""
     p = c.w.player(c.owner)
-    lost = {r: n for r, n in p.last_loss.items() if r not in ("karma", "round")}
+    lost = {r: n for r, n in p.last_loss.items()
+            if r not in ("karma", "round", "karma_only")}
     if not lost:
         raise RulesError(f"{p.name} has no resource loss to recover",
                          rule="Warehouse Insurance recovers the most recent loss")
@@ -245,7 +292,8 @@ def insurance(c: Ctx) -> None:
     for r, n in lost.items():
         c.w.add(p.name, r, n, f"card: {c.card.title}")
     c.w.say(f"{p.name} recovers " + ", ".join(f"{n} {r}" for r, n in lost.items()) + ".")
-    c.w.update(p.name, last_loss=frozen_map())
+    c.w.update(p.name, last_loss=frozen_map({k: v for k, v in p.last_loss.items()
+                                             if k in ("karma", "karma_only")}))
 
 
 def information(c: Ctx) -> None:

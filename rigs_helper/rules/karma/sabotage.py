@@ -14,7 +14,7 @@ from rigs_helper.rules.karma.context import (
     put_effect,
     random_victim_card,
 )
-from rigs_helper.rules.karma.hands import take_from_hand
+from rigs_helper.rules.karma.hands import empty_hand, take_from_hand
 from rigs_helper.rules.names import plot_id
 from rigs_helper.rules.state import Pile, frozen_map
 
@@ -42,6 +42,8 @@ def steal_hand_random(c: Ctx) -> None:
 
 def steal_hand_choice(c: Ctx) -> None:
     v = c.victim()
+    if empty_hand(c.w, v, c.op.card):
+        return
     t = c.need(c.op.card, "--card TITLE", f"which card of {v}'s hand")[0]
     steal(c, hand_card(c, v, t))
 
@@ -67,6 +69,12 @@ def swap_credits(c: Ctx) -> None:
 
 def i_want_that(c: Ctx) -> None:
     r = resource_name(c.need(c.op.resource, "--resource", "which resource")[0])
+    if c.op.split and len(c.gainers) < 2:
+        raise InputError(f"--split: {c.card.title} was not turned back on several victims "
+                         "by Right Back At You")
+    if len(c.gainers) > 1:
+        turned_back(c, r)
+        return
     if not c.victims:
         raise InputError(f"{c.card.title}: name the victims with --target (once each)")
     for v in c.victims:
@@ -79,6 +87,40 @@ def i_want_that(c: Ctx) -> None:
         c.w.lose(v, r, n, f"card: {c.card.title}")
         c.w.add(c.owner, r, n, f"card: {c.card.title}")
         c.w.say(f"{v} rolls {roll}: gives {n} {r} to {c.owner}.")
+
+
+def turned_back(c: Ctx, r: str) -> None:
+    """Right Back At You on I WANT THAT! aimed at several players: the card's player rolls
+    once for each original victim and loses what each would have lost; the gains go to the
+    original victims, split as the answerer chooses (--split VICTIM=N, the whole sum)."""
+    total = 0
+    for v in c.victims:  # the card's player, unless their own protection saved them
+        for g in c.gainers:
+            have = c.w.player(v).amount(r)
+            if not have:
+                c.w.say(f"{v} has no {r} left.")
+                break
+            roll = c.die(v, f"{c.card.title}, for {g}")
+            n = min(roll, have)
+            c.w.lose(v, r, n, f"card: {c.card.title}")
+            total += n
+            c.w.say(f"{v} rolls {roll} for {g}: loses {n} {r}.")
+    shares: dict[str, int] = {}
+    for item in c.op.split:
+        who, _, n = item.partition("=")
+        name = c.w.game.player(who).name
+        if name not in c.gainers or not n.strip().isdigit():
+            raise InputError(f"--split {item}: give VICTIM=N for "
+                             + ", ".join(c.gainers))
+        shares[name] = shares.get(name, 0) + int(n)
+    if sum(shares.values()) != total:
+        raise InputError(f"{c.card.title}: {total} {r} to split among "
+                         f"{', '.join(c.gainers)}: --split NAME=N for each, {total} in all"
+                         + (f" (given {sum(shares.values())})" if shares else ""))
+    for name, n in shares.items():
+        if n:
+            c.w.add(name, r, n, f"card: {c.card.title} (Right Back At You)")
+            c.w.say(f"{name} gets {n} {r}.")
 
 
 def _plot_effect(c: Ctx, effect: str, said: str) -> None:

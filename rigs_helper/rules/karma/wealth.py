@@ -103,11 +103,21 @@ def swap_meet(c: Ctx) -> None:
 
 
 def ruins(c: Ctx) -> None:
+    """The owner takes as many resources as the die shows: named in the play command
+    (--take RESOURCE=N, no more than the roll), the rest later with `rigs settle`."""
     roll = c.die(c.owner)
+    taken = sum(n for _, n in c.op.take)
+    if taken > roll:
+        raise InputError(f"--take: {c.owner} rolled {roll} and takes {taken}")
+    for r, n in c.op.take:
+        c.w.add(c.owner, r, n, f"card: {c.card.title}")
     p = c.w.player(c.owner)
-    c.w.update(p.name, may_take=p.may_take + roll)
-    c.w.say(f"{c.owner} rolls {roll}: takes {roll} resources of their choice "
-            f"(`rigs settle {shell_word(c.owner)} RESOURCE=N ...`).")
+    c.w.update(p.name, may_take=p.may_take + roll - taken)
+    got = ", ".join(f"{n} {r}" for r, n in c.op.take)
+    c.w.say(f"{c.owner} rolls {roll}: takes {roll} resources of their choice"
+            + (f" ({got})" if got else "")
+            + (f" (`rigs settle {shell_word(c.owner)} RESOURCE=N ...` for {roll - taken})"
+               if roll > taken else "") + ".")
 
 
 def triple_plot(c: Ctx) -> None:
@@ -117,30 +127,27 @@ def triple_plot(c: Ctx) -> None:
     c.w.say(f"The RIGS on {plot.id} yield triple this Production Phase.")
 
 
-def earlier_market_values(c: Ctx) -> list[int]:
+def market_values(c: Ctx) -> list[int]:
+    """The Market cards drawn so far, this round's included (ruling: the drawn card lies on
+    top of the Market discard pile)."""
     m = c.w.game.market
-    if m.price is None:
+    if m.price is None or not m.drawn:
         raise RulesError("no Market card has been drawn this round",
                          rule="played after the Market card is drawn")
     # drawn[i] priced round i + 1; a recorded physical card's value wins
-    values = [m.recorded.get(r, card_value(c.tables, m.values, i))
-              for r, i in enumerate(m.drawn[:-1], start=1)]
-    if not values:
-        raise RulesError("no earlier Market card is in the discards", rule=f"{c.card.title} "
-                         "needs an earlier Market card; keep it for a later round")
-    return values
+    return [m.recorded.get(r, card_value(c.tables, m.values, i))
+            for r, i in enumerate(m.drawn, start=1)]
 
 
 def other_markets(c: Ctx) -> None:
-    values = earlier_market_values(c)
     m = c.w.game.market
-    c.w.game = replace(c.w.game, market=replace(m, price=max(values)))
-    c.w.say(f"Luxuries sell at {max(values)} this round (the highest earlier Market card).")
+    price = max(market_values(c) + [m.price or 0])  # it never lowers the price
+    c.w.game = replace(c.w.game, market=replace(m, price=price))
+    c.w.say(f"Luxuries sell at {price} this round (the highest Market card drawn so far).")
 
 
 def naive_profits(c: Ctx) -> None:
-    values = earlier_market_values(c)
-    put_effect(c, c.owner, f"naive:{min(values)}")
-    c.w.say(f"{c.owner} sells Luxuries at {min(values)} more this round.")
-
-
+    low = min(market_values(c))
+    put_effect(c, c.owner, f"naive:{low}")
+    c.w.say(f"{c.owner} sells Luxuries at {low} more this round (the lowest Market card "
+            "drawn so far).")

@@ -10,6 +10,7 @@ from rigs_helper.rules.names import amount, requirement, word
 from rigs_helper.rules.phases.common import by_player, new_phase
 from rigs_helper.rules.phases.grant import settle_grant
 from rigs_helper.rules.records import replace
+from rigs_helper.rules.production import CHARGER, JUNCTION, plot_yield
 from rigs_helper.rules.state import Player
 from rigs_helper.rules.text import shell_word
 
@@ -24,6 +25,18 @@ def _requires(player: Player, what: str | None) -> bool:
     if what == "energy_rigs":
         return any(p.rigs and p.harvest == "energy" for p in player.plots)
     return False
+
+
+def lowers_production(player: Player, effect: str) -> bool:
+    """Ruling (RULES.md "Who a production Disaster hurts"): a production Disaster hurts a
+    player only when it lowers what their RIGS, as placed now, produce this round: a RIGS
+    yields less under it (Solar Eclipse, Seasonal Hell, Infestation), or a RIGS harvests
+    the Energy it keeps from storing or powering (Battery Charger Failure, Energy Junction
+    Failure)."""
+    if effect in (CHARGER, JUNCTION):
+        return any(x.rigs and x.harvest == "energy" for x in player.plots)
+    return any(plot_yield(x, (*player.effects, effect)).output
+               < plot_yield(x, player.effects).output for x in player.plots)
 
 
 def player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str]) -> None:
@@ -114,7 +127,9 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
         if _requires(p, d.requires):
             w.update(name, effects=p.effects + (d.production,))
             w.say(f"  {d.effect.split('.')[0]} (kept until Production ends).")
-            affected = True
+            affected = lowers_production(p, d.production)
+            if not affected:
+                w.say(f"  It lowers nothing {p.name}'s RIGS, as placed, produce this round.")
         elif d.when_none == "lose_rigs":
             affected = _rigs_fallback(w, name, f"no {requirement(d.requires)}")
     if affected:

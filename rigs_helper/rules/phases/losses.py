@@ -13,15 +13,18 @@ from rigs_helper.rules.text import shell_word
 
 @dataclass(frozen=True)
 class LoseRigs(Op):
-    """Settle N pending "lose a RIGS" (the victim chooses where from)."""
+    """Settle N pending "lose a RIGS" (the victim chooses where from: one ``source``, or
+    ``places``, (WHERE, K) for each place, K RIGS from each, N in all)."""
 
     name: str
     source: str | None = None
     n: int = 1
+    places: tuple[tuple[str, int], ...] = ()
 
     def describe(self) -> str:
         return f"lose {self.name}" + (f" {self.n}" if self.n != 1 else "") + (
-            f" --from {self.source}" if self.source else "")
+            f" --from {self.source}" if self.source else "") + "".join(
+            f" --from {w}={k}" for w, k in self.places)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -34,14 +37,24 @@ class LoseRigs(Op):
         if self.n > p.must_lose_rigs:
             raise RulesError(f"{p.name} owes {p.must_lose_rigs} RIGS, not {self.n}",
                              rule="a RIGS is lost only when a card says so")
+        if self.places:
+            if self.source is not None:
+                raise InputError("--from: give WHERE=K for every place, or one place")
+            for where, k in self.places:
+                if k < 1:
+                    raise InputError(f"--from {where}={k}: 1 or more RIGS from a place")
+            named = sum(k for _, k in self.places)
+            if named != self.n:
+                raise InputError(f"--from: {named} RIGS named, {self.n} to lose")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
         name = game.player(self.name).name
-        if self.source is not None:
-            w.lose_rigs(name, self.source, self.n)
-            w.update(name, must_lose_rigs=w.player(name).must_lose_rigs - self.n)
-        for _ in range(self.n if self.source is None else 0):
+        chosen = self.places or (((self.source, self.n),) if self.source is not None else ())
+        for where, k in chosen:
+            w.lose_rigs(name, where, k)
+            w.update(name, must_lose_rigs=w.player(name).must_lose_rigs - k)
+        for _ in range(0 if chosen else self.n):
             src = default_rigs_source(w.player(name))
             if src is None:
                 w.update(name, must_lose_rigs=0)

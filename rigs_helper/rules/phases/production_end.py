@@ -12,8 +12,7 @@ from rigs_helper.rules.phases.common import new_phase
 from rigs_helper.rules.phases.disaster_deal import deal_disaster
 from rigs_helper.rules.phases.market_draw import draw_market
 from rigs_helper.rules.production import plan
-from rigs_helper.rules.state import Game, frozen_map
-from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.state import frozen_map
 
 
 def disaster_to_production(w: Work, auto: bool, cards: list[str], pending: list[str]
@@ -34,43 +33,25 @@ def disaster_to_production(w: Work, auto: bool, cards: list[str], pending: list[
             w.update(p.name, may_swap=False, disaster_draw=None)
     new_phase(w, "production")
     w.say(f"Production Phase, round {w.game.round}: `rigs produce` shows every plan; "
-          "`rigs next` opens Last Call (when a hand holds a production card), then commits "
-          "production.")
-
-
-def production_cards_in_hands(game: Game, tables: Tables) -> dict[str, int]:
-    """How many Karma cards that change production each player still holds (a count:
-    the hands themselves are private)."""
-    out = {}
-    for p in game.players:
-        n = sum(1 for k in p.hand if tables.karma_card(k).timing in ("production",
-                                                                      "last_call"))
-        if n:
-            out[p.name] = n
-    return out
+          "`rigs next` opens Last Call, then commits production.")
 
 
 def _last_call(w: Work, auto: bool, cards: list[str]) -> bool:
-    """Open Last Call (True: the phase waits for it) unless it is open already, --auto
-    passes it, or no hand holds a card for it."""
+    """Open Last Call (True: the phase waits for it) unless it is open already or --auto
+    passes it.  Ruling (RULES.md "Last Call every round"): it opens in every Production
+    Phase, whatever the hands hold, so that it tells the table nothing about them."""
     if w.game.last_call:
         return False
-    held = production_cards_in_hands(w.game, w.tables)
-    if not held:
-        w.say("Last Call: no production card is left in any hand.")
-        return False
-    said = ", ".join(f"{n} {c}" for n, c in held.items())
     if auto:
-        w.say(f"Last Call: nobody plays (--auto); production cards still in hands: {said}.")
+        w.say("Last Call: nobody plays (--auto).")
         return False
     if cards:
         raise InputError("--card: Last Call opens first; give the Market card on the "
                          "`rigs next` that commits production")
     w.game = replace(w.game, last_call=True, done=())  # a new round of decisions
-    w.say(f"Last Call, round {w.game.round}: production cards still in hands: {said}. "
-          "Play them now (`rigs karma play ...`), adjust plans (`rigs produce PLAYER "
-          "--power/--skip PLOT`), then `rigs next` commits production.")
-    w.data["last_call"] = held
+    w.say(f"Last Call, round {w.game.round}: play a production card now, or pass "
+          "(`rigs karma play ...`; plans: `rigs produce PLAYER --power/--skip PLOT`); "
+          "`rigs next` commits production.")
     return True
 
 
