@@ -176,3 +176,15 @@ def named_game(tmp_path_factory, tables):
     root = tmp_path_factory.mktemp("named")
     runs = {w: record(root / f"w{w}", w, tables) for w in (*WIDTHS, WIDE)}
     return {**runs, "dir": {w: root / f"w{w}" for w in (*WIDTHS, WIDE)}}
+
+
+def make_game(path: Path, seed: int, *commands: list[str], players=("Ana", "Bo", "Cy")) -> str:
+    """A new game at ``path`` with ``commands`` run on it (each must succeed); its text."""
+    from rigs_helper.cli import app
+
+    run = CliRunner().invoke
+    names = [x for p in players for x in ("-p", p)]
+    for args in (["new", *names, "--seed", str(seed)], *commands):
+        r = run(app, [*args, "-g", str(path)])
+        assert r.exit_code == 0, (args, r.output)
+    return path.read_text()

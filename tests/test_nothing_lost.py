@@ -13,7 +13,7 @@ import time
 import tomllib
 
 import pytest
-from conftest import EXAMPLES, ROOT
+from conftest import EXAMPLES, ROOT, make_game
 
 from rigs_helper.store.gamefile import split_text
 from rigs_helper.store.historytext import MARKER
@@ -256,17 +256,8 @@ def _set(doc, key, value):
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     """A game some phases in (plots surveyed, RIGS placed, Disasters out)."""
-    from typer.testing import CliRunner
-
-    from rigs_helper.cli import app
-
-    path = tmp_path_factory.mktemp("played") / "g.toml"
-    run = CliRunner().invoke
-    assert run(app, ["new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "8", "-g",
-                     str(path)]).exit_code == 0
-    for _ in range(5):
-        assert run(app, ["next", "--auto", "-g", str(path)]).exit_code == 0
-    return path.read_text()
+    return make_game(tmp_path_factory.mktemp("played") / "g.toml", 8,
+                     *[["next", "--auto"]] * 5)
 
 
 def test_undo_recovers_from_a_corruption_of_every_validated_field(tmp_path, rigs, played):

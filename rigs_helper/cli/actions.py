@@ -118,6 +118,11 @@ def give(giver: Annotated[str, typer.Argument(help="Who gives.",
     if "--for" in items:
         cut = items.index("--for")
         items, back = items[:cut], items[cut + 1:]
+        if not back:
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError("--for names nothing: give what comes back (e.g. --for "
+                             "credits=200), or leave --for out for a gift")
     else:
         back = []
     amounts, plots = deal_items(items)

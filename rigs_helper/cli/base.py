@@ -19,6 +19,12 @@ INTERNAL_ERROR = 70
 class RigsGroup(TyperGroup):
     """Runs a command; a RigsError becomes ``rigs: <message>`` on stderr and its exit code."""
 
+    def get_command(self, ctx, cmd_name):  # type: ignore[override]
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _strict(command)
+        return command
+
     def invoke(self, ctx):  # type: ignore[override]
         try:
             return super().invoke(ctx)
@@ -40,6 +46,81 @@ class RigsGroup(TyperGroup):
             typer.echo(f"rigs: internal error: {type(exc).__name__}: {exc} "
                        "(set RIGS_DEBUG=1 to see the traceback)", err=True)
             ctx.exit(INTERNAL_ERROR)
+
+
+def _strict(command) -> None:
+    """Make ``command`` (and a group's sub-commands) parse strictly: :func:`_strict_args`."""
+    if getattr(command, "_rigs_strict", False):
+        return
+    command.parse_args = _strict_args(command, command.parse_args)
+    command._rigs_strict = True
+    for sub in getattr(command, "commands", {}).values():
+        _strict(sub)
+
+
+def _strict_args(command, parse_args):
+    """``command.parse_args`` that first refuses what Click would take silently: a
+    single-value option given twice (Click keeps the last), an argument that is not one
+    line of printable text (a newline in `--why` would forge a line of `rigs log`), and a
+    number that is not ASCII digits (every whole number is read by ``rules.numbers``)."""
+    names = {}
+    for p in command.params:
+        if any(k.__name__ == "IntParamType" for k in type(p.type).__mro__):
+            _whole_type(p)
+        if p.param_type_name == "option" and not p.multiple and not p.is_flag \
+                and not p.count:
+            for opt in (*p.opts, *p.secondary_opts):
+                names[opt] = p
+
+    from rigs_helper.rules.errors import InputError
+
+    def parse(ctx, args):
+        seen: dict[str, str] = {}
+        takes_value = False
+        for a in args:
+            if not a.isprintable():
+                raise InputError(f"{a!r}: each argument is one line of printable text")
+            if takes_value:
+                takes_value = False
+                continue
+            if a == "--":
+                break
+            opt = a.split("=", 1)[0] if a.startswith("--") else a[:2]
+            p = names.get(opt)
+            if p is None:
+                continue
+            takes_value = a == opt
+            if p.name in seen:
+                raise InputError(f"{opt} is given twice ({seen[p.name]!r} and {a!r}): give "
+                                 "it once")
+            seen[p.name] = a
+        return parse_args(ctx, args)
+
+    return parse
+
+
+def _whole_type(param) -> None:
+    """Click's integers read with ``int()``, which takes ``٣``, ``１``, ``1_0`` and ``+3``:
+    the parameter's type first checks the text with ``rules.numbers.whole``."""
+    kind = type(param.type)
+    if getattr(kind, "_rigs_whole", False):
+        return
+
+    def convert(self, value, p, ctx):
+        from rigs_helper.rules.numbers import whole
+
+        if isinstance(value, str):
+            n = whole(value)
+            if n is None:
+                digits = value[1:] if value.startswith("-") else value
+                self.fail(f"{value!r} is too large" if digits.isascii() and digits.isdigit()
+                          else f"{value!r} is not a whole number (digits 0-9, an optional "
+                          "minus sign)", p, ctx)
+            value = n
+        return kind.convert(self, value, p, ctx)
+
+    param.type.__class__ = type(f"Whole{kind.__name__}", (kind,),
+                                {"convert": convert, "_rigs_whole": True})
 
 
 app = typer.Typer(
@@ -227,14 +308,16 @@ PlayerArg = Annotated[str, typer.Argument(help="The player.", autocompletion=com
 
 def count_or_all(text: str, what: str) -> int | None:
     """A count typed as a number, or "all" (None: the core counts what there is)."""
+    from rigs_helper.rules.numbers import whole
+
     if text.strip().lower() == "all":
         return None
-    try:
-        return int(text)
-    except ValueError:
+    n = whole(text)
+    if n is None:
         from rigs_helper.rules.errors import InputError
 
-        raise InputError(f"{what}: {text!r} is not a whole number or 'all'") from None
+        raise InputError(f"{what}: {text!r} is not a whole number or 'all' (digits 0-9)")
+    return n
 
 
 def print_json(obj: object) -> None:

@@ -253,8 +253,8 @@ def _history(path: Path, loaded, tables, steps_wanted: bool = True):
     from rigs_helper.store.codec import from_doc, to_doc
     from rigs_helper.store.historytext import log_entries, undo_diff
 
-    entries = log_entries(loaded.log_text, str(path))
-    series = networth_series(entries)
+    entries = log_entries(loaded.log_text, str(path), first_line=loaded.log_line)
+    series = networth_series(entries, tables.constants.rounds)
     if series and not steps_wanted:
         return with_final(series, loaded.game, tables), []
     doc = to_doc(loaded.game, tables)
@@ -280,6 +280,7 @@ def _draw_chart(series, out) -> None:
     from rich.text import Text
 
     from rigs_helper.forecast.chart import COLOURS, LETTERS, networth_grid
+    from rigs_helper.forecast.history import ROUNDS
 
     if not any(series.values()):
         out.print("No net worth history yet: it is logged when a phase ends (`rigs next`).")
@@ -294,7 +295,7 @@ def _draw_chart(series, out) -> None:
     width = len(rows[0])
     out.print(" " * 9 + "+" + "-" * width)
     axis = [" "] * width
-    for r in range(int(x0), int(x1) + 1):
+    for r in range(int(x0), min(int(x1), ROUNDS) + 1):  # bounded by the game's rounds
         col = round((r - x0) / (x1 - x0) * (width - 1))
         label = str(r)
         col = min(col, width - len(label))

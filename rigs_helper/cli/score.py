@@ -51,7 +51,8 @@ def score(
         unused(("--game", game), why="when a PATH to score is given")
     unused(("--seed", seed if not draw else None), why="without --draw")
     target = path if path is not None else game_path(game)
-    result = endgame.score_file(target, draw=draw, seed=seed, cards=card, rolls=roll)
+    result = endgame.score_file(target, draw=draw, seed=seed, cards=card, rolls=roll,
+                                explain=explain)
     if explain is not None:
         player = endgame.find_player(result.score, explain)
     if json:

@@ -7,10 +7,11 @@ Each player has a colour *and* a dash pattern and a marker shape (SVG) or a mark
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from html import escape
 
-from rigs_helper.forecast.history import position
+from rigs_helper.forecast.history import ROUNDS, position
 
 Series = Mapping[str, list[tuple[int, str, float]]]
 
@@ -21,9 +22,17 @@ MARKERS = ("circle", "square", "triangle", "diamond", "circle", "square")
 LETTERS = ("*", "o", "+", "x", "#", "%")
 
 
+def _points(pts: list[tuple[int, str, float]]) -> list[tuple[float, str, float]]:
+    """(x in rounds, phase, value) of a player's points: the x within the game's rounds,
+    a value that is not finite left out (``networth_series`` keeps none of either)."""
+    return [(min(max(position(r, p), 0.0), float(ROUNDS)), p, v) for r, p, v in pts
+            if math.isfinite(v)]
+
+
 def _bounds(series: Series) -> tuple[float, float, float, float]:
-    xs = [position(r, p) for pts in series.values() for r, p, _ in pts]
-    ys = [v for pts in series.values() for _, _, v in pts]
+    """The x range (in rounds, within the game's) and the y range of the points."""
+    xs = [x for pts in series.values() for x, _, _ in _points(pts)]
+    ys = [v for pts in series.values() for _, _, v in _points(pts)]
     x0, x1 = (min(xs), max(xs)) if xs else (0.0, 1.0)
     y0, y1 = (min(ys), max(ys)) if ys else (0.0, 1.0)
     if x1 == x0:
@@ -35,13 +44,15 @@ def _bounds(series: Series) -> tuple[float, float, float, float]:
 
 
 def _ticks(lo: float, hi: float, n: int = 5) -> list[float]:
+    if not (math.isfinite(lo) and math.isfinite(hi)) or hi <= lo:
+        return []
     span = hi - lo
     raw = span / n
     mag = 10 ** len(str(int(raw))) / 10 if raw >= 1 else 1
     step = min((m * mag for m in (1, 2, 5, 10) if m * mag >= raw), default=mag * 10)
     first = int(lo // step + (1 if lo % step else 0)) * step
     out, v = [], first
-    while v <= hi + 1e-9:
+    while v <= hi + 1e-9 and len(out) <= 2 * n:  # at most a few ticks, whatever the values
         out.append(v)
         v += step
     return out
@@ -84,7 +95,7 @@ def networth_svg(series: Series, width: int = 640, height: int = 320,
                      f'stroke="#888" stroke-opacity="0.3"/>')
         parts.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" '
                      f'fill="currentColor">{v:g}</text>')
-    for r in range(int(x0), int(x1) + 1):
+    for r in range(int(x0), min(int(x1), ROUNDS) + 1):  # bounded by the game's rounds
         x = sx(r)
         parts.append(f'<line x1="{x:.1f}" y1="{top + ph}" x2="{x:.1f}" y2="{top + ph + 4}" '
                      f'stroke="currentColor"/>')
@@ -97,7 +108,8 @@ def networth_svg(series: Series, width: int = 640, height: int = 320,
     for i, (name, pts) in enumerate(series.items()):
         colour, dash, marker = (COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)],
                                 MARKERS[i % len(MARKERS)])
-        xy = [(sx(position(r, p)), sy(v)) for r, p, v in pts]
+        pts = _points(pts)
+        xy = [(sx(x), sy(v)) for x, _, v in pts]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<g><title>{escape(name)}</title>'
                      f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dash_attr} '
@@ -125,8 +137,8 @@ def networth_grid(series: Series, width: int = 60, height: int = 14
     for i, pts in enumerate(series.values()):
         letter = LETTERS[i % len(LETTERS)]
         prev = None
-        for r, p, v in pts:
-            col = round((position(r, p) - x0) / (x1 - x0) * (width - 1))
+        for x, p, v in _points(pts):
+            col = round((x - x0) / (x1 - x0) * (width - 1))
             row = round((1 - (v - y0) / (y1 - y0)) * (height - 1))
             if prev is not None:  # join to the previous point with dots
                 pc, pr = prev

@@ -13,6 +13,7 @@ after everything the previous phase did); ``phase`` is "end" once the game is ov
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Mapping
 
 from rigs_helper.rules.state import Game
@@ -20,6 +21,8 @@ from rigs_helper.rules.tables import PHASES, Tables
 
 KEY = "networth"
 END = "end"
+ROUNDS = 15  # the game's length (tables/constants.toml); callers pass their tables' figure
+MAX_VALUE = 10**6  # a net worth beyond this is not one of a game
 
 
 def slot(game: Game) -> tuple[int, str]:
@@ -48,11 +51,14 @@ def log_fields(before: Game | None, after: Game, tables: Tables) -> dict[str, st
     return {KEY: field} if field is not None else {}
 
 
-def networth_series(entries: Iterable[Mapping]) -> dict[str, list[tuple[int, str, float]]]:
+def networth_series(entries: Iterable[Mapping], rounds: int = ROUNDS
+                    ) -> dict[str, list[tuple[int, str, float]]]:
     """Player -> [(round, phase, expected net worth)], oldest first, from the game's log
     entries (as parsed from the file; entries without the key are skipped).  A later figure
     for the same (round, phase) replaces an earlier one (an undo and redo, the End Game
-    draws)."""
+    draws).  A figure outside the game (a round past ``rounds``, an unknown phase, a value
+    that is not a finite amount of the game) is skipped: the work done is bounded by the
+    game, never by a number read from the file."""
     points: dict[tuple[int, str], dict[str, float]] = {}
     for e in entries:
         raw = e.get(KEY)
@@ -62,7 +68,10 @@ def networth_series(entries: Iterable[Mapping]) -> dict[str, list[tuple[int, str
             d = json.loads(raw)
             key = (int(d["round"]), str(d["phase"]))
             players = {str(k): float(v) for k, v in d["players"].items()}
-        except (ValueError, KeyError, TypeError, AttributeError):
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError):
+            continue
+        if (not 1 <= key[0] <= rounds or key[1] not in (*PHASES, END)
+                or not all(math.isfinite(v) and abs(v) <= MAX_VALUE for v in players.values())):
             continue
         points.pop(key, None)
         points[key] = players

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.numbers import is_whole
 from rigs_helper.rules.state import Game, Player
 from rigs_helper.rules.text import shell_word
 
@@ -57,11 +58,11 @@ def parse_counts(words: list[str], loanable: tuple[str, ...],
             raise InputError(f"{w!r}: give KEY=N (e.g. credits=120, rigs=7, P7=3)")
         key = _key(k, loanable, plot_types)
         v = v.strip()
-        if not v.isdigit():
+        if not is_whole(v, 0):
             raise InputError(f"{w!r}: the count must be a whole number of 0 or more")
         if key in out:
             raise InputError(f"{key} is counted twice")
-        out[key] = int(v)
+        out[key] = int(v)  # checked above
     if not out:
         raise InputError("give at least one count, e.g. credits=120")
     return out

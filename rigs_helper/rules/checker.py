@@ -22,7 +22,7 @@ def parse_toml(text: str, file: str) -> dict[str, Any]:
         raise InputError(f"{file}: line {deep}: the file is nested too deeply (arrays or "
                          f"tables more than {MAX_DEPTH} levels deep)")
     try:
-        return tomllib.loads(text)
+        doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"{file}: invalid TOML: {exc}") from None
     except RecursionError:
@@ -31,6 +31,36 @@ def parse_toml(text: str, file: str) -> dict[str, Any]:
         line, key = _long_number(text)
         raise InputError(f"{file}: line {line}: key '{key}': a number too long to be a "
                          "number of the game") from None
+    if _depth(doc) > MAX_DEPTH:  # dotted keys and headers nest without brackets
+        raise InputError(f"{file}: line {_most_dotted(text)}: the file is nested too deeply "
+                         f"(keys or tables more than {MAX_DEPTH} levels deep)")
+    return doc
+
+
+def _depth(doc: Any) -> int:
+    """How deep tables and arrays nest in ``doc`` (counted without recursion)."""
+    deepest, stack = 0, [(doc, 1)]
+    while stack:
+        value, d = stack.pop()
+        deepest = max(deepest, d)
+        if d > MAX_DEPTH:
+            break
+        if isinstance(value, dict):
+            stack += [(v, d + 1) for v in value.values()]
+        elif isinstance(value, list):
+            stack += [(v, d + 1) for v in value]
+    return deepest
+
+
+def _most_dotted(text: str) -> int:
+    """The line with the most dots outside strings and comments (where a too deep key or
+    table header is)."""
+    best, where = -1, 1
+    for n, line in enumerate(text.splitlines(), 1):
+        dots = re.sub(r'''"(?:[^"\\]|\\.)*"|'[^']*'|#.*''', "", line).count(".")
+        if dots > best:
+            best, where = dots, n
+    return where
 
 
 _BRACKETS = re.compile(r"""[\[\]{}\n]|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|\#[^\n]*""")

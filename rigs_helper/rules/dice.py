@@ -14,6 +14,7 @@ from __future__ import annotations
 from rigs_helper.rules.records import dataclass
 
 from rigs_helper.rules.errors import InputError, PendingChoice
+from rigs_helper.rules.numbers import whole
 
 SIDES = 6
 DICE_MODES = ("rigs", "table")  # who rolls the dice a step needs and the table did not give
@@ -49,11 +50,10 @@ def said_rolls(rolls: Rolls) -> str:
 
 
 def _face(text: str, given: str) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
+    value = whole(text.strip())
+    if value is None:
         raise InputError(f"--roll {given!r}: a die roll is a number from 1 to {SIDES}, "
-                         f"or NAME=N for one player's roll") from None
+                         f"or NAME=N for one player's roll")
     if not 1 <= value <= SIDES:
         raise InputError(f"--roll {given!r}: a die shows 1 to {SIDES}")
     return value

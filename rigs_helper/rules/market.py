@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rigs_helper.rules.checker import Checker
+from rigs_helper.rules.numbers import is_whole
 from rigs_helper.rules.tables import Tables
 
 MarketValues = Mapping[str, int | tuple[int, ...]]
@@ -50,7 +51,7 @@ def market_index(tables: Tables, card_id: str) -> int:
     letter, num = card_id[:1].upper(), card_id[1:]
     base = 0
     for cat in tables.market.values():
-        if cat.name[0] == letter and num.isdigit() and 1 <= int(num) <= cat.count:
+        if cat.name[0] == letter and is_whole(num, 1) and 1 <= int(num) <= cat.count:
             return base + int(num) - 1
         base += cat.count
     raise KeyError(card_id)

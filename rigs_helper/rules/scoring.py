@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.numbers import whole
 from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
 
 if TYPE_CHECKING:
@@ -217,10 +218,9 @@ def parse_end_cards(items: list[str] | tuple[str, ...] | None, tables: Tables
                              "(forest, desert, ridge)")
         if t in out:
             raise InputError(f"--card {item!r}: {t} is given twice")
-        try:
-            values = tuple(int(v) for v in vals.split(","))
-        except ValueError:
-            raise InputError(f"--card {item!r}: card values are whole numbers") from None
+        values = tuple(whole(v) for v in vals.split(","))
+        if None in values:
+            raise InputError(f"--card {item!r}: card values are whole numbers (digits 0-9)")
         n = tables.plots[t].endgame_cards
         if len(values) != n or any(v < 0 for v in values):
             raise InputError(f"--card {item!r}: {tables.plots[t].name} is worth "

@@ -74,7 +74,7 @@ def audit(path: Path, tables: Tables) -> Verdict:
     from rigs_helper.store.session import load
 
     loaded = load(path, tables)
-    entries = log_entries(loaded.log_text, str(path))
+    entries = log_entries(loaded.log_text, str(path), first_line=loaded.log_line)
     if not entries or "op" not in entries[0] or any("op" not in e for e in entries):
         raise InputError(f"{path}: this game's log does not record its actions as data "
                          "(games started with an older rigs-helper): it cannot be replayed")

@@ -50,8 +50,12 @@ def keep(path: Path, text: str) -> None:
         seq = int(_NAME.match(have[0].name).group(2)) + 1 if have else 1
         name = f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{seq:06d}.toml"
         tmp = d / (name + ".tmp")
-        tmp.write_text(text, encoding="utf-8", newline="\n")
-        os.replace(tmp, d / name)
+        try:
+            tmp.write_text(text, encoding="utf-8", newline="\n")
+            os.replace(tmp, d / name)
+        except OSError:  # a full disk: no half backup left behind
+            tmp.unlink(missing_ok=True)
+            raise
         for old in have[n - 1:]:
             old.unlink()
     except OSError:

@@ -179,6 +179,11 @@ _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "i
            "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",
            "disaster_draw", "incoming"}
 _PLOT = {"id", "type", "survey", "rigs", "harvest"}
+_TOP_REQUIRED = ("seed", "rng", "round", "phase", "leader", "game_over", "market", "decks",
+                 "players")
+# what rigs writes for every player and plot: a missing one is an error, never a default
+_PLAYER_REQUIRED = ("credits", *RESOURCES, "warehouse_rigs", "hand", "plots")
+_PLOT_REQUIRED = ("id", "type", "rigs")
 
 
 def migrate(doc: dict[str, Any], check: Checker) -> dict[str, Any]:
@@ -200,6 +205,10 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     check = Checker(file)
     check.table(doc, "", _TOP)
     doc = migrate(doc, check)
+    for key in _TOP_REQUIRED:  # no silent default: a deleted line is an error
+        if key not in doc:
+            raise check.fail(key, "is missing (rigs always writes it; put it back, or "
+                             "`rigs undo`)")
     seed = check.whole(doc.get("seed"), "seed")
     if seed > MAX_SEED:
         raise check.fail("seed", "is too large")
@@ -375,6 +384,10 @@ def _player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) ->
     p = check.table(raw, k, _PLAYER)
     name = check.name(p.get("name"), f"{k}.name")
     k = f'players[{i}] ("{name}")'
+    for f in _PLAYER_REQUIRED:  # no silent default: a deleted line is not a 0
+        if f not in p:
+            raise check.fail(f"{k}.{f}", "is missing (rigs writes it for every player; "
+                             "put it back, or `rigs undo`)")
     amounts = {f: check.whole(p.get(f, 0), f"{k}.{f}") for f in ("credits", *RESOURCES)}
     vinnie = {r: check.whole(v, f"{k}.vinnie.{r}") for r, v in
               check.table(p.get("vinnie", {}), f"{k}.vinnie",
@@ -438,6 +451,9 @@ def _flag(check: Checker, value: Any, key: str) -> bool:
 
 def _plot(check: Checker, raw: Any, key: str, tables: Tables) -> Plot:
     pl = check.table(raw, key, _PLOT)
+    for f in _PLOT_REQUIRED:
+        if f not in pl:
+            raise check.fail(f"{key}.{f}", "is missing (rigs writes it for every plot)")
     pid = check.string(pl.get("id"), f"{key}.id").upper()
     n = len(tables.plot_deck)
     if not re.fullmatch(r"P\d+", pid) or not 1 <= int(pid[1:]) <= n:

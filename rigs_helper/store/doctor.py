@@ -150,7 +150,7 @@ def game_problems(text: str, file: str, tables) -> list[str]:
 
     try:
         load_text(text, file, tables)
-        return log_problems(text, file)
+        return log_problems(text, file, tables.constants.rounds)
     except InputError as first:
         head, tail = split_text(text)
         try:
@@ -169,7 +169,12 @@ def game_problems(text: str, file: str, tables) -> list[str]:
         problems, game = collect(values, doc, _game_fallback)
         if game is not None and not problems:
             problems = list(whole_problems(game, tables, Checker(file)))
-        return (with_lines(problems, head, file) or [str(first)]) + log_problems(text, file)
+        return ((with_lines(problems, head, file) or [str(first)])
+                + log_problems(text, file, tables.constants.rounds))
+
+
+_REQUIRED = {"credits", "energy", "supplies", "metal", "luxuries", "warehouse_rigs", "hand",
+             "plots"}
 
 
 def _game_fallback(path: list) -> Any:
@@ -181,37 +186,23 @@ def _game_fallback(path: list) -> Any:
         return "player"
     if len(path) == 3 and path[0] == "players" and path[2] == "name":
         return f"player {path[1] + 1}"
+    if len(path) == 3 and path[0] == "players":  # a required key's neutral stand-in
+        return {"hand": "", "plots": []}.get(path[2], 0) if path[2] in _REQUIRED else REMOVE
+    if len(path) == 5 and path[0] == "players" and path[2] == "plots" and path[4] == "rigs":
+        return 0
     return REMOVE
 
 
-def log_problems(text: str, file: str) -> list[str]:
+def log_problems(text: str, file: str, rounds: int | None = None) -> list[str]:
     """Problems of the history's entries (each names its entry, key and line)."""
+    from rigs_helper.store import records
     from rigs_helper.store.gamefile import split_text
 
     head, tail = split_text(text)
     if not tail:
         return []
-    base = text.count("\n", 0, len(head))
-    out = []
-    entry = re.compile(r"(?m)^\[\[log\]\]$")
-    starts = [m.start() for m in entry.finditer(tail)]
-    import tomllib
+    if rounds is None:
+        from rigs_helper.store.tablefiles import load_tables
 
-    for i, start in enumerate(starts):
-        end = starts[i + 1] if i + 1 < len(starts) else len(tail)
-        line = base + tail.count("\n", 0, start) + 1
-        try:
-            e = tomllib.loads(tail[start:end]).get("log", [{}])[0]
-        except (ValueError, RecursionError):
-            out.append(f"{file}: line {line}: log entry {i + 1} is not valid TOML")
-            continue
-        for key, kind in (("n", int), ("round", int), ("phase", str), ("action", str),
-                          ("after", str)):
-            v = e.get(key)
-            if not isinstance(v, kind) or isinstance(v, bool):
-                out.append(f"{file}: line {line}: log entry {i + 1}: key '{key}' "
-                           + ("is missing" if v is None else "has the wrong type"))
-        if i and not isinstance(e.get("undo"), str):
-            out.append(f"{file}: line {line}: log entry {i + 1}: key 'undo' "
-                       + ("is missing" if "undo" not in e else "has the wrong type"))
-    return out
+        rounds = load_tables().constants.rounds
+    return records.problems(tail, file, rounds, text.count("\n", 0, len(head)) + 1)

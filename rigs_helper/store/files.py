@@ -27,7 +27,9 @@ def write_atomic(path: Path, text: str, shared: bool = False) -> None:
 
     A crash at any point leaves either the old file or the new one, never a mix.  A new file
     is its owner's only (mode 600), unless ``shared``: then it gets the usual mode (666 less
-    the umask), as a file meant to be passed round (the HTML report)."""
+    the umask), as a file meant to be passed round (the HTML report).  A write the system
+    refuses (a full disk, a read-only folder) is one line, the file as it was and no temp
+    file left."""
     directory = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise InputError(f"{path}: is a folder, not a file")
@@ -44,11 +46,13 @@ def write_atomic(path: Path, text: str, shared: bool = False) -> None:
             os.umask(mask)
             os.chmod(tmp, 0o666 & ~mask)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise cannot_save(path, exc) from None
         raise
     try:  # make the rename itself durable
         dfd = os.open(directory, os.O_RDONLY)
@@ -58,6 +62,12 @@ def write_atomic(path: Path, text: str, shared: bool = False) -> None:
             os.close(dfd)
     except OSError:
         pass
+
+
+def cannot_save(path: Path, exc: OSError) -> InputError:
+    """``cannot save rigs.toml: no space left on device; nothing was written``."""
+    why = exc.strerror or type(exc).__name__
+    return InputError(f"cannot save {path}: {why[:1].lower()}{why[1:]}; nothing was written")
 
 
 def _temp_beside(path: Path, directory: Path) -> tuple[int, str]:
@@ -70,7 +80,7 @@ def _temp_beside(path: Path, directory: Path) -> tuple[int, str]:
         except FileExistsError:
             continue
         except OSError as exc:
-            raise InputError(f"{path}: cannot write: {exc.strerror}") from None
+            raise cannot_save(path, exc) from None
     raise InputError(f"{path}: cannot write: too many temporary files beside it")
 
 

@@ -15,13 +15,14 @@ from rigs_helper.store.historytext import MARKER, log_entry_text
 
 
 class Loaded:
-    """A game file as read: the state, its TOML document, and the history text verbatim
-    ("" when there is none)."""
+    """A game file as read: the state, its TOML document, the history text verbatim
+    ("" when there is none) and the file's line where it starts (for messages)."""
 
-    __slots__ = ("game", "doc", "log_text")
+    __slots__ = ("game", "doc", "log_text", "log_line")
 
-    def __init__(self, game: Game, doc: dict[str, Any], log_text: str) -> None:
-        self.game, self.doc, self.log_text = game, doc, log_text
+    def __init__(self, game: Game, doc: dict[str, Any], log_text: str, log_line: int = 1
+                 ) -> None:
+        self.game, self.doc, self.log_text, self.log_line = game, doc, log_text, log_line
 
 
 # a table header other than [[log]] (not a line of a multi-line array, such as "    [")
@@ -69,7 +70,7 @@ def load_text(text: str, file: str, tables: Tables) -> Loaded:
                                        Checker(file).array(log_in_state, "log"))
     doc = migrate(doc, Checker(file))
     game = from_doc(doc, file, tables)
-    return Loaded(game, doc, tail)
+    return Loaded(game, doc, tail, text.count("\n", 0, len(head)) + 1)
 
 
 # ---------------------------------------------------------------------------- the log

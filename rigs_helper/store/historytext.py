@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rigs_helper.rules.checker import parse_toml
 
 MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do not edit ----"
 
@@ -43,18 +42,17 @@ def log_entry_text(entry: dict[str, Any]) -> str:
     return "\n[[log]]\n" + tomli_w.dumps(entry)
 
 
-def log_entries(log_text: str, file: str, last: int | None = None) -> list[dict[str, Any]]:
-    """The history's entries, oldest first (only the ``last`` N when given)."""
-    if not log_text:
-        return []
-    chunks = re.split(r"(?m)^\[\[log\]\]$", log_text)[1:]
-    if last is not None:
-        chunks = chunks[-last:] if last else []
-    out = []
-    for chunk in chunks:
-        entry = parse_toml("[[log]]" + chunk, file).get("log", [{}])[0]
-        out.append(entry)
-    return out
+def log_entries(log_text: str, file: str, last: int | None = None, first_line: int = 1,
+                first_n: int | None = None) -> list[dict[str, Any]]:
+    """The history's entries, oldest first (only the ``last`` N when given), each one's
+    keys, types and bounds checked (:mod:`rigs_helper.store.records`): a bad one is an
+    InputError naming its entry, key and line (``first_line``: where ``log_text`` starts in
+    the file, ``Loaded.log_line``)."""
+    from rigs_helper.store import records
+    from rigs_helper.store.tablefiles import load_tables
+
+    return records.entries(log_text, file, load_tables().constants.rounds, last, first_line,
+                           first_n)
 
 
 def diff(before: Any, after: Any, path: tuple = ()) -> list[list]:

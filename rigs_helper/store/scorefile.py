@@ -31,9 +31,11 @@ class ScoreResult:
 
 
 def score_file(path: Path, draw: bool = False, seed: int | None = None,
-               cards: list[str] | None = None, rolls: list[str] | None = None) -> ScoreResult:
+               cards: list[str] | None = None, rolls: list[str] | None = None,
+               explain: str | None = None) -> ScoreResult:
     """Score a sheet or a game file; ``cards`` (TYPE=V[,V]) and ``rolls`` (RESOURCE=N) are
-    the End Game Market cards and dice the table drew, recorded instead of drawn."""
+    the End Game Market cards and dice the table drew, recorded instead of drawn;
+    ``explain``: a player who must be in the game (checked before anything is written)."""
     from rigs_helper.rules.scoring import end_rolls, parse_end_cards
 
     text = read_text(path)
@@ -48,8 +50,11 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
         if draw or seed is not None:
             raise InputError(f"{path}: --draw and --seed are for scoring sheets; a game file "
                              "draws the End Game values from its own decks")
-        return score_game_file(path, text, tables, cards=given, rolls=table_rolls)
+        return score_game_file(path, text, tables, cards=given, rolls=table_rolls,
+                               explain=explain)
     sheet = parse_sheet(text, str(path), tables)
+    if explain is not None:
+        find_name([p.name for p in sheet.players], explain)
     if given or table_rolls:
         from dataclasses import replace
 
@@ -101,14 +106,20 @@ def score_sheet(sheet: Sheet, tables: Tables, draw: bool = False,
 
 
 def find_player(score: GameScore, name: str) -> PlayerScore:
-    from rigs_helper.rules.names import match_player
-
-    found = match_player(name, [p.name for p in score.players])
+    found = find_name([p.name for p in score.players], name)
     return next(p for p in score.players if p.name == found)
 
 
+def find_name(names: list[str], name: str) -> str:
+    """The player ``name`` names (rules.names.match_player: case, accents, a prefix)."""
+    from rigs_helper.rules.names import match_player
+
+    return match_player(name, names)
+
+
 def score_game_file(path: Path, text: str, tables: Tables,
-                    cards: dict[str, tuple[int, ...]] | None = None, rolls=None):
+                    cards: dict[str, tuple[int, ...]] | None = None, rolls=None,
+                    explain: str | None = None):
     # a game file needs the engine; a sheet does not, so it is imported only here
     from rigs_helper.rules.dice import DieNeeded, Rolls, said_rolls
     from rigs_helper.rules.endgame import EndgameDraws, holdings
@@ -119,6 +130,8 @@ def score_game_file(path: Path, text: str, tables: Tables,
     game = loaded.game
     op = EndgameDraws(tuple((cards or {}).items()), rolls or Rolls())
     op.check(game, tables)
+    if explain is not None:  # a refused command changes nothing: check before the draws
+        find_name([p.name for p in game.players], explain)
     e = game.endgame
     drawn: list[str] = []
     complete = (set(e.plot_values) >= set(tables.plots)

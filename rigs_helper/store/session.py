@@ -29,6 +29,7 @@ from rigs_helper.store.historytext import (
     log_entries,
     log_entry_text,
     seal,
+    sealed_before_last,
     undo_diff,
 )
 from rigs_helper.store.lock import locked, try_locked
@@ -114,11 +115,36 @@ def verify(text: str, path: Path, tables: Tables, state_doc: dict[str, Any] | No
     except RigsError as exc:
         raise RigsError(f"refused: the new state would not load ({exc}); nothing changed"
                         ) from None
+    damage = history_problems(loaded, path, tables)
+    if damage:
+        raise RigsError(f"refused: the history would not load ({damage[0]}); nothing "
+                        "changed")
     if state_doc is not None and again != state_doc:
         keys = sorted(str(p[0]) for p in diff(state_doc, again))[:3]
         raise RigsError("refused: the new state would not load back the same (at "
                         + ", ".join(keys) + "); nothing changed")
     return loaded
+
+
+def history_problems(loaded: Loaded, path: Path, tables: Tables, sealed: bool = False
+                     ) -> list[str]:
+    """Every problem of ``loaded``'s history records (:mod:`rigs_helper.store.records`);
+    ``sealed``: when the last entry's seal shows the rest is as rigs checked and wrote
+    it, only the last entry is read (a long game costs the same)."""
+    from rigs_helper.store import records
+
+    only_last = sealed and sealed_before_last(loaded.log_text)
+    return records.problems(loaded.log_text, str(path), tables.constants.rounds,
+                            loaded.log_line, only_last=only_last)
+
+
+def sound_history(loaded: Loaded, path: Path, tables: Tables) -> None:
+    """Refuse to append to a damaged history (the new save would carry the damage)."""
+    damage = history_problems(loaded, path, tables, sealed=True)
+    if damage:
+        raise InputError(f"{damage[0]}; the history is damaged, so nothing is added to it: "
+                         "`rigs undo` or `rigs restore` goes back to a sound save (`rigs "
+                         "doctor` lists every problem)")
 
 
 # ``annotate(before, after, tables) -> dict``: extra fields for a log entry, given by the
@@ -221,7 +247,8 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
     total = _count_entries(loaded.log_text)
     n = 4  # read the log from its end, a few entries at a time (a long game costs the same)
     while True:
-        entries = log_entries(loaded.log_text, file, last=min(n, total))
+        entries = log_entries(loaded.log_text, file, last=min(n, total),
+                              first_line=loaded.log_line)
         mine = 0
         for e in reversed(entries):
             if (e.get("round"), e.get("phase")) != (g.round, g.phase) or "undo" not in e:
@@ -280,6 +307,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     from rigs_helper.rules.history import moves, public
     from rigs_helper.rules.names import signed
 
+    sound_history(loaded, path, tables)
     before = to_doc(loaded.game, tables)
     after = to_doc(game, tables)
     changes = diff(before, after)
@@ -304,7 +332,8 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
         entry.update(annotate(loaded.game, game, tables))
     log_text = loaded.log_text or MARKER + "\n"
     text = log_entry_text(entry)
-    log_entries(MARKER + "\n" + text, str(path))  # the new entry reads back (or refuses)
+    log_entries(MARKER + "\n" + text, str(path),  # the new entry reads back (or refuses)
+                first_n=entry["n"])
     _write(path, after, log_text + text, tables)
 
 
@@ -334,6 +363,10 @@ def undo(path: Path, n: int = 1, force: bool = False, tables: Tables | None = No
             loaded = load_text(text, str(path), tables)
         except InputError as exc:
             return _undo_damaged(path, text, n, force, tables, exc)
+        damage = history_problems(loaded, path, tables, sealed=True)
+        if damage:
+            return _undo_damaged(path, text, n, force, tables,
+                                 InputError(f"{damage[0]}; the history is damaged"))
         doc = to_doc(loaded.game, tables)
         entries = _last_entries(path, loaded.log_text, n)
         if not force and entries[-1].get("after") != state_hash(doc):
@@ -404,7 +437,7 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
             loaded = load_text(good, str(b), tables)
         except (RigsError, RecursionError):
             continue
-        if good == text:
+        if good == text or history_problems(loaded, b, tables):
             continue
         actions = [str(e.get("action", "?")) for e in logged[_count_entries(loaded.log_text):]]
         actions = actions or ["a hand edit that broke the game file"]
@@ -437,14 +470,12 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
 
 def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
     """The log's entries; a damaged entry is named (its number, key and line)."""
-    from rigs_helper.store.doctor import log_problems
-
     tables = tables or load_tables()
     if not path.exists():
         raise _missing(path)
     text = read_text(path)
     loaded = load_checked(text, path, tables)
-    problems = log_problems(text, str(path))
+    problems = history_problems(loaded, path, tables)
     if problems:
         raise InputError("\n".join(problems))
     return [{"n": e["n"], "round": e["round"], "phase": e["phase"],
@@ -452,7 +483,7 @@ def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
              **({"source": str(e["source"])} if e.get("source") else {}),
              "said": [str(x) for x in e.get("said", [])],
              "ledger": [str(x) for x in e.get("ledger", [])]}
-            for e in log_entries(loaded.log_text, str(path))]
+            for e in log_entries(loaded.log_text, str(path), first_line=loaded.log_line)]
 
 
 def doctor(path: Path, tables: Tables | None = None) -> tuple[list[str], list[str]]:
@@ -468,7 +499,7 @@ def doctor(path: Path, tables: Tables | None = None) -> tuple[list[str], list[st
     notes = []
     if not problems:
         loaded = load_text(text, str(path), tables)
-        last = log_entries(loaded.log_text, str(path), last=1)
+        last = log_entries(loaded.log_text, str(path), last=1, first_line=loaded.log_line)
         if last and last[0].get("after") != state_hash(to_doc(loaded.game, tables)):
             notes.append(f"{path}: the state was edited by hand since the last action "
                          "(`rigs undo` would drop that edit, so it asks for --force)")
@@ -489,7 +520,10 @@ def backup_list(path: Path, tables: Tables | None = None) -> list[dict[str, Any]
         try:
             text = read_text(b)
             loaded = load_text(text, str(b), tables)
-            last = log_entries(loaded.log_text, str(b), last=1)
+            damage = history_problems(loaded, b, tables)
+            if damage:  # a backup with a damaged history is not one to go back to
+                raise InputError(damage[0])
+            last = log_entries(loaded.log_text, str(b), last=1, first_line=loaded.log_line)
             row.update(loads=True, current=text == current, round=loaded.game.round,
                        phase=loaded.game.phase,
                        action=str(last[0].get("action", "?")) if last else "?")

@@ -43,9 +43,24 @@ def parse_sheet(text: str, file: str, tables: Tables) -> Sheet:
         from rigs_helper.store.doctor import REMOVE, collect, with_lines
 
         problems, _ = collect(lambda d: sheet_from_doc(d, file, tables), doc,
-                              lambda path: 0 if path[-1] in AMOUNT_KEYS else REMOVE)
+                              lambda path: _stand_in(path, tables, REMOVE))
         raise InputError("\n".join(with_lines(problems, text, file) or [str(first)])
                          ) from None
+
+
+def _stand_in(path: list, tables: Tables, remove: Any) -> Any:
+    """A neutral value for a bad or missing required key of a player (only values are
+    checked while it is in, so it never causes a false alarm): the checks then go on to
+    every other player and to ``[endgame]``."""
+    if len(path) < 3 or path[0] != "players":
+        return remove
+    if len(path) == 3 and path[2] in AMOUNT_KEYS:
+        return 0
+    if len(path) == 3 and path[2] == "name":
+        return f"player {path[1] + 1}"
+    if len(path) == 5 and path[2] == "plots" and path[4] == "type":
+        return next(iter(tables.plots))
+    return remove
 
 
 def sheet_from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Sheet:

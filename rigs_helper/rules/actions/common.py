@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.numbers import whole
 from rigs_helper.rules.tables import RESOURCES
 
 WAREHOUSE = ("warehouse", "w", "wh")
@@ -40,10 +41,9 @@ def parse_amounts(items: list[str], allowed: tuple[str, ...]) -> tuple[tuple[str
         key = key if key in ("credits", "rigs") else resource_name(key)
         if key not in allowed:
             raise InputError(f"{item!r}: {key} cannot be given here")
-        try:
-            n = int(v)
-        except ValueError:
-            raise InputError(f"{item!r}: {v!r} is not a whole number") from None
+        n = whole(v)
+        if n is None:
+            raise InputError(f"{item!r}: {v!r} is not a whole number (digits 0-9)")
         if n < 1:  # every amount given this way is a count of things that move
             raise InputError(f"{item!r}: the amount must be 1 or more, not {n}")
         if key in (k for k, _ in out):
@@ -58,7 +58,10 @@ def parse_amounts(items: list[str], allowed: tuple[str, ...]) -> tuple[tuple[str
 def deal_items(items: list[str]) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
     """One side of a deal as typed: ``["credits=10", "P7"]`` -> amounts and plot refs.
     Several items may share one word, comma-separated (``credits=10,metal=2``)."""
-    words = [x for item in items for x in item.split(",") if x.strip()]
+    words = [x for item in items for x in item.split(",")]
+    if any(not x.strip() for x in words):
+        raise InputError("an empty deal item: each item names something that moves "
+                         "(credits=10, metal=2, P7)")
     for x in words:
         if x.startswith("-"):
             raise InputError(f"no such option: {x} (a deal takes items, then --for and "

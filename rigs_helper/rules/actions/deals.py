@@ -191,6 +191,8 @@ class Adjust(Op):
         super().check(game, tables)
         if not self.why.strip():
             raise InputError("--why is required: say what the table decided")
+        if not self.why.isprintable():
+            raise InputError(f"--why {self.why!r}: one line of printable text")
         if self.delta == 0:
             raise InputError("the change must not be 0")
         p = game.player(self.name)

@@ -52,6 +52,11 @@ class KarmaDraw(Op):
             raise RulesError("draw at least one card")
         if self.card is not None and self.n != 1:
             raise RulesError("--card records one physical card at a time")
+        pile = game.karma
+        there = len(pile.draw) + len(pile.discard) + len(pile.vdiscard)
+        if self.n > max(there, 1):  # one card from an empty deck: "none is left" (rule)
+            raise RulesError(f"cannot draw {self.n} Karma cards: the deck and its discards "
+                             f"hold {there}")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)

@@ -8,6 +8,7 @@ from rigs_helper.rules.records import replace
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.market import card_value, category_of
+from rigs_helper.rules.numbers import is_whole
 from rigs_helper.rules.state import frozen_map
 
 
@@ -29,7 +30,7 @@ def draw_market(w: Work, physical: str | None) -> None:
                                             recorded=frozen_map(recorded)))
     if physical is None:
         what = f"the Market card is {w.tables.market[cat].name} (drawn by rigs)"
-    elif w.game.round in recorded and physical.strip().isdigit():
+    elif w.game.round in recorded and is_whole(physical.strip(), 0):
         what = f"the Market card drawn at the table is worth {price} (recorded)"
     else:
         what = f"the Market card is {w.tables.market[cat].name} (recorded)"
@@ -48,7 +49,7 @@ def _physical_market(w: Work, deck: list[int], end: list[int], text: str,
     from rigs_helper.rules.market import market_index
 
     t = text.strip().lower()
-    if t.isdigit():  # a value: the top card leaves the deck, the price is what was printed
+    if is_whole(t, 0):  # a value: the top card leaves the deck, the price is what was printed
         recorded[w.game.round] = int(t)
         return deck[0]
     for cat in w.tables.market.values():
