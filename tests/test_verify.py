@@ -80,7 +80,7 @@ def _edit(path, tables, change):
     from rigs_helper.store.codec import to_doc
 
     loaded = session.load(path, tables)
-    session._write(path, to_doc(change(loaded.game), tables), loaded.log_text, tables)
+    session.write_game(path, to_doc(change(loaded.game), tables), loaded.log_text, tables)
 
 
 def test_seed_is_a_hash_of_the_words_and_fresh_randomness():

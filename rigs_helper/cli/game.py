@@ -282,9 +282,9 @@ def undo(
     game: GameOpt = None,
 ) -> None:
     """Step back N actions, restoring the exact state (decks and generator included)."""
-    from rigs_helper.store import session
+    from rigs_helper.store import rewind
 
-    done = session.undo(game_path(game), n, force)
+    done = rewind.undo(game_path(game), n, force)
     done.actions = [hide_private_args(a) for a in done.actions]
     if json:
         print_json({"undone": done.actions, "round": done.game.round,
@@ -369,7 +369,7 @@ def restore(
     game: GameOpt = None,
 ) -> None:
     """Put back one of the last 20 saves (kept in .NAME.bak/ beside the game file)."""
-    from rigs_helper.store import session
+    from rigs_helper.store import rewind
 
     path = game_path(game)
     if list_:
@@ -377,7 +377,7 @@ def restore(
             from rigs_helper.rules.errors import InputError
 
             raise InputError("restore: give either N or --list, not both")
-        rows = session.backup_list(path)
+        rows = rewind.backup_list(path)
         for r in rows:  # a card recorded into a hand stays private here too
             if "action" in r:
                 r["action"] = hide_private_args(r["action"])
@@ -392,7 +392,7 @@ def restore(
                     else f"does not load: {r['problem']}")
             say(f"{r['n']:>3}  {r['file']}  {what}{'  (the file now)' if r['current'] else ''}")
         return
-    pick, g = session.restore(path, n)
+    pick, g = rewind.restore(path, n)
     if json:
         print_json({"restored": pick["file"], "round": g.round, "phase": g.phase})
         return
