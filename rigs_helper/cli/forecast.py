@@ -253,7 +253,8 @@ def _history(path: Path, loaded, tables, steps_wanted: bool = True):
     from rigs_helper.store.codec import from_doc, to_doc
     from rigs_helper.store.historytext import log_entries, undo_diff
 
-    entries = log_entries(loaded.log_text, str(path), first_line=loaded.log_line)
+    entries = log_entries(loaded.log_text, str(path), first_line=loaded.log_line,
+                          sealed=True)
     series = networth_series(entries, tables.constants.rounds)
     if series and not steps_wanted:
         return with_final(series, loaded.game, tables), []

@@ -43,7 +43,7 @@ def log_entry_text(entry: dict[str, Any]) -> str:
 
 
 def log_entries(log_text: str, file: str, last: int | None = None, first_line: int = 1,
-                first_n: int | None = None) -> list[dict[str, Any]]:
+                first_n: int | None = None, sealed: bool = False) -> list[dict[str, Any]]:
     """The history's entries, oldest first (only the ``last`` N when given), each one's
     keys, types and bounds checked (:mod:`rigs_helper.store.records`): a bad one is an
     InputError naming its entry, key and line (``first_line``: where ``log_text`` starts in
@@ -52,7 +52,7 @@ def log_entries(log_text: str, file: str, last: int | None = None, first_line: i
     from rigs_helper.store.tablefiles import load_tables
 
     return records.entries(log_text, file, load_tables().constants.rounds, last, first_line,
-                           first_n)
+                           first_n, sealed=sealed and sealed_before_last(log_text))
 
 
 def diff(before: Any, after: Any, path: tuple = ()) -> list[list]:

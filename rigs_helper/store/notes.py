@@ -16,7 +16,8 @@ RECENT = 60
 
 def _entries(loaded: Loaded, file: str, last: int) -> list[dict[str, Any]]:
     try:
-        return log_entries(loaded.log_text, file, last=last, first_line=loaded.log_line)
+        return log_entries(loaded.log_text, file, last=last, first_line=loaded.log_line,
+                           sealed=True)
     except Exception:  # a damaged history hides its notes; the state still shows
         return []
 

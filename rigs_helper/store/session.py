@@ -345,15 +345,18 @@ def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
         raise missing_file(path)
     text = read_text(path)
     loaded = load_checked(text, path, tables)
-    problems = history_problems(loaded, path, tables)
-    if problems:
-        raise InputError("\n".join(problems))
+    try:  # read once; a damaged history is then named in full, every problem
+        entries = log_entries(loaded.log_text, str(path), first_line=loaded.log_line,
+                              sealed=True)
+    except InputError as exc:
+        every = history_problems(loaded, path, tables)
+        raise (InputError("\n".join(every)) if every else exc) from None
     return [{"n": e["n"], "round": e["round"], "phase": e["phase"],
              "action": str(e["action"]),
              **({"source": str(e["source"])} if e.get("source") else {}),
              "said": [str(x) for x in e.get("said", [])],
              "ledger": [str(x) for x in e.get("ledger", [])]}
-            for e in log_entries(loaded.log_text, str(path), first_line=loaded.log_line)]
+            for e in entries]
 
 
 def doctor(path: Path, tables: Tables | None = None) -> tuple[list[str], list[str]]:

@@ -39,7 +39,7 @@ def _arguments(func, path: Path, loaded, tables) -> list:
     def entries():
         from rigs_helper.store.historytext import log_entries
 
-        return log_entries(loaded.log_text, str(path))
+        return log_entries(loaded.log_text, str(path), sealed=True)
 
     offer = {"path": lambda: path, "game_path": lambda: path, "loaded": lambda: loaded,
              "log_text": lambda: loaded.log_text, "game": lambda: loaded.game,
