@@ -125,31 +125,23 @@ def _table(title: str | None = None, **kw):
 
 
 def score(result: ScoreResult, explain: PlayerScore | None = None) -> None:
-    out = console()
+    """The net worth table (plain text: `rigs score` stays at the cost of the import floor,
+    Rich's table would cost a third more)."""
     if result.drawn:
         seed = f" (seed {result.seed})" if result.seed is not None else ""
-        out.print(f"[bold]End Game draws[/bold]{seed}:")
-        for line in result.drawn:
-            out.print(f"  {line}")
-    t = _table("Net worth")
-    name_column(t, [p.name for p in result.score.players])
-    for col in ("Credits", "Luxuries", "Plots", "Resources", "Vinnie", "Net worth"):
-        t.add_column(col, justify="right")
-    winners = set(result.score.winners)
-    for p in result.score.players:
-        style = "bold green" if p.name in winners else None
-        t.add_row(p.name, str(p.credits), str(p.luxuries), str(p.plots), str(p.resources),
-                  str(p.vinnie), str(p.net_worth), style=style)
-    out.print(t)
+        say(f"End Game draws{seed}:", *(f"  {line}" for line in result.drawn))
+    cols = ("Credits", "Luxuries", "Plots", "Resources", "Vinnie", "Net worth")
+    rows = [[p.name, str(p.credits), str(p.luxuries), str(p.plots), str(p.resources),
+             str(p.vinnie), str(p.net_worth)] for p in result.score.players]
+    print("Net worth")
+    print(grid(["Player", *cols], rows, right=set(range(1, len(cols) + 1))))
     names = list(result.score.winners)
     if len(names) == 1:
-        out.print(f"Winner: [bold]{names[0]}[/bold]")
+        say(f"Winner: {names[0]}")
     elif names:
-        out.print(f"Shared win: [bold]{' and '.join(names)}[/bold] (a tie shares the win)")
+        say(f"Shared win: {' and '.join(names)} (a tie shares the win)")
     if explain is not None:
-        out.print(f"\n[bold]How {explain.name}'s net worth was made[/bold]")
-        for line in explain.explain:
-            out.print(f"  {line}")
+        say(f"\nHow {explain.name}'s net worth was made", *(f"  {x}" for x in explain.explain))
 
 
 def card(c: Card) -> None:
