@@ -115,6 +115,9 @@ def candidates_play(game, tables, player):
         base = {"title": card.title}
         if a == "lose_rigs" and key == "missing-support":
             for q in others:
+                if not q.rigs:  # nothing to destroy: the card is played for its draw
+                    yield Cand({**base, "target": (q.name,)})
+                    continue
                 spots = ["warehouse"] + [x.id for x in q.plots]
                 for s in spots:
                     yield Cand({**base, "target": (q.name,), "from": s})
