@@ -13,6 +13,10 @@ from rigs_helper.rules.records import dataclass, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 
+# what `done` says when the last player is done (a phone's answer drops it when the server
+# has ended the phase by itself: `rigs next` would then end the next one)
+NEXT_ENDS = " (`rigs next` ends the phase)"
+
 
 @dataclass(frozen=True)
 class Done(Op):
@@ -35,9 +39,8 @@ class Done(Op):
         left = [p.name for p in game.players if p.name not in done]
         step = "Last Call" if game.last_call else f"the {game.phase.title()} Phase"
         w.say(f"{name} is done with {step}" + (f"; waiting for {', '.join(left)}."
-                                                if left else "; everyone is done (`rigs next` "
-                                                "ends the phase)."))
+                                                if left else f"; everyone is done{NEXT_ENDS}."))
         return w.done()
 
 
-__all__ = ["Done"]
+__all__ = ["NEXT_ENDS", "Done"]
