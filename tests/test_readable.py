@@ -117,6 +117,21 @@ def test_shell_word_quotes_only_what_a_shell_would_split():
     assert shell_word("Ain't Working for You") == '"Ain\'t Working for You"'
 
 
+def test_the_status_table_with_dealt_disasters_keeps_each_row_on_its_lines_at_80():
+    """Ten columns whose narrowest form with two spaces between them is wider than 80: one
+    space between them keeps the header on one line (else the terminal wraps it)."""
+    from rigs_helper.cli.render import grid
+
+    headers = ["Player", "Credits", "Energy", "Supplies", "Metal", "Lux", "RIGS", "Karma",
+               "Vinnie", "Disaster"]
+    rows = [[MAXI + "*", "105", "2", "1", "2", "0", "4/2", "2", "1S 2M", "Infestation"],
+            ["Zoë", "110", "1", "0", "3", "0", "5/2", "1", "-", "Energy Junction Failure"]]
+    lines = grid(headers, rows, right=set(range(1, 8)), cols=80).splitlines()
+    assert all(cell_len(line) <= 80 for line in lines), lines
+    assert lines[0].split() == headers and set(lines[1]) == {"-", " "}
+    assert lines[0].index("Disaster") == lines[1].rindex(" ") + 1
+
+
 # ---------------------------------------------------------------------------- names
 
 
