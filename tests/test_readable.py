@@ -132,6 +132,26 @@ def test_the_status_table_with_dealt_disasters_keeps_each_row_on_its_lines_at_80
     assert lines[0].index("Disaster") == lines[1].rindex(" ") + 1
 
 
+def test_the_log_writes_each_action_with_names_quoted_as_a_command_to_copy():
+    """`rigs log` shows the action as typed: a name with spaces is one shell word."""
+    from rigs_helper.rules.actions.deals import Give, Sell
+    from rigs_helper.rules.actions.placement import Move
+    from rigs_helper.rules.phases.grant import GrantPick
+    from rigs_helper.rules.turns import Done
+    from rigs_helper.rules.waits.disasters import DisasterRecord
+
+    assert shlex.split(Move(MAXI, 3, "P25", "metal").describe())[:3] == ["move", MAXI, "3"]
+    assert shlex.split(Done(MAXI).describe()) == ["done", MAXI]
+    assert shlex.split(Give("Zoë", MAXI, (("credits", 5),)).describe()) == [
+        "give", "Zoë", MAXI, "credits=5"]
+    assert shlex.split(Sell(MAXI, None, (("Bo", 2),)).describe()) == [
+        "sell", MAXI, "all", "Bo", "2"]
+    assert shlex.split(GrantPick("P17", ("Bo", MAXI)).describe()) == [
+        "grant", "P17", "--order", f"Bo,{MAXI}"]
+    assert shlex.split(DisasterRecord(MAXI, "Out in the (Acid) Rain").describe()) == [
+        "disaster", "record", MAXI, "Out in the (Acid) Rain"]
+
+
 # ---------------------------------------------------------------------------- names
 
 

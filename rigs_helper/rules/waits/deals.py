@@ -15,6 +15,7 @@ from rigs_helper.rules.names import amount
 from rigs_helper.rules.records import dataclass, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.waits.records import Deal, Waits
 
 #: open deals at most (each is a line on the board)
@@ -107,7 +108,7 @@ class DealAnswer(Op):
     phase_rule = Give.phase_rule
 
     def describe(self) -> str:
-        return f"deal {self.verb} {self.name} {self.deal}"
+        return f"deal {self.verb} {shell_word(self.name)} {self.deal}"
 
     def _deal(self, game: Game) -> Deal:
         deal = game.waits.deal(self.deal)
