@@ -241,3 +241,22 @@ def test_the_leaders_page_shows_the_land_grant_plots_with_their_spots(game, tabl
         name = tables.plots[tables.plot_deck[int(pid[1:]) - 1]].name
         e, s, m = spots[name]
         assert f"<li>{pid} {name}: spots {e} Energy, {s} Supplies, {m} Metal;" in page
+
+
+def test_the_boards_since_then_says_how_many_earlier_lines_it_leaves_to_rigs_log(tmp_path,
+                                                                                 tables):
+    from servehelp import table_game
+
+    from rigs_helper.store import session
+    from rigs_helper.store.notes import SINCE, last_phase
+
+    path = table_game(tmp_path / "rigs.toml")
+    for _ in range(SINCE + 3):  # one line each
+        rigs("give", "Ana", "Bo", "credits=1", "--game", path)
+    for name in ("Ana", "Bo", "Cy", "Di"):
+        rigs("done", name, "--game", path)
+    since = last_phase(session.load(path, tables), str(path))["since"]
+    said = [line for e in session.history(path, tables)[1:] for line in e["said"]]
+    assert len(said) > SINCE and len(since) == SINCE
+    assert since[0] == f"({len(said) - SINCE + 1} earlier lines: `rigs log`)"
+    assert since[1:] == said[-(SINCE - 1):]
