@@ -260,3 +260,17 @@ def test_the_boards_since_then_says_how_many_earlier_lines_it_leaves_to_rigs_log
     assert len(said) > SINCE and len(since) == SINCE
     assert since[0] == f"({len(said) - SINCE + 1} earlier lines: `rigs log`)"
     assert since[1:] == said[-(SINCE - 1):]
+
+
+def test_rigs_serve_link_takes_a_name_as_every_command_does(game, tables):
+    from rigs_helper.web.tokens import load_tokens
+
+    out = rigs("serve", "--link", "bo", "--port", "9000", "--game", game)
+    tokens = load_tokens(game, ["Ana", "Bo", "Cy"])
+    assert out.splitlines()[0] == ("Bo's page (for Bo's eyes only): "
+                                   f"http://127.0.0.1:9000/p/{tokens['Bo']}")
+    r = subprocess.run([sys.executable, "-m", "rigs_helper", "serve", "--link", "Zed",
+                        "--port", "9000", "--game", str(game)],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1 and r.stdout == ""
+    assert r.stderr.strip() == "rigs: --link Zed: not a player of this game (Ana, Bo, Cy)"
