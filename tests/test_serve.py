@@ -274,3 +274,16 @@ def test_rigs_serve_link_takes_a_name_as_every_command_does(game, tables):
                        capture_output=True, text=True, timeout=30)
     assert r.returncode == 1 and r.stdout == ""
     assert r.stderr.strip() == "rigs: --link Zed: not a player of this game (Ana, Bo, Cy)"
+
+
+def test_rigs_serve_refuses_new_tokens_with_link_as_a_running_server_would_404_it(game):
+    before = sorted(p.name for p in game.parent.iterdir())
+    tokens_before = {p.name: p.read_bytes() for p in game.parent.iterdir() if p.is_file()}
+    r = subprocess.run([sys.executable, "-m", "rigs_helper", "serve", "--link", "Bo",
+                        "--new-tokens", "--port", "9000", "--game", str(game)],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1 and r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1 and "--new-tokens" in r.stderr
+    assert sorted(p.name for p in game.parent.iterdir()) == before
+    assert {p.name: p.read_bytes() for p in game.parent.iterdir() if p.is_file()} == \
+        tokens_before
