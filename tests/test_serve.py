@@ -287,3 +287,15 @@ def test_rigs_serve_refuses_new_tokens_with_link_as_a_running_server_would_404_i
     assert sorted(p.name for p in game.parent.iterdir()) == before
     assert {p.name: p.read_bytes() for p in game.parent.iterdir() if p.is_file()} == \
         tokens_before
+
+
+def test_the_board_says_waiting_for_once_and_calls_open_choices_by_their_name(tmp_path,
+                                                                              tables):
+    from servehelp import table_game
+
+    game = table_game(tmp_path / "rigs.toml")  # round 1: no one done, no choice open
+    with serving(game, tables) as (server, _, _tokens):
+        board = get(server, "/")[2]
+    assert board.count("Waiting for") == 1  # the players not done, at the top
+    assert 'id="waiting">Waiting for Ana' in board
+    assert '<h2>Open choices</h2><p class="muted">None.</p>' in board
