@@ -181,6 +181,26 @@ def test_names_equal_without_case_or_accents_are_one_name(rigs, tmp_path):
     assert not (tmp_path / "g.toml").exists()
 
 
+def test_a_deal_an_attack_and_a_roll_name_a_long_name_quoted_in_the_command_they_ask_for(
+        rigs, tmp_path):
+    from rigs_helper.rules.dice import DieNeeded
+    from rigs_helper.rules.waits.attacks import ask
+
+    game = tmp_path / "g.toml"
+    assert rigs("new", *[x for n in NAMES for x in ("-p", n)], "--seed", 3,
+                "--game", game).exit_code == 0
+    r = rigs("deal", "propose", "Zoë", "maxi", "credits=5", "--game", game)
+    assert r.exit_code == 0, r.output
+    said = [shlex.split(c) for c in _suggested(r.stdout)]
+    assert said == [["rigs", "deal", "accept", MAXI, "1"],
+                    ["rigs", "deal", "decline", MAXI, "1"]]
+    assert [shlex.split(c) for c in _suggested(ask(["Bo", MAXI]))] == [
+        ["rigs", "answer", "Bo", "CARD|take"], ["rigs", "answer", MAXI, "CARD|take"]]
+    roll = _suggested(str(DieNeeded(MAXI, "Alarm System", "karma use Bo Decoy")))
+    assert [shlex.split(c) for c in roll] == [["rigs", "karma", "use", "Bo", "Decoy", "--roll",
+                                               f"{MAXI}=N"]]
+
+
 # ---------------------------------------------------------------------------- completion
 
 

@@ -97,7 +97,7 @@ class KarmaPlayWait(KarmaPlay):
 
 
 def ask(names) -> str:
-    return "; ".join(f"`rigs answer {n} CARD|take`" for n in names)
+    return "; ".join(f"`rigs answer {shell_word(n)} CARD|take`" for n in names)
 
 
 def restored(game: Game, attack: Attack) -> Game:

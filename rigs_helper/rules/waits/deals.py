@@ -91,8 +91,8 @@ class DealPropose(Op):
         w.game = replace(w.game, waits=replace(waits, deals=waits.deals + (deal,),
                                                last_deal=deal.id))
         w.say(f"{a.name} proposes {deal_text(deal)}. Waiting for {b.name}: "
-              f"`rigs deal accept {b.name} {deal.id}` or `rigs deal decline {b.name} "
-              f"{deal.id}`.")
+              f"`rigs deal accept {shell_word(b.name)} {deal.id}` or "
+              f"`rigs deal decline {shell_word(b.name)} {deal.id}`.")
         w.data["deal"] = deal.id
         return w.done()
 
