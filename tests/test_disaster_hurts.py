@@ -43,3 +43,20 @@ def test_solar_eclipse_spares_a_desert_with_no_energy_rigs(tables):
     g = base(tables, "disaster")  # Ana owns a Desert, with no RIGS on it
     hurt, swap, _ = _deal(g, tables, "solar-eclipse")
     assert not hurt and swap and g.player("Ana").must_lose_rigs == 0
+
+
+def test_a_player_not_hurt_and_holding_no_karma_card_is_not_told_to_swap(tables):
+    from rigs_helper.rules.records import replace
+    from rigs_helper.rules.views import pending_items
+
+    g = base(tables, "disaster")  # Ana holds no Luxuries: Theft takes nothing
+    g = replace(g, players=tuple(replace(p, hand=()) if p.name == "Ana" else p
+                                 for p in g.players))
+    hurt, swap, said = _deal(g, tables, "theft")
+    assert not hurt and swap
+    assert "  Ana is not hurt (and holds no Karma card to swap)." in said
+    assert not any("karma swap" in m for m in said)
+    w = Work(g, tables)
+    apply_disaster(w, "Ana", "theft")
+    assert not any("swap" in text for who, text in pending_items(w.done().game, tables)
+                   if who == "Ana")

@@ -86,7 +86,7 @@ def test_status_shows_public_commands_and_hand_shows_the_cards(rigs, path, table
     assert "Poker Night" not in out and "Decoy" not in out
     private = rigs("hand", "Ana", "--game", path).output
     assert "rigs karma play Ana 'Poker Night' --resource" in private
-    assert "rigs karma discard Ana Decoy   # title: Decoy, Poker Night" in private
+    assert "rigs karma discard Ana Decoy   # title: Decoy, 'Poker Night'" in private
     # every hinted command runs
     for line in private.splitlines():
         if line.startswith("  rigs "):
@@ -162,3 +162,14 @@ def test_completion_offers_what_the_player_may_do(path, tables):
     assert first.id not in surveyable and set(surveyable) == {x.id for x in rest}
     assert _complete(path, "rigs vinnie repay Ana ", 4) == ["energy"]
     assert _complete(path, "rigs vinnie borrow Ana ", 4) == ["energy", "supplies", "metal"]
+
+
+def test_hinted_choices_are_quoted_as_typed_so_a_grant_order_with_a_long_name_copies():
+    from rigs_helper.cli.legalhints import choices
+    from rigs_helper.rules.legal.base import Action, Param
+
+    order = Param("order", values=("Maximiliano de la Cruz,Bo", "Bo,Maximiliano de la Cruz"),
+                  required=False)
+    shown = choices(Action("grant", (order,), "Land Grant"))
+    assert shown == ("order: 'Maximiliano de la Cruz,Bo', 'Bo,Maximiliano de la Cruz' "
+                     "(optional)")

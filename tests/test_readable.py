@@ -117,6 +117,41 @@ def test_shell_word_quotes_only_what_a_shell_would_split():
     assert shell_word("Ain't Working for You") == '"Ain\'t Working for You"'
 
 
+def test_the_status_table_with_dealt_disasters_keeps_each_row_on_its_lines_at_80():
+    """Ten columns whose narrowest form with two spaces between them is wider than 80: one
+    space between them keeps the header on one line (else the terminal wraps it)."""
+    from rigs_helper.cli.render import grid
+
+    headers = ["Player", "Credits", "Energy", "Supplies", "Metal", "Lux", "RIGS", "Karma",
+               "Vinnie", "Disaster"]
+    rows = [[MAXI + "*", "105", "2", "1", "2", "0", "4/2", "2", "1S 2M", "Infestation"],
+            ["Zoë", "110", "1", "0", "3", "0", "5/2", "1", "-", "Energy Junction Failure"]]
+    lines = grid(headers, rows, right=set(range(1, 8)), cols=80).splitlines()
+    assert all(cell_len(line) <= 80 for line in lines), lines
+    assert lines[0].split() == headers and set(lines[1]) == {"-", " "}
+    assert lines[0].index("Disaster") == lines[1].rindex(" ") + 1
+
+
+def test_the_log_writes_each_action_with_names_quoted_as_a_command_to_copy():
+    """`rigs log` shows the action as typed: a name with spaces is one shell word."""
+    from rigs_helper.rules.actions.deals import Give, Sell
+    from rigs_helper.rules.actions.placement import Move
+    from rigs_helper.rules.phases.grant import GrantPick
+    from rigs_helper.rules.turns import Done
+    from rigs_helper.rules.waits.disasters import DisasterRecord
+
+    assert shlex.split(Move(MAXI, 3, "P25", "metal").describe())[:3] == ["move", MAXI, "3"]
+    assert shlex.split(Done(MAXI).describe()) == ["done", MAXI]
+    assert shlex.split(Give("Zoë", MAXI, (("credits", 5),)).describe()) == [
+        "give", "Zoë", MAXI, "credits=5"]
+    assert shlex.split(Sell(MAXI, None, (("Bo", 2),)).describe()) == [
+        "sell", MAXI, "all", "Bo", "2"]
+    assert shlex.split(GrantPick("P17", ("Bo", MAXI)).describe()) == [
+        "grant", "P17", "--order", f"Bo,{MAXI}"]
+    assert shlex.split(DisasterRecord(MAXI, "Out in the (Acid) Rain").describe()) == [
+        "disaster", "record", MAXI, "Out in the (Acid) Rain"]
+
+
 # ---------------------------------------------------------------------------- names
 
 
@@ -144,6 +179,26 @@ def test_names_equal_without_case_or_accents_are_one_name(rigs, tmp_path):
     r = rigs("new", "-p", "Zoe", "-p", "Zoë", "--game", tmp_path / "g.toml")
     assert r.exit_code == 1 and "duplicate player name 'Zoë'" in r.stderr
     assert not (tmp_path / "g.toml").exists()
+
+
+def test_a_deal_an_attack_and_a_roll_name_a_long_name_quoted_in_the_command_they_ask_for(
+        rigs, tmp_path):
+    from rigs_helper.rules.dice import DieNeeded
+    from rigs_helper.rules.waits.attacks import ask
+
+    game = tmp_path / "g.toml"
+    assert rigs("new", *[x for n in NAMES for x in ("-p", n)], "--seed", 3,
+                "--game", game).exit_code == 0
+    r = rigs("deal", "propose", "Zoë", "maxi", "credits=5", "--game", game)
+    assert r.exit_code == 0, r.output
+    said = [shlex.split(c) for c in _suggested(r.stdout)]
+    assert said == [["rigs", "deal", "accept", MAXI, "1"],
+                    ["rigs", "deal", "decline", MAXI, "1"]]
+    assert [shlex.split(c) for c in _suggested(ask(["Bo", MAXI]))] == [
+        ["rigs", "answer", "Bo", "CARD|take"], ["rigs", "answer", MAXI, "CARD|take"]]
+    roll = _suggested(str(DieNeeded(MAXI, "Alarm System", "karma use Bo Decoy")))
+    assert [shlex.split(c) for c in roll] == [["rigs", "karma", "use", "Bo", "Decoy", "--roll",
+                                               f"{MAXI}=N"]]
 
 
 # ---------------------------------------------------------------------------- completion

@@ -241,3 +241,61 @@ def test_the_leaders_page_shows_the_land_grant_plots_with_their_spots(game, tabl
         name = tables.plots[tables.plot_deck[int(pid[1:]) - 1]].name
         e, s, m = spots[name]
         assert f"<li>{pid} {name}: spots {e} Energy, {s} Supplies, {m} Metal;" in page
+
+
+def test_the_boards_since_then_says_how_many_earlier_lines_it_leaves_to_rigs_log(tmp_path,
+                                                                                 tables):
+    from servehelp import table_game
+
+    from rigs_helper.store import session
+    from rigs_helper.store.notes import SINCE, last_phase
+
+    path = table_game(tmp_path / "rigs.toml")
+    for _ in range(SINCE + 3):  # one line each
+        rigs("give", "Ana", "Bo", "credits=1", "--game", path)
+    for name in ("Ana", "Bo", "Cy", "Di"):
+        rigs("done", name, "--game", path)
+    since = last_phase(session.load(path, tables), str(path))["since"]
+    said = [line for e in session.history(path, tables)[1:] for line in e["said"]]
+    assert len(said) > SINCE and len(since) == SINCE
+    assert since[0] == f"({len(said) - SINCE + 1} earlier lines: `rigs log`)"
+    assert since[1:] == said[-(SINCE - 1):]
+
+
+def test_rigs_serve_link_takes_a_name_as_every_command_does(game, tables):
+    from rigs_helper.web.tokens import load_tokens
+
+    out = rigs("serve", "--link", "bo", "--port", "9000", "--game", game)
+    tokens = load_tokens(game, ["Ana", "Bo", "Cy"])
+    assert out.splitlines()[0] == ("Bo's page (for Bo's eyes only): "
+                                   f"http://127.0.0.1:9000/p/{tokens['Bo']}")
+    r = subprocess.run([sys.executable, "-m", "rigs_helper", "serve", "--link", "Zed",
+                        "--port", "9000", "--game", str(game)],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1 and r.stdout == ""
+    assert r.stderr.strip() == "rigs: --link Zed: not a player of this game (Ana, Bo, Cy)"
+
+
+def test_rigs_serve_refuses_new_tokens_with_link_as_a_running_server_would_404_it(game):
+    before = sorted(p.name for p in game.parent.iterdir())
+    tokens_before = {p.name: p.read_bytes() for p in game.parent.iterdir() if p.is_file()}
+    r = subprocess.run([sys.executable, "-m", "rigs_helper", "serve", "--link", "Bo",
+                        "--new-tokens", "--port", "9000", "--game", str(game)],
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 1 and r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1 and "--new-tokens" in r.stderr
+    assert sorted(p.name for p in game.parent.iterdir()) == before
+    assert {p.name: p.read_bytes() for p in game.parent.iterdir() if p.is_file()} == \
+        tokens_before
+
+
+def test_the_board_says_waiting_for_once_and_calls_open_choices_by_their_name(tmp_path,
+                                                                              tables):
+    from servehelp import table_game
+
+    game = table_game(tmp_path / "rigs.toml")  # round 1: no one done, no choice open
+    with serving(game, tables) as (server, _, _tokens):
+        board = get(server, "/")[2]
+    assert board.count("Waiting for") == 1  # the players not done, at the top
+    assert 'id="waiting">Waiting for Ana' in board
+    assert '<h2>Open choices</h2><p class="muted">None.</p>' in board

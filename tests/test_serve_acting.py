@@ -225,6 +225,19 @@ def test_the_phase_ends_by_itself_when_every_player_is_done(game, tables):
     assert "Disaster Phase" in " ".join(json.loads(body)["said"])
 
 
+def test_the_last_done_from_a_phone_does_not_suggest_rigs_next_once_the_phase_ended(
+        game, tables):
+    with serving(game, tables) as (server, _, tokens):
+        for i, name in enumerate(["Ana", "Bo", "Cy", "Di"]):
+            code, _, body = post(server, tokens[name], {"action": "done",
+                                                        "request_id": f"d{i}"})
+            assert code == 200, body
+    said = json.loads(body)["said"]
+    assert state(game, tables).phase == "disaster"
+    assert said[0] == "Di is done with the Player Phase; everyone is done."
+    assert not any("rigs next" in line for line in said)
+
+
 def test_only_the_victim_answers_an_attack_and_only_from_their_own_page(tmp_path, tables):
     from roundplay import PHONES, start
 

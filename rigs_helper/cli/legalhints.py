@@ -93,7 +93,8 @@ def choices(action) -> str:
     out = []
     for p in action.params:
         if p.values is not None and (len(p.values) > 1 or not p.required):
-            shown = ", ".join(p.values[:8]) + (f" (+{len(p.values) - 8})"
+            # each value as typed (a grant order is one word: 'Maximiliano de la Cruz,Bo')
+            shown = ", ".join(word(v) for v in p.values[:8]) + (f" (+{len(p.values) - 8})"
                                                if len(p.values) > 8 else "")
             out.append(f"{p.name}: {shown}" + ("" if p.required else " (optional)"))
         elif p.values is None and (p.min != p.max or not p.required):

@@ -86,12 +86,15 @@ def grid(headers: list[str], rows: list[list[str]], right: set[int] = frozenset(
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
               for i, h in enumerate(headers)]
     cols = cols or width()
+    gap = 2
     if cols is not None:
         least = [max(len(w) for c in [h, *(r[i] for r in rows)] for w in c.split() or [""])
                  if i not in right else  # a number whole; its header may wrap
                  max([len(w) for w in h.split()] + [len(r[i]) for r in rows])
                  for i, h in enumerate(headers)]
-        while sum(widths) + 2 * (len(widths) - 1) > cols:
+        if sum(least) + gap * (len(widths) - 1) > cols:
+            gap = 1  # one space between columns rather than a row wrapped by the terminal
+        while sum(widths) + gap * (len(widths) - 1) > cols:
             i = max(range(len(widths)), key=lambda k: widths[k] - least[k])
             if widths[i] <= least[i]:
                 break
@@ -103,11 +106,11 @@ def grid(headers: list[str], rows: list[list[str]], right: set[int] = frozenset(
         out = []
         for k in range(max(len(x) for x in split)):
             row = [x[k] if k < len(x) else "" for x in split]
-            out.append("  ".join(c.rjust(w) if i in right else c.ljust(w)
-                                 for i, (c, w) in enumerate(zip(row, widths))).rstrip())
+            out.append((" " * gap).join(c.rjust(w) if i in right else c.ljust(w)
+                                        for i, (c, w) in enumerate(zip(row, widths))).rstrip())
         return out
 
-    rule = "  ".join("-" * w for w in widths)
+    rule = (" " * gap).join("-" * w for w in widths)
     return "\n".join(lines(headers) + [rule] + [x for r in rows for x in lines(r)])
 
 

@@ -42,8 +42,17 @@ def serve(
     tables = load_tables()
     path = game_path(game)
     names = [p.name for p in session.load(path, tables).game.players]
-    if link is not None and link not in names:
-        raise InputError(f"--link {link}: not a player of this game ({', '.join(names)})")
+    if link is not None and new_tokens:  # the server running keeps the links it read
+        raise InputError("--new-tokens: give it when starting the server (`rigs serve "
+                         "--new-tokens`), not with --link: a running server keeps its links")
+    if link is not None:  # as every command takes a name: "maxi", "zoe"
+        from rigs_helper.rules.names import match_player
+
+        try:
+            link = match_player(link, names)
+        except InputError:
+            raise InputError(f"--link {link}: not a player of this game "
+                             f"({', '.join(names)})") from None
     shown = link_host(host)
     tokens = load_tokens(path, names, renew=new_tokens)
     if link is not None:

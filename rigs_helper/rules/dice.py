@@ -15,6 +15,7 @@ from rigs_helper.rules.records import dataclass
 
 from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.numbers import whole
+from rigs_helper.rules.text import shell_word
 
 SIDES = 6
 DICE_MODES = ("rigs", "table")  # who rolls the dice a step needs and the table did not give
@@ -26,7 +27,7 @@ class DieNeeded(PendingChoice):
 
     def __init__(self, player: str | None, why: str, command: str | None = None) -> None:
         self.player, self.why, self.command = player, why, command
-        flag = f"--roll {player}=N" if player else "--roll N"
+        flag = f"--roll {shell_word(player + '=N')}" if player else "--roll N"
         run = f"`rigs {command} {flag}`" if command else f"the same command with {flag}"
         who = f" for {player}" if player else ""
         super().__init__([f"the table rolls a die{who} ({why}): {run}"])

@@ -12,6 +12,11 @@ from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.records import dataclass, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.text import shell_word
+
+# what `done` says when the last player is done (a phone's answer drops it when the server
+# has ended the phase by itself: `rigs next` would then end the next one)
+NEXT_ENDS = " (`rigs next` ends the phase)"
 
 
 @dataclass(frozen=True)
@@ -19,7 +24,7 @@ class Done(Op):
     name: str
 
     def describe(self) -> str:
-        return f"done {self.name}"
+        return f"done {shell_word(self.name)}"
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -35,9 +40,8 @@ class Done(Op):
         left = [p.name for p in game.players if p.name not in done]
         step = "Last Call" if game.last_call else f"the {game.phase.title()} Phase"
         w.say(f"{name} is done with {step}" + (f"; waiting for {', '.join(left)}."
-                                                if left else "; everyone is done (`rigs next` "
-                                                "ends the phase)."))
+                                                if left else f"; everyone is done{NEXT_ENDS}."))
         return w.done()
 
 
-__all__ = ["Done"]
+__all__ = ["NEXT_ENDS", "Done"]

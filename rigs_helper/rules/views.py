@@ -38,7 +38,7 @@ def pending_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
         if p.may_take:
             out.append((p.name, f"{p.name} may take {p.may_take} resources "
                         f"(`rigs settle {who} RESOURCE=N ...`)"))
-        if p.may_swap and game.phase == "disaster":
+        if p.may_swap and p.hand and game.phase == "disaster":
             out.append((p.name, f"{p.name} may swap one Karma card (`rigs karma swap "
                         f"{who} TITLE`), optional"))
     return out

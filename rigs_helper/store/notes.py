@@ -12,6 +12,7 @@ from rigs_helper.store.historytext import log_entries
 
 # how far back the private notes and the board's summary look
 RECENT = 60
+SINCE = 12  # the lines said since the last phase change that the board shows
 
 
 def _entries(loaded: Loaded, file: str, last: int) -> list[dict[str, Any]]:
@@ -42,4 +43,7 @@ def last_phase(loaded: Loaded, file: str, last: int = RECENT) -> dict:
     for i, e in enumerate(entries[start:]):
         said = [str(x) for x in e.get("said", ()) if isinstance(x, str)]
         (summary if i == 0 else since).extend(said)
-    return {"summary": summary, "since": since[-12:]}
+    if len(since) > SINCE:  # the board keeps the last lines, and says that it does
+        since = [f"({len(since) - SINCE + 1} earlier lines: `rigs log`)",
+                 *since[-(SINCE - 1):]]
+    return {"summary": summary, "since": since}

@@ -128,7 +128,11 @@ class Acting:
             return 422, {"ok": False, "error": one_line(exc), **base}
         said = list(outcome.messages) + [t for who, t in outcome.private if who == player]
         if legal.phase_ready(outcome.game, self.tables):  # else a later action checks
-            said += self.end_phase_if_ready(player)
+            ended = self.end_phase_if_ready(player)
+            if ended:  # the phase is over: no `rigs next` to run for it any more
+                from rigs_helper.rules.turns import NEXT_ENDS
+
+                said = [line.replace(NEXT_ENDS, "") for line in said] + ended
         return 200, {"ok": True, "said": said, **base}
 
     def end_phase_if_ready(self, player: str) -> list[str]:

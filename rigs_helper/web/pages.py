@@ -182,7 +182,7 @@ def board_html(d: dict, tables, chart: str, rows: list[dict] | None = None,
             + ('<p class="muted"><mark>Marked</mark>: changed since the last update.</p>'
                if marked else "")
             + f'<div class="grid">{players}</div><div class="grid">'
-            f'<section><h2>Waiting for</h2>{lines(d["pending"], "Nothing.")}'
+            f'<section><h2>Open choices</h2>{lines(d["pending"], "None.")}'
             f'</section><section><h2>Last phase</h2>'
             f'{lines(last["summary"], "Nothing yet.")}'
             + (f'<h2>Since then</h2>{lines(last["since"], "")}' if last["since"] else "")

@@ -11,6 +11,7 @@ from rigs_helper.rules.names import amount, signed
 from rigs_helper.rules.names import amounts as amounts_text
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables
+from rigs_helper.rules.text import shell_word
 
 
 def sale_price(game: Game, player: Player) -> int:
@@ -31,7 +32,7 @@ class Sell(Op):
     phase_rule = "Luxuries are sold in the Market Phase, at the Market card's price"
 
     def describe(self) -> str:
-        return "sell " + " ".join(f"{who} {'all' if n is None else n}"
+        return "sell " + " ".join(f"{shell_word(who)} {'all' if n is None else n}"
                                   for who, n in self.sales())
 
     def sales(self) -> tuple[tuple[str, int | None], ...]:
@@ -90,7 +91,8 @@ class Give(Op):
         def bits(amounts, plots):
             return " ".join([f"{k}={n}" for k, n in amounts] + list(plots))
 
-        s = f"give {self.giver} {self.receiver} " + bits(self.amounts, self.plots)
+        s = f"give {shell_word(self.giver)} {shell_word(self.receiver)} "
+        s += bits(self.amounts, self.plots)
         if self.back_amounts or self.back_plots:
             s += " --for " + bits(self.back_amounts, self.back_plots)
         return s
@@ -181,7 +183,7 @@ class Adjust(Op):
     why: str
 
     def describe(self) -> str:
-        return f"adjust {self.name} {self.what} {self.delta:+d} --why {self.why!r}"
+        return f"adjust {shell_word(self.name)} {self.what} {self.delta:+d} --why {self.why!r}"
 
     def _key(self) -> str:
         t = self.what.strip().lower()
@@ -232,7 +234,8 @@ class Settle(Op):
     amounts: tuple[tuple[str, int], ...]
 
     def describe(self) -> str:
-        return f"settle {self.name} " + " ".join(f"{k}={n}" for k, n in self.amounts)
+        return f"settle {shell_word(self.name)} " + " ".join(f"{k}={n}"
+                                                          for k, n in self.amounts)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

@@ -10,6 +10,7 @@ from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import amount, plural, word
 from rigs_helper.rules.state import Game, add_scripts
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.text import shell_word
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class Borrow(Op):
     phase_rule = "Vinnie lends in the Player and Production Phases"
 
     def describe(self) -> str:
-        return f"vinnie borrow {self.name} {self.resource} {self.n}"
+        return f"vinnie borrow {shell_word(self.name)} {self.resource} {self.n}"
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -67,9 +68,9 @@ class Repay(Op):
 
     def describe(self) -> str:
         if not self.more:
-            return (f"vinnie repay {self.name} {self.resource} "
+            return (f"vinnie repay {shell_word(self.name)} {self.resource} "
                     f"{'all' if self.n is None else self.n}")
-        return f"vinnie repay {self.name} " + " ".join(
+        return f"vinnie repay {shell_word(self.name)} " + " ".join(
             f"{r}={'all' if n is None else n}" for r, n in self.repayments())
 
     def repayments(self) -> tuple[tuple[str, int | None], ...]:

@@ -9,6 +9,7 @@ from rigs_helper.rules.engine import Op, Outcome, Work, replace_plot
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.state import Game, Player, Plot
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.text import shell_word
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,8 @@ class Build(Op):
     phase_rule = "RIGS are built in the Player Phase"
 
     def describe(self) -> str:
-        return f"build {self.name} {self.n}" + (f" --to {self.to}" if self.to else "") + (
+        return f"build {shell_word(self.name)} {self.n}" + (
+            f" --to {self.to}" if self.to else "") + (
             f" --harvest {self.harvest}" if self.harvest else "")
 
     def check(self, game: Game, tables: Tables) -> None:
@@ -91,7 +93,7 @@ class Move(Op):
     phase_rule = "RIGS are moved in the Player Phase"
 
     def describe(self) -> str:
-        s = f"move {self.name} {self.n} --to {self.to}"
+        s = f"move {shell_word(self.name)} {self.n} --to {self.to}"
         if self.harvest:
             s += f" --harvest {self.harvest}"
         return s + (f" --from {self.source}" if self.source else "")
@@ -166,7 +168,7 @@ class Survey(Op):
     phase_rule = "plots are surveyed in the Player Phase"
 
     def describe(self) -> str:
-        return f"survey {self.name} {self.plot}" + (
+        return f"survey {shell_word(self.name)} {self.plot}" + (
             f" --card {self.card}" if self.card is not None else "")
 
     def check(self, game: Game, tables: Tables) -> None:

@@ -10,6 +10,7 @@ from rigs_helper.rules.names import sentence
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.text import shell_word
 
 
 def hand_key(tables: Tables, player: Player, text: str) -> str:
@@ -42,7 +43,8 @@ class KarmaDraw(Op):
     why: str = ""
 
     def describe(self) -> str:
-        return f"karma draw {self.name}" + (f" {self.n}" if self.n != 1 else "") + (
+        return f"karma draw {shell_word(self.name)}" + (
+            f" {self.n}" if self.n != 1 else "") + (
             f" --card {self.card!r}" if self.card else "")
 
     def check(self, game: Game, tables: Tables) -> None:
@@ -90,7 +92,7 @@ class KarmaDiscard(Op):
     title: str
 
     def describe(self) -> str:
-        return f"karma discard {self.name} {self.title!r}"
+        return f"karma discard {shell_word(self.name)} {self.title!r}"
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -118,7 +120,7 @@ class KarmaSwap(Op):
     phase_rule = "the swap is offered in the Disaster Phase to a player the card did not hurt"
 
     def describe(self) -> str:
-        return f"karma swap {self.name} {self.title!r}" + (
+        return f"karma swap {shell_word(self.name)} {self.title!r}" + (
             f" --card {self.card!r}" if self.card else "")
 
     def check(self, game: Game, tables: Tables) -> None:
@@ -195,7 +197,7 @@ class KarmaDiscardInPlay(Op):
     title: str
 
     def describe(self) -> str:
-        return f"karma retire {self.name} {self.title!r}"
+        return f"karma retire {shell_word(self.name)} {self.title!r}"
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

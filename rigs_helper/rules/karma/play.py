@@ -15,6 +15,7 @@ from rigs_helper.rules.karma.protection import resolve
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.text import shell_word
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class KarmaPlay(Op):
                 object.__setattr__(self, f, (v,) if v else ())
 
     def describe(self) -> str:
-        s = f"karma play {self.name} {self.title!r}"
+        s = f"karma play {shell_word(self.name)} {self.title!r}"
         for flag, vals in FLAGS.items():
             v = getattr(self, vals)
             if vals in ("give", "take"):
@@ -199,7 +200,7 @@ class KarmaUse(Op):
     grant_first = True
 
     def describe(self) -> str:
-        return f"karma use {self.name} {self.title!r}" + said_rolls(self.rolls)
+        return f"karma use {shell_word(self.name)} {self.title!r}" + said_rolls(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

@@ -142,6 +142,9 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
                   f"`rigs karma draw {shell_word(p.name)} --card TITLE` records it instead)")
     else:
         w.update(name, may_swap=True)
+        if not w.player(name).hand:  # the count is public: no command that cannot run
+            w.say(f"  {p.name} is not hurt (and holds no Karma card to swap).")
+            return
         w.say(f"  {p.name} is not hurt and may swap one Karma card: "
               f"`rigs karma swap {shell_word(p.name)} TITLE`.")
 

@@ -144,7 +144,7 @@ class GrantPick(Op):
         s = "grant" + ("" if self.record_only else f" {self.pick or '(default)'}")
         s += "".join(f" --card {c}" for c in self.cards)
         if self.order:
-            s += " --order " + ",".join(self.order)
+            s += " --order " + shell_word(",".join(self.order))
         return s + "".join(f" --give {n}={p}" for n, p in self.given) + roll_args(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:

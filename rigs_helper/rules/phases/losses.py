@@ -22,7 +22,7 @@ class LoseRigs(Op):
     places: tuple[tuple[str, int], ...] = ()
 
     def describe(self) -> str:
-        return f"lose {self.name}" + (f" {self.n}" if self.n != 1 else "") + (
+        return f"lose {shell_word(self.name)}" + (f" {self.n}" if self.n != 1 else "") + (
             f" --from {self.source}" if self.source else "") + "".join(
             f" --from {w}={k}" for w, k in self.places)
 

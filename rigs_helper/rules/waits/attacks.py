@@ -23,6 +23,7 @@ from rigs_helper.rules.oplog import op_from_json, op_to_json
 from rigs_helper.rules.records import dataclass, fields, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.waits.records import TAKE, Attack, Reply
 
 
@@ -96,7 +97,7 @@ class KarmaPlayWait(KarmaPlay):
 
 
 def ask(names) -> str:
-    return "; ".join(f"`rigs answer {n} CARD|take`" for n in names)
+    return "; ".join(f"`rigs answer {shell_word(n)} CARD|take`" for n in names)
 
 
 def restored(game: Game, attack: Attack) -> Game:
@@ -156,7 +157,8 @@ class Answer(Op):
 
     def describe(self) -> str:
         what = TAKE if self._takes() else repr(self.card)
-        return (f"answer {self.name} {what}" + (f" --to {self.to}" if self.to else "")
+        return (f"answer {shell_word(self.name)} {what}"
+                + (f" --to {self.to}" if self.to else "")
                 + (f" --plot {self.plot}" if self.plot else "")
                 + (f" --first {self.first!r}" if self.first else ""))
 

@@ -15,6 +15,7 @@ from rigs_helper.rules.names import amount
 from rigs_helper.rules.records import dataclass, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.waits.records import Deal, Waits
 
 #: open deals at most (each is a line on the board)
@@ -90,8 +91,8 @@ class DealPropose(Op):
         w.game = replace(w.game, waits=replace(waits, deals=waits.deals + (deal,),
                                                last_deal=deal.id))
         w.say(f"{a.name} proposes {deal_text(deal)}. Waiting for {b.name}: "
-              f"`rigs deal accept {b.name} {deal.id}` or `rigs deal decline {b.name} "
-              f"{deal.id}`.")
+              f"`rigs deal accept {shell_word(b.name)} {deal.id}` or "
+              f"`rigs deal decline {shell_word(b.name)} {deal.id}`.")
         w.data["deal"] = deal.id
         return w.done()
 
@@ -107,7 +108,7 @@ class DealAnswer(Op):
     phase_rule = Give.phase_rule
 
     def describe(self) -> str:
-        return f"deal {self.verb} {self.name} {self.deal}"
+        return f"deal {self.verb} {shell_word(self.name)} {self.deal}"
 
     def _deal(self, game: Game) -> Deal:
         deal = game.waits.deal(self.deal)

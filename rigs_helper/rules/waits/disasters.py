@@ -15,6 +15,7 @@ from rigs_helper.rules.phases.disaster_deal import deal_disaster
 from rigs_helper.rules.records import dataclass
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.text import shell_word
 
 VIRTUAL = "virtual"
 
@@ -29,7 +30,7 @@ class DisasterRecord(Op):
     phase_rule = "the Disaster cards are dealt when the Disaster Phase opens"
 
     def describe(self) -> str:
-        return f"disaster record {self.name} {self.card!r}"
+        return f"disaster record {shell_word(self.name)} {self.card!r}"
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
