@@ -26,6 +26,9 @@ class Outcome:
     #: (player, line): facts for one player's eyes only (a card drawn or taken, a hand
     #: seen); the shared terminal never prints them, `rigs hand PLAYER` does
     private: tuple[tuple[str, str], ...] = ()
+    #: an operation that ends a phase: the state when the next phase began, after the old
+    #: phase's last steps and before the new one's first (the phase summaries split there)
+    boundary: Game | None = None
 
 
 #: Push, Pull, or Drag was put into play after this round's RIGS loss: that loss does not
@@ -101,6 +104,7 @@ class Work(PileMoves):
         self._losses: dict[str, dict[str, int]] = {}
         self.need: list[str] = []  # physical cards the table must draw and record first
         self._guessing: set[str] = set()  # decks where a stand-in card was drawn
+        self.boundary: Game | None = None  # set when a new phase begins (Outcome.boundary)
 
     def say(self, text: str, to: str | None = None) -> None:
         """A line of what happened: public, or for the eyes of player ``to`` only."""
@@ -188,7 +192,7 @@ class Work(PileMoves):
             data["ledger"] = [{"player": p, "what": r, "change": n, "source": s}
                               for p, r, n, s in self.ledger]
         return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), data,
-                       tuple(self.private))
+                       tuple(self.private), self.boundary)
 
     # -- RIGS ------------------------------------------------------------------------
     def lose_rigs(self, name: str, source: str | None, n: int = 1) -> str:

@@ -238,18 +238,22 @@ def repeated(loaded: Loaded, file: str, request_id: str) -> Outcome | None:
 
 
 def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
-    """The state right after the current phase began: the actions logged in this round and
-    phase are stepped back (a hand-edited file gives its edited state as the start)."""
+    """The state when the current phase began: the actions logged in this round and phase
+    are stepped back, then the `next` that opened the phase is performed again from its
+    logged operation to find where the new phase began inside it (its Disasters dealt, its
+    Market card drawn belong to this phase; the last phase's production or hand limit do
+    not).  A hand-edited or damaged history gives the best state it can (the summary is a
+    courtesy, never an error)."""
     import json
 
     g = loaded.game
-    if not _last_entry_in(loaded.log_text, g.round, g.phase):
-        return g  # the phase began with the last entry: nothing to step back
     total = count_entries(loaded.log_text)
+    if not total:
+        return g
     n = 4  # read the log from its end, a few entries at a time (a long game costs the same)
     while True:
         entries = log_entries(loaded.log_text, file, last=min(n, total),
-                              first_line=loaded.log_line)
+                              first_line=loaded.log_line, sealed=True)
         mine = 0
         for e in reversed(entries):
             if (e.get("round"), e.get("phase")) != (g.round, g.phase) or "undo" not in e:
@@ -258,15 +262,34 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
         if mine < len(entries) or n >= total:
             break
         n *= 4
-    if not mine:
-        return g
-    try:  # the summary is a courtesy: a damaged history gives the current state instead
+    opener = entries[-mine - 1] if mine < len(entries) else None
+    try:
         doc = to_doc(g, tables)
         for e in reversed(entries[len(entries) - mine:]):
             doc = undo_diff(doc, json.loads(e["undo"]))
-        return from_doc(doc, file, tables)
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
+        start = from_doc(doc, file, tables) if mine else g
+        if opener is None or "undo" not in opener or "op" not in opener:
+            return start
+        before = from_doc(undo_diff(doc, json.loads(opener["undo"])), file, tables)
+        return _boundary(before, opener, start, tables)
+    except (RigsError, TypeError, ValueError, KeyError, IndexError, AttributeError,
+            RecursionError):
         return g
+
+
+def _boundary(before: Game, opener: dict[str, Any], after: Game, tables: Tables) -> Game:
+    """Where the phase began inside ``opener`` (performed again on ``before``), when that
+    gives exactly the logged result; else ``after``, the state the opener left."""
+    from rigs_helper.rules.engine import perform
+    from rigs_helper.rules.oplog import op_from_json
+
+    op = op_from_json(str(opener["op"]))
+    if not type(op).__name__ == "NextPhase":
+        return after
+    again = perform(before, op, tables)
+    if again.boundary is None or again.game != after:
+        return after
+    return again.boundary
 
 
 def _last_entry_in(log_text: str, round_: int, phase: str) -> bool:

@@ -89,3 +89,4 @@ def new_phase(w: Work, phase: str) -> None:
     for p in w.game.players:
         if p.borrowed:
             w.update(p.name, borrowed=0)
+    w.boundary = w.game  # what follows belongs to the new phase (its summary)

@@ -1,0 +1,49 @@
+"""The phase summary files an effect under the phase in which it happened (issue 17): the
+`next` that ends a phase also begins the next one, and what the new phase's first steps do
+(Disasters dealt, the Market card drawn) belongs to the new phase's summary."""
+
+from __future__ import annotations
+
+import json
+
+
+def _summary(rigs, *args) -> dict:
+    r = rigs("next", *args, "--json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)["summary"]
+
+
+def _change(summary: dict, name: str) -> dict:
+    return next(p["change"] for p in summary["players"] if p["name"] == name)
+
+
+def test_the_phase_summary_files_a_disasters_losses_under_the_disaster_phase(rigs, tmp_path):
+    game = str(tmp_path / "rigs.toml")
+    r = rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "7", "-g", game)
+    assert r.exit_code == 0, r.output
+    # Bo loses Energy to the Solar Flare and draws a Karma card: both when the Disaster
+    # Phase begins, in the same `next` that ends the Player Phase
+    player = _summary(rigs, "--card", "Ana=Safe", "--card", "Bo=Massive Solar Flare",
+                      "--card", "Cy=Safe", "-g", game)
+    assert player["phase"] == "player"
+    assert _change(player, "Bo") == {}
+    disaster = _summary(rigs, "-g", game)
+    assert disaster["phase"] == "disaster"
+    bo = _change(disaster, "Bo")
+    assert bo["energy"] < 0 and bo["karma"] == 1
+
+
+def test_the_phase_summary_keeps_production_in_the_production_phase(rigs, tmp_path):
+    game = str(tmp_path / "rigs.toml")
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "-g", game).exit_code == 0
+    status = json.loads(rigs("status", "--json", "-g", game).stdout)
+    ana = status["players"][0]
+    plot = ana["plots"][0]["id"]
+    r = rigs("move", "Ana", "1", "--to", plot, "--harvest", "energy", "-g", game)
+    assert r.exit_code == 0, r.output
+    _summary(rigs, "--card", "Ana=Safe", "--card", "Bo=Safe", "-g", game)  # Player ends
+    _summary(rigs, "-g", game)  # Disaster ends
+    _summary(rigs, "-g", game)  # Last Call opens
+    production = _summary(rigs, "-g", game)  # production committed, Market card drawn
+    assert production["phase"] == "production"
+    assert _change(production, "Ana").get("energy", 0) > 0
