@@ -100,6 +100,7 @@ def entry_problems(e: dict[str, Any], n: int, rounds: int) -> list[tuple[str, st
         "action": _one_line,
         "after": lambda v: isinstance(v, str) and _HASH.fullmatch(v) is not None,
         "undo": _undo,
+        "begin": _undo,  # where the next phase began inside the entry (phase summaries)
         "op": _op,
         "networth": lambda v: networth(v, rounds) is not None,
         "said": _strings,

@@ -239,10 +239,10 @@ def repeated(loaded: Loaded, file: str, request_id: str) -> Outcome | None:
 
 def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
     """The state when the current phase began: the actions logged in this round and phase
-    are stepped back, then the `next` that opened the phase is performed again from its
-    logged operation to find where the new phase began inside it (its Disasters dealt, its
-    Market card drawn belong to this phase; the last phase's production or hand limit do
-    not).  A hand-edited or damaged history gives the best state it can (the summary is a
+    are stepped back, then the `next` that opened the phase is stepped back by its
+    entry's ``begin`` record to where the new phase began inside it (its Disasters dealt,
+    its Market card drawn belong to this phase; the last phase's production or hand limit
+    do not).  A hand-edited or damaged history gives the best state it can (the summary is a
     courtesy, never an error)."""
     import json
 
@@ -268,28 +268,12 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
         for e in reversed(entries[len(entries) - mine:]):
             doc = undo_diff(doc, json.loads(e["undo"]))
         start = from_doc(doc, file, tables) if mine else g
-        if opener is None or "undo" not in opener or "op" not in opener:
+        if opener is None or "begin" not in opener:
             return start
-        before = from_doc(undo_diff(doc, json.loads(opener["undo"])), file, tables)
-        return _boundary(before, opener, start, tables)
+        return from_doc(undo_diff(doc, json.loads(opener["begin"])), file, tables)
     except (RigsError, TypeError, ValueError, KeyError, IndexError, AttributeError,
             RecursionError):
         return g
-
-
-def _boundary(before: Game, opener: dict[str, Any], after: Game, tables: Tables) -> Game:
-    """Where the phase began inside ``opener`` (performed again on ``before``), when that
-    gives exactly the logged result; else ``after``, the state the opener left."""
-    from rigs_helper.rules.engine import perform
-    from rigs_helper.rules.oplog import op_from_json
-
-    op = op_from_json(str(opener["op"]))
-    if not type(op).__name__ == "NextPhase":
-        return after
-    again = perform(before, op, tables)
-    if again.boundary is None or again.game != after:
-        return after
-    return again.boundary
 
 
 def _last_entry_in(log_text: str, round_: int, phase: str) -> bool:
@@ -339,6 +323,9 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
              "phase": loaded.game.phase, "action": action, "after": state_hash(after),
              "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False),
              "seal": seal(loaded.log_text or MARKER + "\n")}
+    if outcome is not None and outcome.boundary is not None:  # a phase began inside it
+        entry["begin"] = json.dumps(diff(to_doc(outcome.boundary, tables), after),
+                                    separators=(",", ":"), ensure_ascii=False)
     entry.update(extra or {})
     if op is not None:  # the action as data: `rigs verify` performs it again
         from rigs_helper.rules.oplog import op_to_json
