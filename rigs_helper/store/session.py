@@ -251,6 +251,10 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
     if not total:
         return g
     n = 4  # read the log from its end, a few entries at a time (a long game costs the same)
+    if not _last_entry_in(loaded.log_text, g.round, g.phase):  # it opened this phase
+        if "\nbegin = " not in loaded.log_text[loaded.log_text.rfind("\n[[log]]\n"):]:
+            return g
+        n = 1  # read only that entry
     while True:
         entries = log_entries(loaded.log_text, file, last=min(n, total),
                               first_line=loaded.log_line, sealed=True)
@@ -261,7 +265,7 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
             mine += 1
         if mine < len(entries) or n >= total:
             break
-        n *= 4
+        n = max(4, n * 4)
     opener = entries[-mine - 1] if mine < len(entries) else None
     try:
         doc = to_doc(g, tables)
