@@ -8,6 +8,7 @@ them, naming it, and any skipped test fails the run.
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -28,6 +29,11 @@ EXAMPLES = ROOT / "examples"
 TABLES = ROOT / "tables"
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+# rigs's caches (validated tables, loaded states) go to a folder of this test process,
+# never the user's ~/.cache; the commands tests run in subprocesses inherit it
+os.environ["RIGS_CACHE_DIR"] = tempfile.mkdtemp(prefix="rigs-test-cache-")
+atexit.register(shutil.rmtree, os.environ["RIGS_CACHE_DIR"], True)
 INSTALL_BROWSER = "apt-get install chromium chromium-driver"
 
 

@@ -179,7 +179,11 @@ def _bad_write(game, tables, monkeypatch):
     from rigs_helper.rules.state import frozen_map
     from rigs_helper.store import session
 
-    monkeypatch.setattr(session, "verify", lambda *a, **k: None)
+    from types import SimpleNamespace
+
+    # (an older rigs: no check before writing, and no state cache)
+    monkeypatch.setattr(session, "verify", lambda *a, **k: SimpleNamespace(game=None))
+    monkeypatch.setenv("RIGS_NO_CACHE", "1")
     loaded = session.load(game, tables)
     out = perform(loaded.game, Adjust("Ana", "energy", 1, "x"), tables)
     p = replace(out.game.players[0], last_loss=frozen_map({"energy": -5}))

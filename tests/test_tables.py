@@ -276,3 +276,37 @@ def test_broken_toml_syntax(tdir):
 def test_broken_game_deck_vs_rounds(tdir):
     _edit(tdir / "market.toml", "game_deck = 15", "game_deck = 14")
     _fails(tdir, "tables/market.toml", "game_deck")
+
+
+# ---------------------------------------------------------------------------- the cache
+
+def test_cached_tables_equal_the_validated_ones(tdir, tables, tmp_path, monkeypatch):
+    from rigs_helper.store import tablefiles
+
+    monkeypatch.setenv("RIGS_CACHE_DIR", str(tmp_path / "cache"))
+    first = load_tables_from(tdir)  # validated, then kept
+    [kept] = (tmp_path / "cache" / "rigs-helper").glob("tables-*.marshal")
+    second = load_tables_from(tdir)  # from the cache
+    assert first == second == tables
+    assert second.karma_deck == tables.karma_deck
+    assert tablefiles._cached(kept) == tables
+
+
+def test_a_damaged_table_cache_is_not_used(tdir, tables, tmp_path, monkeypatch):
+    monkeypatch.setenv("RIGS_CACHE_DIR", str(tmp_path / "cache"))
+    load_tables_from(tdir)
+    [kept] = (tmp_path / "cache" / "rigs-helper").glob("tables-*.marshal")
+    blob = bytearray(kept.read_bytes())
+    blob[-3] ^= 0x01  # one bit of the kept data
+    kept.write_bytes(bytes(blob))
+    assert load_tables_from(tdir) == tables
+    kept.write_bytes(b"not marshal")
+    assert load_tables_from(tdir) == tables
+
+
+def test_an_edited_table_is_validated_again_not_read_from_the_cache(tdir, tmp_path,
+                                                                      monkeypatch):
+    monkeypatch.setenv("RIGS_CACHE_DIR", str(tmp_path / "cache"))
+    load_tables_from(tdir)
+    _edit(tdir / "constants.toml", "rounds = 15", "rounds = 15\nround = 15")
+    _fails(tdir, "tables/constants.toml", "'round'", "unknown key")

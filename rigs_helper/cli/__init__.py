@@ -78,6 +78,22 @@ def _unwrap_help(app) -> None:
                 stack.append(group.typer_instance)
 
 
+def _only(app, name: str) -> None:
+    """Keep only command ``name`` on ``app``: Typer builds every registered command's
+    parameters before parsing, and a module registers several (`actions` eight)."""
+
+    def called(info) -> str | None:
+        if info.name:
+            return info.name
+        callback = getattr(info, "callback", None)
+        return callback.__name__.lower().replace("_", "-") if callback else None
+
+    app.registered_commands = [c for c in app.registered_commands if called(c) == name]
+    app.registered_groups = [
+        g for g in app.registered_groups
+        if (g.name or getattr(g.typer_instance.info, "name", None)) == name]
+
+
 def get_app():
     """The app with every command registered (for help, tests and docs)."""
     return load(COMMANDS.values())
@@ -107,7 +123,10 @@ def main() -> None:
         sys.exit(2)
     name = _command(sys.argv[1:])
     app = load([COMMANDS[name]] if name in COMMANDS else COMMANDS.values())
-    if os.environ.get("_RIGS_COMPLETE") == "complete_bash":  # bash asks for candidates
+    completing = os.environ.get("_RIGS_COMPLETE")
+    if name in COMMANDS and not completing:
+        _only(app, name)
+    if completing == "complete_bash":  # bash asks for candidates
         from rigs_helper.cli.completion import complete_bash
 
         sys.stdout.write(complete_bash(app) + "\n")

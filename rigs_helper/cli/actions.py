@@ -1,6 +1,5 @@
 """Player actions: build, move, survey, sell, give, adjust, settle, produce."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

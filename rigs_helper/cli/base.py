@@ -1,6 +1,5 @@
 """The Typer application, its shared options, and the one place errors become messages."""
 
-from __future__ import annotations
 
 import os
 import sys

@@ -1,6 +1,5 @@
 """`rigs check`: the table's count against the books (read-only)."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

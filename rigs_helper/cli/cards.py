@@ -1,6 +1,5 @@
 """`rigs card` and `rigs cards`: look up Disaster and Karma cards."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

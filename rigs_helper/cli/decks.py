@@ -1,6 +1,5 @@
 """Decks a group can trust: `rigs inventory` (a partial set) and `rigs verify`."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

@@ -4,7 +4,6 @@ The figures come from :mod:`rigs_helper.forecast` (pure); this module loads the 
 calls it and draws the result.  None of these commands writes the game file.
 """
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

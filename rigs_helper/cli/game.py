@@ -1,6 +1,5 @@
 """Game commands: new, grant, lose, undo, log, doctor, restore."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

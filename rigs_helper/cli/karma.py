@@ -1,6 +1,5 @@
 """`rigs karma ...`: Karma hands."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

@@ -1,6 +1,5 @@
 """`rigs next`: end the phase and start the next."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

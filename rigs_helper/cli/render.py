@@ -100,9 +100,13 @@ def grid(headers: list[str], rows: list[list[str]], right: set[int] = frozenset(
                 break
             widths[i] -= 1
 
+    def wrap(c: str, w: int) -> list[str]:
+        if len(c) <= w and c == c.strip() and "\t" not in c and "\n" not in c:
+            return [c]  # what textwrap gives a cell that fits, without its work
+        return textwrap.wrap(c, w, break_long_words=False, break_on_hyphens=False) or [""]
+
     def lines(cells: list[str]) -> list[str]:
-        split = [textwrap.wrap(c, w, break_long_words=False, break_on_hyphens=False) or [""]
-                 for c, w in zip(cells, widths)]
+        split = [wrap(c, w) for c, w in zip(cells, widths)]
         out = []
         for k in range(max(len(x) for x in split)):
             row = [x[k] if k < len(x) else "" for x in split]

@@ -1,6 +1,5 @@
 """`rigs score`: end-game net worth from a scoring sheet or a finished game file."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

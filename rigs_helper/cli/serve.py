@@ -1,6 +1,5 @@
 """`rigs serve`: the game on a screen, and each player's controls on their own phone."""
 
-from __future__ import annotations
 
 import sys
 from typing import Annotated

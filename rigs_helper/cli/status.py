@@ -1,6 +1,5 @@
 """`rigs status`: the state of the game at a glance."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

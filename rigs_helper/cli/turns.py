@@ -1,6 +1,5 @@
 """`rigs done PLAYER`: the player has finished deciding in this phase."""
 
-from __future__ import annotations
 
 from rigs_helper.cli.base import GameOpt, JsonOpt, PlayerArg, act, app
 

@@ -1,6 +1,5 @@
 """`rigs vinnie ...`: loans and debts."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

@@ -1,6 +1,5 @@
 """`rigs deal ...`, `rigs answer`, `rigs disaster record`: what waits for one player."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

@@ -19,6 +19,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 
+#: every record class, by module and name (:func:`from_data` finds a class here)
+_CLASSES: dict[str, type] = {}
+
+
 class FrozenInstanceError(AttributeError):
     """A field of a frozen record was assigned."""
 
@@ -137,6 +141,7 @@ def _make(cls: type) -> type:
     cls.__setattr__ = _frozen
     cls.__delattr__ = _frozen
     cls.__dataclass_fields__ = _DataclassFields()
+    _CLASSES[f"{cls.__module__}.{cls.__qualname__}"] = cls
     return cls
 
 
@@ -184,4 +189,55 @@ def replace(obj: Any, /, **changes: Any) -> Any:
     return new
 
 
-__all__ = ["FrozenInstanceError", "dataclass", "field", "fields", "is_record", "replace"]
+def to_data(x: Any) -> Any:
+    """A value made of records, tuples, lists, dicts and read-only mappings as plain data
+    (lists, dicts, strings, numbers) that ``marshal`` can keep, each container tagged by
+    its kind; :func:`from_data` makes the same value back."""
+    t = type(x)
+    if t in (str, int, bool, float) or x is None:
+        return x
+    names = getattr(t, "__record_fields__", None)
+    if names is not None:
+        return ["R", f"{t.__module__}.{t.__qualname__}",
+                [to_data(getattr(x, n)) for n in names]]
+    if t is tuple:
+        return ["T", [to_data(v) for v in x]]
+    if t is list:
+        return ["L", [to_data(v) for v in x]]
+    if t is dict:
+        return ["D", {k: to_data(v) for k, v in x.items()}]
+    if t.__name__ == "mappingproxy":
+        return ["M", {k: to_data(v) for k, v in x.items()}]
+    raise TypeError(f"to_data: {t.__name__} is not kept")
+
+
+def from_data(d: Any) -> Any:
+    """The value :func:`to_data` was given.  Records are made without ``__post_init__``
+    (their values passed it when first made); data of another shape raises TypeError,
+    ValueError or KeyError."""
+    if type(d) is not list:
+        return d
+    tag, body = d[0], d[-1]
+    if tag == "R":
+        cls = _CLASSES[d[1]]
+        names = cls.__record_fields__
+        if len(body) != len(names):
+            raise ValueError(f"from_data: {cls.__name__} takes {len(names)} fields")
+        obj = object.__new__(cls)
+        obj.__dict__.update(zip(names, [from_data(v) for v in body]))
+        return obj
+    if tag == "T":
+        return tuple([from_data(v) for v in body])
+    if tag == "L":
+        return [from_data(v) for v in body]
+    if tag == "D":
+        return {k: from_data(v) for k, v in body.items()}
+    if tag == "M":
+        from types import MappingProxyType
+
+        return MappingProxyType({k: from_data(v) for k, v in body.items()})
+    raise ValueError(f"from_data: unknown tag {tag!r}")
+
+
+__all__ = ["FrozenInstanceError", "dataclass", "field", "fields", "from_data", "is_record",
+           "replace", "to_data"]

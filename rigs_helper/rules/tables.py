@@ -68,6 +68,16 @@ class Record:
     def __setattr__(self, name: str, value) -> None:
         raise AttributeError(f"{type(self).__name__} is frozen")
 
+    @classmethod
+    def _make(cls, values: tuple):
+        """A record from its field values in order, unchecked (values already validated:
+        :func:`tables_from_data`)."""
+        if len(values) != len(cls._fields):
+            raise TypeError(f"{cls.__name__} takes {len(cls._fields)} fields")
+        obj = object.__new__(cls)
+        obj.__dict__.update(zip(cls._fields, values))
+        return obj
+
     def _values(self) -> tuple:
         return tuple(getattr(self, f) for f in self._fields)
 
@@ -419,6 +429,32 @@ def _unique(r: _Reader, cards: list) -> None:
         if c.key in seen:
             raise r.fail(f"card[{i}].title", f"duplicate card title {c.title!r}")
         seen.add(c.key)
+
+
+def tables_data(t: Tables) -> tuple:
+    """Validated tables as plain values (tuples, dicts, strings, numbers), which a cache can
+    keep: :func:`tables_from_data` builds the same records back without checking again."""
+    return (t.constants._values(),
+            {k: v._values() for k, v in t.plots.items()},
+            dict(t.survey_yields),
+            {k: v._values() for k, v in t.market.items()},
+            t.game_market_cards,
+            tuple(c._values() for c in t.disasters),
+            tuple(c._values() for c in t.karma))
+
+
+def tables_from_data(data: tuple) -> Tables:
+    """The records :func:`tables_data` was given (raises TypeError or ValueError when the
+    data has another shape)."""
+    constants, plots, survey, market, game_cards, disasters, karma = data
+    return Tables._make((
+        Constants._make(constants),
+        {k: PlotType._make(v) for k, v in plots.items()},
+        survey,
+        {k: MarketCategory._make(v) for k, v in market.items()},
+        game_cards,
+        tuple(DisasterCard._make(c) for c in disasters),
+        tuple(KarmaCard._make(c) for c in karma)))
 
 
 def build_tables(docs: dict[str, dict]) -> Tables:

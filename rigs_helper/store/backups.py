@@ -21,14 +21,20 @@ def folder(path: Path) -> Path:
     return path.parent / f".{path.name}.bak"
 
 
-def entries(path: Path) -> list[Path]:
-    """The backups, newest first."""
+def _names(path: Path) -> list[tuple[int, str]]:
+    """(sequence number, file name) of each backup, newest first."""
     try:
         names = os.listdir(folder(path))
     except OSError:
         return []
-    found = [(int(m.group(2)), n) for n in names if (m := _NAME.match(n))]
-    return [folder(path) / n for _, n in sorted(found, reverse=True)]
+    return sorted(((int(m.group(2)), n) for n in names if (m := _NAME.match(n))),
+                  reverse=True)
+
+
+def entries(path: Path) -> list[Path]:
+    """The backups, newest first."""
+    d = folder(path)
+    return [d / n for _, n in _names(path)]
 
 
 def how_many() -> int:
@@ -46,8 +52,8 @@ def keep(path: Path, text: str) -> None:
         return
     try:
         d.mkdir(exist_ok=True)
-        have = entries(path)
-        seq = int(_NAME.match(have[0].name).group(2)) + 1 if have else 1
+        have = _names(path)
+        seq = have[0][0] + 1 if have else 1
         name = f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{seq:06d}.toml"
         tmp = d / (name + ".tmp")
         try:
@@ -56,8 +62,8 @@ def keep(path: Path, text: str) -> None:
         except OSError:  # a full disk: no half backup left behind
             tmp.unlink(missing_ok=True)
             raise
-        for old in have[n - 1:]:
-            old.unlink()
+        for _, old in have[n - 1:]:
+            os.unlink(d / old)
     except OSError:
         pass
 

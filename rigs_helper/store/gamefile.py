@@ -5,7 +5,7 @@ history parses only the state part, so a long game costs no more to load than a 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rigs_helper.rules.checker import Checker, parse_toml
 from rigs_helper.rules.state import Game
@@ -13,16 +13,18 @@ from rigs_helper.rules.tables import Tables
 from rigs_helper.store.codec import from_doc, migrate
 from rigs_helper.store.historytext import MARKER, log_entry_text
 
+if TYPE_CHECKING:
+    from rigs_helper.store.statecache import StateCache
+
 
 class Loaded:
-    """A game file as read: the state, its TOML document, the history text verbatim
-    ("" when there is none) and the file's line where it starts (for messages)."""
+    """A game file as read: the state, the history text verbatim ("" when there is none)
+    and the file's line where it starts (for messages)."""
 
-    __slots__ = ("game", "doc", "log_text", "log_line")
+    __slots__ = ("game", "log_text", "log_line")
 
-    def __init__(self, game: Game, doc: dict[str, Any], log_text: str, log_line: int = 1
-                 ) -> None:
-        self.game, self.doc, self.log_text, self.log_line = game, doc, log_text, log_line
+    def __init__(self, game: Game, log_text: str, log_line: int = 1) -> None:
+        self.game, self.log_text, self.log_line = game, log_text, log_line
 
 
 # a table header other than [[log]] (not a line of a multi-line array, such as "    [")
@@ -58,8 +60,15 @@ def _foreign_header(tail: str) -> bool:
     return False
 
 
-def load_text(text: str, file: str, tables: Tables) -> Loaded:
+def load_text(text: str, file: str, tables: Tables, cache: StateCache | None = None
+              ) -> Loaded:
+    """The game in ``text``, parsed and checked; with ``cache``, a state kept for exactly
+    this text is taken from it, and a state loaded here is kept there."""
     head, tail = split_text(text)
+    if cache is not None and tail.startswith(MARKER):
+        game = cache.get(head)
+        if game is not None:
+            return Loaded(game, tail, text.count("\n", 0, len(head)) + 1)
     doc = parse_toml(head, file)
     log_in_state = doc.pop("log", None)
     if log_in_state is not None and tail:
@@ -70,7 +79,9 @@ def load_text(text: str, file: str, tables: Tables) -> Loaded:
                                        Checker(file).array(log_in_state, "log"))
     doc = migrate(doc, Checker(file))
     game = from_doc(doc, file, tables)
-    return Loaded(game, doc, tail, text.count("\n", 0, len(head)) + 1)
+    if cache is not None and log_in_state is None and tail.startswith(MARKER):
+        cache.put(head, game)
+    return Loaded(game, tail, text.count("\n", 0, len(head)) + 1)
 
 
 # ---------------------------------------------------------------------------- the log

@@ -52,13 +52,20 @@ def load(path: Path, tables: Tables | None = None) -> Loaded:
     if not path.exists():
         raise missing_file(path)
     _tidy(path)
-    return load_checked(read_text(path), path, tables)
+    return load_checked(read_text(path), path, tables, cached=True)
 
 
-def load_checked(text: str, path: Path, tables: Tables) -> Loaded:
-    """Load; when the file does not load, name every problem at once (one per line)."""
+def load_checked(text: str, path: Path, tables: Tables, cached: bool = False) -> Loaded:
+    """Load; when the file does not load, name every problem at once (one per line).
+    ``cached``: the state may come from, and goes to, the file's state cache
+    (:mod:`rigs_helper.store.statecache`)."""
+    cache = None
+    if cached:
+        from rigs_helper.store.statecache import StateCache
+
+        cache = StateCache.of(path, tables)
     try:
-        return load_text(text, str(path), tables)
+        return load_text(text, str(path), tables, cache)
     except InputError as exc:
         from rigs_helper.store.doctor import game_problems
 
@@ -95,9 +102,16 @@ def count_entries(log_text: str) -> int:
 def write_game(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tables) -> None:
     """Save the state and the history.  The state is loaded back first (the history is the
     one read under the lock, with any new entry checked by :func:`commit`)."""
+    from rigs_helper.store.gamefile import split_text
+    from rigs_helper.store.statecache import StateCache
+
     state = dumps_state(state_doc)
-    verify(state, path, tables, state_doc)
-    save(path, state + "\n" + (log_text if log_text else MARKER + "\n"))
+    game = verify(state, path, tables, state_doc).game
+    text = state + "\n" + (log_text if log_text else MARKER + "\n")
+    save(path, text)
+    cache = StateCache.of(path, tables)
+    if cache is not None:  # the state just checked: the next command need not check it
+        cache.put(split_text(text)[0], game)
 
 
 def save(path: Path, text: str) -> None:

@@ -1,4 +1,5 @@
-"""Reading the shipped tables (``tables/*.toml``) from disk, with a parse cache."""
+"""Reading the shipped tables (``tables/*.toml``) from disk, with a cache of the tables
+as validated."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from rigs_helper.rules.errors import TableError
-from rigs_helper.rules.tables import Tables, build_tables
+from rigs_helper.rules.tables import Tables, build_tables, tables_data, tables_from_data
 
 TABLE_FILES = ("constants.toml", "plots.toml", "survey.toml", "market.toml",
                "disaster.toml", "karma.toml")
@@ -23,7 +24,10 @@ def _parse(path: Path) -> dict:
         raise TableError(f"{file}: invalid TOML: {exc}") from None
 
 
-def _cache_dir() -> Path | None:
+def cache_dir() -> Path | None:
+    """Where rigs keeps what it can make again (validated tables, loaded states):
+    ``rigs-helper`` in $RIGS_CACHE_DIR, else in $XDG_CACHE_HOME, else in ~/.cache; None when
+    $RIGS_NO_CACHE is set."""
     import os
 
     if os.environ.get("RIGS_NO_CACHE"):
@@ -32,11 +36,12 @@ def _cache_dir() -> Path | None:
     return Path(base) / "rigs-helper" if base else Path.home() / ".cache" / "rigs-helper"
 
 
-def read_tables(directory: Path) -> dict[str, dict]:
-    """Every table file parsed.  Parsing TOML dominates start-up, so the parsed documents
-    are kept in a cache file keyed by the files' paths, sizes and times (validation still
-    runs on every load).  A cache that cannot be read or written is simply not used."""
-    import marshal
+def tables_key(directory: Path) -> str:
+    """A checksum of the version and of each table file's path, size and time: it changes
+    when a table is edited (the caches built from the tables carry it)."""
+    import zlib
+
+    from rigs_helper import __version__
 
     stats = []
     for name in TABLE_FILES:
@@ -45,34 +50,53 @@ def read_tables(directory: Path) -> dict[str, dict]:
             stats.append((name, st.st_size, st.st_mtime_ns))
         except OSError:
             stats.append((name, -1, -1))
-    cache_dir = _cache_dir()
+    return f"{zlib.crc32(repr((__version__, str(directory), stats)).encode()):08x}"
+
+
+def _cache_file(directory: Path) -> Path | None:
+    """The cache file for the tables in ``directory`` (named by :func:`tables_key`, so an
+    edited table is read afresh)."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    return folder / f"tables-{tables_key(directory)}.v2.marshal"
+
+
+def read_tables(directory: Path) -> dict[str, dict]:
+    """Every table file parsed (no cache)."""
+    return {name: _parse(directory / name) for name in TABLE_FILES}
+
+
+def _cached(cache: Path) -> Tables | None:
+    """The validated tables kept in ``cache``, or None (missing, damaged, another shape)."""
+    import marshal
     import zlib
 
-    from rigs_helper import __version__
-
-    key = f"{zlib.crc32(repr((__version__, str(directory), stats)).encode()):08x}"
-    cache = cache_dir / f"tables-{key}.marshal" if cache_dir else None
-    if cache is not None:
-        try:
-            docs = marshal.loads(cache.read_bytes())
-            if isinstance(docs, dict) and set(docs) == set(TABLE_FILES):
-                return docs
-        except (OSError, ValueError, EOFError, TypeError):
-            pass
-    docs = {name: _parse(directory / name) for name in TABLE_FILES}
-    if cache is not None:
-        try:
-            import os
-
-            cache_dir.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(marshal.dumps(docs))
-            os.replace(tmp, cache)
-        except (OSError, ValueError):
-            pass
-    return docs
+    try:
+        blob = cache.read_bytes()
+        if blob[:4] != zlib.crc32(blob[4:]).to_bytes(4, "big"):
+            return None
+        return tables_from_data(marshal.loads(blob[4:]))
+    except (OSError, ValueError, EOFError, TypeError, AttributeError):
+        return None
 
 
+def _keep(cache: Path, tables: Tables) -> None:
+    import marshal
+    import os
+    import zlib
+
+    try:
+        data = marshal.dumps(tables_data(tables))
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(zlib.crc32(data).to_bytes(4, "big") + data)
+        os.replace(tmp, cache)
+    except (OSError, ValueError):
+        pass
+
+
+@cache
 def tables_dir() -> Path:
     """Where the shipped tables live: ``rigs_helper/tables`` in an installed wheel, the
     project's ``tables/`` in a source checkout or an editable install."""
@@ -82,10 +106,25 @@ def tables_dir() -> Path:
 
 
 def load_tables_from(directory: Path) -> Tables:
-    """Read and validate every table in ``directory`` (no caching; used by tests)."""
-    docs = read_tables(directory)
+    """Read and validate every table in ``directory``.  Parsing and validating cost more
+    than most commands, so the validated tables are kept in a cache file (only ever written
+    after they passed validation) named after the files' paths, sizes and times; a cache
+    that cannot be read or written is simply not used."""
+    cache = _cache_file(directory)
+    if cache is not None:
+        tables = _cached(cache)
+        if tables is not None:
+            return tables
+    tables = build_tables(read_tables(directory))
+    if cache is not None:
+        _keep(cache, tables)
+    return tables
 
-    return build_tables(docs)
+
+@cache
+def shipped_tables_key() -> str:
+    """:func:`tables_key` of the shipped tables, read once per process as they are."""
+    return tables_key(tables_dir())
 
 
 @cache

@@ -12,7 +12,6 @@ from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.names import amounts
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
-from rigs_helper.rules.waits.deals import end_deals
 from rigs_helper.rules.text import shell_word
 
 
@@ -81,6 +80,16 @@ def settle_common(w: Work, auto: bool, pending: list[str]) -> None:
             w.lose_rigs(p.name, src)
             w.update(p.name, must_lose_rigs=w.player(p.name).must_lose_rigs - 1)
             w.say(f"(--auto default: a RIGS from {src})")
+
+
+def end_deals(w: Work) -> None:
+    """The phase ends: every open deal ends with it (said once)."""
+    deals = w.game.waits.deals
+    if deals:
+        w.game = replace(w.game, waits=replace(w.game.waits, deals=()))
+        ids = ", ".join(str(d.id) for d in deals)
+        w.say(f"Open deal{'s' if len(deals) > 1 else ''} {ids} end{'' if len(deals) > 1 else 's'}"
+              " with the phase.")
 
 
 def new_phase(w: Work, phase: str) -> None:

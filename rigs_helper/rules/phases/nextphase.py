@@ -61,11 +61,11 @@ def waiting_attack(game: Game, tables: Tables, auto: bool, pending: list[str]
                    ) -> Outcome | None:
     """A Karma card that waits for answers keeps the phase open; ``auto`` resolves it with
     the answers given (the others take it)."""
-    from rigs_helper.rules.waits.attacks import ask, resolve_now
-
     attack = game.waits.attack
     if attack is None:
         return None
+    from rigs_helper.rules.waits.attacks import ask, resolve_now
+
     if auto:
         return resolve_now(game, tables)
     pending.append(f"{attack.player}'s {title_of(tables, 'karma', attack.card)} waits for "

@@ -3,7 +3,8 @@
 A proposal is checked as the deal itself (``Give``) would be, then waits with an id; the
 receiver accepts or declines it, the proposer may withdraw it.  Accepting runs ``Give``
 on the state of that moment: both sides move or nothing does, and a deal that is no
-longer legal is refused in one line.  Open deals end with the phase (``end_deals``).
+longer legal is refused in one line.  Open deals end with the phase
+(``rules.phases.common.end_deals``).
 """
 
 from __future__ import annotations
@@ -42,16 +43,6 @@ def deal_text(deal: Deal) -> str:
 def _without(game: Game, deal: Deal) -> Game:
     w = game.waits
     return replace(game, waits=replace(w, deals=tuple(d for d in w.deals if d.id != deal.id)))
-
-
-def end_deals(w: Work) -> None:
-    """The phase ends: every open deal ends with it (said once)."""
-    deals = w.game.waits.deals
-    if deals:
-        w.game = replace(w.game, waits=replace(w.game.waits, deals=()))
-        ids = ", ".join(str(d.id) for d in deals)
-        w.say(f"Open deal{'s' if len(deals) > 1 else ''} {ids} end{'' if len(deals) > 1 else 's'}"
-              " with the phase.")
 
 
 @dataclass(frozen=True)
@@ -170,4 +161,4 @@ def open_deals(waits: Waits, player: str | None = None) -> tuple[Deal, ...]:
 
 
 __all__ = ["DealAccept", "DealDecline", "DealPropose", "DealWithdraw", "as_give",
-           "deal_text", "end_deals", "open_deals"]
+           "deal_text", "open_deals"]
