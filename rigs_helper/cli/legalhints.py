@@ -113,9 +113,9 @@ def hint_lines(game, tables, player: str, private: bool, cols: int | None = None
 
     lines = []
     hurt = game.player(player).disaster_draw
-    for a in legal_actions(game, tables, player):
-        if a.action in PRIVATE and not private or a.action == "karma draw" and not hurt:
-            continue  # recording a card drawn: offered to a player hurt by a Disaster
+    # recording a card drawn: offered to a player hurt by a Disaster
+    hidden = (*(PRIVATE if not private else ()), *(() if hurt else ("karma draw",)))
+    for a in legal_actions(game, tables, player, leave_out=hidden):
         more = choices(a)
         line = f"  {command_line(a, player)}" + (f"   # {more}" if more else "")
         if more and len(line) > (cols or 10**6):  # the choices on lines of their own

@@ -147,10 +147,16 @@ class Game:
 
     # -- look-ups --------------------------------------------------------------------
     def player(self, name: str) -> Player:
+        for p in self.players:  # the name itself (how the rules ask), before any matching
+            if p.name == name:
+                return p
         found = match_player(name, [p.name for p in self.players])
         return next(p for p in self.players if p.name == found)
 
     def index(self, name: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.name == name:
+                return i
         target = self.player(name).name
         return next(i for i, p in enumerate(self.players) if p.name == target)
 

@@ -6,7 +6,6 @@ round is 1 to 15, an amount fits the game), never by a number read from the file
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import tomllib
@@ -15,7 +14,6 @@ from typing import Any
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.tables import PHASES
 
-ENTRY = re.compile(r"(?m)^\[\[log\]\]$")
 MAX_AMOUNT = 10**6  # a net worth figure beyond this does not come from a game
 END = "end"  # the net worth figure of a finished game (forecast.history.END)
 _HASH = re.compile(r"[0-9a-f]{16}")
@@ -39,6 +37,8 @@ def _private(v: Any) -> bool:
 def _json(v: Any) -> Any:
     if not isinstance(v, str):
         raise ValueError
+    import json
+
     try:
         return json.loads(v, parse_constant=_no_constant)
     except RecursionError:
@@ -130,16 +130,54 @@ def entry_problems(e: dict[str, Any], n: int, rounds: int) -> list[tuple[str, st
     return out
 
 
-def _chunks(log_text: str) -> list[tuple[int, str]]:
-    """(line within ``log_text``, text) of each entry, oldest first."""
-    starts = [m.start() for m in ENTRY.finditer(log_text)]
+HEADER = "[[log]]"
+
+
+def entry_starts(log_text: str, last: int | None = None) -> list[int]:
+    """Where each ``[[log]]`` entry starts (a line that is exactly the header), oldest
+    first; ``last``: only the last N, found from the end (a long history costs the
+    same).  String searches, not a regular expression: this runs on every command."""
+    out: list[int] = []
+    if last is not None:
+        end = len(log_text)
+        while len(out) < last:
+            i = log_text.rfind(HEADER, 0, end)
+            if i < 0:
+                break
+            if _own_line(log_text, i):
+                out.append(i)
+            end = i
+        out.reverse()
+        return out
+    i = log_text.find(HEADER)
+    while i >= 0:
+        if _own_line(log_text, i):
+            out.append(i)
+        i = log_text.find(HEADER, i + len(HEADER))
+    return out
+
+
+def _own_line(text: str, i: int) -> bool:
+    j = i + len(HEADER)
+    return (i == 0 or text[i - 1] == "\n") and (j == len(text) or text[j] == "\n")
+
+
+def count_entries(log_text: str) -> int:
+    return len(entry_starts(log_text))
+
+
+def _chunks(log_text: str, last: int | None = None) -> tuple[int, list[tuple[int, str]]]:
+    """(how many entries there are, [(line within ``log_text``, text) of each entry,
+    oldest first]); ``last``: of the last N entries only (found from the end)."""
+    starts = entry_starts(log_text, last)
+    total = count_entries(log_text) if last is not None else len(starts)
     out, line, pos = [], 1, 0
     for i, start in enumerate(starts):
         line += log_text.count("\n", pos, start)
         pos = start
         end = starts[i + 1] if i + 1 < len(starts) else len(log_text)
         out.append((line, log_text[start:end]))
-    return out
+    return total, out
 
 
 def _parse(chunk: str) -> dict[str, Any] | None:
@@ -170,15 +208,16 @@ def problems(log_text: str, file: str, rounds: int, first_line: int = 1,
     entry only (the rest is sealed, see ``historytext.sealed_before_last``)."""
     out: list[str] = []
     if only_last:
-        chunks = _chunks(log_text)
-        for line, chunk in chunks[-1:]:
-            out += _chunk_problems(file, first_line + line - 1, chunk, len(chunks), rounds)
+        total, chunks = _chunks(log_text, 1)
+        for line, chunk in chunks:
+            out += _chunk_problems(file, first_line + line - 1, chunk, total, rounds)
         return out
-    between = log_text[:m.start()] if (m := ENTRY.search(log_text)) else log_text
+    starts = entry_starts(log_text)
+    between = log_text[:starts[0]] if starts else log_text
     if any(x.strip() and not x.lstrip().startswith("#") for x in between.splitlines()[1:]):
         out.append(f"{file}: line {first_line}: text between the history marker and the "
                    "first log entry")
-    for n, (line, chunk) in enumerate(_chunks(log_text), 1):
+    for n, (line, chunk) in enumerate(_chunks(log_text)[1], 1):
         out += _chunk_problems(file, first_line + line - 1, chunk, n, rounds)
     return out
 
@@ -201,10 +240,9 @@ def entries(log_text: str, file: str, rounds: int, last: int | None = None,
     checked again (each entry is still read)."""
     if not log_text:
         return []
-    chunks = _chunks(log_text)
-    total = len(chunks)
-    if last is not None:
-        chunks = chunks[-last:] if last else []
+    if last == 0:
+        return []
+    total, chunks = _chunks(log_text, last)
     out = []
     for j, (line, chunk) in enumerate(chunks):
         n = (first_n if first_n is not None else total - len(chunks) + 1) + j

@@ -15,9 +15,8 @@ from rigs_helper.store.codec import from_doc, state_hash, to_doc
 from rigs_helper.store.files import read_text
 from rigs_helper.store.gamefile import load_text
 from rigs_helper.store.historytext import log_entries, undo_diff
+from rigs_helper.store.records import count_entries, entry_starts
 from rigs_helper.store.session import (
-    ENTRY,
-    count_entries,
     history_problems,
     missing_file,
     save,
@@ -104,7 +103,7 @@ def _step_back(path: Path, doc: dict[str, Any], log_text: str, entries: list[dic
         raise InputError(f"{path}: the history does not fit the state (a damaged log "
                          "entry); `rigs restore --list` shows the backups") from None
     game = from_doc(doc, str(path), tables)
-    at = list(ENTRY.finditer(log_text))[-(cut or len(entries))].start()
+    at = entry_starts(log_text)[-(cut or len(entries))]
     write_game(path, to_doc(game, tables), log_text[:at - 1], tables)  # "\n[[log]]..."
     return Undone([str(e.get("action", "?")) for e in (actions or entries)], game, note)
 

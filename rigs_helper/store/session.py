@@ -10,7 +10,6 @@ Readers take no lock.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,9 +37,6 @@ from rigs_helper.store.tablefiles import load_tables
 
 if TYPE_CHECKING:
     from rigs_helper.rules.engine import Op, Outcome
-
-ENTRY = re.compile(r"(?m)^\[\[log\]\]$")
-
 
 def missing_file(path: Path) -> InputError:
     return InputError(f"{path}: no such game file (start one with `rigs new --player A "
@@ -95,23 +91,17 @@ def writing(path: Path):
         yield
 
 
-def count_entries(log_text: str) -> int:
-    return len(ENTRY.findall(log_text))
-
-
 def write_game(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tables) -> None:
     """Save the state and the history.  The state is loaded back first (the history is the
     one read under the lock, with any new entry checked by :func:`commit`)."""
-    from rigs_helper.store.gamefile import split_text
     from rigs_helper.store.statecache import StateCache
 
-    state = dumps_state(state_doc)
+    state = dumps_state(state_doc) + "\n"
     game = verify(state, path, tables, state_doc).game
-    text = state + "\n" + (log_text if log_text else MARKER + "\n")
-    save(path, text)
+    save(path, state + (log_text if log_text else MARKER + "\n"))
     cache = StateCache.of(path, tables)
     if cache is not None:  # the state just checked: the next command need not check it
-        cache.put(split_text(text)[0], game)
+        cache.put(state, game)  # (the state part of the file, as a load splits it)
 
 
 def save(path: Path, text: str) -> None:
@@ -260,6 +250,8 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
     courtesy, never an error)."""
     import json
 
+    from rigs_helper.store.records import count_entries
+
     g = loaded.game
     total = count_entries(loaded.log_text)
     if not total:
@@ -282,13 +274,15 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
         n = max(4, n * 4)
     opener = entries[-mine - 1] if mine < len(entries) else None
     try:
+        begin = opener is not None and "begin" in opener
+        if not mine and not begin:
+            return g
         doc = to_doc(g, tables)
         for e in reversed(entries[len(entries) - mine:]):
             doc = undo_diff(doc, json.loads(e["undo"]))
-        start = from_doc(doc, file, tables) if mine else g
-        if opener is None or "begin" not in opener:
-            return start
-        return from_doc(undo_diff(doc, json.loads(opener["begin"])), file, tables)
+        if begin:
+            doc = undo_diff(doc, json.loads(opener["begin"]))
+        return from_doc(doc, file, tables)
     except (RigsError, TypeError, ValueError, KeyError, IndexError, AttributeError,
             RecursionError):
         return g
@@ -332,6 +326,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
 
     from rigs_helper.rules.history import moves, public
     from rigs_helper.rules.names import signed
+    from rigs_helper.store.records import count_entries
 
     sound_history(loaded, path, tables)
     before = to_doc(loaded.game, tables)

@@ -87,14 +87,18 @@ for _spec in (
 # ---------------------------------------------------------------------------- the list
 
 
-def legal_actions(game: Game, tables: Tables, player: str) -> tuple[Action, ...]:
-    """Every action ``player`` may take now, with each parameter's allowed values."""
+def legal_actions(game: Game, tables: Tables, player: str,
+                  leave_out: Sequence[str] = ()) -> tuple[Action, ...]:
+    """Every action ``player`` may take now, with each parameter's allowed values;
+    ``leave_out``: actions not asked for (a list that will not show them need not check
+    their candidates)."""
     from rigs_helper.rules.legal.grouping import listed
 
     name = game.player(player).name
     out: list[Action] = []
     for spec in TABLE.values():
-        out += listed(spec, module_of(spec), game, tables, name)
+        if spec.action not in leave_out:
+            out += listed(spec, module_of(spec), game, tables, name)
     return tuple(out)
 
 

@@ -113,7 +113,7 @@ class Form:
         self.values: dict[str, list[str]] = {}
         for k, v in params.items():
             vals = [v] if isinstance(v, str) else [str(x) for x in v]
-            vals = [x.strip() for x in vals if x is not None and str(x).strip() != ""]
+            vals = [x.strip() for x in vals if x and not x.isspace()]
             if vals:
                 self.values[str(k)] = vals
         self.read: set[str] = set()
@@ -123,10 +123,13 @@ class Form:
         return tuple(self.values.get(name, ()))
 
     def opt(self, name: str) -> str | None:
-        vals = self.many(name)
+        self.read.add(name)
+        vals = self.values.get(name)
+        if not vals:
+            return None
         if len(vals) > 1:
             raise InputError(f"{self.action}: {name} is given {len(vals)} times (once)")
-        return vals[0] if vals else None
+        return vals[0]
 
     def one(self, name: str) -> str:
         v = self.opt(name)

@@ -120,13 +120,13 @@ def op_withdraw(game, tables, player, form: Form):
 def actions_answer(game, tables, player, spec: Spec):
     """"take" (a victim) and each card of the player's own hand that answers the waiting
     card; a card that passes the attack on lists the players it may go to."""
-    from rigs_helper.rules.karma.protection import ALARM, DONK
-    from rigs_helper.rules.waits.attacks import both_in_play
-
     attack = game.waits.attack
     me = game.player(player)
     if attack is None or me.name == attack.player:
-        return []
+        return []  # (nothing waits: the attack code is not even imported)
+    from rigs_helper.rules.karma.protection import ALARM, DONK
+    from rigs_helper.rules.waits.attacks import both_in_play
+
     title = title_of(tables, "karma", attack.card)
     first = {}  # a victim with both in-play protections names the one that rolls first
     if me.name in attack.victims and both_in_play(game, me.name):
