@@ -251,12 +251,20 @@ def _history(path: Path, loaded, tables, steps_wanted: bool = True):
     from rigs_helper.rules.errors import RigsError
     from rigs_helper.store.codec import from_doc, to_doc
     from rigs_helper.store.historytext import log_entries, undo_diff
+    from rigs_helper.store.logcache import read_entries
 
-    entries = log_entries(loaded.log_text, str(path), first_line=loaded.log_line,
-                          sealed=True)
+    def read():
+        return log_entries(loaded.log_text, str(path), first_line=loaded.log_line,
+                           sealed=True)
+
+    # the figures alone need no undo records (and what was read before is kept)
+    entries = read() if steps_wanted else read_entries(path, loaded.log_text,
+                                                       loaded.log_line, tables)
     series = networth_series(entries, tables.constants.rounds)
     if series and not steps_wanted:
         return with_final(series, loaded.game, tables), []
+    if not steps_wanted:  # an older file without the figures: rebuilt from the undo records
+        entries = read()
     doc = to_doc(loaded.game, tables)
     after = loaded.game
     steps = []

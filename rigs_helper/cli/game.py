@@ -113,8 +113,6 @@ def new(
     tables = load_tables()
     for name in player:
         if not name.strip().isprintable():
-            from rigs_helper.rules.errors import InputError
-
             raise InputError(f"--player {name!r}: a name must be printable text on one line")
     if seed is not None and seed > MAX_SEED:
         raise InputError(f"--seed must be at most {MAX_SEED}")

@@ -42,17 +42,24 @@ def log_entry_text(entry: dict[str, Any]) -> str:
     return "\n[[log]]\n" + tomli_w.dumps(entry)
 
 
+#: what a reader of the history's words and figures leaves out (the undo records and the
+#: action as data: most of a history's text)
+UNDO_KEYS = ("undo", "begin", "op")
+
+
 def log_entries(log_text: str, file: str, last: int | None = None, first_line: int = 1,
-                first_n: int | None = None, sealed: bool = False) -> list[dict[str, Any]]:
+                first_n: int | None = None, sealed: bool = False,
+                without: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The history's entries, oldest first (only the ``last`` N when given), each one's
     keys, types and bounds checked (:mod:`rigs_helper.store.records`): a bad one is an
     InputError naming its entry, key and line (``first_line``: where ``log_text`` starts in
-    the file, ``Loaded.log_line``)."""
+    the file, ``Loaded.log_line``).  ``sealed`` and ``without``: see ``records.entries``."""
     from rigs_helper.store import records
     from rigs_helper.store.tablefiles import load_tables
 
     return records.entries(log_text, file, load_tables().constants.rounds, last, first_line,
-                           first_n, sealed=sealed and sealed_before_last(log_text))
+                           first_n, sealed=sealed and sealed_before_last(log_text),
+                           without=without)
 
 
 def diff(before: Any, after: Any, path: tuple = ()) -> list[list]:

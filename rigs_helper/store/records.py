@@ -229,15 +229,25 @@ def _chunk_problems(file: str, at: int, chunk: str, n: int, rounds: int) -> list
     return [_key_at(file, at, chunk, n, k, p) for k, p in entry_problems(e, n, rounds)]
 
 
+def _without(chunk: str, keys: tuple[str, ...]) -> str:
+    """An entry's text without the lines of ``keys``: string keys, which rigs writes on one
+    line each (a long array of strings, such as ``said``, takes several lines: never
+    one of ``keys``)."""
+    starts = tuple(f"{k} = " for k in keys)
+    return "\n".join(x for x in chunk.split("\n") if not x.startswith(starts))
+
+
 def entries(log_text: str, file: str, rounds: int, last: int | None = None,
-            first_line: int = 1, first_n: int | None = None, sealed: bool = False
-            ) -> list[dict[str, Any]]:
+            first_line: int = 1, first_n: int | None = None, sealed: bool = False,
+            without: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The history's entries, oldest first (only the ``last`` N when given), each checked:
     the first bad one is an :class:`InputError` naming it in one line (``first_n``: the
     number of the first entry of ``log_text`` when it is not the whole history).
     ``sealed``: the history before its last entry is as rigs checked and wrote it (its
     seal, ``historytext.sealed_before_last``), so only the last entry's records are
-    checked again (each entry is still read)."""
+    checked again (each entry is still read); ``without``: keys the caller does not use
+    (the undo records, most of a history's text), not even read in those sealed
+    entries."""
     if not log_text:
         return []
     if last == 0:
@@ -247,12 +257,15 @@ def entries(log_text: str, file: str, rounds: int, last: int | None = None,
     for j, (line, chunk) in enumerate(chunks):
         n = (first_n if first_n is not None else total - len(chunks) + 1) + j
         at = first_line + line - 1
+        if sealed and n < total and first_n is None:
+            e = _parse(_without(chunk, without) if without else chunk)
+            if e is None:
+                raise _damaged(f"{_where(file, at, n)} is not valid TOML")
+            out.append(e)
+            continue
         e = _parse(chunk)
         if e is None:
             raise _damaged(f"{_where(file, at, n)} is not valid TOML")
-        if sealed and n < total and first_n is None:
-            out.append(e)
-            continue
         bad = entry_problems(e, n, rounds)
         if bad:
             key, problem = bad[0]

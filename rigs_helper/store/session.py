@@ -367,10 +367,11 @@ def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
     if not path.exists():
         raise missing_file(path)
     text = read_text(path)
-    loaded = load_checked(text, path, tables)
+    loaded = load_checked(text, path, tables, cached=True)
     try:  # read once; a damaged history is then named in full, every problem
-        entries = log_entries(loaded.log_text, str(path), first_line=loaded.log_line,
-                              sealed=True)
+        from rigs_helper.store.logcache import read_entries
+
+        entries = read_entries(path, loaded.log_text, loaded.log_line, tables)
     except InputError as exc:
         every = history_problems(loaded, path, tables)
         raise (InputError("\n".join(every)) if every else exc) from None

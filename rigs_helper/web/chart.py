@@ -36,10 +36,10 @@ def networth_chart(path: Path, loaded, tables) -> str:
 
 def _arguments(func, path: Path, loaded, tables) -> list:
     """The positional arguments ``func`` asks for, by name."""
-    def entries():
-        from rigs_helper.store.historytext import log_entries
+    def entries():  # the net worth figures: no undo record is needed
+        from rigs_helper.store.logcache import read_entries
 
-        return log_entries(loaded.log_text, str(path), sealed=True)
+        return read_entries(path, loaded.log_text, loaded.log_line, tables)
 
     offer = {"path": lambda: path, "game_path": lambda: path, "loaded": lambda: loaded,
              "log_text": lambda: loaded.log_text, "game": lambda: loaded.game,
