@@ -100,13 +100,12 @@ def standings(
     if json:
         print_json(result.as_dict())
         return
-    from rigs_helper.cli.render import console
-
-    render_standings(result, console())
+    render_standings(result)
 
 
-def render_standings(result, out) -> None:
-    from rigs_helper.cli.render import grid
+def render_standings(result) -> None:
+    """The standings as plain text (no Rich: the hot path of `rigs standings --now`)."""
+    from rigs_helper.cli.render import alert, grid, say
 
     g_over = result.method == "known"
     ahead = result.method == "simulation"
@@ -129,33 +128,33 @@ def render_standings(result, out) -> None:
         else:
             cells += [_units(v["now_units"]), end]
         rows.append(cells)
-    out.print(title)
+    say(title)
     print(grid(["Player", *cols], rows, right=set(range(1, len(cols) + 1))))
     if ahead:
-        out.print(f"Forecast of the end: {result.samples} simulated rests of the game from "
+        say(f"Forecast of the end: {result.samples} simulated rests of the game from "
                   "public facts (win chances about +-2 points), the rounds left played by a "
                   "simple policy: RIGS stay where they are and produce, Luxuries are sold at "
                   "the mean price or better, Vinnie is settled at the end (README: the "
                   "forecast).")
-        out.print(f"Now, Win now: if the game ended now (Luxuries at {_fmt(result.price)}, "
+        say(f"Now, Win now: if the game ended now (Luxuries at {_fmt(result.price)}, "
                   f"{result.price_basis}); `rigs standings --now` adds its spread.")
     else:
-        out.print(f"Luxuries at {_fmt(result.price)} ({result.price_basis}).")
+        say(f"Luxuries at {_fmt(result.price)} ({result.price_basis}).")
         if result.unknowns:
-            out.print("Unknown: " + ", ".join(result.unknowns) + " (End Game cards drawn "
+            say("Unknown: " + ", ".join(result.unknowns) + " (End Game cards drawn "
                       "from the Market cards not yet seen).")
     how = {"known": "every End Game value is known",
            "exact": "win chances summed exactly over every outcome",
            "monte carlo": f"win chances from {result.samples} samples, about +-1 point",
            "simulation": ""}[result.method]
-    out.print(f"{how.capitalize()}; a" if how else "A",
-              "tie counts as a win for each tied player.")
+    say((f"{how.capitalize()}; a tie" if how else "A tie")
+        + " counts as a win for each tied player.")
     for p in result.players:
         bill = p.vinnie["end_credits"]
         if bill and bill > abs(p.net_worth) / 4:
-            out.print(f"[bold red]Warning:[/bold red] {p.name}'s end-game Vinnie bill "
-                      f"(about {_fmt(bill)} credits) is over a quarter of their expected net "
-                      f"worth ({_fmt(p.net_worth)}).")
+            print(alert("Warning:", f"{p.name}'s end-game Vinnie bill (about {_fmt(bill)} "
+                      f"credits) is over a quarter of their expected net worth "
+                      f"({_fmt(p.net_worth)})."))
 
 
 @app.command()
@@ -295,11 +294,19 @@ def _draw_chart(series, out) -> None:
         return
     rows, labels, (x0, x1) = networth_grid(series, width=min(72, out.width - 12))
     digits = 0 if labels[0] - labels[-1] >= 2 * len(labels) else 1
+    grid = Text()
     for row, label in zip(rows, labels):
-        line = Text(f"{label:8.{digits}f} |")
-        for ch, who in row:
-            line.append(ch, style=COLOURS[who % len(COLOURS)] if who >= 0 else None)
-        out.print(line)
+        grid.append(f"{label:8.{digits}f} |")
+        run, who_run = "", None
+        for ch, who in (*row, ("", -2)):  # a run of one player's marks takes one style
+            if who != who_run and run:
+                grid.append(run, style=COLOURS[who_run % len(COLOURS)]
+                            if who_run >= 0 else None)
+                run = ""
+            run, who_run = run + ch, who
+        grid.append("\n")
+    grid.right_crop(1)  # the last line break
+    out.print(grid, soft_wrap=True)
     width = len(rows[0])
     out.print(" " * 9 + "+" + "-" * width)
     axis = [" "] * width
@@ -371,7 +378,7 @@ def report(
     if rep["final"]:
         _render_final(rep, out)
     else:
-        render_standings(result, out)
+        render_standings(result)
     out.print()
     _draw_chart(series, out)
     from rich.padding import Padding

@@ -76,6 +76,18 @@ def say(*lines: str) -> None:
         print(wrap("\n".join(lines)), flush=True)
 
 
+def alert(word: str, rest: str) -> str:
+    """``word`` in bold red on a terminal (NO_COLOR: plain), then ``rest``; the line is
+    wrapped as plain text first."""
+    import os
+    import sys
+
+    line = wrap(f"{word} {rest}")
+    if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
+        line = f"\033[1;31m{word}\033[0m" + line[len(word):]
+    return line
+
+
 def grid(headers: list[str], rows: list[list[str]], right: set[int] = frozenset(),
          cols: int | None = None) -> str:
     """A plain text table (cheaper to import and draw than rich.table, for hot commands).
