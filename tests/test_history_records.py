@@ -46,7 +46,7 @@ def refused(r, path, before):
 
 def test_a_huge_round_in_a_net_worth_record_is_named_and_the_chart_answers_at_once(
         game, rigs):
-    before = damage(game, '{\\"round\\":1,', '{\\"round\\":10000000,')
+    before = damage(game, 'networth = "{\\"round\\":1,', 'networth = "{\\"round\\":10000000,')
     for command in (["chart"], ["report"], ["report", "--json"], ["log"]):
         start = time.process_time()
         err = refused(rigs(*command, "-g", game), game, before)
@@ -54,6 +54,14 @@ def test_a_huge_round_in_a_net_worth_record_is_named_and_the_chart_answers_at_on
         assert re.search(r"line \d+: log entry 1: key 'networth'", err), err
     r = rigs("doctor", "-g", game)
     assert r.exit_code == 1 and "log entry 1: key 'networth'" in r.output
+
+
+def test_a_damaged_phase_start_record_is_named(game, rigs):
+    before = damage(game, 'start = "{\\"round\\":1,', 'start = "{\\"round\\":10000000,')
+    err = refused(rigs("log", "-g", game), game, before)
+    assert re.search(r"line \d+: log entry 1: key 'start'", err), err
+    r = rigs("doctor", "-g", game)
+    assert r.exit_code == 1 and "log entry 1: key 'start'" in r.output
 
 
 def test_the_chart_is_bounded_by_the_games_rounds_whatever_the_series_says():

@@ -47,3 +47,32 @@ def test_the_phase_summary_keeps_production_in_the_production_phase(rigs, tmp_pa
     production = _summary(rigs, "-g", game)  # production committed, Market card drawn
     assert production["phase"] == "production"
     assert _change(production, "Ana").get("energy", 0) > 0
+
+
+def test_the_phase_summary_reads_its_start_from_the_entry_that_opened_the_phase(
+        rigs, tmp_path):
+    """The opening `next` keeps what the summary compares (``start``); the actions of the
+    phase, whatever their number, are never stepped back."""
+    game = tmp_path / "rigs.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "-g", game).exit_code == 0
+    for _ in range(3):
+        assert rigs("adjust", "Ana", "credits", "1", "--why", "t", "-g", game).exit_code == 0
+    player = _summary(rigs, "--card", "Ana=Safe", "--card", "Bo=Safe", "-g", game)
+    assert player["phase"] == "player" and _change(player, "Ana")["credits"] == 3
+    text = game.read_text(encoding="utf-8")
+    assert text.count('\nstart = "') == 2  # `new` and the `next` that opened a phase
+
+
+def test_a_history_without_start_records_still_gives_a_summary(rigs, tmp_path):
+    """An older file (no ``start`` records): the summary steps the phase's actions back by
+    their undo records instead."""
+    game = tmp_path / "rigs.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "-g", game).exit_code == 0
+    for _ in range(2):
+        assert rigs("adjust", "Ana", "credits", "1", "--why", "t", "-g", game).exit_code == 0
+    text = game.read_text(encoding="utf-8")
+    game.write_text("\n".join(x for x in text.split("\n") if not x.startswith("start = ")),
+                    encoding="utf-8")
+    player = _summary(rigs, "--card", "Ana=Safe", "--card", "Bo=Safe", "-g", game)
+    assert player["round"] == 1 and player["phase"] == "player"
+    assert _change(player, "Ana")["credits"] == 2

@@ -343,7 +343,7 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
             # the phase that ended: from its start to where the next one began (what the
             # new phase's first steps did is that phase's, in its own summary)
             end = outcome.boundary or outcome.game
-            rows = {"round": start.round, "phase": start.phase,
+            rows = {"round": start["round"], "phase": start["phase"],
                     "players": phase_summary(start, end)}
     except DieNeeded as err:  # the command to run again names no card of a hand
         if err.command is None:

@@ -5,7 +5,8 @@ No I/O.
   titled card exists, so a title in a hand is that player's private fact).
 - :func:`moves` lists the RIGS and plots an action moved (the ledger of units covers
   credits and resources).
-- :func:`summary` is the round summary: what changed for each player between two states.
+- :func:`summary` is the phase summary: what changed for each player since a
+  :func:`basis` kept when the phase began.
 """
 
 from __future__ import annotations
@@ -73,25 +74,34 @@ def moves(before: Game, after: Game) -> list[str]:
     return out
 
 
-def summary(start: Game, end: Game) -> list[dict]:
-    """What changed for each player from ``start`` to ``end``: credits and resources,
-    RIGS, plots, Karma cards (counts only), Vinnie scripts."""
+#: what a phase summary compares for each player (in this order)
+COUNTS = ("credits", *RESOURCES, "rigs", "karma", "scripts")
+
+
+def basis(game: Game) -> dict:
+    """What a phase summary compares, as plain data: the round and phase, and for each
+    player the counts of :data:`COUNTS` (Karma cards counted, never named) and the plots
+    held.  A log entry that opens a phase keeps it (``start``)."""
+    return {"round": game.round, "phase": game.phase,
+            "players": {p.name: {"credits": p.credits,
+                                 **{r: p.amount(r) for r in RESOURCES},
+                                 "rigs": p.rigs, "karma": len(p.hand),
+                                 "scripts": sum(p.vinnie.values()),
+                                 "plots": sorted(x.id for x in p.plots)}
+                        for p in game.players}}
+
+
+def summary(start: dict, end: Game) -> list[dict]:
+    """What changed for each player from ``start`` (a :func:`basis`) to ``end``: credits
+    and resources, RIGS, plots, Karma cards (counts only), Vinnie scripts."""
+    now = basis(end)["players"]
     rows = []
     for p in end.players:
-        q = start.player(p.name)
-        change: dict[str, int] = {}
-        for k in ("credits", *RESOURCES):
-            d = (p.credits - q.credits) if k == "credits" else p.amount(k) - q.amount(k)
-            if d:
-                change[k] = d
-        for k, d in (("rigs", p.rigs - q.rigs), ("karma", len(p.hand) - len(q.hand)),
-                     ("scripts", sum(p.vinnie.values()) - sum(q.vinnie.values()))):
-            if d:
-                change[k] = d
-        gained = sorted({x.id for x in p.plots} - {x.id for x in q.plots})
-        lost = sorted({x.id for x in q.plots} - {x.id for x in p.plots})
-        rows.append({"name": p.name, "change": change, "plots_gained": gained,
-                     "plots_lost": lost})
+        b, q = now[p.name], start["players"].get(p.name) or now[p.name]
+        change = {k: b[k] - q[k] for k in COUNTS if b[k] != q[k]}
+        rows.append({"name": p.name, "change": change,
+                     "plots_gained": sorted(set(b["plots"]) - set(q["plots"])),
+                     "plots_lost": sorted(set(q["plots"]) - set(b["plots"]))})
     return rows
 
 
@@ -105,4 +115,4 @@ def summary_text(row: dict) -> str:
     return ", ".join(bits) or "no change"
 
 
-__all__ = ["public", "moves", "summary", "summary_text"]
+__all__ = ["COUNTS", "basis", "public", "moves", "summary", "summary_text"]

@@ -87,6 +87,30 @@ def networth(v: Any, rounds: int) -> tuple[int, str, dict[str, float]]:
     return rnd, phase, out
 
 
+def start_record(v: Any, rounds: int) -> dict | None:
+    """A ``start`` record (``rules.history.basis`` as JSON: what a phase summary compares
+    as the phase began) as data, or None when it is not one.  Bounded: a few players, each
+    a few counts and at most the game's plots."""
+    from rigs_helper.rules.history import COUNTS
+
+    try:
+        d = _json(v)
+    except ValueError:
+        return None
+    if (not isinstance(d, dict) or set(d) != {"round", "phase", "players"}
+            or not _whole(d["round"], 1, rounds) or d["phase"] not in PHASES
+            or not isinstance(d["players"], dict) or not 1 <= len(d["players"]) <= 8):
+        return None
+    for name, row in d["players"].items():
+        if (not _one_line(name) or not isinstance(row, dict)
+                or set(row) != {*COUNTS, "plots"}
+                or not all(_whole(row[k], 0, MAX_AMOUNT) for k in COUNTS)
+                or not isinstance(row["plots"], list) or len(row["plots"]) > 100
+                or not all(_one_line(x) and len(x) <= 8 for x in row["plots"])):
+            return None
+    return d
+
+
 def _whole(v: Any, lo: int, hi: int) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
@@ -100,7 +124,8 @@ def entry_problems(e: dict[str, Any], n: int, rounds: int) -> list[tuple[str, st
         "action": _one_line,
         "after": lambda v: isinstance(v, str) and _HASH.fullmatch(v) is not None,
         "undo": _undo,
-        "begin": _undo,  # where the next phase began inside the entry (phase summaries)
+        "begin": _undo,  # older files: where the next phase began inside the entry
+        "start": lambda v: start_record(v, rounds) is not None,  # phase summaries
         "op": _op,
         "networth": lambda v: networth(v, rounds) is not None,
         "said": _strings,

@@ -164,13 +164,23 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
             raise InputError(f"{path}: a file is already there; use --force to replace it")
         doc = to_doc(outcome.game, tables)
         entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
-                 "action": action, "after": state_hash(doc), "seal": seal(MARKER + "\n")}
+                 "action": action, "after": state_hash(doc), "seal": seal(MARKER + "\n"),
+                 "start": start_text(outcome.game)}
         _facts(entry, outcome)
         if annotate is not None:
             entry.update(annotate(None, outcome.game, tables))
         if op:  # the set-up as data, for `rigs verify`
             entry["op"] = op
         write_game(path, doc, MARKER + "\n" + log_entry_text(entry), tables)
+
+
+def start_text(game: Game) -> str:
+    """The ``start`` record of a log entry that opens a phase (``rules.history.basis``)."""
+    import json
+
+    from rigs_helper.rules.history import basis
+
+    return json.dumps(basis(game), separators=(",", ":"), ensure_ascii=False)
 
 
 def run(path: Path, op: Op, tables: Tables | None = None,
@@ -188,9 +198,9 @@ def run(path: Path, op: Op, tables: Tables | None = None,
 
 def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
                   annotate: Annotate | None = None, source: str | None = None,
-                  request_id: str | None = None) -> tuple[Outcome, Game]:
-    """:func:`run` for an operation that ends a phase; also returns the state when that
-    phase began (rebuilt from the log's undo records), for the phase's summary."""
+                  request_id: str | None = None) -> tuple[Outcome, dict]:
+    """:func:`run` for an operation that ends a phase; also returns what the phase's
+    summary compares as that phase began (:func:`phase_start`)."""
     outcome, start = _run(path, op, tables, annotate, with_start=True, source=source,
                           request_id=request_id)
     assert start is not None
@@ -199,7 +209,7 @@ def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
 
 def _run(path: Path, op: Op, tables: Tables | None, annotate: Annotate | None,
          with_start: bool, source: str | None = None, request_id: str | None = None
-         ) -> tuple[Outcome, Game | None]:
+         ) -> tuple[Outcome, dict | None]:
     from rigs_helper.rules.engine import perform
 
     tables = tables or load_tables()
@@ -210,7 +220,11 @@ def _run(path: Path, op: Op, tables: Tables | None, annotate: Annotate | None,
         if request_id is not None:
             again = repeated(loaded, str(path), request_id)
             if again is not None:
-                return again, (loaded.game if with_start else None)
+                if not with_start:
+                    return again, None
+                from rigs_helper.rules.history import basis
+
+                return again, basis(loaded.game)
         start = phase_start(loaded, str(path), tables) if with_start else None
         outcome = perform(loaded.game, op, tables)
         extra = {k: v for k, v in (("source", source), ("request_id", request_id)) if v}
@@ -241,39 +255,61 @@ def repeated(loaded: Loaded, file: str, request_id: str) -> Outcome | None:
     return None
 
 
-def phase_start(loaded: Loaded, file: str, tables: Tables) -> Game:
-    """The state when the current phase began: the actions logged in this round and phase
-    are stepped back, then the `next` that opened the phase is stepped back by its
-    entry's ``begin`` record to where the new phase began inside it (its Disasters dealt,
-    its Market card drawn belong to this phase; the last phase's production or hand limit
-    do not).  A hand-edited or damaged history gives the best state it can (the summary is a
-    courtesy, never an error)."""
-    import json
+def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
+    """What the phase summary compares (``rules.history.basis``) as the current phase
+    began: kept as ``start`` in the log entry of the `next` (or `new`) that opened it, found
+    by reading back over the actions logged in this round and phase (their undo records
+    are not read: a long game costs the same).  Where the new phase began inside that
+    `next` (its Disasters dealt, its Market card drawn belong to this phase; the last
+    phase's production does not).  A history without ``start`` records (older files) is
+    stepped back by its undo records instead; a hand-edited or damaged history gives the
+    best it can (the summary is a courtesy, never an error)."""
 
-    from rigs_helper.store.records import count_entries
+    from rigs_helper.rules.history import basis
+    from rigs_helper.store.historytext import UNDO_KEYS
+    from rigs_helper.store.records import count_entries, start_record
 
     g = loaded.game
     total = count_entries(loaded.log_text)
     if not total:
-        return g
-    n = 4  # read the log from its end, a few entries at a time (a long game costs the same)
-    if not _last_entry_in(loaded.log_text, g.round, g.phase):  # it opened this phase
-        if "\nbegin = " not in loaded.log_text[loaded.log_text.rfind("\n[[log]]\n"):]:
-            return g
-        n = 1  # read only that entry
-    while True:
-        entries = log_entries(loaded.log_text, file, last=min(n, total),
-                              first_line=loaded.log_line, sealed=True)
-        mine = 0
-        for e in reversed(entries):
-            if (e.get("round"), e.get("phase")) != (g.round, g.phase) or "undo" not in e:
-                break
-            mine += 1
-        if mine < len(entries) or n >= total:
-            break
-        n = max(4, n * 4)
-    opener = entries[-mine - 1] if mine < len(entries) else None
+        return basis(g)
+    # read the log from its end, a few entries at a time (one when the last entry opened
+    # this phase)
+    n = 4 if _last_entry_in(loaded.log_text, g.round, g.phase) else 1
     try:
+        while True:
+            entries = log_entries(loaded.log_text, file, last=min(n, total),
+                                  first_line=loaded.log_line, sealed=True,
+                                  without=UNDO_KEYS)
+            mine = 0
+            for e in reversed(entries):
+                if (e.get("round"), e.get("phase")) != (g.round, g.phase) or e.get("n") == 1:
+                    break
+                mine += 1
+            if mine < len(entries) or n >= total:
+                break
+            n = max(4, n * 4)
+    except RigsError:
+        return basis(g)
+    opener = entries[-mine - 1] if mine < len(entries) else None
+    if opener is not None and "start" in opener:
+        kept = start_record(opener["start"], tables.constants.rounds)
+        if kept is not None and (kept["round"], kept["phase"]) == (g.round, g.phase):
+            return kept
+    return basis(_start_by_undo(loaded, file, tables, mine))
+
+
+def _start_by_undo(loaded: Loaded, file: str, tables: Tables, mine: int) -> Game:
+    """The state when the current phase began, for a history without ``start`` records:
+    the ``mine`` actions of this phase stepped back by their undo records, then the
+    opening `next` by its ``begin`` record."""
+    import json
+
+    g = loaded.game
+    try:
+        entries = log_entries(loaded.log_text, file, last=mine + 1,
+                              first_line=loaded.log_line, sealed=True)
+        opener = entries[-mine - 1] if mine < len(entries) else None
         begin = opener is not None and "begin" in opener
         if not mine and not begin:
             return g
@@ -337,8 +373,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
              "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False),
              "seal": seal(loaded.log_text or MARKER + "\n")}
     if outcome is not None and outcome.boundary is not None:  # a phase began inside it
-        entry["begin"] = json.dumps(diff(to_doc(outcome.boundary, tables), after),
-                                    separators=(",", ":"), ensure_ascii=False)
+        entry["start"] = start_text(outcome.boundary)
     entry.update(extra or {})
     if op is not None:  # the action as data: `rigs verify` performs it again
         from rigs_helper.rules.oplog import op_to_json

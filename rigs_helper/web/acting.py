@@ -150,8 +150,8 @@ class Acting:
                     return []
                 # from phones, the Disaster Phase waits for each player's own record
                 op = NextPhase(wait=game.phase == "player")
-                outcome, _ = session.run_phase_end(self.path, op, self.tables,
-                                                   annotate=log_fields, source=EVERYONE)
+                outcome = session.run(self.path, op, self.tables, annotate=log_fields,
+                                      source=EVERYONE)
             except RigsError:
                 return []  # a choice is still open after all: the board says which
         return list(outcome.messages)
@@ -163,9 +163,8 @@ class Acting:
         base = {"request_id": rid or ""}
         with self._phase_end:
             try:
-                outcome, _ = session.run_phase_end(self.path, op, self.tables,
-                                                   annotate=log_fields,
-                                                   source=source_of(player), request_id=rid)
+                outcome = session.run(self.path, op, self.tables, annotate=log_fields,
+                                      source=source_of(player), request_id=rid)
             except RigsError as exc:
                 return 422, {"ok": False, "error": one_line(exc), **base}
         said = list(outcome.messages) + [t for who, t in outcome.private if who == player]
