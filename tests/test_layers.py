@@ -83,3 +83,26 @@ def test_every_package_folder_is_installed():
     folders = {".".join(p.parent.relative_to(PKG.parent).parts)
                for p in PKG.rglob("__init__.py")}
     assert folders - listed == set()
+
+
+def test_typer_commands_keep_real_annotations():
+    """A module that defines Typer commands has no ``from __future__ import annotations``:
+    Typer reads every parameter's annotation, and string annotations are compiled and
+    evaluated again at each start-up (README: Habits)."""
+    offenders = []
+    for path in sorted((PKG / "cli").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if ".command(" in text and "from __future__ import annotations" in text:
+            offenders.append(path.name)
+    assert offenders == []
+
+
+def test_no_module_is_over_450_lines_unless_it_says_why():
+    """One idea per module: a module past 450 lines says in its docstring why it is one."""
+    long = []
+    for path in sorted(PKG.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        doc = ast.get_docstring(ast.parse(text)) or ""
+        if text.count("\n") > 450 and "one idea" not in doc:
+            long.append(f"{path.relative_to(PKG)} ({text.count(chr(10))} lines)")
+    assert long == []

@@ -117,6 +117,41 @@ def _undecodable(argv: list[str]) -> str | None:
 
 
 def main() -> None:
+    """The `rigs` command.  A command is a short-lived process: the cycle collector is off
+    while it runs (what it would find is freed at exit anyway; `serve` keeps it), and the
+    process ends at once when the command has written its output (``os._exit`` after
+    flushing), without tearing down every module one by one.  Together that is about a
+    sixth of a short command's CPU."""
+    import gc
+
+    name = _command(sys.argv[1:])
+    if name != "serve":
+        gc.disable()
+    try:
+        _main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    _exit(code)
+
+
+def _exit(code) -> None:
+    """End the process with ``code`` (as ``sys.exit`` takes it) once stdout and stderr are
+    written out; a reader that left the pipe (`rigs log | head`) is not an error."""
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):
+        sys.stderr.write(f"{code}\n")
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
+def _main() -> None:
     bad = _undecodable(sys.argv[1:])
     if bad is not None:
         sys.stderr.write(f"rigs: the argument {bad} is not valid UTF-8 text\n")

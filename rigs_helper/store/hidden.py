@@ -99,19 +99,20 @@ _PRIVATE = "b64:"
 
 
 def hide_text(text: str) -> str:
-    import base64
+    import binascii  # base64's own codec, without the base64 module's import
 
-    return _PRIVATE + base64.b64encode(text.encode("utf-8")[::-1]).decode("ascii")
+    return _PRIVATE + binascii.b2a_base64(text.encode("utf-8")[::-1],
+                                          newline=False).decode("ascii")
 
 
 def show_text(stored: str) -> str:
     """A private line as written by :func:`hide_text` (older plain lines pass through)."""
-    import base64
     import binascii
 
     if not stored.startswith(_PRIVATE):
         return stored
     try:
-        return base64.b64decode(stored[len(_PRIVATE):], validate=True)[::-1].decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError):
+        raw = binascii.a2b_base64(stored[len(_PRIVATE):].encode("ascii"), strict_mode=True)
+        return raw[::-1].decode("utf-8")
+    except (binascii.Error, UnicodeError):
         return "(unreadable private note)"

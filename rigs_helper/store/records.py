@@ -205,14 +205,21 @@ def _chunks(log_text: str, last: int | None = None) -> tuple[int, list[tuple[int
     return total, out
 
 
+_LAST_PARSED: list = [None, None]  # (chunk, entry): a command reads its last entry twice
+
+
 def _parse(chunk: str) -> dict[str, Any] | None:
+    if chunk == _LAST_PARSED[0]:
+        entry = _LAST_PARSED[1]
+        return None if entry is None else dict(entry)
     try:
         entry = tomllib.loads(chunk).get("log")
     except (ValueError, RecursionError):
-        return None
+        entry = None
     if not isinstance(entry, list) or len(entry) != 1 or not isinstance(entry[0], dict):
-        return None
-    return entry[0]
+        entry = [None]
+    _LAST_PARSED[:] = chunk, entry[0]
+    return None if entry[0] is None else dict(entry[0])
 
 
 def _where(file: str, line: int, n: int) -> str:

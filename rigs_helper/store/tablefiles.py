@@ -8,7 +8,8 @@ from functools import cache
 from pathlib import Path
 
 from rigs_helper.rules.errors import TableError
-from rigs_helper.rules.tables import Tables, build_tables, tables_data, tables_from_data
+from rigs_helper.rules.tablebuild import build_tables, tables_data, tables_from_data
+from rigs_helper.rules.tables import Tables
 
 TABLE_FILES = ("constants.toml", "plots.toml", "survey.toml", "market.toml",
                "disaster.toml", "karma.toml")
