@@ -85,13 +85,13 @@ class PileMoves:
             pile = self._reshuffle(deck, pile)
         card, tags = pile.draw[0], pile.virtual
         title = deck.title()
-        whose = f"{who}'s" if who else "this"
-        rule = "a mixed deck: the app decides own pile or virtual card with the right odds"
         if tags[0]:
             if physical is not None:
+                whose = f"{who}'s" if who else "this"
                 raise RulesError(f"{physical!r}: {whose} {title} card is a virtual one "
                                  "this time (the group lacks it); record no card for it",
-                                 rule=rule)
+                                 rule="a mixed deck: the app decides own pile or virtual "
+                                 "card with the right odds")
             if deck == "disaster":
                 self.say(f"Virtual card for {who or 'the player'}: "
                          f"{title_of(self.tables, deck, card)} (the group lacks it).")
