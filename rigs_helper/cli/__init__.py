@@ -118,15 +118,17 @@ def _undecodable(argv: list[str]) -> str | None:
 
 def main() -> None:
     """The `rigs` command.  A command is a short-lived process: the cycle collector is off
-    while it runs (what it would find is freed at exit anyway; `serve` keeps it), and the
-    process ends at once when the command has written its output (``os._exit`` after
-    flushing), without tearing down every module one by one.  Together that is about a
-    sixth of a short command's CPU."""
+    while it runs (what it would find is freed at exit anyway), and the process ends at
+    once when the command has written its output (``os._exit`` after flushing), without
+    tearing down every module one by one: together about a sixth of a short command's
+    CPU.  `serve` (long-lived, with threads that may be writing) starts and ends as
+    usual."""
     import gc
 
-    name = _command(sys.argv[1:])
-    if name != "serve":
-        gc.disable()
+    if _command(sys.argv[1:]) == "serve":  # a long-lived server: the usual start and end
+        _main()
+        return
+    gc.disable()
     try:
         _main()
         code = 0

@@ -1,0 +1,50 @@
+"""`rigs` ends a command with ``os._exit`` once its output is flushed, the cycle collector
+off while it ran (rigs_helper/cli/__init__.py): nothing written is lost, and exit codes
+are those of the command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+RUN = "import sys; from rigs_helper.cli import main; sys.argv = ['rigs', *sys.argv[1:]]; main()"
+
+
+def rigs_process(*args, cwd, stdin=None):
+    return subprocess.run([sys.executable, "-c", RUN, *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=120, input=stdin)
+
+
+def test_a_long_output_is_written_whole_and_the_exit_code_kept(rigs, tmp_path):
+    game = tmp_path / "rigs.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "4", "-g", game).exit_code == 0
+    for _ in range(12):
+        assert rigs("next", "--auto", "-g", game).exit_code == 0
+    expected = rigs("log", "-g", game).stdout
+    r = rigs_process("log", "-g", game, cwd=tmp_path)
+    assert r.returncode == 0 and r.stderr == ""
+    assert r.stdout == expected and len(expected) > 4000
+
+
+def test_errors_keep_their_exit_codes_and_one_line(tmp_path):
+    r = rigs_process("status", "-g", tmp_path / "none.toml", cwd=tmp_path)
+    assert r.returncode == 1 and r.stdout == ""
+    assert r.stderr.count("\n") == 1 and "no such game file" in r.stderr
+    r = rigs_process("status", "--no-such-option", cwd=tmp_path)
+    assert r.returncode == 2 and r.stderr.startswith("rigs: No such option")
+    r = rigs_process("--version", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.startswith("rigs-helper ")
+
+
+def test_a_reader_that_leaves_the_pipe_is_not_an_error(rigs, tmp_path):
+    game = tmp_path / "rigs.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "4", "-g", game).exit_code == 0
+    for _ in range(12):
+        assert rigs("next", "--auto", "-g", game).exit_code == 0
+    p = subprocess.Popen([sys.executable, "-c", RUN, "log", "-g", str(game)], cwd=tmp_path,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.readline()
+    p.stdout.close()  # `rigs log | head -1`
+    err = p.stderr.read().decode()
+    p.wait(timeout=120)
+    assert "Traceback" not in err and "Exception ignored" not in err, err
