@@ -4,6 +4,7 @@ are those of the command."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -11,7 +12,8 @@ RUN = "import sys; from rigs_helper.cli import main; sys.argv = ['rigs', *sys.ar
 
 
 def rigs_process(*args, cwd, stdin=None):
-    return subprocess.run([sys.executable, "-c", RUN, *map(str, args)], cwd=cwd,
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}  # a pipe: lines whole
+    return subprocess.run([sys.executable, "-c", RUN, *map(str, args)], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=120, input=stdin)
 
 

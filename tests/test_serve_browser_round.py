@@ -42,6 +42,9 @@ for (const f of document.querySelectorAll('form.act')) {
       els.forEach(e => { e.checked = vals.includes(e.value); });
     } else { els[0].value = vals[0]; }
   }
+  // as a player's own input does: the page holds the form still while it is filled in
+  // (a refresh in the middle would put an empty form under the click)
+  f.dispatchEvent(new Event('change', {bubbles: true}));
   return f.querySelector('button');
 }
 return null;
