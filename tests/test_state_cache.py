@@ -93,3 +93,15 @@ def test_records_as_data_refuse_data_of_another_shape():
         from_data(["R", "no.such.Record", []])
     with pytest.raises(ValueError):
         from_data(["X", []])
+
+
+def test_the_state_cache_shows_no_card_of_a_hand_or_pile_at_a_glance(rigs, tables, tmp_path):
+    path = tmp_path / "g.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "-g", path).exit_code == 0
+    assert rigs("karma", "draw", "Ana", "2", "-g", path).exit_code == 0
+    game = session.load(path, tables).game
+    blob = cache_file(path, tables).read_bytes()
+    secret = [*game.players[0].hand, *game.karma.draw[:3], *game.disaster.draw[:3]]
+    assert secret
+    for key in secret:
+        assert key.encode() not in blob, key

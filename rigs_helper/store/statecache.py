@@ -3,8 +3,9 @@ again: like Python's ``.pyc`` files, what can be made again from the file, keyed
 checksum of the text it was made from.
 
 After a save (the state checked by loading it back) or a full load, the game's records
-are kept as plain data (:func:`rigs_helper.rules.records.to_data`) in one cache file per
-game file.  A later load whose state text has the same checksums (CRC-32, Adler-32 and
+are kept as plain data (:func:`rigs_helper.rules.records.to_data`), compressed so that a
+glance at the file shows no card of a hand or a pile (as the game file encodes them), in
+one cache file per game file.  A later load whose state text has the same checksums (CRC-32, Adler-32 and
 length), made with the same version and tables, takes the state from there.  Any other
 text, a hand edit included, is parsed and checked in full.  A cache that cannot be read or
 written, or whose own checksum fails, is simply not used; $RIGS_NO_CACHE turns it off.
@@ -60,11 +61,12 @@ class StateCache:
         if blob[:4] != zlib.crc32(blob[4:]).to_bytes(4, "big"):
             return None
         try:
-            stamp, key, data = marshal.loads(blob[4:])
+            stamp, key, data = marshal.loads(zlib.decompress(blob[4:]))
             if stamp != self.stamp or key != _text_key(state_text):
                 return None
             game = from_data(data)
-        except (ValueError, TypeError, KeyError, EOFError, IndexError, AttributeError):
+        except (ValueError, TypeError, KeyError, EOFError, IndexError, AttributeError,
+                zlib.error):
             return None
         return game if type(game) is Game else None
 
@@ -73,7 +75,10 @@ class StateCache:
         import os
 
         try:
-            body = marshal.dumps((self.stamp, _text_key(state_text), to_data(game)))
+            # compressed: the hands and draw piles are not readable at a glance (as the
+            # game file encodes them)
+            body = zlib.compress(marshal.dumps((self.stamp, _text_key(state_text),
+                                                to_data(game))), 1)
             self.file.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.file.with_name(f"{self.file.name}.{os.getpid()}.tmp")
             tmp.write_bytes(zlib.crc32(body).to_bytes(4, "big") + body)
