@@ -161,8 +161,8 @@ def _main() -> None:
     name = _command(sys.argv[1:])
     app = load([COMMANDS[name]] if name in COMMANDS else COMMANDS.values())
     completing = os.environ.get("_RIGS_COMPLETE")
-    if name in COMMANDS and not completing:
-        _only(app, name)
+    if name in COMMANDS and not completing and not {"-h", "--help"} & set(sys.argv[1:]):
+        _only(app, name)  # (help may list the other commands: `rigs -h next`)
     if completing == "complete_bash":  # bash asks for candidates
         from rigs_helper.cli.completion import complete_bash
 
