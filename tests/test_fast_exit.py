@@ -50,3 +50,34 @@ def test_a_reader_that_leaves_the_pipe_is_not_an_error(rigs, tmp_path):
     err = p.stderr.read().decode()
     p.wait(timeout=120)
     assert "Traceback" not in err and "Exception ignored" not in err, err
+
+
+def _ended(monkeypatch, code) -> int:
+    """The exit code ``cli._exit(code)`` ends the process with (os._exit intercepted)."""
+    from rigs_helper import cli
+
+    class Ended(Exception):
+        pass
+
+    def fake_exit(n):
+        raise Ended(n)
+
+    monkeypatch.setattr(cli.os, "_exit", fake_exit)
+    try:
+        cli._exit(code)
+    except Ended as e:
+        return e.args[0]
+    raise AssertionError("cli._exit returned")
+
+
+def test_a_command_started_with_stdout_or_stderr_closed_keeps_its_exit_code(monkeypatch):
+    # `rigs adjust ... 2>&-`: Python starts with sys.stderr None; the action was recorded,
+    # so the exit code must stay the command's own (no traceback, no exit 1)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert _ended(monkeypatch, 0) == 0
+    assert _ended(monkeypatch, 3) == 3
+    assert _ended(monkeypatch, "a message") == 1
+    monkeypatch.undo()
+    monkeypatch.setattr(sys, "stdout", None)  # `rigs status >&-`
+    assert _ended(monkeypatch, 0) == 0
+    assert _ended(monkeypatch, None) == 0

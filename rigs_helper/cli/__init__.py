@@ -143,9 +143,12 @@ def _exit(code) -> None:
     if code is None:
         code = 0
     elif not isinstance(code, int):
-        sys.stderr.write(f"{code}\n")
+        if sys.stderr is not None:
+            sys.stderr.write(f"{code}\n")
         code = 1
     for stream in (sys.stdout, sys.stderr):
+        if stream is None:  # started with it closed (`rigs next 2>&-`): nothing to flush
+            continue
         try:
             stream.flush()
         except (OSError, ValueError):
