@@ -81,3 +81,27 @@ def test_a_command_started_with_stdout_or_stderr_closed_keeps_its_exit_code(monk
     monkeypatch.setattr(sys, "stdout", None)  # `rigs status >&-`
     assert _ended(monkeypatch, 0) == 0
     assert _ended(monkeypatch, None) == 0
+
+
+def test_output_lost_at_the_last_flush_is_an_error_not_a_silent_success(monkeypatch, capsys):
+    # `rigs status --json > out.json` on a full disk: what is still buffered at the end
+    # cannot be written; exit 0 would tell a script out.json is complete
+    import errno
+    import io
+
+    class Full(io.StringIO):
+        def flush(self):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    class LeftPipe(io.StringIO):
+        def flush(self):
+            raise BrokenPipeError(errno.EPIPE, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", Full())
+    assert _ended(monkeypatch, 0) == 1
+    assert _ended(monkeypatch, 3) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 2 and "rigs: cannot write the output: No space left" in err
+    monkeypatch.setattr(sys, "stdout", LeftPipe())  # `rigs log | head`: not an error
+    assert _ended(monkeypatch, 0) == 0
+    assert capsys.readouterr().err == ""

@@ -139,7 +139,8 @@ def main() -> None:
 
 def _exit(code) -> None:
     """End the process with ``code`` (as ``sys.exit`` takes it) once stdout and stderr are
-    written out; a reader that left the pipe (`rigs log | head`) is not an error."""
+    written out; a reader that left the pipe (`rigs log | head`) is not an error, output
+    that cannot be written otherwise (a full disk) is (one line, exit 1)."""
     if code is None:
         code = 0
     elif not isinstance(code, int):
@@ -151,8 +152,17 @@ def _exit(code) -> None:
             continue
         try:
             stream.flush()
-        except (OSError, ValueError):
+        except BrokenPipeError:
             pass
+        except (OSError, ValueError) as exc:  # a full disk: the output is lost, say so
+            if stream is sys.stdout:
+                why = getattr(exc, "strerror", None) or str(exc)
+                try:
+                    sys.stderr.write(f"rigs: cannot write the output: {why}\n")
+                    sys.stderr.flush()
+                except (AttributeError, OSError, ValueError):
+                    pass
+                code = code or 1
     os._exit(code)
 
 
