@@ -105,3 +105,17 @@ def test_output_lost_at_the_last_flush_is_an_error_not_a_silent_success(monkeypa
     monkeypatch.setattr(sys, "stdout", LeftPipe())  # `rigs log | head`: not an error
     assert _ended(monkeypatch, 0) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_output_that_cannot_be_written_while_parsing_is_one_line(tmp_path):
+    """`rigs --version > /dev/full` (written at once, unbuffered): one line, exit 1."""
+    import os
+
+    if not os.path.exists("/dev/full"):  # Linux; elsewhere a stand-in that fails writes
+        return
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-c", RUN, "--version"], cwd=tmp_path, env=env,
+                           stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert r.returncode == 1
+    assert r.stderr == "rigs: cannot write the output: No space left on device\n"

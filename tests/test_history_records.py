@@ -198,3 +198,25 @@ def test_the_boards_chart_answers_at_once_on_a_huge_round(game, tables):
     start = time.process_time()
     assert networth_chart(game, load(game, tables), tables) == NO_CHART
     assert time.process_time() - start < 2
+
+
+def test_a_holding_is_bounded_so_every_figure_the_history_keeps_is(rigs, tmp_path):
+    """Holdings are at most MAX_HOLDING: the most a player may hold still plays on (each
+    later entry's net worth and phase start records are in bounds), one more is refused
+    where it is typed, and a hand edit beyond it is named."""
+    from rigs_helper.rules.state import MAX_HOLDING
+
+    game = tmp_path / "rigs.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "5", "-g", game).exit_code == 0
+    r = rigs("adjust", "Ana", "credits", str(MAX_HOLDING - 100), "--why", "t", "-g", game)
+    assert r.exit_code == 0, r.output
+    for _ in range(5):
+        r = rigs("next", "--auto", "-g", game)
+        assert r.exit_code == 0, r.output
+    before = game.read_bytes()
+    r = rigs("adjust", "Bo", "energy", str(MAX_HOLDING + 1), "--why", "t", "-g", game)
+    assert r.exit_code == 1 and "more than a game holds" in r.stderr
+    assert game.read_bytes() == before
+    game.write_text(game.read_text().replace("credits = 100\n", "credits = 100001\n", 1))
+    r = rigs("status", "-g", game)
+    assert r.exit_code != 0 and "credits" in r.stderr and "more than a game holds" in r.stderr

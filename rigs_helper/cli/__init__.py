@@ -203,6 +203,13 @@ def _main() -> None:
             if type(exc).__name__ == "Abort":
                 sys.stderr.write("rigs: aborted\n")
                 sys.exit(1)
+            if isinstance(exc, BrokenPipeError):  # the reader left (`rigs --help | head`)
+                sys.exit(1)
+            if isinstance(exc, OSError) and not os.environ.get("RIGS_DEBUG"):
+                # output that could not be written (`rigs --version > /dev/full`)
+                sys.stderr.write(f"rigs: cannot write the output: "
+                                 f"{exc.strerror or exc}\n")
+                sys.exit(1)
             raise
         if not message().strip():  # help was shown (`rigs` alone)
             sys.exit(getattr(exc, "exit_code", 2))

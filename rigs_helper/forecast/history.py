@@ -22,7 +22,7 @@ from rigs_helper.rules.tables import PHASES, Tables
 KEY = "networth"
 END = "end"
 ROUNDS = 15  # the game's length (tables/constants.toml); callers pass their tables' figure
-MAX_VALUE = 10**6  # a net worth beyond this is not one of a game
+MAX_VALUE = 10**9  # a net worth beyond this is not one of a game (store/records.py)
 
 
 def slot(game: Game) -> tuple[int, str]:

@@ -16,6 +16,10 @@ from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.records import Waits
 
 SCHEMA_VERSION = 1
+#: the most credits or units of one resource a player may hold: no game comes near (everyone
+#: starts with 100 credits); a larger number is a typing slip, refused where it is typed
+#: (`rigs adjust`) or read (a hand edit), so every figure the history keeps stays bounded
+MAX_HOLDING = 100_000
 
 
 def frozen_map(d: Mapping | None = None) -> Mapping:
@@ -203,4 +207,4 @@ def add_scripts(player: Player, resource: str, n: int) -> Player:
 
 
 __all__ = ["Endgame", "Game", "Market", "Pile", "Player", "Plot",
-           "SCHEMA_VERSION", "add_scripts", "frozen_map"]
+           "MAX_HOLDING", "SCHEMA_VERSION", "add_scripts", "frozen_map"]

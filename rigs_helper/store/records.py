@@ -14,7 +14,9 @@ from typing import Any
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.tables import PHASES
 
-MAX_AMOUNT = 10**6  # a net worth figure beyond this does not come from a game
+# a net worth figure beyond this does not come from a game (holdings are at most
+# rules.state.MAX_HOLDING each, and no End Game value is near 1,000)
+MAX_AMOUNT = 10**9
 END = "end"  # the net worth figure of a finished game (forecast.history.END)
 _HASH = re.compile(r"[0-9a-f]{16}")
 _SEAL = re.compile(r"[0-9a-f]{9,24}")  # CRC-32 then the length in hex
@@ -92,6 +94,7 @@ def start_record(v: Any, rounds: int) -> dict | None:
     as the phase began) as data, or None when it is not one.  Bounded: a few players, each
     a few counts and at most the game's plots."""
     from rigs_helper.rules.history import COUNTS
+    from rigs_helper.rules.state import MAX_HOLDING
 
     try:
         d = _json(v)
@@ -104,7 +107,7 @@ def start_record(v: Any, rounds: int) -> dict | None:
     for name, row in d["players"].items():
         if (not _one_line(name) or not isinstance(row, dict)
                 or set(row) != {*COUNTS, "plots"}
-                or not all(_whole(row[k], 0, MAX_AMOUNT) for k in COUNTS)
+                or not all(_whole(row[k], 0, MAX_HOLDING) for k in COUNTS)
                 or not isinstance(row["plots"], list) or len(row["plots"]) > 100
                 or not all(_one_line(x) and len(x) <= 8 for x in row["plots"])):
             return None

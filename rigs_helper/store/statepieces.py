@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from rigs_helper.rules.checker import Checker
-from rigs_helper.rules.state import Pile, Player, Plot, frozen_map
+from rigs_helper.rules.state import MAX_HOLDING, Pile, Player, Plot, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables, slug
 
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
@@ -99,6 +99,10 @@ def read_player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles
             raise check.fail(f"{k}.{f}", "is missing (rigs writes it for every player; "
                              "put it back, or `rigs undo`)")
     amounts = {f: check.whole(p.get(f, 0), f"{k}.{f}") for f in ("credits", *RESOURCES)}
+    for f, n in amounts.items():
+        if n > MAX_HOLDING:
+            raise check.fail(f"{k}.{f}", f"{n} is more than a game holds (at most "
+                             f"{MAX_HOLDING})")
     vinnie = {r: check.whole(v, f"{k}.vinnie.{r}") for r, v in
               check.table(p.get("vinnie", {}), f"{k}.vinnie",
                           set(tables.constants.loanable)).items() if v}

@@ -9,7 +9,7 @@ from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import amount, signed
 from rigs_helper.rules.names import amounts as amounts_text
-from rigs_helper.rules.state import Game, Player, frozen_map
+from rigs_helper.rules.state import MAX_HOLDING, Game, Player, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables
 from rigs_helper.rules.text import shell_word
 
@@ -205,6 +205,9 @@ class Adjust(Op):
             where = " in the warehouse" if k == "rigs" else ""
             raise RulesError(f"{p.name} has {amount(have, k)}{where}; cannot take away "
                              f"{-self.delta}")
+        if have + self.delta > MAX_HOLDING:
+            raise RulesError(f"{p.name} would hold {amount(have + self.delta, k)}: more "
+                             f"than a game holds (at most {MAX_HOLDING})")
         if k == "rigs" and game.colony_rigs + self.delta > tables.constants.colony_rigs:
             raise RulesError(f"the colony would have more than "
                              f"{tables.constants.colony_rigs} RIGS",
