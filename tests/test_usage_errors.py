@@ -49,3 +49,14 @@ def test_help_and_version_exit_zero(tmp_path):
     assert run("--help", cwd=tmp_path).returncode == 0
     r = run("--version", cwd=tmp_path)
     assert r.returncode == 0 and r.stdout.startswith("rigs-helper ")
+
+
+def test_rigs_alone_shows_the_help_on_stdout():
+    """A new user's first command: `rigs` (or `rigs karma`) alone prints the help, as
+    `--help` does, not an error."""
+    for argv in (["rigs"], ["rigs", "karma"]):
+        code = f"import sys; sys.argv = {argv!r}; from rigs_helper.cli import main; main()"
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           timeout=60)
+        assert r.returncode == 0 and r.stderr == "", r.stderr
+        assert "Usage: rigs" in r.stdout and "Commands" in r.stdout

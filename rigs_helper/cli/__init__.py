@@ -211,7 +211,10 @@ def _main() -> None:
                                  f"{exc.strerror or exc}\n")
                 sys.exit(1)
             raise
-        if not message().strip():  # help was shown (`rigs` alone)
+        if type(exc).__name__ == "NoArgsIsHelpError":  # `rigs` (or `rigs karma`) alone
+            sys.stdout.write(message().rstrip("\n") + "\n")  # the help, as --help gives it
+            sys.exit(0)
+        if not message().strip():  # help was shown
             sys.exit(getattr(exc, "exit_code", 2))
         ctx = getattr(exc, "ctx", None)
         hint = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
