@@ -7,68 +7,57 @@ these readers do not use) are kept in one cache file per game file, with checksu
 (CRC-32, Adler-32) and the length of the history text they were read from.  A later read
 whose history starts with exactly that text takes those entries and reads only what
 follows, each new entry checked as usual; any other history (an undo, a hand edit) is read
-in full.  A cache that cannot be read or written, or whose own checksum fails, is not used;
-$RIGS_NO_CACHE turns it off.
+in full.  A cache that cannot be read or written, or whose own checksum fails, is not used
+(:mod:`rigs_helper.store.cachefiles`); $RIGS_NO_CACHE turns it off.
 """
 
 from __future__ import annotations
 
 import marshal
-import zlib
 from pathlib import Path
 from typing import Any
 
 from rigs_helper.rules.tables import Tables
+from rigs_helper.store import cachefiles
 from rigs_helper.store.historytext import UNDO_KEYS, log_entries
 
 FORMAT = 1
 
 
-def _key(text: str) -> str:
-    raw = text.encode("utf-8")
-    return f"{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}{len(raw):x}"
-
-
 def _file(path: Path, tables: Tables) -> tuple[Path, str] | None:
-    from rigs_helper.store.tablefiles import cache_dir, load_tables, shipped_tables_key
+    from rigs_helper.store.tablefiles import load_tables, shipped_tables_key
 
-    folder = cache_dir()
-    if folder is None or tables is not load_tables():
+    file = cachefiles.game_cache("log", path)
+    if file is None or tables is not load_tables():
         return None
     from rigs_helper import __version__
 
-    where = str(path.absolute()).encode("utf-8", "surrogateescape")
-    name = f"log-{zlib.crc32(where):08x}{zlib.adler32(where):08x}.marshal"
-    return folder / name, f"{FORMAT} {__version__} {shipped_tables_key()}"
+    return file, f"{FORMAT} {__version__} {shipped_tables_key()}"
 
 
 def _read(file: Path, stamp: str, log_text: str) -> tuple[int, list[dict[str, Any]]]:
     """(length of the history text covered, its entries) from the cache; (0, []) when
     it holds nothing for this history."""
+    body = cachefiles.read(file)
+    if body is None:
+        return 0, []
     try:
-        blob = file.read_bytes()
-        if blob[:4] != zlib.crc32(blob[4:]).to_bytes(4, "big"):
-            return 0, []
-        kept_stamp, covered, key, entries = marshal.loads(blob[4:])
+        kept_stamp, covered, key, entries = marshal.loads(body)
         if (kept_stamp != stamp or not isinstance(covered, int) or covered > len(log_text)
-                or not isinstance(entries, list) or key != _key(log_text[:covered])):
+                or not isinstance(entries, list)
+                or key != cachefiles.text_key(log_text[:covered])):
             return 0, []
         return covered, entries
-    except (OSError, ValueError, TypeError, EOFError):
+    except (ValueError, TypeError, EOFError):
         return 0, []
 
 
 def _write(file: Path, stamp: str, log_text: str, entries: list[dict[str, Any]]) -> None:
-    import os
-
     try:
-        body = marshal.dumps((stamp, len(log_text), _key(log_text), entries))
-        file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = file.with_name(f"{file.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(zlib.crc32(body).to_bytes(4, "big") + body)
-        os.replace(tmp, file)
-    except (OSError, ValueError, TypeError):
-        pass
+        body = marshal.dumps((stamp, len(log_text), cachefiles.text_key(log_text), entries))
+    except (ValueError, TypeError):
+        return
+    cachefiles.write(file, body)
 
 
 def _light(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -10,6 +10,8 @@ from pathlib import Path
 from rigs_helper.rules.errors import TableError
 from rigs_helper.rules.tablebuild import build_tables, tables_data, tables_from_data
 from rigs_helper.rules.tables import Tables
+from rigs_helper.store import cachefiles
+from rigs_helper.store.cachefiles import cache_dir
 
 TABLE_FILES = ("constants.toml", "plots.toml", "survey.toml", "market.toml",
                "disaster.toml", "karma.toml")
@@ -23,18 +25,6 @@ def _parse(path: Path) -> dict:
         raise TableError(f"{file}: file is missing from the installed tables") from None
     except tomllib.TOMLDecodeError as exc:
         raise TableError(f"{file}: invalid TOML: {exc}") from None
-
-
-def cache_dir() -> Path | None:
-    """Where rigs keeps what it can make again (validated tables, loaded states):
-    ``rigs-helper`` in $RIGS_CACHE_DIR, else in $XDG_CACHE_HOME, else in ~/.cache; None when
-    $RIGS_NO_CACHE is set."""
-    import os
-
-    if os.environ.get("RIGS_NO_CACHE"):
-        return None
-    base = os.environ.get("RIGS_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
-    return Path(base) / "rigs-helper" if base else Path.home() / ".cache" / "rigs-helper"
 
 
 def tables_key(directory: Path) -> str:
@@ -71,30 +61,20 @@ def read_tables(directory: Path) -> dict[str, dict]:
 def _cached(cache: Path) -> Tables | None:
     """The validated tables kept in ``cache``, or None (missing, damaged, another shape)."""
     import marshal
-    import zlib
 
+    body = cachefiles.read(cache)
+    if body is None:
+        return None
     try:
-        blob = cache.read_bytes()
-        if blob[:4] != zlib.crc32(blob[4:]).to_bytes(4, "big"):
-            return None
-        return tables_from_data(marshal.loads(blob[4:]))
-    except (OSError, ValueError, EOFError, TypeError, AttributeError):
+        return tables_from_data(marshal.loads(body))
+    except (ValueError, EOFError, TypeError, AttributeError):
         return None
 
 
 def _keep(cache: Path, tables: Tables) -> None:
     import marshal
-    import os
-    import zlib
 
-    try:
-        data = marshal.dumps(tables_data(tables))
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(zlib.crc32(data).to_bytes(4, "big") + data)
-        os.replace(tmp, cache)
-    except (OSError, ValueError):
-        pass
+    cachefiles.write(cache, marshal.dumps(tables_data(tables)))
 
 
 @cache
