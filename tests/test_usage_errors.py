@@ -60,3 +60,22 @@ def test_rigs_alone_shows_the_help_on_stdout():
                            timeout=60)
         assert r.returncode == 0 and r.stderr == "", r.stderr
         assert "Usage: rigs" in r.stdout and "Commands" in r.stdout
+
+
+def test_each_command_is_built_alone_and_found(monkeypatch):
+    """`rigs NAME` builds only NAME's command (Typer builds every registered one): for
+    every command name exactly one command or group is kept, and it is that one."""
+    from typer.main import get_command_name
+
+    import rigs_helper.cli as cli
+
+    app = cli.get_app()
+    for name in cli.COMMANDS:
+        monkeypatch.setattr(app, "registered_commands", list(app.registered_commands))
+        monkeypatch.setattr(app, "registered_groups", list(app.registered_groups))
+        cli._only(app, name)
+        kept = [c.name or get_command_name(c.callback.__name__)
+                for c in app.registered_commands]
+        kept += [g.name or g.typer_instance.info.name for g in app.registered_groups]
+        assert kept == [name], (name, kept)
+        monkeypatch.undo()

@@ -82,11 +82,13 @@ def _only(app, name: str) -> None:
     """Keep only command ``name`` on ``app``: Typer builds every registered command's
     parameters before parsing, and a module registers several (`actions` eight)."""
 
+    from typer.main import get_command_name
+
     def called(info) -> str | None:
         if info.name:
             return info.name
         callback = getattr(info, "callback", None)
-        return callback.__name__.lower().replace("_", "-") if callback else None
+        return get_command_name(callback.__name__) if callback else None
 
     app.registered_commands = [c for c in app.registered_commands if called(c) == name]
     app.registered_groups = [

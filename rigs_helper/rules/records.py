@@ -16,6 +16,7 @@ usual ``@dataclass(frozen=True)``.  Only frozen records exist: ``frozen=True`` i
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Callable
 
 
@@ -206,7 +207,7 @@ def to_data(x: Any) -> Any:
         return ["L", [to_data(v) for v in x]]
     if t is dict:
         return ["D", {k: to_data(v) for k, v in x.items()}]
-    if t.__name__ == "mappingproxy":
+    if t is MappingProxyType:
         return ["M", {k: to_data(v) for k, v in x.items()}]
     raise TypeError(f"to_data: {t.__name__} is not kept")
 
@@ -233,8 +234,6 @@ def from_data(d: Any) -> Any:
     if tag == "D":
         return {k: from_data(v) for k, v in body.items()}
     if tag == "M":
-        from types import MappingProxyType
-
         return MappingProxyType({k: from_data(v) for k, v in body.items()})
     raise ValueError(f"from_data: unknown tag {tag!r}")
 
