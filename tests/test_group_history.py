@@ -357,3 +357,32 @@ def test_bgstats_fragment_escapes_every_value_and_carries_a_qr_code():
     assert "<b>" not in html and "&lt;b&gt;Ana&lt;/b&gt;" in html
     assert "Add this play to BG Stats" in html and "<svg" in html
     assert f'href="{url}"' in html  # the link has nothing to escape: it is URL-encoded
+
+
+# ---------------------------------------------------------------------------- final screens
+
+
+def test_the_final_screen_and_the_report_carry_the_bgstats_link_and_the_standing(
+        rigs, tmp_path, tables):
+    from servehelp import get, serving
+
+    assert rigs("score", SHEET).exit_code == 0  # another game of Ana's, kept before
+    path = finished_game(tmp_path / "rigs.toml", 1, GAMES[1], tables)
+    with serving(path, tables) as (server, _, _tokens):
+        assert "bgstats" not in get(server, "/")[2]  # the End Game draws are not made yet
+    assert rigs("score", "-g", path).exit_code == 0
+    url = history(rigs, "export", "--bgstats", "2").stdout.strip()
+    with serving(path, tables) as (server, _, _tokens):
+        code, _, board = get(server, "/")
+    assert code == 200
+    assert f'<a href="{url}" rel="noopener">Add this play to BG Stats</a>' in board
+    assert '<div class="qr"><svg' in board  # the QR code
+    standing = board.split('<table class="group-standing">')[1].split("</table>")[0]
+    rows = [r for r in standing.split("<tr>") if r.startswith("<td>")]
+    # this game's players only, Ana with the sheet's game too
+    assert sorted(r.split("</td>")[0][4:] for r in rows) == ["Ana", "Bo", "Zoë"]
+    assert "<td>Ana</td><td>2</td>" in standing and "<td>Bo</td><td>1</td>" in standing
+    report = tmp_path / "report.html"
+    assert rigs("report", "-g", path, "--html", report).exit_code == 0
+    text = report.read_text(encoding="utf-8")
+    assert f'<a href="{url}" rel="noopener">Add this play to BG Stats</a>' in text

@@ -56,7 +56,22 @@ def qr_svg(url: str) -> str:
     """``url`` as a QR code: an inline SVG element."""
     import segno
 
-    return segno.make(url, error="l").svg_inline(scale=2, border=2, title="QR code: " + url[:40])
+    return segno.make(url, error="l").svg_inline(scale=3, border=2, title="QR code: " + url[:40])
+
+
+def final_extras(play: dict, plays: list[dict]) -> dict:
+    """What the report and the board's final screen add to the result: BG Stats' link for
+    ``play`` and the group's standing over ``plays`` (every game kept) for its players."""
+    from rigs_helper.forecast.groupstats import standing
+
+    return {"bgstats_url": link(play),
+            "standing": standing(plays, [r["name"] for r in play["players"]])}
+
+
+def final_extras_html(play: dict, plays: list[dict]) -> str:
+    """:func:`final_extras` as an HTML fragment (:func:`link_html`)."""
+    extras = final_extras(play, plays)
+    return link_html(extras["bgstats_url"], extras["standing"])
 
 
 def link_html(url: str, standing: list[dict] | None = None) -> str:
@@ -64,7 +79,7 @@ def link_html(url: str, standing: list[dict] | None = None) -> str:
     ``standing`` (:func:`rigs_helper.forecast.groupstats.standing`) also the group's
     standing over all its games.  Every value is escaped."""
     e = escape
-    parts = ['<section class="bgstats" id="bgstats">',
+    parts = ['<section class="bgstats" id="bgstats"><h2>The group\'s history</h2>',
              f'<p><a href="{e(url)}" rel="noopener">Add this play to BG Stats</a></p>',
              f'<div class="qr">{qr_svg(url)}</div>']
     if standing:

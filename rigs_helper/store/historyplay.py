@@ -166,3 +166,19 @@ def _minutes(entries: list[dict]) -> int | None:
     except TypeError:  # a naive time and an aware one
         return None
     return max(0, round(seconds / 60))
+
+
+def final_view(path: Path, loaded, score: GameScore) -> tuple[dict, list[dict]]:
+    """For the report and the board's final screen: the scored game as the history keeps
+    it (its row when it is kept, else built now) and every game kept, this one included
+    (only this one when the history cannot be read: the result shows all the same)."""
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.store import historydb
+
+    play = play_of_game(path, loaded.game, loaded, score)
+    try:
+        plays = historydb.plays()
+    except InputError:
+        plays = []
+    kept = next((p for p in plays if p["identity"] == play["identity"]), None)
+    return (kept, plays) if kept else (play, [play, *plays])
