@@ -25,21 +25,26 @@ class HistoryGroup(TyperGroup):
 
 history_app = typer.Typer(
     cls=HistoryGroup,
+    short_help="The group's finished games, and stats.",
     help="The group's history: every finished game kept, and each player's figures.\n\n"
-    "`rigs history` lists the games (newest first) and each player's games, wins, win "
-    "rate, average and best net worth and average rank; `rigs history PLAYER` shows one "
-    "player's games, trend, head-to-head and what their wins had in common (--json for "
-    "scripts).  `rigs score` keeps each finished game it scores.\n\n"
+    "`rigs history [PLAYER] [--json] [--all]`: the games (the newest 20; --all: every one) "
+    "and each player's games, wins, win rate, average and best net worth and average "
+    "rank; with PLAYER, their games, trend, head-to-head and what their wins had in "
+    "common; --json for scripts.  `rigs score` keeps each finished game it scores "
+    "(--no-history: not this one).\n\n"
     "Example: rigs history Ana")
 app.add_typer(history_app, name="history")
 
 Player = Annotated[str | None, typer.Argument(
     help="A player (case, accents and a unique prefix as elsewhere).", show_default=False)]
 BARS = "▁▂▃▄▅▆▇█"
+SHOWN = 20  # games listed on the terminal without --all
 
 
 @history_app.command("show", hidden=True)
-def show(player: Player = None, json: JsonOpt = False) -> None:
+def show(player: Player = None, json: JsonOpt = False,
+         every: Annotated[bool, typer.Option(
+             "--all", help=f"List every game (else the newest {SHOWN}).")] = False) -> None:
     """The games and each player's figures; with PLAYER, that player's record."""
     from rigs_helper.forecast import groupstats
     from rigs_helper.store import historydb
@@ -55,12 +60,12 @@ def show(player: Player = None, json: JsonOpt = False) -> None:
         if json:
             print_json(record)
         else:
-            _record(record)
+            _record(record, every)
         return
     if json:
         print_json(groupstats.summary(plays))
         return
-    _summary(plays, groupstats.player_rows(plays))
+    _summary(plays, groupstats.player_rows(plays), every)
 
 
 @history_app.command()
@@ -177,7 +182,17 @@ def _kept_line(gid: int, new: bool) -> str:
 # ---------------------------------------------------------------------------- rendering
 
 
-def _summary(plays: list[dict], rows: list[dict]) -> None:
+def _more(n: int, every: bool, player: str | None = None) -> str | None:
+    """The line under a list cut at :data:`SHOWN` games."""
+    if every or n <= SHOWN:
+        return None
+    from rigs_helper.rules.text import shell_word
+
+    who = f" {shell_word(player)}" if player else ""
+    return f"... and {n - SHOWN} older games (`rigs history{who} --all` lists them all)."
+
+
+def _summary(plays: list[dict], rows: list[dict], every: bool) -> None:
     from rigs_helper.cli.render import grid, say
 
     if not plays:
@@ -190,7 +205,11 @@ def _summary(plays: list[dict], rows: list[dict]) -> None:
     print(grid(["#", "Date", "Players (net worth)"],
                [[str(p["id"]), p["played"][:16],
                  ", ".join(f"{r['name']} {r['net_worth']}{'*' if r['winner'] else ''}"
-                           for r in p["players"])] for p in plays], right={0}))
+                           for r in p["players"])]
+                for p in (plays if every else plays[:SHOWN])], right={0}))
+    more = _more(len(plays), every)
+    if more:
+        say(more)
     say("", "Players")
     print(grid(["Player", "Games", "Wins", "Win rate", "Average", "Best", "Rank"],
                [[r["name"], str(r["games"]), str(r["wins"]), f"{r['win_rate']:.0%}",
@@ -198,20 +217,25 @@ def _summary(plays: list[dict], rows: list[dict]) -> None:
                 for r in rows], right=set(range(1, 7))))
 
 
-def sparkline(values: list[int]) -> str:
-    """``values`` as a row of bars, lowest to highest (the trend, oldest first)."""
+def sparkline(values: list[float], width: int = 40) -> str:
+    """``values`` as a row of bars, lowest to highest (the trend, oldest first); more than
+    ``width`` values are averaged in ``width`` runs of consecutive games."""
     if not values:
         return ""
+    if len(values) > width:
+        n = len(values)
+        values = [sum(values[i * n // width:(i + 1) * n // width])
+                  / len(values[i * n // width:(i + 1) * n // width]) for i in range(width)]
     lo, hi = min(values), max(values)
     span = hi - lo or 1
-    return "".join(BARS[(v - lo) * (len(BARS) - 1) // span] for v in values)
+    return "".join(BARS[int((v - lo) * (len(BARS) - 1) // span)] for v in values)
 
 
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{x:.0%}"
 
 
-def _record(rec: dict) -> None:
+def _record(rec: dict, every: bool) -> None:
     from rigs_helper.cli.render import grid, say
 
     games = rec["games"]
@@ -219,8 +243,11 @@ def _record(rec: dict) -> None:
     say(f"{rec['name']}: {len(games)} games, {wins} won")
     print(grid(["#", "Date", "Players", "Net worth", "Rank", "Won"],
                [[str(g["id"]), g["date"][:16], str(g["players"]), str(g["net_worth"]),
-                 str(g["rank"]), "yes" if g["winner"] else ""] for g in games],
-               right={0, 2, 3, 4}))
+                 str(g["rank"]), "yes" if g["winner"] else ""]
+                for g in (games if every else games[:SHOWN])], right={0, 2, 3, 4}))
+    more = _more(len(games), every, rec["name"])
+    if more:
+        say(more)
     trend = rec["trend"]
     say("", f"Trend (oldest to newest): {sparkline(trend)}  {min(trend)} to {max(trend)}")
     if rec["head_to_head"]:

@@ -11,8 +11,12 @@ spelling of their newest game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
-from rigs_helper.rules.names import fold, match_player
+from rigs_helper.rules.names import fold as fold_name
+from rigs_helper.rules.names import match_player
+
+fold = cache(fold_name)  # the same few names, thousands of times over a long history
 
 PARTS = ("credits", "luxuries", "plots", "resources", "vinnie")
 CSV_COLUMNS = ("game", "date", "kind", "source", "round", "seat", "name", "net_worth",

@@ -1,0 +1,92 @@
+"""Reading the group's history of 1,000 games.
+
+Not a pytest test: run it directly, with the Python of the environment `rigs` is installed
+in:
+
+    python benchmarks/bench_history.py [--runs N]
+
+It fills a history file in a temporary folder ($RIGS_HISTORY) with 1,000 four-player games
+(each a game as `rigs score` keeps it, with its own identity and figures), then times N
+runs (default 20, interleaved, median) of `rigs history` and `rigs history --json` beside
+the baseline (Python importing typer, rich.console and tomllib), and, in this process,
+reading every game and working out each player's figures.  Target: `rigs history` and
+`rigs history --json` each at most 0.3 s for the whole command.  The exit code is 1 when
+the target is missed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import timing  # benchmarks/timing.py: this script's folder is first on sys.path
+
+GAMES = 1000
+TARGET_SECONDS = 0.3
+NAMES = ["Ana", "Bo", "Cy", "Di", "Zoë", "Maximiliano de la Cruz"]
+
+
+def play(i: int) -> dict:
+    """Game ``i``: four of the six players, net worths that vary from game to game."""
+    names = [NAMES[(i + k) % len(NAMES)] for k in range(4)]
+    worths = [150 + (i * 37 + k * 53) % 140 for k in range(4)]
+    rows = []
+    for seat, (name, worth) in enumerate(zip(names, worths)):
+        parts = {"credits": worth // 2, "luxuries": worth // 10, "plots": worth // 4,
+                 "resources": 0, "vinnie": 0}
+        parts["resources"] = worth - sum(parts.values())
+        rows.append({"seat": seat, "name": name, "net_worth": worth, **parts,
+                     "rank": 1 + sum(w > worth for w in worths),
+                     "winner": worth == max(worths), "vinnie_scripts": 0,
+                     "luxury_sales": i % 7, "karma_played": i % 5, "rigs_built": i % 9})
+    day = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(1.7e9 + i * 86400))
+    return {"identity": f"game:bench{i:06d}", "kind": "game", "played": day,
+            "source": f"/games/{i}.toml", "round": 15, "leader": names[0],
+            "duration_min": 90 + i % 60, "added": day, "players": rows}
+
+
+def main() -> int:
+    runs = timing.parse_runs(__doc__)
+    found = timing.find_rigs()
+    rigs = [found] if found else [sys.executable, "-m", "rigs_helper"]
+    from rigs_helper.forecast.groupstats import summary
+    from rigs_helper.store import historydb
+
+    with tempfile.TemporaryDirectory(prefix="rigs-bench-") as tmp:
+        path = Path(tmp) / "history.sqlite"
+        os.environ["RIGS_HISTORY"] = str(path)  # the commands timed inherit it
+        start = time.perf_counter()
+        for i in range(GAMES):
+            historydb.add(play(i), path)
+        fill = time.perf_counter() - start
+        size = path.stat().st_size
+        reads = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            d = summary(historydb.plays(path))
+            reads.append(time.perf_counter() - start)
+        assert len(d["games"]) == GAMES
+        entries = [timing.baseline(), ("rigs history", [*rigs, "history"]),
+                   ("rigs history --json", [*rigs, "history", "--json"])]
+        medians = timing.time_interleaved(entries, runs)
+
+    timing.print_header(runs, f", `{' '.join(Path(x).name for x in rigs)}`")
+    print(f"history: {GAMES} games of 4 players, {size} bytes; filled one game at a time "
+          f"in {fill:.1f} s ({fill / GAMES * 1000:.1f} ms a game)")
+    reads.sort()
+    print(f"in process, every game read and each player's figures: "
+          f"{reads[len(reads) // 2] * 1000:.1f} ms (median)")
+    failed = timing.print_ratios(medians, {})
+    for label in ("rigs history", "rigs history --json"):
+        ok = medians[label] <= TARGET_SECONDS
+        failed |= not ok
+        print(f"{label}: {medians[label]:.3f} s (target <= {TARGET_SECONDS} s: "
+              f"{timing.verdict(ok)})")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
