@@ -121,3 +121,15 @@ def print_ratios(medians: Mapping[str, float], targets: Mapping[str, float],
             note = f"  (target {op} {target}x: {verdict(ok)})"
         print(f"{label:<{width}}  {median * 1000:7.1f} ms  {ratio:5.2f}x{note}")
     return failed
+
+
+def print_seconds(medians: Mapping[str, float], labels: Sequence[str],
+                  target: float) -> bool:
+    """Print each of ``labels``' median in seconds against an absolute ``target`` (seconds,
+    start-up included); True when one missed it."""
+    failed = False
+    for label in labels:
+        ok = medians[label] <= target
+        failed |= not ok
+        print(f"{label}: {medians[label]:.3f} s (target <= {target} s: {verdict(ok)})")
+    return failed
