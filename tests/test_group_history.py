@@ -182,7 +182,7 @@ def test_a_player_record_matches_names_and_counts_head_to_head(rigs, four):
     assert h2h["ana"]["games"] == 2 and h2h["bo"]["games"] == 1
     assert h2h["ana"]["ahead"] + h2h["ana"]["behind"] + h2h["ana"]["level"] == 2
     text = history(rigs, "Zo")  # a prefix, as elsewhere
-    assert "Head-to-head" in text.stdout and "Trend" in text.stdout
+    assert "Against each other player" in text.stdout and "Trend" in text.stdout
     r = rigs("history", "Nobody")
     assert r.exit_code == 1 and r.stderr.count("\n") == 1 and "no player called" in r.stderr
 
@@ -386,3 +386,21 @@ def test_the_final_screen_and_the_report_carry_the_bgstats_link_and_the_standing
     assert rigs("report", "-g", path, "--html", report).exit_code == 0
     text = report.read_text(encoding="utf-8")
     assert f'<a href="{url}" rel="noopener">Add this play to BG Stats</a>' in text
+
+
+def test_a_game_scored_again_with_other_figures_keeps_its_latest_score(rigs):
+    from rigs_helper.store import historydb
+    from rigs_helper.store.scorefile import score_file
+
+    play = score_file(SHEET, with_play=True).play
+    assert historydb.add(play) == (1, historydb.ADDED)
+    assert historydb.add(play) == (1, historydb.KEPT)
+    play["players"][0] = {**play["players"][0], "net_worth": 400, "plots": 222}
+    assert historydb.add(play) == (1, historydb.UPDATED)  # End Game cards recorded again
+    (kept,) = historydb.plays()
+    assert kept["players"][0]["net_worth"] == 400 and kept["players"][0]["plots"] == 222
+    assert len(kept["players"]) == 2
+    r = history(rigs, "add", "--json", SHEET)
+    assert json.loads(r.stdout) == {"id": 1, "status": "updated"}  # the sheet's own score
+    r = history(rigs, "add", "--json", SHEET)
+    assert json.loads(r.stdout) == {"id": 1, "status": "kept"}

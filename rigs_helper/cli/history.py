@@ -29,8 +29,8 @@ history_app = typer.Typer(
     help="The group's history: every finished game kept, and each player's figures.\n\n"
     "`rigs history [PLAYER] [--json] [--all]`: the games (the newest 20; --all: every one) "
     "and each player's games, wins, win rate, average and best net worth and average "
-    "rank; with PLAYER, their games, trend, head-to-head and what their wins had in "
-    "common; --json for scripts.  `rigs score` keeps each finished game it scores "
+    "rank; with PLAYER, their games, trend, results against each other player and what "
+    "their wins had in common; --json for scripts.  `rigs score` keeps each finished game it scores "
     "(--no-history: not this one).\n\n"
     "Example: rigs history Ana")
 app.add_typer(history_app, name="history")
@@ -81,13 +81,13 @@ def add(path: Annotated[Path, typer.Argument(
     from rigs_helper.store.scorefile import score_file
 
     play = score_file(path, with_play=True).play
-    gid, new = historydb.add(play)
+    gid, status = historydb.add(play)
     if json:
-        print_json({"id": gid, "added": new})
+        print_json({"id": gid, "status": status})
         return
     from rigs_helper.cli.render import say
 
-    say(_kept_line(gid, new))
+    say(_kept_line(gid, status))
 
 
 @history_app.command()
@@ -162,7 +162,7 @@ def keep(play: dict, quiet: bool) -> None:
     from rigs_helper.store import historydb
 
     try:
-        gid, new = historydb.add(play)
+        gid, status = historydb.add(play)
     except Exception as exc:  # noqa: BLE001 - the score is printed: never fail it now
         why = str(exc) if isinstance(exc, historydb.HistoryError) else (
             f"{type(exc).__name__}: {exc}")
@@ -171,12 +171,16 @@ def keep(play: dict, quiet: bool) -> None:
     if not quiet:
         from rigs_helper.cli.render import say
 
-        say(_kept_line(gid, new))
+        say(_kept_line(gid, status))
 
 
-def _kept_line(gid: int, new: bool) -> str:
-    return (f"Kept in the group's history as game {gid} (`rigs history`)." if new else
-            f"Already in the group's history as game {gid} (`rigs history`).")
+def _kept_line(gid: int, status: str) -> str:
+    from rigs_helper.store.historydb import ADDED, KEPT
+
+    said = {ADDED: "Kept in the group's history as game {}",
+            KEPT: "Already in the group's history as game {}"}.get(
+                status, "Game {} of the group's history now has this score")
+    return said.format(gid) + " (`rigs history`)."
 
 
 # ---------------------------------------------------------------------------- rendering
@@ -251,7 +255,7 @@ def _record(rec: dict, every: bool) -> None:
     trend = rec["trend"]
     say("", f"Trend (oldest to newest): {sparkline(trend)}  {min(trend)} to {max(trend)}")
     if rec["head_to_head"]:
-        say("", "Head-to-head (net worth in the same game)")
+        say("", "Against each other player (net worth in the same game)")
         print(grid(["Against", "Games", "Ahead", "Behind", "Level"],
                    [[h["name"], str(h["games"]), str(h["ahead"]), str(h["behind"]),
                      str(h["level"])] for h in rec["head_to_head"]], right={1, 2, 3, 4}))

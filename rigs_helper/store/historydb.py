@@ -240,26 +240,40 @@ def reading(path: Path | None = None) -> Iterator[sqlite3.Connection | None]:
 # ---------------------------------------------------------------------------- games
 
 
-def add(play: dict, path: Path | None = None) -> tuple[int, bool]:
+ADDED, KEPT, UPDATED = "added", "kept", "updated"
+
+
+def add(play: dict, path: Path | None = None) -> tuple[int, str]:
     """Keep ``play`` (:func:`rigs_helper.store.historyplay.play_of_game` or ``_of_sheet``):
-    (its id, True) when it is new, (the id it already had, False) when a game of the same
-    identity is kept already."""
+    (its id, ADDED) when it is new; (the id it had, KEPT) when the same game is kept with
+    the same figures, (the id it had, UPDATED) when its figures changed (End Game cards
+    recorded again after an undo): one game, its latest score."""
+    rows = [[*(int(r[k]) if k == "winner" else r.get(k) for k in RESULT_KEYS)]
+            for r in play["players"]]
     with writing(path) as conn:
         cur = conn.execute(
             "INSERT INTO games (identity, kind, played, source, round, leader, duration_min,"
             " added) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (identity) DO NOTHING",
             [play[k] for k in GAME_KEYS[1:]])
-        if cur.rowcount == 0:
-            row = conn.execute("SELECT id FROM games WHERE identity = ?",
-                               (play["identity"],)).fetchone()
-            return row[0], False
-        gid = cur.lastrowid
+        if cur.rowcount:
+            gid, status = cur.lastrowid, ADDED
+        else:
+            gid = conn.execute("SELECT id FROM games WHERE identity = ?",
+                               (play["identity"],)).fetchone()[0]
+            kept = conn.execute(f"SELECT {', '.join(RESULT_KEYS)} FROM results WHERE game = ?"
+                                " ORDER BY seat", (gid,)).fetchall()
+            if [list(r) for r in kept] == rows:
+                return gid, KEPT
+            conn.execute("UPDATE games SET played = ?, source = ?, round = ?, leader = ?, "
+                         "duration_min = ? WHERE id = ?",
+                         [*(play[k] for k in ("played", "source", "round", "leader",
+                                              "duration_min")), gid])
+            conn.execute("DELETE FROM results WHERE game = ?", (gid,))
+            status = UPDATED
         conn.executemany(
             f"INSERT INTO results (game, {', '.join(RESULT_KEYS)}) VALUES "
-            f"(?, {', '.join('?' * len(RESULT_KEYS))})",
-            [[gid, *(int(r[k]) if k == "winner" else r.get(k) for k in RESULT_KEYS)]
-             for r in play["players"]])
-        return gid, True
+            f"(?, {', '.join('?' * len(RESULT_KEYS))})", [[gid, *r] for r in rows])
+        return gid, status
 
 
 def remove(gid: int, path: Path | None = None) -> dict | None:

@@ -113,9 +113,11 @@ def final_extras(path, snap: Snapshot, tables) -> str:
     from rigs_helper.forecast.report import final_score
     from rigs_helper.store.historyplay import final_view
 
-    try:
+    def make():
         return final_extras_html(*final_view(path, snap.loaded,
                                              final_score(snap.loaded.game, tables)))
+    try:
+        return snap.get("final_extras", make, timeout=PART_SECONDS)
     except Exception:  # noqa: BLE001 - a nicety: never take the final screen down
         return ""
 
