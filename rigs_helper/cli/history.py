@@ -36,7 +36,7 @@ history_app = typer.Typer(
 app.add_typer(history_app, name="history")
 
 Player = Annotated[str | None, typer.Argument(
-    help="A player (case, accents and a unique prefix as elsewhere).", show_default=False)]
+    metavar="PLAYER", help="A player (case, accents and a unique prefix as elsewhere).", show_default=False)]
 BARS = "▁▂▃▄▅▆▇█"
 SHOWN = 20  # games listed on the terminal without --all
 
