@@ -404,3 +404,36 @@ def test_a_game_scored_again_with_other_figures_keeps_its_latest_score(rigs):
     assert json.loads(r.stdout) == {"id": 1, "status": "updated"}  # the sheet's own score
     r = history(rigs, "add", "--json", SHEET)
     assert json.loads(r.stdout) == {"id": 1, "status": "kept"}
+
+
+def test_a_game_played_command_by_command_keeps_what_its_log_knows(named_game, tables):
+    """The scripted 4-player game (tests/named_game.py, scored at its end): the RIGS each
+    player built and the Luxuries each sold, counted from the commands typed and what they
+    printed, are what the history keeps (the log's sales: the synthetic test above)."""
+    import re
+
+    from named_game import WIDE
+
+    from rigs_helper.store import historydb, session
+
+    folder = named_game["dir"][WIDE]
+    (play,) = historydb.plays(folder / "history.sqlite")
+    game = session.load(folder / "rigs.toml", tables).game
+    assert play["kind"] == "game" and play["round"] == 15 and play["leader"] == game.leader
+    names = [p.name for p in game.players]
+    built = dict.fromkeys(names, 0)
+    sold = dict.fromkeys(names, 0)
+    sale = re.compile(r"^(.+) sells (?:the last )?(\d+) Luxur")
+    for args, code, out, _ in named_game[WIDE]:
+        if code == 0 and args[0] == "build":
+            built[game.player(args[1]).name] += int(args[2])
+        for line in out.splitlines():
+            m = sale.match(line.strip())
+            if code == 0 and m and args[0] in ("sell", "next"):
+                sold[m.group(1)] += int(m.group(2))
+    assert sum(built.values()) > 0  # (this game's players grow no Luxuries: none sold)
+    kept = {r["name"]: r for r in play["players"]}
+    assert {n: kept[n]["rigs_built"] for n in names} == built
+    assert {n: kept[n]["luxury_sales"] for n in names} == sold
+    assert {n: kept[n]["karma_played"] for n in names} == dict.fromkeys(names, 0)
+    assert [r["name"] for r in play["players"]] == names
