@@ -30,13 +30,14 @@ history_app = typer.Typer(
     "`rigs history [PLAYER] [--json] [--all]`: the games (the newest 20; --all: every one) "
     "and each player's games, wins, win rate, average and best net worth and average "
     "rank; with PLAYER, their games, trend, results against each other player and what "
-    "their wins had in common; --json for scripts.  `rigs score` keeps each finished game it scores "
-    "(--no-history: not this one).\n\n"
+    "their wins had in common; --json for scripts.  `rigs score` keeps each finished "
+    "game it scores (--no-history: not this one).\n\n"
     "Example: rigs history Ana")
 app.add_typer(history_app, name="history")
 
 Player = Annotated[str | None, typer.Argument(
-    metavar="PLAYER", help="A player (case, accents and a unique prefix as elsewhere).", show_default=False)]
+    metavar="PLAYER", help="A player (case, accents and a unique prefix as elsewhere).",
+    show_default=False)]
 BARS = "▁▂▃▄▅▆▇█"
 SHOWN = 20  # games listed on the terminal without --all
 
@@ -77,6 +78,7 @@ def add(path: Annotated[Path, typer.Argument(
 
     Example: rigs history add rigs.toml
     """
+    from rigs_helper.cli.keep import kept_line
     from rigs_helper.store import historydb
     from rigs_helper.store.scorefile import score_file
 
@@ -87,7 +89,7 @@ def add(path: Annotated[Path, typer.Argument(
         return
     from rigs_helper.cli.render import say
 
-    say(_kept_line(gid, status))
+    say(kept_line(gid, status))
 
 
 @history_app.command()
@@ -151,36 +153,6 @@ def export(
     from rigs_helper.forecast.groupstats import csv_rows
 
     csvlib.writer(sys.stdout, lineterminator="\n").writerows(csv_rows(plays))
-
-
-# ---------------------------------------------------------------------------- `rigs score`
-
-
-def keep(play: dict, quiet: bool) -> None:
-    """Keep a game `rigs score` scored.  The score stands whatever happens here: a history
-    that cannot be written is one warning line on stderr, and the command still exits 0."""
-    from rigs_helper.store import historydb
-
-    try:
-        gid, status = historydb.add(play)
-    except Exception as exc:  # noqa: BLE001 - the score is printed: never fail it now
-        why = str(exc) if isinstance(exc, historydb.HistoryError) else (
-            f"{type(exc).__name__}: {exc}")
-        sys.stderr.write(f"rigs: warning: the game was not kept in the history: {why}\n")
-        return
-    if not quiet:
-        from rigs_helper.cli.render import say
-
-        say(_kept_line(gid, status))
-
-
-def _kept_line(gid: int, status: str) -> str:
-    from rigs_helper.store.historydb import ADDED, KEPT
-
-    said = {ADDED: "Kept in the group's history as game {}",
-            KEPT: "Already in the group's history as game {}"}.get(
-                status, "Game {} of the group's history now has this score")
-    return said.format(gid) + " (`rigs history`)."
 
 
 # ---------------------------------------------------------------------------- rendering

@@ -72,6 +72,6 @@ def score(
 
         render.score(result, explain=player if explain is not None else None)
     if result.play is not None:  # after the score: the score stands whatever happens there
-        from rigs_helper.cli.history import keep
+        from rigs_helper.cli.keep import keep
 
         keep(result.play, quiet=json)
