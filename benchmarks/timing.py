@@ -14,15 +14,24 @@ Each script follows the same pattern; only what it measures differs:
 from __future__ import annotations
 
 import argparse
+import atexit
+import os
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 BASELINE_LABEL = "baseline: import typer, rich.console, tomllib"
+
+# `rigs score` keeps each game it scores in the group's history: the commands timed keep
+# theirs in a folder of this run, never the user's data folder (docs/history.md)
+_HISTORY = tempfile.mkdtemp(prefix="rigs-bench-history-")
+os.environ["RIGS_HISTORY"] = os.path.join(_HISTORY, "history.sqlite")
+atexit.register(shutil.rmtree, _HISTORY, True)
 
 Entry = tuple[str, Sequence[str]]  # (label, argv): one timed command
 
