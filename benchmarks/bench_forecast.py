@@ -101,13 +101,8 @@ def main() -> int:
         medians = timing.time_interleaved(entries, runs)
     timing.print_header(runs, f", rigs = {RIGS}")
     timing.print_ratios(medians, {})
-    failed = False
-    for label, median in medians.items():
-        if label.startswith("rigs standings"):
-            ok = median <= TARGET_SECONDS
-            failed |= not ok
-            print(f"{label}: {median:.3f} s (target <= {TARGET_SECONDS} s: "
-                  f"{timing.verdict(ok)})")
+    failed = timing.print_seconds(
+        medians, [x for x in medians if x.startswith("rigs standings")], TARGET_SECONDS)
     return 1 if failed else 0
 
 

@@ -14,15 +14,24 @@ Each script follows the same pattern; only what it measures differs:
 from __future__ import annotations
 
 import argparse
+import atexit
+import os
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 BASELINE_LABEL = "baseline: import typer, rich.console, tomllib"
+
+# `rigs score` keeps each game it scores in the group's history: the commands timed keep
+# theirs in a folder of this run, never the user's data folder (docs/history.md)
+_HISTORY = tempfile.mkdtemp(prefix="rigs-bench-history-")
+os.environ["RIGS_HISTORY"] = os.path.join(_HISTORY, "history.sqlite")
+atexit.register(shutil.rmtree, _HISTORY, True)
 
 Entry = tuple[str, Sequence[str]]  # (label, argv): one timed command
 
@@ -120,4 +129,16 @@ def print_ratios(medians: Mapping[str, float], targets: Mapping[str, float],
             failed |= not ok
             note = f"  (target {op} {target}x: {verdict(ok)})"
         print(f"{label:<{width}}  {median * 1000:7.1f} ms  {ratio:5.2f}x{note}")
+    return failed
+
+
+def print_seconds(medians: Mapping[str, float], labels: Sequence[str],
+                  target: float) -> bool:
+    """Print each of ``labels``' median in seconds against an absolute ``target`` (seconds,
+    start-up included); True when one missed it."""
+    failed = False
+    for label in labels:
+        ok = medians[label] <= target
+        failed |= not ok
+        print(f"{label}: {medians[label]:.3f} s (target <= {target} s: {verdict(ok)})")
     return failed

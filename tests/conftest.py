@@ -34,6 +34,11 @@ IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 # never the user's ~/.cache; the commands tests run in subprocesses inherit it
 os.environ["RIGS_CACHE_DIR"] = tempfile.mkdtemp(prefix="rigs-test-cache-")
 atexit.register(shutil.rmtree, os.environ["RIGS_CACHE_DIR"], True)
+# the group's history (`rigs score` keeps each game it scores) likewise: a file of this test
+# process, and one of each test (the autouse fixture below), never the user's data folder
+_HISTORIES = tempfile.mkdtemp(prefix="rigs-test-history-")
+os.environ["RIGS_HISTORY"] = os.path.join(_HISTORIES, "history.sqlite")
+atexit.register(shutil.rmtree, _HISTORIES, True)
 INSTALL_BROWSER = "apt-get install chromium chromium-driver"
 
 
@@ -145,6 +150,15 @@ def scripted_copy(key: str, build, dest: Path) -> Path:
         else:
             shutil.copyfile(entry, target)
     return dest
+
+
+@pytest.fixture(autouse=True)
+def _own_history(request, monkeypatch):
+    """Each test its own history file ($RIGS_HISTORY), in this process's folder."""
+    import hashlib
+
+    name = hashlib.sha256(request.node.nodeid.encode()).hexdigest()[:20]
+    monkeypatch.setenv("RIGS_HISTORY", os.path.join(_HISTORIES, name + ".sqlite"))
 
 
 @pytest.fixture(scope="session")

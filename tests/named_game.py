@@ -50,7 +50,9 @@ def record(root: Path, width: int, tables) -> list[tuple[tuple[str, ...], int, s
     seen: set = set()
 
     def run(*args):
-        r = runner.invoke(app, [*args, "--game", str(path)], env={"COLUMNS": str(width)})
+        r = runner.invoke(app, [*args, "--game", str(path)],
+                          env={"COLUMNS": str(width),  # each run its own group's history
+                               "RIGS_HISTORY": str(root / "history.sqlite")})
         out, err = (x.replace(str(root), "DIR") for x in (r.stdout, r.stderr))
         typed.append((args, r.exit_code, out, err))
         return r.exit_code, out, err

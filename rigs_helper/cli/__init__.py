@@ -23,12 +23,13 @@ COMMANDS = {
     "standings": "forecast", "odds": "forecast", "chart": "forecast", "report": "forecast",
     "check": "books", "verify": "decks", "inventory": "decks", "done": "turns",
     "deal": "waits", "answer": "waits", "disaster": "waits",
+    "history": "history",
 }
 
 
 # the order `rigs --help` lists them in
 ORDER = ("game", "status", "next", "turns", "actions", "waits", "vinnie", "karma", "books",
-         "decks", "score", "forecast", "cards", "serve")
+         "decks", "score", "history", "forecast", "cards", "serve")
 
 
 def load(modules) -> object:

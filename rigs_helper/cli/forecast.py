@@ -368,7 +368,16 @@ def report(
             from rigs_helper.rules.errors import InputError
 
             raise InputError(f"--html {html}: that is the game file")
-        write_atomic(html, report_html(rep, networth_svg(series)), shared=True)
+        text = report_html(rep, networth_svg(series))
+        if rep["final"]:  # the group's history (docs/history.md): BG Stats' link, QR code
+            from rigs_helper.forecast.bgstats import final_extras_html
+            from rigs_helper.forecast.report import final_score
+            from rigs_helper.store.historyplay import final_view
+
+            extras = final_extras_html(*final_view(path, loaded,
+                                                   final_score(loaded.game, tables)))
+            text = text.replace("</body>", extras + "</body>", 1)
+        write_atomic(html, text, shared=True)
     if json:
         print_json(rep)
         return

@@ -37,12 +37,16 @@ def score(
     roll: Annotated[list[str] | None, typer.Option(
         "--roll", metavar="RESOURCE=N", help="The table's End Game die for a resource: "
         "energy=3, supplies=5, metal=1.")] = None,
+    no_history: Annotated[bool, typer.Option(
+        "--no-history", help="Do not keep this game in the group's history (`rigs "
+        "history`).")] = False,
     game: GameOpt = None,
 ) -> None:
     """Score the end game: each player's net worth, broken down, and the winner(s).
 
     Reads the quick scoring sheet of the README, or a finished game file (then the End Game
     draws come from the game's own seeded decks unless the file or --card/--roll give them).
+    The game is kept once in the group's history (`rigs history`) unless --no-history.
     """
     from rigs_helper.store import scorefile as endgame
 
@@ -51,7 +55,7 @@ def score(
     unused(("--seed", seed if not draw else None), why="without --draw")
     target = path if path is not None else game_path(game)
     result = endgame.score_file(target, draw=draw, seed=seed, cards=card, rolls=roll,
-                                explain=explain)
+                                explain=explain, with_play=not no_history)
     if explain is not None:
         player = endgame.find_player(result.score, explain)
     if json:
@@ -63,7 +67,11 @@ def score(
         if explain is not None:
             obj["explain"] = {"name": player.name, "lines": list(player.explain)}
         print_json(obj)
-        return
-    from rigs_helper.cli import render
+    else:
+        from rigs_helper.cli import render
 
-    render.score(result, explain=player if explain is not None else None)
+        render.score(result, explain=player if explain is not None else None)
+    if result.play is not None:  # after the score: the score stands whatever happens there
+        from rigs_helper.cli.keep import keep
+
+        keep(result.play, quiet=json)

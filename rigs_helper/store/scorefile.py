@@ -28,14 +28,17 @@ class ScoreResult:
     score: GameScore
     drawn: list[str] = field(default_factory=list)
     seed: int | None = None
+    # the game as the group's history keeps it (store/historyplay.py), when asked for
+    play: dict | None = None
 
 
 def score_file(path: Path, draw: bool = False, seed: int | None = None,
                cards: list[str] | None = None, rolls: list[str] | None = None,
-               explain: str | None = None) -> ScoreResult:
+               explain: str | None = None, with_play: bool = False) -> ScoreResult:
     """Score a sheet or a game file; ``cards`` (TYPE=V[,V]) and ``rolls`` (RESOURCE=N) are
     the End Game Market cards and dice the table drew, recorded instead of drawn;
-    ``explain``: a player who must be in the game (checked before anything is written)."""
+    ``explain``: a player who must be in the game (checked before anything is written);
+    ``with_play``: the result also holds the game as the history keeps it."""
     from rigs_helper.rules.scoring import end_rolls, parse_end_cards
 
     text = read_text(path)
@@ -51,7 +54,7 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
             raise InputError(f"{path}: --draw and --seed are for scoring sheets; a game file "
                              "draws the End Game values from its own decks")
         return score_game_file(path, text, tables, cards=given, rolls=table_rolls,
-                               explain=explain)
+                               explain=explain, with_play=with_play)
     sheet = parse_sheet(text, str(path), tables)
     if explain is not None:
         find_name([p.name for p in sheet.players], explain)
@@ -64,7 +67,14 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
         given_values(given, end_rolls(table_rolls), pv, rv, f"{path}: endgame.")
         sheet = replace(sheet, plot_values=pv, resource_values=rv,
                         plot_cards={**sheet.plot_cards, **given})
-    return score_sheet(sheet, tables, draw=draw, seed=seed, file=str(path))
+    result = score_sheet(sheet, tables, draw=draw, seed=seed, file=str(path))
+    if with_play:
+        from dataclasses import replace
+
+        from rigs_helper.store.historyplay import play_of_sheet
+
+        result = replace(result, play=play_of_sheet(path, text, sheet, result.score))
+    return result
 
 
 def _is_game_file(text: str) -> bool:
@@ -119,7 +129,7 @@ def find_name(names: list[str], name: str) -> str:
 
 def score_game_file(path: Path, text: str, tables: Tables,
                     cards: dict[str, tuple[int, ...]] | None = None, rolls=None,
-                    explain: str | None = None):
+                    explain: str | None = None, with_play: bool = False):
     # a game file needs the engine; a sheet does not, so it is imported only here
     from rigs_helper.rules.dice import DieNeeded, Rolls, said_rolls
     from rigs_helper.rules.endgame import EndgameDraws, holdings
@@ -149,5 +159,11 @@ def score_game_file(path: Path, text: str, tables: Tables,
     e = game.endgame
     values = EndgameValues(game.market.price or 0, e.plot_values, e.resource_values,
                            e.plot_cards)
+    score = score_game(holdings(game), values, tables)
+    play = None
+    if with_play:
+        from rigs_helper.store.historyplay import play_of_game
+
+        play = play_of_game(path, game, loaded, score)
     # the game's seed stays private (only `rigs verify --reveal` shows it)
-    return ScoreResult(score_game(holdings(game), values, tables), drawn, None)
+    return ScoreResult(score, drawn, None, play)

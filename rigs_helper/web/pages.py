@@ -101,7 +101,25 @@ def board_page(snap: Snapshot, d: dict, before: Snapshot | None, path, tables) -
             old = board_data(before, path, tables)
         except Exception:  # noqa: BLE001 - no marks rather than no board
             old = None
-    return board_html(d, tables, chart, standings(snap, tables), old)
+    return board_html(d, tables, chart, standings(snap, tables), old,
+                      final_extras(path, snap, tables) if d.get("final") else "")
+
+
+def final_extras(path, snap: Snapshot, tables) -> str:
+    """The group's history on the final screen (docs/history.md): BG Stats' link and QR
+    code, and the group's standing over all its games.  (The `final_extras` block of the
+    board's template, once the board is one.)"""
+    from rigs_helper.forecast.bgstats import final_extras_html
+    from rigs_helper.forecast.report import final_score
+    from rigs_helper.store.historyplay import final_view
+
+    def make():
+        return final_extras_html(*final_view(path, snap.loaded,
+                                             final_score(snap.loaded.game, tables)))
+    try:
+        return snap.get("final_extras", make, timeout=PART_SECONDS)
+    except Exception:  # noqa: BLE001 - a nicety: never take the final screen down
+        return ""
 
 
 def changes(d: dict, old: dict | None) -> dict[str, frozenset[str]]:
@@ -160,7 +178,7 @@ def _standings(rows: list[dict] | None, final: dict | None) -> str:
 
 
 def board_html(d: dict, tables, chart: str, rows: list[dict] | None = None,
-               old: dict | None = None) -> str:
+               old: dict | None = None, extras: str = "") -> str:
     if d.get("round") is None:
         return page("R.I.G.S. board", "/state.json", d["etag"],
                     "<h1>R.I.G.S.</h1>" + error_line(d))
@@ -177,6 +195,7 @@ def board_html(d: dict, tables, chart: str, rows: list[dict] | None = None,
     body = (f'{error_line(d)}{_now(d)}{head_line(d, with_round=False)}'
             f'<div class="top">{_standings(rows, d.get("final"))}'
             f'<section class="chart"><h2>Net worth so far</h2>{chart}</section></div>'
+            f'{extras}'
             f'<p class="prices">Market prices so far: {prices}'
             + ("</span>" if not d["prices"] else "") + "</p>"
             + ('<p class="muted"><mark>Marked</mark>: changed since the last update.</p>'

@@ -1,0 +1,32 @@
+"""Keeping a game `rigs score` scored in the group's history (docs/history.md); apart from
+`cli/history.py` so that `rigs score` does not build the history's commands."""
+
+import sys
+
+
+def keep(play: dict, quiet: bool) -> None:
+    """Keep a game `rigs score` scored.  The score stands whatever happens here: a history
+    that cannot be written is one warning line on stderr, and the command still exits 0."""
+    from rigs_helper.store import historydb
+
+    try:
+        gid, status = historydb.add(play)
+    except Exception as exc:  # noqa: BLE001 - the score is printed: never fail it now
+        why = str(exc) if isinstance(exc, historydb.HistoryError) else (
+            f"{type(exc).__name__}: {exc}")
+        sys.stderr.write(f"rigs: warning: the game was not kept in the history: {why}\n")
+        return
+    if not quiet:
+        from rigs_helper.cli.render import say
+
+        say(kept_line(gid, status))
+
+
+def kept_line(gid: int, status: str) -> str:
+    """What became of the game in the history, in words."""
+    from rigs_helper.store.historydb import ADDED, KEPT
+
+    said = {ADDED: "Kept in the group's history as game {}",
+            KEPT: "Already in the group's history as game {}"}.get(
+                status, "Game {} of the group's history now has this score")
+    return said.format(gid) + " (`rigs history`)."

@@ -1,0 +1,311 @@
+"""The group's history: every finished game kept in one SQLite file (the standard
+library's ``sqlite3``, WAL mode), at ``$RIGS_HISTORY`` or the platform's user data folder.
+
+- One row per game (``games``: its identity, date, source, round reached, who led, the
+  duration when the log knows it) and one per player per game (``results``: net worth and
+  its breakdown, rank, winner, Vinnie at the end, Luxury sales, Karma cards played, RIGS
+  built).  A game is the plain data of :mod:`rigs_helper.store.historyplay`.
+- The schema is versioned (``PRAGMA user_version``) and migrated forwards, one step at a
+  time, inside the writer's transaction.  A file of a newer version, or one that is not a
+  history (a damaged header, another program's database), is refused in one line and never
+  written: it is checked from its raw header before SQLite opens it.
+- Writers take the write lock at once (``BEGIN IMMEDIATE``) and wait for each other
+  (``busy_timeout``); the game's identity is UNIQUE, so two tables scoring the same game at
+  once keep it once, and concurrent writers never lose one.  Readers never create the file.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from rigs_helper.rules.errors import InputError
+
+ENV = "RIGS_HISTORY"
+FILE_NAME = "history.sqlite"
+BUSY_MS = 30_000  # how long a writer waits for another (six tables scoring at once)
+MAGIC = b"SQLite format 3\x00"
+
+# the schema, one list of statements per version: version N is MIGRATIONS[N - 1]
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            identity TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL CHECK (kind IN ('game', 'sheet')),
+            played TEXT NOT NULL,
+            source TEXT NOT NULL,
+            round INTEGER,
+            leader TEXT,
+            duration_min INTEGER,
+            added TEXT NOT NULL)""",
+        """CREATE TABLE results (
+            game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            net_worth INTEGER NOT NULL,
+            credits INTEGER NOT NULL,
+            luxuries INTEGER NOT NULL,
+            plots INTEGER NOT NULL,
+            resources INTEGER NOT NULL,
+            vinnie INTEGER NOT NULL,
+            rank INTEGER NOT NULL,
+            winner INTEGER NOT NULL,
+            vinnie_scripts INTEGER,
+            luxury_sales INTEGER,
+            karma_played INTEGER,
+            rigs_built INTEGER,
+            PRIMARY KEY (game, seat))""",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+GAME_KEYS = ("id", "identity", "kind", "played", "source", "round", "leader",
+             "duration_min", "added")
+RESULT_KEYS = ("seat", "name", "net_worth", "credits", "luxuries", "plots", "resources",
+               "vinnie", "rank", "winner", "vinnie_scripts", "luxury_sales", "karma_played",
+               "rigs_built")
+
+
+class HistoryError(InputError):
+    """The history cannot be read or written (one line naming the file and what to do)."""
+
+
+# ---------------------------------------------------------------------------- where
+
+
+def history_path() -> Path:
+    """``$RIGS_HISTORY``, else the platform's user data folder: Linux (and other Unix)
+    ``$XDG_DATA_HOME`` or ``~/.local/share``; macOS ``~/Library/Application Support``;
+    Windows ``%LOCALAPPDATA%`` (or ``%APPDATA%``); each ``/rigs-helper/history.sqlite``."""
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env).expanduser()
+    home = Path.home()
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or os.environ.get("APPDATA")
+        root = Path(base) if base else home / "AppData" / "Local"
+    elif sys.platform == "darwin":
+        root = home / "Library" / "Application Support"
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME")
+        root = Path(xdg) if xdg and os.path.isabs(xdg) else home / ".local" / "share"
+    return root / "rigs-helper" / FILE_NAME
+
+
+# ---------------------------------------------------------------------------- opening
+
+
+def _refuse(path: Path, why: str) -> HistoryError:
+    return HistoryError(f"{path}: {why}; it was left as it is (set ${ENV} to another file "
+                        "to keep a new history)")
+
+
+def header_version(path: Path) -> int | None:
+    """The file's schema version read from its raw header (``user_version``, bytes 60-63),
+    0 for an empty file, None when there is no file; a file that is not an SQLite database
+    is refused.  Nothing is opened for writing."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(100)
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise HistoryError(f"{path}: is a folder, not the history file (set ${ENV} to a "
+                           "file)") from None
+    except OSError as exc:
+        raise HistoryError(f"{path}: cannot read the history: {exc.strerror}") from None
+    if not head:
+        return 0
+    if len(head) < 100 or not head.startswith(MAGIC):
+        raise _refuse(path, "is damaged or not a rigs history (no SQLite header)")
+    version = int.from_bytes(head[60:64], "big")
+    if version > SCHEMA_VERSION:
+        raise _refuse(path, f"was written by a newer rigs-helper (history version {version}; "
+                      f"this one reads up to {SCHEMA_VERSION}): upgrade rigs-helper to read "
+                      "it")
+    return version
+
+
+def _connect(path: Path, readonly: bool) -> sqlite3.Connection:
+    uri = path.resolve().as_uri() + ("?mode=ro" if readonly else "?mode=rw")
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_MS / 1000)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+    return conn
+
+
+def _create(path: Path) -> None:
+    """An empty file (an empty database to SQLite), mode 600, in a folder only its owner
+    reads when rigs makes it.  Several writers may do this at once: O_CREAT alone never
+    truncates."""
+    folder = path.parent
+    if not folder.exists():
+        try:
+            folder.mkdir(parents=True, mode=0o700, exist_ok=True)
+        except OSError as exc:
+            raise HistoryError(f"{folder}: cannot make the history's folder: "
+                               f"{exc.strerror}") from None
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
+    except OSError as exc:
+        raise HistoryError(f"{path}: cannot create the history: {exc.strerror}") from None
+    os.close(fd)
+
+
+def _check_schema(conn: sqlite3.Connection, path: Path) -> int:
+    """The schema version, checked inside the transaction (another writer may have
+    migrated in between): a newer one, or a version-0 file holding someone else's tables,
+    is refused."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise _refuse(path, f"was written by a newer rigs-helper (history version {version}; "
+                      f"this one reads up to {SCHEMA_VERSION}): upgrade rigs-helper to read "
+                      "it")
+    if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        raise _refuse(path, "is an SQLite database but not a rigs history")
+    return version
+
+
+def _migrate(conn: sqlite3.Connection, version: int) -> None:
+    for statements in MIGRATIONS[version:]:
+        for sql in statements:
+            conn.execute(sql)
+    if version < SCHEMA_VERSION:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _damaged(path: Path, exc: sqlite3.Error) -> HistoryError:
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+        return HistoryError(f"{path}: the history is busy (another rigs is writing it); "
+                            "try again")
+    return _refuse(path, f"cannot be used as the history ({exc})")
+
+
+@contextmanager
+def writing(path: Path | None = None) -> Iterator[sqlite3.Connection]:
+    """A connection inside a write transaction on the history (made and migrated when
+    needed); committed when the block ends, rolled back on any error."""
+    path = path or history_path()
+    header_version(path)  # refuse a damaged or newer file before SQLite touches it
+    _create(path)
+    try:
+        conn = _connect(path, readonly=False)
+    except sqlite3.Error as exc:
+        raise _damaged(path, exc) from None
+    try:
+        try:
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("BEGIN IMMEDIATE")
+            _migrate(conn, _check_schema(conn, path))
+        except sqlite3.Error as exc:
+            raise _damaged(path, exc) from None
+        try:
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    except sqlite3.Error as exc:
+        raise _damaged(path, exc) from None
+    finally:
+        conn.close()
+
+
+@contextmanager
+def reading(path: Path | None = None) -> Iterator[sqlite3.Connection | None]:
+    """A read-only connection (None when there is no history yet: nothing is created)."""
+    path = path or history_path()
+    if header_version(path) is None or path.stat().st_size == 0:
+        yield None  # no history yet (or one being made this moment)
+        return
+    try:
+        conn = _connect(path, readonly=True)
+        version = _check_schema(conn, path)
+    except sqlite3.Error as exc:
+        raise _damaged(path, exc) from None
+    try:
+        yield conn if version else None
+    except sqlite3.Error as exc:
+        raise _damaged(path, exc) from None
+    finally:
+        conn.close()
+
+
+# ---------------------------------------------------------------------------- games
+
+
+ADDED, KEPT, UPDATED = "added", "kept", "updated"
+
+
+def add(play: dict, path: Path | None = None) -> tuple[int, str]:
+    """Keep ``play`` (:func:`rigs_helper.store.historyplay.play_of_game` or ``_of_sheet``):
+    (its id, ADDED) when it is new; (the id it had, KEPT) when the same game is kept with
+    the same figures, (the id it had, UPDATED) when its figures changed (End Game cards
+    recorded again after an undo): one game, its latest score."""
+    rows = [[*(int(r[k]) if k == "winner" else r.get(k) for k in RESULT_KEYS)]
+            for r in play["players"]]
+    with writing(path) as conn:
+        cur = conn.execute(
+            "INSERT INTO games (identity, kind, played, source, round, leader, duration_min,"
+            " added) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (identity) DO NOTHING",
+            [play[k] for k in GAME_KEYS[1:]])
+        if cur.rowcount:
+            gid, status = cur.lastrowid, ADDED
+        else:
+            gid = conn.execute("SELECT id FROM games WHERE identity = ?",
+                               (play["identity"],)).fetchone()[0]
+            kept = conn.execute(f"SELECT {', '.join(RESULT_KEYS)} FROM results WHERE game = ?"
+                                " ORDER BY seat", (gid,)).fetchall()
+            if [list(r) for r in kept] == rows:
+                return gid, KEPT
+            conn.execute("UPDATE games SET played = ?, source = ?, round = ?, leader = ?, "
+                         "duration_min = ? WHERE id = ?",
+                         [*(play[k] for k in ("played", "source", "round", "leader",
+                                              "duration_min")), gid])
+            conn.execute("DELETE FROM results WHERE game = ?", (gid,))
+            status = UPDATED
+        conn.executemany(
+            f"INSERT INTO results (game, {', '.join(RESULT_KEYS)}) VALUES "
+            f"(?, {', '.join('?' * len(RESULT_KEYS))})", [[gid, *r] for r in rows])
+        return gid, status
+
+
+def remove(gid: int, path: Path | None = None) -> dict | None:
+    """Remove game ``gid``: the game as it was, or None when there is no such game."""
+    path = path or history_path()
+    if header_version(path) is None:
+        return None
+    with writing(path) as conn:
+        found = _plays(conn, "WHERE g.id = ?", (gid,))
+        if found:
+            conn.execute("DELETE FROM results WHERE game = ?", (gid,))
+            conn.execute("DELETE FROM games WHERE id = ?", (gid,))
+        return found[0] if found else None
+
+
+def plays(path: Path | None = None) -> list[dict]:
+    """Every game kept, newest first, each with its players in seating order."""
+    with reading(path) as conn:
+        return [] if conn is None else _plays(conn)
+
+
+def _plays(conn: sqlite3.Connection, where: str = "", args: tuple = ()) -> list[dict]:
+    cols = ", ".join([f"g.{k}" for k in GAME_KEYS] + [f"r.{k}" for k in RESULT_KEYS])
+    rows = conn.execute(
+        f"SELECT {cols} FROM games g JOIN results r ON r.game = g.id {where} "
+        "ORDER BY g.played DESC, g.id DESC, r.seat", args).fetchall()
+    out: list[dict] = []
+    n = len(GAME_KEYS)
+    for row in rows:
+        if not out or out[-1]["id"] != row[0]:
+            out.append({**dict(zip(GAME_KEYS, row[:n])), "players": []})
+        result = dict(zip(RESULT_KEYS, row[n:]))
+        result["winner"] = bool(result["winner"])
+        out[-1]["players"].append(result)
+    return out

@@ -1,0 +1,192 @@
+"""A scored game as the history keeps it: plain data built from a finished game file or a
+scoring sheet and its score (:mod:`rigs_helper.store.historydb` stores it).
+
+A game file is identified by its commitment (the hash of its seed, the same from the first
+round to the last) and its players; a sheet by its content.  What only the log knows
+(Luxury sales, Karma cards played, RIGS built, the duration) is read from the log in one
+place, :func:`log_facts`.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from rigs_helper.rules.names import fold
+from rigs_helper.rules.scoring import GameScore
+
+FACTS = ("luxury_sales", "karma_played", "rigs_built")
+# a ledger line of a Luxury sold ("Ana -3 Luxuries (Luxury sale)"): the sales of the
+# Market Phase and the last round's automatic sale
+_SALE = re.compile(r"^(?P<name>.+) -(?P<n>\d+) Luxur(?:y|ies) \((?:Luxury|last-round) sale\)$")
+# the log's time of an entry, when it keeps one (ISO 8601 text)
+_TIME_KEYS = ("at", "time")
+
+
+def ranks(score: GameScore) -> list[int]:
+    """Each player's rank, seating order: 1 + how many have a higher net worth (a tie
+    shares the rank, as it shares the win)."""
+    worths = [p.net_worth for p in score.players]
+    return [1 + sum(w > mine for w in worths) for mine in worths]
+
+
+def _results(score: GameScore, holdings, facts: dict[str, dict[str, int]] | None) -> list:
+    winners = set(score.winners)
+    out = []
+    for seat, (p, h, rank) in enumerate(zip(score.players, holdings, ranks(score))):
+        row = {"seat": seat, **p.as_dict(), "rank": rank, "winner": p.name in winners,
+               "vinnie_scripts": sum(h.vinnie.values())}
+        for k in FACTS:
+            row[k] = None if facts is None else facts.get(p.name, {}).get(k, 0)
+        out.append(row)
+    return out
+
+
+def _when(path: Path) -> str:
+    """The game's date: when its file was last written (the end of the game, or its
+    scoring), local time."""
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        stamp = time.time()
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(stamp))
+
+
+def _play(identity: str, kind: str, path: Path, players: list, **more: Any) -> dict:
+    return {"identity": identity, "kind": kind, "played": _when(path),
+            "source": str(path.resolve()), "round": more.get("round"),
+            "leader": more.get("leader"), "duration_min": more.get("duration_min"),
+            "added": time.strftime("%Y-%m-%d %H:%M:%S"), "players": players}
+
+
+def content_hash(text: str) -> str:
+    """A fingerprint of a sheet's text: two checksums and the length (80 bits; zlib, as
+    the state's fingerprint: hashlib's OpenSSL would cost `rigs score` a fifth more)."""
+    import zlib
+
+    raw = text.encode("utf-8")
+    return f"{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}{len(raw):x}"
+
+
+def play_of_sheet(path: Path, text: str, sheet, score: GameScore) -> dict:
+    """A scoring sheet's game: identified by the sheet's content (:func:`content_hash`)."""
+    identity = "sheet:" + content_hash(text)
+    return _play(identity, "sheet", path, _results(score, sheet.players, None))
+
+
+def play_of_game(path: Path, game, loaded, score: GameScore) -> dict:
+    """A finished game file's game (``game``, as scored; ``loaded``: the file as read, for
+    its log): identified by its commitment and its players."""
+    from rigs_helper.rules.endgame import holdings
+
+    commitment = game.commitment
+    if not commitment:  # files from before commitments: the same hash of the seed
+        from rigs_helper.rules.replay import commitment as commit
+
+        commitment = commit(game.seed)
+    names = [p.name for p in game.players]
+    identity = "game:" + commitment + ":" + "|".join(names)
+    facts, minutes = log_facts(_entries(loaded, path), names)
+    return _play(identity, "game", path, _results(score, holdings(game), facts),
+                 round=game.round, leader=game.leader or None, duration_min=minutes)
+
+
+# ---------------------------------------------------------------------------- the log
+# The only reading of the game's log for the history: adapt these two functions when the
+# log's format changes.
+
+
+def _entries(loaded, path: Path) -> list[dict] | None:
+    """The game's log entries, oldest first (None when it cannot be read)."""
+    if not loaded.log_text:
+        return None
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.store.historytext import log_entries
+
+    try:
+        return log_entries(loaded.log_text, str(path), first_line=loaded.log_line)
+    except InputError:
+        return None
+
+
+def log_facts(entries: list[dict] | None,
+              names: list[str]) -> tuple[dict[str, dict[str, int]] | None, int | None]:
+    """({player: {luxury_sales, karma_played, rigs_built}}, the duration in minutes) from
+    the log; (None, None) for no log, the duration None unless the entries keep times.
+
+    Reads both log formats: version 1 (each entry's ``op`` as JSON and its ``ledger``
+    lines) and version 2 (``action`` and its ``fields``)."""
+    if entries is None:
+        return None, None
+    import json
+
+    by_fold = {fold(n): n for n in names}
+    facts = {n: dict.fromkeys(FACTS, 0) for n in names}
+
+    def count(who: Any, key: str, n: Any) -> None:
+        name = by_fold.get(fold(who)) if isinstance(who, str) else None
+        if name is not None and isinstance(n, int) and not isinstance(n, bool) and n > 0:
+            facts[name][key] += n
+
+    for e in entries:
+        if "op" in e:  # version 1
+            op = json.loads(e["op"])
+            kind, args = op.get("op"), op.get("args", {})
+            if kind == "Build":
+                count(args.get("name"), "rigs_built", args.get("n", 1))
+            elif kind == "KarmaPlay":
+                count(args.get("name"), "karma_played", 1)
+        elif isinstance(e.get("fields"), dict):  # version 2: typed actions
+            action, f = e.get("action"), e["fields"]
+            who = f.get("player", f.get("name"))
+            if action == "build":
+                count(who, "rigs_built", f.get("n", 1))
+            elif action in ("karma play", "karma"):
+                count(who, "karma_played", 1)
+            elif action == "sell" and isinstance(f.get("n"), int):
+                count(who, "luxury_sales", f["n"])
+        for line in e.get("ledger", ()):
+            m = _SALE.match(line)
+            if m:
+                count(m.group("name"), "luxury_sales", int(m.group("n")))
+    return facts, _minutes(entries)
+
+
+def _minutes(entries: list[dict]) -> int | None:
+    """Minutes from the first entry's time to the last one's, when the log keeps times."""
+    from datetime import datetime
+
+    stamps = []
+    for e in entries:
+        for k in _TIME_KEYS:
+            v = e.get(k)
+            try:
+                stamps.append(v if isinstance(v, datetime) else datetime.fromisoformat(v))
+            except (TypeError, ValueError):
+                continue
+            break
+    if len(stamps) < 2:
+        return None
+    try:
+        seconds = (stamps[-1] - stamps[0]).total_seconds()
+    except TypeError:  # a naive time and an aware one
+        return None
+    return max(0, round(seconds / 60))
+
+
+def final_view(path: Path, loaded, score: GameScore) -> tuple[dict, list[dict]]:
+    """For the report and the board's final screen: the scored game as the history keeps
+    it (its row when it is kept, else built now) and every game kept, this one included
+    (only this one when the history cannot be read: the result shows all the same)."""
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.store import historydb
+
+    play = play_of_game(path, loaded.game, loaded, score)
+    try:
+        plays = historydb.plays()
+    except InputError:
+        plays = []
+    kept = next((p for p in plays if p["identity"] == play["identity"]), None)
+    return (kept, plays) if kept else (play, [play, *plays])
