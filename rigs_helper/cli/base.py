@@ -24,6 +24,25 @@ class RigsGroup(TyperGroup):
             _strict(command)
         return command
 
+    def format_commands(self, ctx, formatter) -> None:  # type: ignore[override]
+        """`rigs --help` in Click's plain format, the commands in their groups (Start, Each
+        phase, ...: cli/helptext.py) rather than one list."""
+        from rigs_helper.cli.helptext import GROUPS, rank
+
+        longest = max(map(len, self.list_commands(ctx)), default=0)
+        width = formatter.width - 6 - longest
+        rows: dict[str, list] = {}
+        for name in sorted(self.list_commands(ctx), key=rank):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                title = list(GROUPS)[rank(name)[0]]
+                rows.setdefault(title, []).append((name.ljust(longest),  # one column for all
+                                                   command.get_short_help_str(width)))
+        for title in GROUPS:
+            if title in rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows[title])
+
     def invoke(self, ctx):  # type: ignore[override]
         try:
             return super().invoke(ctx)

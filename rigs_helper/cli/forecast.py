@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, app, complete_path, game_path, print_json
 from rigs_helper.rules.names import plural
 
 _SHORT = {"energy": "E", "supplies": "S", "metal": "M"}
@@ -341,6 +341,9 @@ def chart(game: GameOpt = None) -> None:
 
 @app.command()
 def report(
+    file: Annotated[Path | None, typer.Argument(
+        metavar="PATH", help="A game file or a scoring sheet (default: the game file).",
+        show_default=False, autocompletion=complete_path)] = None,
     html: Annotated[Path | None, typer.Option(
         "--html", help="Also write the report as one self-contained HTML file.",
         metavar="FILE")] = None,
@@ -350,25 +353,33 @@ def report(
     """The game's report: after `rigs score` the winner and the final scores (as `rigs
     score` gives them) with the End Game values, else the standings; the net worth chart,
     each player's best and worst round, Disasters suffered, Karma cards played, Vinnie
-    borrowed, repaid and owed at the end, and the price Luxuries sold at each round."""
+    borrowed, repaid and owed at the end, and the price Luxuries sold at each round. Of a
+    scoring sheet: the winner and where each net worth came from."""
     from rigs_helper.forecast.report import build_report, player_lines
     from rigs_helper.forecast.standings import compute
 
+    if file is not None:
+        from rigs_helper.cli.base import unused
+        from rigs_helper.cli.reporthtml import report_sheet
+
+        unused(("--game", game), why="when a PATH is given")
+        if report_sheet(file, html, json):  # a scoring sheet: reported; a game file: below
+            return
+        game = file
     path = game_path(game)
     loaded, tables = _load(game)
     series, steps = _history(path, loaded, tables)
     result = compute(loaded.game, tables)
     rep = build_report(loaded.game, tables, result, series, steps)
     if html is not None:
-        from rigs_helper.forecast.chart import networth_svg
-        from rigs_helper.forecast.report import report_html
+        from rigs_helper.cli.reporthtml import render
         from rigs_helper.store.files import write_atomic
 
         if html.resolve() == path.resolve():
             from rigs_helper.rules.errors import InputError
 
             raise InputError(f"--html {html}: that is the game file")
-        write_atomic(html, report_html(rep, networth_svg(series)), shared=True)
+        write_atomic(html, render(rep, series), shared=True)
     if json:
         print_json(rep)
         return
