@@ -134,8 +134,8 @@ def render_standings(result) -> None:
         say(f"Forecast of the end: {result.samples} simulated rests of the game from "
                   "public facts (win chances about +-2 points), the rounds left played by a "
                   "simple policy: RIGS stay where they are and produce, Luxuries are sold at "
-                  "the mean price or better, Vinnie is settled at the end (README: the "
-                  "forecast).")
+                  "the mean price or better, Vinnie is settled at the end (docs/forecast.md)."
+                  )
         say(f"Now, Win now: if the game ended now (Luxuries at {_fmt(result.price)}, "
                   f"{result.price_basis}); `rigs standings --now` adds its spread.")
     else:
@@ -411,20 +411,17 @@ def report(
 
 
 def _render_final(rep: dict, out) -> None:
-    """The winner first, then `rigs score`'s table and the End Game values."""
-    from rich.table import Table
+    """The winner first, then `rigs score`'s table (the one table style, render.grid) and
+    the End Game values."""
+    from rich.text import Text
 
-    from rigs_helper.cli.render import name_column
+    from rigs_helper.cli.render import grid
     from rigs_helper.forecast.report import BREAKDOWN, endgame_lines, winner_line
 
     out.print(f"[bold]{winner_line(rep)}[/bold]")
-    t = Table(title="Final scores (as `rigs score`)", title_justify="left")
-    name_column(t, [p["name"] for p in rep["score"]["players"]])
-    for _, label in BREAKDOWN:
-        t.add_column(label, justify="right")
-    winners = set(rep["score"]["winners"])
-    for p in rep["score"]["players"]:
-        t.add_row(p["name"], *(str(p[k]) for k, _ in BREAKDOWN),
-                  style="bold green" if p["name"] in winners else None)
-    out.print(t)
+    out.print("Final scores (as `rigs score`)")
+    out.print(Text(grid(["Player", *(label for _, label in BREAKDOWN)],
+                        [[p["name"], *(str(p[k]) for k, _ in BREAKDOWN)]
+                         for p in rep["score"]["players"]],
+                        right=set(range(1, len(BREAKDOWN) + 1)), cols=out.width)))
     out.print("End Game values: " + "; ".join(endgame_lines(rep)) + ".")
