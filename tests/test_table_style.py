@@ -41,3 +41,22 @@ def test_final_report_scores_are_the_same_grid_as_score(rigs, named_game):
     report = rigs("report", "--game", path).stdout
     table = score.split("Net worth\n", 1)[1].split("Winner")[0].split("Shared win")[0]
     assert table.strip() in report
+
+
+def test_standings_show_each_win_chance_as_a_bar_of_its_length(rigs):
+    import json
+
+    from rigs_helper.cli.render import BAR_WIDTH, bar
+
+    game = EXAMPLES / "midgame-3p.toml"
+    chances = {p["name"]: p["win_probability"] for p in
+               json.loads(rigs("standings", "--json", "-g", game).stdout)["players"]}
+    out = rigs("standings", "-g", game).stdout
+    lines = out.split("Win chances", 1)[1].splitlines()[1:1 + len(chances)]
+    for line in lines:
+        name, drawn = line.split()[0], line.split("  ", 1)[1]
+        eighths = sum(8 if c == "█" else " ▏▎▍▌▋▊▉".index(c) for c in drawn.strip(" %.0123456789"))
+        assert abs(eighths - chances[name] * BAR_WIDTH * 8) <= 0.5, line
+        assert f"{chances[name] * 100:.1f}%" in line
+    assert bar(0) == " " * BAR_WIDTH and bar(1) == "█" * BAR_WIDTH and bar(0.5).strip() == \
+        "█" * (BAR_WIDTH // 2)
