@@ -20,6 +20,8 @@ WIDTH = 80
 def _plain(command) -> None:
     """Help in Click's plain format (no Rich boxes), for ``command`` and its sub-commands."""
     command.rich_markup_mode = None
+    if command.epilog and not command.epilog.startswith("\b"):
+        command.epilog = "\b\n" + command.epilog  # Click keeps a "\b" paragraph's lines
     for sub in getattr(command, "commands", {}).values():
         _plain(sub)
 

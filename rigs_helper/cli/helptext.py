@@ -106,13 +106,13 @@ def rank(name: str) -> tuple[int, int]:
 
 
 def epilog(path: str) -> str | None:
-    """The examples a command's help ends with (paragraphs: Rich and Click keep each on its
-    own line)."""
+    """The examples a command's help ends with, one a line (Rich keeps the lines; Click's
+    plain format needs a paragraph marked "\\b": docs/make_reference.py)."""
     examples = EXAMPLES.get(path)
     if not examples:
         return None
     head = "Example:" if len(examples) == 1 else "Examples:"
-    return "\n\n".join((head, *(f"  {e}" for e in examples)))
+    return "\n".join((head, *(f"  {e}" for e in examples)))
 
 
 def argument_metavar(self, ctx, *, usage: bool = False) -> str:
