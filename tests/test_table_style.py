@@ -46,7 +46,7 @@ def test_final_report_scores_are_the_same_grid_as_score(rigs, named_game):
 def test_standings_show_each_win_chance_as_a_bar_of_its_length(rigs):
     import json
 
-    from rigs_helper.cli.render import BAR_WIDTH, bar
+    from rigs_helper.cli.bars import BAR_WIDTH, bar
 
     game = EXAMPLES / "midgame-3p.toml"
     chances = {p["name"]: p["win_probability"] for p in

@@ -130,7 +130,7 @@ def render_standings(result) -> None:
         rows.append(cells)
     say(title)
     print(grid(["Player", *cols], rows, right=set(range(1, len(cols) + 1))))
-    from rigs_helper.cli.render import win_bars
+    from rigs_helper.cli.bars import win_bars
 
     print(win_bars("Win chances" + (" (forecast of the end):" if ahead else ":"),
                    [(p.name, p.win_probability) for p in result.players]))
