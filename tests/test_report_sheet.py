@@ -118,3 +118,33 @@ def test_report_chart_reads_at_390_px_legend_above_labels_12px(rigs, tmp_path):
                 "return document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         driver.quit()
+
+
+def test_report_of_a_sheet_without_end_game_values_names_the_command_that_draws(rigs):
+    import shlex
+
+    sheet = EXAMPLES / "sheet-nodraws.toml"
+    r = rigs("report", sheet)
+    assert r.exit_code == 1 and r.stderr.count("\n") == 1 and "--html" not in r.stderr
+    command = r.stderr.split("`")[1]
+    assert command.startswith("rigs score ") and command.endswith(" --draw")
+    again = rigs(*shlex.split(command)[1:])  # the command as printed runs
+    assert again.exit_code == 0, again.stderr
+    assert "End Game draws" in again.stdout
+
+
+def test_report_template_shows_the_bg_stats_block_only_when_given():
+    from markupsafe import Markup
+
+    from rigs_helper.cli.reporthtml import render
+    from rigs_helper.forecast.report import sheet_report
+    from rigs_helper.store.scorefile import score_file
+
+    rep = sheet_report(score_file(EXAMPLES / "sheet-2p.toml").score)
+    assert 'id="bgstats"' not in render(rep)
+    url = 'https://app.bgstatsapp.com/addPlay.html?data=%7B%22a%22%3A1%7D&x="<b>'
+    page = render(rep, bgstats={"url": url, "qr_svg": Markup('<svg id="qr"></svg>')})
+    block = page.split('id="bgstats"', 1)[1]
+    assert "Add this play to BG Stats" in block and '<svg id="qr"></svg>' in block
+    assert 'href="https://app.bgstatsapp.com/addPlay.html?data=%7B%22a%22%3A1%7D&amp;x=' \
+           '&#34;&lt;b&gt;"' in block

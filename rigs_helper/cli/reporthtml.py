@@ -65,7 +65,17 @@ def report_sheet(path, html, json: bool) -> bool:
 
     if is_game_file(read_text(path)):
         return False
-    result = score_file(path)
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.rules.text import shell_word
+
+    try:
+        result = score_file(path)
+    except InputError as err:  # `report` draws nothing: say where the values come from
+        said = str(err).replace(
+            "(add them, or use --draw to draw them)",
+            f"(add them to the sheet; `rigs score {shell_word(str(path))} --draw` draws "
+            "values to copy in)")
+        raise InputError(said) from None
     rep = sheet_report(result.score)
     if html is not None:
         if html.resolve() == path.resolve():
