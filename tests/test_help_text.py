@@ -26,7 +26,7 @@ def test_every_command_summary_in_help_is_one_unbroken_sentence():
     env = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"}
     out = subprocess.run([sys.executable, "-m", "rigs_helper", "--help"], env=env,
                          capture_output=True, text=True, timeout=60).stdout
-    listing = out.split("Commands:\n", 1)[1].splitlines()
+    listing = out.split("Start:\n", 1)[1].splitlines()  # the groups of commands
     rows: list[list[str]] = []
     for line in listing:  # "  name  summary", the summary wrapped on indented lines
         if re.match(r"  [a-z]+ {2,}\S", line):
@@ -39,3 +39,72 @@ def test_every_command_summary_in_help_is_one_unbroken_sentence():
         # a summary cut short, or by a docstring's line break, ends without its full stop
         assert not summary.endswith("..."), (name, summary)
         assert summary.rstrip().endswith((".", ")", ":")), (name, summary)
+
+
+def _help(*args: str) -> str:
+    env = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"}
+    r = subprocess.run([sys.executable, "-m", "rigs_helper", *args, "--help"], env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def _commands():
+    """(path, click command) of every command and group under `rigs`, help decorated."""
+    import typer
+
+    from rigs_helper.cli import get_app
+
+    found = []
+    stack = [((), typer.main.get_command(get_app()))]
+    while stack:
+        path, command = stack.pop()
+        for name, sub in getattr(command, "commands", {}).items():
+            found.append((" ".join((*path, name)), sub))
+            stack.append(((*path, name), sub))
+    return sorted(found, key=lambda x: x[0])
+
+
+def test_rigs_help_lists_the_commands_in_groups_each_listed_once():
+    from rigs_helper.cli import COMMANDS
+    from rigs_helper.cli.helptext import GROUPS
+
+    out = _help()
+    heads = [ln[:-1] for ln in out.splitlines() if ln.endswith(":") and not ln[0].isspace()]
+    groups = [h for h in heads if h in GROUPS]
+    assert groups == list(GROUPS) and len(groups) >= 4
+    assert "Commands:" not in out
+    listed = re.findall(r"^  ([a-z]+) {2,}\S", out, re.M)
+    assert sorted(listed) == sorted(COMMANDS)
+    start, phase = out.index("Start:"), out.index("Each phase:")
+    assert start < out.index("  new ") < phase < out.index("  next ") < out.index("Any time:")
+
+
+def test_every_command_help_ends_with_an_example_that_parses():
+    """Each command's (and group's) --help ends with an example, and every example is
+    a command line `rigs` accepts: its words name the command, its options exist."""
+    import shlex
+
+    from rigs_helper.cli.helptext import EXAMPLES
+
+    commands = _commands()
+    assert len(commands) >= 40
+    for path, command in commands:
+        assert path in EXAMPLES and command.epilog, f"`rigs {path} --help` has no example"
+        for example in EXAMPLES[path]:
+            words = shlex.split(example)
+            assert words[0] == "rigs" and " ".join(words[1:]).startswith(path), example
+            target, rest = dict(commands)[path], words[1 + len(path.split()):]
+            while rest and rest[0] in getattr(target, "commands", {}):  # a group's example
+                target, rest = target.commands[rest[0]], rest[1:]
+            target.make_context(example, rest, resilient_parsing=False)
+
+
+def test_move_help_ends_with_an_example_and_names_its_arguments():
+    out = _help("move")
+    assert " move [OPTIONS] PLAYER N" in out
+    assert "{player}" not in out
+    last = [ln.strip() for ln in out.splitlines() if ln.strip()][-1]
+    assert last.startswith("rigs move Ana "), last
+    assert " give [OPTIONS] GIVER RECEIVER ITEMS..." in _help("give")
+    assert " status [OPTIONS] [PLAYER]" in _help("status")

@@ -142,14 +142,14 @@ def test_log_never_names_a_card_in_a_hand(rigs, tmp_path, tables):
 
 
 def test_readme_names_and_intentions_example_runs(rigs, tmp_path):
-    """The README's example of "Names the table says, one command per intention", command
-    by command, on a copy of examples/midgame-3p.toml."""
+    """The docs' example of "Names the table says, one command per intention"
+    (docs/playing.md), command by command, on a copy of examples/midgame-3p.toml."""
     import shlex
     import shutil
 
     from conftest import EXAMPLES, ROOT
 
-    text = (ROOT / "README.md").read_text()
+    text = (ROOT / "docs" / "playing.md").read_text()
     block = text.split("cp examples/midgame-3p.toml game.toml", 1)[1].split("```", 1)[0]
     path = tmp_path / "game.toml"
     shutil.copyfile(EXAMPLES / "midgame-3p.toml", path)

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 
 def _summary(rigs, *args) -> dict:
@@ -43,7 +44,8 @@ def test_the_phase_summary_keeps_production_in_the_production_phase(rigs, tmp_pa
     assert r.exit_code == 0, r.output
     _summary(rigs, "--card", "Ana=Safe", "--card", "Bo=Safe", "-g", game)  # Player ends
     _summary(rigs, "-g", game)  # Disaster ends
-    _summary(rigs, "-g", game)  # Last Call opens
+    r = rigs("next", "-g", game, "--json")  # Last Call opens: no phase ended, no summary
+    assert r.exit_code == 0 and "summary" not in json.loads(r.stdout)
     production = _summary(rigs, "-g", game)  # production committed, Market card drawn
     assert production["phase"] == "production"
     assert _change(production, "Ana").get("energy", 0) > 0
@@ -76,3 +78,33 @@ def test_a_history_without_start_records_still_gives_a_summary(rigs, tmp_path):
     player = _summary(rigs, "--card", "Ana=Safe", "--card", "Bo=Safe", "-g", game)
     assert player["round"] == 1 and player["phase"] == "player"
     assert _change(player, "Ana")["credits"] == 2
+
+
+def test_each_phase_summary_is_printed_once_before_the_next_phases_events(rigs, tmp_path):
+    """Round 1 at the terminal: each phase's summary once (Last Call ends no phase), after
+    the ended phase's last steps and before the new phase's first line; a phase in which
+    nothing changed says so in one line, not a table of dots."""
+    game = str(tmp_path / "rigs.toml")
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "-g", game).exit_code == 0
+    plot = json.loads(rigs("status", "--json", "-g", game).stdout)["players"][0]["plots"][0]
+    assert rigs("move", "Ana", "1", "--to", plot["id"], "--harvest", "energy",
+                "-g", game).exit_code == 0
+    outs = []
+    for args in (["--card", "Ana=Safe", "--card", "Bo=Safe"], [], [], [], ["--auto"]):
+        r = rigs("next", *args, "-g", game)
+        assert r.exit_code == 0, r.output
+        outs.append(r.stdout)
+    whole = "\n".join(outs)
+    for phase in ("Player", "Disaster", "Production", "Market"):
+        assert whole.count(f"Round 1, {phase} Phase") == 1, phase
+    player, disaster, last_call, production, market = outs
+    assert player.splitlines()[0] == "Round 1, Player Phase - what changed:"
+    assert player.index("what changed") < player.index("Disaster Phase, round 1")
+    assert disaster.splitlines()[0] == "Round 1, Disaster Phase: nothing changed."
+    assert "Production Phase, round 1" in disaster.splitlines()[1]
+    assert "Round 1, " not in last_call and "Last Call" in last_call
+    assert production.index("commits production") < production.index(
+        "Round 1, Production Phase - what changed:") < production.index("Market Phase, round 1")
+    table = production.split("what changed:")[1].split("Market Phase")[0]
+    assert re.search(r"^Ana +\S+ +\+\d", table, re.M), table  # Ana's Energy produced
+    assert market.splitlines()[0] == "Round 1, Market Phase: nothing changed."

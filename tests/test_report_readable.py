@@ -61,8 +61,11 @@ def test_report_html_is_shared_with_the_usual_mode_and_has_no_forecast(named_gam
     score = json.loads(_ok(rigs("score", "--json", "--game", path)))
     assert f"Winner: {score['winners'][0]}" in page.split("<h2>")[0]
     assert "Win chance" not in page and "Vinnie at the end" in page
+    from reportpage import figures
+
+    shown = figures(page).scores
     for p in score["players"]:
-        assert f'data-label="Net worth" class="n">{p["net_worth"]}</td>' in page
+        assert shown[p["name"]] == {k: v for k, v in p.items() if k != "name"}
 
 
 def test_report_karma_played_counts_the_card_and_every_answer(tables):

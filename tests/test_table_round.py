@@ -1,5 +1,5 @@
 """A 4-player round at the table, physical dice and cards recorded at every step, with no
-hand edit and no `undo`: the transcript of README "A round at the table", run line by
+hand edit and no `undo`: the transcript of docs/playing.md "A round at the table", run line by
 line on a real game file."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from rigs_helper.store import session
 
 
 def readme_round() -> list[list[str]]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text.split("### A round at the table", 1)[1]
+    text = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
+    section = text.split("## A round at the table", 1)[1]
     block = section.split("```sh\n", 1)[1].split("```", 1)[0]
     return [shlex.split(line)[1:] for line in block.splitlines()
             if line.startswith("rigs ")]

@@ -150,7 +150,8 @@ def test_disaster_table_header_counts_its_cards(tables):
 
 
 def test_readme_states_the_tables_market_values_and_end_game_cards(tables):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = "\n".join(p.read_text(encoding="utf-8")  # docs/rulings.md, docs/scoring.md
+                       for p in (ROOT / "docs").glob("*.md"))
     m = re.search(r"\*\*((?:\w+ \d+, )+\w+ \d+)\*\* \(`tables/market.toml`\)", readme)
     assert m, "README: Market values"
     values = {k.lower(): int(v) for k, v in re.findall(r"(\w+) (\d+)", m.group(1))}
@@ -163,7 +164,7 @@ def test_readme_states_the_tables_market_values_and_end_game_cards(tables):
 
 
 def test_readme_states_vinnies_numbers(tables):
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join((ROOT / "docs" / "rulings.md").read_text(encoding="utf-8").split())
     m = re.search(r"(\d+) scripts per resource in the colony\. Repay (\d+) per script in a "
                   r"Player Phase, (\d+) at the end", readme)
     assert m, "README: Vinnie ruling"

@@ -198,8 +198,8 @@ def test_a_waiting_play_is_kept_as_data(tables):
 def test_readme_waiting_decisions_run_as_written(rigs, tmp_path, tables):
     from conftest import ROOT
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = text.split("### Decisions that wait for one player", 1)[1]
+    text = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
+    block = text.split("## Decisions that wait for one player", 1)[1]
     block = block.split("```sh\n", 1)[1].split("```", 1)[0]
     lines = [ln.split("  #")[0] for ln in block.splitlines() if ln.startswith("rigs ")]
     assert len(lines) == 9

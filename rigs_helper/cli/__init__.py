@@ -63,7 +63,11 @@ def _unwrap(doc: str) -> str:
 
 
 def _unwrap_help(app) -> None:
-    """Every command's help as whole paragraphs (only built when help may be shown)."""
+    """Every command's help as whole paragraphs, its group and its examples (only built
+    when help may be shown: cli/helptext.py)."""
+    from rigs_helper.cli.helptext import decorate
+
+    decorate(app)
     stack = [app]
     while stack:
         typer_app = stack.pop()

@@ -24,6 +24,25 @@ class RigsGroup(TyperGroup):
             _strict(command)
         return command
 
+    def format_commands(self, ctx, formatter) -> None:  # type: ignore[override]
+        """`rigs --help` in Click's plain format, the commands in their groups (Start, Each
+        phase, ...: cli/helptext.py) rather than one list."""
+        from rigs_helper.cli.helptext import GROUPS, rank
+
+        longest = max(map(len, self.list_commands(ctx)), default=0)
+        width = formatter.width - 6 - longest
+        rows: dict[str, list] = {}
+        for name in sorted(self.list_commands(ctx), key=rank):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                title = list(GROUPS)[rank(name)[0]]
+                rows.setdefault(title, []).append((name.ljust(longest),  # one column for all
+                                                   command.get_short_help_str(width)))
+        for title in GROUPS:
+            if title in rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows[title])
+
     def invoke(self, ctx):  # type: ignore[override]
         try:
             return super().invoke(ctx)
@@ -341,10 +360,11 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
             outcome, start = session.run_phase_end(game_path(game), op,
                                                    annotate=log_fields)
             # the phase that ended: from its start to where the next one began (what the
-            # new phase's first steps did is that phase's, in its own summary)
-            end = outcome.boundary or outcome.game
-            rows = {"round": start["round"], "phase": start["phase"],
-                    "players": phase_summary(start, end)}
+            # new phase's first steps did is that phase's, in its own summary); none when
+            # no phase ended (Last Call opens inside the Production Phase)
+            if outcome.boundary is not None:
+                rows = {"round": start["round"], "phase": start["phase"],
+                        "players": phase_summary(start, outcome.boundary)}
     except DieNeeded as err:  # the command to run again names no card of a hand
         if err.command is None:
             raise
@@ -366,10 +386,14 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
         return
     from rigs_helper.cli import render
 
-    render.say(*outcome.messages, *(f"(news for {who}'s eyes only: `rigs hand "
-                                    f"{shell_word(who)}`)" for who in eyes))
-    if rows:
+    said = list(outcome.messages)
+    if rows:  # the ended phase's last steps, its summary, then the new phase's first steps
+        cut = len(said) if outcome.said_at_boundary is None else outcome.said_at_boundary
+        render.say(*said[:cut])
         render.phase_summary(rows)
+        said = said[cut:]
+    render.say(*said, *(f"(news for {who}'s eyes only: `rigs hand {shell_word(who)}`)"
+                        for who in eyes))
 
 
 def log_fields(before, after, tables) -> dict:

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, app, complete_path, game_path, print_json
 from rigs_helper.rules.names import plural
 
 _SHORT = {"energy": "E", "supplies": "S", "metal": "M"}
@@ -130,12 +130,16 @@ def render_standings(result) -> None:
         rows.append(cells)
     say(title)
     print(grid(["Player", *cols], rows, right=set(range(1, len(cols) + 1))))
+    from rigs_helper.cli.bars import win_bars
+
+    print(win_bars("Win chances" + (" (forecast of the end):" if ahead else ":"),
+                   [(p.name, p.win_probability) for p in result.players]))
     if ahead:
         say(f"Forecast of the end: {result.samples} simulated rests of the game from "
                   "public facts (win chances about +-2 points), the rounds left played by a "
                   "simple policy: RIGS stay where they are and produce, Luxuries are sold at "
-                  "the mean price or better, Vinnie is settled at the end (README: the "
-                  "forecast).")
+                  "the mean price or better, Vinnie is settled at the end (docs/forecast.md)."
+                  )
         say(f"Now, Win now: if the game ended now (Luxuries at {_fmt(result.price)}, "
                   f"{result.price_basis}); `rigs standings --now` adds its spread.")
     else:
@@ -341,6 +345,9 @@ def chart(game: GameOpt = None) -> None:
 
 @app.command()
 def report(
+    file: Annotated[Path | None, typer.Argument(
+        metavar="PATH", help="A game file or a scoring sheet (default: the game file).",
+        show_default=False, autocompletion=complete_path)] = None,
     html: Annotated[Path | None, typer.Option(
         "--html", help="Also write the report as one self-contained HTML file.",
         metavar="FILE")] = None,
@@ -350,34 +357,41 @@ def report(
     """The game's report: after `rigs score` the winner and the final scores (as `rigs
     score` gives them) with the End Game values, else the standings; the net worth chart,
     each player's best and worst round, Disasters suffered, Karma cards played, Vinnie
-    borrowed, repaid and owed at the end, and the price Luxuries sold at each round."""
+    borrowed, repaid and owed at the end, and the price Luxuries sold at each round. Of a
+    scoring sheet: the winner and where each net worth came from."""
     from rigs_helper.forecast.report import build_report, player_lines
     from rigs_helper.forecast.standings import compute
 
+    if file is not None:
+        from rigs_helper.cli.base import unused
+        from rigs_helper.cli.reporthtml import report_sheet
+
+        unused(("--game", game), why="when a PATH is given")
+        if report_sheet(file, html, json):  # a scoring sheet: reported; a game file: below
+            return
+        game = file
     path = game_path(game)
     loaded, tables = _load(game)
     series, steps = _history(path, loaded, tables)
     result = compute(loaded.game, tables)
     rep = build_report(loaded.game, tables, result, series, steps)
     if html is not None:
-        from rigs_helper.forecast.chart import networth_svg
-        from rigs_helper.forecast.report import report_html
+        from rigs_helper.cli.reporthtml import render
         from rigs_helper.store.files import write_atomic
 
         if html.resolve() == path.resolve():
             from rigs_helper.rules.errors import InputError
 
             raise InputError(f"--html {html}: that is the game file")
-        text = report_html(rep, networth_svg(series))
+        extras = None
         if rep["final"]:  # the group's history (docs/history.md): BG Stats' link, QR code
-            from rigs_helper.forecast.bgstats import final_extras_html
+            from rigs_helper.forecast.bgstats import report_extras
             from rigs_helper.forecast.report import final_score
             from rigs_helper.store.historyplay import final_view
 
-            extras = final_extras_html(*final_view(path, loaded,
-                                                   final_score(loaded.game, tables)))
-            text = text.replace("</body>", extras + "</body>", 1)
-        write_atomic(html, text, shared=True)
+            extras = report_extras(*final_view(path, loaded,
+                                               final_score(loaded.game, tables)))
+        write_atomic(html, render(rep, series, bgstats=extras), shared=True)
     if json:
         print_json(rep)
         return
@@ -409,20 +423,17 @@ def report(
 
 
 def _render_final(rep: dict, out) -> None:
-    """The winner first, then `rigs score`'s table and the End Game values."""
-    from rich.table import Table
+    """The winner first, then `rigs score`'s table (the one table style, render.grid) and
+    the End Game values."""
+    from rich.text import Text
 
-    from rigs_helper.cli.render import name_column
+    from rigs_helper.cli.render import grid
     from rigs_helper.forecast.report import BREAKDOWN, endgame_lines, winner_line
 
     out.print(f"[bold]{winner_line(rep)}[/bold]")
-    t = Table(title="Final scores (as `rigs score`)", title_justify="left")
-    name_column(t, [p["name"] for p in rep["score"]["players"]])
-    for _, label in BREAKDOWN:
-        t.add_column(label, justify="right")
-    winners = set(rep["score"]["winners"])
-    for p in rep["score"]["players"]:
-        t.add_row(p["name"], *(str(p[k]) for k, _ in BREAKDOWN),
-                  style="bold green" if p["name"] in winners else None)
-    out.print(t)
+    out.print("Final scores (as `rigs score`)")
+    out.print(Text(grid(["Player", *(label for _, label in BREAKDOWN)],
+                        [[p["name"], *(str(p[k]) for k, _ in BREAKDOWN)]
+                         for p in rep["score"]["players"]],
+                        right=set(range(1, len(BREAKDOWN) + 1)), cols=out.width)))
     out.print("End Game values: " + "; ".join(endgame_lines(rep)) + ".")

@@ -176,15 +176,9 @@ def card(c: Card) -> None:
 
 
 def cards(found: list[Card]) -> None:
-    t = _table(None, show_lines=False)
-    t.add_column("Card")
-    t.add_column("Deck")
-    t.add_column("Kind")
-    t.add_column("#", justify="right")
-    t.add_column("Effect", ratio=1)
-    for c in found:
-        t.add_row(c.title, c.deck, c.kind, str(c.count), c.effect)
-    console().print(t)
+    """The cards as the one table style of every command (:func:`grid`)."""
+    print(grid(["Card", "Deck", "Kind", "#", "Effect"],
+               [[c.title, c.deck, c.kind, str(c.count), c.effect] for c in found], right={3}))
 
 
 def _plots_text(plots: list[dict], tables) -> str:
@@ -416,12 +410,17 @@ def phase_summary(d: dict) -> None:
     def cell(n: int | None) -> str:
         return f"{n:+d}" if n else "."
 
+    if not any(r["change"].get(k) for r in d["players"] for k, _ in cols) and not any(
+            r["plots_gained"] or r["plots_lost"] for r in d["players"]):
+        say(f"Round {d['round']}, {d['phase'].title()} Phase: nothing changed.")
+        return
     table = []
     for r in d["players"]:
         plots = " ".join([f"+{p}" for p in r["plots_gained"]] + [f"-{p}" for p in
                                                                   r["plots_lost"]])
         table.append([r["name"]] + [cell(r["change"].get(k)) for k, _ in cols]
                      + [plots or "."])
-    say(f"\nRound {d['round']}, {d['phase'].title()} Phase - what changed:")
+    say(f"Round {d['round']}, {d['phase'].title()} Phase - what changed:")
     say(grid(["Player"] + [h for _, h in cols] + ["Plots"], table,
              right=set(range(1, len(cols) + 1))))
+

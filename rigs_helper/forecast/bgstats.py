@@ -68,6 +68,16 @@ def final_extras(play: dict, plays: list[dict]) -> dict:
             "standing": standing(plays, [r["name"] for r in play["players"]])}
 
 
+def report_extras(play: dict, plays: list[dict]) -> dict:
+    """:func:`final_extras` for the templates' optional block: the link, its QR code as
+    inline SVG (drawn by segno, marked safe) and the group's standing rows."""
+    from markupsafe import Markup
+
+    extras = final_extras(play, plays)
+    return {"url": extras["bgstats_url"], "qr_svg": Markup(qr_svg(extras["bgstats_url"])),
+            "standing": extras["standing"]}
+
+
 def final_extras_html(play: dict, plays: list[dict]) -> str:
     """:func:`final_extras` as an HTML fragment (:func:`link_html`)."""
     extras = final_extras(play, plays)

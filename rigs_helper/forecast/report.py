@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from html import escape
 
 from rigs_helper.forecast.history import round_changes
 from rigs_helper.rules.errors import RigsError
@@ -150,12 +149,27 @@ def build_report(game: Game, tables: Tables, standings, series,
            "final": standings.method == "known" and score is not None, "players": rows,
            "market_prices": market_prices(game, tables, steps)}
     if out["final"]:
-        v = score.values
-        out["score"] = {**{"players": [p.as_dict() for p in score.players]},
-                        "winners": list(score.winners)}
-        out["endgame"] = {"luxury_price": v.luxury_price, "plot_values": dict(v.plot_values),
-                          "resource_values": dict(v.resource_values)}
+        out.update(score_fields(score))
     return out
+
+
+def score_fields(score) -> dict:
+    """`rigs score`'s figures (``score``: a :class:`rigs_helper.rules.scoring.GameScore`)
+    as the report keeps them: ``score`` (its `--json`, with each player's `--explain`
+    lines) and ``endgame`` (the End Game values used)."""
+    v = score.values
+    return {"score": {"players": [p.as_dict() for p in score.players],
+                      "winners": list(score.winners),
+                      "explain": {p.name: list(p.explain) for p in score.players}},
+            "endgame": {"luxury_price": v.luxury_price, "plot_values": dict(v.plot_values),
+                        "resource_values": dict(v.resource_values)}}
+
+
+def sheet_report(score) -> dict:
+    """The report of a game scored on cardboard (a scoring sheet): the winner and the
+    breakdown, nothing over time."""
+    return {"sheet": True, "final": True, "players": [], "market_prices": [],
+            **score_fields(score)}
 
 
 def _round_text(x) -> str:
@@ -218,85 +232,11 @@ def endgame_lines(report: dict, tables: Tables | None = None) -> list[str]:
                                      e["resource_values"].items())]
 
 
-_CSS = """
-*{box-sizing:border-box}
-body{font-family:system-ui,sans-serif;max-width:60rem;margin:1.5rem auto;padding:0 1rem;
-line-height:1.4;color:#1b1b1b;background:#fff;overflow-wrap:anywhere}
-@media (prefers-color-scheme:dark){body{color:#eee;background:#141414}}
-table{border-collapse:collapse;margin:.5rem 0 1.5rem;max-width:100%}
-th,td{border-bottom:1px solid #8886;padding:.3rem .6rem;text-align:left;vertical-align:top}
-td.n,th.n{text-align:right}svg{max-width:100%;height:auto}
-.winner{font-size:1.3rem}
-section.player{border-top:1px solid #8886;padding:.3rem 0}
-dl{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.2rem 1rem;margin:.3rem 0}
-dt{font-weight:600}dd{margin:0}
-ol.prices{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;padding:0}
-ol.prices li{border:1px solid #8886;border-radius:.3rem;padding:.1rem .5rem}
-@media (max-width:40rem){
-table.stack thead{display:none}
-table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}
-table.stack tr{border-bottom:2px solid #8886;padding:.3rem 0}
-table.stack td{border:0;padding:.1rem 0;display:flex;justify-content:space-between;gap:1rem}
-table.stack td::before{content:attr(data-label);font-weight:600}
-dl{grid-template-columns:1fr}}
-"""
-
-
-def _stack_table(headers: list[str], rows: list[list], numeric: set[int]) -> str:
-    """A table that becomes one labelled block per row on a phone."""
-    e = escape
-
-    def cls(i: int) -> str:
-        return ' class="n"' if i in numeric else ""
-
-    h = ['<table class="stack"><thead><tr>'
-         + "".join(f"<th{cls(i)}>{e(x)}</th>" for i, x in enumerate(headers))
-         + "</tr></thead><tbody>"]
-    for row in rows:
-        h.append("<tr>" + "".join(f'<td data-label="{e(headers[i])}"{cls(i)}>{e(str(x))}</td>'
-                                  for i, x in enumerate(row)) + "</tr>")
-    return "".join(h) + "</tbody></table>"
-
-
-def report_html(report: dict, svg: str, title: str = "R.I.G.S. game report") -> str:
-    """One self-contained HTML page (inline CSS and SVG, no script, no external asset);
-    it reads on a phone (390 px) without scrolling sideways."""
-    e = escape
-    h = [f"<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-         f"<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
-         f"<title>{e(title)}</title><style>{_CSS}</style></head><body>",
-         f"<h1>{e(title)}</h1>"]
-    if report["final"]:
-        h.append(f"<p class=\"winner\"><strong>{e(winner_line(report))}</strong></p>"
-                 "<h2>Final scores</h2>")
-        h.append(_stack_table(["Player"] + [label for _, label in BREAKDOWN],
-                              [[p["name"]] + [p[k] for k, _ in BREAKDOWN]
-                               for p in report["score"]["players"]],
-                              numeric=set(range(1, len(BREAKDOWN) + 1))))
-        h.append("<h2>End Game values</h2><ul>"
-                 + "".join(f"<li>{e(x)}</li>" for x in endgame_lines(report)) + "</ul>")
-    else:
-        h.append(f"<h2>{e(standings_title(report))}</h2>")
-        h.append(_stack_table(["Player", "Expected net worth", "Win chance"],
-                              [[r["name"], r["net_worth"],
-                                f"{r['win_probability'] * 100:.1f}%"]
-                               for r in report["players"]], numeric={1, 2}))
-    h.append("<h2>Net worth over time</h2>" + svg + "<h2>Players</h2>")
-    for row in report["players"]:
-        h.append(f"<section class=\"player\"><h3>{e(row['name'])}</h3><dl>"
-                 + "".join(f"<dt>{e(label)}</dt><dd>{e(text)}</dd>"
-                           for label, text in player_lines(row)) + "</dl></section>")
-    h.append("<h2>Market prices</h2><ol class=\"prices\">"
-             + "".join(f"<li>Round {r}: <strong>{p}</strong></li>"
-                       for r, p in report["market_prices"])
-             + "</ol></body></html>\n")
-    return "".join(h)
-
-
 def standings_title(report: dict) -> str:
     return (f"Standings after round {report['round']}, {report['phase'].title()} Phase "
             "(expected at the end of the game)")
 
 
 __all__ = ["BREAKDOWN", "build_report", "endgame_lines", "final_score", "market_prices",
-           "player_lines", "report_html", "standings_title", "vinnie_at_end", "winner_line"]
+           "player_lines", "score_fields", "sheet_report", "standings_title",
+           "vinnie_at_end", "winner_line"]

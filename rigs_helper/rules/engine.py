@@ -29,6 +29,8 @@ class Outcome:
     #: an operation that ends a phase: the state when the next phase began, after the old
     #: phase's last steps and before the new one's first (the phase summaries split there)
     boundary: Game | None = None
+    #: how many of ``messages`` were said before that boundary (the old phase's last steps)
+    said_at_boundary: int | None = None
 
 
 #: Push, Pull, or Drag was put into play after this round's RIGS loss: that loss does not
@@ -105,6 +107,7 @@ class Work(PileMoves):
         self.need: list[str] = []  # physical cards the table must draw and record first
         self._guessing: set[str] = set()  # decks where a stand-in card was drawn
         self.boundary: Game | None = None  # set when a new phase begins (Outcome.boundary)
+        self.said_at_boundary: int | None = None  # len(messages) then
 
     def say(self, text: str, to: str | None = None) -> None:
         """A line of what happened: public, or for the eyes of player ``to`` only."""
@@ -192,7 +195,7 @@ class Work(PileMoves):
             data["ledger"] = [{"player": p, "what": r, "change": n, "source": s}
                               for p, r, n, s in self.ledger]
         return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), data,
-                       tuple(self.private), self.boundary)
+                       tuple(self.private), self.boundary, self.said_at_boundary)
 
     # -- RIGS ------------------------------------------------------------------------
     def lose_rigs(self, name: str, source: str | None, n: int = 1) -> str:

@@ -49,7 +49,7 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
         from rigs_helper.rules.dice import parse_rolls
 
         table_rolls = parse_rolls(rolls)
-    if _is_game_file(text):
+    if is_game_file(text):
         if draw or seed is not None:
             raise InputError(f"{path}: --draw and --seed are for scoring sheets; a game file "
                              "draws the End Game values from its own decks")
@@ -77,7 +77,8 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
     return result
 
 
-def _is_game_file(text: str) -> bool:
+def is_game_file(text: str) -> bool:
+    """Whether ``text`` is a game file (its first key is `version`), not a scoring sheet."""
     for line in text.splitlines():
         s = line.strip()
         if s.startswith("version") and "=" in s:

@@ -99,3 +99,4 @@ def new_phase(w: Work, phase: str) -> None:
         if p.borrowed:
             w.update(p.name, borrowed=0)
     w.boundary = w.game  # what follows belongs to the new phase (its summary)
+    w.said_at_boundary = len(w.messages)
