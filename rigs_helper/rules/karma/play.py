@@ -148,6 +148,13 @@ def check_options(op: KarmaPlay, card, game: Game) -> None:
         if me.amount(r) < n:
             raise RulesError(f"--give {r}={n}: {me.name} has {me.amount(r)} {r}",
                              rule="a player hands in only what they hold")
+    most = {"target": None if card.target == "many" else 1,
+            "plot": 2 if card.action == "survey_swap" else 1,
+            "resource": None if card.action == "poker_night" else 1}
+    for k, n in most.items():  # a value the card would not read is refused, not ignored
+        if n is not None and len(getattr(op, k)) > n:
+            raise InputError(f"--{k}: {card.title} takes {'one' if n == 1 else n} {k}"
+                             + ("" if n == 1 else "s"))
     names = [game.player(t).name for t in op.target]
     for n in set(names):
         if names.count(n) > 1:
