@@ -138,8 +138,9 @@ def name(text: object, what: str) -> str:
 
 
 def title(text: object, what: str) -> str:
-    """A card's title as typed (any case; a unique prefix is resolved by the rules)."""
-    return _word(text, what)
+    """A card's title as typed (any case; a unique prefix is resolved by the rules, which
+    also name an empty one: "no Karma card called ''")."""
+    return text if text == "" else _word(text, what)
 
 
 def text(value: object, what: str) -> str:
@@ -164,7 +165,7 @@ def name_count(text: object, what: str) -> str:
 def good_amount(text: object, what: str) -> tuple[str, int]:
     """``GOOD=N`` (``credits=10``, ``supply=2``) -> ("supplies", 2); N is 1 or more."""
     key, n = pair(text, what)
-    amount = count(n, f"{what} {key}")
+    amount = number(n, f"{what} {text!r}")
     if amount < 1:
         raise InputError(f"{what}: {text!r}: the amount must be 1 or more, not {amount}")
     return good(key, what), amount

@@ -111,7 +111,7 @@ _ROLL = _opt("roll", "roll", many=True, cli="--roll", record="die", page=False, 
 
 DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ActionDef("grant", "rigs_helper.rules.phases.grant:GrantPick", (
-        _opt("plot", "plot"),
+        _opt("plot", "text"),  # one of the drawn plots: the rules read it (names.plot_id)
         _opt("order", "text", cli="--order"),
         _opt("card", "plot_type", many=True, cli="--card", record="card", private="owner"),
         _opt("give", "text", many=True, cli="--give", page=False),

@@ -74,12 +74,13 @@ class ActionDef:
         return getattr(import_module(module), cls)
 
 
-def _given(value: object) -> list:
-    """A parameter's words as a list: None, "" and blank words are not given."""
+def _given(value: object, page: bool) -> list:
+    """A parameter's words as a list; None is not given, nor on a page is an empty or
+    blank field (a form sends every field; the CLI's ``--card ''`` is a word, refused)."""
     if value is None or value is False:
         return []
     vals = list(value) if isinstance(value, (list, tuple)) else [value]
-    return [v for v in vals if not (isinstance(v, str) and (not v or v.isspace()))]
+    return [v for v in vals if not (page and isinstance(v, str) and (not v or v.isspace()))]
 
 
 def read_values(d: ActionDef, words: Mapping[str, object], page: bool) -> dict:
@@ -90,11 +91,11 @@ def read_values(d: ActionDef, words: Mapping[str, object], page: bool) -> dict:
     allowed = d.page_params() if page else d.params
     names = {p.name for p in allowed}
     for k, v in words.items():
-        if k not in names and _given(v):
+        if k not in names and _given(v, page):
             raise InputError(f"{d.path}: {k} is not used by this action; leave it out")
     out: dict = {}
     for p in d.params:  # one a page may not give is not given
-        vals = _given(words.get(p.name)) if p.name in names else []
+        vals = _given(words.get(p.name), page) if p.name in names else []
         # named as the person wrote it: the CLI's option, or the form's field
         what = f"{d.path}: " + (p.cli.split()[0] if p.cli.startswith("-") and not page
                                 else p.name)
