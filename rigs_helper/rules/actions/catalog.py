@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rigs_helper.rules.actions.definition import ActionDef, ParamDef
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.words import GOODS, RESOURCES, WAREHOUSE
+from rigs_helper.rules.words import GOODS, RESOURCES
 
 _P = "rigs_helper.rules.legal.player:"
 _K = "rigs_helper.rules.legal.karma:"
@@ -34,9 +34,11 @@ def _rolls(words):
 
 
 def _side(prefix: str, page: bool) -> tuple[ParamDef, ...]:
-    """What moves one way in a deal: each good as GOOD=N (1 or more), and plots."""
-    return (*(_opt(prefix + k, "count", min=1, cli=f"{k}=N", page=page) for k in GOODS),
-            _opt(prefix + "plot", "plot", many=True, cli="PLOT", page=page))
+    """What moves one way in a deal: each good as GOOD=N (1 or more), and plots (what comes
+    back: after ``--for`` on the CLI)."""
+    cli = "--for " if prefix else ""
+    return (*(_opt(prefix + k, "count", min=1, cli=f"{cli}{k}=N", page=page) for k in GOODS),
+            _opt(prefix + "plot", "plot", many=True, cli=f"{cli}PLOT", page=page))
 
 
 def _amounts(v: dict, prefix: str):
@@ -47,11 +49,6 @@ def _deal(cls, actor, v):
     amounts, plots = _amounts(v, "")
     back, back_plots = _amounts(v, "for_")
     return cls(actor, v["to"], amounts, plots, back, back_plots)
-
-
-def _move(cls, actor, v):
-    source = None if v["from"] == WAREHOUSE else v["from"]  # the warehouse is the default
-    return cls(actor, v["n"], v["to"], v["harvest"], source)
 
 
 def _settle(cls, actor, v):
@@ -123,11 +120,11 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("n", "count", default=1, counted=True),
     ), "Build RIGS", legal=_P + "build"),
     ActionDef("move", "rigs_helper.rules.actions.placement:Move", (
-        _opt("from", "place", cli="--from", default=WAREHOUSE),
+        _opt("from", "place", cli="--from", field="source"),  # not given: the warehouse
         P("to", "place", cli="--to"),
         _opt("harvest", "resource", cli="--harvest"),
         P("n", "count", counted=True),
-    ), "Move RIGS", legal=_P + "move", make=_move),
+    ), "Move RIGS", legal=_P + "move"),
     ActionDef("survey", "rigs_helper.rules.actions.placement:Survey", (
         P("plot", "plot"),
         _opt("card", "count", cli="--card", record="card"),
@@ -137,7 +134,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("n", "count", default=1, counted=True),
     ), "Borrow from Vinnie", legal=_P + "borrow"),
     ActionDef("vinnie repay", "rigs_helper.rules.actions.loans:Repay", (
-        P("resource", "resource", cli="RESOURCE=N"),
+        P("resource", "resource"),  # also RESOURCE=N|all, several: the CLI's shell reads it
         _opt("n", "count_or_all", default=1, counted=True),
     ), "Repay Vinnie", legal=_P + "repay"),
     ActionDef("give", "rigs_helper.rules.actions.deals:Give", (

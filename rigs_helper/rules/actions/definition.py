@@ -35,7 +35,8 @@ class ParamDef:
     optional: bool = False
     default: object = None  # the value when not given (None: not given)
     min: int | None = None  # a number's (or each of many numbers') lower bound
-    cli: str = ""  # how the CLI writes it: "" an argument, "--to" an option, "KEY=N" an item
+    cli: str = ""  # how the CLI writes it: "" an argument, "--to" an option, "KEY=N" an
+    # item ("--for KEY=N": an item after --for)
     record: str | None = None  # "card" or "die": the table's own card or die
     private: str | None = None  # "owner": only the acting player may see its value
     page: bool = True  # a page may give it (False: only at the terminal)
@@ -98,7 +99,7 @@ def read_values(d: ActionDef, words: Mapping[str, object], page: bool) -> dict:
         vals = _given(words.get(p.name), page) if p.name in names else []
         # named as the person wrote it: the CLI's option, or the form's field
         what = f"{d.path}: " + (p.cli.split()[0] if p.cli.startswith("-") and not page
-                                else p.name)
+                                and "=" not in p.cli else p.name)
         if not vals:
             if not p.optional or (page and (p.page_required or p.counted)):
                 raise InputError(f"{what} is missing")
