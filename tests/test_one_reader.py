@@ -256,3 +256,30 @@ def test_the_warehouse_is_named_alike_by_move_and_lose(tmp_path, tables, rigs, w
     r = rigs("move", "Ana", "1", "--from", word, "--to", "P1", "--harvest", "energy", "-g",
              path)
     assert "neither a plot" not in r.output
+
+
+# ---------------------------------------------------------------------------- privacy
+
+SECRET = {"title": "Recycling", "card": "Recycling", "plot_type": "ridge",
+          "text": "Bo=Recycling"}
+
+
+@pytest.mark.parametrize("path", sorted(k for k, d in DEFS.items() if d.private_fields()))
+def test_what_a_definition_calls_private_is_not_in_the_public_words(path):
+    """Each parameter the definition marks private (a card recorded into a hand, a card
+    taken or answered with) is left out of the action's public words."""
+    from rigs_helper.cli.base import hide_private_args
+    from rigs_helper.rules.actions.catalog import build_action
+
+    d = DEFS[path]
+    words = {p.name: WORDS[p.kind][0] for p in d.params
+             if not p.optional and p.kind in WORDS}
+    if path == "grant":
+        words["plot"] = "P1"
+    for p in d.params:
+        if p.private:
+            words[p.name] = [SECRET[p.kind]]
+            assert (p.field or p.name) in d.private_fields()
+    op = build_action(path, None if d.actor == "leader" else "Ana", words)
+    public = hide_private_args(op.describe())
+    assert "Recycling" not in public and "ridge" not in public, public

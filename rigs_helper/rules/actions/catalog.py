@@ -110,7 +110,8 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ActionDef("grant", "rigs_helper.rules.phases.grant:GrantPick", (
         _opt("plot", "text"),  # one of the drawn plots: the rules read it (names.plot_id)
         _opt("order", "text", cli="--order"),
-        _opt("card", "plot_type", many=True, cli="--card", record="card", private="owner"),
+        _opt("card", "plot_type", many=True, cli="--card", record="card", private="owner",
+             field="cards"),
         _opt("give", "text", many=True, cli="--give", page=False),
         _ROLL,
     ), "Land Grant", actor="leader", legal=_G + "grant", full=True, make=_grant),
@@ -181,7 +182,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("take", "good_amount", many=True, cli="--take", page=False),
         _opt("card", "title", many=True, cli="--card", private="owner", page=False),
         _opt("to", "destination", many=True, cli="--to", page=False),
-        _opt("answer", "text", many=True, cli="--answer", private="owner", page=False),
+        _opt("answer", "text", many=True, cli="--answer", page=False),  # played face up
         _opt("answer_to", "text", many=True, cli="--answer-to", page=False),
         _opt("answer_plot", "plot", many=True, cli="--answer-plot", page=False),
         _opt("drew", "text", many=True, cli="--drew", record="card", private="owner",

@@ -67,6 +67,12 @@ class ActionDef:
     def param(self, name: str) -> ParamDef | None:
         return next((p for p in self.params if p.name == name), None)
 
+    def private_fields(self) -> tuple[str, ...]:
+        """The operation's fields only their owner may see (a renderer of the log, the
+        board or a page shows them to the acting player alone)."""
+        return tuple(p.field or p.name for p in self.params
+                     if p.private and p.field is not None)
+
     def page_params(self) -> tuple[ParamDef, ...]:
         return tuple(p for p in self.params if p.page)
 

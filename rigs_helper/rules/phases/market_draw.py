@@ -48,7 +48,7 @@ def _physical_market(w: Work, deck: list[int], end: list[int], text: str,
     places with the virtual top card (the End Game deck is what is left)."""
     from rigs_helper.rules.market import market_index
 
-    t = text.strip().lower()
+    t = text.lower()
     if is_whole(t, 0):  # a value: the top card leaves the deck, the price is what was printed
         recorded[w.game.round] = int(t)
         return deck[0]
