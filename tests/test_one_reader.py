@@ -261,7 +261,7 @@ def test_the_warehouse_is_named_alike_by_move_and_lose(tmp_path, tables, rigs, w
 # ---------------------------------------------------------------------------- privacy
 
 SECRET = {"title": "Recycling", "card": "Recycling", "plot_type": "ridge",
-          "text": "Bo=Recycling"}
+          "name_title": "Bo=Recycling"}
 
 
 @pytest.mark.parametrize("path", sorted(k for k, d in DEFS.items() if d.private_fields()))
@@ -283,3 +283,29 @@ def test_what_a_definition_calls_private_is_not_in_the_public_words(path):
     op = build_action(path, None if d.actor == "leader" else "Ana", words)
     public = hide_private_args(op.describe())
     assert "Recycling" not in public and "ridge" not in public, public
+
+
+# ---------------------------------------------------------------------------- karma play
+
+
+def test_karma_play_holds_typed_pairs_and_reads_the_words_older_files_keep():
+    """`karma play`'s repeated choices are typed pairs (no PLAYER=CARD strings inside the
+    operation); a version-1 log entry or a waiting attack written before keeps the words,
+    which are read into the same pairs."""
+    from rigs_helper.rules.actions.catalog import build_action
+    from rigs_helper.rules.oplog import op_from_json, op_to_json
+
+    typed = build_action("karma play", "Ana", {
+        "title": "Right Back At You", "target": ["Bo"], "drew": ["Bo=Ruins"],
+        "first": ["Cy=Alarm System"], "split": ["Bo=2"], "answer": ["Decoy"],
+        "answer_to": ["Bo=Cy"], "give": ["supply=2"], "roll": ["4"]})
+    assert typed.drew == (("Bo", "Ruins"),) and typed.first == (("Cy", "Alarm System"),)
+    assert typed.split == (("Bo", 2),) and typed.answer == (("", "Decoy"),)
+    assert typed.answer_to == (("Bo", "Cy"),) and typed.give == (("supplies", 2),)
+    old = ('{"op":"KarmaPlay","args":{"name":"Ana","title":"Right Back At You",'
+           '"target":["Bo"],"drew":["Bo=Ruins"],"first":["Cy=Alarm System"],'
+           '"split":["Bo=2"],"answer":"Decoy","answer_to":["Bo=Cy"],'
+           '"give":[["supplies",2]],"rolls":{"$":"Rolls","plain":[4],"named":[]}}}')
+    assert op_from_json(old) == typed
+    assert op_from_json(op_to_json(typed)) == typed
+    assert "--drew 'Bo=Ruins'" in typed.describe() and "--answer 'Decoy'" in typed.describe()

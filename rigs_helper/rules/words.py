@@ -156,10 +156,24 @@ def pair(text: object, what: str, sep: str = "=") -> tuple[str, str]:
     return left, right
 
 
-def name_count(text: object, what: str) -> str:
-    """``PLAYER=N`` (a share of gains): read, and written back canonically."""
+def name_count(text: object, what: str) -> tuple[str, int]:
+    """``PLAYER=N`` (a share of gains) -> (PLAYER, N)."""
     who, n = pair(text, what)
-    return f"{who}={count(n, what)}"
+    return who, count(n, what)
+
+
+def said(text: object, what: str) -> tuple[str, str]:
+    """``WHO=WHAT`` -> (WHO, WHAT); ``WHAT`` alone -> ("", WHAT): the card's one victim
+    (``--answer Bo=Decoy``, ``--answer Decoy``, ``--first Bo=Alarm``)."""
+    if "=" in _word(text, what):
+        return pair(text, what)
+    return "", text  # type: ignore[return-value]
+
+
+def name_title(text: object, what: str) -> tuple[str, str]:
+    """``PLAYER=TITLE`` (a card a player drew at the table) -> (PLAYER, TITLE)."""
+    who, title = pair(text, what)
+    return who, title
 
 
 def good_amount(text: object, what: str) -> tuple[str, int]:
@@ -218,7 +232,8 @@ def flag(value: object, what: str) -> bool:
 #: every kind of word an action's parameter may be
 KINDS = {"number": number, "count": count, "count_or_all": count_or_all, "die": die,
          "plot": plot, "place": place, "resource": resource, "good": good, "player": name, "title": title, "card": title, "text": text,
-         "name_count": name_count, "destination": destination, "plot_type": plot_type,
+         "name_count": name_count, "said": said, "name_title": name_title,
+         "destination": destination, "plot_type": plot_type,
          "deal": deal, "roll": roll, "place_count": place_count, "good_amount": good_amount, "flag": flag}
 
 
@@ -229,5 +244,5 @@ def read(kind: str, value: object, what: str):
 
 __all__ = ["GOODS", "KINDS", "RESOURCES", "WAREHOUSE", "WAREHOUSE_WORDS",
            "count", "count_or_all", "destination", "die", "good", "good_amount",
-           "is_warehouse", "name", "name_count", "number", "pair", "place",
-           "plot", "plot_id", "read", "resource", "text", "title"]
+           "is_warehouse", "name", "name_count", "name_title", "number", "pair", "place",
+           "plot", "plot_id", "read", "resource", "said", "text", "title"]

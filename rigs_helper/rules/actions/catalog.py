@@ -182,13 +182,13 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("take", "good_amount", many=True, cli="--take", page=False),
         _opt("card", "title", many=True, cli="--card", private="owner", page=False),
         _opt("to", "destination", many=True, cli="--to", page=False),
-        _opt("answer", "text", many=True, cli="--answer", page=False),  # played face up
-        _opt("answer_to", "text", many=True, cli="--answer-to", page=False),
+        _opt("answer", "said", many=True, cli="--answer", page=False),  # played face up
+        _opt("answer_to", "said", many=True, cli="--answer-to", page=False),
         _opt("answer_plot", "plot", many=True, cli="--answer-plot", page=False),
-        _opt("drew", "text", many=True, cli="--drew", record="card", private="owner",
+        _opt("drew", "name_title", many=True, cli="--drew", record="card", private="owner",
              page=False),
         _opt("own", "title", many=True, cli="--own", page=False),
-        _opt("first", "text", many=True, cli="--first", page=False),
+        _opt("first", "said", many=True, cli="--first", page=False),
         _opt("split", "name_count", many=True, cli="--split", page=False),
         _ROLL,
         _opt("wait", "flag", cli="--wait", page=False, default=False),
