@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import import_module
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.words import read
+from rigs_helper.rules.words import KINDS
 
 #: kinds of parameter whose values are numbers (a form field takes digits)
 NUMBER_KINDS = ("number", "count", "count_or_all", "die")
@@ -50,7 +51,7 @@ class ParamDef:
         return self.kind in NUMBER_KINDS
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ActionDef:
     path: str  # "move", "karma play": the CLI command path without the player
     op: str  # "module:Class" of the operation it builds
@@ -77,8 +78,38 @@ class ActionDef:
         return tuple(p for p in self.params if p.page)
 
     def operation_class(self) -> type:
+        return self._reading["class"] or self._operation_class()
+
+    def _operation_class(self) -> type:
         module, _, cls = self.op.partition(":")
-        return getattr(import_module(module), cls)
+        self._reading["class"] = cls = getattr(import_module(module), cls)
+        return cls
+
+    @cached_property
+    def _reading(self) -> dict:
+        """What reading words needs, worked out once: the parameters by name, the names
+        each path takes, the required ones, the defaults, how a refusal names each."""
+        def required(p: ParamDef, page: bool) -> bool:
+            return not p.optional or (page and (p.page_required or p.counted))
+
+        return {
+            "by_name": {p.name: p for p in self.params},
+            "names": (frozenset(p.name for p in self.params),
+                      frozenset(p.name for p in self.params if p.page)),
+            "required": (tuple(p for p in self.params if required(p, False)),
+                         tuple(p for p in self.params if p.page and required(p, True))),
+            "defaults": {p.name: () if p.many and p.default is None else p.default
+                         for p in self.params},
+            # named as the person wrote it: the CLI's option, or the form's field
+            "said": ({p.name: f"{self.path}: " + (p.cli.split()[0] if p.cli.startswith("-")
+                                                  and "=" not in p.cli else p.name)
+                      for p in self.params},
+                     {p.name: f"{self.path}: {p.name}" for p in self.params}),
+            # each parameter's reader (a count bounded below is read as a number first)
+            "readers": {p.name: KINDS["number" if p.kind == "count" and p.min is not None
+                                      else p.kind] for p in self.params},
+            "class": None,
+        }
 
 
 def _given(value: object, page: bool) -> list:
@@ -87,39 +118,40 @@ def _given(value: object, page: bool) -> list:
     if value is None or value is False:
         return []
     vals = list(value) if isinstance(value, (list, tuple)) else [value]
-    return [v for v in vals if not (page and isinstance(v, str) and (not v or v.isspace()))]
+    if not page:
+        return vals
+    return [v for v in vals if not (isinstance(v, str) and (not v or v.isspace()))]
 
 
 def read_values(d: ActionDef, words: Mapping[str, object], page: bool) -> dict:
     """Each parameter's value read by its kind: a value, a tuple for ``many``, or its
     default when not given (as is every parameter a page may not give, on a page).
-    InputError (one line) for a word that is not of its kind, a
-    missing or repeated one, or a parameter the action (or a page) does not take."""
-    allowed = d.page_params() if page else d.params
-    names = {p.name for p in allowed}
+    InputError (one line) for a word that is not of its kind, a missing or repeated one,
+    or a parameter the action (or a page) does not take."""
+    r = d._reading
+    allowed, said = r["names"][page], r["said"][page]
+    given = {}
     for k, v in words.items():
-        if k not in names and _given(v, page):
-            raise InputError(f"{d.path}: {k} is not used by this action; leave it out")
-    out: dict = {}
-    for p in d.params:  # one a page may not give is not given
-        vals = _given(words.get(p.name), page) if p.name in names else []
-        # named as the person wrote it: the CLI's option, or the form's field
-        what = f"{d.path}: " + (p.cli.split()[0] if p.cli.startswith("-") and not page
-                                and "=" not in p.cli else p.name)
-        if not vals:
-            if not p.optional or (page and (p.page_required or p.counted)):
-                raise InputError(f"{what} is missing")
-            out[p.name] = () if p.many and p.default is None else p.default
-            continue
+        vals = _given(v, page)
+        if vals:
+            if k not in allowed:
+                raise InputError(f"{d.path}: {k} is not used by this action; leave it out")
+            given[k] = vals
+    for p in r["required"][page]:
+        if p.name not in given:
+            raise InputError(f"{said[p.name]} is missing")
+    out = dict(r["defaults"])
+    for k, vals in given.items():
+        p, what = r["by_name"][k], said[k]
         if not p.many and len(vals) > 1:
             raise InputError(f"{what} is given {len(vals)} times (once)")
-        kind = "number" if p.kind == "count" and p.min is not None else p.kind  # bound below
-        typed = [read(kind, v, what) for v in vals]
+        reader = r["readers"][k]
+        typed = [reader(v, what) for v in vals]
         if p.min is not None:
             for v in typed:
                 if isinstance(v, int) and v < p.min:
                     raise InputError(f"{what} must be {p.min} or more, not {v}")
-        out[p.name] = tuple(typed) if p.many else typed[0]
+        out[k] = tuple(typed) if p.many else typed[0]
     return out
 
 
