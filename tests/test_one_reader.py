@@ -309,3 +309,49 @@ def test_karma_play_holds_typed_pairs_and_reads_the_words_older_files_keep():
     assert op_from_json(old) == typed
     assert op_from_json(op_to_json(typed)) == typed
     assert "--drew 'Bo=Ruins'" in typed.describe() and "--answer 'Decoy'" in typed.describe()
+
+
+# ---------------------------------------------------------------------------- actions.json
+
+
+def test_actions_json_says_which_parameters_record_the_tables_own_card():
+    """A parameter the definition says records the table's own card carries
+    ``"record": "card"`` in actions.json (a survey's card, a Karma card drawn); no other
+    parameter carries one."""
+    from rigs_helper.rules.legal import actions_json
+
+    entries = actions_json(GAME, TABLES, "Ana")["actions"]
+    recorded = {(a["action"], name) for a in entries for name, p in a["params"].items()
+                if p.get("record") == "card"}
+    assert ("survey", "card") in recorded and ("karma draw", "card") in recorded
+    for a in entries:
+        for name, p in a["params"].items():
+            declared = DEFS[a["action"]].param(name)
+            assert p.get("record") == (declared.record if declared else None), (a, name)
+
+
+# ---------------------------------------------------------------------------- the CLI
+
+
+def _command(path: str):
+    import typer.main
+
+    from rigs_helper.cli import app
+
+    cmd = typer.main.get_command(app)
+    for word in path.split():
+        cmd = cmd.get_command(None, word) if hasattr(cmd, "get_command") else None
+    return cmd
+
+
+@pytest.mark.parametrize("path", sorted(DEFS))
+def test_each_cli_option_of_an_action_is_a_parameter_of_its_definition(path):
+    """The Typer command of an action and its definition name the same options (the
+    command is a thin shell handing its words to the definition)."""
+    cmd = _command(path)
+    assert cmd is not None, path
+    options = {o for p in cmd.params if p.param_type_name == "option" for o in p.opts
+               if o.startswith("--")} - {"--json", "--game", "--help"}
+    declared = {p.cli.split()[0] for p in DEFS[path].params if p.cli.startswith("--")
+                and "=" not in p.cli.split()[0] and p.cli.split()[0] != "--for"}
+    assert options == declared, (path, options ^ declared)
