@@ -30,7 +30,7 @@ def draw_market(w: Work, physical: str | None) -> None:
                                             recorded=frozen_map(recorded)))
     if physical is None:
         what = f"the Market card is {w.tables.market[cat].name} (drawn by rigs)"
-    elif w.game.round in recorded and is_whole(physical.strip(), 0):
+    elif w.game.round in recorded and is_whole(physical, 0):
         what = f"the Market card drawn at the table is worth {price} (recorded)"
     else:
         what = f"the Market card is {w.tables.market[cat].name} (recorded)"
