@@ -261,7 +261,7 @@ def test_the_warehouse_is_named_alike_by_move_and_lose(tmp_path, tables, rigs, w
 # ---------------------------------------------------------------------------- privacy
 
 SECRET = {"title": "Recycling", "card": "Recycling", "plot_type": "ridge",
-          "name_title": "Bo=Recycling"}
+          "name_title": "Bo=Recycling", "text": "Bo=Recycling"}
 
 
 @pytest.mark.parametrize("path", sorted(k for k, d in DEFS.items() if d.private_fields()))

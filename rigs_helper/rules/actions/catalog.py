@@ -3,8 +3,9 @@ definition holds).  No I/O.
 
 The order of :data:`DEFS` is the order a page lists the actions; the order of each
 action's page parameters is the order its legal candidates fix them (``rules/legal``).
-An action with ``legal=None`` is taken only at the terminal (``adjust``).  The table's
-phase steps (``next``, ``score``) are the leader's controls (``web/leader.py``).
+An action with ``legal=None`` is not in the legal-actions list: ``adjust`` is taken only at
+the terminal, ``next`` is also the leader's control on a page (``web/leader.py``, which
+also records the End Game cards and dice, ``score``, by itself).
 """
 
 from __future__ import annotations
@@ -98,6 +99,11 @@ def _karma_play(cls, actor, v):
                option=v["option"], new_owner=v["new_owner"], to=v["to"], answer=v["answer"],
                answer_to=v["answer_to"], answer_plot=v["answer_plot"], drew=v["drew"],
                own=v["own"], first=v["first"], rolls=_rolls(v["roll"]), split=v["split"])
+
+
+def _next(cls, actor, v):
+    return cls(auto=v["auto"], cards=v["card"], karma=v["karma"], rolls=_rolls(v["roll"]),
+               wait=v["wait"])
 
 
 def _with_rolls(cls, actor, v):
@@ -216,6 +222,15 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         P("card", "title", record="card"),
     ), "Record your Disaster card", legal=_W + "record"),
     ActionDef("done", "rigs_helper.rules.turns:Done", (), "I'm done", legal=_G + "done"),
+    # the leader's: ends the phase (a page's leader control: web/leader.py)
+    ActionDef("next", "rigs_helper.rules.phases.nextphase:NextPhase", (
+        _opt("card", "text", many=True, cli="--card", record="card"),
+        _opt("roll", "roll", many=True, cli="--roll", record="die"),
+        _opt("karma", "text", many=True, cli="--karma", record="card",
+             private="owner", page=False),
+        _opt("auto", "flag", cli="--auto", page=False, default=False),
+        _opt("wait", "flag", cli="--wait", page=False, default=False),
+    ), "End the phase now", actor="leader", make=_next),
     ActionDef("adjust", "rigs_helper.rules.actions.deals:Adjust", (
         P("what", "good"),
         P("delta", "number"),
