@@ -129,15 +129,16 @@ def test_the_log_says_where_an_action_came_from_and_a_repeat_acts_once(rigs, pat
 
 
 def test_operation_refuses_what_the_cli_refuses(path, tables):
-    from rigs_helper.rules.errors import InputError
+    from rigs_helper.rules.engine import perform
+    from rigs_helper.rules.errors import RigsError
 
     g = session.load(path, tables).game
     for action, form in (("fly", {}), ("build", {"n": ["two"]}), ("build", {}),
                          ("build", {"n": ["1"], "to": ["P1"]}),
                          ("move", {"n": ["1"], "from": ["warehouse"], "to": ["warehouse"],
                                    "harvest": ["metal"]})):
-        with pytest.raises(InputError):
-            operation(g, tables, "Ana", action, form)
+        with pytest.raises(RigsError):  # read from the words, or checked by the rules
+            perform(g, operation(g, tables, "Ana", action, form), tables)
 
 
 def _complete(path, words: str, cword: int) -> list[str]:

@@ -14,11 +14,11 @@ from rigs_helper.cli.base import (
     complete_player,
     complete_plot,
     complete_resource,
-    count_or_all,
     game_path,
     print_json,
-    unused,
 )
+from rigs_helper.rules.actions.catalog import build_action
+from rigs_helper.rules.actions.definition import item_words
 
 Player = PlayerArg
 
@@ -35,10 +35,7 @@ def build(player: Player,
           json: JsonOpt = False, game: GameOpt = None) -> None:
     """Build N RIGS for 2 Metal each (Player Phase; 75 in the colony): into the warehouse,
     or with --to onto a plot (1 Supply each for the move)."""
-    from rigs_helper.rules.actions.placement import Build
-
-    unused(("--harvest", harvest if not to else None), why="without --to")
-    act(game, Build(player, n, to, harvest), json)
+    act(game, build_action("build", player, {"n": n, "to": to, "harvest": harvest}), json)
 
 
 @app.command()
@@ -55,12 +52,8 @@ def move(player: Player,
              autocompletion=complete_plot)] = None,
          json: JsonOpt = False, game: GameOpt = None) -> None:
     """Move N RIGS between the warehouse and plot spots, 1 Supply each (Player Phase)."""
-    from rigs_helper.rules.actions.common import WAREHOUSE
-    from rigs_helper.rules.actions.placement import Move
-
-    if to.strip().lower() in WAREHOUSE:
-        unused(("--harvest", harvest), why="with --to warehouse (RIGS there harvest nothing)")
-    act(game, Move(player, n, to, harvest, source), json)
+    act(game, build_action("move", player, {"n": n, "to": to, "harvest": harvest,
+                                            "from": source}), json)
 
 
 @app.command()
@@ -72,9 +65,7 @@ def survey(player: Player,
                "--card", help="The yield of the physical Survey card drawn (0-3).")] = None,
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Survey a plot for 1 Supply: draws a Survey card; its yield is the plot's Luxury spots."""
-    from rigs_helper.rules.actions.placement import Survey
-
-    act(game, Survey(player, plot, card), json)
+    act(game, build_action("survey", player, {"plot": plot, "card": card}), json)
 
 
 @app.command()
@@ -90,9 +81,10 @@ def sell(items: Annotated[list[str], typer.Argument(
     if len(items) % 2:
         raise InputError(f"sell {' '.join(items)}: give PLAYER N for each player (N a "
                          "number or 'all')")
-    sales = [(items[i], count_or_all(items[i + 1], f"the number of Luxuries {items[i]} "
-                                     "sells")) for i in range(0, len(items), 2)]
-    act(game, Sell(*sales[0], more=tuple(sales[1:])), json)
+    sales = [build_action("sell", items[i], {"n": items[i + 1]})
+             for i in range(0, len(items), 2)]
+    act(game, Sell(sales[0].name, sales[0].n,
+                   more=tuple((s.name, s.n) for s in sales[1:])), json)
 
 
 @app.command(context_settings={"ignore_unknown_options": True})
@@ -111,9 +103,6 @@ def give(giver: Annotated[str, typer.Argument(help="Who gives.",
     200 credits).  Player Phase: anything.  Production Phase (Zero Hour): only credits and
     warehouse resources.  A plot goes with its survey and the RIGS on it.
     """
-    from rigs_helper.rules.actions.common import deal_items
-    from rigs_helper.rules.actions.deals import Give
-
     if "--for" in items:
         cut = items.index("--for")
         items, back = items[:cut], items[cut + 1:]
@@ -124,9 +113,8 @@ def give(giver: Annotated[str, typer.Argument(help="Who gives.",
                              "credits=200), or leave --for out for a gift")
     else:
         back = []
-    amounts, plots = deal_items(items)
-    back_amounts, back_plots = deal_items(back)
-    act(game, Give(giver, receiver, amounts, plots, back_amounts, back_plots), json)
+    act(game, build_action("give", giver, {"to": receiver, **item_words(items),
+                                           **item_words(back, "for_")}), json)
 
 
 @app.command(context_settings={"ignore_unknown_options": True})
@@ -137,9 +125,8 @@ def adjust(player: Player,
            why: Annotated[str, typer.Option("--why", help="What the table decided.")],
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Change a holding by hand for what the tool does not model; logged and undoable."""
-    from rigs_helper.rules.actions.deals import Adjust
-
-    act(game, Adjust(player, what, delta, why), json)
+    act(game, build_action("adjust", player, {"what": what, "delta": delta, "why": why}),
+        json)
 
 
 @app.command()
@@ -148,11 +135,7 @@ def settle(player: Player,
                help="RESOURCE=N for each resource thrown away or taken.", show_default=False)],
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Choose the resources a card made PLAYER throw away (Rough Storm) or take (Ruins)."""
-    from rigs_helper.rules.actions.common import parse_amounts
-    from rigs_helper.rules.actions.deals import Settle
-
-    act(game, Settle(player, parse_amounts(items, ("energy", "supplies", "metal",
-                                                    "luxuries"))), json)
+    act(game, build_action("settle", player, item_words(items, plots=False)), json)
 
 
 @app.command()
@@ -200,10 +183,8 @@ def produce(player: Annotated[str | None, typer.Argument(
         render.table_plan(d)
         return
     if power or skip or reset:
-        from rigs_helper.rules.actions.plans import SetPlan
-
-        outcome = session.run(game_path(game), SetPlan(player, tuple(power or ()),
-                                                        tuple(skip or ()), reset))
+        outcome = session.run(game_path(game), build_action(
+            "produce", player, {"power": power, "skip": skip, "reset": reset}))
         d = outcome.data["plan"]
         g = None
     else:

@@ -324,20 +324,6 @@ def complete_karma_title(incomplete: str) -> list[str]:
 PlayerArg = Annotated[str, typer.Argument(help="The player.", autocompletion=complete_player)]
 
 
-def count_or_all(text: str, what: str) -> int | None:
-    """A count typed as a number, or "all" (None: the core counts what there is)."""
-    from rigs_helper.rules.numbers import whole
-
-    if text.strip().lower() == "all":
-        return None
-    n = whole(text)
-    if n is None:
-        from rigs_helper.rules.errors import InputError
-
-        raise InputError(f"{what}: {text!r} is not a whole number or 'all' (digits 0-9)")
-    return n
-
-
 def print_json(obj: object) -> None:
     import json
 

@@ -220,19 +220,10 @@ def grant(
             say(f"Land Grant: {g.leader} picks one of {len(g.grant)} plots; "
                 f"`rigs hand {shell_word(g.leader)}` shows them, for {g.leader}'s eyes.")
         return
-    from rigs_helper.rules.dice import parse_rolls
-    from rigs_helper.rules.errors import InputError
-    from rigs_helper.rules.phases.grant import GrantPick
+    from rigs_helper.rules.actions.catalog import build_action
 
-    given = []
-    for g_ in give or ():
-        name, sep, pid = g_.partition("=")
-        if not sep:
-            raise InputError(f"--give {g_!r}: use NAME=PLOT")
-        given.append((name.strip(), pid.strip()))
-    act(game, GrantPick(plot, tuple(x.strip() for x in order.split(",")) if order else None,
-                        tuple(given), tuple(card or ()), record_only=plot is None,
-                        rolls=parse_rolls(roll)), json)
+    act(game, build_action("grant", None, {"plot": plot, "order": order, "give": give,
+                                           "card": card, "roll": roll}), json)
 
 
 @app.command()
@@ -251,23 +242,16 @@ def lose(
     game: GameOpt = None,
 ) -> None:
     """Settle N pending RIGS losses at once: the player chooses which RIGS go."""
+    from rigs_helper.rules.actions.catalog import build_action
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.rules.phases.losses import LoseRigs
 
-    places = []
-    for item in source or ():
-        where, sep, k = item.partition("=")
-        if sep and not k.strip().isdigit():
-            raise InputError(f"--from {item}: write WHERE=K (K a whole number)")
-        places.append((where.strip(), int(k) if sep else None))
-    if len(places) == 1 and places[0][1] is None:
-        act(game, LoseRigs(player, places[0][0], n or 1), json)
+    places = [x for x in source or () if "=" in x]
+    if len(source or ()) == 1 and not places:
+        act(game, build_action("lose", player, {"n": n, "from": source}), json)
         return
-    if any(k is None for _, k in places):
+    if len(places) != len(source or ()):
         raise InputError("--from: with several places, give WHERE=K for each")
-    counted = tuple((w, k) for w, k in places if k is not None)
-    total = sum(k for _, k in counted)
-    act(game, LoseRigs(player, None, n or total or 1, counted), json)
+    act(game, build_action("lose", player, {"n": n, "places": places}), json)
 
 
 @app.command()

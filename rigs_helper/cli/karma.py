@@ -16,6 +16,7 @@ from rigs_helper.cli.base import (
     complete_player,
 )
 from rigs_helper.cli.hidden import HELP
+from rigs_helper.rules.actions.catalog import build_action
 
 karma_app = typer.Typer(help="Karma cards: draw, discard, swap, play.", no_args_is_help=True)
 app.add_typer(karma_app, name="karma")
@@ -34,17 +35,15 @@ def draw(player: Player,
          card: Physical = None, json: JsonOpt = False, game: GameOpt = None) -> None:
     """Draw Karma cards into PLAYER's hand (reshuffling the discards if the deck is out)."""
     from rigs_helper.cli.hidden import title
-    from rigs_helper.rules.karma.hands import KarmaDraw
 
-    act(game, KarmaDraw(player, n, title(card, f"{player}: the card drawn")), json)
+    act(game, build_action("karma draw", player, {
+        "n": n, "card": title(card, f"{player}: the card drawn")}), json)
 
 
 @karma_app.command()
 def discard(player: Player, title: Title, json: JsonOpt = False, game: GameOpt = None) -> None:
     """Discard a card from PLAYER's hand (e.g. down to the hand limit of 5)."""
-    from rigs_helper.rules.karma.hands import KarmaDiscard
-
-    act(game, KarmaDiscard(player, title), json)
+    act(game, build_action("karma discard", player, {"title": title}), json)
 
 
 @karma_app.command()
@@ -52,17 +51,15 @@ def swap(player: Player, title: Title, card: Physical = None, json: JsonOpt = Fa
          game: GameOpt = None) -> None:
     """Disaster Phase, a player the Disaster did not hurt: discard one card, draw one."""
     from rigs_helper.cli.hidden import title as asked
-    from rigs_helper.rules.karma.hands import KarmaSwap
 
-    act(game, KarmaSwap(player, title, asked(card, f"{player}: the card drawn")), json)
+    act(game, build_action("karma swap", player, {
+        "title": title, "card": asked(card, f"{player}: the card drawn")}), json)
 
 
 @karma_app.command()
 def retire(player: Player, title: Title, json: JsonOpt = False, game: GameOpt = None) -> None:
     """Take a card PLAYER put into play out of play, to the discards."""
-    from rigs_helper.rules.karma.hands import KarmaDiscardInPlay
-
-    act(game, KarmaDiscardInPlay(player, title), json)
+    act(game, build_action("karma retire", player, {"title": title}), json)
 
 
 @karma_app.command()
@@ -128,24 +125,14 @@ def play(
     waits for every victim to answer (`rigs answer PLAYER CARD|take`).
     """
     from rigs_helper.cli.hidden import named, titles
-    from rigs_helper.rules.actions.common import parse_amounts
-    from rigs_helper.rules.dice import parse_rolls
-    from rigs_helper.rules.karma.play import KarmaPlay
 
-    card, drew = titles(card, "the card taken"), named(drew, "the card drawn")
-
-    play_op = KarmaPlay
-    if wait:
-        from rigs_helper.rules.waits.attacks import KarmaPlayWait as play_op
-    res = ("energy", "supplies", "metal", "luxuries")
-    act(game, play_op(player, title, tuple(target or ()), tuple(plot or ()),
-                        tuple(resource or ()), parse_amounts(give or [], res),
-                        parse_amounts(take or [], res), tuple(card or ()), source, option,
-                        new_owner, tuple(to or ()), tuple(answer or ()),
-                        tuple(answer_to or ()), tuple(answer_plot or ()), tuple(drew or ()),
-                        tuple(own or ()), tuple(first or ()), rolls=parse_rolls(roll or []),
-                        split=tuple(split or ())),
-        json)
+    act(game, build_action("karma play", player, {
+        "title": title, "target": target, "plot": plot, "resource": resource, "give": give,
+        "take": take, "card": titles(card, "the card taken"), "from": source,
+        "option": option, "new_owner": new_owner, "to": to, "answer": answer,
+        "answer_to": answer_to, "answer_plot": answer_plot,
+        "drew": named(drew, "the card drawn"), "own": own, "first": first, "split": split,
+        "roll": roll, "wait": wait}), json)
 
 
 @karma_app.command()
@@ -156,7 +143,4 @@ def use(player: Player, title: Title, roll: RollOpt = None, json: JsonOpt = Fals
     Parts Shop (roll), Push, Pull, or Drag (trade it in for a RIGS), Recycling (cash it in
     for Metal).
     """
-    from rigs_helper.rules.dice import parse_rolls
-    from rigs_helper.rules.karma.play import KarmaUse
-
-    act(game, KarmaUse(player, title, rolls=parse_rolls(roll or [])), json)
+    act(game, build_action("karma use", player, {"title": title, "roll": roll}), json)

@@ -38,11 +38,8 @@ def next_cmd(
     that settles it.
     """
     from rigs_helper.cli.hidden import named
-    from rigs_helper.rules.dice import parse_rolls
-    from rigs_helper.rules.phases import NextPhase
+    from rigs_helper.rules.actions.catalog import build_action
 
-    karma = named(karma, "the Karma card drawn")
-
-    act(game, NextPhase(auto=auto, cards=tuple(card or ()), karma=tuple(karma or ()),
-                        rolls=parse_rolls(roll), wait=wait), json,
-        summary=True)
+    act(game, build_action("next", None, {
+        "auto": auto, "card": card, "karma": named(karma, "the Karma card drawn"),
+        "roll": roll, "wait": wait}), json, summary=True)

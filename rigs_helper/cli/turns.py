@@ -11,6 +11,6 @@ def done(player: PlayerArg, json: JsonOpt = False, game: GameOpt = None) -> None
     When every player is done and no choice is open, `rigs next` (or the server, by
     itself) ends the phase.
     """
-    from rigs_helper.rules.turns import Done
+    from rigs_helper.rules.actions.catalog import build_action
 
-    act(game, Done(player), json)
+    act(game, build_action("done", player, {}), json)

@@ -12,7 +12,6 @@ from rigs_helper.cli.base import (
     act,
     app,
     complete_resource,
-    count_or_all,
     game_path,
     print_json,
 )
@@ -53,9 +52,9 @@ def show(ctx: typer.Context, json: JsonOpt = False, game: GameOpt = None) -> Non
 def borrow(player: Player, resource: Resource, n: Amount = 1, json: JsonOpt = False,
            game: GameOpt = None) -> None:
     """Borrow N units (Player or Production Phase; one per owned plot per phase)."""
-    from rigs_helper.rules.actions.loans import Borrow
+    from rigs_helper.rules.actions.catalog import build_action
 
-    act(game, Borrow(player, resource, n), json)
+    act(game, build_action("vinnie borrow", player, {"resource": resource, "n": n}), json)
 
 
 @vinnie_app.command()
@@ -67,6 +66,7 @@ def repay(player: Player,
           json: JsonOpt = False, game: GameOpt = None) -> None:
     """Repay scripts at 2 units of the same resource each (Player Phase), several resources
     in one command."""
+    from rigs_helper.rules.actions.catalog import build_action
     from rigs_helper.rules.actions.loans import Repay
     from rigs_helper.rules.errors import InputError
 
@@ -74,14 +74,14 @@ def repay(player: Player,
         pairs = []
         for x in items:
             r, sep, n = x.partition("=")
-            if not sep or not r.strip():
+            if not sep or not r:
                 raise InputError(f"{x!r}: write RESOURCE=N or RESOURCE=all, e.g. energy=2")
-            pairs.append((r.strip(), count_or_all(n, f"{r.strip()}: the number of "
-                                                  "scripts")))
+            pairs.append((r, n))
     elif len(items) <= 2:
-        pairs = [(items[0], count_or_all(items[1] if len(items) > 1 else "1",
-                                         "the number of scripts"))]
+        pairs = [(items[0], items[1] if len(items) > 1 else None)]
     else:
         raise InputError(f"vinnie repay {' '.join(items)}: write RESOURCE=N for each "
                          "resource, e.g. energy=2 supplies=all")
-    act(game, Repay(player, *pairs[0], more=tuple(pairs[1:])), json)
+    ops = [build_action("vinnie repay", player, {"resource": r, "n": n}) for r, n in pairs]
+    act(game, Repay(player, ops[0].resource, ops[0].n,
+                    more=tuple((o.resource, o.n) for o in ops[1:])), json)

@@ -17,6 +17,7 @@ from rigs_helper.cli.base import (
     game_path,
     print_json,
 )
+from rigs_helper.rules.actions.catalog import build_action
 
 deal_app = typer.Typer(help="Deals proposed by one player, answered by the other.",
                        invoke_without_command=True)
@@ -64,24 +65,18 @@ def propose(giver: Annotated[str, typer.Argument(help="Who proposes (and gives).
     Example: `rigs deal propose Ana Bo energy=2 --for credits=10`.  Accepted, both sides
     move or nothing does (Production Phase, Zero Hour: credits and resources only).
     """
-    from rigs_helper.rules.actions.common import deal_items
-    from rigs_helper.rules.waits.deals import DealPropose
+    from rigs_helper.rules.actions.definition import item_words
 
     back: list[str] = []
     if "--for" in items:
         cut = items.index("--for")
         items, back = items[:cut], items[cut + 1:]
-    amounts, plots = deal_items(items)
-    back_amounts, back_plots = deal_items(back)
-    act(game, DealPropose(giver, receiver, amounts, plots, back_amounts, back_plots), json)
+    act(game, build_action("deal propose", giver, {
+        "to": receiver, **item_words(items), **item_words(back, "for_")}), json)
 
 
 def _answer(verb: str, player: str, deal: str, json: bool, game) -> None:
-    from rigs_helper.rules.waits import deals
-
-    op = {"accept": deals.DealAccept, "decline": deals.DealDecline,
-          "withdraw": deals.DealWithdraw}[verb]
-    act(game, op(player, deal), json)
+    act(game, build_action(f"deal {verb}", player, {"deal": deal}), json)
 
 
 @deal_app.command()
@@ -126,9 +121,8 @@ def answer(player: PlayerArg,
     once on an answer for the whole card, such as Calling in a Favor), as `--answer`
     would.  A victim's card stays private until then.
     """
-    from rigs_helper.rules.waits.attacks import Answer
-
-    act(game, Answer(player, card, to, plot, first), json)
+    act(game, build_action("answer", player, {"card": card, "to": to, "plot": plot,
+                                              "first": first}), json)
 
 
 @disaster_app.command()
@@ -137,6 +131,4 @@ def record(player: PlayerArg,
                help="The Disaster card PLAYER was dealt, or 'virtual' to let rigs draw it.")],
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Record the Disaster card PLAYER was dealt, after `rigs next --wait`."""
-    from rigs_helper.rules.waits.disasters import DisasterRecord
-
-    act(game, DisasterRecord(player, card), json)
+    act(game, build_action("disaster record", player, {"card": card}), json)

@@ -7,18 +7,17 @@ changes the game: checking is read-only, beancount-style.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.numbers import is_whole
 from rigs_helper.rules.state import Game, Player
 from rigs_helper.rules.text import shell_word
+from rigs_helper.rules.words import plot_id
 
 HOLDINGS = ("credits", "energy", "supplies", "metal", "luxuries")
 #: every key a count may name (besides a plot id such as P7, and vinnie.RESOURCE)
 KEYS = HOLDINGS + ("rigs", "karma", "plots")
-_PLOT = re.compile(r"p?(\d+)", re.I)
 
 
 @dataclass(frozen=True)
@@ -29,7 +28,7 @@ class Difference:
 
     @property
     def label(self) -> str:
-        return f"{self.key} RIGS" if _PLOT.fullmatch(self.key) else self.key
+        return f"{self.key} RIGS" if plot_id(self.key) else self.key
 
 
 def _key(text: str, loanable: tuple[str, ...], plot_types: tuple[str, ...] = ()) -> str:
@@ -41,9 +40,9 @@ def _key(text: str, loanable: tuple[str, ...], plot_types: tuple[str, ...] = ())
         if r in loanable:
             return f"vinnie.{r}"
         raise InputError(f"unknown key {text!r}: Vinnie lends " + ", ".join(loanable))
-    m = _PLOT.fullmatch(t)
-    if m:
-        return f"P{int(m.group(1))}"
+    pid = plot_id(t)  # rules.words: ASCII digits (P６ is no plot id)
+    if pid:
+        return pid
     raise InputError(f"unknown key {text!r} (one of {', '.join(KEYS)}, vinnie.RESOURCE, "
                      "or a plot id such as P7, or a plot type, for the RIGS on it)")
 
@@ -57,7 +56,6 @@ def parse_counts(words: list[str], loanable: tuple[str, ...],
         if not sep:
             raise InputError(f"{w!r}: give KEY=N (e.g. credits=120, rigs=7, P7=3)")
         key = _key(k, loanable, plot_types)
-        v = v.strip()
         if not is_whole(v, 0):
             raise InputError(f"{w!r}: the count must be a whole number of 0 or more")
         if key in out:
@@ -98,7 +96,7 @@ def compare(game: Game, name: str, counts: dict[str, int]) -> list[Difference]:
     p = game.player(name)
     out = []
     for key, n in counts.items():
-        if key not in KEYS and not key.startswith("vinnie.") and not _PLOT.fullmatch(key):
+        if key not in KEYS and not key.startswith("vinnie.") and not plot_id(key):
             key = _plot_of_type(p, key)  # a plot type
         have = books_value(game, p, key)
         if have != n:
@@ -141,7 +139,7 @@ def fixes(name: str, diffs: list[Difference]) -> list[str]:
 def report(name: str, counts: dict[str, int], diffs: list[Difference]) -> list[str]:
     """The lines `rigs check` prints for one player."""
     if not diffs:
-        said = ", ".join(f"{'%s RIGS' % k if _PLOT.fullmatch(k) else k} {v}"
+        said = ", ".join(f"{'%s RIGS' % k if plot_id(k) else k} {v}"
                          for k, v in counts.items())
         return [f"{name}: the books agree ({said})."]
     lines = [f"{name}: {len(diffs)} difference{'s' if len(diffs) > 1 else ''} with the "

@@ -51,7 +51,7 @@ def said_rolls(rolls: Rolls) -> str:
 
 
 def _face(text: str, given: str) -> int:
-    value = whole(text.strip())
+    value = whole(text)
     if value is None:
         raise InputError(f"--roll {given!r}: a die roll is a number from 1 to {SIDES}, "
                          f"or NAME=N for one player's roll")

@@ -16,6 +16,7 @@ from rigs_helper.rules.piles import PileMoves
 from rigs_helper.rules.rng import Rng
 from rigs_helper.rules.state import Game, Player, Plot, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables, title_of
+from rigs_helper.rules.words import is_warehouse
 
 
 @dataclass(frozen=True)
@@ -202,7 +203,7 @@ class Work(PileMoves):
         """Remove ``n`` RIGS of ``name`` from the warehouse or a plot.  A lost RIGS goes
         onto an in-play Recycling or Parts Shop card when the player has one."""
         p = self.player(name)
-        if source is None or source.lower() in ("warehouse", "w"):
+        if source is None or is_warehouse(source):
             if p.warehouse_rigs < n:
                 raise RulesError(f"{p.name} has {p.warehouse_rigs} RIGS in the warehouse; "
                                  f"cannot lose {n} there", rule="a lost RIGS is one the "

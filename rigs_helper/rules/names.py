@@ -8,12 +8,10 @@ of) and players (a close match is suggested), and the words for amounts ("1 Luxu
 
 from __future__ import annotations
 
-import re
 
 from rigs_helper.rules.errors import InputError, RulesError
 
 PLOT_TYPES = ("plains", "valley", "forest", "desert", "ridge")
-_PLOT_ID = re.compile(r"^\s*[pP]?\s*(\d+)\s*$")
 
 # singular, plural: what the table calls one and many of each holding
 _WORDS = {
@@ -61,9 +59,11 @@ def amounts(items) -> str:
 
 
 def plot_id(text: str) -> str | None:
-    """``"P7"``, ``"p7"``, ``"7"`` -> ``"P7"``; anything else -> None."""
-    m = _PLOT_ID.match(str(text))
-    return f"P{int(m.group(1))}" if m else None
+    """``"P7"``, ``"p7"``, ``"7"`` -> ``"P7"``; anything else (``P６``, ``p 6``) -> None
+    (``rules.words`` reads plot ids for every path)."""
+    from rigs_helper.rules.words import plot_id as read
+
+    return read(text)
 
 
 class NotOwned(RulesError):
@@ -84,7 +84,7 @@ def find_plot(player, text: str):
             if p.id == pid:
                 return p
         raise NotOwned(player.name, pid)
-    kind = str(text).strip().lower()
+    kind = str(text).lower()
     if kind in PLOT_TYPES:
         mine = [p for p in player.plots if p.type == kind]
         if len(mine) == 1:

@@ -42,13 +42,12 @@ def operation(game, tables, player: str, action: str,
     extra = sorted(set(params) - {"card", "roll"})
     if extra:
         raise InputError(f"{action}: {extra[0]} is not used by this action; leave it out")
+    if action == "next":  # read as the CLI's `rigs next` is (rules/actions/catalog.py)
+        from rigs_helper.rules.actions.catalog import build_action
+
+        return build_action("next", player, params, page=True, game=game), True
     cards = tuple(params.get("card", ()))
     rolls = tuple(params.get("roll", ()))
-    if action == "next":
-        from rigs_helper.rules.dice import parse_rolls
-        from rigs_helper.rules.phases import NextPhase
-
-        return NextPhase(cards=cards, rolls=parse_rolls(list(rolls) or None)), True
     from rigs_helper.rules.dice import Rolls, parse_rolls
     from rigs_helper.rules.endgame import EndgameDraws
     from rigs_helper.rules.scoring import parse_end_cards

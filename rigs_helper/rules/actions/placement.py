@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from rigs_helper.rules.records import dataclass, replace
 
-from rigs_helper.rules.actions.common import WAREHOUSE, positive, resource_name
+from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work, replace_plot
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.state import Game, Player, Plot
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
+from rigs_helper.rules.words import is_warehouse
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,8 @@ class Build(Op):
             raise RulesError(f"the colony has {game.colony_rigs} RIGS; {self.n} more would "
                              f"pass {cap}", rule=f"only {cap} RIGS tokens exist")
         if self.harvest and not self.to:
-            raise InputError("--harvest: give --to PLOT too (built RIGS go to the warehouse)")
+            raise InputError("--harvest is not used without --to (built RIGS go to the "
+                             "warehouse): give --to PLOT too, or leave it out")
         if self.to:
             self.apply(game, tables)  # pure: the move refuses what does not fit
 
@@ -105,10 +107,13 @@ class Move(Op):
         if p.supplies < cost:
             raise RulesError(f"{p.name} has {p.supplies} Supplies; moving {self.n} RIGS costs "
                              f"{cost}", rule="1 Supply per RIGS moved")
-        from_wh = self.source is None or self.source.lower() in WAREHOUSE
-        to_wh = self.to.lower() in WAREHOUSE
+        from_wh = self.source is None or is_warehouse(self.source)
+        to_wh = is_warehouse(self.to)
         if from_wh and to_wh:
             raise InputError("the RIGS are already in the warehouse (give --to PLOT)")
+        if to_wh and self.harvest:
+            raise InputError("--harvest is not used with --to warehouse (RIGS there harvest "
+                             "nothing); leave it out")
         if from_wh:
             if p.warehouse_rigs < self.n:
                 raise RulesError(f"{p.name} has {p.warehouse_rigs} RIGS in the warehouse; "
@@ -145,9 +150,9 @@ class Move(Op):
         w.put(moved)
         cost = tables.constants.move_supplies * self.n
         w.add(self.name, "supplies", -cost, "move RIGS")
-        src = "the warehouse" if self.source is None or self.source.lower() in WAREHOUSE \
+        src = "the warehouse" if self.source is None or is_warehouse(self.source) \
             else game.player(self.name).plot(self.source).id
-        if self.to.lower() in WAREHOUSE:
+        if is_warehouse(self.to):
             dest = "the warehouse"
         else:
             plot = w.player(self.name).plot(self.to)

@@ -47,11 +47,11 @@ class Ctx:
         self.decoy_from: set[str] = set()
         self.gainers: list[str] = []  # Right Back At You: the original victims, who gain
         self.drew: dict[str, list[str]] = {}  # physical draws recorded, per player
-        for item in op.drew:
-            who, sep, title = item.partition("=")
-            if not sep or not title.strip():
-                raise InputError(f"--drew {item!r}: give PLAYER=TITLE")
-            self.drew.setdefault(w.game.player(who).name, []).append(title.strip())
+        for who, title in op.drew:
+            if not who or not title:
+                raise InputError(f"--drew {who + '=' if who else ''}{title!r}: give "
+                                 "PLAYER=TITLE")
+            self.drew.setdefault(w.game.player(who).name, []).append(title)
 
     @property
     def tables(self) -> Tables:

@@ -12,10 +12,36 @@ from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import hand_key, move_played_card, play_allowed, retire
 from rigs_helper.rules.karma.protection import resolve
+from rigs_helper.rules.numbers import whole
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
+
+
+Said = tuple[tuple[str, str], ...]
+
+
+def said_pairs(values) -> tuple:
+    """(WHO, WHAT) pairs, also from the words a version-1 log or an older game file keeps
+    (``"Bo=Decoy"`` -> ("Bo", "Decoy"); ``"Decoy"`` -> ("", "Decoy"))."""
+    if values is None or isinstance(values, str):
+        values = (values,) if values else ()
+    out = []
+    for x in values:
+        if isinstance(x, str):
+            who, sep, what = x.partition("=")
+            x = (who.strip(), what.strip()) if sep else ("", x.strip())
+        out.append(tuple(x))
+    return tuple(out)
+
+
+def pair_word(x) -> str:
+    """A pair as the CLI writes it: ``WHO=WHAT`` (``WHAT`` alone when WHO is not named)."""
+    if isinstance(x, tuple):
+        who, what = x
+        return f"{who}={what}" if who else str(what)
+    return x
 
 
 @dataclass(frozen=True)
@@ -32,21 +58,26 @@ class KarmaPlay(Op):
     option: str | None = None  # Identity Theft: draw | card
     new_owner: str | None = None  # "Record Not Found": the leader's choice
     to: tuple[str, ...] = ()  # Triangulation Drift: one destination per RIGS
-    answer: tuple[str, ...] = ()  # Protection cards played in response: [PLAYER=]CARD
-    answer_to: tuple[str, ...] = ()  # Wrong Address / Double Agent: [ANSWERER=]NEW_VICTIM
+    # (WHO, WHAT) pairs; WHO "" where the card's one victim is meant
+    answer: Said = ()  # Protection cards played in response: (PLAYER, CARD)
+    answer_to: Said = ()  # Wrong Address / Double Agent: (ANSWERER, NEW_VICTIM)
     answer_plot: tuple[str, ...] = ()  # a plot card passed on: the new victim's plot
-    drew: tuple[str, ...] = ()  # PLAYER=TITLE: physical Karma cards drawn because of it
+    drew: Said = ()  # (PLAYER, TITLE): physical Karma cards drawn because of it
     own: tuple[str, ...] = ()  # I Ain't Going Alone: own Karma cards discarded (fresh loss)
-    first: tuple[str, ...] = ()  # VICTIM=CARD: which in-play protection rolls first
+    first: Said = ()  # (VICTIM, CARD): which in-play protection rolls first
     rolls: Rolls = Rolls()  # the table's dice
-    split: tuple[str, ...] = ()  # Right Back At You: VICTIM=N, the gains shared out
+    split: tuple[tuple[str, int], ...] = ()  # Right Back At You: (VICTIM, N), gains shared
     grant_first = True
 
     def __post_init__(self) -> None:
-        for f in ("answer", "answer_to", "answer_plot"):  # one value may come bare
-            v = getattr(self, f)
-            if v is None or isinstance(v, str):
-                object.__setattr__(self, f, (v,) if v else ())
+        v = self.answer_plot  # one value may come bare
+        if v is None or isinstance(v, str):
+            object.__setattr__(self, "answer_plot", (v,) if v else ())
+        for f in ("answer", "answer_to", "drew", "first"):
+            object.__setattr__(self, f, said_pairs(getattr(self, f)))
+        object.__setattr__(self, "split", tuple(
+            (who, whole(n) if isinstance(n, str) and whole(n) is not None else
+             n if isinstance(n, int) else -1) for who, n in said_pairs(self.split)))
 
     def describe(self) -> str:
         s = f"karma play {shell_word(self.name)} {self.title!r}"
@@ -55,7 +86,7 @@ class KarmaPlay(Op):
             if vals in ("give", "take"):
                 s += "".join(f" {flag} {k}={n}" for k, n in v)
             elif isinstance(v, tuple):
-                s += "".join(f" {flag} {x!r}" for x in v)
+                s += "".join(f" {flag} {pair_word(x)!r}" for x in v)
             elif v:
                 s += f" {flag} {v!r}"
         return s + said_rolls(self.rolls)
@@ -148,6 +179,13 @@ def check_options(op: KarmaPlay, card, game: Game) -> None:
         if me.amount(r) < n:
             raise RulesError(f"--give {r}={n}: {me.name} has {me.amount(r)} {r}",
                              rule="a player hands in only what they hold")
+    most = {"target": None if card.target == "many" else 1,
+            "plot": 2 if card.action == "survey_swap" else 1,
+            "resource": None if card.action == "poker_night" else 1}
+    for k, n in most.items():  # a value the card would not read is refused, not ignored
+        if n is not None and len(getattr(op, k)) > n:
+            raise InputError(f"--{k}: {card.title} takes {'one' if n == 1 else n} {k}"
+                             + ("" if n == 1 else "s"))
     names = [game.player(t).name for t in op.target]
     for n in set(names):
         if names.count(n) > 1:

@@ -28,16 +28,14 @@ FOR_ONE_VICTIM = ("redirect", "decoy")  # the others answer for the whole card
 MANY_VICTIMS = ("i_want_that",)  # cards aimed at several players
 
 
-def pairs(items: tuple[str, ...], flag: str, default: str | None) -> list[tuple[str, str]]:
-    """``("Bo=Decoy", "Calling")`` -> [("Bo", "Decoy"), (default, "Calling")]."""
+def pairs(items: tuple[tuple[str, str], ...], flag: str, default: str | None
+          ) -> list[tuple[str, str]]:
+    """``(("Bo", "Decoy"), ("", "Calling"))`` -> [("Bo", "Decoy"), (default, "Calling")]."""
     out = []
-    for item in items:
-        who, sep, what = item.partition("=")
-        if not sep:
-            who, what = default or "", item
-        if not what.strip():
-            raise InputError(f"{flag} {item!r}: give PLAYER=VALUE")
-        out.append((who.strip(), what.strip()))
+    for who, what in items:
+        if not what:
+            raise InputError(f"{flag} {who}=: give PLAYER=VALUE")
+        out.append((who or default or "", what))
     return out
 
 

@@ -106,13 +106,12 @@ def turned_back(c: Ctx, r: str) -> None:
             total += n
             c.w.say(f"{v} rolls {roll} for {g}: loses {n} {r}.")
     shares: dict[str, int] = {}
-    for item in c.op.split:
-        who, _, n = item.partition("=")
-        name = c.w.game.player(who).name
-        if name not in c.gainers or not n.strip().isdigit():
-            raise InputError(f"--split {item}: give VICTIM=N for "
+    for who, n in c.op.split:
+        name = c.w.game.player(who).name if who else ""
+        if name not in c.gainers or n < 0:
+            raise InputError(f"--split {who}={n}: give VICTIM=N for "
                              + ", ".join(c.gainers))
-        shares[name] = shares.get(name, 0) + int(n)
+        shares[name] = shares.get(name, 0) + n
     if sum(shares.values()) != total:
         raise InputError(f"{c.card.title}: {total} {r} to split among "
                          f"{', '.join(c.gainers)}: --split NAME=N for each, {total} in all"

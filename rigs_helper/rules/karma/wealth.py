@@ -35,9 +35,9 @@ def collector(c: Ctx) -> None:
         raise InputError(f"{c.owner} has {other_title} in play too: name the card that "
                          f"collects lost RIGS (--first '{c.card.title}' or --first "
                          f"'{other_title}')")
-    first = find_in(c.tables, "karma", c.op.first[0].partition("=")[2] or c.op.first[0])
+    first = find_in(c.tables, "karma", c.op.first[0][1])
     if first not in COLLECTORS:
-        raise InputError(f"--first {c.op.first[0]}: neither {c.card.title} nor "
+        raise InputError(f"--first {c.op.first[0][1]}: neither {c.card.title} nor "
                          f"{other_title}")
     rest = tuple(k for k in p.in_play if k != first)
     c.w.update(c.owner, in_play=(first, *rest))

@@ -6,12 +6,13 @@ moves, the list is made by filtering candidates through each operation's real ``
 the list and the rules cannot disagree.  The phone forms, the board's "waiting for", the
 CLI's hints and shell completion all read it.
 
-Every action is an entry of ``TABLE``: its name (the CLI command path without the player),
-the module that holds its candidates and its builder (imported only when needed), and a
-label for a button.  A module ``M`` with key ``k`` holds ``candidates_k(game, tables,
-player)`` (yields :class:`Cand`) and ``op_k(game, tables, player, form)`` (builds the same
-operation the CLI builds from the form's values); or ``actions_k(game, tables, player)``
-when it lists its actions itself (independent bounds, checked on witnesses).
+Every action is an entry of ``TABLE``, made from its definition (``rules/actions/
+catalog.py``): its name (the CLI command path without the player), its page parameters,
+the module that holds its candidates (imported only when needed), and a label for a
+button.  A module ``M`` with key ``k`` holds ``candidates_k(game, tables, player)``
+(yields :class:`Cand`), or ``actions_k(game, tables, player, spec)`` when it lists its
+actions itself (independent bounds, checked on witnesses).  A candidate's operation is
+built from its values as a page's form is (``rules/actions/definition.build``).
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from rigs_helper.rules.actions.catalog import DEFS
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.legal.base import (
     WAITERS,
     Action,
     Cand,
-    Form,
     Param,
     Spec,
     module_of,
@@ -36,11 +37,6 @@ if TYPE_CHECKING:
     from rigs_helper.rules.tables import Tables
 
 
-_P = "rigs_helper.rules.legal.player"
-_K = "rigs_helper.rules.legal.karma"
-_G = "rigs_helper.rules.legal.game"
-_W = "rigs_helper.rules.waits.legal"
-
 #: every action a player decides, in the order a page shows them (more are added by
 #: other modules with :func:`register`)
 TABLE: dict[str, Spec] = {}
@@ -50,38 +46,20 @@ def register(spec: Spec) -> None:
     TABLE[spec.action] = spec
 
 
+def spec_of(d) -> Spec:
+    """The legal-actions entry of an action's definition (``rules/actions/catalog.py``):
+    its page parameters in the order its candidates fix them."""
+    params = d.page_params()
+    module, _, key = d.legal.partition(":")
+    return Spec(d.path, module, key, d.label, tuple(p.name for p in params),
+                tuple(p.name for p in params if p.many and p.name not in d.page_one_of),
+                next((p.name for p in params if p.counted), None),
+                tuple(p.name for p in params if p.number and not p.counted), d.full)
 
-for _spec in (
-    Spec("grant", _G, "grant", "Land Grant", ("plot", "order"), full=True),
-    Spec("build", _P, "build", "Build RIGS", ("to", "harvest", "n"), count="n"),
-    Spec("move", _P, "move", "Move RIGS", ("from", "to", "harvest", "n"), count="n"),
-    Spec("survey", _P, "survey", "Survey a plot", ("plot", "card"), numbers=("card",)),
-    Spec("vinnie borrow", _P, "borrow", "Borrow from Vinnie", ("resource", "n"), count="n"),
-    Spec("vinnie repay", _P, "repay", "Repay Vinnie", ("resource", "n"), count="n"),
-    Spec("give", _P, "give", "Give", ()),
-    Spec("sell", _P, "sell", "Sell Luxuries", ("n",), count="n"),
-    Spec("produce", _P, "produce", "Production plan", ("power", "skip")),
-    Spec("lose", _G, "lose", "Lose RIGS", ("from", "n"), count="n", full=True),
-    Spec("settle", _P, "settle", "Settle resources", (), full=True),
-    Spec("karma draw", _K, "draw", "Record a Karma card drawn", ("card",)),
-    Spec("karma discard", _K, "discard", "Discard a Karma card", ("title",)),
-    Spec("karma swap", _K, "swap", "Swap a Karma card", ("title", "card")),
-    Spec("karma play", _K, "play", "Play a Karma card",
-         ("title", "target", "plot", "resource", "option", "new_owner", "from"),
-         multiple=("target", "plot", "resource")),
-    Spec("karma use", _K, "use", "Use a card in play", ("title",)),
-    Spec("karma retire", _K, "retire", "Take a card out of play", ("title",)),
-    # what waits for one player (rules/waits/legal.py)
-    Spec("deal propose", _W, "propose", "Propose a deal"),
-    Spec("deal accept", _W, "accept", "Accept"),
-    Spec("deal decline", _W, "decline", "Decline"),
-    Spec("deal withdraw", _W, "withdraw", "Withdraw"),
-    Spec("answer", _W, "answer", "Answer"),
-    Spec("disaster record", _W, "record", "Record your Disaster card"),
-    Spec("done", _G, "done", "I'm done", ()),
-):
-    register(_spec)
 
+for _d in DEFS.values():
+    if _d.legal is not None:
+        register(spec_of(_d))
 
 
 # ---------------------------------------------------------------------------- the list
@@ -106,22 +84,33 @@ def actions_json(game: Game, tables: Tables, player: str) -> dict:
     """CONTRACT's ``actions.json``: ``{"player", "actions": [...]}``."""
     name = game.player(player).name
     return {"player": name,
-            "actions": [a.as_json() for a in legal_actions(game, tables, name)]}
+            "actions": [_records(a.as_json()) for a in legal_actions(game, tables, name)]}
+
+
+def _records(entry: dict) -> dict:
+    """An actions.json entry with ``"record": "card"|"die"`` on each parameter that its
+    definition says records the table's own card or die."""
+    d = DEFS.get(entry["action"])
+    for name, param in entry["params"].items():
+        p = d.param(name) if d else None
+        if p is not None and p.record:
+            param.setdefault("record", p.record)
+    return entry
 
 
 def operation(game: Game, tables: Tables, player: str, action: str,
               params: Mapping[str, Sequence[str]]) -> Op:
     """The operation the CLI builds for ``action`` with these form values, acting as
-    ``player``; InputError (one line) for an unknown action or a bad, missing or extra
-    parameter.  The rules are not checked here (``check`` does that)."""
-    spec = TABLE.get(action.strip().lower())
-    if spec is None:
+    ``player`` (one reader of words: ``rules/actions/definition.build``); InputError (one
+    line) for an unknown action or a bad, missing or extra parameter.  The rules are not
+    checked here (``check`` does that)."""
+    from rigs_helper.rules.actions.catalog import definition
+    from rigs_helper.rules.actions.definition import build
+
+    d = definition(action)
+    if d.legal is None or d.path not in TABLE:
         raise InputError(f"unknown action {action!r} (one of {', '.join(TABLE)})")
-    name = game.player(player).name
-    form = Form(spec.action, params)
-    op = getattr(module_of(spec), f"op_{spec.key}")(game, tables, name, form)
-    form.done()
-    return op
+    return build(d, game.player(player).name, params, page=True, game=game)
 
 
 def waiting_for(game: Game, tables: Tables) -> list[dict]:
@@ -143,7 +132,6 @@ __all__ = [
     "WAITERS",
     "Action",
     "Cand",
-    "Form",
     "Param",
     "Spec",
     "actions_json",

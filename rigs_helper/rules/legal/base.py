@@ -1,13 +1,12 @@
-"""The records of the legal-actions list: parameters, actions, the table's entries, the
-candidates, and the form values an action is built from.  No I/O."""
+"""The records of the legal-actions list: parameters, actions, the table's entries and
+the candidates.  No I/O."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.records import dataclass
 
 if TYPE_CHECKING:
@@ -99,65 +98,6 @@ WAITERS: list[str] = ["rigs_helper.rules.waits.board:holding"]
 
 def module_of(spec: Spec):
     return import_module(spec.module)
-
-
-# ---------------------------------------------------------------------------- forms
-
-
-class Form:
-    """The values a form (or a candidate) gives an action: each parameter is read once;
-    ``done()`` refuses what was not read (never ignore input)."""
-
-    def __init__(self, action: str, params: Mapping[str, Sequence[str]]) -> None:
-        self.action = action
-        self.values: dict[str, list[str]] = {}
-        for k, v in params.items():
-            vals = [v] if isinstance(v, str) else [str(x) for x in v]
-            vals = [x.strip() for x in vals if x and not x.isspace()]
-            if vals:
-                self.values[str(k)] = vals
-        self.read: set[str] = set()
-
-    def many(self, name: str) -> tuple[str, ...]:
-        self.read.add(name)
-        return tuple(self.values.get(name, ()))
-
-    def opt(self, name: str) -> str | None:
-        self.read.add(name)
-        vals = self.values.get(name)
-        if not vals:
-            return None
-        if len(vals) > 1:
-            raise InputError(f"{self.action}: {name} is given {len(vals)} times (once)")
-        return vals[0]
-
-    def one(self, name: str) -> str:
-        v = self.opt(name)
-        if v is None:
-            raise InputError(f"{self.action}: {name} is missing")
-        return v
-
-    def number(self, name: str, default: object = ..., all_ok: bool = False) -> int | None:
-        """A whole number (``all`` gives None when ``all_ok``); ``default`` when not given
-        (without one the number is required)."""
-        v = self.opt(name)
-        if v is None:
-            if default is ...:
-                raise InputError(f"{self.action}: {name} is missing")
-            return default  # type: ignore[return-value]
-        if all_ok and v.lower() == "all":
-            return None
-        try:
-            return int(v)
-        except ValueError:
-            raise InputError(f"{self.action}: {name} {v!r} is not a whole number"
-                             + (" or 'all'" if all_ok else "")) from None
-
-    def done(self) -> None:
-        extra = sorted(set(self.values) - self.read)
-        if extra:
-            raise InputError(f"{self.action}: {extra[0]} is not used by this action; "
-                             "leave it out")
 
 
 def cand_form(spec: Spec, fixed: Mapping[str, object], n: object = None) -> dict:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.legal.base import Action, Cand, Form, Param, Spec
+from rigs_helper.rules.legal.base import Action, Cand, Param, Spec
 
 # ---------------------------------------------------------------------------- grant
 
@@ -41,20 +40,6 @@ def actions_grant(game, tables, player, spec: Spec):
     return out
 
 
-def op_grant(game, tables, player, form: Form):
-    from rigs_helper.rules.phases.grant import GrantPick
-
-    if player != game.leader:
-        raise InputError(f"grant: the Land Grant is {game.leader}'s to settle")
-    plot, cards = form.opt("plot"), form.many("card")
-    order = form.opt("order")
-    if plot is None and not cards:
-        raise InputError("grant: give plot (the plot kept) or card (the plots drawn)")
-    if order and plot is None:
-        raise InputError("grant: order goes with the plot kept")
-    return GrantPick(plot, tuple(x.strip() for x in order.split(",")) if order else None,
-                     (), cards, record_only=plot is None)
-
 
 # ---------------------------------------------------------------------------- lose
 
@@ -70,11 +55,6 @@ def candidates_lose(game, tables, player):
             yield Cand({"from": x.id}, min(p.must_lose_rigs, x.rigs))
 
 
-def op_lose(game, tables, player, form: Form):
-    from rigs_helper.rules.phases.losses import LoseRigs
-
-    return LoseRigs(player, form.one("from"), form.number("n"))
-
 
 # ---------------------------------------------------------------------------- done
 
@@ -87,11 +67,6 @@ def done_players(game) -> tuple[str, ...]:
 def candidates_done(game, tables, player):
     yield Cand({})
 
-
-def op_done(game, tables, player, form: Form):
-    from rigs_helper.rules.turns import Done
-
-    return Done(player)
 
 
 # ---------------------------------------------------------------------------- waiting

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from rigs_helper.rules.errors import RigsError
 from rigs_helper.rules.legal.base import (
     Action,
-    Form,
     Param,
     Spec,
     cand_form,
@@ -31,10 +30,10 @@ if TYPE_CHECKING:
 def passes(spec: Spec, module, game: Game, tables: Tables, player: str, form: dict) -> bool:
     """The candidate's operation passes the rules' own check (and apply, for an operation
     whose check leaves refusals to apply)."""
+    from rigs_helper.rules.actions.catalog import build_action
+
     try:
-        f = Form(spec.action, form)
-        op = getattr(module, f"op_{spec.key}")(game, tables, player, f)
-        f.done()
+        op = build_action(spec.action, player, form, page=True, game=game)
         op.check(game, tables)
         if spec.full:
             op.apply(game, tables)

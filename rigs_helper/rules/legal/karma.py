@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.legal.base import Cand, Form
+from rigs_helper.rules.legal.base import Cand
 from rigs_helper.rules.tables import RESOURCES
 
 # cards aimed at one plot of another player (its owner is the victim)
@@ -44,21 +43,11 @@ def candidates_draw(game, tables, player):
         yield Cand({"card": t})
 
 
-def op_draw(game, tables, player, form: Form):
-    from rigs_helper.rules.karma.hands import KarmaDraw
-
-    return KarmaDraw(player, 1, form.one("card"))
-
 
 def candidates_discard(game, tables, player):
     for t in _titles(tables, game.player(player).hand):
         yield Cand({"title": t})
 
-
-def op_discard(game, tables, player, form: Form):
-    from rigs_helper.rules.karma.hands import KarmaDiscard
-
-    return KarmaDiscard(player, form.one("title"))
 
 
 def candidates_swap(game, tables, player):
@@ -71,32 +60,17 @@ def candidates_swap(game, tables, player):
             yield Cand({"title": t, "card": c})
 
 
-def op_swap(game, tables, player, form: Form):
-    from rigs_helper.rules.karma.hands import KarmaSwap
-
-    return KarmaSwap(player, form.one("title"), form.opt("card"))
-
 
 def candidates_use(game, tables, player):
     for t in _titles(tables, game.player(player).in_play):
         yield Cand({"title": t})
 
 
-def op_use(game, tables, player, form: Form):
-    from rigs_helper.rules.karma.play import KarmaUse
-
-    return KarmaUse(player, form.one("title"))
-
 
 def candidates_retire(game, tables, player):
     for t in _titles(tables, game.player(player).in_play):
         yield Cand({"title": t})
 
-
-def op_retire(game, tables, player, form: Form):
-    from rigs_helper.rules.karma.hands import KarmaDiscardInPlay
-
-    return KarmaDiscardInPlay(player, form.one("title"))
 
 
 # ---------------------------------------------------------------------------- play
@@ -171,20 +145,3 @@ def candidates_play(game, tables, player):
             yield Cand(base)
 
 
-def op_play(game, tables, player, form: Form):
-    from rigs_helper.rules.karma.play import KarmaPlay
-    from rigs_helper.rules.piles import find_in
-
-    op = KarmaPlay(player, form.one("title"), target=form.many("target"),
-                   plot=form.many("plot"), resource=form.many("resource"),
-                   source=form.opt("from"), option=form.opt("option"),
-                   new_owner=form.opt("new_owner"))
-    card = tables.karma_card(find_in(tables, "karma", op.title))
-    most = {"target": None if card.target == "many" else 1,
-            "plot": 2 if card.action == "survey_swap" else 1,
-            "resource": None if card.action == "poker_night" else 1}
-    for k, n in most.items():  # a value the card would not read is refused, not ignored
-        if n is not None and len(getattr(op, k)) > n:
-            raise InputError(f"karma play: {card.title} takes {'one' if n == 1 else n} {k}"
-                             + ("" if n == 1 else "s"))
-    return op

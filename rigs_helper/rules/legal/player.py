@@ -1,17 +1,12 @@
 """Legal actions of a player's own goods: build, move, survey, Vinnie, give, sell,
-produce, settle.  Each ``op_*`` builds what the CLI builds from its words.  No I/O."""
+produce, settle (their operations are built from their definitions: rules/actions/
+catalog.py).  No I/O."""
 
 from __future__ import annotations
 
-from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.legal.base import Action, Cand, Form, Param, Spec
+from rigs_helper.rules.legal.base import Action, Cand, Param, Spec
 from rigs_helper.rules.tables import RESOURCES
-
-WAREHOUSE = "warehouse"
-
-
-def _count_or_all(form: Form, name: str) -> int | None:
-    return form.number(name, all_ok=True)
+from rigs_helper.rules.words import WAREHOUSE
 
 
 # ---------------------------------------------------------------------------- build
@@ -38,13 +33,6 @@ def candidates_build(game, tables, player):
                                min(most, plot.spots(tables, r)))
 
 
-def op_build(game, tables, player, form: Form):
-    from rigs_helper.rules.actions.placement import Build
-
-    if _build_onto() and form.opt("to") is not None:
-        return Build(player, form.number("n"), to=form.one("to"), harvest=form.one("harvest"))
-    return Build(player, form.number("n"))
-
 
 # ---------------------------------------------------------------------------- move
 
@@ -68,19 +56,6 @@ def candidates_move(game, tables, player):
                     yield Cand(fixed, min(have, pay, dest.spots(tables, r)))
 
 
-def op_move(game, tables, player, form: Form):
-    from rigs_helper.rules.actions.placement import Move
-
-    src, to = form.one("from"), form.one("to")
-    if to.lower() in ("warehouse", "w", "wh"):
-        if form.opt("harvest"):
-            raise InputError("move: harvest is not used with to warehouse (RIGS there "
-                             "harvest nothing); leave it out")
-        harvest = None
-    else:
-        harvest = form.one("harvest")
-    return Move(player, form.number("n"), to, harvest, src)
-
 
 # ---------------------------------------------------------------------------- survey
 
@@ -94,11 +69,6 @@ def candidates_survey(game, tables, player):
                 yield Cand({"plot": plot.id, "card": y})
 
 
-def op_survey(game, tables, player, form: Form):
-    from rigs_helper.rules.actions.placement import Survey
-
-    return Survey(player, form.one("plot"), form.number("card", None))
-
 
 # ---------------------------------------------------------------------------- Vinnie
 
@@ -111,11 +81,6 @@ def candidates_borrow(game, tables, player):
                                         c.scripts_per_resource - game.scripts_out(r)))
 
 
-def op_borrow(game, tables, player, form: Form):
-    from rigs_helper.rules.actions.loans import Borrow
-
-    return Borrow(player, form.one("resource"), form.number("n"))
-
 
 def candidates_repay(game, tables, player):
     p = game.player(player)
@@ -124,11 +89,6 @@ def candidates_repay(game, tables, player):
             yield Cand({"resource": r}, p.scripts(r))
             yield Cand({"resource": r, "n": "all"})
 
-
-def op_repay(game, tables, player, form: Form):
-    from rigs_helper.rules.actions.loans import Repay
-
-    return Repay(player, form.one("resource"), _count_or_all(form, "n"))
 
 
 # ---------------------------------------------------------------------------- sell
@@ -139,11 +99,6 @@ def candidates_sell(game, tables, player):
     yield Cand({}, p.luxuries)
     yield Cand({"n": "all"})
 
-
-def op_sell(game, tables, player, form: Form):
-    from rigs_helper.rules.actions.deals import Sell
-
-    return Sell(player, _count_or_all(form, "n"))
 
 
 # ---------------------------------------------------------------------------- give
@@ -179,17 +134,6 @@ def actions_give(game, tables, player, spec: Spec):
                    (tuple(x.name for x in params[1:]), 1, most))]
 
 
-def op_give(game, tables, player, form: Form):
-    from rigs_helper.rules.actions.deals import Give
-
-    to = form.one("to")
-    amounts = []
-    for k in GOODS:
-        n = form.number(k, 0)
-        if n:
-            amounts.append((k, n))
-    return Give(player, to, tuple(amounts), form.many("plot"))
-
 
 # ---------------------------------------------------------------------------- produce
 
@@ -200,14 +144,6 @@ def candidates_produce(game, tables, player):
         yield Cand({"power": plot.id})
         yield Cand({"skip": plot.id})
 
-
-def op_produce(game, tables, player, form: Form):
-    from rigs_helper.rules.actions.plans import SetPlan
-
-    power, skip = form.many("power"), form.many("skip")
-    if len(power) + len(skip) != 1:
-        raise InputError("produce: give one plot to power or to skip")
-    return SetPlan(player, power, skip)
 
 
 # ---------------------------------------------------------------------------- settle
@@ -235,16 +171,3 @@ def actions_settle(game, tables, player, spec: Spec):
     return [Action(spec.action, params, spec.label, total)]
 
 
-def op_settle(game, tables, player, form: Form):
-    from rigs_helper.rules.actions.deals import Settle
-
-    amounts = []
-    for r in MATERIALS:
-        n = form.number(r, 0)
-        if n < 0:
-            raise InputError(f"settle: {r} must be 0 or more, not {n}")
-        if n:
-            amounts.append((r, n))
-    if not amounts:
-        raise InputError("settle: give at least one resource")
-    return Settle(player, tuple(amounts))

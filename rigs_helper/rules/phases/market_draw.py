@@ -30,7 +30,7 @@ def draw_market(w: Work, physical: str | None) -> None:
                                             recorded=frozen_map(recorded)))
     if physical is None:
         what = f"the Market card is {w.tables.market[cat].name} (drawn by rigs)"
-    elif w.game.round in recorded and is_whole(physical.strip(), 0):
+    elif w.game.round in recorded and is_whole(physical, 0):
         what = f"the Market card drawn at the table is worth {price} (recorded)"
     else:
         what = f"the Market card is {w.tables.market[cat].name} (recorded)"
@@ -48,7 +48,7 @@ def _physical_market(w: Work, deck: list[int], end: list[int], text: str,
     places with the virtual top card (the End Game deck is what is left)."""
     from rigs_helper.rules.market import market_index
 
-    t = text.strip().lower()
+    t = text.lower()
     if is_whole(t, 0):  # a value: the top card leaves the deck, the price is what was printed
         recorded[w.game.round] = int(t)
         return deck[0]

@@ -116,12 +116,12 @@ def both_in_play(game: Game, name: str) -> bool:
 
 
 def undecided_firsts(play: KarmaPlay, game: Game, tables: Tables, victims, replies
-                     ) -> tuple[str, ...]:
+                     ) -> tuple[tuple[str, str], ...]:
     """For a victim with both in-play protections who has not named the first yet: the
     Alarm System (a stand-in while they decide; the --auto default)."""
-    named = {f.partition("=")[0].strip().lower() for f in play.first}
+    named = {who.lower() for who, _ in play.first}
     named |= {r.player.lower() for r in replies if r.first}
-    return tuple(f"{v}={title_of(tables, 'karma', ALARM)}" for v in victims
+    return tuple((v, title_of(tables, 'karma', ALARM)) for v in victims
                  if both_in_play(game, v) and v.lower() not in named)
 
 
@@ -130,11 +130,11 @@ def resolution(attack: Attack, game: Game, tables: Tables) -> KarmaPlay:
     `--first` (those not answered take it)."""
     said = [r for r in attack.replies if r.card != TAKE]
     play = op_from_json(attack.play)
-    firsts = tuple(f"{r.player}={r.first}" for r in attack.replies if r.first)
+    firsts = tuple((r.player, r.first) for r in attack.replies if r.first)
     return replace(play,
-                   answer=tuple(f"{r.player}={title_of(tables, 'karma', r.card)}"
+                   answer=tuple((r.player, title_of(tables, 'karma', r.card))
                                 for r in said),
-                   answer_to=tuple(f"{r.player}={r.to}" for r in said if r.to),
+                   answer_to=tuple((r.player, r.to) for r in said if r.to),
                    answer_plot=tuple(r.plot for r in said if r.plot),
                    first=play.first + firsts + undecided_firsts(
                        play, game, tables, attack.victims, attack.replies))

@@ -1,11 +1,11 @@
 """The legal-actions entries of what waits for one player (their Specs are in rules/legal's
-table): deal propose / accept / decline / withdraw, answer, disaster record.  Each ``op_*``
-builds what the CLI builds.  No I/O."""
+table): deal propose / accept / decline / withdraw, answer, disaster record.  Their
+operations are built from their definitions (rules/actions/catalog.py).  No I/O."""
 
 from __future__ import annotations
 
 from rigs_helper.rules.engine import title_of
-from rigs_helper.rules.legal.base import Action, Form, Param, Spec, module_of
+from rigs_helper.rules.legal.base import Action, Param, Spec, module_of
 from rigs_helper.rules.tables import RESOURCES
 from rigs_helper.rules.waits.records import TAKE
 
@@ -60,18 +60,6 @@ def _side(spec: Spec, game, tables, proposer: str, side, to: str, prefix: str,
     return params
 
 
-def op_propose(game, tables, player, form: Form):
-    from rigs_helper.rules.waits.deals import DealPropose
-
-    def side(prefix: str):
-        amounts = tuple((k, n) for k in GOODS if (n := form.number(prefix + k, 0)))
-        return amounts, form.many(prefix + "plot")
-
-    to = form.one("to")
-    amounts, plots = side("")
-    back, back_plots = side("for_")
-    return DealPropose(player, to, amounts, plots, back, back_plots)
-
 
 def _answers(verb: str, game, tables, player, spec: Spec):
     from rigs_helper.rules.waits.deals import deal_text
@@ -96,22 +84,7 @@ def actions_withdraw(game, tables, player, spec: Spec):
     return list(_answers("withdraw", game, tables, player, spec))
 
 
-def _deal_op(cls_name: str, player, form: Form):
-    from rigs_helper.rules.waits import deals
 
-    return getattr(deals, cls_name)(player, form.one("deal"))
-
-
-def op_accept(game, tables, player, form: Form):
-    return _deal_op("DealAccept", player, form)
-
-
-def op_decline(game, tables, player, form: Form):
-    return _deal_op("DealDecline", player, form)
-
-
-def op_withdraw(game, tables, player, form: Form):
-    return _deal_op("DealWithdraw", player, form)
 
 
 # ---------------------------------------------------------------------------- answer
@@ -152,12 +125,6 @@ def actions_answer(game, tables, player, spec: Spec):
     return out
 
 
-def op_answer(game, tables, player, form: Form):
-    from rigs_helper.rules.waits.attacks import Answer
-
-    return Answer(player, form.one("card"), form.opt("to"), form.opt("plot"),
-                  form.opt("first"))
-
 
 # ---------------------------------------------------------------------------- disasters
 
@@ -174,11 +141,6 @@ def actions_record(game, tables, player, spec: Spec):
                    and _passes(spec, game, tables, player, {"card": d.title}))
     return [Action(spec.action, (Param("card", titles + (VIRTUAL,)),), spec.label)]
 
-
-def op_record(game, tables, player, form: Form):
-    from rigs_helper.rules.waits.disasters import DisasterRecord
-
-    return DisasterRecord(player, form.one("card"))
 
 
 __all__ = ["GOODS"]

@@ -64,7 +64,7 @@ class Waits:
 
     def deal(self, ref: str | int) -> Deal:
         text = str(ref).strip().lstrip("#").lower().removeprefix("d")
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):  # as rules.words reads a deal's number
             raise InputError(f"{ref!r} is not a deal number (see `rigs deal`)")
         for d in self.deals:
             if d.id == int(text):

@@ -1,0 +1,257 @@
+"""Every action a person takes, defined once (``rules/actions/definition.py`` says what a
+definition holds).  No I/O.
+
+The order of :data:`DEFS` is the order a page lists the actions; the order of each
+action's page parameters is the order its legal candidates fix them (``rules/legal``).
+An action with ``legal=None`` is not in the legal-actions list: ``adjust`` is taken only at
+the terminal, ``next`` is also the leader's control on a page (``web/leader.py``, which
+also records the End Game cards and dice, ``score``, by itself).
+"""
+
+from __future__ import annotations
+
+from rigs_helper.rules.actions.definition import ActionDef, ParamDef
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.words import GOODS, RESOURCES
+
+_P = "rigs_helper.rules.legal.player:"
+_K = "rigs_helper.rules.legal.karma:"
+_G = "rigs_helper.rules.legal.game:"
+_W = "rigs_helper.rules.waits.legal:"
+
+
+def P(name: str, kind: str, **kw) -> ParamDef:  # noqa: N802 (a table's short word)
+    return ParamDef(name, kind, **kw)
+
+
+def _opt(name: str, kind: str, **kw) -> ParamDef:
+    return ParamDef(name, kind, optional=True, **kw)
+
+
+def _rolls(words):
+    from rigs_helper.rules.dice import Rolls, parse_rolls
+
+    return parse_rolls(list(words)) if words else Rolls()
+
+
+def _side(prefix: str, page: bool) -> tuple[ParamDef, ...]:
+    """What moves one way in a deal: each good as GOOD=N (1 or more), and plots (what comes
+    back: after ``--for`` on the CLI)."""
+    cli = "--for " if prefix else ""
+    return (*(_opt(prefix + k, "count", min=1, cli=f"{cli}{k}=N", page=page) for k in GOODS),
+            _opt(prefix + "plot", "plot", many=True, cli=f"{cli}PLOT", page=page))
+
+
+def _amounts(v: dict, prefix: str):
+    return tuple((k, v[prefix + k]) for k in GOODS if v.get(prefix + k)), v[prefix + "plot"]
+
+
+def _deal(cls, actor, v):
+    amounts, plots = _amounts(v, "")
+    back, back_plots = _amounts(v, "for_")
+    return cls(actor, v["to"], amounts, plots, back, back_plots)
+
+
+def _settle(cls, actor, v):
+    amounts = tuple((r, v[r]) for r in RESOURCES if v[r])
+    if not amounts:
+        raise InputError("settle: give at least one resource")
+    return cls(actor, amounts)
+
+
+def _lose(cls, actor, v):
+    places = v["places"]
+    n = v["n"] if v["n"] is not None else (sum(k for _, k in places) or 1)
+    return cls(actor, v["from"], n, places)
+
+
+def _grant(cls, actor, v):
+    plot, cards, order = v["plot"], v["card"], v["order"]
+    if plot is None and not cards:
+        raise InputError("grant: give plot (the plot kept) or card (the plots drawn)")
+    if plot is None and (order or v["give"] or v["roll"]):
+        raise InputError("grant: order, give and roll go with the plot kept")
+    given = []
+    for item in v["give"]:
+        who, _, pid = item.partition("=")
+        if not who or not pid:
+            raise InputError(f"grant: give {item!r}: use NAME=PLOT")
+        given.append((who, pid))
+    return cls(plot, tuple(x.strip() for x in order.split(",")) if order else None,
+               tuple(given), cards, record_only=plot is None, rolls=_rolls(v["roll"]))
+
+
+def _produce(cls, actor, v):
+    if not (v["power"] or v["skip"] or v["reset"]):
+        raise InputError("produce: give a plot to power or to skip")
+    return cls(actor, v["power"], v["skip"], v["reset"])
+
+
+def _karma_play(cls, actor, v):
+    for side in ("give", "take"):
+        for k, _ in v[side]:
+            if k not in RESOURCES:
+                raise InputError(f"karma play: {side} {k}: only resources are handed over")
+    if v["wait"]:
+        from rigs_helper.rules.waits.attacks import KarmaPlayWait as cls
+    return cls(actor, v["title"], target=v["target"], plot=v["plot"], resource=v["resource"],
+               give=v["give"], take=v["take"], card=v["card"], source=v["from"],
+               option=v["option"], new_owner=v["new_owner"], to=v["to"], answer=v["answer"],
+               answer_to=v["answer_to"], answer_plot=v["answer_plot"], drew=v["drew"],
+               own=v["own"], first=v["first"], rolls=_rolls(v["roll"]), split=v["split"])
+
+
+def _next(cls, actor, v):
+    return cls(auto=v["auto"], cards=v["card"], karma=v["karma"], rolls=_rolls(v["roll"]),
+               wait=v["wait"])
+
+
+def _with_rolls(cls, actor, v):
+    return cls(actor, v["title"], rolls=_rolls(v["roll"]))
+
+
+_ROLL = _opt("roll", "roll", many=True, cli="--roll", record="die", page=False, field=None)
+
+DEFS: dict[str, ActionDef] = {d.path: d for d in (
+    ActionDef("grant", "rigs_helper.rules.phases.grant:GrantPick", (
+        _opt("plot", "text"),  # one of the drawn plots: the rules read it (names.plot_id)
+        _opt("order", "text", cli="--order"),
+        _opt("card", "plot_type", many=True, cli="--card", record="card", private="owner",
+             field="cards"),
+        _opt("give", "text", many=True, cli="--give", page=False),
+        _ROLL,
+    ), "Land Grant", actor="leader", legal=_G + "grant", full=True, make=_grant),
+    ActionDef("build", "rigs_helper.rules.actions.placement:Build", (
+        _opt("to", "plot", cli="--to"),
+        _opt("harvest", "resource", cli="--harvest"),
+        _opt("n", "count", default=1, counted=True),
+    ), "Build RIGS", legal=_P + "build"),
+    ActionDef("move", "rigs_helper.rules.actions.placement:Move", (
+        _opt("from", "place", cli="--from", field="source"),  # not given: the warehouse
+        P("to", "place", cli="--to"),
+        _opt("harvest", "resource", cli="--harvest"),
+        P("n", "count", counted=True),
+    ), "Move RIGS", legal=_P + "move"),
+    ActionDef("survey", "rigs_helper.rules.actions.placement:Survey", (
+        P("plot", "plot"),
+        _opt("card", "count", cli="--card", record="card"),
+    ), "Survey a plot", legal=_P + "survey"),
+    ActionDef("vinnie borrow", "rigs_helper.rules.actions.loans:Borrow", (
+        P("resource", "resource"),
+        _opt("n", "count", default=1, counted=True),
+    ), "Borrow from Vinnie", legal=_P + "borrow"),
+    ActionDef("vinnie repay", "rigs_helper.rules.actions.loans:Repay", (
+        P("resource", "resource"),  # also RESOURCE=N|all, several: the CLI's shell reads it
+        _opt("n", "count_or_all", default=1, counted=True),
+    ), "Repay Vinnie", legal=_P + "repay"),
+    ActionDef("give", "rigs_helper.rules.actions.deals:Give", (
+        P("to", "player"), *_side("", True), *_side("for_", False),
+    ), "Give", legal=_P + "give", make=_deal),
+    ActionDef("sell", "rigs_helper.rules.actions.deals:Sell", (
+        P("n", "count_or_all", counted=True),
+    ), "Sell Luxuries", legal=_P + "sell"),
+    ActionDef("produce", "rigs_helper.rules.actions.plans:SetPlan", (
+        _opt("power", "plot", many=True, cli="--power"),
+        _opt("skip", "plot", many=True, cli="--skip"),
+        _opt("reset", "flag", cli="--reset", page=False, default=False),
+    ), "Production plan", legal=_P + "produce", make=_produce,
+        page_one_of=("power", "skip")),
+    ActionDef("lose", "rigs_helper.rules.phases.losses:LoseRigs", (
+        _opt("from", "place", cli="--from"),
+        _opt("n", "count", counted=True),
+        _opt("places", "place_count", many=True, cli="--from WHERE=K", page=False),
+    ), "Lose RIGS", legal=_G + "lose", full=True, make=_lose),
+    ActionDef("settle", "rigs_helper.rules.actions.deals:Settle", tuple(
+        _opt(r, "count", min=0, default=0, cli=f"{r}=N") for r in RESOURCES
+    ), "Settle resources", legal=_P + "settle", full=True, make=_settle),
+    ActionDef("karma draw", "rigs_helper.rules.karma.hands:KarmaDraw", (
+        _opt("card", "title", cli="--card", record="card", private="owner",
+             page_required=True),
+        _opt("n", "count", default=1, min=1, page=False),
+    ), "Record a Karma card drawn", legal=_K + "draw"),
+    ActionDef("karma discard", "rigs_helper.rules.karma.hands:KarmaDiscard", (
+        P("title", "title"),
+    ), "Discard a Karma card", legal=_K + "discard"),
+    ActionDef("karma swap", "rigs_helper.rules.karma.hands:KarmaSwap", (
+        P("title", "title"),
+        _opt("card", "title", cli="--card", record="card", private="owner"),
+    ), "Swap a Karma card", legal=_K + "swap"),
+    ActionDef("karma play", "rigs_helper.rules.karma.play:KarmaPlay", (
+        P("title", "title"),
+        _opt("target", "player", many=True, cli="--target"),
+        _opt("plot", "plot", many=True, cli="--plot"),
+        _opt("resource", "resource", many=True, cli="--resource"),
+        _opt("option", "text", cli="--option"),
+        _opt("new_owner", "player", cli="--new-owner"),
+        _opt("from", "place", cli="--from"),
+        _opt("give", "good_amount", many=True, cli="--give", page=False),
+        _opt("take", "good_amount", many=True, cli="--take", page=False),
+        _opt("card", "title", many=True, cli="--card", private="owner", page=False),
+        _opt("to", "destination", many=True, cli="--to", page=False),
+        _opt("answer", "said", many=True, cli="--answer", page=False),  # played face up
+        _opt("answer_to", "said", many=True, cli="--answer-to", page=False),
+        _opt("answer_plot", "plot", many=True, cli="--answer-plot", page=False),
+        _opt("drew", "name_title", many=True, cli="--drew", record="card", private="owner",
+             page=False),
+        _opt("own", "title", many=True, cli="--own", page=False),
+        _opt("first", "said", many=True, cli="--first", page=False),
+        _opt("split", "name_count", many=True, cli="--split", page=False),
+        _ROLL,
+        _opt("wait", "flag", cli="--wait", page=False, default=False),
+    ), "Play a Karma card", legal=_K + "play", make=_karma_play),
+    ActionDef("karma use", "rigs_helper.rules.karma.play:KarmaUse", (
+        P("title", "title"), _ROLL,
+    ), "Use a card in play", legal=_K + "use", make=_with_rolls),
+    ActionDef("karma retire", "rigs_helper.rules.karma.hands:KarmaDiscardInPlay", (
+        P("title", "title"),
+    ), "Take a card out of play", legal=_K + "retire"),
+    ActionDef("deal propose", "rigs_helper.rules.waits.deals:DealPropose", (
+        P("to", "player"), *_side("", True), *_side("for_", True),
+    ), "Propose a deal", legal=_W + "propose", make=_deal),
+    *(ActionDef(f"deal {verb}", f"rigs_helper.rules.waits.deals:Deal{verb.title()}", (
+        P("deal", "deal"),
+    ), label, legal=_W + verb) for verb, label in (
+        ("accept", "Accept"), ("decline", "Decline"), ("withdraw", "Withdraw"))),
+    ActionDef("answer", "rigs_helper.rules.waits.attacks:Answer", (
+        P("card", "title", private="owner"),
+        _opt("to", "player", cli="--to"),
+        _opt("plot", "plot", cli="--plot"),
+        _opt("first", "title", cli="--first"),
+    ), "Answer", legal=_W + "answer"),
+    ActionDef("disaster record", "rigs_helper.rules.waits.disasters:DisasterRecord", (
+        P("card", "title", record="card"),
+    ), "Record your Disaster card", legal=_W + "record"),
+    ActionDef("done", "rigs_helper.rules.turns:Done", (), "I'm done", legal=_G + "done"),
+    # the leader's: ends the phase (a page's leader control: web/leader.py)
+    ActionDef("next", "rigs_helper.rules.phases.nextphase:NextPhase", (
+        _opt("card", "text", many=True, cli="--card", record="card"),
+        _opt("roll", "roll", many=True, cli="--roll", record="die"),
+        _opt("karma", "text", many=True, cli="--karma", record="card",
+             private="owner", page=False),
+        _opt("auto", "flag", cli="--auto", page=False, default=False),
+        _opt("wait", "flag", cli="--wait", page=False, default=False),
+    ), "End the phase now", actor="leader", make=_next),
+    ActionDef("adjust", "rigs_helper.rules.actions.deals:Adjust", (
+        P("what", "good"),
+        P("delta", "number"),
+        P("why", "text", cli="--why"),
+    ), "Adjust a holding"),
+)}
+
+
+def definition(path: str) -> ActionDef:
+    """The definition of the action ``path`` (any case); InputError when there is none."""
+    d = DEFS.get(path) or (DEFS.get(path.strip().lower()) if isinstance(path, str) else None)
+    if d is None:
+        raise InputError(f"unknown action {path!r} (one of {', '.join(DEFS)})")
+    return d
+
+
+def build_action(path: str, actor: str | None, words, page: bool = False, game=None):
+    """The operation of the action ``path`` built from ``words`` (``definition.build``)."""
+    from rigs_helper.rules.actions.definition import build
+
+    return build(definition(path), actor, words, page, game)
+
+
+__all__ = ["DEFS", "build_action", "definition"]

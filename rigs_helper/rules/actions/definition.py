@@ -1,0 +1,211 @@
+"""The definition of an action, and the one way its words become a typed operation.
+No I/O.
+
+An :class:`ActionDef` says once what an action is: its name (the CLI command path without
+the player: ``move``, ``vinnie borrow``, ``karma play``), who acts, the operation it
+builds, and its parameters (:class:`ParamDef`: a kind of word from ``rules.words``, one or
+many, optional, a default, a lower bound, the table's own card or die, private to whom,
+given from a page or only at the terminal).  Every definition is in
+``rules/actions/catalog.py``.
+
+:func:`build` is the one path from words to an operation: the CLI's commands hand it
+their words, the pages hand it a posted form; both end in the same operation (or the
+same refusal).  The legal-actions list (``rules/legal``) reads its parameters, and
+``actions.json`` its records, from the same definition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from importlib import import_module
+from typing import NamedTuple
+
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.words import KINDS
+
+#: kinds of parameter whose values are numbers (a form field takes digits)
+NUMBER_KINDS = ("number", "count", "count_or_all", "die")
+
+
+# Immutable records as NamedTuples: every acting command builds the definitions when it
+# starts, and two frozen dataclasses cost 18 M instructions more (6 % of `rigs next`).
+class ParamDef(NamedTuple):
+    name: str  # the form's field and actions.json's key: the CLI option without dashes
+    kind: str  # a kind of ``rules.words.KINDS``
+    many: bool = False  # given several times (a tuple of values)
+    optional: bool = False
+    default: object = None  # the value when not given (None: not given)
+    min: int | None = None  # a number's (or each of many numbers') lower bound
+    cli: str = ""  # how the CLI writes it: "" an argument, "--to" an option, "KEY=N" an
+    # item ("--for KEY=N": an item after --for)
+    record: str | None = None  # "card" or "die": the table's own card or die
+    private: str | None = None  # "owner": only the acting player may see its value
+    page: bool = True  # a page may give it (False: only at the terminal)
+    page_required: bool = False  # optional at the terminal, required on a page (as is
+    # every counted one: the legal list gives its bounds)
+    counted: bool = False  # legal actions check 1, 2, ... up to a bound
+    field: str | None = ""  # the operation's field ("": the same name; None: make() reads it)
+
+    @property
+    def number(self) -> bool:
+        return self.kind in NUMBER_KINDS
+
+
+class ActionDef(NamedTuple):
+    path: str  # "move", "karma play": the CLI command path without the player
+    op: str  # "module:Class" of the operation it builds
+    params: tuple[ParamDef, ...] = ()
+    label: str = ""  # a few words for a page's button
+    actor: str = "player"  # who acts: "player" (named first on the CLI; a page's own
+    # player), "leader" (the Expedition Leader: not named on the CLI)
+    legal: str | None = None  # "module:key" of its legal-actions functions (None: not
+    # offered on a page)
+    full: bool = False  # legal actions run apply too (check leaves refusals to apply)
+    make: Callable[..., object] | None = None  # (cls, actor, values) -> op; None: fields
+    page_one_of: tuple[str, ...] = ()  # a page gives exactly one value of these, in all
+
+    def param(self, name: str) -> ParamDef | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    def private_fields(self) -> tuple[str, ...]:
+        """The operation's fields only their owner may see (a renderer of the log, the
+        board or a page shows them to the acting player alone)."""
+        return tuple(p.field or p.name for p in self.params
+                     if p.private and p.field is not None)
+
+    def page_params(self) -> tuple[ParamDef, ...]:
+        return tuple(p for p in self.params if p.page)
+
+    def operation_class(self) -> type:
+        return self._reading["class"] or self._operation_class()
+
+    def _operation_class(self) -> type:
+        module, _, cls = self.op.partition(":")
+        self._reading["class"] = cls = getattr(import_module(module), cls)
+        return cls
+
+    @property
+    def _reading(self) -> dict:
+        """What reading words needs, worked out once: the parameters by name, the names
+        each path takes, the required ones, the defaults, how a refusal names each."""
+        done = _READING.get(self.path)
+        if done is None:
+            done = _READING[self.path] = self._worked_out()
+        return done
+
+    def _worked_out(self) -> dict:
+        def required(p: ParamDef, page: bool) -> bool:
+            return not p.optional or (page and (p.page_required or p.counted))
+
+        return {
+            "by_name": {p.name: p for p in self.params},
+            "names": (frozenset(p.name for p in self.params),
+                      frozenset(p.name for p in self.params if p.page)),
+            "required": (tuple(p for p in self.params if required(p, False)),
+                         tuple(p for p in self.params if p.page and required(p, True))),
+            "defaults": {p.name: () if p.many and p.default is None else p.default
+                         for p in self.params},
+            # named as the person wrote it: the CLI's option, or the form's field
+            "said": ({p.name: f"{self.path}: " + (p.cli.split()[0] if p.cli.startswith("-")
+                                                  and "=" not in p.cli else p.name)
+                      for p in self.params},
+                     {p.name: f"{self.path}: {p.name}" for p in self.params}),
+            # each parameter's reader (a count bounded below is read as a number first)
+            "readers": {p.name: KINDS["number" if p.kind == "count" and p.min is not None
+                                      else p.kind] for p in self.params},
+            "class": None,
+        }
+
+
+_READING: dict[str, dict] = {}  # each definition's ``_reading``, by its path
+
+
+def _given(value: object, page: bool) -> list:
+    """A parameter's words as a list; None is not given, nor on a page is an empty or
+    blank field (a form sends every field; the CLI's ``--card ''`` is a word, refused)."""
+    if value is None or value is False:
+        return []
+    vals = list(value) if isinstance(value, (list, tuple)) else [value]
+    if not page:
+        return vals
+    return [v for v in vals if not (isinstance(v, str) and (not v or v.isspace()))]
+
+
+def read_values(d: ActionDef, words: Mapping[str, object], page: bool) -> dict:
+    """Each parameter's value read by its kind: a value, a tuple for ``many``, or its
+    default when not given (as is every parameter a page may not give, on a page).
+    InputError (one line) for a word that is not of its kind, a missing or repeated one,
+    or a parameter the action (or a page) does not take."""
+    r = d._reading
+    allowed, said = r["names"][page], r["said"][page]
+    given = {}
+    for k, v in words.items():
+        vals = _given(v, page)
+        if vals:
+            if k not in allowed:
+                raise InputError(f"{d.path}: {k} is not used by this action; leave it out")
+            given[k] = vals
+    for p in r["required"][page]:
+        if p.name not in given:
+            raise InputError(f"{said[p.name]} is missing")
+    out = dict(r["defaults"])
+    for k, vals in given.items():
+        p, what = r["by_name"][k], said[k]
+        if not p.many and len(vals) > 1:
+            raise InputError(f"{what} is given {len(vals)} times (once)")
+        reader = r["readers"][k]
+        typed = [reader(v, what) for v in vals]
+        if p.min is not None:
+            for v in typed:
+                if isinstance(v, int) and v < p.min:
+                    raise InputError(f"{what} must be {p.min} or more, not {v}")
+        out[k] = tuple(typed) if p.many else typed[0]
+    return out
+
+
+def build(d: ActionDef, actor: str | None, words: Mapping[str, object], page: bool = False,
+          game=None):
+    """The operation ``d`` builds from ``words`` (parameter name -> a word, a list of
+    words, or None), acting as ``actor``.  ``page``: a page's form (only its parameters;
+    with ``game``, the page's player must be the one who acts).  The rules are not checked
+    here: the operation's ``check`` does that."""
+    if page and game is not None and d.actor == "leader" and actor != game.leader:
+        raise InputError(f"{d.path}: that is the leader's ({game.leader}) to do")
+    values = read_values(d, words, page)
+    if page and d.page_one_of and sum(len(values[k]) for k in d.page_one_of) != 1:
+        raise InputError(f"{d.path}: give one of " + " or ".join(d.page_one_of))
+    cls = d.operation_class()
+    if d.make is not None:
+        return d.make(cls, actor, values)
+    kwargs = {(p.field or p.name): values[p.name] for p in d.params
+              if p.field is not None and p.name in values}
+    return cls(actor, **kwargs) if d.actor == "player" else cls(**kwargs)
+
+
+
+
+def item_words(items, prefix: str = "", plots: bool = True) -> dict[str, list[str]]:
+    """The CLI's items (``credits=10``, ``supply=2``, ``P7``; several in one word,
+    comma-separated) as the words of an action's parameters: ``{"credits": ["10"],
+    "supplies": ["2"], "plot": ["P7"]}``, each name with ``prefix`` (``for_``: what comes
+    back).  The numbers are read by the action's definition, as a page's fields are."""
+    from rigs_helper.rules.words import good, pair
+
+    out: dict[str, list[str]] = {}
+    for x in (x for item in items for x in item.split(",")):
+        if not x.strip():
+            raise InputError(("an empty deal item: each item names something that moves "
+                              "(credits=10, metal=2, P7)") if plots else
+                             "an empty item: write RESOURCE=N, e.g. energy=2")
+        if x.startswith("-"):
+            raise InputError(f"no such option: {x}" + (" (a deal takes items, then --for "
+                                                        "and what comes back)" if plots else ""))
+        if "=" in x or not plots:
+            key, n = pair(x, repr(x))
+            out.setdefault(prefix + good(key, repr(x)), []).append(n)
+        else:
+            out.setdefault(prefix + "plot", []).append(x)
+    return out
+
+
+__all__ = ["NUMBER_KINDS", "ActionDef", "ParamDef", "build", "item_words", "read_values"]

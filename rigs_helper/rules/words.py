@@ -1,0 +1,248 @@
+"""The one reader of the words a person types or a page posts.  No I/O.
+
+Every parameter of an action has a kind (:data:`KINDS`): a count, a die, a plot, a place,
+a resource, a player's name, a card's title...  The CLI and the pages read each word of
+that kind with the same function here, so a word means the same on every path: ``٣``,
+``１``, ``1_0``, ``+1`` and `` 1`` are not numbers anywhere, ``P６`` and ``p 6`` are not
+plot ids anywhere, and the warehouse is written the same way everywhere.
+
+A reader checks the word's shape and returns the canonical value (``p7`` -> ``"P7"``,
+``Supply`` -> ``"supplies"``, ``wh`` -> ``"warehouse"``).  What a word refers to in the game
+(whose plot, which player, which card) is resolved by the operation's ``check`` against
+the state: the rules name what is wrong there.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.numbers import whole
+
+#: the warehouse, as the state names it, and every word that names it
+WAREHOUSE = "warehouse"
+WAREHOUSE_WORDS = ("warehouse", "wh", "w")
+
+#: what a plot harvests and a player holds (as ``tables.RESOURCES``; Vinnie lends the
+#: first three, which the rules check)
+RESOURCES = ("energy", "supplies", "metal", "luxuries")
+GOODS = ("credits", *RESOURCES, "rigs")  # what may change hands
+PLOT_TYPES = ("plains", "valley", "forest", "desert", "ridge")
+
+_RESOURCE_WORDS = {"energy": "energy", "supply": "supplies", "supplies": "supplies",
+                   "metal": "metal", "metals": "metal", "luxury": "luxuries",
+                   "luxuries": "luxuries", "lux": "luxuries", "credit": "credits",
+                   "credits": "credits", "rigs": "rigs"}
+_PLOT_ID = re.compile(r"[pP]?([0-9]{1,9})")
+_DIE_SIDES = 6
+
+
+def is_warehouse(text: object) -> bool:
+    """``text`` names the warehouse (``warehouse``, ``wh``, ``w``, any case)."""
+    return isinstance(text, str) and text.lower() in WAREHOUSE_WORDS
+
+
+def _word(text: object, what: str) -> str:
+    if not isinstance(text, str) or not text or not text.isprintable():
+        raise InputError(f"{what}: {text!r} is not a word (one line of printable text)")
+    return text
+
+
+def number(text: object, what: str) -> int:
+    """A whole number: digits 0-9 with an optional minus sign (``rules.numbers``)."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    n = whole(text) if isinstance(text, str) else None
+    if n is None:
+        raise InputError(f"{what}: {text!r} is not a whole number (digits 0-9, an "
+                         "optional minus sign)")
+    return n
+
+
+def count(text: object, what: str) -> int:
+    """A number of things: a whole number of 0 or more (the rules bound it further)."""
+    n = number(text, what)
+    if n < 0:
+        raise InputError(f"{what}: {n} is not 0 or more")
+    return n
+
+
+def count_or_all(text: object, what: str) -> int | None:
+    """A count, or ``all`` (None: the rules count what there is)."""
+    if isinstance(text, str) and text.lower() == "all":
+        return None
+    if isinstance(text, str) and whole(text) is None:
+        raise InputError(f"{what}: {text!r} is not a whole number or 'all' (digits 0-9)")
+    return count(text, what)
+
+
+def die(text: object, what: str) -> int:
+    """A die's face, 1 to 6."""
+    n = number(text, what)
+    if not 1 <= n <= _DIE_SIDES:
+        raise InputError(f"{what}: {n} is not a die's face (1-{_DIE_SIDES})")
+    return n
+
+
+def plot_id(text: object) -> str | None:
+    """``"P7"``, ``"p7"``, ``"7"`` -> ``"P7"`` (ASCII digits, nothing around them); else
+    None."""
+    m = _PLOT_ID.fullmatch(text) if isinstance(text, str) else None
+    return f"P{int(m.group(1))}" if m else None
+
+
+def plot(text: object, what: str) -> str:
+    """A plot: its id (``P7``, ``p7``, ``7`` -> ``"P7"``) or a plot type (``desert``), which
+    names the player's one plot of that type."""
+    pid = plot_id(text)
+    if pid is not None:
+        return pid
+    if isinstance(text, str) and text.lower() in PLOT_TYPES:
+        return text.lower()
+    raise InputError(f"{what}: {text!r} is not a plot: write its id (P7, p7 or 7) or a "
+                     "plot type (plains, valley, forest, desert, ridge)")
+
+
+def place(text: object, what: str) -> str:
+    """Where RIGS are: the warehouse (``warehouse``, ``wh``, ``w``) or a plot."""
+    if is_warehouse(text):
+        return WAREHOUSE
+    try:
+        return plot(text, what)
+    except InputError:
+        raise InputError(f"{what}: {text!r} is neither a plot (P7, p7, 7 or a plot type) "
+                         "nor the warehouse") from None
+
+
+def _one_of(text: object, what: str, allowed: tuple[str, ...]) -> str:
+    key = _RESOURCE_WORDS.get(text.lower()) if isinstance(text, str) else None
+    if key is None or key not in allowed:
+        raise InputError(f"{what}: unknown {text!r} (one of {', '.join(allowed)})")
+    return key
+
+
+def resource(text: object, what: str) -> str:
+    """Energy, Supplies, Metal or Luxuries (any case, singular or plural)."""
+    return _one_of(text, what, RESOURCES)
+
+
+def good(text: object, what: str) -> str:
+    """What may change hands: credits, a resource, or warehouse RIGS."""
+    return _one_of(text, what, GOODS)
+
+
+def name(text: object, what: str) -> str:
+    """A player's name as typed (case, accents and a unique prefix are resolved against the
+    game's players by the rules: ``Game.player``)."""
+    return _word(text, what)
+
+
+def title(text: object, what: str) -> str:
+    """A card's title as typed (any case; a unique prefix is resolved by the rules, which
+    also name an empty one: "no Karma card called ''")."""
+    return text if text == "" else _word(text, what)
+
+
+def text(value: object, what: str) -> str:
+    """Free text: one line of printable characters."""
+    return _word(value, what)
+
+
+def pair(text: object, what: str, sep: str = "=") -> tuple[str, str]:
+    """``WHO=WHAT`` -> (WHO, WHAT), both words."""
+    left, found, right = _word(text, what).partition(sep)
+    if not found or not left or not right:
+        raise InputError(f"{what}: {text!r}: write WHO{sep}WHAT")
+    return left, right
+
+
+def name_count(text: object, what: str) -> tuple[str, int]:
+    """``PLAYER=N`` (a share of gains) -> (PLAYER, N)."""
+    who, n = pair(text, what)
+    return who, count(n, what)
+
+
+def said(text: object, what: str) -> tuple[str, str]:
+    """``WHO=WHAT`` -> (WHO, WHAT); ``WHAT`` alone -> ("", WHAT): the card's one victim
+    (``--answer Bo=Decoy``, ``--answer Decoy``, ``--first Bo=Alarm``)."""
+    if "=" in _word(text, what):
+        return pair(text, what)
+    return "", text  # type: ignore[return-value]
+
+
+def name_title(text: object, what: str) -> tuple[str, str]:
+    """``PLAYER=TITLE`` (a card a player drew at the table) -> (PLAYER, TITLE)."""
+    who, title = pair(text, what)
+    return who, title
+
+
+def good_amount(text: object, what: str) -> tuple[str, int]:
+    """``GOOD=N`` (``credits=10``, ``supply=2``) -> ("supplies", 2); N is 1 or more."""
+    key, n = pair(text, what)
+    amount = number(n, f"{what} {text!r}")
+    if amount < 1:
+        raise InputError(f"{what}: {text!r}: the amount must be 1 or more, not {amount}")
+    return good(key, what), amount
+
+
+def destination(text: object, what: str) -> str:
+    """Where a scattered RIGS goes: ``PLOT:RESOURCE`` or a player's name (their
+    warehouse)."""
+    where, found, harvest = _word(text, what).partition(":")
+    if found:
+        return f"{plot(where, what)}:{resource(harvest, what)}"
+    return text  # type: ignore[return-value]
+
+
+def plot_type(text: object, what: str) -> str:
+    """A plot card's type (``valley``, any case)."""
+    if isinstance(text, str) and text.lower() in PLOT_TYPES:
+        return text.lower()
+    raise InputError(f"{what}: {text!r} is not a plot type (one of {', '.join(PLOT_TYPES)})")
+
+
+def deal(text: object, what: str) -> str:
+    """A deal's number (``3``, ``#3``, ``d3``) -> ``"3"``."""
+    digits = text.lstrip("#").lower().removeprefix("d") if isinstance(text, str) else text
+    return str(count(digits, what))
+
+
+def roll(text: object, what: str) -> str:
+    """A die the table rolled: ``N`` or ``PLAYER=N`` (N 1-6)."""
+    who, found, face = _word(text, what).rpartition("=")
+    if found and not who:
+        raise InputError(f"{what}: {text!r}: a name goes before '='")
+    n = die(face, what)
+    return f"{who}={n}" if found else str(n)
+
+
+def place_count(text: object, what: str) -> tuple[str, int]:
+    """``WHERE=K``: K RIGS from a place (``P3=2``, ``warehouse=1``)."""
+    where, k = pair(text, what)
+    return place(where, what), count(k, what)
+
+
+def flag(value: object, what: str) -> bool:
+    """An option that is given or not (it takes no word)."""
+    if value is True:
+        return True
+    raise InputError(f"{what}: takes no value")
+
+
+#: every kind of word an action's parameter may be
+KINDS = {"number": number, "count": count, "count_or_all": count_or_all, "die": die,
+         "plot": plot, "place": place, "resource": resource, "good": good, "player": name, "title": title, "card": title, "text": text,
+         "name_count": name_count, "said": said, "name_title": name_title,
+         "destination": destination, "plot_type": plot_type,
+         "deal": deal, "roll": roll, "place_count": place_count, "good_amount": good_amount, "flag": flag}
+
+
+def read(kind: str, value: object, what: str):
+    """``value`` read as a word of ``kind`` (InputError naming ``what`` when it is not)."""
+    return KINDS[kind](value, what)
+
+
+__all__ = ["GOODS", "KINDS", "RESOURCES", "WAREHOUSE", "WAREHOUSE_WORDS",
+           "count", "count_or_all", "destination", "die", "good", "good_amount",
+           "is_warehouse", "name", "name_count", "name_title", "number", "pair", "place",
+           "plot", "plot_id", "read", "resource", "said", "text", "title"]
