@@ -223,7 +223,7 @@ class Handler(BaseHTTPRequestHandler):
         name, token, rest = route
         if rest == "actions.json":
             snap = self.server.source.snapshot()
-            d = player.actions_data(snap, self.server.tables, name)
+            d = player.actions_data(snap, self.server.tables, name, self.server.game_path)
             self._json(d, snap.etag, head, private=True)
         else:
             self._player(name, token, head, rest == "state.json")
@@ -247,7 +247,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         query = parse_qs(self.path.split("?", 1)[1]) if "?" in self.path else {}
         answer = srv.acting.recalled(name, (query.get("r") or [""])[0])
-        html = player.player_page(snap, d, token, srv.tables, answer)
+        html = player.player_page(snap, d, token, srv.tables, answer, srv.game_path)
         self._send(200, "text/html; charset=utf-8", html.encode(), head, snap.etag,
                    private=True)
 
