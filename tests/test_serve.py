@@ -164,10 +164,12 @@ def test_rigs_serve_shows_the_board_and_no_private_link_on_the_shared_screen(gam
                              "--game", str(game)], stdout=subprocess.PIPE,
                             stdin=subprocess.DEVNULL, text=True)
     try:
-        lines = [proc.stdout.readline() for _ in range(3)]
+        lines = [proc.stdout.readline() for _ in range(4)]
         board = re.search(r"Board \(for everyone\): (http://127\.0\.0\.1:(\d+)/)", lines[1])
         assert board, lines
         assert f"`rigs serve --link NAME --port {board[2]}`" in lines[2]
+        assert lines[3] == ("Phones cannot reach 127.0.0.1; to let them in: `rigs serve "
+                            f"--host 0.0.0.0 -g {game}`\n")  # one line, and no QR code
         tokens = token_path(game).read_text()
         assert not [t for t in re.findall(r'"(\S{20,})"', tokens) if t in "".join(lines)]
         import urllib.request
@@ -179,16 +181,33 @@ def test_rigs_serve_shows_the_board_and_no_private_link_on_the_shared_screen(gam
         proc.wait(10)
 
 
-def test_rigs_serve_link_shows_one_players_link_and_its_qr_code(game, tables):
+def test_rigs_serve_link_shows_one_players_link_and_its_qr_code(game, tables, monkeypatch):
+    from rigs_helper.cli.serve import qr_text
+    from rigs_helper.web.tokens import load_tokens
+
+    from rigs_helper.web import guard
+
+    monkeypatch.setattr(guard, "room_address", lambda ipv6=False: "192.168.1.20")
+    out = rigs("serve", "--link", "Bo", "--port", "9000", "--host", "0.0.0.0", "--game",
+               game)
+    tokens = load_tokens(game, ["Ana", "Bo", "Cy"])
+    url = f"http://192.168.1.20:9000/p/{tokens['Bo']}"
+    assert out.splitlines()[0] == f"Bo's page (for Bo's eyes only): {url}"
+    assert qr_text(url) in out and "\u2580" in qr_text(url)  # drawn with half blocks
+    assert tokens["Ana"] not in out and tokens["Cy"] not in out
+
+
+def test_on_a_loopback_host_rigs_serve_says_phones_cannot_reach_it_and_draws_no_qr(game):
     from rigs_helper.cli.serve import qr_text
     from rigs_helper.web.tokens import load_tokens
 
     out = rigs("serve", "--link", "Bo", "--port", "9000", "--game", game)
-    tokens = load_tokens(game, ["Ana", "Bo", "Cy"])
-    url = f"http://127.0.0.1:9000/p/{tokens['Bo']}"
-    assert out.splitlines()[0] == f"Bo's page (for Bo's eyes only): {url}"
-    assert qr_text(url) in out and "\u2580" in qr_text(url)  # drawn with half blocks
-    assert tokens["Ana"] not in out and tokens["Cy"] not in out
+    url = f"http://127.0.0.1:9000/p/{load_tokens(game, ['Ana', 'Bo', 'Cy'])['Bo']}"
+    assert out.splitlines() == [
+        f"Bo's page (for Bo's eyes only): {url}",
+        f"Phones cannot reach 127.0.0.1; to let them in: `rigs serve --host 0.0.0.0 -g "
+        f"{game}`"]
+    assert qr_text(url) not in out and "\u2580" not in out
 
 
 def test_rigs_serve_refuses_a_port_in_use_in_one_line(game, tables):

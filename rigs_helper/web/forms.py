@@ -6,8 +6,8 @@ by its kind.
   (``multiple``): boxes to tick; values that may come back (``repeat``): one list per
   value given; a value that is an order of players ("Bo,Cy,Dee"): one list of orders
 - ``min``/``max``: a stepper (− and +) within the bounds
-- ``"record": "card"|"die"``: "What did you draw/roll?", with "Let rigs draw" first when
-  ``virtual`` is a listed value
+- ``"record": "card"|"die"``: "What did you draw/roll?", with rigs's own draw first when
+  ``virtual`` is a listed value ("Draw it for us")
 - ``total`` and ``constraints``: said in words above the button, and checked by the
   form where the browser can (the page's script adds the numbers up as they change)
 
@@ -27,6 +27,8 @@ def field(tables, name: str, spec: dict, owners: dict[str, str] | None = None) -
     """One parameter as a field: {"name", "label", "kind", "required", ...}."""
     required = spec.get("required", True)
     record = spec.get("record")
+    if record is None and VIRTUAL in (spec.get("values") or ()):  # rigs may draw it
+        record = "die" if name in ("roll", "die") else "card"
     out = {"name": name, "label": param_words(name, record), "required": required,
            "record": record}
     values = spec.get("values")

@@ -176,9 +176,11 @@ def production_plan(game, tables, name: str, acts: list[dict]) -> dict | None:
     from rigs_helper.rules.production import table_plan
 
     mine = next(p for p in table_plan(game, tables)["players"] if p["name"] == name)
-    produce = next((a for a in acts if a["action"] == "produce"), None)
-    params = (produce or {}).get("params") or {}
-    can = {k: set((params.get(k) or {}).get("values") or ()) for k in ("power", "skip")}
+    can: dict[str, set[str]] = {"power": set(), "skip": set()}
+    for a in acts:
+        if a["action"] == "produce":
+            for k in can:
+                can[k] |= set(((a.get("params") or {}).get(k) or {}).get("values") or ())
     unpowered = {u["id"]: u for u in mine["unpowered"]}
     rows = []
     for line in mine["plots"]:
@@ -201,9 +203,10 @@ def production_plan(game, tables, name: str, acts: list[dict]) -> dict | None:
                     verb: {"values": [pid]}}}, label=verb.capitalize()))
         rows.append({"id": pid, "words": plot_words(tables, pid), "state": state,
                      "output": output, "rigs": line["rigs"], "forms": buttons})
-    made = ", ".join(f"{n} {NAMES[r]}" for r, n in mine["produced"].items() if n)
+    made = ", ".join(f"{n} {NAMES[r]}" for r, n in mine["produced"].items() if n > 0)
+    spent = ", ".join(f"{-n} {NAMES[r]}" for r, n in mine["produced"].items() if n < 0)
     return {"rows": rows, "short": mine["energy_short"], "on_hand": mine["energy_on_hand"],
-            "vinnie": mine["vinnie_energy"], "made": made or "nothing"}
+            "vinnie": mine["vinnie_energy"], "made": made or "nothing", "spent": spent}
 
 
 def outcome(answer: dict | None) -> dict | None:

@@ -50,7 +50,7 @@ def value_words(tables, param: str, value: str, record: str | None = None,
     """A listed value as a player says it."""
     v = str(value)
     if v == VIRTUAL:
-        return "Let rigs roll" if record == "die" else "Let rigs draw"
+        return "Roll it for us" if record == "die" else "Draw it for us (no card at the table)"
     if PLOT_ID.match(v):
         return plot_words(tables, v, (owners or {}).get(v.upper()))
     if v in NAMES:
