@@ -79,7 +79,7 @@ def test_each_players_page_holds_their_hand_and_no_other(game, tables):
                 shown = [p for p in picks if re.search(rf"\b{p}\b", body)]
                 assert shown == (picks if name == leader else []), name
             page = get(server, f"/p/{token}")[2]
-            assert f'<span class="who">{name}</span>' in page
+            assert f'<h1 class="who">{name}</h1>' in page
             assert "Keep this page to yourself" in page
 
 
