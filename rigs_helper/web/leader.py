@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from rigs_helper.rules.errors import InputError
+from rigs_helper.web.words import words
 
 ACTIONS = ("next", "score", "undo")
 
@@ -40,8 +41,8 @@ def last_action(loaded, path) -> dict | None:
         return None
     said = [str(x) for x in e.get("said", ()) if isinstance(x, str)]
     # without words said: the action's name alone (never a card recorded into a hand)
-    text = said[0] if said else re.split(r"\s['\"-]", action)[0]
-    return {"n": str(e.get("n", "")), "words": text}
+    text = words(said[0]) if said else ""
+    return {"n": str(e.get("n", "")), "words": text or re.split(r"\s['\"-]", action)[0]}
 
 
 def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[dict]:

@@ -190,7 +190,8 @@ def board_html(d: dict, tables, chart: str | None, rows: list[dict] | None = Non
     prices = list(d["prices"])
     last = d["last_phase"]
     lately = [t for t in (words(x) for x in (last["since"] or last["summary"])[-3:]) if t]
-    svg = Markup(chart) if chart and chart.lstrip().startswith("<svg") else None
+    svg = Markup(chart) if chart and chart.lstrip().startswith("<svg") and (
+        d["round"] > 1 or d["game_over"]) else None  # round 1: a line needs two points
     return render(
         "board.html", **{**base, "title": f"R.I.G.S. round {d['round']}/{d['rounds']}, "
                                           f"{str(d['phase']).title()}"}, ready=True, d=d,
