@@ -69,6 +69,20 @@ def production_phase(path: Path) -> Path:
     return scripted_copy("pages-production", _production, path)
 
 
+def _market(path: Path) -> Path:
+    _new(path)
+    rigs("survey", ANA, "P16", "--card", "2", "--game", path)
+    rigs("move", ANA, "2", "--to", "P16", "--harvest", "luxuries", "--game", path)
+    for _ in range(3):
+        rigs("next", "--auto", "--game", path)
+    return path
+
+
+def market_phase(path: Path) -> Path:
+    """Round 1, the Market Phase: Ana has Luxuries to sell."""
+    return scripted_copy("pages-market", _market, path)
+
+
 def _final(path: Path) -> Path:
     from scripted_game import play
     from typer.testing import CliRunner

@@ -53,6 +53,8 @@ def value_words(tables, param: str, value: str, record: str | None = None,
         return "Roll it for us" if record == "die" else "Draw it for us (no card at the table)"
     if PLOT_ID.match(v):
         return plot_words(tables, v, (owners or {}).get(v.upper()))
+    if v == "all":
+        return "All"
     if v in NAMES:
         return NAMES[v]
     if v in tables.plots and param in ("card", "type"):
