@@ -137,8 +137,9 @@ def _card(p: dict, d: dict, delta: dict[str, int], colour: str, tables) -> dict:
     plots = []
     for x in p["plots"]:
         t = tables.plots[x["type"]].name if x["type"] in tables.plots else x["type"]
-        on = f"{x['rigs']}{SHORT.get(x['harvest'], '')}" if x["rigs"] else ""
-        plots.append({"id": x["id"], "type": t, "on": on,
+        on = f"{x['rigs']} RIGS {NAMES.get(x['harvest'], x['harvest'])}" if x["rigs"] else ""
+        spots = plot_words(tables, x["id"]).partition(" — ")[2]
+        plots.append({"id": x["id"], "type": t, "on": on, "spots": spots,
                       "survey": x["survey"], "luxury": x["luxury"]})
     owed = sum(p["vinnie"].values())
     return {"name": p["name"], "colour": colour, "leader": p["name"] == d["leader"],
@@ -186,7 +187,7 @@ def board_html(d: dict, tables, chart: str | None, rows: list[dict] | None = Non
     reasons, deciding = _chips(d, colour)
     odds = [{"name": r["name"], "colour": colour.get(r["name"], "#888"),
              "pct": round(100 * r["win_probability"]), "net_worth": round(r["net_worth"])}
-            for r in rows] if rows else None
+            for r in sorted(rows, key=lambda r: -r["win_probability"])] if rows else None
     prices = list(d["prices"])
     last = d["last_phase"]
     lately = [t for t in (words(x) for x in (last["since"] or last["summary"])[-3:]) if t]
@@ -205,4 +206,4 @@ def board_html(d: dict, tables, chart: str | None, rows: list[dict] | None = Non
         cards=[_card(p, d, marks.get(p["name"], {}), colour[p["name"]], tables)
                for p in d["players"]],
         odds=odds, chart=svg, final=_final(d.get("final"), colour),
-        lately=lately, decks=d["decks"], plot_words=lambda pid: plot_words(tables, pid))
+        lately=lately, decks=d["decks"])
