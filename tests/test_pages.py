@@ -19,7 +19,7 @@ from pagegames import ANA, HOSTILE, LONG
 from servehelp import get, post, serving
 
 SCENES = ("round_one", "attack_waiting", "disaster_phase", "production_phase",
-          "final_scores")
+          "market_phase", "final_scores")
 
 
 def pages(server, tokens) -> dict[str, str]:
