@@ -220,3 +220,18 @@ def test_with_200_idle_connections_the_board_and_every_page_answer_within_1_s(tm
         finally:
             for s in idle + half:
                 s.close()
+
+
+def test_the_boards_phase_track_marks_the_phase_and_last_call(tmp_path, tables):
+    from servehelp import rigs
+
+    game = pagegames.production_phase(tmp_path / "rigs.toml")
+    with serving(game, tables) as (server, _, _tokens):
+        board = get(server, "/")[2]
+        track = re.search(r'(?s)<ol class="phases".*?</ol>', board)[0]
+        assert re.findall(r'<li class="(\w*)">(\w+)', track) == [
+            ("past", "Player"), ("past", "Disaster"), ("now", "Production"), ("", "Market")]
+        assert "Last Call" not in track
+        rigs("next", "--game", game)  # the leader opens Last Call
+        track = re.search(r'(?s)<ol class="phases".*?</ol>', get(server, "/")[2])[0]
+    assert '<li class="now">Production <span class="lastcall">Last Call</span>' in track
