@@ -235,3 +235,22 @@ def test_the_boards_phase_track_marks_the_phase_and_last_call(tmp_path, tables):
         rigs("next", "--game", game)  # the leader opens Last Call
         track = re.search(r'(?s)<ol class="phases".*?</ol>', get(server, "/")[2])[0]
     assert '<li class="now">Production <span class="lastcall">Last Call</span>' in track
+
+
+def test_rigs_draws_the_disaster_card_from_a_button_of_its_own(tmp_path, tables):
+    from rigs_helper.store import session
+
+    game = pagegames.disaster_phase(tmp_path / "rigs.toml")
+    with serving(game, tables) as (server, _, tokens):
+        page = get(server, f"/p/{tokens[ANA]}")[2]
+        form = re.search(r'(?s)<form class="act[^"]*"[^>]*>(?:(?!</form>).)*'
+                         r'value="disaster record".*?</form>', page)[0]
+        assert "What did you draw?" in form and '<option value="virtual"' not in form
+        assert re.search(r'<button type="submit" class="quick" name="card" value="virtual" '
+                         r'formnovalidate>Draw it for us', form)
+        # what the browser sends for that button: the list left empty, the button's value
+        code, _, body = post(server, tokens[ANA], {"action": "disaster record",
+                                                   "card": ["", "virtual"],
+                                                   "request_id": "v1"})
+        assert code == 200, body
+    assert session.load(game, tables).game.player(ANA).disaster

@@ -6,8 +6,8 @@ by its kind.
   (``multiple``): boxes to tick; values that may come back (``repeat``): one list per
   value given; a value that is an order of players ("Bo,Cy,Dee"): one list of orders
 - ``min``/``max``: a stepper (− and +) within the bounds
-- ``"record": "card"|"die"``: "What did you draw/roll?", with rigs's own draw first when
-  ``virtual`` is a listed value ("Draw it for us")
+- ``"record": "card"|"die"``: "What did you draw/roll?"; when ``virtual`` is a listed
+  value, a button of its own sends it ("Draw it for us": rigs draws)
 - ``total`` and ``constraints``: said in words above the button, and checked by the
   form where the browser can (the page's script adds the numbers up as they change)
 
@@ -34,8 +34,11 @@ def field(tables, name: str, spec: dict, owners: dict[str, str] | None = None) -
     values = spec.get("values")
     if values is not None:
         values = [str(v) for v in values]
-        if record and VIRTUAL in values:  # "let rigs draw" first: the quickest answer
-            values = [VIRTUAL] + [v for v in values if v != VIRTUAL]
+        if VIRTUAL in values and len(values) > 1 and not spec.get("multiple"):
+            # rigs's own draw: a button of its own beside the form's (one tap)
+            out["quick"] = {"name": name, "value": VIRTUAL,
+                            "label": value_words(tables, name, VIRTUAL, record)}
+            values = [v for v in values if v != VIRTUAL]
         opts = [{"value": v, "label": value_words(tables, name, v, record, owners)}
                 for v in values]
         if spec.get("repeat"):

@@ -1,7 +1,7 @@
 """The pages' HTML comes from Jinja2 templates (``web/templates/``) with autoescape on for
 every template: a player's name or a card's title is text wherever it lands, and no page
 is assembled from strings in Python.  Only the chart's SVG, drawn by the forecast room
-and checked to be an ``<svg>``, goes in as markup (``Markup`` in web/chart.py)."""
+and checked to be an ``<svg>``, goes in as markup (``Markup`` in web/pages.py)."""
 
 from __future__ import annotations
 
