@@ -38,7 +38,7 @@ def field(tables, name: str, spec: dict, owners: dict[str, str] | None = None) -
             # rigs's own draw: a button of its own beside the form's (one tap)
             out["quick"] = {"name": name, "value": VIRTUAL,
                             "label": value_words(tables, name, VIRTUAL, record)}
-            values = [v for v in values if v != VIRTUAL]
+            values = [v for v in values if v != VIRTUAL] + [VIRTUAL]  # and last in a list
         opts = [{"value": v, "label": value_words(tables, name, v, record, owners)}
                 for v in values]
         if spec.get("repeat"):
