@@ -65,6 +65,7 @@
                 if (box && !a.request_id) { box.hidden = false;
                   box.className = 'outcome ' + (a.ok ? 'good' : 'bad');
                   box.textContent = a.ok ? 'Done.' : a.error; }
+                if (box && !box.hidden) box.scrollIntoView({block: 'nearest'});
                 var n = +(document.body.getAttribute('data-answers') || 0) + 1;
                 document.body.setAttribute('data-answers', n); }); })
           .catch(function(){ if (b) b.disabled = false; });
