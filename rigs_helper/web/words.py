@@ -50,7 +50,7 @@ def value_words(tables, param: str, value: str, record: str | None = None,
     """A listed value as a player says it."""
     v = str(value)
     if v == VIRTUAL:
-        return "Roll it for us" if record == "die" else "Draw it for us (no card at the table)"
+        return "Roll it for us" if record == "die" else "Draw it for us"
     if PLOT_ID.match(v):
         return plot_words(tables, v, (owners or {}).get(v.upper()))
     if v == "all":
