@@ -77,7 +77,9 @@ def rules_words(action: dict) -> list[dict]:
         if "sum" in c:
             names = ", ".join(param_words(p) for p in c["sum"])
             lo, hi = c.get("equals", c.get("min")), c.get("equals", c.get("max"))
-            if lo is not None and lo == hi:
+            if lo == 1 and (hi is None or hi >= 20):  # the bound above is no news
+                text = f"Give at least one of: {names}"
+            elif lo is not None and lo == hi:
                 text = f"{names}: {lo} in all"
             elif lo is not None and hi is not None:
                 text = f"{names}: {lo} to {hi} in all"

@@ -69,8 +69,10 @@ def actions_data(snap: Snapshot, tables, name: str, path=None) -> dict:
 # ---------------------------------------------------------------------------- the parts
 
 
-def _owners(game) -> dict[str, str]:
-    return {x.id.upper(): p.name for p in game.players for x in p.plots}
+def _owners(game, me: str) -> dict[str, str]:
+    """Whose plot each other player's plot is ("P22 Desert (Bo) — ..."); one's own plots
+    go without a name."""
+    return {x.id.upper(): p.name for p in game.players for x in p.plots if p.name != me}
 
 
 def _attack_words(game, tables, name: str) -> str | None:
@@ -227,7 +229,7 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
         return render("player.html", **base, ready=False)
     game = snap.loaded.game
     acts = actions_data(snap, tables, d["name"], path)["actions"]
-    owners = _owners(game)
+    owners = _owners(game, d["name"])
     shown = decided(acts, game, d)
     done = next((a for a in acts if a["action"] == "done"), None)
     optional = [a for a in acts if id(a) not in shown and a["action"] not in
