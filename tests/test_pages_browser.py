@@ -182,3 +182,25 @@ def test_a_hostile_player_name_runs_nothing_in_a_browser(browser, tmp_path, tabl
                 "return document.querySelector('main').textContent"), url
             with pytest.raises(NoAlertPresentException):
                 browser.switch_to.alert.text  # noqa: B018 - no alert opened
+
+
+def test_a_form_holds_its_button_until_its_listed_sum_is_met(browser, tmp_path, tables):
+    from selenium.webdriver.common.by import By
+
+    game = pagegames.round_one(tmp_path / "rigs.toml")
+    with serving(game, tables) as (_, base, tokens):
+        viewport(browser, *PHONE)
+        browser.get(f"{base}/p/{tokens[ANA]}")
+        deals = browser.find_element(By.CSS_SELECTOR, 'details[data-group="Deals"]')
+        deals.find_element(By.TAG_NAME, "summary").click()
+        form = next(f for f in deals.find_elements(By.CSS_SELECTOR, "form.act")
+                    if f.find_element(By.NAME, "action").get_attribute("value")
+                    == "deal propose")
+        send = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
+        rule = form.find_element(By.CSS_SELECTOR, "p.rule[data-sum]")
+        assert not send.is_enabled() and "warn" in rule.get_attribute("class")
+        plus = form.find_element(By.XPATH, ".//input[@name='credits']/../button[@data-d='1']")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", plus)
+        plus.click()  # 1 credit offered: the deal may go
+        assert send.is_enabled() and "warn" not in rule.get_attribute("class")
+        assert rule.find_element(By.CSS_SELECTOR, ".sum").text == "1"

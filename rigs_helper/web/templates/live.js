@@ -22,9 +22,12 @@
       var names = p.getAttribute('data-sum').split(' '), total = 0;
       names.forEach(function(n){
         f.querySelectorAll('[name="' + n + '"]').forEach(function(i){
-          if (i.type === 'checkbox') { if (i.checked) total += 1; }
-          else if (i.tagName === 'SELECT' && i.multiple) { total += i.selectedOptions.length; }
-          else { var v = parseInt(i.value, 10); if (v > 0) total += v; }
+          // a number counts as itself, a value given (a card, a plot) or ticked as one
+          if (i.type === 'checkbox') { if (i.checked) total += 1; return; }
+          if (i.type === 'radio' && !i.checked) return;
+          if (i.value === '') return;
+          var v = parseInt(i.value, 10);
+          total += isNaN(v) ? 1 : Math.max(v, 0);
         });
       });
       var lo = p.getAttribute('data-min'), hi = p.getAttribute('data-max');
