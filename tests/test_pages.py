@@ -202,8 +202,12 @@ def test_with_200_idle_connections_the_board_and_every_page_answer_within_1_s(tm
     with serving(game, tables) as (server, _, tokens):
         port = server.server_address[1]
         targets = ["/", "/state.json"] + [f"/p/{t}" for t in tokens.values()]
-        for target in targets:  # each page made once (as a table's screens have)
-            assert get(server, target)[0] == 200
+        for target in targets:  # each page made once (as a table's screens have): the
+            for _ in range(30):  # odds are worked out in the background, once
+                started = time.monotonic()
+                assert get(server, target)[0] == 200
+                if time.monotonic() - started < 0.5:
+                    break
         idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(200)]
         half = [socket.create_connection(("127.0.0.1", port)) for _ in range(20)]
         for s in half:
