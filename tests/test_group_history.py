@@ -345,15 +345,20 @@ def test_log_facts_reads_builds_karma_and_sales_of_both_log_versions():
     assert log_facts(None, ["Ana"]) == (None, None)
 
 
-def test_bgstats_fragment_escapes_every_value_and_carries_a_qr_code():
-    from rigs_helper.forecast.bgstats import link, link_html
+def test_bgstats_block_escapes_every_value_and_carries_a_qr_code():
+    from rigs_helper.forecast.bgstats import link, qr_svg
+    from rigs_helper.web.templating import render
 
     play = {"identity": "sheet:x", "played": "2026-11-25 20:00:00", "duration_min": 90,
             "players": [{"name": "<b>Ana</b>", "net_worth": 10, "winner": True, "rank": 1}]}
     url = link(play)
     assert json.loads(unquote(url.split("data=")[1]))["durationMin"] == 90
-    html = link_html(url, [{"name": "<b>Ana</b>", "games": 1, "wins": 1, "win_rate": 1.0,
-                            "avg_net_worth": 10.0, "best_net_worth": 10}])
+    from markupsafe import Markup
+
+    history = {"url": url, "qr_svg": Markup(qr_svg(url)),
+               "standing": [{"name": "<b>Ana</b>", "games": 1, "wins": 1, "win_rate": 1.0,
+                             "avg_net_worth": 10.0, "best_net_worth": 10}]}
+    html = render("final_extras.html", history=history)
     assert "<b>" not in html and "&lt;b&gt;Ana&lt;/b&gt;" in html
     assert "Add this play to BG Stats" in html and "<svg" in html
     assert f'href="{url}"' in html  # the link has nothing to escape: it is URL-encoded

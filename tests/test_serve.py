@@ -20,10 +20,13 @@ def game(tmp_path):
 
 
 def shows(body: str, title: str) -> bool:
-    """The title is on the page: as text, HTML-escaped or JSON-escaped."""
+    """The title is on the page: as text, HTML-escaped (either way) or JSON-escaped."""
     from html import escape
 
+    from markupsafe import escape as jinja_escape
+
     return any(form in body for form in (title, escape(title, quote=True),
+                                         str(jinja_escape(title)),
                                          json.dumps(title, ensure_ascii=False)[1:-1]))
 
 
@@ -45,12 +48,12 @@ def test_board_html_and_json_hold_no_hand_card_and_no_land_grant_pick(game, tabl
             assert not [p for p in picks if re.search(rf"\b{p}\b", body)]
         board = get(server, "/")[2]
         d = json.loads(get(server, "/state.json")[2])
-    assert '<div class="now" id="now">Round 2/15 &middot; ' in board
+    assert re.search(r'id="now">Round <b>2</b><span class="of">/15</span>', board)
     # readable with JavaScript off (rendered here, reloads itself), and nothing external
     assert '<noscript><meta http-equiv="refresh" content="5"></noscript>' in board
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", board)
     assert "prefers-color-scheme: dark" in board
-    assert "<code>rigs grant</code>" in board  # a pending choice and its command
+    assert "Land Grant: picks a plot" in board and "rigs grant" not in board  # in words
     assert d["round"] == 2 and d["prices"] == [d["prices"][0]] and d["pending"]
     assert all("hand" not in p for p in d["players"])
     assert [p["karma"] for p in d["players"]] == [len(h) for h in hands(game, tables).values()]
@@ -75,7 +78,9 @@ def test_each_players_page_holds_their_hand_and_no_other(game, tables):
                 assert not [t for t in others if shows(body, t)], name
                 shown = [p for p in picks if re.search(rf"\b{p}\b", body)]
                 assert shown == (picks if name == leader else []), name
-            assert f"For {name}'s eyes only" in get(server, f"/p/{token}")[2]
+            page = get(server, f"/p/{token}")[2]
+            assert f'<h1 class="who">{name}</h1>' in page
+            assert "Keep this page to yourself" in page
 
 
 NOT_FOUND = ["/p/wrongtoken", "/p/", "/p", "/p//state.json", "/rigs.toml", "/../rigs.toml",
@@ -159,10 +164,12 @@ def test_rigs_serve_shows_the_board_and_no_private_link_on_the_shared_screen(gam
                              "--game", str(game)], stdout=subprocess.PIPE,
                             stdin=subprocess.DEVNULL, text=True)
     try:
-        lines = [proc.stdout.readline() for _ in range(3)]
+        lines = [proc.stdout.readline() for _ in range(4)]
         board = re.search(r"Board \(for everyone\): (http://127\.0\.0\.1:(\d+)/)", lines[1])
         assert board, lines
         assert f"`rigs serve --link NAME --port {board[2]}`" in lines[2]
+        assert lines[3] == ("Phones cannot reach 127.0.0.1; to let them in: `rigs serve "
+                            f"--host 0.0.0.0 -g {game}`\n")  # one line, and no QR code
         tokens = token_path(game).read_text()
         assert not [t for t in re.findall(r'"(\S{20,})"', tokens) if t in "".join(lines)]
         import urllib.request
@@ -174,16 +181,33 @@ def test_rigs_serve_shows_the_board_and_no_private_link_on_the_shared_screen(gam
         proc.wait(10)
 
 
-def test_rigs_serve_link_shows_one_players_link_and_its_qr_code(game, tables):
+def test_rigs_serve_link_shows_one_players_link_and_its_qr_code(game, tables, monkeypatch):
+    from rigs_helper.cli.serve import qr_text
+    from rigs_helper.web.tokens import load_tokens
+
+    from rigs_helper.web import guard
+
+    monkeypatch.setattr(guard, "room_address", lambda ipv6=False: "192.168.1.20")
+    out = rigs("serve", "--link", "Bo", "--port", "9000", "--host", "0.0.0.0", "--game",
+               game)
+    tokens = load_tokens(game, ["Ana", "Bo", "Cy"])
+    url = f"http://192.168.1.20:9000/p/{tokens['Bo']}"
+    assert out.splitlines()[0] == f"Bo's page (for Bo's eyes only): {url}"
+    assert qr_text(url) in out and "\u2580" in qr_text(url)  # drawn with half blocks
+    assert tokens["Ana"] not in out and tokens["Cy"] not in out
+
+
+def test_on_a_loopback_host_rigs_serve_says_phones_cannot_reach_it_and_draws_no_qr(game):
     from rigs_helper.cli.serve import qr_text
     from rigs_helper.web.tokens import load_tokens
 
     out = rigs("serve", "--link", "Bo", "--port", "9000", "--game", game)
-    tokens = load_tokens(game, ["Ana", "Bo", "Cy"])
-    url = f"http://127.0.0.1:9000/p/{tokens['Bo']}"
-    assert out.splitlines()[0] == f"Bo's page (for Bo's eyes only): {url}"
-    assert qr_text(url) in out and "\u2580" in qr_text(url)  # drawn with half blocks
-    assert tokens["Ana"] not in out and tokens["Cy"] not in out
+    url = f"http://127.0.0.1:9000/p/{load_tokens(game, ['Ana', 'Bo', 'Cy'])['Bo']}"
+    assert out.splitlines() == [
+        f"Bo's page (for Bo's eyes only): {url}",
+        f"Phones cannot reach 127.0.0.1; to let them in: `rigs serve --host 0.0.0.0 -g "
+        f"{game}`"]
+    assert qr_text(url) not in out and "\u2580" not in out
 
 
 def test_rigs_serve_refuses_a_port_in_use_in_one_line(game, tables):
@@ -240,7 +264,7 @@ def test_the_leaders_page_shows_the_land_grant_plots_with_their_spots(game, tabl
     for pid in g.grant:
         name = tables.plots[tables.plot_deck[int(pid[1:]) - 1]].name
         e, s, m = spots[name]
-        assert f"<li>{pid} {name}: spots {e} Energy, {s} Supplies, {m} Metal;" in page
+        assert f"{pid} {name} — {e}E {s}S {m}M" in page  # the plot card, in the table's words
 
 
 def test_the_boards_since_then_says_how_many_earlier_lines_it_leaves_to_rigs_log(tmp_path,
@@ -297,5 +321,6 @@ def test_the_board_says_waiting_for_once_and_calls_open_choices_by_their_name(tm
     with serving(game, tables) as (server, _, _tokens):
         board = get(server, "/")[2]
     assert board.count("Waiting for") == 1  # the players not done, at the top
-    assert 'id="waiting">Waiting for Ana' in board
-    assert '<h2>Open choices</h2><p class="muted">None.</p>' in board
+    assert "still deciding: " in board and board.count("not done yet") == 0
+    chips = re.findall(r'<span class="chip small"[^>]*>([^<]*)</span>', board)
+    assert chips == ["Ana", "Bo", "Cy", "Di"]

@@ -17,24 +17,23 @@ def warehouse_on_board(driver, name: str) -> int:
     """The RIGS in ``name``'s warehouse, as the board shows them."""
     from selenium.webdriver.common.by import By
 
-    for section in driver.find_elements(By.CSS_SELECTOR, "main .grid section"):
-        if section.find_element(By.TAG_NAME, "h2").text.startswith(name):
-            return int(section.text.split(" in the warehouse")[0].rsplit("(", 1)[1])
-    raise AssertionError(f"no section for {name}")
+    for card in driver.find_elements(By.CSS_SELECTOR, "main .pcard"):
+        if card.find_element(By.TAG_NAME, "h2").text.startswith(name):
+            return int(card.find_element(By.CSS_SELECTOR, ".sub").text
+                       .split(" in the warehouse")[0].split()[-1])
+    raise AssertionError(f"no card for {name}")
 
 
 def tap_move(driver) -> None:
-    """On a phone: the first "Move RIGS" form, its first choices, the least number."""
+    """On a phone: open "Build & move", send the first "Move RIGS" form as it comes
+    (its first choices and the least number are given already): two taps."""
     from selenium.webdriver.common.by import By
 
-    form = next(f for f in driver.find_elements(By.CSS_SELECTOR, "form.act")
+    group = driver.find_element(By.CSS_SELECTOR, 'details[data-group="Build & move"]')
+    group.find_element(By.TAG_NAME, "summary").click()
+    form = next(f for f in group.find_elements(By.CSS_SELECTOR, "form.act")
                 if f.find_element(By.NAME, "action").get_attribute("value") == "move")
-    for fieldset in form.find_elements(By.TAG_NAME, "fieldset"):
-        fieldset.find_elements(By.TAG_NAME, "input")[0].click()
-    n = form.find_element(By.NAME, "n")
-    n.clear()
-    n.send_keys(n.get_attribute("min"))
-    form.find_element(By.TAG_NAME, "button").click()
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
 
 
 @pytest.mark.browser
@@ -47,17 +46,19 @@ def test_phones_act_and_the_board_follows(browser, tmp_path, tables):
     shots = tmp_path / "screenshots"
     shots.mkdir()
     with serving(game, tables) as (_, base, tokens):
+        viewport(browser, 1920, 1080)
         browser.get(base + "/")
         board = browser.current_window_handle
-        # across the room: the round, phase and "waiting for" at twice the body's size or
-        # more, the chart above the fold
+        # across the room: text scaled with the screen (rem), the round at twice the
+        # body's size or more, "waiting for" at one and a half times, the chart in view
         body = browser.execute_script(
             "return parseFloat(getComputedStyle(document.body).fontSize)")
-        for el in ("now", "waiting"):
+        assert body >= 19  # 1rem on a 1920x1080 screen
+        for el, times in (("now", 2), ("waiting", 1.5)):
             size = browser.execute_script(
                 f"return parseFloat(getComputedStyle(document.getElementById('{el}'))"
                 ".fontSize)")
-            assert size >= 2 * body, (el, size, body)
+            assert size >= times * body, (el, size, body)
         assert browser.execute_script(
             "return document.querySelector('.chart').getBoundingClientRect().top") < 1080
         assert "Waiting for" in browser.find_element(By.ID, "waiting").text
@@ -75,17 +76,17 @@ def test_phones_act_and_the_board_follows(browser, tmp_path, tables):
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
         browser.get(f"{base}/p/{tokens['Bo']}")
         tap_move(browser)
-        WebDriverWait(browser, 10).until(
-            lambda d: "outcome good" in (d.find_element(By.ID, "outcome")
-                                         .get_attribute("class") or ""))
+        WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)
+                      ).until(lambda d: "outcome good" in (
+                          d.find_element(By.ID, "outcome").get_attribute("class") or ""))
         assert "?r=" in browser.current_url and "Bo moves" in browser.find_element(
             By.ID, "outcome").text
 
         browser.switch_to.window(phones["Ana"])
         time.sleep(1.0)  # Ana's page has followed Bo's move (its forms are new ones)
-        heights = browser.execute_script(
-            "return [...document.querySelectorAll('form.act button')]"
-            ".map(b => b.getBoundingClientRect().height)")
+        heights = browser.execute_script(  # the buttons in view (the groups are folded)
+            "return [...document.querySelectorAll('form.act button, summary')]"
+            ".filter(b => b.offsetParent).map(b => b.getBoundingClientRect().height)")
         assert heights and min(heights) >= 44  # tap targets
         tap_move(browser)
         WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)
@@ -98,7 +99,7 @@ def test_phones_act_and_the_board_follows(browser, tmp_path, tables):
         WebDriverWait(browser, 3, poll_frequency=0.05,
                       ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: warehouse_on_board(d, "Ana") == before - 1)
-        assert browser.find_elements(By.CSS_SELECTOR, "main .grid section mark")
+        assert browser.find_elements(By.CSS_SELECTOR, "main .pcard mark")
         shot(browser, shots, "board-1920.png")
     assert (shots / "board-1920.png").stat().st_size > 20000
     assert (shots / "phone-390.png").stat().st_size > 10000

@@ -42,10 +42,14 @@ for (const f of document.querySelectorAll('form.act')) {
       els.forEach(e => { e.checked = vals.includes(e.value); });
     } else { els[0].value = vals[0]; }
   }
+  const group = f.closest('details');  // a player opens the folded group first
+  if (group) group.open = true;
   // as a player's own input does: the page holds the form still while it is filled in
   // (a refresh in the middle would put an empty form under the click)
   f.dispatchEvent(new Event('change', {bubbles: true}));
-  return f.querySelector('button');
+  const send = f.querySelector('button[type=submit]');
+  send.scrollIntoView({block: 'center'});  // a player scrolls it above the "I'm done" bar
+  return send;
 }
 return null;
 """

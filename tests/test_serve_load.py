@@ -1,5 +1,7 @@
 """A bounded load test on 127.0.0.1: 50 pollers for 4 s while 40 `rigs` commands write
-the game file.  No error response, and every answer is one whole state of the game."""
+the game file.  No error response, and every answer is one whole state of the game.  Each
+poller is a phone of its own: it connects from its own loopback address (127.0.0.2, ...),
+as the server holds at most a few connections per client (web/server.py)."""
 
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ def test_50_pollers_see_no_error_and_never_a_half_written_state(tmp_path, tables
 
         def poll(i: int) -> None:
             target = "/state.json" if i % 5 else f"/p/{tokens['Ana']}/state.json"
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
+                                              source_address=(f"127.0.0.{2 + i}", 0))
             etag, last = None, 100
             try:
                 while not stop.is_set():

@@ -80,7 +80,9 @@ def test_a_15_round_game_played_only_from_the_phones_reaches_the_end_and_scores(
         final = json.loads(get(server, "/state.json")[2])
         board_page = get(server, "/")[2]
     assert final["game_over"] and final["round"] == 15 and final["final"]["winners"]
-    assert "Final scores" in board_page and "Game over" in board_page
+    assert 'id="final"' in board_page and "Game over" in board_page
+    won = " and ".join(final["final"]["winners"])
+    assert f'<h1 class="winner">{won} win' in board_page
     from rigs_helper.store import session
 
     # The shared terminal was used for nothing after `rigs new`: every logged action is

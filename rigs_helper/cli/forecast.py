@@ -287,52 +287,10 @@ def _history(path: Path, loaded, tables, steps_wanted: bool = True):
     return with_final(series, loaded.game, tables), steps
 
 
-def _draw_chart(series, out) -> None:
-    from rich.text import Text
-
-    from rigs_helper.forecast.chart import COLOURS, LETTERS, networth_grid
-    from rigs_helper.forecast.history import ROUNDS
-
-    if not any(series.values()):
-        out.print("No net worth history yet: it is logged when a phase ends (`rigs next`).")
-        return
-    rows, labels, (x0, x1) = networth_grid(series, width=min(72, out.width - 12))
-    digits = 0 if labels[0] - labels[-1] >= 2 * len(labels) else 1
-    grid = Text()
-    for row, label in zip(rows, labels):
-        grid.append(f"{label:8.{digits}f} |")
-        run, who_run = "", None
-        for ch, who in (*row, ("", -2)):  # a run of one player's marks takes one style
-            if who != who_run and run:
-                grid.append(run, style=COLOURS[who_run % len(COLOURS)]
-                            if who_run >= 0 else None)
-                run = ""
-            run, who_run = run + ch, who
-        grid.append("\n")
-    grid.right_crop(1)  # the last line break
-    out.print(grid, soft_wrap=True)
-    width = len(rows[0])
-    out.print(" " * 9 + "+" + "-" * width)
-    axis = [" "] * width
-    for r in range(int(x0), min(int(x1), ROUNDS) + 1):  # bounded by the game's rounds
-        col = round((r - x0) / (x1 - x0) * (width - 1))
-        label = str(r)
-        col = min(col, width - len(label))
-        lo, hi = max(0, col - 1), min(width, col + len(label) + 1)
-        if col + len(label) <= width and all(c == " " for c in axis[lo:hi]):
-            axis[col:col + len(label)] = label
-    out.print(" " * 10 + "".join(axis))
-    out.print(" " * 10 + "rounds completed")
-    legend = Text("          ")
-    for i, name in enumerate(series):
-        legend.append(f"{LETTERS[i % len(LETTERS)]} {name}   ",
-                      style=COLOURS[i % len(COLOURS)])
-    out.print(legend)
-
-
 @app.command()
 def chart(game: GameOpt = None) -> None:
     """Draw each player's expected net worth over the rounds (logged after every phase)."""
+    from rigs_helper.cli.chartdraw import draw_chart
     from rigs_helper.cli.render import console
 
     path = game_path(game)
@@ -340,7 +298,7 @@ def chart(game: GameOpt = None) -> None:
     series, _ = _history(path, loaded, tables, steps_wanted=False)
     out = console()
     out.print("[bold]Expected net worth[/bold] (if the game ended then)")
-    _draw_chart(series, out)
+    draw_chart(series, out)
 
 
 @app.command()
@@ -395,6 +353,7 @@ def report(
     if json:
         print_json(rep)
         return
+    from rigs_helper.cli.chartdraw import draw_chart
     from rigs_helper.cli.render import console
 
     out = console()
@@ -403,7 +362,7 @@ def report(
     else:
         render_standings(result)
     out.print()
-    _draw_chart(series, out)
+    draw_chart(series, out)
     from rich.padding import Padding
     from rich.table import Table
 

@@ -169,7 +169,7 @@ def next_commands(path: Path, named: bool) -> list[str]:
     where = f" -g {shell_word(path)}" if named else ""
     return [f"Saved to {path}. Next, at the table:",
             f"  rigs status{where}   the game at a glance, any time",
-            f"  rigs serve{where}    the board for a screen, and a private page per phone",
+            f"  rigs serve --host 0.0.0.0{where}    the board, and a page per phone",
             f"  rigs next{where}     ends the phase (Player, Disaster, Production, Market)"]
 
 

@@ -59,7 +59,10 @@ def serve(
             raise InputError("--link needs the --port the server runs with (not 0)")
         url = f"http://{shown}:{port}/p/{tokens[link]}"
         print(f"{link}'s page (for {link}'s eyes only): {url}")
-        print(qr_text(url))
+        if loopback(host):  # no QR code for an address a phone cannot open
+            print(unreachable(host, _where(game, path)))
+        else:
+            print(qr_text(url))
         return
     from rigs_helper.web.server import make_server
 
@@ -69,7 +72,31 @@ def serve(
         raise InputError(f"--host {host} --port {port}: cannot listen: {exc.strerror}"
                          ) from None
     base = f"http://{shown}:{server.server_address[1]}"
-    _serve(server, path, base, tokens, host, every=host in EVERY)
+    _serve(server, path, base, tokens, host, every=host in EVERY, where=_where(game, path))
+
+
+def _where(game, path) -> str:
+    """" -g FILE" when the game file was named (the command then runs as printed)."""
+    from rigs_helper.rules.text import shell_word
+
+    return f" -g {shell_word(str(path))}" if game is not None else ""
+
+
+def loopback(host: str) -> bool:
+    """An address only this computer can open (127.0.0.1, ::1, localhost)."""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def unreachable(host: str, where: str = "") -> str:
+    """The one line `rigs serve` says on a loopback host (``where``: " -g FILE")."""
+    return f"Phones cannot reach {host}; to let them in: `rigs serve --host 0.0.0.0{where}`"
 
 
 def qr_text(url: str) -> str:
@@ -94,8 +121,8 @@ def show_links(head: list[str], base: str, tokens: dict[str, str], ask=input) ->
     print(CLEAR, end="", flush=True)
 
 
-def _serve(server, path, base: str, tokens: dict[str, str], host: str, every: bool
-           ) -> None:
+def _serve(server, path, base: str, tokens: dict[str, str], host: str, every: bool,
+           where: str = "") -> None:
     import threading
 
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.25},
@@ -108,10 +135,11 @@ def _serve(server, path, base: str, tokens: dict[str, str], host: str, every: bo
     port = server.server_address[1]
     again = (f"A player's link again: `rigs serve --link NAME --port {port}"
              + (f" --host {host}`" if host != "127.0.0.1" else "`") + ". Ctrl+C stops.")
+    tail = [unreachable(host, where)] if loopback(host) else []
     try:
-        if sys.stdin.isatty() and sys.stdout.isatty():
+        if sys.stdin.isatty() and sys.stdout.isatty() and not tail:
             show_links(head, base, tokens)
-        print("\n".join(head + [again]), flush=True)
+        print("\n".join(head + [again] + tail), flush=True)
         threading.Event().wait()
     except (KeyboardInterrupt, EOFError):
         pass

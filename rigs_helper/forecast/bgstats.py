@@ -12,7 +12,6 @@ play in BG Stats).
 from __future__ import annotations
 
 import json
-from html import escape
 
 from rigs_helper.rules.names import fold
 
@@ -76,36 +75,3 @@ def report_extras(play: dict, plays: list[dict]) -> dict:
     extras = final_extras(play, plays)
     return {"url": extras["bgstats_url"], "qr_svg": Markup(qr_svg(extras["bgstats_url"])),
             "standing": extras["standing"]}
-
-
-def final_extras_html(play: dict, plays: list[dict]) -> str:
-    """:func:`final_extras` as an HTML fragment (:func:`link_html`)."""
-    extras = final_extras(play, plays)
-    return link_html(extras["bgstats_url"], extras["standing"])
-
-
-def link_html(url: str, standing: list[dict] | None = None) -> str:
-    """An HTML fragment: "Add this play to BG Stats" as a link and a QR code; with
-    ``standing`` (:func:`rigs_helper.forecast.groupstats.standing`) also the group's
-    standing over all its games.  Every value is escaped."""
-    e = escape
-    parts = ['<section class="bgstats" id="bgstats"><h2>The group\'s history</h2>',
-             f'<p><a href="{e(url)}" rel="noopener">Add this play to BG Stats</a></p>',
-             f'<div class="qr">{qr_svg(url)}</div>']
-    if standing:
-        parts.append(standing_html(standing))
-    parts.append("</section>")
-    return "".join(parts)
-
-
-def standing_html(rows: list[dict]) -> str:
-    """The group's standing as an HTML table (every value escaped)."""
-    e = escape
-    head = ("Player", "Games", "Wins", "Win rate", "Average net worth", "Best")
-    body = "".join(
-        f"<tr><td>{e(r['name'])}</td><td>{r['games']}</td><td>{r['wins']}</td>"
-        f"<td>{round(r['win_rate'] * 100)}%</td><td>{r['avg_net_worth']:g}</td>"
-        f"<td>{r['best_net_worth']}</td></tr>" for r in rows)
-    return ('<table class="group-standing"><caption>The group over all its games</caption>'
-            "<thead><tr>" + "".join(f"<th>{h}</th>" for h in head) + "</tr></thead>"
-            f"<tbody>{body}</tbody></table>")

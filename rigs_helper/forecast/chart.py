@@ -2,7 +2,8 @@
 terminal.  No I/O.
 
 Each player has a colour *and* a dash pattern and a marker shape (SVG) or a marker letter
-(terminal), so the chart reads without colour too.
+(terminal), so the chart reads without colour too; under the terminal's plot a table of
+each player's figure round by round tells apart the lines that cross.
 """
 
 from __future__ import annotations
@@ -154,4 +155,22 @@ def networth_grid(series: Series, width: int = 60, height: int = 14
     return rows, labels, (x0, x1)
 
 
-__all__ = ["COLOURS", "LETTERS", "networth_grid", "networth_svg"]
+def networth_table(series: Series) -> tuple[list[int], list[list[float | None]]]:
+    """The figures under the terminal's plot, where its lines cross: the rounds completed
+    (from the first one a point shows) and for each player (in the series' order) the expected net worth once
+    that round was over (the last point at or before it; None before the first)."""
+    pts = {name: _points(p) for name, p in series.items()}
+    xs = [x for p in pts.values() for x, _, _ in p]
+    first, last = (min(xs), max(xs)) if xs else (0.0, 0.0)
+    rounds = list(range(max(1, math.ceil(first)), min(int(last), ROUNDS) + 1))
+    rows = []
+    for p in pts.values():
+        row: list[float | None] = []
+        for r in rounds:
+            at = [v for x, _, v in p if x <= r]
+            row.append(at[-1] if at else None)
+        rows.append(row)
+    return rounds, rows
+
+
+__all__ = ["COLOURS", "LETTERS", "networth_grid", "networth_svg", "networth_table"]

@@ -114,6 +114,11 @@ class Acting:
         try:
             game = (self.current and self.current()) or \
                 session.load(self.path, self.tables).game
+            if name == "undo":
+                loaded = session.load(self.path, self.tables)
+                status, answer = leader.undo(self.path, self.tables, loaded.game, player,
+                                             params, loaded)
+                return status, {**answer, **base}
             if name in leader.ACTIONS:
                 op, ends = leader.operation(game, self.tables, player, name, params)
                 if ends:

@@ -3,18 +3,18 @@
 ``with_final`` when there is one) and ``forecast.chart.networth_svg(series)``.
 
 Until ``rigs_helper.forecast`` is there, or when it cannot draw this game, the board says
-"No chart yet" instead of failing."""
+"No chart yet" instead of failing (``NO_CHART``: no markup to show)."""
 
 from __future__ import annotations
 
 import inspect
 from pathlib import Path
 
-NO_CHART = '<p class="muted">No chart yet.</p>'
+NO_CHART = ""
 
 
 def networth_chart(path: Path, loaded, tables) -> str:
-    """SVG markup of each player's net worth so far, or a short note."""
+    """SVG markup of each player's net worth so far, or NO_CHART."""
     try:
         from rigs_helper.forecast import history
         from rigs_helper.forecast.chart import networth_svg

@@ -1,15 +1,18 @@
 """The leader's table controls on their page, beside the decisions `rules/legal` lists:
 end the phase now (`rigs next`, recording the Market card drawn when the Market Phase
-begins), and once the game is over record the End Game cards and dice (`rigs score --card
---roll`).  The same operations the CLI builds; their checks decide."""
+begins), undo the last action (`rigs undo`, the page saying which action it undoes), and
+once the game is over record the End Game cards and dice (`rigs score --card --roll`).
+The same operations the CLI builds; their checks decide."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from rigs_helper.rules.errors import InputError
+from rigs_helper.web.words import words
 
-ACTIONS = ("next", "score")
+ACTIONS = ("next", "score", "undo")
 
 
 def _scored(game, tables) -> bool:
@@ -18,20 +21,49 @@ def _scored(game, tables) -> bool:
             and set(e.resource_values) >= set(tables.constants.loanable))
 
 
-def leader_actions(game, tables, player: str) -> list[dict]:
+def last_action(loaded, path) -> dict | None:
+    """{"n", "words"} of the newest action that can be undone, in the words it said (or
+    its command's words), or None (the game's creation is not undone from a page)."""
+    from rigs_helper.store.historytext import log_entries
+
+    if loaded is None or path is None:
+        return None
+    try:
+        entries = log_entries(loaded.log_text, str(path), last=1,
+                              first_line=loaded.log_line, sealed=True)
+    except Exception:  # noqa: BLE001 - a damaged history: the CLI's `undo` repairs it
+        return None
+    if not entries:
+        return None
+    e = entries[-1]
+    action = str(e.get("action", ""))
+    if action.startswith("new") or "undo" not in e:
+        return None
+    said = [str(x) for x in e.get("said", ()) if isinstance(x, str)]
+    # without words said: the action's name alone (never a card recorded into a hand)
+    text = words(said[0]) if said else ""
+    return {"n": str(e.get("n", "")), "words": text or re.split(r"\s['\"-]", action)[0]}
+
+
+def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[dict]:
     """actions.json entries for the leader's table controls (none for another player)."""
     if player != game.leader:
         return []
+    out = []
+    last = last_action(loaded, path)
+    if last is not None:
+        out.append({"action": "undo", "label": f"Undo: {last['words']}",
+                    "params": {"entry": {"values": [last["n"]]}}})
     if game.game_over:
         if _scored(game, tables):
-            return []
+            return out
         return [{"action": "score", "label": "Score: record the End Game cards and dice",
                  "params": {"card": {"required": False, "multiple": True},
-                            "roll": {"required": False, "multiple": True}}}]
+                            "roll": {"required": False, "multiple": True}}}, *out]
     params: dict = {}
     if game.phase == "production" and game.last_call:  # this one draws the Market card
         params["card"] = {"required": False}
-    return [{"action": "next", "label": "End the phase now", "params": params}]
+    return [{"action": "next", "label": "End the phase now", "params": params}, *out]
 
 
 def operation(game, tables, player: str, action: str,
@@ -55,3 +87,29 @@ def operation(game, tables, player: str, action: str,
     given = parse_end_cards(list(cards), tables)
     return EndgameDraws(tuple(given.items()), parse_rolls(list(rolls)) if rolls
                         else Rolls()), False
+
+
+def undo(path, tables, game, player: str, params: Mapping[str, Sequence[str]],
+         loaded) -> tuple[int, dict]:
+    """The leader undoes the newest action, the one their page named (``entry``): a page
+    that showed an older one is told that another action came first."""
+    from rigs_helper.rules.errors import RigsError
+    from rigs_helper.store import rewind
+
+    if player != game.leader:
+        raise InputError(f"undo: that is the leader's ({game.leader}) to do")
+    extra = sorted(set(params) - {"entry"})
+    if extra:
+        raise InputError(f"undo: {extra[0]} is not used by this action; leave it out")
+    last = last_action(loaded, path)
+    given = list(params.get("entry", ()))
+    if last is None or given != [last["n"]]:
+        return 409, {"ok": False, "stale": True,
+                     "error": "Another action came first: look at the page again"}
+    try:
+        done = rewind.undo(path, 1, tables=tables)
+    except RigsError as exc:
+        return 422, {"ok": False, "error": str(exc).splitlines()[0]}
+    return 200, {"ok": True, "said": [f"Undone: {last['words']}",
+                                      f"Now round {done.game.round}, "
+                                      f"{done.game.phase.title()} Phase."]}

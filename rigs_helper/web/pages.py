@@ -1,25 +1,26 @@
-"""The board (`/`): the table's screen.  It says what the table is doing and whose decision
-it waits for in large type, each player's expected net worth, rank and win chance, the
-chart, marks what changed since the last version of the game, and the winner once the
-game is scored.  Public facts only: no card of any hand, no Land Grant plot drawn."""
+"""The board (`/`): the table's screen, read from across the room on a 1920×1080 TV
+without scrolling.  From the top: the round and phase tracks (Player → Disaster →
+Production → Market, Last Call marked), whose decision the table waits for as name chips
+with the reason, a card per player in their chart colour (resources with icons, what
+changed since the last update), the win chances as bars, the net worth chart and the
+Market prices; at the end the winner large and each score as a stacked bar.  Public
+facts only: no card of any hand, no Land Grant plot drawn."""
 
 from __future__ import annotations
 
-from rigs_helper.web.chart import NO_CHART, networth_chart
-from rigs_helper.web.layout import (
-    e,
-    error_line,
-    head_line,
-    holdings,
-    lines,
-    page,
-    plots_table,
-)
+from markupsafe import Markup
+
+from rigs_helper.web.chart import networth_chart
 from rigs_helper.web.snapshot import Slow, Snapshot
+from rigs_helper.web.templating import render
+from rigs_helper.web.words import NAMES, SHORT, plot_words, words
 
 PART_SECONDS = 2.0  # the chart and the odds: a board never waits longer for them
 COMPARED = ("credits", "energy", "supplies", "metal", "luxuries", "rigs", "warehouse_rigs",
             "karma")
+PHASES = ("player", "disaster", "production", "market")
+SCORE_PARTS = ("credits", "luxuries", "plots", "resources", "vinnie")
+FALLBACK_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 
 
 def board_data(snap: Snapshot, path, tables) -> dict:
@@ -49,7 +50,8 @@ def waiting_for(game, tables) -> list[dict]:
 
 
 def final_scores(game, tables) -> dict | None:
-    """The final scores once the End Game values are all recorded, best first."""
+    """The final scores once the End Game values are all recorded, best first (each with
+    its parts: credits, Luxuries, plots, resources, Vinnie)."""
     e_ = game.endgame
     if not game.game_over or not (set(e_.plot_values) >= set(tables.plots) and
                                   set(e_.resource_values) >= set(tables.constants.loanable)):
@@ -60,8 +62,7 @@ def final_scores(game, tables) -> dict | None:
     values = EndgameValues(game.market.price or 0, e_.plot_values, e_.resource_values,
                            e_.plot_cards)
     s = score_game(held(game), values, tables)
-    rows = sorted(({"name": p.name, "net_worth": p.net_worth} for p in s.players),
-                  key=lambda r: -r["net_worth"])
+    rows = sorted((p.as_dict() for p in s.players), key=lambda r: -r["net_worth"])
     return {"winners": list(s.winners), "players": rows}
 
 
@@ -89,12 +90,12 @@ def standings(snap: Snapshot, tables) -> list[dict] | None:
 def board_page(snap: Snapshot, d: dict, before: Snapshot | None, path, tables) -> str:
     """The board's HTML for this snapshot (``before``: the version shown last)."""
     if snap.loaded is None:
-        return board_html(d, tables, NO_CHART)
+        return board_html(d, tables, None)
     try:
         chart = snap.get("chart", lambda: networth_chart(path, snap.loaded, tables),
                          timeout=PART_SECONDS)
     except Slow:
-        chart = '<p class="muted">The chart is still being drawn.</p>'
+        chart = None
     old = None
     if before is not None and before.loaded is not None:
         try:
@@ -102,28 +103,28 @@ def board_page(snap: Snapshot, d: dict, before: Snapshot | None, path, tables) -
         except Exception:  # noqa: BLE001 - no marks rather than no board
             old = None
     return board_html(d, tables, chart, standings(snap, tables), old,
-                      final_extras(path, snap, tables) if d.get("final") else "")
+                      final_extras(path, snap, tables) if d.get("final") else None)
 
 
-def final_extras(path, snap: Snapshot, tables) -> str:
+def final_extras(path, snap: Snapshot, tables) -> dict | None:
     """The group's history on the final screen (docs/history.md): BG Stats' link and QR
-    code, and the group's standing over all its games.  (The `final_extras` block of the
-    board's template, once the board is one.)"""
-    from rigs_helper.forecast.bgstats import final_extras_html
+    code, and the group's standing over all its games (the board template's
+    `final_extras` block)."""
+    from rigs_helper.forecast.bgstats import report_extras
     from rigs_helper.forecast.report import final_score
     from rigs_helper.store.historyplay import final_view
 
     def make():
-        return final_extras_html(*final_view(path, snap.loaded,
-                                             final_score(snap.loaded.game, tables)))
+        return report_extras(*final_view(path, snap.loaded,
+                                         final_score(snap.loaded.game, tables)))
     try:
         return snap.get("final_extras", make, timeout=PART_SECONDS)
     except Exception:  # noqa: BLE001 - a nicety: never take the final screen down
-        return ""
+        return None
 
 
-def changes(d: dict, old: dict | None) -> dict[str, frozenset[str]]:
-    """Per player, the figures that differ from the version shown before."""
+def changes(d: dict, old: dict | None) -> dict[str, dict[str, int]]:
+    """Per player, the figures that differ from the version shown before (by how much)."""
     if not old or "players" not in old:
         return {}
     before = {p["name"]: p for p in old["players"]}
@@ -131,95 +132,96 @@ def changes(d: dict, old: dict | None) -> dict[str, frozenset[str]]:
     for p in d["players"]:
         b = before.get(p["name"])
         if b is not None:
-            out[p["name"]] = frozenset(k for k in COMPARED if p.get(k) != b.get(k))
+            out[p["name"]] = {k: p[k] - b[k] for k in COMPARED
+                              if isinstance(p.get(k), int) and isinstance(b.get(k), int)
+                              and p[k] != b[k]}
     return out
 
 
-def _now(d: dict) -> str:
-    """The large lines read from across the room."""
-    if d.get("game_over"):
-        fin = d.get("final")
-        if fin:
-            won = " and ".join(fin["winners"])
-            top = fin["players"][0]["net_worth"]
-            head = f'Game over: <span class="what">{e(won)}</span> win{"s" if len(fin["winners"]) == 1 else ""} with {e(top)}'
-        else:
-            head = "Game over: the leader records the End Game cards and dice"
-    else:
-        head = (f'Round {e(d["round"])}/{e(d["rounds"])} &middot; '
-                f'<span class="what">{e(str(d["phase"]).title())} Phase</span>')
-    waits = d.get("waiting_for") or []
-    if waits:
-        wait = "Waiting for " + ", ".join(
-            f'{e(w["player"])} <span class="muted">({e(w["what"])})</span>' for w in waits)
-    else:
-        wait = "Waiting for nobody" if not d.get("game_over") else ""
-    return (f'<div class="now" id="now">{head}</div>'
-            + (f'<div class="now" id="waiting">{wait}</div>' if wait else ""))
+def colours(names: list[str]) -> dict[str, str]:
+    """Each player's colour on the chart (the forecast room's), in seating order."""
+    try:
+        from rigs_helper.forecast.chart import COLOURS
+    except ImportError:
+        COLOURS = FALLBACK_COLOURS  # noqa: N806
+    return {n: COLOURS[i % len(COLOURS)] for i, n in enumerate(names)}
 
 
-def _standings(rows: list[dict] | None, final: dict | None) -> str:
-    if final:
-        body = "".join(f'<tr><td>{i}</td><td>{e(r["name"])}</td>'
-                       f'<td class="n big">{e(r["net_worth"])}</td></tr>'
-                       for i, r in enumerate(final["players"], 1))
-        return ('<section id="standings"><h2>Final scores</h2><table><tr><th>#</th>'
-                f'<th>Player</th><th class="n">Net worth</th></tr>{body}</table></section>')
-    if not rows:
-        return ('<section id="standings"><h2>Standings</h2><p class="muted">Working out '
-                'the odds.</p></section>')
-    body = "".join(f'<tr><td>{e(r["rank"])}</td><td>{e(r["name"])}</td>'
-                   f'<td class="n big">{e(round(r["net_worth"]))}</td>'
-                   f'<td class="n">{e(round(100 * r["win_probability"]))}%</td></tr>'
-                   for r in rows)
-    return ('<section id="standings"><h2>Standings</h2><table><tr><th>#</th><th>Player'
-            '</th><th class="n">Expected net worth</th><th class="n">Win chance</th></tr>'
-            f'{body}</table></section>')
+def _card(p: dict, d: dict, delta: dict[str, int], colour: str, tables) -> dict:
+    res = []
+    for k in ("credits", "energy", "supplies", "metal", "luxuries"):
+        res.append({"key": k, "short": SHORT.get(k, "¢"), "name": NAMES[k], "n": p[k],
+                    "delta": delta.get(k, 0)})
+    plots = []
+    for x in p["plots"]:
+        t = tables.plots[x["type"]].name if x["type"] in tables.plots else x["type"]
+        on = f"{x['rigs']} RIGS {NAMES.get(x['harvest'], x['harvest'])}" if x["rigs"] else ""
+        spots = plot_words(tables, x["id"]).partition(" — ")[2]
+        plots.append({"id": x["id"], "type": t, "on": on, "spots": spots,
+                      "survey": x["survey"], "luxury": x["luxury"]})
+    owed = sum(p["vinnie"].values())
+    return {"name": p["name"], "colour": colour, "leader": p["name"] == d["leader"],
+            "resources": res, "rigs": p["warehouse_rigs"],
+            "rigs_delta": delta.get("warehouse_rigs", 0), "karma": p["karma"],
+            "karma_delta": delta.get("karma", 0), "plots": plots, "owed": owed,
+            "disaster": p["disaster"]}
 
 
-def board_html(d: dict, tables, chart: str, rows: list[dict] | None = None,
-               old: dict | None = None, extras: str = "") -> str:
+def _chips(d: dict, colour: dict[str, str]) -> tuple[list[dict], list[dict]]:
+    """(chips with a reason, players simply not done yet)."""
+    reasons, deciding = [], []
+    for w in d.get("waiting_for") or []:
+        c = {"name": w["player"], "colour": colour.get(w["player"], "#888"),
+             "what": words(w["what"])}
+        (deciding if w["what"] == "not done yet" else reasons).append(c)
+    return reasons, deciding
+
+
+def _final(fin: dict | None, colour: dict[str, str]) -> dict | None:
+    if not fin:
+        return None
+    top = max([sum(max(0, r[k]) for k in SCORE_PARTS) for r in fin["players"]] + [1])
+    rows = []
+    for r in fin["players"]:
+        parts = [{"key": k, "n": r[k], "pct": 100 * r[k] / top} for k in SCORE_PARTS
+                 if r[k] > 0]
+        minus = [{"key": k, "n": r[k]} for k in SCORE_PARTS if r[k] < 0]
+        rows.append({"name": r["name"], "colour": colour.get(r["name"], "#888"),
+                     "net_worth": r["net_worth"], "parts": parts, "minus": minus,
+                     "winner": r["name"] in fin["winners"]})
+    return {"winners": fin["winners"], "top": fin["players"][0]["net_worth"],
+            "rows": rows}
+
+
+def board_html(d: dict, tables, chart: str | None, rows: list[dict] | None = None,
+               old: dict | None = None, history: dict | None = None) -> str:
+    base = {"title": "R.I.G.S. board", "json_url": "/state.json", "etag": d["etag"],
+            "error": words(d["error"]) if d.get("error") else None, "refresh": True}
     if d.get("round") is None:
-        return page("R.I.G.S. board", "/state.json", d["etag"],
-                    "<h1>R.I.G.S.</h1>" + error_line(d))
+        return render("board.html", **base, ready=False)
+    names = [p["name"] for p in d["players"]]
+    colour = colours(names)
     marks = changes(d, old)
-    players = "".join(
-        f'<section><h2>{e(p["name"])}{" &#9733; leader" if p["name"] == d["leader"] else ""}'
-        f'</h2>{holdings(p, marks.get(p["name"], frozenset()))}'
-        f'{plots_table(p["plots"], tables)}</section>' for p in d["players"])
-    prices = "".join(f'<span title="round {i}">{e(v)}</span>'
-                     for i, v in enumerate(d["prices"], 1)) or '<span class="muted">none yet'
-    decks = d["decks"]
+    reasons, deciding = _chips(d, colour)
+    odds = [{"name": r["name"], "colour": colour.get(r["name"], "#888"),
+             "pct": round(100 * r["win_probability"]), "net_worth": round(r["net_worth"])}
+            for r in sorted(rows, key=lambda r: -r["win_probability"])] if rows else None
+    prices = list(d["prices"])
     last = d["last_phase"]
-    marked = any(marks.values())
-    body = (f'{error_line(d)}{_now(d)}{head_line(d, with_round=False)}'
-            f'<div class="top">{_standings(rows, d.get("final"))}'
-            f'<section class="chart"><h2>Net worth so far</h2>{chart}</section></div>'
-            f'{extras}'
-            f'<p class="prices">Market prices so far: {prices}'
-            + ("</span>" if not d["prices"] else "") + "</p>"
-            + ('<p class="muted"><mark>Marked</mark>: changed since the last update.</p>'
-               if marked else "")
-            + f'<div class="grid">{players}</div><div class="grid">'
-            f'<section><h2>Open choices</h2>{lines(d["pending"], "None.")}'
-            f'</section><section><h2>Last phase</h2>'
-            f'{lines(last["summary"], "Nothing yet.")}'
-            + (f'<h2>Since then</h2>{lines(last["since"], "")}' if last["since"] else "")
-            + f'</section></div><p class="muted">Decks: Plot {e(decks["plot"])}, Survey '
-            f'{e(decks["survey"])}, Disaster {e(decks["disaster"])}{_mix(decks, "disaster")}, '
-            f'Karma {e(decks["karma"])}{_mix(decks, "karma")}, Game Market '
-            f'{e(decks["market"])}. Each player acts from their own page (or with '
-            f'<code>rigs ...</code> commands); this page only shows the game.'
-            + (f' Commitment: <code>{e(d["commitment"][:16])}</code> (<code>rigs verify'
-               '</code> checks the decks against it).' if d.get("commitment") else "")
-            + '</p>')
-    title = (f'R.I.G.S. round {d["round"]}/{d["rounds"]}, {str(d["phase"]).title()}')
-    return page(title, "/state.json", d["etag"], body)
-
-
-def _mix(decks: dict, deck: str) -> str:
-    """A mixed deck's split (a partial set): " (28 yours + 5 virtual)"."""
-    if f"{deck}_physical" not in decks:
-        return ""
-    return (f' ({e(decks[deck + "_physical"])} yours + {e(decks[deck + "_virtual"])} '
-            'virtual)')
+    lately = [t for t in (words(x) for x in (last["since"] or last["summary"])[-3:]) if t]
+    svg = Markup(chart) if chart and chart.lstrip().startswith("<svg") and (
+        d["round"] > 1 or d["game_over"]) else None  # round 1: a line needs two points
+    return render(
+        "board.html", **{**base, "title": f"R.I.G.S. round {d['round']}/{d['rounds']}, "
+                                          f"{str(d['phase']).title()}"}, ready=True, d=d,
+        phases=[{"name": ph.title(), "now": ph == d["phase"] and not d["game_over"],
+                 "past": PHASES.index(ph) < PHASES.index(d["phase"])
+                 if d["phase"] in PHASES else False} for ph in PHASES],
+        rounds=[{"n": i, "now": i == d["round"], "past": i < d["round"],
+                 "price": prices[i - 1] if i <= len(prices) else None}
+                for i in range(1, d["rounds"] + 1)],
+        reasons=reasons, deciding=deciding,
+        cards=[_card(p, d, marks.get(p["name"], {}), colour[p["name"]], tables)
+               for p in d["players"]],
+        odds=odds, chart=svg, final=_final(d.get("final"), colour),
+        lately=lately, decks=d["decks"], history=history)

@@ -1,27 +1,32 @@
-"""A player's page (`/p/TOKEN`): their controls and their secrets.
+"""A player's page (`/p/TOKEN`): their turn, from the top (CONTRACT "The player's page and
+the board"): ``#decisions`` (what waits for this player now, each with its answer forms,
+or that nothing does), ``#done`` ("I'm done", kept at the bottom of the screen), their
+holdings in short, the Production Phase's ``#production-plan``, then the optional actions
+of this moment grouped by kind and folded.
 
-The forms are made from `rules/legal.actions_json` (what this player may do now, each
-parameter with its allowed values), never from a second copy of the rules: one plain HTML
-form per action, posted to `/p/TOKEN/act` with a fresh request id, working with
-JavaScript off (303 back here, the outcome shown at the top) and smoother with it."""
+The forms come from `rules/legal.actions_json` (web/forms.py: by each parameter's kind,
+never by the action's name), posted to `/p/TOKEN/act` with a fresh request id, working
+with JavaScript off (303 back here, the outcome shown at the top)."""
 
 from __future__ import annotations
 
-import secrets
-
-from rigs_helper.web.layout import (
-    e,
-    error_line,
-    head_line,
-    holdings,
-    lines,
-    page,
-    plots_table,
-)
+from rigs_helper.web import forms
 from rigs_helper.web.snapshot import Snapshot
+from rigs_helper.web.templating import render
+from rigs_helper.web.words import NAMES, SHORT, plot_words, value_words, words
 
-CHOICE_BUTTONS = 6  # up to this many values show as buttons to tap, more as a list
-LABELS = {"n": "How many", "title": "Card", "new_owner": "New owner"}
+# what waits for the player, in the order it shows (an attack first)
+DECIDE = ("answer", "deal accept", "deal decline", "lose", "settle", "disaster record",
+          "grant", "score")
+GROUPS = (  # (title, does this action belong, open in which phase)
+    ("Build & move", lambda a: a in ("build", "move"), ()),
+    ("Survey", lambda a: a == "survey", ()),
+    ("Sell Luxuries", lambda a: a == "sell", ("market",)),
+    ("Vinnie", lambda a: a.startswith("vinnie"), ()),
+    ("Karma cards", lambda a: a.startswith("karma"), ()),
+    ("Deals", lambda a: a.startswith("deal") or a == "give", ()),
+    ("For the leader", lambda a: a in ("next", "undo"), ()),
+)
 
 
 def player_data(snap: Snapshot, path, tables, name: str) -> dict:
@@ -45,7 +50,7 @@ def player_data(snap: Snapshot, path, tables, name: str) -> dict:
     return snap.get("p:" + name, make)
 
 
-def actions_data(snap: Snapshot, tables, name: str) -> dict:
+def actions_data(snap: Snapshot, tables, name: str, path=None) -> dict:
     """CONTRACT's actions.json: {"player", "actions": [...]}: what `rules/legal` lists,
     and the leader's table controls (nothing when the file does not load now)."""
     def make():
@@ -56,108 +61,198 @@ def actions_data(snap: Snapshot, tables, name: str) -> dict:
             return {"player": name, "actions": []}
         g = snap.loaded.game
         d = legal.actions_json(g, tables, name)
-        return {**d, "actions": d["actions"] + leader_actions(g, tables, name)}
+        return {**d, "actions": d["actions"] + leader_actions(g, tables, name, snap.loaded,
+                                                              path)}
     return snap.get("a:" + name, make)
 
 
-# ---------------------------------------------------------------------------- forms
+# ---------------------------------------------------------------------------- the parts
 
 
-def _field(name: str, spec: dict) -> str:
-    values = spec.get("values")
-    required = spec.get("required", True)
-    label = e(LABELS.get(name, name.replace("_", " ").capitalize())) + ("" if required else
-                                                 ' <span class="muted">(optional)</span>')
-    if values is not None:
-        values = [str(v) for v in values]
-        if spec.get("multiple") or len(values) <= CHOICE_BUTTONS:
-            kind = "checkbox" if spec.get("multiple") else "radio"
-            one = kind == "radio" and required and len(values) == 1
-            opts = "".join(
-                f'<label><input type="{kind}" name="{e(name)}" value="{e(v)}"'
-                f'{" checked" if one else ""}{" required" if kind == "radio" and required else ""}'
-                f'>{e(v)}</label>' for v in values)
-            return f'<fieldset><legend>{label}</legend><div class="choices">{opts}</div></fieldset>'
-        opts = ('<option value="">Choose</option>' if required else
-                '<option value="">-</option>') + "".join(
-            f'<option value="{e(v)}">{e(v)}</option>' for v in values)
-        return (f'<label class="f">{label}<select name="{e(name)}"'
-                f'{" required" if required else ""}>{opts}</select></label>')
-    lo, hi = spec.get("min"), spec.get("max")
-    if lo is not None or hi is not None:
-        bounds = (f' min="{e(lo)}"' if lo is not None else "") + \
-                 (f' max="{e(hi)}"' if hi is not None else "")
-        value = f' value="{e(lo)}"' if required and lo is not None else ""
-        return (f'<label class="f">{label}<input type="number" inputmode="numeric" '
-                f'name="{e(name)}"{bounds}{value}{" required" if required else ""}></label>')
-    return (f'<label class="f">{label}<input type="text" name="{e(name)}" maxlength="200"'
-            f'{" required" if required else ""}></label>')
+def _owners(game, me: str) -> dict[str, str]:
+    """Whose plot each other player's plot is ("P22 Desert (Bo) — ..."); one's own plots
+    go without a name."""
+    return {x.id.upper(): p.name for p in game.players for x in p.plots if p.name != me}
 
 
-def action_form(token: str, action: dict) -> str:
-    """One action as a form: its fields, a fresh request id, one big button."""
-    name = str(action["action"])
-    label = action.get("label") or name.capitalize()
-    params = action.get("params") or {}
-    fields = "".join(_field(str(k), v if isinstance(v, dict) else {})
-                     for k, v in params.items())
-    return (f'<form class="act" method="post" action="/p/{e(token)}/act">'
-            f'<input type="hidden" name="action" value="{e(name)}">'
-            f'<input type="hidden" name="request_id" value="{secrets.token_urlsafe(12)}">'
-            f'{fields}<button type="submit">{e(label)}</button></form>')
+def _attack_words(game, tables, name: str) -> str | None:
+    a = game.waits.attack
+    if a is None or name not in a.waiting():
+        return None
+    from rigs_helper.rules.engine import title_of
+
+    return f"{a.player} plays {title_of(tables, 'karma', a.card)}: answer it"
 
 
-def _spots(tables, plot_type: str) -> str:
-    """A plot type's resource spots and End Game cards, in a few words."""
-    t = tables.plots[plot_type]
-    spots = ", ".join(f"{n} {r.title()}" for r, n in t.spots.items())
-    return f"spots {spots}; {t.endgame_cards} End Game card" + \
-        ("s" if t.endgame_cards != 1 else "")
-
-
-def _outcome(answer: dict | None) -> str:
-    if answer is None:
-        return '<section id="outcome" class="outcome" hidden></section>'
-    if answer.get("ok"):
-        said = answer.get("said") or ["Done."]
-        return ('<section id="outcome" class="outcome good">'
-                + "".join(f"<p>{e(s)}</p>" for s in said) + "</section>")
-    return (f'<section id="outcome" class="outcome bad"><p>{e(answer.get("error"))}</p>'
-            '</section>')
-
-
-def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None) -> str:
+def decisions(game, tables, d: dict, acts: list[dict], owners: dict) -> list[dict]:
+    """[{"title", "forms": [...], "row": bool}]: what waits for this player now."""
     name = d["name"]
-    json_url = f"/p/{token}/state.json"
+    over_limit = game.phase == "player" and len(d["hand"]) > d["hand_limit"]
+    out: list[dict] = []
+    by: dict[str, list[dict]] = {}
+    for a in acts:
+        by.setdefault(a["action"], []).append(a)
+    if by.get("answer"):
+        out.append({"title": _attack_words(game, tables, name) or "Answer the Karma card",
+                    "forms": [forms.form(tables, a, owners) for a in by["answer"]],
+                    "row": False})
+    for acc in by.get("deal accept", []):
+        deal = (acc["params"].get("deal") or {}).get("values", [""])[0]
+        dec = next((x for x in by.get("deal decline", [])
+                    if (x["params"].get("deal") or {}).get("values", [""])[0] == deal), None)
+        title = str(acc.get("label", "")).removeprefix("Accept ")
+        fs = [forms.form(tables, acc, owners, "Accept")]
+        if dec:
+            fs.append(forms.form(tables, dec, owners, "Decline"))
+        out.append({"title": title[:1].upper() + title[1:], "forms": fs, "row": True})
+    for kind in DECIDE[3:]:
+        for a in by.get(kind, []):
+            out.append({"title": a.get("label") or kind, "row": False,
+                        "forms": [forms.form(tables, a, owners)]})
+    if over_limit:
+        for a in by.get("karma discard", []):
+            out.append({"title": f"You hold {len(d['hand'])} Karma cards: keep at most "
+                        f"{d['hand_limit']}", "row": False,
+                        "forms": [forms.form(tables, a, owners)]})
+    return out
+
+
+def decided(acts: list[dict], game, d: dict) -> set[int]:
+    """The ids of the actions shown as decisions (the rest go in the groups)."""
+    over = game.phase == "player" and len(d["hand"]) > d["hand_limit"]
+    return {id(a) for a in acts if a["action"] in DECIDE
+            or (over and a["action"] == "karma discard")}
+
+
+def groups(tables, acts: list[dict], phase: str, owners: dict) -> list[dict]:
+    """The optional actions, grouped by kind: [{"title", "open", "forms"}]."""
+    out = []
+    rest = list(acts)
+    for title, belongs, open_in in GROUPS:
+        mine = [a for a in rest if belongs(a["action"])]
+        rest = [a for a in rest if not belongs(a["action"])]
+        if mine:
+            out.append({"title": title, "open": phase in open_in,
+                        "forms": _forms(tables, mine, owners)})
+    if rest:
+        out.append({"title": "More", "open": False, "forms": _forms(tables, rest, owners)})
+    return out
+
+
+def _forms(tables, acts: list[dict], owners: dict) -> list[dict]:
+    by: dict[str, list[dict]] = {}
+    for a in acts:
+        by.setdefault(a["action"], []).append(a)
+    out = []
+    for same in by.values():
+        if forms.mergeable(same):
+            out.append(forms.form(tables, forms.merged(same), owners))
+        else:
+            out += [forms.form(tables, a, owners) for a in same]
+    return out
+
+
+def holdings(tables, p: dict) -> dict:
+    """The holdings in short: resources with their icons, plots in a player's words."""
+    res = [{"key": k, "short": SHORT.get(k, "¢"), "name": NAMES[k], "n": p[k]}
+           for k in ("credits", "energy", "supplies", "metal", "luxuries")]
+    plots = []
+    for x in p["plots"]:
+        on = f"{x['rigs']} RIGS on {NAMES.get(x['harvest'], x['harvest'])}" if x["rigs"] \
+            else "no RIGS"
+        survey = "not surveyed" if x["survey"] is None else \
+            f"survey {x['survey']}" + (" ★" if x["luxury"] else "")
+        plots.append({"id": x["id"], "words": plot_words(tables, x["id"]), "on": on,
+                      "survey": survey})
+    owed = [f"{n} {NAMES.get(r, r)}" for r, n in p["vinnie"].items() if n]
+    return {"resources": res, "plots": plots, "rigs": p["warehouse_rigs"],
+            "karma": p["karma"], "owed": owed, "disaster": p["disaster"],
+            "in_play": p["in_play"], "effects": p["effects"]}
+
+
+def production_plan(game, tables, name: str, acts: list[dict]) -> dict | None:
+    """Each plot: powered or not, what it will produce, the Energy short, and the
+    "power"/"skip" forms the rules list for it."""
+    if game.phase != "production" or game.game_over:
+        return None
+    from rigs_helper.rules.production import table_plan
+
+    mine = next(p for p in table_plan(game, tables)["players"] if p["name"] == name)
+    can: dict[str, set[str]] = {"power": set(), "skip": set()}
+    for a in acts:
+        if a["action"] == "produce":
+            for k in can:
+                can[k] |= set(((a.get("params") or {}).get(k) or {}).get("values") or ())
+    unpowered = {u["id"]: u for u in mine["unpowered"]}
+    rows = []
+    for line in mine["plots"]:
+        pid = line["id"]
+        u = unpowered.get(pid)
+        what = NAMES.get(line["harvest"] or "", "")
+        if line["powered"]:
+            state, output = "powered", f"{line['output']} {what}".strip()
+        elif u and u["skipped"]:
+            state, output = "skipped", f"would make {u['would_yield']} {what}"
+        elif u:
+            state, output = "not powered", f"would make {u['would_yield']} {what}"
+        else:
+            state, output = "idle", words(line["note"]) or "nothing to make"
+        buttons = []
+        for verb in ("power", "skip"):
+            if pid in can[verb] and not (verb == "power" and line["powered"]) and \
+                    not (verb == "skip" and state in ("skipped", "idle")):
+                buttons.append(forms.form(tables, {"action": "produce", "params": {
+                    verb: {"values": [pid]}}}, label=verb.capitalize()))
+        rows.append({"id": pid, "words": plot_words(tables, pid), "state": state,
+                     "output": output, "rigs": line["rigs"], "forms": buttons})
+    made = ", ".join(f"{n} {NAMES[r]}" for r, n in mine["produced"].items() if n > 0)
+    spent = ", ".join(f"{-n} {NAMES[r]}" for r, n in mine["produced"].items() if n < 0)
+    return {"rows": rows, "short": mine["energy_short"], "on_hand": mine["energy_on_hand"],
+            "vinnie": mine["vinnie_energy"], "made": made or "nothing", "spent": spent}
+
+
+def outcome(answer: dict | None) -> dict | None:
+    if answer is None:
+        return None
+    if answer.get("ok"):
+        lines = [t for t in (words(s) for s in answer.get("said") or []) if t]
+        return {"ok": True, "lines": lines or ["Done."]}
+    return {"ok": False, "lines": [words(answer.get("error") or "") or "Refused."]}
+
+
+def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None,
+                path=None) -> str:
+    base = {"title": f"{d['name']}'s page", "json_url": f"/p/{token}/state.json",
+            "etag": d["etag"], "name": d["name"], "token": token,
+            "error": words(d["error"]) if d.get("error") else None, "refresh": False}
     if d.get("hand") is None:
-        return page(f"{name}'s page", json_url, d["etag"],
-                    f"<h1>For {e(name)}'s eyes only</h1>{error_line(d)}", refresh=False)
-    acts = actions_data(snap, tables, name)["actions"]
-    forms = "".join(f"<section>{action_form(token, a)}</section>" for a in acts)
-    cards = "".join(
-        f'<section><h2>{e(c["title"])}</h2><p class="muted">{e(c["kind"].title())}'
-        + (f' &middot; when: {e(str(c["timing"]).replace("_", " "))}' if c["timing"] else "")
-        + f'</p><p>{e(c["effect"])}</p></section>' for c in d["hand"])
-    grant = ""
-    if d["grant"]:
-        grant = ("<section><h2>Land Grant: the plots drawn</h2><ul>" + "".join(
-            f'<li>{e(p["id"])} {e(p["name"])}: {e(_spots(tables, p["type"]))}</li>'
-            for p in d["grant"]) + "</ul></section>")
-    notes = [f'Round {n["round"]}: {n["text"]}' for n in d["notes"][-10:]]
-    body = (f'<h1>For {e(name)}\'s eyes only</h1>{error_line(d)}{head_line(d)}'
-            f'{_outcome(answer)}'
-            f'<h2>Your move</h2>'
-            + (f'<div class="grid" id="actions">{forms}</div>' if forms else
-               '<p class="muted" id="actions">Nothing to do now.</p>')
-            + f'<a class="button" href="/p/{e(token)}">Refresh</a>'
-            f'{grant}<h2>Karma hand ({len(d["hand"])}, at most {e(d["hand_limit"])} when the '
-            f'Player Phase ends)</h2>'
-            + (f'<div class="grid" id="hand">{cards}</div>' if cards else
-               '<p class="muted">No Karma card in your hand.</p>')
-            + f'<div class="grid"><section><h2>Waiting for you</h2>'
-            f'{lines(d["pending"], "Nothing.")}</section>'
-            f'<section><h2>Lately, for you</h2>{lines(notes, "Nothing.")}</section>'
-            f'<section><h2>Your holdings</h2>{holdings(d["player"])}'
-            f'{plots_table(d["player"]["plots"], tables)}</section></div>'
-            '<p class="muted">Keep this page to yourself: it shows your Karma hand.</p>')
-    return page(f"{name}'s page", json_url, d["etag"], body, refresh=False)
+        return render("player.html", **base, ready=False)
+    game = snap.loaded.game
+    acts = actions_data(snap, tables, d["name"], path)["actions"]
+    owners = _owners(game, d["name"])
+    shown = decided(acts, game, d)
+    done = next((a for a in acts if a["action"] == "done"), None)
+    optional = [a for a in acts if id(a) not in shown and a["action"] not in
+                ("done", "produce")]
+    waiting = [w for w in _waits(game, tables) if w["player"] == d["name"]
+               and w["what"] != "not done yet"]
+    notes = [f"Round {n['round']}: {words(n['text'])}" for n in d["notes"][-10:]]
+    return render(
+        "player.html", **base, ready=True, d=d, outcome=outcome(answer),
+        phase=str(d["phase"]).title(), decisions=decisions(game, tables, d, acts, owners),
+        waiting=[words(w["what"]) for w in waiting],
+        pending=[t for t in (words(x) for x in d["pending"]) if t],
+        done=forms.form(tables, done) if done else None,
+        done_already=d["name"].lower() in {n.lower() for n in game.done},
+        holdings=holdings(tables, d["player"]),
+        plan=production_plan(game, tables, d["name"], acts),
+        groups=groups(tables, optional, game.phase, owners),
+        hand=d["hand"], notes=notes,
+        grant=[{"words": plot_words(tables, p["id"])} for p in d["grant"]],
+        value_words=lambda p, v: value_words(tables, p, v, None, owners))
+
+
+def _waits(game, tables) -> list[dict]:
+    from rigs_helper.rules import legal
+
+    return [dict(w) for w in legal.waiting_for(game, tables)]

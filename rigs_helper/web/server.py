@@ -10,7 +10,8 @@ JSON answers carry an ETag (a hash of the game file) and answer 304 to If-None-M
 
 Limits: a request must arrive whole within REQUEST_SECONDS (a reaper closes a connection
 that dribbles), a silent connection is closed after IDLE_SECONDS, a body is at most
-MAX_BODY bytes; the Host header must name this server (DNS rebinding) and a POST must come
+MAX_BODY bytes, one client (an address) holds at most MAX_PER_CLIENT connections (its
+oldest idle one makes way for a new one); the Host header must name this server (DNS rebinding) and a POST must come
 from its own pages (Origin); a dropped connection is silent; a part of a page that fails or
 is slow answers for itself only (500, or the board without its chart)."""
 
@@ -35,6 +36,9 @@ IDLE_SECONDS = 15.0  # a connection silent this long is closed (kept-alive ones 
 MAX_BODY = 16 * 1024
 MAX_FIELDS = 64
 MAX_CONNECTIONS = 200
+# one client (an address) holds at most this many connections: a new one closes its oldest
+# connection that is idle or still sending its request, so no client can fill the slots
+MAX_PER_CLIENT = 8
 
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -60,6 +64,8 @@ class TableServer(ThreadingHTTPServer):
         self.acting = Acting(path, tables, current=self._current)
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self._reading: dict[socket.socket, float] = {}
+        self._idle: set[socket.socket] = set()  # waiting for a request's first byte
+        self._clients: dict[str, list[socket.socket]] = {}  # by address, oldest first
         self._reading_lock = threading.Lock()
         self._stop = threading.Event()
         super().__init__(address, Handler)
@@ -72,13 +78,18 @@ class TableServer(ThreadingHTTPServer):
 
     # a connection at a time: bounded, and every one ends
     def process_request(self, request, client_address) -> None:
+        if not self._admit(request, client_address[0]):
+            self.shutdown_request(request)
+            return
         if not self._slots.acquire(blocking=False):
+            self._leave(request, client_address[0])
             self.shutdown_request(request)  # full: refuse at once rather than queue
             return
         try:
             super().process_request(request, client_address)
         except BaseException:
             self._slots.release()
+            self._leave(request, client_address[0])
             raise
 
     def process_request_thread(self, request, client_address) -> None:
@@ -86,6 +97,44 @@ class TableServer(ThreadingHTTPServer):
             super().process_request_thread(request, client_address)
         finally:
             self._slots.release()
+            self._leave(request, client_address[0])
+
+    def _admit(self, request, client: str) -> bool:
+        """Count the connection against its client; a client at MAX_PER_CLIENT gives up
+        its oldest connection that is idle (else still sending its request), or this new
+        one is refused when every one of them is being answered."""
+        with self._reading_lock:
+            mine = self._clients.setdefault(client, [])
+            victim = None
+            if len(mine) >= MAX_PER_CLIENT:
+                victim = next((s for s in mine if s in self._idle), None) or \
+                    next((s for s in mine if s in self._reading), None)
+                if victim is None:
+                    return False
+                mine.remove(victim)
+                self._idle.discard(victim)
+                self._reading.pop(victim, None)
+            mine.append(request)
+        if victim is not None:
+            _close(victim)
+        return True
+
+    def _leave(self, request, client: str) -> None:
+        with self._reading_lock:
+            mine = self._clients.get(client, [])
+            if request in mine:
+                mine.remove(request)
+            if not mine:
+                self._clients.pop(client, None)
+            self._idle.discard(request)
+            self._reading.pop(request, None)
+
+    def idle(self, sock: socket.socket, on: bool) -> None:
+        with self._reading_lock:
+            if on:
+                self._idle.add(sock)
+            else:
+                self._idle.discard(sock)
 
     def handle_error(self, request, client_address) -> None:
         """Silent: a client that hangs up mid-request is no news for the table."""
@@ -106,14 +155,19 @@ class TableServer(ThreadingHTTPServer):
                 for s in late:
                     del self._reading[s]
             for s in late:
-                try:
-                    s.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
+                _close(s)
 
     def server_close(self) -> None:
         self._stop.set()
         super().server_close()
+
+
+def _close(sock: socket.socket) -> None:
+    """End a connection another thread is reading (its read returns at once)."""
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -127,6 +181,7 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def handle_one_request(self) -> None:
+        self.server.idle(self.connection, True)
         try:
             if not self.rfile.peek(1):  # wait (at most IDLE_SECONDS) for a request
                 self.close_connection = True
@@ -134,6 +189,8 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             self.close_connection = True
             return
+        finally:
+            self.server.idle(self.connection, False)
         self.server.reading(self.connection, True)  # from its first byte: REQUEST_SECONDS
         try:
             super().handle_one_request()
@@ -223,7 +280,7 @@ class Handler(BaseHTTPRequestHandler):
         name, token, rest = route
         if rest == "actions.json":
             snap = self.server.source.snapshot()
-            d = player.actions_data(snap, self.server.tables, name)
+            d = player.actions_data(snap, self.server.tables, name, self.server.game_path)
             self._json(d, snap.etag, head, private=True)
         else:
             self._player(name, token, head, rest == "state.json")
@@ -247,7 +304,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         query = parse_qs(self.path.split("?", 1)[1]) if "?" in self.path else {}
         answer = srv.acting.recalled(name, (query.get("r") or [""])[0])
-        html = player.player_page(snap, d, token, srv.tables, answer)
+        html = player.player_page(snap, d, token, srv.tables, answer, srv.game_path)
         self._send(200, "text/html; charset=utf-8", html.encode(), head, snap.etag,
                    private=True)
 

@@ -1,0 +1,136 @@
+"""Every form on a player's page, made GENERICALLY from the legal-actions list
+(`actions.json`): no form knows an action by name, so a parameter the rules add shows
+by its kind.
+
+- finite values: buttons to tap (up to CHOICE_BUTTONS), else a list; several values
+  (``multiple``): boxes to tick; values that may come back (``repeat``): one list per
+  value given; a value that is an order of players ("Bo,Cy,Dee"): one list of orders
+- ``min``/``max``: a stepper (− and +) within the bounds
+- ``"record": "card"|"die"``: "What did you draw/roll?"; when ``virtual`` is a listed
+  value, a button of its own sends it ("Draw it for us": rigs draws)
+- ``total`` and ``constraints``: said in words above the button, and checked by the
+  form where the browser can (the page's script adds the numbers up as they change)
+
+A single allowed value of a required parameter is given, not asked; the first value of a
+required choice is chosen already (one tap fewer; the rules' check decides)."""
+
+from __future__ import annotations
+
+import secrets
+
+from rigs_helper.web.words import VIRTUAL, param_words, value_words
+
+CHOICE_BUTTONS = 6  # up to this many values show as buttons to tap, more as a list
+
+
+def field(tables, name: str, spec: dict, owners: dict[str, str] | None = None) -> dict:
+    """One parameter as a field: {"name", "label", "kind", "required", ...}."""
+    required = spec.get("required", True)
+    record = spec.get("record")
+    if record is None and VIRTUAL in (spec.get("values") or ()):  # rigs may draw it
+        record = "die" if name in ("roll", "die") else "card"
+    out = {"name": name, "label": param_words(name, record), "required": required,
+           "record": record}
+    values = spec.get("values")
+    if values is not None:
+        values = [str(v) for v in values]
+        if VIRTUAL in values and len(values) > 1 and not spec.get("multiple"):
+            # rigs's own draw: a button of its own beside the form's (one tap)
+            out["quick"] = {"name": name, "value": VIRTUAL,
+                            "label": value_words(tables, name, VIRTUAL, record)}
+            values = [v for v in values if v != VIRTUAL] + [VIRTUAL]  # and last in a list
+        opts = [{"value": v, "label": value_words(tables, name, v, record, owners)}
+                for v in values]
+        if spec.get("repeat"):
+            lo = spec.get("min", 1)
+            hi = spec.get("max", lo)
+            return {**out, "kind": "repeat", "options": opts,
+                    "slots": [i < lo for i in range(hi)]}
+        if spec.get("multiple"):
+            return {**out, "kind": "checks", "options": opts, "min": spec.get("min"),
+                    "max": spec.get("max")}
+        if required and len(values) == 1:
+            return {**out, "kind": "given", "options": opts}
+        if all("," in v for v in values) or len(values) > CHOICE_BUTTONS:
+            return {**out, "kind": "select", "options": opts}
+        return {**out, "kind": "buttons", "options": opts,
+                "chosen": values[0] if required else None}
+    lo, hi = spec.get("min"), spec.get("max")
+    if lo is not None or hi is not None:
+        if record == "die":
+            lo, hi = lo or 1, hi or 6
+        return {**out, "kind": "stepper", "min": lo, "max": hi,
+                "value": lo if required else None}
+    return {**out, "kind": "text"}
+
+
+def rules_words(action: dict) -> list[dict]:
+    """The action's ``total`` and ``constraints`` in words, each with what the page's
+    script checks: {"text", "sum": [...], "min", "max"} or {"text"}."""
+    out = []
+    total = action.get("total")
+    items = list(action.get("constraints") or [])
+    if total:
+        items.insert(0, {"sum": total.get("params", []), "min": total.get("min"),
+                         "max": total.get("max")})
+    for c in items:
+        if "sum" in c:
+            names = ", ".join(param_words(p) for p in c["sum"])
+            lo, hi = c.get("equals", c.get("min")), c.get("equals", c.get("max"))
+            if lo == 1 and (hi is None or hi >= 20):  # the bound above is no news
+                text = f"Give at least one of: {names}"
+            elif lo is not None and lo == hi:
+                text = f"{names}: {lo} in all"
+            elif lo is not None and hi is not None:
+                text = f"{names}: {lo} to {hi} in all"
+            else:
+                text = f"{names}: at least {lo} in all" if lo is not None else \
+                    f"{names}: at most {hi} in all"
+            out.append({"text": text, "sum": list(c["sum"]), "min": lo, "max": hi})
+        elif "at_least_one" in c:
+            out.append({"text": "Give at least one of: " +
+                        ", ".join(param_words(p) for p in c["at_least_one"]),
+                        "sum": list(c["at_least_one"]), "min": 1, "max": None})
+        elif "distinct" in c:
+            out.append({"text": "Each different: " +
+                        ", ".join(param_words(p) for p in c["distinct"])})
+    return out
+
+
+def form(tables, action: dict, owners: dict[str, str] | None = None,
+         label: str | None = None) -> dict:
+    """One action as a form: its fields, a fresh request id, one big button."""
+    params = action.get("params") or {}
+    return {"action": str(action["action"]), "label": label or action.get("label")
+            or str(action["action"]).capitalize(),
+            "fields": [field(tables, str(k), v if isinstance(v, dict) else {}, owners)
+                       for k, v in params.items()],
+            "rules": rules_words(action), "request_id": secrets.token_urlsafe(12)}
+
+
+def merged(actions: list[dict]) -> dict:
+    """Actions of one name that differ by a one-valued ``to`` (a deal to each other
+    player) as one action with a "to" choice; each other parameter takes every value
+    and the widest bounds any of them lists (the rules' check decides the rest)."""
+    first = actions[0]
+    params: dict[str, dict] = {}
+    for a in actions:
+        for k, spec in (a.get("params") or {}).items():
+            have = params.setdefault(k, dict(spec))
+            if "values" in spec:
+                have["values"] = list(dict.fromkeys([*have.get("values", []),
+                                                     *spec["values"]]))
+            for b, pick in (("min", min), ("max", max)):
+                if b in spec and b in have:
+                    have[b] = pick(have[b], spec[b])
+            if not spec.get("required", True):
+                have["required"] = False
+    label = str(first.get("label", "")).split(" to ")[0]
+    out = {**first, "params": params, "label": label}
+    return out
+
+
+def mergeable(actions: list[dict]) -> bool:
+    return len(actions) > 1 and all(
+        len((a.get("params") or {}).get("to", {}).get("values") or ()) == 1
+        for a in actions)

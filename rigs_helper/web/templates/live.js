@@ -1,0 +1,91 @@
+(function(){
+  var url = document.body.getAttribute('data-json');
+  var dirty = 0;  // a form being filled in (since)
+  function filling(){ return dirty && Date.now() - dirty < 60000; }
+  function main(){ return document.querySelector('main'); }
+  function tag(){ return main().getAttribute('data-etag'); }
+  function swap(text, keep){
+    var doc = new DOMParser().parseFromString(text, 'text/html');
+    var fresh = doc.querySelector('main');
+    if (!fresh) return;
+    var old = document.getElementById('outcome'), now = fresh.querySelector('#outcome');
+    if (keep && old && now && now.hidden) now.replaceWith(old);
+    var open = {};
+    document.querySelectorAll('details[data-group]').forEach(function(d){
+      open[d.getAttribute('data-group')] = d.open; });
+    fresh.querySelectorAll('details[data-group]').forEach(function(d){
+      var k = d.getAttribute('data-group'); if (k in open) d.open = open[k]; });
+    main().replaceWith(fresh); document.title = doc.title; wire();
+  }
+  function sums(f){
+    f.querySelectorAll('[data-sum]').forEach(function(p){
+      var names = p.getAttribute('data-sum').split(' '), total = 0;
+      names.forEach(function(n){
+        f.querySelectorAll('[name="' + n + '"]').forEach(function(i){
+          // a number counts as itself, a value given (a card, a plot) or ticked as one
+          if (i.type === 'checkbox') { if (i.checked) total += 1; return; }
+          if (i.type === 'radio' && !i.checked) return;
+          if (i.value === '') return;
+          var v = parseInt(i.value, 10);
+          total += isNaN(v) ? 1 : Math.max(v, 0);
+        });
+      });
+      var lo = p.getAttribute('data-min'), hi = p.getAttribute('data-max');
+      var bad = (lo !== null && total < +lo) || (hi !== null && total > +hi);
+      var out = p.querySelector('.sum'); if (out) out.textContent = total;
+      p.classList.toggle('warn', bad);
+      var b = f.querySelector('button[type=submit]'); if (b) b.disabled = bad;
+    });
+  }
+  function wire(){
+    document.querySelectorAll('form.act').forEach(function(f){
+      f.addEventListener('change', function(){ dirty = Date.now(); sums(f); });
+      f.addEventListener('input', function(){ sums(f); });
+      f.querySelectorAll('button.step').forEach(function(b){
+        b.addEventListener('click', function(){
+          var i = b.parentNode.querySelector('input');
+          var v = (parseInt(i.value, 10) || 0) + parseInt(b.getAttribute('data-d'), 10);
+          if (i.min !== '' && v < +i.min) v = +i.min;
+          if (i.max !== '' && v > +i.max) v = +i.max;
+          i.value = v; dirty = Date.now(); sums(f);
+        });
+      });
+      sums(f);
+      f.addEventListener('submit', function(ev){
+        ev.preventDefault();
+        var b = f.querySelector('button[type=submit]'); if (b) b.disabled = true;
+        var data = new URLSearchParams(new FormData(f));
+        if (ev.submitter && ev.submitter.name) data.append(ev.submitter.name, ev.submitter.value);
+        fetch(f.getAttribute('action'), {method: 'POST',
+                headers: {'Accept': 'application/json'}, body: data})
+          .then(function(r){ return r.json(); })
+          .then(function(a){ dirty = 0;
+            var q = a.request_id ? '?r=' + encodeURIComponent(a.request_id) : '';
+            return fetch(location.pathname + q, {cache: 'no-store'})
+              .then(function(p){ return p.text(); })
+              .then(function(t){ swap(t, false);
+                var box = document.getElementById('outcome');
+                if (box && !a.request_id) { box.hidden = false;
+                  box.className = 'outcome ' + (a.ok ? 'good' : 'bad');
+                  box.textContent = a.ok ? 'Done.' : a.error; }
+                if (box && !box.hidden) box.scrollIntoView({block: 'nearest'});
+                var n = +(document.body.getAttribute('data-answers') || 0) + 1;
+                document.body.setAttribute('data-answers', n); }); })
+          .catch(function(){ if (b) b.disabled = false; });
+      });
+    });
+  }
+  function poll(){
+    fetch(url, {headers: {'If-None-Match': '"' + tag() + '"'}, cache: 'no-store'})
+      .then(function(r){
+        if (r.status !== 200 || filling()) return null;
+        return fetch(location.pathname, {cache: 'no-store'}).then(function(p){
+          return p.ok ? p.text() : null; });
+      })
+      .then(function(text){ if (text) swap(text, true); })
+      .catch(function(){})
+      .then(function(){ setTimeout(poll, {{ poll_ms }}); });
+  }
+  wire();
+  setTimeout(poll, {{ poll_ms }});
+})();
