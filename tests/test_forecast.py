@@ -441,10 +441,10 @@ def test_forecast_commands_refuse_bad_input_in_one_line(rigs, midgame, args, wor
     assert midgame.read_bytes() == before
 
 
-def test_readme_standings_example_is_what_the_command_prints(rigs):
+def test_docs_standings_example_is_what_the_command_prints(rigs):
     from conftest import ROOT
 
-    readme = (ROOT / "README.md").read_text()
+    readme = (ROOT / "docs" / "forecast.md").read_text()
     block = readme.split("`rigs standings -g examples/midgame-3p.toml`:")[1].split("```")[1]
     r = rigs("standings", "-g", EXAMPLES_DIR / "midgame-3p.toml")
     assert r.exit_code == 0
