@@ -118,13 +118,15 @@ def report(found: list, title: str) -> bool:
 
 
 def main() -> int:
+    from rigs_helper.forecast.final import DEFAULT_GAMES
     from rigs_helper.forecast.temper import SPREAD
     from rigs_helper.store.tablefiles import load_tables
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=150, help="games per player count")
     ap.add_argument("--train", type=int, default=60, help="training games per player count")
-    ap.add_argument("--samples", type=int, default=300, help="simulated games per forecast")
+    ap.add_argument("--samples", type=int, default=None,
+                    help="simulated games per forecast (default: what `rigs standings` uses)")
     ap.add_argument("--now-samples", type=int, default=5000)
     ap.add_argument("--fit", action="store_true", help="fit the spread on training games")
     ap.add_argument("--save", help="write the untempered chances to this JSON file")
@@ -144,9 +146,9 @@ def main() -> int:
     else:
         first = TRAIN_SEED if args.fit else 1
         count = args.train if args.fit else args.games
-        rows = play(range(first, first + count), (3, 4), tables, args.samples,
-                    args.now_samples, tick)
-        samples = args.samples
+        samples = args.samples or DEFAULT_GAMES
+        rows = play(range(first, first + count), (3, 4), tables, samples, args.now_samples,
+                    tick)
         print(file=sys.stderr)
         if args.save:
             with open(args.save, "w") as f:

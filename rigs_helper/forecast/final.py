@@ -26,7 +26,7 @@ from rigs_helper.rules.rng import MAX_SEED, Rng
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 
-DEFAULT_GAMES = 1000  # simulated rests of the game
+DEFAULT_GAMES = 600  # simulated rests of the game
 DRAWS = 12  # End Game draws scored per simulated game
 CHUNK = 50  # simulated games between progress ticks
 

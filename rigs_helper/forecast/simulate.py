@@ -1,4 +1,4 @@
-"""The rest of a game, played out once from public facts under a simple stated policy.
+"""The rest of a game, played out once from public facts by simulated players.
 No I/O; imports only the rules core.
 
 :func:`digest` reads what the table knows of a game once (holdings, plots, RIGS, the
@@ -157,7 +157,7 @@ def digest(game: Game, tables: Tables, acting: bool = True) -> Start:
     for c in tables.disasters:
         cards[c.key] = (c.action, _IDX.get(c.resource or "", -1), c.amount == "all",
                         c.when_none == "lose_rigs", c.production, c.requires)
-    seen = observed(game, price, mean_price)
+    seen = observed(game, price, mean_price, tables.constants.hand_limit)
     tendencies = tuple(tuple(tuned(t, o) for t in BLEND) for o in seen)
     karma = tuple(tables.karma_card(k).kind for k in karma_unseen(g, tables).elements())
     survey_seen = Counter(x.survey for p in g.players for x in p.plots if x.survey is not None)

@@ -22,6 +22,9 @@ from rigs_helper.rules.state import Game, Player
 #: rounds of play worth as much as the blend's prior (a stated choice, not fitted)
 EVIDENCE = 3.0
 START_RIGS = 5  # RIGS each player starts with (the rules' set-up)
+#: Karma cards a player draws a round, about, when they never play one: a Disaster hurts
+#: about every other round (a stated choice, not fitted)
+DRAWS_A_ROUND = 0.5
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class Observed:
     survey: float | None
     place: float | None
     borrow: float | None
+    play: float | None
     sell: float | None
 
 
@@ -65,7 +69,8 @@ def rounds_played(game: Game) -> int:
     return game.round - (1 if game.phase == "player" else 0)
 
 
-def _observe(p: Player, rounds: int, last_price: float | None, mean_price: float) -> Observed:
+def _observe(p: Player, rounds: int, last_price: float | None, mean_price: float,
+             hand_limit: int) -> Observed:
     rigs = p.rigs + sum(p.on_cards.values())
     built = max(0, rigs - START_RIGS)
     spent = 2 * built + p.metal  # Metal that went into RIGS, and Metal kept
@@ -75,6 +80,8 @@ def _observe(p: Player, rounds: int, last_price: float | None, mean_price: float
     survey = min(1.0, surveyed / chances) if chances else None
     place = 1 - p.warehouse_rigs / rigs if rigs else None
     borrow = 1.0 if any(p.vinnie.values()) else (0.0 if rounds else None)
+    kept = min(hand_limit, DRAWS_A_ROUND * rounds)  # the hand of one who never plays
+    play = max(0.0, 1 - len(p.hand) / kept) if kept >= 1 else None
     sell = None
     harvests_luxuries = any(x.harvest == "luxuries" and x.rigs for x in p.plots)
     if last_price is not None and mean_price:
@@ -82,14 +89,16 @@ def _observe(p: Player, rounds: int, last_price: float | None, mean_price: float
             sell = max(1.0, last_price / mean_price) + 0.2  # held at a fair price or better
         elif not p.luxuries and harvests_luxuries:
             sell = 0.0
-    return Observed(rounds, build, survey, place, borrow, sell)
+    return Observed(rounds, build, survey, place, borrow, play, sell)
 
 
-def observed(game: Game, last_price: float | None, mean_price: float) -> tuple[Observed, ...]:
+def observed(game: Game, last_price: float | None, mean_price: float, hand_limit: int = 5
+             ) -> tuple[Observed, ...]:
     """Each player's play so far, read from the state (``last_price``: the latest Market
     price, None before the first card)."""
     rounds = rounds_played(game)
-    return tuple(_observe(p, rounds, last_price, mean_price) for p in game.players)
+    return tuple(_observe(p, rounds, last_price, mean_price, hand_limit)
+                 for p in game.players)
 
 
 def tuned(policy: Tendency, seen: Observed) -> Tendency:
