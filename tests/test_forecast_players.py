@@ -95,6 +95,16 @@ def test_forecast_learns_each_players_own_play(tables):
     assert all(b < t.build or t.build == 0 for b, t in zip(bo, BLEND))
 
 
+def test_forecast_learns_who_plays_their_karma_cards(tables):
+    """A hand that filled up (cards drawn, none played) plays less in the simulation than
+    an empty one, both seen over 9 rounds; the hand's size is public, its cards are not."""
+    g = replace(start(3, 2, tables), round=10)
+    g = set_player(g, "Ana", hand=tuple(g.karma.draw[:5]))
+    seen = observed(g, 4, 4.0, tables.constants.hand_limit)
+    assert seen[0].play == 0 and seen[1].play == 1
+    assert all(tuned(t, seen[0]).play < tuned(t, seen[1]).play for t in BLEND)
+
+
 def test_forecast_tempering_spreads_the_chances_more_with_more_rounds_left():
     raw = [0.7, 0.2, 0.1, 0.0]
     early, late = tempered(raw, 10, 1000), tempered(raw, 2, 1000)
