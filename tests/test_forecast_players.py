@@ -17,7 +17,7 @@ from gameplay import set_player, start
 from rigs_helper.forecast import calibration
 from rigs_helper.forecast.simulate import _Game, digest
 from rigs_helper.forecast.temper import tempered
-from rigs_helper.forecast.tendencies import BLEND, POLICIES, observed, tuned
+from rigs_helper.forecast.tendencies import BLEND, POLICIES, likelihoods, observed, tuned
 from rigs_helper.rules.rng import Rng
 
 FORECAST = ROOT / "rigs_helper" / "forecast"
@@ -144,3 +144,21 @@ def test_forecast_calibration_on_games_played_by_the_player_programs(tables, pla
     assert calibration.brier(found, "uniform") == pytest.approx(
         (1 - 1 / players) ** 2 * sum(won) + (1 / players) ** 2 * (players - sum(won)))
     assert sum(n for *_, n in calibration.reliability(found)) == 3 * players
+
+
+def test_forecast_weighs_the_policies_by_how_well_they_explain_a_players_play(tables):
+    """Round 1: every policy alike.  Round 6: a player who left every RIGS in the warehouse
+    and surveyed nothing is most likely idle; one whose RIGS are all on plots and who
+    surveyed is unlikely to be."""
+    g = start(3, 2, tables)
+    assert likelihoods(observed(g, None, 4.0)[0]) == pytest.approx([1 / len(BLEND)] * 5)
+    g = replace(g, round=6)
+    x = g.player("Bo").plots[0]
+    busy = replace(g.player("Bo"), warehouse_rigs=0, metal=0,
+                   plots=(replace(x, rigs=1, harvest="energy", survey=1),)
+                   + g.player("Bo").plots[1:])
+    g = g.with_player(busy)
+    idle_at = list(POLICIES).index("idle")
+    lazy, active = (likelihoods(o) for o in observed(g, 4, 4.0)[:2])
+    assert max(range(5), key=lambda k: lazy[k]) == idle_at
+    assert active[idle_at] < 0.05 < lazy[idle_at]

@@ -31,11 +31,12 @@ the End Game Market cards (drawn from the Market cards still unseen) and the dic
 from __future__ import annotations
 
 from collections import Counter
+from itertools import accumulate
 from dataclasses import dataclass, replace
 
 from rigs_helper.forecast.acting import KINDS, Acting
 from rigs_helper.forecast.knowledge import karma_unseen
-from rigs_helper.forecast.tendencies import BLEND, POLICIES, observed, tuned
+from rigs_helper.forecast import tendencies as habits
 from rigs_helper.rules.engine import default_discard, default_rigs_source, leader_rank
 from rigs_helper.rules.market import card_value
 from rigs_helper.rules.production import plan
@@ -83,6 +84,7 @@ class Start:
     karma_pool: tuple[str, ...]  # kinds of the unseen Karma cards (the deck and the hands)
     hand_limit: int
     tendencies: tuple[tuple, ...]  # per player: each blend policy tuned by their own play
+    odds: tuple[tuple[int, ...], ...]  # per player: cumulative chances of the policies (/2^20)
     acting: bool = True  # False: the old policy (nobody acts)
 
 
@@ -157,8 +159,10 @@ def digest(game: Game, tables: Tables, acting: bool = True) -> Start:
     for c in tables.disasters:
         cards[c.key] = (c.action, _IDX.get(c.resource or "", -1), c.amount == "all",
                         c.when_none == "lose_rigs", c.production, c.requires)
-    seen = observed(game, price, mean_price, tables.constants.hand_limit)
-    tendencies = tuple(tuple(tuned(t, o) for t in BLEND) for o in seen)
+    seen = habits.observed(game, price, mean_price, tables.constants.hand_limit)
+    tendencies = tuple(tuple(habits.tuned(t, o) for t in habits.BLEND) for o in seen)
+    odds = tuple(tuple(accumulate(round(w * habits.ODDS) for w in habits.likelihoods(o)))
+                 for o in seen)
     karma = tuple(tables.karma_card(k).kind for k in karma_unseen(g, tables).elements())
     survey_seen = Counter(x.survey for p in g.players for x in p.plots if x.survey is not None)
     weights = []
@@ -187,12 +191,12 @@ def digest(game: Game, tables: Tables, acting: bool = True) -> Start:
         spots={k: tuple(t.spots[r] for r in RES[:3]) for k, t in tables.plots.items()},
         survey_pool=tuple((Counter(tables.survey_deck) - survey_seen).elements()),
         hands=tuple(len(p.hand) for p in g.players), karma_pool=karma,
-        hand_limit=tables.constants.hand_limit, tendencies=tendencies, acting=acting)
+        hand_limit=tables.constants.hand_limit, tendencies=tendencies, odds=odds,
+        acting=acting)
 
 
 def _sell(credits, res, price: int, threshold, last: bool) -> None:
-    """Every Luxury of each player whose ``threshold`` (one figure, or one per player) the
-    price reaches; all of them in the last round."""
+    """Sell each player's Luxuries at their ``threshold`` (one, or one each) or better."""
     for i, r in enumerate(res):
         floor = threshold if isinstance(threshold, (int, float)) else threshold[i]
         if r[3] and (price >= floor or last):
@@ -263,9 +267,9 @@ class _Game(Acting):
         self.hands = [[self.take(self.karma_pool) for _ in range(min(n, len(self.karma_pool)))]
                       for n in s.hands] if s.acting else [[] for _ in s.hands]
         if s.acting:
-            self.tend = [t[rng.below(len(t))] for t in s.tendencies]
+            self.tend = [t[habits.pick(rng, odds)] for t, odds in zip(s.tendencies, s.odds)]
         else:
-            self.tend = [POLICIES["idle"]] * s.players
+            self.tend = [habits.POLICIES["idle"]] * s.players
         self.sell_at = [t.sell * s.mean_price for t in self.tend]
 
     def take(self, items: list):

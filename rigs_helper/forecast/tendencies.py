@@ -6,15 +6,18 @@ Metal, of surveying a plot, of putting warehouse RIGS on free spots, of borrowin
 when short (and of repaying), of playing a Karma card they hold, and the lowest Market price
 they sell Luxuries at (a share of the mean Market card value; the last round sells all).
 
-The blend (:data:`POLICIES`, equally likely): *idle* (the old forecast: nobody acts),
-*builder*, *seller* (surveys, sells at once), *holder* (surveys, borrows, waits for a high
-price) and *attacker* (plays every Karma card).  In each simulated game each player follows
-one policy drawn from the blend, mixed with what the table has seen of that player
+The blend (:data:`POLICIES`): *idle* (the old forecast: nobody acts), *builder*, *seller*
+(surveys, sells at once), *holder* (surveys, borrows, waits for a high price) and
+*attacker* (plays every Karma card).  In each simulated game each player follows one policy
+drawn from the blend, each as likely as it explains what the table has seen of that player
+(:func:`likelihoods`; in round 1 all equally), mixed with the player's own rates
 (:func:`observed`) with the weight ``rounds played / (rounds played + EVIDENCE)``: in round 1
 the blend alone, later mostly the player's own play.
 """
 
 from __future__ import annotations
+
+import math
 
 from rigs_helper.rules.records import dataclass
 from rigs_helper.rules.state import Game, Player
@@ -85,10 +88,13 @@ def _observe(p: Player, rounds: int, last_price: float | None, mean_price: float
     sell = None
     harvests_luxuries = any(x.harvest == "luxuries" and x.rigs for x in p.plots)
     if last_price is not None and mean_price:
-        if p.luxuries and last_price >= mean_price:
-            sell = max(1.0, last_price / mean_price) + 0.2  # held at a fair price or better
-        elif not p.luxuries and harvests_luxuries:
-            sell = 0.0
+        fair = last_price >= mean_price
+        if p.luxuries and fair:
+            sell = last_price / mean_price + 0.2  # held at a fair price or better
+        elif p.luxuries or (harvests_luxuries and fair):
+            sell = 1.0  # kept at a low price, or sold at a fair one
+        elif harvests_luxuries:
+            sell = 0.0  # sold at a low price
     return Observed(rounds, build, survey, place, borrow, play, sell)
 
 
@@ -114,5 +120,42 @@ def tuned(policy: Tendency, seen: Observed) -> Tendency:
     return Tendency(*fields)
 
 
-__all__ = ["BLEND", "EVIDENCE", "POLICIES", "Observed", "Tendency", "observed",
-           "rounds_played", "tuned"]
+#: no policy is ever sure that a player never (or always) does a thing
+FLOOR = 0.1
+#: the evidence of the several habits overlaps: each counts this much (a stated choice)
+SHARE = 0.5
+JUDGED = ("build", "survey", "place", "play")  # borrowing and selling depend on need, price
+
+
+def likelihoods(seen: Observed, blend=BLEND) -> list[float]:
+    """How well each policy of ``blend`` explains the player's play so far: for each habit
+    seen at rate r over the rounds played n, p^(r n) (1 - p)^((1 - r) n) with p the policy's
+    chance (kept within FLOOR of 0 and 1), the product raised to SHARE; normalised."""
+    out = []
+    n = seen.rounds
+    for policy in blend:
+        log = 0.0
+        for name in JUDGED:
+            r = getattr(seen, name)
+            if r is None:
+                continue
+            p = min(1 - FLOOR, max(FLOOR, getattr(policy, name)))
+            log += n * (r * math.log(p) + (1 - r) * math.log(1 - p))
+        out.append(log * SHARE)
+    top = max(out)
+    weights = [math.exp(x - top) for x in out]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+ODDS = 1 << 20  # the policies' chances in whole steps
+
+
+def pick(rng, odds: tuple[int, ...]) -> int:
+    """A policy drawn with the cumulative ``odds`` (steps of 1 / ODDS) and ``rng``."""
+    u = rng.below(odds[-1])
+    return next(k for k, c in enumerate(odds) if u < c)
+
+
+__all__ = ["BLEND", "EVIDENCE", "ODDS", "POLICIES", "Observed", "Tendency", "likelihoods",
+           "observed", "pick", "rounds_played", "tuned"]
