@@ -93,8 +93,8 @@ class Acting:
 
     def build(self, i: int, t) -> None:
         res = self.res[i]
-        if res[METAL] % 2 and self.borrow(i, METAL, t):
-            pass
+        if res[METAL] % 2:
+            self.borrow(i, METAL, t)  # an odd Metal: a borrower borrows one to use it
         n = res[METAL] // 2
         if n:
             res[METAL] -= 2 * n
