@@ -441,7 +441,7 @@ def test_forecast_commands_refuse_bad_input_in_one_line(rigs, midgame, args, wor
     assert midgame.read_bytes() == before
 
 
-def test_readme_standings_example_is_what_the_command_prints(rigs):
+def test_docs_standings_example_is_what_the_command_prints(rigs):
     from conftest import ROOT
 
     readme = (ROOT / "docs" / "forecast.md").read_text()

@@ -67,7 +67,7 @@ def standings(
         "--now", help="Only the figures if the game ended now (End Game cards and dice the "
         "only unknowns), not the forecast of the end.")] = False,
     samples: Annotated[int | None, typer.Option(
-        "--samples", help="Simulated games for the forecast (default 1000); with --now, Monte "
+        "--samples", help="Simulated games for the forecast (default 600); with --now, Monte "
         "Carlo samples when the exact sum is too big (default 40000).", min=1)] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the forecast's own generator (default: from the public "
@@ -75,8 +75,8 @@ def standings(
     game: GameOpt = None,
 ) -> None:
     """Who is going to win: each player's expected net worth at the end of the game, its
-    spread and their chance of winning, from public facts and a simple stated policy for
-    the rounds left; beside it the same if the game ended now (`--now`: only that)."""
+    spread and their chance of winning, from public facts and simulated players for the
+    rounds left; beside it the same if the game ended now (`--now`: only that)."""
     from rigs_helper.forecast.standings import DEFAULT_SAMPLES, compute, compute_now
 
     loaded, tables = _load(game)
@@ -136,10 +136,10 @@ def render_standings(result) -> None:
                    [(p.name, p.win_probability) for p in result.players]))
     if ahead:
         say(f"Forecast of the end: {result.samples} simulated rests of the game from "
-                  "public facts (win chances about +-2 points), the rounds left played by a "
-                  "simple policy: RIGS stay where they are and produce, Luxuries are sold at "
-                  "the mean price or better, Vinnie is settled at the end (docs/forecast.md)."
-                  )
+                  "public facts (win chances about +-3 points), the rounds left played by "
+                  "simulated players who build, survey, borrow, sell and play Karma cards "
+                  "after a blend of simple policies, tuned by each player's play so far "
+                  "(docs/forecast.md).")
         say(f"Now, Win now: if the game ended now (Luxuries at {_fmt(result.price)}, "
                   f"{result.price_basis}); `rigs standings --now` adds its spread.")
     else:
@@ -151,8 +151,11 @@ def render_standings(result) -> None:
            "exact": "win chances summed exactly over every outcome",
            "monte carlo": f"win chances from {result.samples} samples, about +-1 point",
            "simulation": ""}[result.method]
-    say((f"{how.capitalize()}; a tie" if how else "A tie")
-        + " counts as a win for each tied player.")
+    if result.method == "simulation":  # the end's chances are tempered shares of one win
+        say("Win: a tie shares the win; Win now: a tie counts as a win for each tied player.")
+    else:
+        say((f"{how.capitalize()}; a tie" if how else "A tie")
+            + " counts as a win for each tied player.")
     for p in result.players:
         bill = p.vinnie["end_credits"]
         if bill and bill > abs(p.net_worth) / 4:

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rigs_helper.forecast.final import DEFAULT_GAMES, forecast
+from rigs_helper.forecast.final import DEFAULT_GAMES, DRAWS, forecast
 from rigs_helper.forecast.standings import compute_now
+from rigs_helper.forecast.temper import tempered
 from rigs_helper.rules.actions.deals import Sell
 from rigs_helper.rules.actions.placement import Move, Survey
 from rigs_helper.rules.endgame import EndgameDraws, holdings
@@ -120,23 +121,38 @@ def final_score(g: Game, tables: Tables):
                                                  e.resource_values), tables)
 
 
+def scored(snaps: list[Game], won: tuple[int, ...], tables: Tables, samples: int | None = None,
+           now_samples: int = 20_000, now_method: str = "auto", untempered: bool = False
+           ) -> list[Case]:
+    """The snapshots of one game scored the three ways (``samples``: simulated games of
+    the forecast; ``now_samples``, ``now_method``: :func:`standings.compute_now`'s;
+    ``untempered``: also the forecast's chances before tempering, as "untempered")."""
+    out = []
+    for g in snaps:
+        end = forecast(g, tables, games=samples or DEFAULT_GAMES, temper=not untempered)
+        now = compute_now(g, tables, samples=now_samples, method=now_method)
+        n = len(g.players)
+        chances = {"forecast": end.win,
+                   "if it ended now": tuple(p.win_probability for p in now.players),
+                   "uniform": tuple(1 / n for _ in now.players)}
+        if untempered:
+            chances["untempered"] = end.win
+            chances["forecast"] = tuple(tempered(list(end.win), len(g.market.game),
+                                                 end.games * DRAWS))
+        out.append(Case(g.round, chances, won))
+    return out
+
+
 def cases(games: int, players: int, tables: Tables, samples: int | None = None,
           first_seed: int = 1, tick=None, now_samples: int = 20_000, now_method: str = "auto"
           ) -> list[Case]:
     """Snapshots of ``games`` seeded games (seeds from ``first_seed``; odd seeds with the
-    opening, even ones idle), each scored the three ways (``samples``: simulated games of
-    the forecast; ``now_samples``, ``now_method``: :func:`standings.compute_now`'s)."""
+    opening, even ones idle), each scored the three ways (:func:`scored`)."""
     out = []
     for k in range(games):
         seed = first_seed + k
         snaps, won = play_game(players, seed, tables, opening=seed % 2 == 1)
-        for g in snaps:
-            end = forecast(g, tables, games=samples or DEFAULT_GAMES)
-            now = compute_now(g, tables, samples=now_samples, method=now_method)
-            chances = {"forecast": end.win,
-                       "if it ended now": tuple(p.win_probability for p in now.players),
-                       "uniform": tuple(1 / players for _ in now.players)}
-            out.append(Case(g.round, chances, won))
+        out += scored(snaps, won, tables, samples, now_samples, now_method)
         if tick is not None:
             tick(k + 1, games)
     return out
@@ -172,6 +188,7 @@ __all__ = [
     "Case",
     "brier",
     "cases",
+    "scored",
     "final_score",
     "play_game",
     "reliability",

@@ -20,12 +20,13 @@ from itertools import product
 from operator import mul
 
 from rigs_helper.forecast.simulate import digest, play_out
+from rigs_helper.forecast.temper import tempered
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.rng import MAX_SEED, Rng
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 
-DEFAULT_GAMES = 1000  # simulated rests of the game
+DEFAULT_GAMES = 600  # simulated rests of the game
 DRAWS = 12  # End Game draws scored per simulated game
 CHUNK = 50  # simulated games between progress ticks
 
@@ -104,11 +105,13 @@ def _score_draws(f, active, sizes, rng: Rng, rolls, k: int, win: list[int],
 
 
 def forecast(game: Game, tables: Tables, games: int = DEFAULT_GAMES, seed: int | None = None,
-             tick=None) -> FinalForecast:
-    """Simulate ``games`` rests of the game; ``tick(done, total)`` between chunks."""
+             tick=None, acting: bool = True, temper: bool = True) -> FinalForecast:
+    """Simulate ``games`` rests of the game; ``tick(done, total)`` between chunks.
+    ``acting``: players act (False: the old policy, nobody acts); ``temper``: the win
+    chances tempered for the rounds left (:mod:`rigs_helper.forecast.temper`)."""
     if games < 1:
         raise InputError("--samples must be 1 or more")
-    start = digest(game, tables)
+    start = digest(game, tables, acting)
     seed = public_seed(game) if seed is None else seed
     rng = Rng(seed)
     n = start.players
@@ -137,10 +140,13 @@ def forecast(game: Game, tables: Tables, games: int = DEFAULT_GAMES, seed: int |
     for v in totals:
         v.sort()
     draws = games * DRAWS
+    chances = [w / draws for w in win]
+    if temper and acting:
+        chances = tempered(chances, start.market_left, draws)
     return FinalForecast(tuple(x / games for x in mean),
                          tuple(_percentile(v, 0.1) for v in totals),
                          tuple(_percentile(v, 0.9) for v in totals),
-                         tuple(w / draws for w in win), games, seed)
+                         tuple(chances), games, seed)
 
 
 __all__ = ["DEFAULT_GAMES", "DRAWS", "FinalForecast", "forecast", "public_facts",

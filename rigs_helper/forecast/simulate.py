@@ -1,4 +1,4 @@
-"""The rest of a game, played out once from public facts under a simple stated policy.
+"""The rest of a game, played out once from public facts by simulated players.
 No I/O; imports only the rules core.
 
 :func:`digest` reads what the table knows of a game once (holdings, plots, RIGS, the
@@ -17,10 +17,12 @@ remaining rounds with the forecast's own generator:
 - Production: RIGS stay where they are; each plot is powered, best yield first, while
   the Energy produced and held lasts (the default plan).
 - Market: a card drawn from the unseen Market cards; a player sells every Luxury when
-  the price is the mean Market card value or better, and all that is left in the last
-  round.
-- Nobody builds, moves, surveys, borrows, repays, deals or plays a Karma card: Vinnie is
-  settled at the end.
+  the price is their threshold or better (the mean Market card value for the old policy),
+  and all that is left in the last round.
+- Players act in the Player Phase (:mod:`rigs_helper.forecast.acting`): build, place RIGS,
+  survey, borrow and repay, play Karma cards, each player after a policy drawn from a blend
+  and tuned by their own play so far (:mod:`rigs_helper.forecast.tendencies`).  With
+  ``acting=False`` (the old policy) nobody acts: Vinnie is settled at the end.
 
 What is left at the end is a :class:`Final`: each player's net worth as a linear form of
 the End Game Market cards (drawn from the Market cards still unseen) and the dice.
@@ -29,8 +31,12 @@ the End Game Market cards (drawn from the Market cards still unseen) and the dic
 from __future__ import annotations
 
 from collections import Counter
+from itertools import accumulate
 from dataclasses import dataclass, replace
 
+from rigs_helper.forecast.acting import KINDS, Acting
+from rigs_helper.forecast.knowledge import karma_unseen
+from rigs_helper.forecast import tendencies as habits
 from rigs_helper.rules.engine import default_discard, default_rigs_source, leader_rank
 from rigs_helper.rules.market import card_value
 from rigs_helper.rules.production import plan
@@ -52,7 +58,8 @@ class Start:
     credits: tuple[int, ...]
     res: tuple[tuple[int, int, int, int], ...]  # energy, supplies, metal, luxuries
     warehouse: tuple[int, ...]  # RIGS in each warehouse
-    rigs: tuple[tuple[tuple[str, int, int, int], ...], ...]  # (type, resource, RIGS, plot no.)
+    # every plot: (type, resource harvested or -1, RIGS, plot no., survey yield or -1)
+    plots: tuple[tuple[tuple[str, int, int, int, int], ...], ...]
     weights: tuple[dict, ...]  # plot type -> weight (a luxury plot counts twice)
     ranks: tuple[tuple[int, int, int], ...]  # barren Plains, plots, Valleys (leader rule)
     deserts: tuple[int, ...]
@@ -71,6 +78,14 @@ class Start:
     slots: tuple[tuple[str, int], ...]  # (plot type, End Game cards), table order
     plot_rank: dict  # plot type -> the Land Grant keeper's preference
     disasters: dict  # Disaster key -> (action, resource index, all?, lose RIGS?, effect, needs)
+    spots: dict  # plot type -> (Energy, Supplies, Metal spots)
+    survey_pool: tuple[int, ...]  # yields of the unseen Survey cards
+    hands: tuple[int, ...]  # Karma cards in each hand (a public count)
+    karma_pool: tuple[str, ...]  # kinds of the unseen Karma cards (the deck and the hands)
+    hand_limit: int
+    tendencies: tuple[tuple, ...]  # per player: each blend policy tuned by their own play
+    odds: tuple[tuple[int, ...], ...]  # per player: cumulative chances of the policies (/2^20)
+    acting: bool = True  # False: the old policy (nobody acts)
 
 
 @dataclass
@@ -110,8 +125,9 @@ def _settled(game: Game, tables: Tables) -> Game:
     return replace(game, players=tuple(players))
 
 
-def digest(game: Game, tables: Tables) -> Start:
-    """The public facts the simulation starts from, with this round's sure steps done."""
+def digest(game: Game, tables: Tables, acting: bool = True) -> Start:
+    """The public facts the simulation starts from, with this round's sure steps done
+    (``acting``: players act; False: the old policy)."""
     g = _settled(game, tables)
     m = g.market
     drawn = set(m.drawn)
@@ -126,17 +142,15 @@ def digest(game: Game, tables: Tables) -> Start:
     front = [p.disaster for p in g.players if p.disaster]
     steps: tuple[str, ...]
     if g.phase == "player":
-        steps = ("grant", "disaster", "production", "market") if g.grant else (
-            "disaster", "production", "market")
+        steps = ("grant", "acts", "disaster", "production", "market") if g.grant else (
+            "acts", "disaster", "production", "market")
     elif g.phase in ("disaster", "production"):
         for i, p in enumerate(g.players):  # the cards are dealt: production is sure
             for r, n in plan(g, p.name, tables).produced.items():
                 res[i][_IDX[r]] += n
         steps = ("market",)
     else:
-        steps = ()
-        if price is not None:
-            _sell(credits, res, price, mean_price, last=not m.game)
+        steps = ("sell",) if price is not None else ()
     plot_pool = tuple(tables.plot_deck[int(pid[1:]) - 1] for pid in g.plot_deck + g.grant)
     seen = Counter(g.disaster.discard) + Counter(front)
     pile = Counter(tables.disaster_deck) - seen
@@ -145,6 +159,12 @@ def digest(game: Game, tables: Tables) -> Start:
     for c in tables.disasters:
         cards[c.key] = (c.action, _IDX.get(c.resource or "", -1), c.amount == "all",
                         c.when_none == "lose_rigs", c.production, c.requires)
+    seen = habits.observed(game, price, mean_price, tables.constants.hand_limit)
+    tendencies = tuple(tuple(habits.tuned(t, o) for t in habits.BLEND) for o in seen)
+    odds = tuple(tuple(accumulate(round(w * habits.ODDS) for w in habits.likelihoods(o)))
+                 for o in seen)
+    karma = tuple(tables.karma_card(k).kind for k in karma_unseen(g, tables).elements())
+    survey_seen = Counter(x.survey for p in g.players for x in p.plots if x.survey is not None)
     weights = []
     for p in g.players:
         w: dict[str, int] = {}
@@ -154,8 +174,9 @@ def digest(game: Game, tables: Tables) -> Start:
     return Start(
         players=len(g.players), credits=tuple(credits), res=tuple(tuple(r) for r in res),
         warehouse=tuple(p.warehouse_rigs for p in g.players),
-        rigs=tuple(tuple((x.type, _IDX[x.harvest], x.rigs, int(x.id[1:])) for x in p.plots
-                         if x.rigs and x.harvest) for p in g.players),
+        plots=tuple(tuple((x.type, _IDX[x.harvest] if x.rigs and x.harvest else -1, x.rigs,
+                           int(x.id[1:]), -1 if x.survey is None else x.survey)
+                          for x in p.plots) for p in g.players),
         weights=tuple(weights), ranks=tuple(leader_rank(p) for p in g.players),
         deserts=tuple(sum(1 for x in p.plots if x.type == "desert") for p in g.players),
         scripts=tuple(tuple(p.scripts(r) for r in BASIC_RESOURCES) for p in g.players),
@@ -166,39 +187,55 @@ def digest(game: Game, tables: Tables) -> Start:
         this_round=steps, market_pool=tuple(pool), market_left=len(m.game), price=price,
         mean_price=mean_price,
         slots=tuple((t.key, t.endgame_cards) for t in tables.plots.values()),
-        plot_rank=rank, disasters=cards)
+        plot_rank=rank, disasters=cards,
+        spots={k: tuple(t.spots[r] for r in RES[:3]) for k, t in tables.plots.items()},
+        survey_pool=tuple((Counter(tables.survey_deck) - survey_seen).elements()),
+        hands=tuple(len(p.hand) for p in g.players), karma_pool=karma,
+        hand_limit=tables.constants.hand_limit, tendencies=tendencies, odds=odds,
+        acting=acting)
 
 
-def _sell(credits, res, price: int, threshold: float, last: bool) -> None:
-    if price >= threshold or last:
-        for i, r in enumerate(res):
-            if r[3]:
-                credits[i] += r[3] * price
-                r[3] = 0
+def _sell(credits, res, price: int, threshold, last: bool) -> None:
+    """Sell each player's Luxuries at their ``threshold`` (one, or one each) or better."""
+    for i, r in enumerate(res):
+        floor = threshold if isinstance(threshold, (int, float)) else threshold[i]
+        if r[3] and (price >= floor or last):
+            credits[i] += r[3] * price
+            r[3] = 0
 
 
 # ---------------------------------------------------------------------------- play
 
 
-class _Game:
+class _Game(Acting):
     """One simulated game's mutable state."""
 
     __slots__ = (
+        "bits",
         "credits",
         "deserts",
         "discard",
+        "hands",
+        "karma_pool",
         "leader",
+        "left",
         "market",
         "market_left",
+        "nbits",
+        "open",
         "pile",
         "plot_deck",
         "plot_pool",
+        "plots",
         "price",
         "ranks",
         "res",
-        "rigs",
         "rng",
         "s",
+        "scripts",
+        "sell_at",
+        "survey_pool",
+        "tend",
         "warehouse",
         "weights",
     )
@@ -209,7 +246,9 @@ class _Game:
         self.credits = list(s.credits)
         self.res = [list(r) for r in s.res]
         self.warehouse = list(s.warehouse)
-        self.rigs = [[list(x) for x in plots] for plots in s.rigs]
+        self.plots = [[list(x) for x in plots] for plots in s.plots]
+        self.scripts = [list(x) for x in s.scripts]
+        self.open = [sum(1 for x in plots if x[4] < 0) for plots in s.plots]  # unsurveyed
         self.weights = [dict(w) for w in s.weights]
         self.ranks = [list(r) for r in s.ranks]
         self.deserts = list(s.deserts)
@@ -221,6 +260,17 @@ class _Game:
         self.market = list(s.market_pool)
         self.market_left = s.market_left
         self.price = s.price
+        self.left = s.market_left
+        self.bits = self.nbits = 0
+        self.survey_pool = list(s.survey_pool)
+        self.karma_pool = list(s.karma_pool)
+        self.hands = [[self.take(self.karma_pool) for _ in range(min(n, len(self.karma_pool)))]
+                      for n in s.hands] if s.acting else [[] for _ in s.hands]
+        if s.acting:
+            self.tend = [t[habits.pick(rng, odds)] for t, odds in zip(s.tendencies, s.odds)]
+        else:
+            self.tend = [habits.POLICIES["idle"]] * s.players
+        self.sell_at = [t.sell * s.mean_price for t in self.tend]
 
     def take(self, items: list):
         """A card drawn at random from ``items`` (the table cannot tell the order)."""
@@ -249,6 +299,8 @@ class _Game:
             elif t == "desert":
                 self.deserts[i] += 1
             r[1] -= 1
+            self.plots[i].append([t, -1, 0, 100 + len(self.plots[i]), -1])
+            self.open[i] += 1
         worst = max(self.ranks)
         tied = [i for i, r in enumerate(self.ranks) if r == worst]
         self.leader = tied[0] if len(tied) == 1 else tied[self.rng.below(len(tied))]
@@ -258,13 +310,13 @@ class _Game:
         if self.warehouse[i]:
             self.warehouse[i] -= 1
             return True
-        plots = self.rigs[i]
-        if not plots:
+        plots = self.plots[i]
+        best = max(plots, key=lambda x: (x[2], -x[3]), default=None)
+        if best is None or not best[2]:
             return False
-        best = max(plots, key=lambda x: (x[2], -x[3]))
         best[2] -= 1
         if not best[2]:
-            plots.remove(best)
+            best[1] = -1
         return True
 
     def disasters(self) -> list:
@@ -281,17 +333,22 @@ class _Game:
             key = self.take(self.pile)
             front.append(key)
             action, r, everything, fallback, effect, needs = cards[key]
+            hurt = False
             if action == "discard":
                 have = self.res[i][r]
                 if have:
                     self.res[i][r] -= have if everything else (have + 1) // 2
+                    hurt = True
                 elif fallback:
-                    self.lose_rigs(i)
+                    hurt = self.lose_rigs(i)
             elif action == "production":
                 if self.needs(i, needs):
                     effects[i] = effect
+                    hurt = True
                 elif fallback:
-                    self.lose_rigs(i)
+                    hurt = self.lose_rigs(i)
+            if hurt and self.s.acting:
+                self.draw_karma(i)
         self.discard += front  # discarded once Production ends (nothing draws before)
         return effects
 
@@ -301,19 +358,18 @@ class _Game:
         if what == "valley_plots":
             return self.ranks[i][2] > 0
         if what == "supplies_rigs":
-            return any(x[1] == 1 for x in self.rigs[i])
+            return any(x[1] == 1 and x[2] for x in self.plots[i])
         if what == "energy_rigs":
-            return any(x[1] == 0 for x in self.rigs[i])
+            return any(x[1] == 0 and x[2] for x in self.plots[i])
         return False
 
     # -- Production Phase --------------------------------------------------------------
     def produce(self, i: int, effect) -> None:
-        plots = self.rigs[i]
-        if not plots:
-            return
         own = 0
         others = []
-        for t, r, n, pid in plots:
+        for t, r, n, pid, _ in self.plots[i]:
+            if not n:
+                continue
             if effect == SEASONAL and t == "valley" and n > 1:
                 n = 1
             if r == 0:
@@ -344,8 +400,7 @@ class _Game:
     def market_phase(self) -> None:
         self.price = self.take(self.market)
         self.market_left -= 1
-        _sell(self.credits, self.res, self.price, self.s.mean_price,
-              last=self.market_left == 0)
+        _sell(self.credits, self.res, self.price, self.sell_at, last=self.market_left == 0)
 
     def round(self, steps) -> None:
         effects: list = [None] * self.s.players
@@ -356,6 +411,13 @@ class _Game:
                 n = min(self.s.players, self.plot_deck)
                 self.plot_deck -= n
                 self.grant(n)
+            elif step == "sell":
+                _sell(self.credits, self.res, self.price, self.sell_at,
+                      last=self.market_left == 0)
+            elif step == "acts":
+                if self.s.acting:
+                    self.left = self.market_left
+                    self.player_phase()
             elif step == "disaster":
                 effects = self.disasters()
             elif step == "production":
@@ -368,12 +430,12 @@ class _Game:
         s = self.s
         if self.price is not None:
             _sell(self.credits, self.res, self.price, s.mean_price, last=True)
-        units = [[r[k] - 4 * sc[k] for k in range(3)] for r, sc in zip(self.res, s.scripts)]
+        units = [[r[k] - 4 * sc[k] for k in range(3)] for r, sc in zip(self.res, self.scripts)]
         weights = [[w.get(t, 0) for t, _ in s.slots] for w in self.weights]
         return Final([float(c) for c in self.credits], weights, units, self.market)
 
 
-_NEXT_ROUND = ("newgrant", "disaster", "production", "market")
+_NEXT_ROUND = ("newgrant", "acts", "disaster", "production", "market")
 
 
 def play_out(s: Start, rng: Rng) -> Final:

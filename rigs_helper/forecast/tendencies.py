@@ -1,0 +1,161 @@
+"""How each simulated player acts: a blend of a few simple policies, tuned by what that
+player has done so far in this game.  No I/O; reads only the public state.
+
+A policy is a :class:`Tendency`: the chance, in a Player Phase, of building RIGS with their
+Metal, of surveying a plot, of putting warehouse RIGS on free spots, of borrowing from Vinnie
+when short (and of repaying), of playing a Karma card they hold, and the lowest Market price
+they sell Luxuries at (a share of the mean Market card value; the last round sells all).
+
+The blend (:data:`POLICIES`): *idle* (the old forecast: nobody acts), *builder*, *seller*
+(surveys, sells at once), *holder* (surveys, borrows, waits for a high price) and
+*attacker* (plays every Karma card).  In each simulated game each player follows one policy
+drawn from the blend, each as likely as it explains what the table has seen of that player
+(:func:`likelihoods`; in round 1 all equally), mixed with the player's own rates
+(:func:`observed`) with the weight ``rounds played / (rounds played + EVIDENCE)``: in round 1
+the blend alone, later mostly the player's own play.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rigs_helper.rules.records import dataclass
+from rigs_helper.rules.state import Game, Player
+
+#: rounds of play worth as much as the blend's prior (a stated choice, not fitted)
+EVIDENCE = 3.0
+START_RIGS = 5  # RIGS each player starts with (the rules' set-up)
+#: Karma cards a player draws a round, about, when they never play one: a Disaster hurts
+#: about every other round (a stated choice, not fitted)
+DRAWS_A_ROUND = 0.5
+
+
+@dataclass(frozen=True)
+class Tendency:
+    build: float
+    survey: float
+    place: float
+    borrow: float
+    play: float
+    sell: float  # lowest price sold at, as a share of the mean Market card value
+
+    def values(self) -> tuple[float, ...]:
+        return (self.build, self.survey, self.place, self.borrow, self.play, self.sell)
+
+
+POLICIES: dict[str, Tendency] = {
+    "idle": Tendency(0.0, 0.0, 0.0, 0.0, 0.0, 1.0),
+    "builder": Tendency(1.0, 0.2, 1.0, 0.5, 0.3, 1.0),
+    "seller": Tendency(0.3, 0.7, 1.0, 0.0, 0.3, 0.0),
+    "holder": Tendency(0.4, 1.0, 1.0, 0.5, 0.2, 1.4),
+    "attacker": Tendency(0.5, 0.3, 1.0, 0.0, 1.0, 1.0),
+}
+BLEND = tuple(POLICIES.values())
+
+
+@dataclass(frozen=True)
+class Observed:
+    """What the table has seen of one player: each field an estimate or None (no evidence
+    yet), and the rounds played."""
+
+    rounds: int
+    build: float | None
+    survey: float | None
+    place: float | None
+    borrow: float | None
+    play: float | None
+    sell: float | None
+
+
+def rounds_played(game: Game) -> int:
+    """Player Phases already over (the current one counts once it is over)."""
+    return game.round - (1 if game.phase == "player" else 0)
+
+
+def _observe(p: Player, rounds: int, last_price: float | None, mean_price: float,
+             hand_limit: int) -> Observed:
+    rigs = p.rigs + sum(p.on_cards.values())
+    built = max(0, rigs - START_RIGS)
+    spent = 2 * built + p.metal  # Metal that went into RIGS, and Metal kept
+    build = 2 * built / spent if spent >= 2 else None
+    surveyed = sum(1 for x in p.plots if x.survey is not None)
+    chances = min(rounds, len(p.plots))
+    survey = min(1.0, surveyed / chances) if chances else None
+    place = 1 - p.warehouse_rigs / rigs if rigs else None
+    borrow = 1.0 if any(p.vinnie.values()) else (0.0 if rounds else None)
+    kept = min(hand_limit, DRAWS_A_ROUND * rounds)  # the hand of one who never plays
+    play = max(0.0, 1 - len(p.hand) / kept) if kept >= 1 else None
+    sell = None
+    harvests_luxuries = any(x.harvest == "luxuries" and x.rigs for x in p.plots)
+    if last_price is not None and mean_price:
+        fair = last_price >= mean_price
+        if p.luxuries and fair:
+            sell = last_price / mean_price + 0.2  # held at a fair price or better
+        elif p.luxuries or (harvests_luxuries and fair):
+            sell = 1.0  # kept at a low price, or sold at a fair one
+        elif harvests_luxuries:
+            sell = 0.0  # sold at a low price
+    return Observed(rounds, build, survey, place, borrow, play, sell)
+
+
+def observed(game: Game, last_price: float | None, mean_price: float, hand_limit: int = 5
+             ) -> tuple[Observed, ...]:
+    """Each player's play so far, read from the state (``last_price``: the latest Market
+    price, None before the first card)."""
+    rounds = rounds_played(game)
+    return tuple(_observe(p, rounds, last_price, mean_price, hand_limit)
+                 for p in game.players)
+
+
+def tuned(policy: Tendency, seen: Observed) -> Tendency:
+    """``policy`` moved towards the player's own play, field by field where seen."""
+    if not seen.rounds:
+        return policy
+    w = seen.rounds / (seen.rounds + EVIDENCE)
+    fields = []
+    for name, value in zip(("build", "survey", "place", "borrow", "play", "sell"),
+                           policy.values()):
+        own = getattr(seen, name, None)
+        fields.append(value if own is None else (1 - w) * value + w * own)
+    return Tendency(*fields)
+
+
+#: no policy is ever sure that a player never (or always) does a thing
+FLOOR = 0.1
+#: the evidence of the several habits overlaps: each counts this much (a stated choice)
+SHARE = 0.5
+JUDGED = ("build", "survey", "place", "play")  # borrowing and selling depend on need, price
+
+
+def likelihoods(seen: Observed, blend=BLEND) -> list[float]:
+    """How well each policy of ``blend`` explains the player's play so far: for each habit
+    seen at rate r over the rounds played n, p^(r n) (1 - p)^((1 - r) n) with p the policy's
+    chance (kept within FLOOR of 0 and 1), the product raised to SHARE; normalised."""
+    out = []
+    n = seen.rounds
+    for policy in blend:
+        log = 0.0
+        for name in JUDGED:
+            r = getattr(seen, name)
+            if r is None:
+                continue
+            p = min(1 - FLOOR, max(FLOOR, getattr(policy, name)))
+            log += n * (r * math.log(p) + (1 - r) * math.log(1 - p))
+        out.append(log * SHARE)
+    top = max(out)
+    weights = [math.exp(x - top) for x in out]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+ODDS = 1 << 20  # the policies' chances in whole steps
+
+
+def pick(rng, odds: tuple[int, ...]) -> int:
+    """A policy drawn with the cumulative ``odds`` (steps of 1 / ODDS) and ``rng``."""
+    u = rng.below(odds[-1])
+    return next(k for k, c in enumerate(odds) if u < c)
+
+
+__all__ = ["BLEND", "EVIDENCE", "ODDS", "POLICIES", "Observed", "Tendency", "likelihoods",
+           "observed", "pick", "rounds_played", "tuned"]
