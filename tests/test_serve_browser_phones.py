@@ -96,7 +96,7 @@ def test_phones_act_and_the_board_follows(browser, tmp_path, tables):
         shot(browser, shots, "phone-390.png")
 
         browser.switch_to.window(board)
-        WebDriverWait(browser, 3, poll_frequency=0.05,
+        WebDriverWait(browser, 15, poll_frequency=0.05,
                       ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: warehouse_on_board(d, "Ana") == before - 1)
         assert browser.find_elements(By.CSS_SELECTOR, "main .pcard mark")
