@@ -46,7 +46,7 @@ def test_solar_eclipse_spares_a_desert_with_no_energy_rigs(tables):
 
 
 def test_a_player_not_hurt_and_holding_no_karma_card_is_not_told_to_swap(tables):
-    from rigs_helper.rules.records import replace
+    from dataclasses import replace
     from rigs_helper.rules.views import pending_items
 
     g = base(tables, "disaster")  # Ana holds no Luxuries: Theft takes nothing

@@ -101,7 +101,7 @@ def verify(
         raise RulesError("the game is not over", rule="`rigs verify --reveal` verifies now "
                          "and shows the seed: whoever sees it can work out the decks")
     v = replay(path, tables)
-    from rigs_helper.rules.records import replace
+    from dataclasses import replace
 
     from rigs_helper.cli.base import hide_private_args
 

@@ -21,7 +21,7 @@ KEYS = HOLDINGS + ("rigs", "karma", "plots")
 _PLOT = re.compile(r"p?(\d+)", re.I)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Difference:
     key: str  # "credits", "vinnie.energy", "P7", ...
     table: int

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from rigs_helper.rules.records import dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rigs_helper.rules.engine import Op, Outcome, Work

@@ -11,7 +11,7 @@ step as an open choice (:class:`DieNeeded`, exit 3) naming the command that reco
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass
+from dataclasses import dataclass
 
 from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.numbers import whole
@@ -33,7 +33,7 @@ class DieNeeded(PendingChoice):
         super().__init__([f"the table rolls a die{who} ({why}): {run}"])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rolls:
     """The table's rolls for one command: in order, and per player (a roll-off)."""
 

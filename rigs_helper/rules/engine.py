@@ -7,7 +7,7 @@ the rule when the action is not allowed, ``apply(game, tables)`` returns an
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass, field, replace
+from dataclasses import dataclass, field, replace
 
 from rigs_helper.rules.dice import DiceCup, DieNeeded, Rolls
 from rigs_helper.rules.errors import InputError, RulesError
@@ -18,7 +18,7 @@ from rigs_helper.rules.state import Game, Player, Plot, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables, title_of
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     game: Game
     messages: tuple[str, ...] = ()  # public: for everyone at the table
@@ -37,7 +37,10 @@ LATE_PUSH = "late:push-pull-or-drag"
 
 
 class Op:
-    """Base of every operation.  Subclasses are frozen dataclasses."""
+    """Base of every operation.  Subclasses are ``@dataclass(frozen=True)`` without
+    ``slots=True``: their methods call ``super().check``, which a slotted dataclass (a new
+    class made by the decorator) breaks before Python 3.14, and :func:`oplog.op_classes`
+    finds them through ``Op.__subclasses__()``, which would also list the replaced class."""
 
     #: phases the operation is allowed in (None = any)
     phases: tuple[str, ...] | None = None

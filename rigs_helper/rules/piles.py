@@ -4,7 +4,7 @@ messages).  No I/O."""
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import sentence

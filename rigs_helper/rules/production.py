@@ -20,7 +20,7 @@ then Supplies, then the lower plot number) while Energy lasts.  ``plan`` overrid
 from __future__ import annotations
 
 from collections.abc import Mapping
-from rigs_helper.rules.records import dataclass, field
+from dataclasses import dataclass, field
 
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.state import Game
@@ -38,7 +38,7 @@ CHARGER, JUNCTION = "charger_failure", "junction_failure"
 _PRIORITY = {"luxuries": 0, "metal": 1, "supplies": 2, "energy": 3}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlotLine:
     id: str
     type: str
@@ -60,7 +60,7 @@ class PlotLine:
                 "output": self.output, "to": self.to, "note": self.note}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Plan:
     player: str
     lines: tuple[PlotLine, ...]

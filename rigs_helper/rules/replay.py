@@ -70,7 +70,7 @@ def _name(path: list, doc: dict) -> str:
     return ".".join(str(p) for p in path)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finding:
     step: int  # log entry number
     action: str

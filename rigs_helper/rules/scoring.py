@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rigs_helper.rules.dice import Rolls
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlotHolding:
     type: str
     survey: int | None = None  # yield of its Survey card; None = unsurveyed
@@ -29,7 +29,7 @@ class PlotHolding:
         return bool(self.survey)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Holdings:
     """What one player owns at the end of the game, as far as scoring cares."""
 
@@ -46,7 +46,7 @@ class Holdings:
         return getattr(self, resource)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndgameValues:
     """The End Game draws: last Luxury price, each plot type's worth, each resource's die."""
 
@@ -56,7 +56,7 @@ class EndgameValues:
     plot_cards: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # for --explain
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerScore:
     name: str
     credits: int
@@ -76,7 +76,7 @@ class PlayerScore:
                 "vinnie": self.vinnie}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameScore:
     players: tuple[PlayerScore, ...]
     values: EndgameValues

@@ -6,7 +6,7 @@ log of applied operations in the game file gives history and undo.
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Mapping
 
@@ -26,7 +26,7 @@ def frozen_map(d: Mapping | None = None) -> Mapping:
     return MappingProxyType(dict(d or {}))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Plot:
     id: str  # "P7": the plot card's number in the Plot deck, stable for the game
     type: str
@@ -44,7 +44,7 @@ class Plot:
         return tables.plots[self.type].spots[resource]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     name: str
     credits: int = 0
@@ -89,7 +89,7 @@ class Player:
         return self.vinnie.get(resource, 0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pile:
     """A deck: ``draw`` (top first, hidden) and ``discard`` (face up, newest last)."""
 
@@ -101,7 +101,7 @@ class Pile:
     vdiscard: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Market:
     game: tuple[int, ...] = ()  # Game Market Deck, top first (card indexes)
     drawn: tuple[int, ...] = ()  # cards drawn so far, in order (the last is this round's)
@@ -111,7 +111,7 @@ class Market:
     values: Mapping[str, object] = field(default_factory=frozen_map)  # a group's own values
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Endgame:
     """End Game draws once made (recorded so scoring is repeatable)."""
 
@@ -120,7 +120,7 @@ class Endgame:
     resource_values: Mapping[str, int] = field(default_factory=frozen_map)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     seed: int
     rng: int  # position of the seeded generator

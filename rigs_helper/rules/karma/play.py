@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass
+from dataclasses import dataclass
 from importlib import import_module
 
 from rigs_helper.rules.actions.common import WAREHOUSE

@@ -9,7 +9,7 @@ from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.names import amount, requirement, word
 from rigs_helper.rules.phases.common import by_player, new_phase
 from rigs_helper.rules.phases.grant import settle_grant
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 from rigs_helper.rules.production import CHARGER, JUNCTION, plot_yield
 from rigs_helper.rules.state import Player
 from rigs_helper.rules.text import shell_word

@@ -3,7 +3,7 @@ one the leader keeps and the rest dealt, then the leader determined again."""
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass, replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Op, Outcome, Work, determine_leader

@@ -3,7 +3,7 @@ category or a card id), setting the Luxury price."""
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError, RulesError

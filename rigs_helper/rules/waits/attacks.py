@@ -13,6 +13,8 @@ answer is for the whole card (Calling in a Favor and the like) or the player ask
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields, replace
+
 from rigs_helper.rules.engine import Op, Outcome, perform, title_of
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.karma.context import Ctx
@@ -20,7 +22,6 @@ from rigs_helper.rules.karma.hands import hand_key
 from rigs_helper.rules.karma.play import KarmaPlay
 from rigs_helper.rules.karma.protection import ALARM, DONK, FOR_ONE_VICTIM, aim
 from rigs_helper.rules.oplog import op_from_json, op_to_json
-from rigs_helper.rules.records import dataclass, fields, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -34,7 +35,7 @@ def plain(op: KarmaPlay) -> KarmaPlay:
 
 def same_play(cls: type, op: KarmaPlay):
     """A ``cls`` (KarmaPlay or KarmaPlayWait) with the choices of ``op``."""
-    return cls(**{name: getattr(op, name) for name in fields(KarmaPlay)})
+    return cls(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)})
 
 
 def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
