@@ -119,53 +119,53 @@ def _undecodable(argv: list[str]) -> str | None:
 
 
 def main() -> None:
-    """The `rigs` command.  A command is a short-lived process: the cycle collector is off
-    while it runs (what it would find is freed at exit anyway), and the process ends at
-    once when the command has written its output (``os._exit`` after flushing), without
-    tearing down every module one by one: together about a sixth of a short command's
-    CPU.  `serve` (long-lived, with threads that may be writing) starts and ends as
-    usual."""
-    import gc
-
-    if _command(sys.argv[1:]) == "serve":  # a long-lived server: the usual start and end
-        _main()
-        return
-    gc.disable()
+    """The `rigs` command.  Output still buffered when the command ends is written out
+    here: a reader that left the pipe (`rigs log | head`) is not an error, output that
+    cannot be written otherwise (a full disk) is one line and exit 1."""
+    for name in ("stdout", "stderr"):  # started with it closed (`rigs next 2>&-`)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+    code: int | str | None
     try:
         _main()
         code = 0
     except SystemExit as exc:
-        code = exc.code
-    _exit(code)
-
-
-def _exit(code) -> None:
-    """End the process with ``code`` (as ``sys.exit`` takes it) once stdout and stderr are
-    written out; a reader that left the pipe (`rigs log | head`) is not an error, output
-    that cannot be written otherwise (a full disk) is (one line, exit 1)."""
-    if code is None:
-        code = 0
-    elif not isinstance(code, int):
-        if sys.stderr is not None:
-            sys.stderr.write(f"{code}\n")
+        code = exc.code if isinstance(exc.code, (int, str)) else None
+    except BrokenPipeError:  # the reader left while rigs wrote (`rigs --help | head`)
         code = 1
-    for stream in (sys.stdout, sys.stderr):
-        if stream is None:  # started with it closed (`rigs next 2>&-`): nothing to flush
-            continue
-        try:
-            stream.flush()
-        except BrokenPipeError:
-            pass
-        except (OSError, ValueError) as exc:  # a full disk: the output is lost, say so
-            if stream is sys.stdout:
-                why = getattr(exc, "strerror", None) or str(exc)
-                try:
-                    sys.stderr.write(f"rigs: cannot write the output: {why}\n")
-                    sys.stderr.flush()
-                except (AttributeError, OSError, ValueError):
-                    pass
-                code = code or 1
-    os._exit(code)
+    except OSError as exc:  # output that could not be written (`rigs > /dev/full`)
+        if os.environ.get("RIGS_DEBUG"):
+            raise
+        code = _cannot_write(exc, 1)
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _discard(sys.stdout)
+    except (OSError, ValueError) as exc:
+        code = _cannot_write(exc, code)
+    sys.exit(code)
+
+
+def _discard(stream) -> None:
+    """What is left to write to ``stream`` goes nowhere (Python would try again at exit
+    and print a traceback that nobody asked for)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _cannot_write(exc: BaseException, code: int | str | None) -> int | str:
+    """Say that the output was lost (one line on stderr); the exit code: ``code``, or 1
+    when it was a success."""
+    _discard(sys.stdout)
+    why = getattr(exc, "strerror", None) or str(exc)
+    try:
+        sys.stderr.write(f"rigs: cannot write the output: {why}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        _discard(sys.stderr)
+    return code or 1
 
 
 def _main() -> None:
@@ -205,14 +205,7 @@ def _main() -> None:
             if type(exc).__name__ == "Abort":
                 sys.stderr.write("rigs: aborted\n")
                 sys.exit(1)
-            if isinstance(exc, BrokenPipeError):  # the reader left (`rigs --help | head`)
-                sys.exit(1)
-            if isinstance(exc, OSError) and not os.environ.get("RIGS_DEBUG"):
-                # output that could not be written (`rigs --version > /dev/full`)
-                sys.stderr.write(f"rigs: cannot write the output: "
-                                 f"{exc.strerror or exc}\n")
-                sys.exit(1)
-            raise
+            raise  # (an OSError: output that could not be written; main says so)
         if type(exc).__name__ == "NoArgsIsHelpError":  # `rigs` (or `rigs karma`) alone
             sys.stdout.write(message().rstrip("\n") + "\n")  # the help, as --help gives it
             sys.exit(0)
