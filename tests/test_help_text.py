@@ -7,7 +7,7 @@ import re
 import subprocess
 import sys
 
-from rigs_helper.cli import _unwrap
+from rigs_helper.cli.commands import unwrap as _unwrap
 
 
 def test_unwrap_joins_lines_of_a_paragraph_and_keeps_list_items():

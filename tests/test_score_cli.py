@@ -326,8 +326,10 @@ def test_cards_table_and_bad_deck(rigs):
 # ---------------------------------------------------------------- help on every command
 
 def _walk(cmd, path=()):
+    from test_table_words import subcommands
+
     yield path, cmd
-    for name, sub in (getattr(cmd, "commands", None) or {}).items():
+    for name, sub in subcommands(cmd).items():
         yield from _walk(sub, (*path, name))
 
 

@@ -10,7 +10,6 @@ from rigs_helper.cli.base import (
     JsonOpt,
     PlayerArg,
     act,
-    app,
     complete_player,
     complete_plot,
     complete_resource,
@@ -19,6 +18,8 @@ from rigs_helper.cli.base import (
     print_json,
     unused,
 )
+
+app = typer.Typer()  # this module's commands (rigs_helper/cli/commands.py)
 
 Player = PlayerArg
 

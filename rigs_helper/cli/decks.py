@@ -6,7 +6,9 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, act, game_path, print_json
+
+app = typer.Typer()  # this module's commands (rigs_helper/cli/commands.py)
 
 
 def read_inventory(path: Path, tables):

@@ -10,8 +10,10 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, game_path, print_json
 from rigs_helper.rules.names import plural
+
+app = typer.Typer()  # this module's commands (rigs_helper/cli/commands.py)
 
 _SHORT = {"energy": "E", "supplies": "S", "metal": "M"}
 

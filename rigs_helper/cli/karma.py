@@ -11,11 +11,12 @@ from rigs_helper.cli.base import (
     PlayerArg,
     RollOpt,
     act,
-    app,
     complete_karma_title,
     complete_player,
 )
 from rigs_helper.cli.hidden import HELP
+
+app = typer.Typer()  # this module's commands (rigs_helper/cli/commands.py)
 
 karma_app = typer.Typer(help="Karma cards: draw, discard, swap, play.", no_args_is_help=True)
 app.add_typer(karma_app, name="karma")

@@ -5,7 +5,9 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, RollOpt, act, app
+from rigs_helper.cli.base import GameOpt, JsonOpt, RollOpt, act
+
+app = typer.Typer()  # this module's commands (rigs_helper/cli/commands.py)
 
 
 @app.command("next")

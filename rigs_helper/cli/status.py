@@ -5,7 +5,9 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, complete_player, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, complete_player, game_path, print_json
+
+app = typer.Typer()  # this module's commands (rigs_helper/cli/commands.py)
 
 
 @app.command()

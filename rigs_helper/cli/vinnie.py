@@ -10,12 +10,13 @@ from rigs_helper.cli.base import (
     JsonOpt,
     PlayerArg,
     act,
-    app,
     complete_resource,
     count_or_all,
     game_path,
     print_json,
 )
+
+app = typer.Typer()  # this module's commands (rigs_helper/cli/commands.py)
 
 vinnie_app = typer.Typer(help="Vinnie's loans: borrow, repay, and every debt.")
 app.add_typer(vinnie_app, name="vinnie")

@@ -10,13 +10,14 @@ from rigs_helper.cli.base import (
     JsonOpt,
     PlayerArg,
     act,
-    app,
     complete_player,
     complete_plot,
     complete_title,
     game_path,
     print_json,
 )
+
+app = typer.Typer()  # this module's commands (rigs_helper/cli/commands.py)
 
 deal_app = typer.Typer(help="Deals proposed by one player, answered by the other.",
                        invoke_without_command=True)
