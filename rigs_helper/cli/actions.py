@@ -1,7 +1,7 @@
 """Player actions: build, move, survey, sell, give, adjust, settle, produce."""
 
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,6 +18,9 @@ from rigs_helper.cli.base import (
     print_json,
     unused,
 )
+
+if TYPE_CHECKING:
+    from rigs_helper.rules.state import Game
 
 app = typer.Typer()  # this module's commands (rigs_helper/cli/commands.py)
 
@@ -191,8 +194,7 @@ def produce(player: Annotated[str | None, typer.Argument(
         from rigs_helper.rules.production import table_plan
 
         tables = load_tables()
-        g = session.load(game_path(game), tables).game
-        d = table_plan(g, tables)
+        d = table_plan(session.load(game_path(game), tables).game, tables)
         if json:
             print_json({"players": d["players"]})
             return
@@ -206,7 +208,7 @@ def produce(player: Annotated[str | None, typer.Argument(
         outcome = session.run(game_path(game), SetPlan(player, tuple(power or ()),
                                                         tuple(skip or ()), reset))
         d = outcome.data["plan"]
-        g = None
+        g: Game | None = None
     else:
         from rigs_helper.rules.production import plan
 

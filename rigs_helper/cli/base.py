@@ -4,7 +4,7 @@
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, overload
 
 import typer
 
@@ -18,13 +18,13 @@ INTERNAL_ERROR = 70
 class RigsGroup(LazyGroup):
     """Runs a command; a RigsError becomes ``rigs: <message>`` on stderr and its exit code."""
 
-    def get_command(self, ctx, cmd_name):  # type: ignore[override]
+    def get_command(self, ctx, cmd_name):
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             _strict(command)
         return command
 
-    def invoke(self, ctx):  # type: ignore[override]
+    def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except RigsError as exc:
@@ -136,10 +136,6 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-
-
-RollOpt = Annotated[list[str] | None, typer.Option(
-    "--roll", help="A die the table rolled: N, or PLAYER=N (repeatable).")]
 
 
 def _version(value: bool) -> None:
@@ -390,6 +386,12 @@ def unused(*options: tuple[str, object], why: str) -> None:
             from rigs_helper.rules.errors import InputError
 
             raise InputError(f"{name} is not used {why}; leave it out")
+
+
+@overload
+def hide_private_args(action: str) -> str: ...
+@overload
+def hide_private_args(action: object) -> object: ...
 
 
 def hide_private_args(action: object) -> object:

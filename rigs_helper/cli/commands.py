@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from typing import TYPE_CHECKING
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperGroup
 
-Command = TyperCommand | TyperGroup  # what Typer builds (on the Click it carries)
+if TYPE_CHECKING:  # the Click that Typer carries (for the type checker only)
+    from typer._click import Command, Context
 
 # command name -> module under rigs_helper.cli that defines it, in the order `rigs --help`
 # lists them
@@ -82,10 +84,10 @@ def module_commands(module: str) -> dict[str, Command]:
 class LazyGroup(TyperGroup):
     """A group whose commands are loaded by name (:data:`COMMANDS`) when asked for."""
 
-    def list_commands(self, ctx: typer.Context) -> list[str]:
+    def list_commands(self, ctx: Context) -> list[str]:
         return [*super().list_commands(ctx), *COMMANDS]
 
-    def get_command(self, ctx: typer.Context, cmd_name: str) -> Command | None:
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         module = COMMANDS.get(cmd_name)
         if module is None:
             return super().get_command(ctx, cmd_name)

@@ -6,12 +6,15 @@ calls it and draws the result.  None of these commands writes the game file.
 
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from rigs_helper.cli.base import GameOpt, JsonOpt, game_path, print_json
 from rigs_helper.rules.names import plural
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 app = typer.Typer()  # this module's commands (rigs_helper/cli/commands.py)
 
@@ -43,8 +46,8 @@ class _Bar:
         self.clock = time.perf_counter
         self.start = self.clock()
         self.label = label
-        self.bar = None
-        self.task = None
+        self.bar: "Progress | None" = None
+        self.task: "TaskID | None" = None
 
     def __call__(self, done: int, total: int) -> None:
         if self.bar is None and self.clock() - self.start > 0.5:
@@ -54,7 +57,7 @@ class _Bar:
             self.bar = Progress(console=Console(stderr=True), transient=True)
             self.bar.start()
             self.task = self.bar.add_task(self.label, total=total)
-        if self.bar is not None:
+        if self.bar is not None and self.task is not None:
             self.bar.update(self.task, completed=done)
 
     def close(self) -> None:
@@ -299,7 +302,7 @@ def _draw_chart(series, out) -> None:
     grid = Text()
     for row, label in zip(rows, labels):
         grid.append(f"{label:8.{digits}f} |")
-        run, who_run = "", None
+        run, who_run = "", -2
         for ch, who in (*row, ("", -2)):  # a run of one player's marks takes one style
             if who != who_run and run:
                 grid.append(run, style=COLOURS[who_run % len(COLOURS)]
@@ -314,11 +317,11 @@ def _draw_chart(series, out) -> None:
     axis = [" "] * width
     for r in range(int(x0), min(int(x1), ROUNDS) + 1):  # bounded by the game's rounds
         col = round((r - x0) / (x1 - x0) * (width - 1))
-        label = str(r)
-        col = min(col, width - len(label))
-        lo, hi = max(0, col - 1), min(width, col + len(label) + 1)
-        if col + len(label) <= width and all(c == " " for c in axis[lo:hi]):
-            axis[col:col + len(label)] = label
+        tick = str(r)
+        col = min(col, width - len(tick))
+        lo, hi = max(0, col - 1), min(width, col + len(tick) + 1)
+        if col + len(tick) <= width and all(c == " " for c in axis[lo:hi]):
+            axis[col:col + len(tick)] = tick
     out.print(" " * 10 + "".join(axis))
     out.print(" " * 10 + "rounds completed")
     legend = Text("          ")

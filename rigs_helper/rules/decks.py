@@ -54,7 +54,9 @@ def parse_inventory(doc: dict[str, Any], file: str, tables, find) -> dict[str, d
                                      "leave it out")
                 continue
         else:
+            assert full is not None  # (a deck that cannot be mixed was refused above)
             missing = listed if kind == "missing" else full - listed
+        assert missing is not None  # (or skipped)
         if missing == full:
             continue  # all virtual: as without an inventory
         out[deck] = dict(sorted(missing.items()))
@@ -136,7 +138,8 @@ class SetInventory(Op):
             else:
                 pile = Pile(pile.draw, pile.discard)
                 w.say(f"{deck.title()} deck: all virtual (drawn by rigs).")
-            w.game = replace(w.game, **{deck: pile})
+            piles: dict[str, Any] = {deck: pile}
+            w.game = replace(w.game, **piles)
         w.game = replace(w.game, missing=frozen_map(
             {d: frozen_map(c) for d, c in missing.items()}))
         return w.done()

@@ -20,6 +20,7 @@ then Supplies, then the lower plot number) while Energy lasts.  ``plan`` overrid
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 from dataclasses import dataclass, field
 
 from rigs_helper.rules.errors import RulesError
@@ -35,7 +36,7 @@ CHARGER, JUNCTION = "charger_failure", "junction_failure"
 # with a plot: "idle:P3" (Incorrect Drivers), "triple:P3" (T.D.M.), "sent:P3>Ana" (You sent
 # it WHERE?!: P3's output goes to Ana)
 
-_PRIORITY = {"luxuries": 0, "metal": 1, "supplies": 2, "energy": 3}
+_PRIORITY: dict[str | None, int] = {"luxuries": 0, "metal": 1, "supplies": 2, "energy": 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,7 +327,7 @@ def table_plan(game: Game, tables: Tables) -> dict:
     for p in game.players:
         pl = plan(game, p.name, tables)
         cost = tables.constants.power_energy * (2 if BROWNOUT in p.effects else 1)
-        unpowered = []
+        unpowered: list[dict[str, Any]] = []
         for line in pl.lines:
             if line.powered or not line.rigs or line.harvest in (None, "energy"):
                 continue

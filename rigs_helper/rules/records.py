@@ -90,7 +90,7 @@ def from_data(d: Any) -> Any:
         names = fields(cls)
         if len(body) != len(names):
             raise ValueError(f"from_data: {cls.__name__} takes {len(names)} fields")
-        obj = object.__new__(cls)
+        obj: Any = object.__new__(cls)
         for name, value in zip(names, body):
             object.__setattr__(obj, name, from_data(value))
         return obj

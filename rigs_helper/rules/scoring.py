@@ -218,8 +218,9 @@ def parse_end_cards(items: list[str] | tuple[str, ...] | None, tables: Tables
                              "(forest, desert, ridge)")
         if t in out:
             raise InputError(f"--card {item!r}: {t} is given twice")
-        values = tuple(whole(v) for v in vals.split(","))
-        if None in values:
+        read = [whole(v) for v in vals.split(",")]
+        values = tuple(v for v in read if v is not None)
+        if len(values) != len(read):
             raise InputError(f"--card {item!r}: card values are whole numbers (digits 0-9)")
         n = tables.plots[t].endgame_cards
         if len(values) != n or any(v < 0 for v in values):

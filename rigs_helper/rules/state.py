@@ -108,7 +108,7 @@ class Market:
     end: tuple[int, ...] = ()  # End Game Market Deck, top first
     price: int | None = None  # this round's Luxury price (after the Market card is drawn)
     recorded: Mapping[int, int] = field(default_factory=frozen_map)  # round -> physical value
-    values: Mapping[str, object] = field(default_factory=frozen_map)  # a group's own values
+    values: Mapping[str, int | tuple[int, ...]] = field(default_factory=frozen_map)  # own values
 
 
 @dataclass(frozen=True, slots=True)

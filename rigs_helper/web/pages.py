@@ -60,8 +60,8 @@ def final_scores(game, tables) -> dict | None:
     values = EndgameValues(game.market.price or 0, e_.plot_values, e_.resource_values,
                            e_.plot_cards)
     s = score_game(held(game), values, tables)
-    rows = sorted(({"name": p.name, "net_worth": p.net_worth} for p in s.players),
-                  key=lambda r: -r["net_worth"])
+    rows = [{"name": p.name, "net_worth": p.net_worth}
+            for p in sorted(s.players, key=lambda p: -p.net_worth)]
     return {"winners": list(s.winners), "players": rows}
 
 

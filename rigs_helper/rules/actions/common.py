@@ -32,7 +32,7 @@ def resource_name(text: str, allowed: tuple[str, ...] = RESOURCES) -> str:
 
 def parse_amounts(items: list[str], allowed: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     """``["credits=10", "metal=2"]`` -> (("credits", 10), ("metal", 2))."""
-    out = []
+    out: list[tuple[str, int]] = []
     for item in items:
         k, sep, v = item.partition("=")
         if not sep:

@@ -115,6 +115,7 @@ class Move(Op):
                                  f"cannot move {self.n}", rule="only RIGS you have can move")
             p = replace(p, warehouse_rigs=p.warehouse_rigs - self.n)
         else:
+            assert self.source is not None  # (None is the warehouse)
             src = p.plot(self.source)
             if src.rigs < self.n:
                 raise RulesError(f"{src.id} has {src.rigs} RIGS; cannot move {self.n}",

@@ -68,9 +68,10 @@ class KarmaDraw(Op):
                 _put_back(w, p.name, p.disaster_draw)
                 p = w.player(self.name)
             key = w.draw("karma", self.card)
+            assert key is not None  # (check counted the cards left)
             w.update(p.name, hand=p.hand + (key,))
             w.say(f"{p.name} draws a Karma card (recorded)"
-                  + (f" for {tables.disaster(p.disaster).title}" if game.player(
+                  + (f" for {tables.disaster(p.disaster).title}" if p.disaster and game.player(
                       self.name).disaster_draw else "") + ".")
             w.say(sentence(f"You drew {title_of(tables, 'karma', key)}"), to=p.name)
         else:

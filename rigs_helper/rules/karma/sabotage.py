@@ -107,12 +107,12 @@ def turned_back(c: Ctx, r: str) -> None:
             c.w.say(f"{v} rolls {roll} for {g}: loses {n} {r}.")
     shares: dict[str, int] = {}
     for item in c.op.split:
-        who, _, n = item.partition("=")
+        who, _, share = item.partition("=")
         name = c.w.game.player(who).name
-        if name not in c.gainers or not n.strip().isdigit():
+        if name not in c.gainers or not share.strip().isdigit():
             raise InputError(f"--split {item}: give VICTIM=N for "
                              + ", ".join(c.gainers))
-        shares[name] = shares.get(name, 0) + int(n)
+        shares[name] = shares.get(name, 0) + int(share)
     if sum(shares.values()) != total:
         raise InputError(f"{c.card.title}: {total} {r} to split among "
                          f"{', '.join(c.gainers)}: --split NAME=N for each, {total} in all"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING
+from types import EllipsisType
+from typing import TYPE_CHECKING, Literal, overload
 
 from rigs_helper.rules.errors import InputError
 from dataclasses import dataclass
@@ -137,14 +138,23 @@ class Form:
             raise InputError(f"{self.action}: {name} is missing")
         return v
 
-    def number(self, name: str, default: object = ..., all_ok: bool = False) -> int | None:
+    @overload
+    def number(self, name: str, default: int | EllipsisType = ...,
+               all_ok: Literal[False] = False) -> int: ...
+
+    @overload
+    def number(self, name: str, default: int | None | EllipsisType = ...,
+               all_ok: bool = False) -> int | None: ...
+
+    def number(self, name: str, default: int | None | EllipsisType = ...,
+               all_ok: bool = False) -> int | None:
         """A whole number (``all`` gives None when ``all_ok``); ``default`` when not given
         (without one the number is required)."""
         v = self.opt(name)
         if v is None:
-            if default is ...:
+            if isinstance(default, EllipsisType):
                 raise InputError(f"{self.action}: {name} is missing")
-            return default  # type: ignore[return-value]
+            return default
         if all_ok and v.lower() == "all":
             return None
         try:

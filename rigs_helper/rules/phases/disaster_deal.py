@@ -115,6 +115,7 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
     affected = False
     w.say(f"{p.name}: {d.title}" + (f" ({how})" if how else "") + ".")
     if d.action == "discard":
+        assert d.resource is not None  # (tablebuild checks a discard has one)
         have = p.amount(d.resource)
         if have:
             n = have if d.amount == "all" else (have + 1) // 2
@@ -124,6 +125,7 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
         elif d.when_none == "lose_rigs":
             affected = _rigs_fallback(w, name, f"no {word(d.resource)}")
     elif d.action == "production":
+        assert d.production is not None and d.requires is not None  # (tablebuild checks both)
         if _requires(p, d.requires):
             w.update(name, effects=p.effects + (d.production,))
             w.say(f"  {d.effect.split('.')[0]} (kept until Production ends).")

@@ -131,6 +131,7 @@ def resolution(attack: Attack, game: Game, tables: Tables) -> KarmaPlay:
     `--first` (those not answered take it)."""
     said = [r for r in attack.replies if r.card != TAKE]
     play = op_from_json(attack.play)
+    assert isinstance(play, KarmaPlay)  # (what the attack keeps)
     firsts = tuple(f"{r.player}={r.first}" for r in attack.replies if r.first)
     return replace(play,
                    answer=tuple(f"{r.player}={title_of(tables, 'karma', r.card)}"
