@@ -6,7 +6,7 @@ test_karma_effects's (Ana owns P1 Plains, P10 Valley, P22 Desert, P25 Ridge)."""
 from __future__ import annotations
 
 import pytest
-from test_karma_effects import base, set_plot
+from karmahelp import base, set_plot
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.phases.disaster_deal import apply_disaster

@@ -326,7 +326,7 @@ def test_cards_table_and_bad_deck(rigs):
 # ---------------------------------------------------------------- help on every command
 
 def _walk(cmd, path=()):
-    from test_table_words import subcommands
+    from clihelp import subcommands
 
     yield path, cmd
     for name, sub in subcommands(cmd).items():

@@ -11,15 +11,10 @@ import sys
 from dataclasses import replace
 
 from gameplay import own_plots, play_to, set_player
-from test_actions import base, load, refused, save, with_game
+from clihelp import base, load, refused, save, subcommands
+from clihelp import stdout_of as ok
 
 from rigs_helper.rules.state import frozen_map
-
-
-def ok(rigs, path, *args):
-    r = rigs(*with_game(args, path))
-    assert r.exit_code == 0, (args, r.stdout, r.stderr)
-    return r.stdout
 
 
 # Ana: P1 Plains, P10 Valley, P22 Desert, P25 Ridge, P19 Forest, P2 Plains (6 plots).
@@ -124,16 +119,6 @@ def internal_words(text: str) -> set[str]:
     return {m.group(0) for m in INTERNAL.finditer(text)} - ALLOWED
 
 
-def subcommands(cmd) -> dict:
-    """A group's commands by name, as Click finds them (a lazy group loads them)."""
-    import typer
-
-    if not hasattr(cmd, "list_commands"):
-        return {}
-    ctx = typer.Context(cmd)
-    return {name: cmd.get_command(ctx, name) for name in cmd.list_commands(ctx)}
-
-
 def _all_commands(app_cmd, path=()):
     yield path
     for name, sub in subcommands(app_cmd).items():
@@ -212,8 +197,8 @@ def test_install_completion_is_offered_at_the_top_level_only(rigs):
 
 def test_karma_options_take_the_same_plot_names(tables):
     """The one resolver serves Karma options too: `--plot 11` (or `p11`) names P11."""
-    from test_karma_effects import base as kbase
-    from test_karma_effects import hand, play, set_plot
+    from karmahelp import base as kbase
+    from karmahelp import hand, play, set_plot
 
     g = set_plot(kbase(tables, "production"), tables, "Bo", "P11", 2, "metal")
     g = set_player(hand(g, "Ana", "incorrect-drivers"), "Bo", energy=1)
