@@ -91,7 +91,8 @@ class PileMoves:
             if not pile.discard:
                 return None
             pile = self._reshuffle(deck, pile)
-        card, rest = pile.draw[0], pile.draw[1:]
+        card: str = pile.draw[0]
+        rest = pile.draw[1:]
         self._set_pile(deck, replace(pile, draw=rest))
         return card
 
@@ -101,7 +102,8 @@ class PileMoves:
             if not pile.discard:
                 return None
             pile = self._reshuffle(deck, pile)
-        card, tags = pile.draw[0], pile.virtual
+        card: str = pile.draw[0]
+        tags = pile.virtual
         title = deck.title()
         if tags[0]:
             if physical is not None:

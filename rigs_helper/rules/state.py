@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Mapping
 
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import find_plot, match_player, plot_id
@@ -22,7 +22,7 @@ SCHEMA_VERSION = 1
 MAX_HOLDING = 100_000
 
 
-def frozen_map(d: Mapping | None = None) -> Mapping:
+def frozen_map(d: Mapping[Any, Any] | None = None) -> Mapping[Any, Any]:
     return MappingProxyType(dict(d or {}))
 
 
@@ -73,7 +73,8 @@ class Player:
     disaster_draw: str | None = None
 
     def amount(self, resource: str) -> int:
-        return getattr(self, resource)
+        n: int = getattr(self, resource)
+        return n
 
     @property
     def rigs(self) -> int:
@@ -83,7 +84,8 @@ class Player:
     def plot(self, ref: str) -> Plot:
         """The plot ``ref`` names: ``P7``, ``p7``, ``7``, or a plot type the player owns
         exactly one of (:func:`rigs_helper.rules.names.find_plot`)."""
-        return find_plot(self, ref)
+        plot: Plot = find_plot(self, ref)
+        return plot
 
     def scripts(self, resource: str) -> int:
         return self.vinnie.get(resource, 0)
@@ -93,8 +95,9 @@ class Player:
 class Pile:
     """A deck: ``draw`` (top first, hidden) and ``discard`` (face up, newest last)."""
 
-    draw: tuple = ()
-    discard: tuple = ()
+    # card keys (str), or the Survey deck's card numbers (int)
+    draw: tuple[Any, ...] = ()
+    discard: tuple[Any, ...] = ()
     # a mixed deck (rules/decks.py): which cards of ``draw`` are virtual (the group lacks
     # them), and the virtual copies among ``discard``; both empty for other decks
     virtual: tuple[bool, ...] = ()

@@ -6,12 +6,15 @@ Who the victims end up being (in-play protections, answers from a hand) is worke
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.karma.hands import empty_hand, hand_key
 from rigs_helper.rules.tables import KarmaCard, Tables
+
+
+T = TypeVar("T")
 
 
 class Choices(Protocol):
@@ -80,7 +83,7 @@ class Ctx:
             raise InputError(f"{self.card.title} needs one victim: --target PLAYER")
         return self.victims[0]
 
-    def need(self, value, flag: str, what: str):
+    def need(self, value: T | None, flag: str, what: str) -> T:
         if not value:
             raise InputError(f"{self.card.title}: {what} ({flag})")
         return value

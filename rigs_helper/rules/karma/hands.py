@@ -9,7 +9,7 @@ from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import sentence
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
-from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
 
 
@@ -148,7 +148,7 @@ class KarmaSwap(Op):
         return w.done()
 
 
-def play_allowed(card, phase: str, last_call: bool = False) -> str | None:
+def play_allowed(card: KarmaCard, phase: str, last_call: bool = False) -> str | None:
     """Why ``card`` cannot be played in ``phase`` (None when it can).  The timings are the
     project's ruling (the printed phase icons are artwork; see tables/karma.toml)."""
     t = card.timing

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
 
@@ -14,7 +15,7 @@ from rigs_helper.rules.karma.hands import hand_key, move_played_card, play_allow
 from rigs_helper.rules.karma.protection import resolve
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
-from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
 
 
@@ -124,7 +125,7 @@ USES = {
 ANSWER_OPTIONS = {"answer", "answer_to", "answer_plot", "first", "split"}
 
 
-def check_options(op: KarmaPlay, card, game: Game) -> None:
+def check_options(op: KarmaPlay, card: KarmaCard, game: Game) -> None:
     """Options the card does not read, and amounts and victims no table could mean, are
     refused before anything happens (one line naming the option)."""
     uses = set(USES[card.action])
@@ -179,10 +180,12 @@ EFFECTS = {  # a card's action -> "module:function": its effect, imported when p
 }
 
 
-def effect(action: str):
+def effect(action: str) -> Callable[[Ctx], None]:
     """The function that carries out a card's action (its module imported only now)."""
     module, func = EFFECTS[action].split(":")
-    return getattr(import_module(f"rigs_helper.rules.karma.{module}"), func)
+    run: Callable[[Ctx], None] = getattr(import_module(f"rigs_helper.rules.karma.{module}"),
+                                         func)
+    return run
 
 
 # ---------------------------------------------------------------------------- in play

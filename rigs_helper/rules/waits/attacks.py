@@ -13,6 +13,9 @@ answer is for the whole card (Calling in a Favor and the like) or the player ask
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
 from dataclasses import dataclass, fields, replace
 
 from rigs_helper.rules.engine import Op, Outcome, perform, title_of
@@ -28,12 +31,15 @@ from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.waits.records import TAKE, Attack, Reply
 
 
+P = TypeVar("P", bound=KarmaPlay)
+
+
 def plain(op: KarmaPlay) -> KarmaPlay:
     """The play itself, as `rigs karma play` without --wait builds it."""
     return same_play(KarmaPlay, op)
 
 
-def same_play(cls: type, op: KarmaPlay):
+def same_play(cls: type[P], op: KarmaPlay) -> P:
     """A ``cls`` (KarmaPlay or KarmaPlayWait) with the choices of ``op``."""
     return cls(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)})
 
@@ -97,7 +103,7 @@ class KarmaPlayWait(KarmaPlay):
                        {"waiting_for": list(victims)})
 
 
-def ask(names) -> str:
+def ask(names: Iterable[str]) -> str:
     return "; ".join(f"`rigs answer {shell_word(n)} CARD|take`" for n in names)
 
 
@@ -116,7 +122,8 @@ def both_in_play(game: Game, name: str) -> bool:
     return ALARM in have and DONK in have
 
 
-def undecided_firsts(play: KarmaPlay, game: Game, tables: Tables, victims, replies
+def undecided_firsts(play: KarmaPlay, game: Game, tables: Tables, victims: Sequence[str],
+                     replies: Sequence[Reply]
                      ) -> tuple[str, ...]:
     """For a victim with both in-play protections who has not named the first yet: the
     Alarm System (a stand-in while they decide; the --auto default)."""
