@@ -8,7 +8,9 @@ from typing import Annotated
 import typer
 from typer.core import TyperGroup
 
-from rigs_helper.cli.base import JsonOpt, app, complete_path, print_json
+from rigs_helper.cli.base import JsonOpt, complete_path, print_json
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 
 class HistoryGroup(TyperGroup):

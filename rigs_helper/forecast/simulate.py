@@ -29,6 +29,7 @@ the End Game Market cards (drawn from the Market cards still unseen) and the dic
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 from dataclasses import dataclass, replace
 
 from rigs_helper.rules.engine import default_discard, default_rigs_source, leader_rank
@@ -50,13 +51,13 @@ class Start:
 
     players: int
     credits: tuple[int, ...]
-    res: tuple[tuple[int, int, int, int], ...]  # energy, supplies, metal, luxuries
+    res: tuple[tuple[int, ...], ...]  # energy, supplies, metal, luxuries
     warehouse: tuple[int, ...]  # RIGS in each warehouse
     rigs: tuple[tuple[tuple[str, int, int, int], ...], ...]  # (type, resource, RIGS, plot no.)
     weights: tuple[dict, ...]  # plot type -> weight (a luxury plot counts twice)
     ranks: tuple[tuple[int, int, int], ...]  # barren Plains, plots, Valleys (leader rule)
     deserts: tuple[int, ...]
-    scripts: tuple[tuple[int, int, int], ...]
+    scripts: tuple[tuple[int, ...], ...]
     leader: int
     grant_now: int  # plots of a Land Grant waiting for the leader's pick
     plot_deck: int  # plot cards left in the deck (public count)
@@ -103,7 +104,9 @@ def _settled(game: Game, tables: Tables) -> Game:
                     replace(x, rigs=x.rigs - 1, harvest=x.harvest if x.rigs > 1 else None)
                     if x.id == src else x for x in p.plots))
         if p.must_discard:
-            p = replace(p, **{r: p.amount(r) - n for r, n in default_discard(p, p.must_discard)})
+            left: dict[str, Any] = {r: p.amount(r) - n
+                                    for r, n in default_discard(p, p.must_discard)}
+            p = replace(p, **left)
         if p.may_take:
             p = replace(p, luxuries=p.luxuries + p.may_take)
         players.append(replace(p, must_lose_rigs=0, must_discard=0, may_take=0))
@@ -209,7 +212,8 @@ class _Game:
         self.credits = list(s.credits)
         self.res = [list(r) for r in s.res]
         self.warehouse = list(s.warehouse)
-        self.rigs = [[list(x) for x in plots] for plots in s.rigs]
+        # [type, resource, RIGS, plot no.] of each plot with RIGS
+        self.rigs: list[list[list[Any]]] = [[list(x) for x in plots] for plots in s.rigs]
         self.weights = [dict(w) for w in s.weights]
         self.ranks = [list(r) for r in s.ranks]
         self.deserts = list(s.deserts)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import import_module
 
 from rigs_helper.rules.actions.common import WAREHOUSE
@@ -15,7 +16,7 @@ from rigs_helper.rules.karma.protection import resolve
 from rigs_helper.rules.numbers import whole
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
-from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
 
 
@@ -155,7 +156,7 @@ USES = {
 ANSWER_OPTIONS = {"answer", "answer_to", "answer_plot", "first", "split"}
 
 
-def check_options(op: KarmaPlay, card, game: Game) -> None:
+def check_options(op: KarmaPlay, card: KarmaCard, game: Game) -> None:
     """Options the card does not read, and amounts and victims no table could mean, are
     refused before anything happens (one line naming the option)."""
     uses = set(USES[card.action])
@@ -217,10 +218,12 @@ EFFECTS = {  # a card's action -> "module:function": its effect, imported when p
 }
 
 
-def effect(action: str):
+def effect(action: str) -> Callable[[Ctx], None]:
     """The function that carries out a card's action (its module imported only now)."""
     module, func = EFFECTS[action].split(":")
-    return getattr(import_module(f"rigs_helper.rules.karma.{module}"), func)
+    run: Callable[[Ctx], None] = getattr(import_module(f"rigs_helper.rules.karma.{module}"),
+                                         func)
+    return run
 
 
 # ---------------------------------------------------------------------------- in play
