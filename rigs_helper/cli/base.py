@@ -24,7 +24,7 @@ class RigsGroup(LazyGroup):
             _strict(command)
         return command
 
-    def format_commands(self, ctx, formatter) -> None:  # type: ignore[override]
+    def format_commands(self, ctx, formatter) -> None:
         """`rigs --help` in Click's plain format, the commands in their groups (Start, Each
         phase, ...: cli/helptext.py) rather than one list."""
         from rigs_helper.cli.helptext import GROUPS, rank

@@ -71,6 +71,7 @@ def repay(player: Player,
     from rigs_helper.rules.actions.loans import Repay
     from rigs_helper.rules.errors import InputError
 
+    pairs: list[tuple[str, str | None]]
     if any("=" in x for x in items):
         pairs = []
         for x in items:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
+from typing import Any
 
 from rigs_helper.rules.actions.common import WAREHOUSE
 from rigs_helper.rules.dice import Rolls, said_rolls
@@ -23,12 +24,12 @@ from rigs_helper.rules.text import shell_word
 Said = tuple[tuple[str, str], ...]
 
 
-def said_pairs(values) -> tuple:
+def said_pairs(values: Any) -> tuple[tuple[str, Any], ...]:
     """(WHO, WHAT) pairs, also from the words a version-1 log or an older game file keeps
     (``"Bo=Decoy"`` -> ("Bo", "Decoy"); ``"Decoy"`` -> ("", "Decoy"))."""
     if values is None or isinstance(values, str):
         values = (values,) if values else ()
-    out = []
+    out: list[Any] = []
     for x in values:
         if isinstance(x, str):
             who, sep, what = x.partition("=")
@@ -37,12 +38,12 @@ def said_pairs(values) -> tuple:
     return tuple(out)
 
 
-def pair_word(x) -> str:
+def pair_word(x: object) -> str:
     """A pair as the CLI writes it: ``WHO=WHAT`` (``WHAT`` alone when WHO is not named)."""
     if isinstance(x, tuple):
         who, what = x
         return f"{who}={what}" if who else str(what)
-    return x
+    return str(x)
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class KarmaPlay(Op):
     grant_first = True
 
     def __post_init__(self) -> None:
-        v = self.answer_plot  # one value may come bare
+        v: object = self.answer_plot  # one value may come bare (old files)
         if v is None or isinstance(v, str):
             object.__setattr__(self, "answer_plot", (v,) if v else ())
         for f in ("answer", "answer_to", "drew", "first"):
