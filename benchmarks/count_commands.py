@@ -31,11 +31,11 @@ def main() -> int:
     args = ap.parse_args()
     from typer.testing import CliRunner
 
-    from rigs_helper.cli import get_app
+    from rigs_helper.cli import app
     from rigs_helper.store.tablefiles import load_tables
     from scripted_game import play
 
-    app, runner = get_app(), CliRunner()
+    runner = CliRunner()
 
     def invoke(*argv):
         r = runner.invoke(app, [str(a) for a in argv])

@@ -40,15 +40,18 @@ def reference() -> str:
     """The whole of docs/commands.md."""
     import typer
 
-    from rigs_helper.cli import _unwrap_help, get_app
+    from rigs_helper.cli import app
+    from rigs_helper.cli.commands import COMMANDS, build
     from rigs_helper.cli.helptext import GROUPS, group_of, rank
 
-    app = get_app()
-    _unwrap_help(app)  # groups, examples and whole paragraphs, as `--help` shows them
-    root = typer.main.get_command(app)
+    root = typer.main.get_command(app)  # (a lazy group: its commands loaded by name)
+    modules = {m: build(m) for m in dict.fromkeys(COMMANDS.values())}  # copies to change
+    commands = {n: modules[m][n] for n, m in COMMANDS.items()}
+    for command in commands.values():
+        _plain(command)
     _plain(root)
     top, root_ctx = _help(root, "rigs")
-    names = sorted(root.commands, key=rank)
+    names = sorted(commands, key=rank)
     lines = ["# Every command", "",
              "[Back to the README](../README.md) · [All the docs](README.md)", "",
              "Each command's own `--help`, grouped as `rigs --help` groups them. Written by",
@@ -64,7 +67,7 @@ def reference() -> str:
         if not here:
             continue
         lines += [f"## {title}", ""]
-        stack = [(n, root.commands[n], root_ctx) for n in reversed(here)]
+        stack = [(n, commands[n], root_ctx) for n in reversed(here)]
         while stack:
             path, command, parent = stack.pop()
             text, ctx = _help(command, path.split()[-1], parent)

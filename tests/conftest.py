@@ -15,7 +15,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-import typer.testing
 from hypothesis import settings
 from typer.testing import CliRunner
 
@@ -104,23 +103,6 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 
 
 # ---------------------------------------------------------------------------- the CLI
-
-def _build_once(build):
-    """Typer's CliRunner builds the whole Click command tree on every invoke (most of an
-    in-process command's time); build it once per app and set of registered commands."""
-    built: dict[tuple, object] = {}
-
-    def get_command(app):
-        key = (id(app), len(app.registered_commands), len(app.registered_groups),
-               app._add_completion)
-        if key not in built:
-            built[key] = build(app)
-        return built[key]
-
-    return get_command
-
-
-typer.testing._get_command = _build_once(typer.testing._get_command)
 
 
 # ---------------------------------------------------------------------------- shared games

@@ -11,13 +11,14 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections import Counter
 from dataclasses import replace
 
 from rigs_helper.rules.engine import perform
 from rigs_helper.rules.phases import NextPhase
 from rigs_helper.rules.setup import new_game
-from rigs_helper.rules.state import Game, Plot
+from rigs_helper.rules.state import Game, Pile, Plot
 from rigs_helper.store.codec import from_doc, to_doc
 
 PHASES = ("player", "disaster", "production", "market")
@@ -225,3 +226,35 @@ def hand_from_deck(g: Game, name: str, keys) -> Game:
     """Move these Karma cards from the draw pile into the player's hand (in order)."""
     g = replace(g, karma=replace(g.karma, draw=take(g.karma.draw, keys)))
     return set_player(g, name, hand=g.player(name).hand + tuple(keys))
+
+
+def hide_differently(g, seed: int):
+    """The same public facts with every hidden pile in another order (the Market's two
+    virtual decks mixed, Karma hands and deck mixed, Disaster/Survey/Plot decks shuffled)."""
+    rnd = random.Random(seed)
+    m = g.market
+    pool = list(m.game + m.end)
+    rnd.shuffle(pool)
+    g = replace(g, market=replace(m, game=tuple(pool[:len(m.game)]),
+                                  end=tuple(pool[len(m.game):])))
+    karma = list(g.karma.draw) + [k for p in g.players for k in p.hand]
+    rnd.shuffle(karma)
+    players = []
+    for p in g.players:
+        hand, karma = tuple(karma[:len(p.hand)]), karma[len(p.hand):]
+        players.append(replace(p, hand=hand))
+    g = replace(g, players=tuple(players), karma=replace(g.karma, draw=tuple(karma)))
+    for deck in ("disaster", "survey"):
+        pile = getattr(g, deck)
+        draw = list(pile.draw)
+        rnd.shuffle(draw)
+        g = replace(g, **{deck: replace(pile, draw=tuple(draw))})
+    plots = list(g.plot_deck)
+    rnd.shuffle(plots)
+    return replace(g, plot_deck=tuple(plots))
+
+
+def physical_left(pile: Pile) -> list[str]:
+    """The group's own cards: in the pile, then among the discards."""
+    own = [k for k, v in zip(pile.draw, pile.virtual) if not v]
+    return own + list((Counter(pile.discard) - Counter(pile.vdiscard)).elements())

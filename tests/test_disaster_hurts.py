@@ -6,7 +6,7 @@ test_karma_effects's (Ana owns P1 Plains, P10 Valley, P22 Desert, P25 Ridge)."""
 from __future__ import annotations
 
 import pytest
-from test_karma_effects import base, set_plot
+from karmahelp import base, set_plot
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.phases.disaster_deal import apply_disaster
@@ -46,7 +46,7 @@ def test_solar_eclipse_spares_a_desert_with_no_energy_rigs(tables):
 
 
 def test_a_player_not_hurt_and_holding_no_karma_card_is_not_told_to_swap(tables):
-    from rigs_helper.rules.records import replace
+    from dataclasses import replace
     from rigs_helper.rules.views import pending_items
 
     g = base(tables, "disaster")  # Ana holds no Luxuries: Theft takes nothing

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import shutil
 import xml.etree.ElementTree as ET
 from dataclasses import replace
@@ -12,6 +11,7 @@ from itertools import permutations, product
 import pytest
 from conftest import EXAMPLES as EXAMPLES_DIR
 from gameplay import own_plots, play, plot, set_player, start
+from gameplay import hide_differently as _hide_differently
 
 from rigs_helper.forecast import knowledge, standings
 from rigs_helper.forecast.chart import networth_svg
@@ -85,32 +85,6 @@ def _small_game(tables, with_dice: bool):
         for name in ("Ana", "Bo"):
             g = set_player(g, name, credits=100, energy=0, supplies=0, metal=0, luxuries=0)
     return g
-
-
-def _hide_differently(g, seed: int):
-    """The same public facts with every hidden pile in another order (the Market's two
-    virtual decks mixed, Karma hands and deck mixed, Disaster/Survey/Plot decks shuffled)."""
-    rnd = random.Random(seed)
-    m = g.market
-    pool = list(m.game + m.end)
-    rnd.shuffle(pool)
-    g = replace(g, market=replace(m, game=tuple(pool[:len(m.game)]),
-                                  end=tuple(pool[len(m.game):])))
-    karma = list(g.karma.draw) + [k for p in g.players for k in p.hand]
-    rnd.shuffle(karma)
-    players = []
-    for p in g.players:
-        hand, karma = tuple(karma[:len(p.hand)]), karma[len(p.hand):]
-        players.append(replace(p, hand=hand))
-    g = replace(g, players=tuple(players), karma=replace(g.karma, draw=tuple(karma)))
-    for deck in ("disaster", "survey"):
-        pile = getattr(g, deck)
-        draw = list(pile.draw)
-        rnd.shuffle(draw)
-        g = replace(g, **{deck: replace(pile, draw=tuple(draw))})
-    plots = list(g.plot_deck)
-    rnd.shuffle(plots)
-    return replace(g, plot_deck=tuple(plots))
 
 
 def _mid_game_4p(tables):

@@ -9,7 +9,7 @@ import pytest
 from gameplay import own_plots, plot, set_player, start
 from hypothesis import given
 from hypothesis import strategies as st
-from test_forecast import _hide_differently
+from gameplay import hide_differently as _hide_differently
 
 from rigs_helper.forecast import calibration, standings
 from rigs_helper.forecast.final import forecast, public_seed

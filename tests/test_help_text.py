@@ -7,7 +7,7 @@ import re
 import subprocess
 import sys
 
-from rigs_helper.cli import _unwrap
+from rigs_helper.cli.commands import unwrap as _unwrap
 
 
 def test_unwrap_joins_lines_of_a_paragraph_and_keeps_list_items():
@@ -52,21 +52,22 @@ def _help(*args: str) -> str:
 def _commands():
     """(path, click command) of every command and group under `rigs`, help decorated."""
     import typer
+    from clihelp import subcommands
 
-    from rigs_helper.cli import get_app
+    from rigs_helper.cli import app
 
     found = []
-    stack = [((), typer.main.get_command(get_app()))]
+    stack = [((), typer.main.get_command(app))]
     while stack:
         path, command = stack.pop()
-        for name, sub in getattr(command, "commands", {}).items():
+        for name, sub in subcommands(command).items():
             found.append((" ".join((*path, name)), sub))
             stack.append(((*path, name), sub))
     return sorted(found, key=lambda x: x[0])
 
 
 def test_rigs_help_lists_the_commands_in_groups_each_listed_once():
-    from rigs_helper.cli import COMMANDS
+    from rigs_helper.cli.commands import COMMANDS
     from rigs_helper.cli.helptext import GROUPS
 
     out = _help()

@@ -5,8 +5,8 @@ PLAYER=-` and the card a Karma play takes (`--card -`)."""
 
 from __future__ import annotations
 
-from test_actions import base, save
-from test_karma_effects import hand
+from clihelp import base, save
+from karmahelp import hand
 
 from rigs_helper.store import session
 

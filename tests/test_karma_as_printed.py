@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gameplay import set_player
-from test_karma_effects import at_roll, base, die, hand, play, refused, set_plot
+from karmahelp import at_roll, base, die, hand, play, refused, set_plot
 
 from rigs_helper.rules.actions.plans import SetPlan
 from rigs_helper.rules.dice import Rolls

@@ -11,8 +11,8 @@ from dataclasses import replace
 
 import pytest
 from gameplay import play_to, set_player
-from test_actions import ok, refused, save
-from test_karma_effects import base, hand, set_plot
+from clihelp import ok, refused, save
+from karmahelp import base, hand, set_plot
 
 from rigs_helper.store import session
 

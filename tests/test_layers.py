@@ -106,3 +106,13 @@ def test_no_module_is_over_450_lines_unless_it_says_why():
         if text.count("\n") > 450 and "one idea" not in doc:
             long.append(f"{path.relative_to(PKG)} ({text.count(chr(10))} lines)")
     assert long == []
+
+
+def test_no_test_module_imports_another():
+    """What several test modules share lives in helper modules (tests/gameplay.py,
+    tests/clihelp.py, ...): a test module imported by another runs its tests' set-up twice
+    and ties the two together."""
+    tests = Path(__file__).resolve().parent
+    wrong = [f"{f.name}:{line} imports {name}" for f in sorted(tests.glob("test_*.py"))
+             for line, name in imports_of(f) if name.split(".")[0].startswith("test_")]
+    assert wrong == []

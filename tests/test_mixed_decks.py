@@ -14,6 +14,7 @@ from dataclasses import replace
 import pytest
 from conftest import EXAMPLES
 from gameplay import check_invariants, start
+from gameplay import physical_left as _physical_left
 
 from rigs_helper.rules.decks import inventory_op
 from rigs_helper.rules.engine import Work, perform
@@ -96,12 +97,6 @@ def test_virtual_karma_deck_top_card_frequencies_chi_square(tables):
 
 
 # ---------------------------------------------------------------------------- tracking
-
-
-def _physical_left(pile: Pile) -> list[str]:
-    """The group's own cards: in the pile, then among the discards."""
-    own = [k for k, v in zip(pile.draw, pile.virtual) if not v]
-    return own + list((Counter(pile.discard) - Counter(pile.vdiscard)).elements())
 
 
 def _next(g, tables):

@@ -5,7 +5,7 @@ PLAYER R=N|all ...`.  Through the CLI on real game files; a refusal changes noth
 from __future__ import annotations
 
 from gameplay import play_to, set_player
-from test_actions import base, load, ok, refused, save
+from clihelp import base, load, ok, refused, save
 
 from rigs_helper.rules.state import frozen_map
 

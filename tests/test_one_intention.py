@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 from gameplay import play_to, set_player
-from test_actions import base, load, refused, save
-from test_table_words import ok
+from clihelp import base, load, refused, save
+from clihelp import stdout_of as ok
 
 from rigs_helper.rules.state import frozen_map
 

@@ -239,9 +239,9 @@ def test_n2_a_phone_gives_what_the_cli_gives(served, tables, rigs):
 
 @pytest.mark.parametrize("word", ["warehouse", "Warehouse", "wh", "WH", "w"])
 def test_the_warehouse_is_named_alike_by_move_and_lose(tmp_path, tables, rigs, word):
-    from test_actions import load, save
+    from dataclasses import replace
 
-    from rigs_helper.rules.records import replace
+    from clihelp import load, save
 
     g = new_game(["Ana", "Bo"], 5, tables).game
     g = g.with_player(replace(g.player("Ana"), must_lose_rigs=1))

@@ -32,11 +32,9 @@ def pages(server, tokens) -> dict[str, str]:
 
 def commands() -> set[str]:
     """Every command and command group of `rigs`."""
-    from rigs_helper.cli import app
+    from rigs_helper.cli.commands import COMMANDS
 
-    names = {c.name or c.callback.__name__ for c in app.registered_commands}
-    names |= {g.name for g in app.registered_groups if g.name}
-    return {n.replace("_", "-") for n in names}
+    return set(COMMANDS)
 
 
 def shown(page: str) -> str:

@@ -5,7 +5,7 @@ loan.  The game is test_karma_effects's (Ana, Bo, Cy with 5 Energy each)."""
 from __future__ import annotations
 
 from gameplay import set_player
-from test_karma_effects import base, set_plot
+from karmahelp import base, set_plot
 
 from rigs_helper.rules.actions.plans import SetPlan
 from rigs_helper.rules.engine import perform

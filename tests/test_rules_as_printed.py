@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 from gameplay import play_to, set_player
-from test_karma_effects import base, hand, play, refused, set_plot
+from karmahelp import base, hand, play, refused, set_plot
 
 from rigs_helper.rules.actions.deals import Settle
 from rigs_helper.rules.actions.placement import Build
@@ -427,7 +427,7 @@ def test_recycling_and_parts_shop_the_player_names_the_collector(tables):
 
 def test_identity_theft_card_shows_as_coming_in_the_victims_own_view(tmp_path, rigs,
                                                                      tables):
-    from test_actions import save
+    from clihelp import save
 
     g = set_player(hand(base(tables), "Ana", "identity-theft"), "Bo", credits=250)
     path = save(tmp_path, g, tables)

@@ -326,8 +326,10 @@ def test_cards_table_and_bad_deck(rigs):
 # ---------------------------------------------------------------- help on every command
 
 def _walk(cmd, path=()):
+    from clihelp import subcommands
+
     yield path, cmd
-    for name, sub in (getattr(cmd, "commands", None) or {}).items():
+    for name, sub in subcommands(cmd).items():
         yield from _walk(sub, (*path, name))
 
 
@@ -345,3 +347,18 @@ def test_every_command_has_help(rigs):
         assert "Usage" in r.stdout
         seen += 1
     assert seen >= 4  # rigs, score, card, cards at least
+
+
+def test_end_game_cards_given_for_a_sheet_without_dice_score_as_written_values(rigs,
+                                                                               tmp_path):
+    """`rigs score SHEET --card plains=4` (no --roll) scores as the sheet with plains = [4]
+    written in it (was an internal error: no table dice given)."""
+    written = EXAMPLES / "sheet-4p.toml"
+    text = written.read_text()
+    assert "plains = [4], " in text
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text(text.replace("plains = [4], ", ""))
+    r = rigs("score", sheet, "--card", "plains=4", "--json")
+    assert r.exit_code == 0, r.output
+    want = rigs("score", written, "--json")
+    assert json.loads(r.stdout)["players"] == json.loads(want.stdout)["players"]

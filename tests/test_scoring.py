@@ -46,8 +46,26 @@ def test_luxuries_sold_at_last_price(tables, price, n, expected):
 # 3. RIGS are worth nothing: nothing a player holds besides credits, luxuries, plots and
 #    resources enters the sum, and the breakdown has no RIGS term.
 def test_rigs_are_worth_nothing(tables):
-    fields = {f.name for f in dataclasses.fields(Holdings)}
-    assert not any("rig" in f for f in fields)
+    """The same holdings with and without RIGS (in the warehouse, on every plot) score
+    the same, for every player of a game, through the game's own holdings."""
+    from gameplay import start
+
+    from rigs_helper.rules.endgame import holdings
+
+    game = start(4, 11, tables)
+    with_rigs = dataclasses.replace(game, players=tuple(
+        dataclasses.replace(p, warehouse_rigs=7, plots=tuple(
+            dataclasses.replace(x, rigs=3, harvest="metal") for x in p.plots))
+        for p in game.players))
+    without = dataclasses.replace(game, players=tuple(
+        dataclasses.replace(p, warehouse_rigs=0, plots=tuple(
+            dataclasses.replace(x, rigs=0, harvest=None) for x in p.plots))
+        for p in game.players))
+    assert all(p.rigs > 7 for p in with_rigs.players)
+    rich = score_game(holdings(with_rigs), values(), tables)
+    bare = score_game(holdings(without), values(), tables)
+    assert [p.as_dict() for p in rich.players] == [p.as_dict() for p in bare.players]
+    assert all(p.plots for p in without.players)  # (so the plots were counted in both)
     s = score_player(Holdings("A", credits=10), values(), tables)
     assert set(s.as_dict()) == {"name", "net_worth", "credits", "luxuries", "plots",
                                 "resources", "vinnie"}

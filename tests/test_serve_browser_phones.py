@@ -6,11 +6,13 @@ the test's folder (and to $RIGS_SCREENSHOTS when set)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from browserhelp import browser, shot, viewport  # noqa: F401 (a fixture)
 from servehelp import serving, table_game
+
+
+#: the version of the game a page shows (the ETag of its JSON; rigs_helper/web/layout.py)
+ETAG = "return document.querySelector('main').getAttribute('data-etag')"
 
 
 def warehouse_on_board(driver, name: str) -> int:
@@ -76,14 +78,18 @@ def test_phones_act_and_the_board_follows(browser, tmp_path, tables):
         browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
         browser.get(f"{base}/p/{tokens['Bo']}")
         tap_move(browser)
+        # the page comes back: an element found before it did goes stale
         WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)
                       ).until(lambda d: "outcome good" in (
                           d.find_element(By.ID, "outcome").get_attribute("class") or ""))
         assert "?r=" in browser.current_url and "Bo moves" in browser.find_element(
             By.ID, "outcome").text
+        moved = browser.execute_script(ETAG)  # the game as it is after Bo's move
 
         browser.switch_to.window(phones["Ana"])
-        time.sleep(1.0)  # Ana's page has followed Bo's move (its forms are new ones)
+        # Ana's page has followed Bo's move (its forms are new ones)
+        WebDriverWait(browser, 10, poll_frequency=0.05).until(
+            lambda d: d.execute_script(ETAG) == moved)
         heights = browser.execute_script(  # the buttons in view (the groups are folded)
             "return [...document.querySelectorAll('form.act button, summary')]"
             ".filter(b => b.offsetParent).map(b => b.getBoundingClientRect().height)")

@@ -5,19 +5,10 @@ line on a real game file."""
 from __future__ import annotations
 
 import json
-import shlex
 
-from conftest import ROOT
+from clihelp import readme_round
 
 from rigs_helper.store import session
-
-
-def readme_round() -> list[list[str]]:
-    text = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
-    section = text.split("## A round at the table", 1)[1]
-    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
-    return [shlex.split(line)[1:] for line in block.splitlines()
-            if line.startswith("rigs ")]
 
 
 def test_a_physical_round_needs_no_hand_edit_and_no_undo(rigs, tmp_path, tables):

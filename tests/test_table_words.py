@@ -11,15 +11,10 @@ import sys
 from dataclasses import replace
 
 from gameplay import own_plots, play_to, set_player
-from test_actions import base, load, refused, save, with_game
+from clihelp import base, load, refused, save, subcommands
+from clihelp import stdout_of as ok
 
 from rigs_helper.rules.state import frozen_map
-
-
-def ok(rigs, path, *args):
-    r = rigs(*with_game(args, path))
-    assert r.exit_code == 0, (args, r.stdout, r.stderr)
-    return r.stdout
 
 
 # Ana: P1 Plains, P10 Valley, P22 Desert, P25 Ridge, P19 Forest, P2 Plains (6 plots).
@@ -126,16 +121,16 @@ def internal_words(text: str) -> set[str]:
 
 def _all_commands(app_cmd, path=()):
     yield path
-    for name, sub in getattr(app_cmd, "commands", {}).items():
+    for name, sub in subcommands(app_cmd).items():
         yield from _all_commands(sub, path + (name,))
 
 
 def test_no_help_text_shows_internal_names_or_breaks_mid_sentence(rigs):
     import typer
 
-    from rigs_helper.cli import get_app
+    from rigs_helper.cli import app
 
-    root = typer.main.get_command(get_app())
+    root = typer.main.get_command(app)
     paths = list(_all_commands(root))
     assert len(paths) > 20
     for p in paths:
@@ -143,7 +138,7 @@ def test_no_help_text_shows_internal_names_or_breaks_mid_sentence(rigs):
         assert r.exit_code == 0, p
         assert not internal_words(r.stdout), (p, internal_words(r.stdout))
     # every command's one-line summary in `rigs --help` is a whole sentence
-    for name, cmd in root.commands.items():
+    for name, cmd in subcommands(root).items():
         short = cmd.get_short_help_str(limit=300)
         assert short.endswith((".", ")")), (name, short)
 
@@ -198,12 +193,20 @@ def test_install_completion_is_offered_at_the_top_level_only(rigs):
                         "'--help']; from rigs_helper.cli import main; main()"],
                        capture_output=True, text=True, timeout=60)
     assert "--install-completion" not in r.stdout and "Usage" in r.stdout
+    # no command of its own module offers them (a module of one command is built alone)
+    import typer
+
+    from rigs_helper.cli import app
+
+    for name, command in subcommands(typer.main.get_command(app)).items():
+        assert not {"install_completion", "show_completion"} & {
+            p.name for p in command.params}, name
 
 
 def test_karma_options_take_the_same_plot_names(tables):
     """The one resolver serves Karma options too: `--plot 11` (or `p11`) names P11."""
-    from test_karma_effects import base as kbase
-    from test_karma_effects import hand, play, set_plot
+    from karmahelp import base as kbase
+    from karmahelp import hand, play, set_plot
 
     g = set_plot(kbase(tables, "production"), tables, "Bo", "P11", 2, "metal")
     g = set_player(hand(g, "Ana", "incorrect-drivers"), "Bo", energy=1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 
@@ -63,20 +64,26 @@ def test_rigs_alone_shows_the_help_on_stdout():
         assert ("Each phase:" if argv == ["rigs"] else "Commands") in r.stdout
 
 
-def test_each_command_is_built_alone_and_found(monkeypatch):
-    """`rigs NAME` builds only NAME's command (Typer builds every registered one): for
-    every command name exactly one command or group is kept, and it is that one."""
-    from typer.main import get_command_name
+def test_each_command_is_found_by_name_and_loads_its_module_alone():
+    """`rigs NAME` imports only NAME's module (rigs_helper/cli/commands.py: building every
+    command costs more than running most); every name finds the command of that name."""
+    import typer
 
-    import rigs_helper.cli as cli
+    from rigs_helper.cli.base import app
+    from rigs_helper.cli.commands import COMMANDS
 
-    app = cli.get_app()
-    for name in cli.COMMANDS:
-        monkeypatch.setattr(app, "registered_commands", list(app.registered_commands))
-        monkeypatch.setattr(app, "registered_groups", list(app.registered_groups))
-        cli._only(app, name)
-        kept = [c.name or get_command_name(c.callback.__name__)
-                for c in app.registered_commands]
-        kept += [g.name or g.typer_instance.info.name for g in app.registered_groups]
-        assert kept == [name], (name, kept)
-        monkeypatch.undo()
+    group = typer.main.get_command(app)
+    ctx = typer.Context(group)
+    assert group.list_commands(ctx) == list(COMMANDS)
+    for name in COMMANDS:
+        assert group.get_command(ctx, name).name == name
+    code = ("import sys; sys.argv = ['rigs', 'status', '-g', 'none.toml']\n"
+            "from rigs_helper.cli import main\n"
+            "try:\n    main()\nfinally:\n"
+            "    print(sorted(m for m in sys.modules if m.startswith('rigs_helper.cli.')))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=60)
+    loaded = ast.literal_eval(r.stdout)
+    assert "rigs_helper.cli.status" in loaded
+    assert not {f"rigs_helper.cli.{m}" for m in COMMANDS.values()} - {
+        "rigs_helper.cli.status"} & set(loaded)

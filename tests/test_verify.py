@@ -11,7 +11,7 @@ from unittest import mock
 
 import pytest
 from conftest import EXAMPLES
-from test_mixed_decks import _physical_left
+from gameplay import physical_left as _physical_left
 
 from rigs_helper.rules.replay import commitment, seed_from_words
 

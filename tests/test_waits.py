@@ -12,7 +12,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from gameplay import check_conservation, set_player
-from test_karma_effects import base, hand
+from karmahelp import base, hand
 
 from rigs_helper.rules.engine import perform
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
@@ -397,7 +397,7 @@ def test_a_victim_may_change_their_answer_until_the_card_resolves(tables):
 
 
 def test_a_victim_with_alarm_and_donk_in_play_names_the_first_in_their_answer(tables):
-    from test_karma_effects import card_to
+    from karmahelp import card_to
 
     from rigs_helper.store.codec import from_doc, to_doc
 

@@ -8,7 +8,7 @@ import re
 import shlex
 
 import pytest
-from test_table_round import readme_round
+from clihelp import readme_round
 
 from rigs_helper.rules.engine import perform
 from rigs_helper.rules.oplog import op_from_json, op_to_json
@@ -154,7 +154,7 @@ def test_disasters_recorded_by_each_player_equal_the_deal_at_the_terminal(rigs, 
 
 
 def test_waits_survive_the_game_file(tables):
-    from test_karma_effects import base, hand
+    from karmahelp import base, hand
 
     g = hand(hand(base(tables), "Ana", "i-want-that"), "Bo", "wrong-address")
     g = perform(g, DealPropose("Ana", "Bo", (("energy", 2),), ("P1",), (("credits", 5),),
@@ -175,7 +175,7 @@ def test_waits_survive_the_game_file(tables):
     (lambda w: w.update(colour=1), "waits.colour"),
 ])
 def test_a_hand_edited_waits_table_is_refused_naming_the_key(tables, edit, key):
-    from test_karma_effects import base, hand
+    from karmahelp import base, hand
 
     from rigs_helper.rules.errors import InputError
 

@@ -1,7 +1,7 @@
 """Player actions: build, move, survey, sell, give, adjust, settle, produce."""
 
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -10,7 +10,6 @@ from rigs_helper.cli.base import (
     JsonOpt,
     PlayerArg,
     act,
-    app,
     complete_player,
     complete_plot,
     complete_resource,
@@ -19,6 +18,11 @@ from rigs_helper.cli.base import (
 )
 from rigs_helper.rules.actions.catalog import build_action
 from rigs_helper.rules.actions.definition import item_words
+
+if TYPE_CHECKING:
+    from rigs_helper.rules.state import Game
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 Player = PlayerArg
 
@@ -173,8 +177,7 @@ def produce(player: Annotated[str | None, typer.Argument(
         from rigs_helper.rules.production import table_plan
 
         tables = load_tables()
-        g = session.load(game_path(game), tables).game
-        d = table_plan(g, tables)
+        d = table_plan(session.load(game_path(game), tables).game, tables)
         if json:
             print_json({"players": d["players"]})
             return
@@ -186,7 +189,7 @@ def produce(player: Annotated[str | None, typer.Argument(
         outcome = session.run(game_path(game), build_action(
             "produce", player, {"power": power, "skip": skip, "reset": reset}))
         d = outcome.data["plan"]
-        g = None
+        g: Game | None = None
     else:
         from rigs_helper.rules.production import plan
 

@@ -5,8 +5,10 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, game_path, print_json
 from rigs_helper.cli.render import say
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 
 def _groups(words: list[str], every: bool, names: list[str]) -> list[tuple[str, list[str]]]:

@@ -5,7 +5,9 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, complete_title, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, complete_title, print_json
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 
 @app.command()

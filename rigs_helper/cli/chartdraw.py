@@ -19,7 +19,7 @@ def draw_chart(series, out) -> None:
     grid = Text()
     for row, label in zip(rows, labels):
         grid.append(f"{label:8.{digits}f} |")
-        run, who_run = "", None
+        run, who_run = "", -2
         for ch, who in (*row, ("", -2)):  # a run of one player's marks takes one style
             if who != who_run and run:
                 grid.append(run, style=COLOURS[who_run % len(COLOURS)]
@@ -34,11 +34,11 @@ def draw_chart(series, out) -> None:
     axis = [" "] * width
     for r in range(int(x0), min(int(x1), ROUNDS) + 1):  # bounded by the game's rounds
         col = round((r - x0) / (x1 - x0) * (width - 1))
-        label = str(r)
-        col = min(col, width - len(label))
-        lo, hi = max(0, col - 1), min(width, col + len(label) + 1)
-        if col + len(label) <= width and all(c == " " for c in axis[lo:hi]):
-            axis[col:col + len(label)] = label
+        tick = str(r)
+        col = min(col, width - len(tick))
+        lo, hi = max(0, col - 1), min(width, col + len(tick) + 1)
+        if col + len(tick) <= width and all(c == " " for c in axis[lo:hi]):
+            axis[col:col + len(tick)] = tick
     out.print(" " * 10 + "".join(axis))
     out.print(" " * 10 + "rounds completed")
     _value_table(series, out)

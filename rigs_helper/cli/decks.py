@@ -6,7 +6,9 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, app, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, act, game_path, print_json
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 
 def read_inventory(path: Path, tables):
@@ -101,7 +103,7 @@ def verify(
         raise RulesError("the game is not over", rule="`rigs verify --reveal` verifies now "
                          "and shows the seed: whoever sees it can work out the decks")
     v = replay(path, tables)
-    from rigs_helper.rules.records import replace
+    from dataclasses import replace
 
     from rigs_helper.cli.base import hide_private_args
 

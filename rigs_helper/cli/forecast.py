@@ -6,12 +6,17 @@ calls it and draws the result.  None of these commands writes the game file.
 
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, app, complete_path, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, complete_path, game_path, print_json
 from rigs_helper.rules.names import plural
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 _SHORT = {"energy": "E", "supplies": "S", "metal": "M"}
 
@@ -41,8 +46,8 @@ class _Bar:
         self.clock = time.perf_counter
         self.start = self.clock()
         self.label = label
-        self.bar = None
-        self.task = None
+        self.bar: "Progress | None" = None
+        self.task: "TaskID | None" = None
 
     def __call__(self, done: int, total: int) -> None:
         if self.bar is None and self.clock() - self.start > 0.5:
@@ -52,7 +57,7 @@ class _Bar:
             self.bar = Progress(console=Console(stderr=True), transient=True)
             self.bar.start()
             self.task = self.bar.add_task(self.label, total=total)
-        if self.bar is not None:
+        if self.bar is not None and self.task is not None:
             self.bar.update(self.task, completed=done)
 
     def close(self) -> None:

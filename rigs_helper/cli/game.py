@@ -11,7 +11,6 @@ from rigs_helper.cli.base import (
     JsonOpt,
     RollOpt,
     act,
-    app,
     complete_player,
     complete_plot,
     game_path,
@@ -22,6 +21,8 @@ from rigs_helper.cli.base import (
 )
 from rigs_helper.rules.text import shell_word
 from rigs_helper.cli.render import say
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 
 def _deal(items: list[str]) -> dict[str, list[str]]:

@@ -1,9 +1,9 @@
 """What `--help` adds to the commands: the group each belongs to in `rigs --help` and the
 examples each command's help ends with.
 
-Read only when help is shown (``cli.load`` calls :func:`decorate`), so a command that
-runs pays nothing for it.  Keyed by the command's path (``"karma play"``): a command
-added elsewhere only needs a line here (a test checks that every command has one).
+Applied as a command's module is loaded (``cli.commands`` calls :func:`decorate`): a few
+strings set on the commands built.  Keyed by the command's path (``"karma play"``): a
+command added elsewhere only needs a line here (a test checks that every command has one).
 """
 
 from __future__ import annotations
@@ -127,27 +127,10 @@ def argument_metavar(self, ctx, *, usage: bool = False) -> str:
     return var
 
 
-def decorate(app) -> None:
-    """Set each command's group and examples on ``app`` (Typer's command records), and the
-    arguments' usage names."""
+def decorate(command, path: str) -> None:
+    """End ``command``'s help (a Click command as Typer builds it, at ``path``: ``"karma
+    play"``) with its examples, and give the arguments their usage names."""
     from typer.core import TyperArgument
-    from typer.main import get_command_name
 
-    TyperArgument.make_metavar = argument_metavar
-    stack = [(app, "")]
-    while stack:
-        typer_app, prefix = stack.pop()
-        for info in typer_app.registered_commands:
-            name = info.name or (get_command_name(info.callback.__name__)
-                                 if info.callback else "")
-            info.epilog = info.epilog or epilog(prefix + name)
-            if not prefix:
-                info.rich_help_panel = group_of(name)
-        for group in typer_app.registered_groups:
-            name = group.name or getattr(group.typer_instance.info, "name", None) or ""
-            if group.typer_instance is None:
-                continue
-            group.epilog = epilog(prefix + name)  # over the sub-app's own (none)
-            if not prefix:
-                group.rich_help_panel = group_of(name)
-            stack.append((group.typer_instance, f"{prefix}{name} "))
+    TyperArgument.make_metavar = argument_metavar  # type: ignore[method-assign]
+    command.epilog = command.epilog or epilog(path)

@@ -8,14 +8,16 @@ from typing import Annotated
 import typer
 from typer.core import TyperGroup
 
-from rigs_helper.cli.base import JsonOpt, app, complete_path, print_json
+from rigs_helper.cli.base import JsonOpt, complete_path, print_json
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 
 class HistoryGroup(TyperGroup):
     """`rigs history` and `rigs history PLAYER` are the hidden `show` command: a first word
     that is not one of the group's commands is a player's name."""
 
-    def parse_args(self, ctx, args):  # type: ignore[override]
+    def parse_args(self, ctx, args):
         words = [a for a in args if not a.startswith("-")]
         helping = {"-h", "--help"} & set(args)
         if not helping and not (words and words[0] in self.commands):
@@ -83,6 +85,7 @@ def add(path: Annotated[Path, typer.Argument(
     from rigs_helper.store.scorefile import score_file
 
     play = score_file(path, with_play=True).play
+    assert play is not None  # (asked for: with_play)
     gid, status = historydb.add(play)
     if json:
         print_json({"id": gid, "status": status})

@@ -11,12 +11,13 @@ from rigs_helper.cli.base import (
     PlayerArg,
     RollOpt,
     act,
-    app,
     complete_karma_title,
     complete_player,
 )
 from rigs_helper.cli.hidden import HELP
 from rigs_helper.rules.actions.catalog import build_action
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 karma_app = typer.Typer(help="Karma cards: draw, discard, swap, play.", no_args_is_help=True)
 app.add_typer(karma_app, name="karma")

@@ -122,7 +122,7 @@ def hint_lines(game, tables, player: str, private: bool, cols: int | None = None
             import textwrap
 
             line = f"  {command_line(a, player)}\n" + "\n".join(textwrap.wrap(
-                f"# {more}", cols, initial_indent="      ", subsequent_indent="        ",
+                f"# {more}", cols or 10**6, initial_indent="      ", subsequent_indent="        ",
                 break_long_words=False, break_on_hyphens=False))
         lines.append(line)
     return lines
@@ -146,7 +146,7 @@ def print_hints(game, tables, player: str, private: bool) -> None:
 
 def action_path(ctx) -> str:
     """The command path being completed without "rigs": "karma play"."""
-    names = []
+    names: list[str] = []
     while ctx is not None and ctx.parent is not None:
         names.insert(0, ctx.info_name or "")
         ctx = ctx.parent
@@ -178,8 +178,8 @@ def legal_values(ctx, game, names: tuple[str, ...], option: str | None = None
     title = (ctx.params or {}).get("title")
     if action.startswith("karma "):  # only the card typed on the line: no value hints at
         acts = [a for a in acts  # the rest of the hand
-                if title and a.param("title") and str(title).lower() in
-                [t.lower() for t in a.param("title").values or ()]]
+                if title and (p := a.param("title")) and str(title).lower() in
+                [t.lower() for t in p.values or ()]]
     if not acts:
         return None
     out: list[str] = []

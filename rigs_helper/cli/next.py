@@ -5,7 +5,9 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, RollOpt, act, app
+from rigs_helper.cli.base import GameOpt, JsonOpt, RollOpt, act
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 
 @app.command("next")

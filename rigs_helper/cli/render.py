@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence, Set as AbstractSet
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -88,7 +89,7 @@ def alert(word: str, rest: str) -> str:
     return line
 
 
-def grid(headers: list[str], rows: list[list[str]], right: set[int] = frozenset(),
+def grid(headers: list[str], rows: list[list[str]], right: AbstractSet[int] = frozenset(),
          cols: int | None = None) -> str:
     """A plain text table (cheaper to import and draw than rich.table, for hot commands).
     Too wide for the terminal, its text columns wrap at word boundaries, widest first;
@@ -168,9 +169,10 @@ def card(c: Card) -> None:
     kind = c.kind.title()
     out.print(f"[bold]{c.title}[/bold]  ({c.deck.title()} deck, {kind}, "
               f"{c.count} {'copy' if c.count == 1 else 'copies'})")
-    timing = getattr(c, "timing", None)
-    if timing:
-        out.print(f"When: {timing.replace('_', ' ')}   Target: {c.target}"
+    from rigs_helper.rules.tables import KarmaCard
+
+    if isinstance(c, KarmaCard) and c.timing:
+        out.print(f"When: {c.timing.replace('_', ' ')}   Target: {c.target}"
                   + ("   Stays in play" if c.in_play else ""))
     out.print(c.effect)
 
@@ -205,7 +207,7 @@ def _bold(text: str) -> str:
     return text
 
 
-def status(d: dict, tables, warnings: list[str] = ()) -> None:
+def status(d: dict, tables, warnings: Sequence[str] = ()) -> None:
     """The game at a glance.  Plain print, no Rich: this is the command run most often, and
     Rich's first print costs more than the rest of the command.  The round, the phase and
     what the table waits for come last, so they stay on screen."""

@@ -9,12 +9,13 @@ import typer
 from rigs_helper.cli.base import (
     GameOpt,
     JsonOpt,
-    app,
     complete_path,
     game_path,
     print_json,
     unused,
 )
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 
 @app.command()

@@ -6,7 +6,9 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, app, complete_player, game_path
+from rigs_helper.cli.base import GameOpt, complete_player, game_path
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 CLEAR = "\033[2J\033[H"
 

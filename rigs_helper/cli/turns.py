@@ -1,7 +1,11 @@
 """`rigs done PLAYER`: the player has finished deciding in this phase."""
 
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, PlayerArg, act, app
+import typer
+
+from rigs_helper.cli.base import GameOpt, JsonOpt, PlayerArg, act
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 
 @app.command()

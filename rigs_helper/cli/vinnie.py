@@ -10,11 +10,12 @@ from rigs_helper.cli.base import (
     JsonOpt,
     PlayerArg,
     act,
-    app,
     complete_resource,
     game_path,
     print_json,
 )
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 vinnie_app = typer.Typer(help="Vinnie's loans: borrow, repay, and every debt.")
 app.add_typer(vinnie_app, name="vinnie")
@@ -70,6 +71,7 @@ def repay(player: Player,
     from rigs_helper.rules.actions.loans import Repay
     from rigs_helper.rules.errors import InputError
 
+    pairs: list[tuple[str, str | None]]
     if any("=" in x for x in items):
         pairs = []
         for x in items:

@@ -10,7 +10,6 @@ from rigs_helper.cli.base import (
     JsonOpt,
     PlayerArg,
     act,
-    app,
     complete_player,
     complete_plot,
     complete_title,
@@ -18,6 +17,8 @@ from rigs_helper.cli.base import (
     print_json,
 )
 from rigs_helper.rules.actions.catalog import build_action
+
+app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 deal_app = typer.Typer(help="Deals proposed by one player, answered by the other.",
                        invoke_without_command=True)

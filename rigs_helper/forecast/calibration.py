@@ -178,7 +178,7 @@ def reliability(found: list[Case], method: str = "forecast", bins: int = BINS
             acc[b][0] += p
             acc[b][1] += w
             acc[b][2] += 1
-    return [(b / bins, (b + 1) / bins, s / n, won / n, n)
+    return [(b / bins, (b + 1) / bins, s / n, won / n, int(n))
             for b, (s, won, n) in enumerate(acc) if n]
 
 

@@ -52,7 +52,8 @@ def _ticks(lo: float, hi: float, n: int = 5) -> list[float]:
     mag = 10 ** len(str(int(raw))) / 10 if raw >= 1 else 1
     step = min((m * mag for m in (1, 2, 5, 10) if m * mag >= raw), default=mag * 10)
     first = int(lo // step + (1 if lo % step else 0)) * step
-    out, v = [], first
+    out: list[float] = []
+    v = first
     while v <= hi + 1e-9 and len(out) <= 2 * n:  # at most a few ticks, whatever the values
         out.append(v)
         v += step
@@ -109,13 +110,13 @@ def networth_svg(series: Series, width: int = 640, height: int = 320,
     for i, (name, pts) in enumerate(series.items()):
         colour, dash, marker = (COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)],
                                 MARKERS[i % len(MARKERS)])
-        pts = _points(pts)
-        xy = [(sx(x), sy(v)) for x, _, v in pts]
+        points = _points(pts)
+        xy = [(sx(x), sy(v)) for x, _, v in points]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<g><title>{escape(name)}</title>'
                      f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dash_attr} '
                      f'points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in xy)}"/>')
-        for (r, p, v), (x, y) in zip(pts, xy):
+        for (_r, p, _v), (x, y) in zip(points, xy):
             if p in ("player", "end"):
                 parts.append(_marker(marker, x, y, colour))
         parts.append("</g>")

@@ -93,7 +93,7 @@ def build_model(game: Game, tables: Tables) -> Model:
                 unseen.remove(v)
     price, basis = luxury_price(game, tables, unseen)
     per_script = tables.constants.repay_end_game
-    weights = [Counter() for _ in game.players]
+    weights: list[Counter[str]] = [Counter() for _ in game.players]
     for w, p in zip(weights, game.players):
         for x in p.plots:
             w[x.type] += 2 if x.luxury else 1

@@ -96,8 +96,8 @@ def build_report(game: Game, tables: Tables, standings, series,
     names = [p.name for p in game.players]
     disasters: dict[str, list[tuple[int, str]]] = {n: [] for n in names}  # not "Safe"
     karma: dict[str, list[tuple[int, str]]] = {n: [] for n in names}
-    borrowed = {n: Counter() for n in names}
-    repaid = {n: Counter() for n in names}
+    borrowed: dict[str, Counter[str]] = {n: Counter() for n in names}
+    repaid: dict[str, Counter[str]] = {n: Counter() for n in names}
     for action, before, after in steps:
         for p in after.players:
             if (p.disaster and p.name in disasters

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import accumulate
+from typing import Any
 from dataclasses import dataclass, replace
 
 from rigs_helper.forecast.acting import KINDS, Acting
@@ -56,14 +57,14 @@ class Start:
 
     players: int
     credits: tuple[int, ...]
-    res: tuple[tuple[int, int, int, int], ...]  # energy, supplies, metal, luxuries
+    res: tuple[tuple[int, ...], ...]  # energy, supplies, metal, luxuries
     warehouse: tuple[int, ...]  # RIGS in each warehouse
     # every plot: (type, resource harvested or -1, RIGS, plot no., survey yield or -1)
     plots: tuple[tuple[tuple[str, int, int, int, int], ...], ...]
     weights: tuple[dict, ...]  # plot type -> weight (a luxury plot counts twice)
     ranks: tuple[tuple[int, int, int], ...]  # barren Plains, plots, Valleys (leader rule)
     deserts: tuple[int, ...]
-    scripts: tuple[tuple[int, int, int], ...]
+    scripts: tuple[tuple[int, ...], ...]
     leader: int
     grant_now: int  # plots of a Land Grant waiting for the leader's pick
     plot_deck: int  # plot cards left in the deck (public count)
@@ -118,7 +119,9 @@ def _settled(game: Game, tables: Tables) -> Game:
                     replace(x, rigs=x.rigs - 1, harvest=x.harvest if x.rigs > 1 else None)
                     if x.id == src else x for x in p.plots))
         if p.must_discard:
-            p = replace(p, **{r: p.amount(r) - n for r, n in default_discard(p, p.must_discard)})
+            left: dict[str, Any] = {r: p.amount(r) - n
+                                    for r, n in default_discard(p, p.must_discard)}
+            p = replace(p, **left)
         if p.may_take:
             p = replace(p, luxuries=p.luxuries + p.may_take)
         players.append(replace(p, must_lose_rigs=0, must_discard=0, may_take=0))

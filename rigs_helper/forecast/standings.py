@@ -253,6 +253,7 @@ def compute_now(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
                                    want_values=spreads is None)
         if spreads is None:
             spreads = [_sample_quantiles(v) for v in values]
+    assert spreads is not None  # (made by each way of counting above)
     players = tuple(
         PlayerStanding(f.name, means[i], spreads[i][0], spreads[i][1], min(1.0, win[i]),
                        vinnie_due(p, model, tables))

@@ -20,7 +20,7 @@ HOLDINGS = ("credits", "energy", "supplies", "metal", "luxuries")
 KEYS = HOLDINGS + ("rigs", "karma", "plots")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Difference:
     key: str  # "credits", "vinnie.energy", "P7", ...
     table: int

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.tables import KARMA_KINDS, DisasterCard, KarmaCard, Tables, squash
 
@@ -41,8 +43,8 @@ def list_cards(tables: Tables, deck: str | None = None) -> list[Card]:
                      + ", ".join(KARMA_KINDS))
 
 
-def card_dict(c: Card) -> dict:
-    out: dict = {"title": c.title, "deck": c.deck, "kind": c.kind, "count": c.count,
+def card_dict(c: Card) -> dict[str, Any]:
+    out: dict[str, Any] = {"title": c.title, "deck": c.deck, "kind": c.kind, "count": c.count,
                  "effect": c.effect}
     if isinstance(c, KarmaCard):
         out.update(target=c.target, timing=c.timing, in_play=c.in_play)

@@ -5,20 +5,28 @@ operation that records it in a game.  Pure (no I/O)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from rigs_helper.rules.records import dataclass, replace
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.mixed import ALL_DECKS, MIXABLE, deck_counts, labeled
-from rigs_helper.rules.state import Pile, frozen_map
+from rigs_helper.rules.state import Game, Pile, frozen_map
+
+if TYPE_CHECKING:
+    from rigs_helper.rules.checker import Checker
+    from rigs_helper.rules.tables import Tables
+
+#: a card named in a file: (deck, text) -> its key
+Find = Callable[[str, str], str]
 
 
 # ---------------------------------------------------------------------------- inventory
 
 
-def parse_inventory(doc: dict[str, Any], file: str, tables, find) -> dict[str, dict[str, int]]:
+def parse_inventory(doc: dict[str, Any], file: str, tables: Tables, find: Find
+                    ) -> dict[str, dict[str, int]]:
     """An inventory TOML document -> {deck: {card key: copies missing}}.
 
     Per deck a table with ``missing`` or ``have``: a list of titles (one entry per copy),
@@ -54,15 +62,18 @@ def parse_inventory(doc: dict[str, Any], file: str, tables, find) -> dict[str, d
                                      "leave it out")
                 continue
         else:
+            assert full is not None  # (a deck that cannot be mixed was refused above)
             missing = listed if kind == "missing" else full - listed
+        assert missing is not None  # (or skipped)
         if missing == full:
             continue  # all virtual: as without an inventory
         out[deck] = dict(sorted(missing.items()))
     return out
 
 
-def _copies(check, key: str, value: Any, deck: str, full: Counter, find) -> Counter:
-    got: Counter = Counter()
+def _copies(check: Checker, key: str, value: Any, deck: str, full: Counter[str], find: Find
+            ) -> Counter[str]:
+    got: Counter[str] = Counter()
     typed: dict[str, str] = {}  # each card as the file names it (a key means nothing there)
     if isinstance(value, list):
         for i, t in enumerate(value):
@@ -82,14 +93,14 @@ def _copies(check, key: str, value: Any, deck: str, full: Counter, find) -> Coun
     return got
 
 
-def _card(check, key: str, title: Any, deck: str, find) -> str:
+def _card(check: Checker, key: str, title: Any, deck: str, find: Find) -> str:
     try:
         return find(deck, check.string(title, key))
     except InputError as exc:
         raise check.fail(key, str(exc)) from None
 
 
-def inventory_doc(missing: Mapping[str, Mapping[str, int]], tables) -> dict[str, Any]:
+def inventory_doc(missing: Mapping[str, Mapping[str, int]], tables: Tables) -> dict[str, Any]:
     """The inventory as written in a game file or shown: {deck: {title: copies missing}}."""
     from rigs_helper.rules.tables import title_of
 
@@ -114,7 +125,7 @@ class SetInventory(Op):
     def describe(self) -> str:
         return f"inventory {self.source}".strip()
 
-    def check(self, game, tables) -> None:
+    def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
         touched = (game.round != 1 or game.disaster.discard or game.karma.discard
                    or any(p.hand or p.in_play or p.disaster for p in game.players))
@@ -122,7 +133,7 @@ class SetInventory(Op):
             raise RulesError("cards have been drawn already", rule="the inventory is set "
                              "before round 1's Disaster Phase (`rigs new --have FILE`)")
 
-    def apply(self, game, tables) -> Outcome:
+    def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
         missing = {deck: dict(cards) for deck, cards in self.missing}
         for deck in MIXABLE:
@@ -136,7 +147,8 @@ class SetInventory(Op):
             else:
                 pile = Pile(pile.draw, pile.discard)
                 w.say(f"{deck.title()} deck: all virtual (drawn by rigs).")
-            w.game = replace(w.game, **{deck: pile})
+            piles: dict[str, Any] = {deck: pile}
+            w.game = replace(w.game, **piles)
         w.game = replace(w.game, missing=frozen_map(
             {d: frozen_map(c) for d, c in missing.items()}))
         return w.done()

@@ -11,11 +11,15 @@ step as an open choice (:class:`DieNeeded`, exit 3) naming the command that reco
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.numbers import whole
 from rigs_helper.rules.text import shell_word
+
+if TYPE_CHECKING:
+    from rigs_helper.rules.rng import Rng
 
 SIDES = 6
 DICE_MODES = ("rigs", "table")  # who rolls the dice a step needs and the table did not give
@@ -33,7 +37,7 @@ class DieNeeded(PendingChoice):
         super().__init__([f"the table rolls a die{who} ({why}): {run}"])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rolls:
     """The table's rolls for one command: in order, and per player (a roll-off)."""
 
@@ -78,7 +82,7 @@ def parse_rolls(items: list[str] | tuple[str, ...] | None) -> Rolls:
 class DiceCup:
     """The rolls of one operation: the table's first, then the generator's (announced)."""
 
-    def __init__(self, rolls: Rolls | None, generator, sides: int = SIDES,
+    def __init__(self, rolls: Rolls | None, generator: Rng, sides: int = SIDES,
                  table_only: bool = False) -> None:
         self._sides, self._table_only = sides, table_only
         self._plain = list(rolls.plain) if rolls else []

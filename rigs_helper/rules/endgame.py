@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass, replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Op, Outcome, Work

@@ -7,7 +7,9 @@ the rule when the action is not allowed, ``apply(game, tables)`` returns an
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rigs_helper.rules.dice import DiceCup, DieNeeded, Rolls
 from rigs_helper.rules.errors import InputError, RulesError
@@ -15,15 +17,16 @@ from rigs_helper.rules.names import NotOwned, whose
 from rigs_helper.rules.piles import PileMoves
 from rigs_helper.rules.rng import Rng
 from rigs_helper.rules.state import Game, Player, Plot, frozen_map
-from rigs_helper.rules.tables import RESOURCES, Tables, title_of
+from rigs_helper.rules.tables import RESOURCES, Tables
+from rigs_helper.rules.tables import title_of as title_of  # (imported from here too)
 from rigs_helper.rules.words import is_warehouse
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     game: Game
     messages: tuple[str, ...] = ()  # public: for everyone at the table
-    data: dict = field(default_factory=dict)  # extra facts for --json output (public)
+    data: dict[str, Any] = field(default_factory=dict)  # extra facts for --json output (public)
     #: (player, line): facts for one player's eyes only (a card drawn or taken, a hand
     #: seen); the shared terminal never prints them, `rigs hand PLAYER` does
     private: tuple[tuple[str, str], ...] = ()
@@ -40,7 +43,10 @@ LATE_PUSH = "late:push-pull-or-drag"
 
 
 class Op:
-    """Base of every operation.  Subclasses are frozen dataclasses."""
+    """Base of every operation.  Subclasses are ``@dataclass(frozen=True)`` without
+    ``slots=True``: their methods call ``super().check``, which a slotted dataclass (a new
+    class made by the decorator) breaks before Python 3.14, and :func:`oplog.op_classes`
+    finds them through ``Op.__subclasses__()``, which would also list the replaced class."""
 
     #: phases the operation is allowed in (None = any)
     phases: tuple[str, ...] | None = None
@@ -100,7 +106,7 @@ class Work(PileMoves):
                             table_only=game.dice == "table")
         self.messages: list[str] = []
         self.private: list[tuple[str, str]] = []
-        self.data: dict = {}
+        self.data: dict[str, Any] = {}
         # (player, resource or "credits", change, source): where every unit came from or
         # went to; kept in the log entry
         self.ledger: list[tuple[str, str, int, str]] = []
@@ -128,7 +134,7 @@ class Work(PileMoves):
     def put(self, player: Player) -> None:
         self.game = self.game.with_player(player)
 
-    def update(self, name: str, **changes) -> Player:
+    def update(self, name: str, **changes: Any) -> Player:
         p = replace(self.game.player(name), **changes)
         self.put(p)
         return p
@@ -260,7 +266,7 @@ def default_discard(player: Player, n: int) -> tuple[tuple[str, int], ...]:
     return tuple(out.items())
 
 
-def recent_loss(old, loss: dict[str, int], rnd: int) -> dict[str, int]:
+def recent_loss(old: Mapping[str, int], loss: dict[str, int], rnd: int) -> dict[str, int]:
     """A player's most recent loss after ``loss``.  A loss of Karma cards alone keeps the
     last loss of resources beside it (Warehouse Insurance recovers that one), marked
     ``karma_only`` so that I Ain't Going Alone matches the cards alone."""

@@ -11,6 +11,8 @@ No I/O.
 
 from __future__ import annotations
 
+from typing import Any
+
 import re
 
 from rigs_helper.rules.names import signed
@@ -36,7 +38,7 @@ def public(lines: list[str], games: tuple[Game, ...], tables: Tables) -> list[st
     full = re.compile("|".join(re.escape(t) for t in sorted(titles, key=len, reverse=True)),
                       re.IGNORECASE)
 
-    def quoted(m: re.Match) -> str:
+    def quoted(m: re.Match[str]) -> str:
         text = m.group(1) if m.group(1) is not None else m.group(2)
         head, sep, value = text.rpartition("=")
         want = squash(value)
@@ -78,7 +80,7 @@ def moves(before: Game, after: Game) -> list[str]:
 COUNTS = ("credits", *RESOURCES, "rigs", "karma", "scripts")
 
 
-def basis(game: Game) -> dict:
+def basis(game: Game) -> dict[str, Any]:
     """What a phase summary compares, as plain data: the round and phase, and for each
     player the counts of :data:`COUNTS` (Karma cards counted, never named) and the plots
     held.  A log entry that opens a phase keeps it (``start``)."""
@@ -91,7 +93,7 @@ def basis(game: Game) -> dict:
                         for p in game.players}}
 
 
-def summary(start: dict, end: Game) -> list[dict]:
+def summary(start: dict[str, Any], end: Game) -> list[dict[str, Any]]:
     """What changed for each player from ``start`` (a :func:`basis`) to ``end``: credits
     and resources, RIGS, plots, Karma cards (counts only), Vinnie scripts."""
     now = basis(end)["players"]
@@ -105,7 +107,7 @@ def summary(start: dict, end: Game) -> list[dict]:
     return rows
 
 
-def summary_text(row: dict) -> str:
+def summary_text(row: dict[str, Any]) -> str:
     """One player's summary row in words: "+12 credits, -1 Energy, +1 Karma card"."""
     bits = [signed(n, k) for k, n in row["change"].items()]
     if row["plots_gained"]:

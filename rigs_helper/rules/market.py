@@ -17,7 +17,8 @@ from rigs_helper.rules.tables import Tables
 MarketValues = Mapping[str, int | tuple[int, ...]]
 
 
-def parse_market_values(raw: Any, check: Checker, key: str, tables: Tables) -> dict:
+def parse_market_values(raw: Any, check: Checker, key: str, tables: Tables
+                        ) -> dict[str, Any]:
     table = check.table(raw, key, set(tables.market))
     out: dict[str, int | tuple[int, ...]] = {}
     for cat, value in table.items():

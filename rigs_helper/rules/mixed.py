@@ -19,6 +19,10 @@ either all virtual (as always) or recorded card by card with ``--card``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rigs_helper.rules.state import Pile
 
 MIXABLE = ("disaster", "karma")
 ALL_DECKS = ("plot", "survey", "disaster", "karma", "market")
@@ -37,13 +41,13 @@ def labeled(keys: Iterable[str], virtual: Mapping[str, int]) -> list[tuple[str, 
     return out
 
 
-def deck_counts(draw: tuple, virtual: tuple[bool, ...]) -> dict[str, int]:
+def deck_counts(draw: tuple[Any, ...], virtual: tuple[bool, ...]) -> dict[str, int]:
     """How many physical and virtual cards are left in a mixed draw pile."""
     m = sum(virtual)
     return {"physical": len(draw) - m, "virtual": m}
 
 
-def out_is_virtual(missing: Mapping[str, int], pile, key: str) -> bool:
+def out_is_virtual(missing: Mapping[str, int], pile: Pile, key: str) -> bool:
     """Whether a copy of ``key`` coming back to ``pile`` (to its discards, or on top) is a
     virtual one: it is when some virtual copy of it is out of the pile and the discards (in
     a hand, in front of a player).  When both kinds are out (only possible for a Disaster

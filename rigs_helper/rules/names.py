@@ -8,8 +8,13 @@ of) and players (a close match is suggested), and the words for amounts ("1 Luxu
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.errors import InputError, RulesError
+
+if TYPE_CHECKING:
+    from rigs_helper.rules.tables import Tables
 
 PLOT_TYPES = ("plains", "valley", "forest", "desert", "ridge")
 
@@ -50,7 +55,7 @@ def sentence(text: str) -> str:
     return text if text.rstrip().endswith((".", "!", "?")) else text + "."
 
 
-def amounts(items) -> str:
+def amounts(items: Iterable[tuple[str, int]]) -> str:
     """``[("credits", 10), ("metal", 1)]`` -> "10 credits, 1 Metal"."""
     return ", ".join(amount(n, k) for k, n in items)
 
@@ -75,7 +80,7 @@ class NotOwned(RulesError):
         super().__init__(f"{player} does not own plot {pid}", rule="plot ids: see `rigs status`")
 
 
-def find_plot(player, text: str):
+def find_plot(player: Any, text: str) -> Any:  # (a Player; its Plot: state imports this)
     """The plot of ``player`` that ``text`` names: an id (``P7``, ``p7``, ``7``) or a plot
     type the player owns exactly one of (``desert``)."""
     pid = plot_id(text)
@@ -98,7 +103,7 @@ def find_plot(player, text: str):
                      "the player owns one of (plains, valley, forest, desert, ridge)")
 
 
-def whose(game, err: NotOwned) -> RulesError:
+def whose(game: Any, err: NotOwned) -> RulesError:  # (a Game)
     """``err`` with the plot's owner named, when someone owns it."""
     for p in game.players:
         if any(x.id == err.pid for x in p.plots):
@@ -134,7 +139,7 @@ _KARMA_EFFECTS = {  # effect code (before ":") -> (card key, what it does, in wo
 }
 
 
-def effect_text(tables, code: str) -> str:
+def effect_text(tables: Tables, code: str) -> str:
     """A production modifier in the table's words: the card's title and what it does
     (never the internal code)."""
     head, _, arg = code.partition(":")
@@ -166,26 +171,26 @@ def fold(text: str) -> str:
     return " ".join(plain.casefold().split())
 
 
-def match_player(text: str, names) -> str:
+def match_player(text: str, names: Iterable[str]) -> str:
     """The player ``text`` names: the name itself, without case or accents ("zoe" is Zoë),
     or a prefix only one name starts with ("Maxi").  An ambiguous prefix lists the
     candidates; no match suggests the close one."""
-    names = list(names)
-    for n in names:
+    listed = list(names)
+    for n in listed:
         if n == text:
             return n
     want = fold(text)
-    same = [n for n in names if fold(n) == want]
+    same = [n for n in listed if fold(n) == want]
     if len(same) == 1:
         return same[0]
     if want:
-        starts = [n for n in names if fold(n).startswith(want)]
+        starts = [n for n in listed if fold(n).startswith(want)]
         if len(starts) == 1:
             return starts[0]
         if starts:
             raise InputError(f"{text.strip()!r} could be " + " or ".join(starts)
                              + ": type more of the name")
-    raise no_player(text, names)
+    raise no_player(text, listed)
 
 
 def no_player(text: str, names: list[str]) -> InputError:

@@ -12,7 +12,7 @@ _WHOLE = re.compile(r"-?[0-9]{1,19}")
 MAX = 2**63 - 1  # as in the game file (TOML's integers)
 
 
-def whole(text: str) -> int | None:
+def whole(text: object) -> int | None:
     """The number ``text`` spells, or None when it is not digits 0-9 with an optional
     leading minus sign (or does not fit a 64-bit integer)."""
     if not isinstance(text, str) or not _WHOLE.fullmatch(text):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from typing import Any
 
 from rigs_helper.rules.engine import Op
 from rigs_helper.rules.records import fields, is_record
@@ -22,7 +23,7 @@ OP_MODULES = ("rigs_helper.rules.phases.nextphase", "rigs_helper.rules.phases.gr
               "rigs_helper.rules.waits.disasters")
 
 
-def _plain(x):
+def _plain(x: Any) -> Any:
     """A value of an operation's field as JSON data; a record inside (the table's dice)
     becomes {"$": its class name, field: value...}."""
     if is_record(x):
@@ -38,10 +39,10 @@ def op_to_json(op: Op) -> str:
                       ensure_ascii=False)
 
 
-def op_classes() -> dict[str, type]:
+def op_classes() -> dict[str, type[Op]]:
     for m in OP_MODULES:
         importlib.import_module(m)
-    out: dict[str, type] = {}
+    out: dict[str, type[Op]] = {}
     todo = [Op]
     while todo:
         c = todo.pop()
@@ -51,7 +52,7 @@ def op_classes() -> dict[str, type]:
     return out
 
 
-def _value(x):
+def _value(x: Any) -> Any:
     """JSON data back into a field's value: lists become tuples, records are rebuilt."""
     if isinstance(x, list):
         return tuple(_value(v) for v in x)
@@ -63,7 +64,7 @@ def _value(x):
     return x
 
 
-def op_from_json(text: str, ops: dict[str, type] | None = None) -> Op:
+def op_from_json(text: str, ops: dict[str, type[Op]] | None = None) -> Op:
     d = json.loads(text)
     cls = (ops or op_classes())[d["op"]]
     return cls(**{k: _value(v) for k, v in d["args"].items()})

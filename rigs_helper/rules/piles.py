@@ -4,11 +4,13 @@ messages).  No I/O."""
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import replace
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import sentence
-from rigs_helper.rules.state import Pile
+from rigs_helper.rules.rng import Rng
+from rigs_helper.rules.state import Game, Pile, Player
 from rigs_helper.rules.tables import Tables, squash, title_of
 from rigs_helper.rules.text import shell_word
 
@@ -48,6 +50,22 @@ def find_in(tables: Tables, deck: str, text: str) -> str:
 class PileMoves:
     """The deck half of Work: every card drawn, put back or discarded goes through here."""
 
+    # Work's, which this mixes into
+    game: Game
+    tables: Tables
+    rng: Rng
+    need: list[str]
+    _guessing: set[str]
+
+    def _set_pile(self, deck: str, pile: Pile) -> None:
+        changes: dict[str, Any] = {deck: pile}  # "disaster" or "karma"
+        self.game = replace(self.game, **changes)
+
+    if TYPE_CHECKING:
+        def say(self, text: str, to: str | None = None) -> None: ...
+        def player(self, name: str) -> Player: ...
+        def update(self, name: str, **changes: Any) -> Player: ...
+
     def draw(self, deck: str, physical: str | None = None, who: str = "") -> str | None:
         """Top card of the Disaster or Karma deck (reshuffling its discards when it runs
         out), or the named physical card.  None when no card is left anywhere.  A mixed
@@ -67,14 +85,15 @@ class PileMoves:
                                      "every copy is in a hand, in play or in the discards")
             draw = list(pile.draw)
             draw.remove(key)
-            self.game = replace(self.game, **{deck: replace(pile, draw=tuple(draw))})
+            self._set_pile(deck, replace(pile, draw=tuple(draw)))
             return key
         if not pile.draw:
             if not pile.discard:
                 return None
             pile = self._reshuffle(deck, pile)
-        card, rest = pile.draw[0], pile.draw[1:]
-        self.game = replace(self.game, **{deck: replace(pile, draw=rest)})
+        card: str = pile.draw[0]
+        rest = pile.draw[1:]
+        self._set_pile(deck, replace(pile, draw=rest))
         return card
 
     def _draw_mixed(self, deck: str, pile: Pile, physical: str | None, who: str
@@ -83,7 +102,8 @@ class PileMoves:
             if not pile.discard:
                 return None
             pile = self._reshuffle(deck, pile)
-        card, tags = pile.draw[0], pile.virtual
+        card: str = pile.draw[0]
+        tags = pile.virtual
         title = deck.title()
         if tags[0]:
             if physical is not None:
@@ -116,7 +136,7 @@ class PileMoves:
             draw = list(pile.draw)
             draw[i] = draw[0]  # the physical card at the top is the one the table drew
             rest = tuple(draw[1:])
-        self.game = replace(self.game, **{deck: replace(pile, draw=rest, virtual=tags[1:])})
+        self._set_pile(deck, replace(pile, draw=rest, virtual=tags[1:]))
         return card
 
     def _reshuffle(self, deck: str, pile: Pile) -> Pile:
@@ -129,7 +149,7 @@ class PileMoves:
             pile = Pile(tuple(k for k, _ in mix), (), tuple(v for _, v in mix), ())
         else:
             pile = Pile(tuple(self.rng.shuffled(pile.discard)), ())
-        self.game = replace(self.game, **{deck: pile})
+        self._set_pile(deck, pile)
         self.say(f"The {deck.title()} deck ran out: its {len(pile.draw)} discards were "
                  "shuffled into a new deck.")
         return pile
@@ -142,8 +162,8 @@ class PileMoves:
 
             if out_is_virtual(self.game.missing[deck], pile, key):
                 vdiscard += (key,)
-        self.game = replace(self.game, **{deck: replace(pile, discard=pile.discard + (key,),
-                                                        vdiscard=vdiscard)})
+        self._set_pile(deck, replace(pile, discard=pile.discard + (key,),
+                                             vdiscard=vdiscard))
 
     def put_back(self, deck: str, key: str) -> None:
         """A drawn card goes back on top of ``deck`` (a mixed deck keeps its tag)."""
@@ -153,8 +173,8 @@ class PileMoves:
             from rigs_helper.rules.mixed import out_is_virtual
 
             virtual = (out_is_virtual(self.game.missing[deck], pile, key),) + virtual
-        self.game = replace(self.game, **{deck: replace(pile, draw=(key,) + pile.draw,
-                                                        virtual=virtual)})
+        self._set_pile(deck, replace(pile, draw=(key,) + pile.draw,
+                                             virtual=virtual))
 
     def undiscard(self, deck: str, key: str) -> None:
         """Take one copy of ``key`` back out of ``deck``'s discards (a card played that
@@ -165,8 +185,8 @@ class PileMoves:
         vdiscard = list(pile.vdiscard)
         if key in vdiscard and disc.count(key) < vdiscard.count(key):
             vdiscard.remove(key)  # no physical copy of it was left to take
-        self.game = replace(self.game, **{deck: replace(pile, discard=tuple(disc),
-                                                        vdiscard=tuple(vdiscard))})
+        self._set_pile(deck, replace(pile, discard=tuple(disc),
+                                             vdiscard=tuple(vdiscard)))
 
     def draw_karma(self, name: str, n: int = 1, why: str = "",
                    physical: tuple[str, ...] = ()) -> list[str]:

@@ -19,11 +19,12 @@ then Supplies, then the lower plot number) while Energy lasts.  ``plan`` overrid
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from rigs_helper.rules.records import dataclass, field
+from collections.abc import Collection, Mapping
+from typing import Any
+from dataclasses import dataclass, field
 
 from rigs_helper.rules.errors import RulesError
-from rigs_helper.rules.state import Game
+from rigs_helper.rules.state import Game, Player, Plot
 from rigs_helper.rules.tables import RESOURCES, Tables
 
 # effect strings kept on a player for this round's production
@@ -35,10 +36,10 @@ CHARGER, JUNCTION = "charger_failure", "junction_failure"
 # with a plot: "idle:P3" (Incorrect Drivers), "triple:P3" (T.D.M.), "sent:P3>Ana" (You sent
 # it WHERE?!: P3's output goes to Ana)
 
-_PRIORITY = {"luxuries": 0, "metal": 1, "supplies": 2, "energy": 3}
+_PRIORITY: dict[str | None, int] = {"luxuries": 0, "metal": 1, "supplies": 2, "energy": 3}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlotLine:
     id: str
     type: str
@@ -53,14 +54,14 @@ class PlotLine:
     to: str  # who receives the output
     note: str = ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "type": self.type, "harvest": self.harvest, "rigs": self.rigs,
                 "working": self.working, "multiplier": self.multiplier,
                 "powered": self.powered, "power": self.power or None, "cost": self.cost,
                 "output": self.output, "to": self.to, "note": self.note}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Plan:
     player: str
     lines: tuple[PlotLine, ...]
@@ -93,7 +94,7 @@ class Plan:
                 out[line.to][line.harvest or ""] += line.output
         return out
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"player": self.player, "produced": self.produced,
                 "plots": [x.as_dict() for x in self.lines],
                 "energy": {"produced": self.energy_produced,
@@ -110,7 +111,7 @@ def plot_effects(game: Game) -> set[str]:
             if e.startswith(("idle:", "triple:", "sent:"))}
 
 
-def set_by_card(game: Game, player, pid: str, tables: Tables) -> str | None:
+def set_by_card(game: Game, player: Player, pid: str, tables: Tables) -> str | None:
     """What a Karma card decided for plot ``pid`` this round, in words (None: nothing):
     its RIGS idled (Incorrect Drivers, Carrier Lost) or its output redirected (You sent it
     WHERE?!)."""
@@ -146,45 +147,45 @@ class _Yield:
         self.notes: list[str] = []
 
 
-def _carrier_lost(p, y: _Yield, fx) -> None:
+def _carrier_lost(p: Plot, y: _Yield, fx: Collection[str]) -> None:
     if p.rigs and IDLE_ALL in fx:
         y.working, y.idle, y.notes = 0, True, ["idle: Carrier Lost"]
 
 
-def _incorrect_drivers(p, y: _Yield, fx) -> None:
+def _incorrect_drivers(p: Plot, y: _Yield, fx: Collection[str]) -> None:
     if p.rigs and not y.idle and f"idle:{p.id}" in fx:
         y.working, y.idle, y.notes = 0, True, ["idle: Incorrect Drivers"]
 
 
-def _seasonal_hell(p, y: _Yield, fx) -> None:
+def _seasonal_hell(p: Plot, y: _Yield, fx: Collection[str]) -> None:
     if SEASONAL in fx and p.type == "valley" and y.working > 1:
         y.working = 1
         y.notes.append("Seasonal Hell: 1 RIGS works")
 
 
-def _ridiculous_efficiency(p, y: _Yield, fx) -> None:
+def _ridiculous_efficiency(p: Plot, y: _Yield, fx: Collection[str]) -> None:
     if DOUBLE in fx:
         y.mult *= 2
 
 
-def _tdm(p, y: _Yield, fx) -> None:
+def _tdm(p: Plot, y: _Yield, fx: Collection[str]) -> None:
     if f"triple:{p.id}" in fx:
         y.mult *= 3
 
 
-def _output(p, y: _Yield, fx) -> None:
+def _output(p: Plot, y: _Yield, fx: Collection[str]) -> None:
     if y.mult > 1 and y.working:
         y.notes.append(f"x{y.mult}")
     y.output = y.working * y.mult
 
 
-def _solar_eclipse(p, y: _Yield, fx) -> None:
+def _solar_eclipse(p: Plot, y: _Yield, fx: Collection[str]) -> None:
     if p.harvest == "energy" and ECLIPSE in fx and p.type == "desert" and y.output:
         y.output = 0
         y.notes.append("Solar Eclipse: no Energy")
 
 
-def _infestation(p, y: _Yield, fx) -> None:
+def _infestation(p: Plot, y: _Yield, fx: Collection[str]) -> None:
     if p.harvest == "supplies" and INFESTATION in fx and y.output:
         y.output = 0
         y.notes.append("Infestation: no Supplies")
@@ -194,7 +195,7 @@ MODIFIERS = (_carrier_lost, _incorrect_drivers, _seasonal_hell, _ridiculous_effi
              _output, _solar_eclipse, _infestation)
 
 
-def plot_yield(p, fx) -> _Yield:
+def plot_yield(p: Plot, fx: Collection[str]) -> _Yield:
     """What plot ``p`` yields this phase if powered, under the effects ``fx``."""
     y = _Yield(working=p.rigs if p.harvest else 0, mult=1)
     for modifier in MODIFIERS:
@@ -316,7 +317,7 @@ def vinnie_energy(game: Game, name: str, tables: Tables) -> int:
     return max(0, min(len(p.plots) - p.borrowed, left))
 
 
-def table_plan(game: Game, tables: Tables) -> dict:
+def table_plan(game: Game, tables: Tables) -> dict[str, Any]:
     """Every player's plan, with what lies idle: RIGS in the warehouse, plots left
     unpowered that would yield (a plot a Disaster or a card keeps from producing is not
     one), the Energy the player still has to power them (warehouse, or produced this
@@ -326,7 +327,7 @@ def table_plan(game: Game, tables: Tables) -> dict:
     for p in game.players:
         pl = plan(game, p.name, tables)
         cost = tables.constants.power_energy * (2 if BROWNOUT in p.effects else 1)
-        unpowered = []
+        unpowered: list[dict[str, Any]] = []
         for line in pl.lines:
             if line.powered or not line.rigs or line.harvest in (None, "energy"):
                 continue

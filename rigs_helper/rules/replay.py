@@ -10,6 +10,8 @@ commitment, and what kind of fact each part of the game file is.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 
 from rigs_helper.rules.rng import MAX_SEED
@@ -48,7 +50,7 @@ ROLLS = ("seed", "rng", "endgame", "leader", "commitment")
 PLAYER_CARDS = ("hand", "in_play", "disaster")
 
 
-def kind_of(path: list) -> str:
+def kind_of(path: list[Any]) -> str:
     """'cards', 'rolls' or 'books' for a path in the game file's document."""
     top = path[0] if path else ""
     if top in CARDS:
@@ -60,7 +62,7 @@ def kind_of(path: list) -> str:
     return "books"
 
 
-def _name(path: list, doc: dict) -> str:
+def _name(path: list[Any], doc: dict[str, Any]) -> str:
     if path and path[0] == "players" and len(path) > 1 and isinstance(path[1], int):
         try:
             who = doc["players"][path[1]]["name"]
@@ -70,7 +72,7 @@ def _name(path: list, doc: dict) -> str:
     return ".".join(str(p) for p in path)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finding:
     step: int  # log entry number
     action: str
@@ -78,7 +80,8 @@ class Finding:
     where: tuple[str, ...]
 
 
-def findings(changes: list, doc: dict, step: int, action: str) -> list[Finding]:
+def findings(changes: list[Any], doc: dict[str, Any], step: int, action: str
+             ) -> list[Finding]:
     """Group the paths that differ (``changes``: [path, value] pairs) by kind."""
     by_kind: dict[str, list[str]] = {}
     for path, _ in changes:

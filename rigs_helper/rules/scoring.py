@@ -7,9 +7,9 @@ net = credits + luxuries x last_price + sum(plot worth, doubled for luxury plots
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.numbers import whole
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rigs_helper.rules.dice import Rolls
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlotHolding:
     type: str
     survey: int | None = None  # yield of its Survey card; None = unsurveyed
@@ -29,7 +29,7 @@ class PlotHolding:
         return bool(self.survey)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Holdings:
     """What one player owns at the end of the game, as far as scoring cares."""
 
@@ -43,10 +43,11 @@ class Holdings:
     plots: tuple[PlotHolding, ...] = ()
 
     def amount(self, resource: str) -> int:
-        return getattr(self, resource)
+        n: int = getattr(self, resource)
+        return n
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndgameValues:
     """The End Game draws: last Luxury price, each plot type's worth, each resource's die."""
 
@@ -56,7 +57,7 @@ class EndgameValues:
     plot_cards: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # for --explain
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerScore:
     name: str
     credits: int
@@ -76,7 +77,7 @@ class PlayerScore:
                 "vinnie": self.vinnie}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameScore:
     players: tuple[PlayerScore, ...]
     values: EndgameValues
@@ -89,7 +90,7 @@ class GameScore:
         best = max(p.net_worth for p in self.players)
         return tuple(p.name for p in self.players if p.net_worth == best)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"players": [p.as_dict() for p in self.players], "winners": list(self.winners)}
 
 
@@ -168,7 +169,7 @@ def draw_order(tables: Tables) -> list[tuple[str, int]]:
 
 def complete_values(tables: Tables, luxury_price: int | None, plot_values: Mapping[str, int],
                     resource_values: Mapping[str, int], end_deck: Sequence[int],
-                    roll, last_game_card: int | None = None
+                    roll: Callable[[], int], last_game_card: int | None = None
                     ) -> tuple[EndgameValues, list[str]]:
     """Fill every End Game value not given: plot types from the top of ``end_deck`` (card
     values, in draw order), resources with ``roll()`` (a die).  Returns the values and a
@@ -218,8 +219,9 @@ def parse_end_cards(items: list[str] | tuple[str, ...] | None, tables: Tables
                              "(forest, desert, ridge)")
         if t in out:
             raise InputError(f"--card {item!r}: {t} is given twice")
-        values = tuple(whole(v) for v in vals.split(","))
-        if None in values:
+        read = [whole(v) for v in vals.split(",")]
+        values = tuple(v for v in read if v is not None)
+        if len(values) != len(read):
             raise InputError(f"--card {item!r}: card values are whole numbers (digits 0-9)")
         n = tables.plots[t].endgame_cards
         if len(values) != n or any(v < 0 for v in values):
@@ -248,7 +250,8 @@ def end_rolls(rolls: Rolls) -> dict[str, int]:
 
 
 def given_values(cards: dict[str, tuple[int, ...]], dice: dict[str, int],
-                 plot_values: dict, resource_values: dict, where: str) -> list[str]:
+                 plot_values: dict[str, int], resource_values: dict[str, int], where: str
+                 ) -> list[str]:
     """Add the table's End Game cards and dice to the values known; refuses one already
     there.  Returns a line per value recorded."""
     known = [f"{where}plot_values.{t}" for t in cards if t in plot_values]

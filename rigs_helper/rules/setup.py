@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 
 from rigs_helper.rules.dice import DICE_MODES, Rolls
 from rigs_helper.rules.engine import Outcome, Work, determine_leader

@@ -6,9 +6,9 @@ log of applied operations in the game file gives history and undo.
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Mapping
 
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import find_plot, match_player, plot_id
@@ -22,11 +22,11 @@ SCHEMA_VERSION = 1
 MAX_HOLDING = 100_000
 
 
-def frozen_map(d: Mapping | None = None) -> Mapping:
+def frozen_map(d: Mapping[Any, Any] | None = None) -> Mapping[Any, Any]:
     return MappingProxyType(dict(d or {}))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Plot:
     id: str  # "P7": the plot card's number in the Plot deck, stable for the game
     type: str
@@ -44,7 +44,7 @@ class Plot:
         return tables.plots[self.type].spots[resource]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     name: str
     credits: int = 0
@@ -73,7 +73,8 @@ class Player:
     disaster_draw: str | None = None
 
     def amount(self, resource: str) -> int:
-        return getattr(self, resource)
+        n: int = getattr(self, resource)
+        return n
 
     @property
     def rigs(self) -> int:
@@ -83,35 +84,37 @@ class Player:
     def plot(self, ref: str) -> Plot:
         """The plot ``ref`` names: ``P7``, ``p7``, ``7``, or a plot type the player owns
         exactly one of (:func:`rigs_helper.rules.names.find_plot`)."""
-        return find_plot(self, ref)
+        plot: Plot = find_plot(self, ref)
+        return plot
 
     def scripts(self, resource: str) -> int:
         return self.vinnie.get(resource, 0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pile:
     """A deck: ``draw`` (top first, hidden) and ``discard`` (face up, newest last)."""
 
-    draw: tuple = ()
-    discard: tuple = ()
+    # card keys (str), or the Survey deck's card numbers (int)
+    draw: tuple[Any, ...] = ()
+    discard: tuple[Any, ...] = ()
     # a mixed deck (rules/decks.py): which cards of ``draw`` are virtual (the group lacks
     # them), and the virtual copies among ``discard``; both empty for other decks
     virtual: tuple[bool, ...] = ()
     vdiscard: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Market:
     game: tuple[int, ...] = ()  # Game Market Deck, top first (card indexes)
     drawn: tuple[int, ...] = ()  # cards drawn so far, in order (the last is this round's)
     end: tuple[int, ...] = ()  # End Game Market Deck, top first
     price: int | None = None  # this round's Luxury price (after the Market card is drawn)
     recorded: Mapping[int, int] = field(default_factory=frozen_map)  # round -> physical value
-    values: Mapping[str, object] = field(default_factory=frozen_map)  # a group's own values
+    values: Mapping[str, int | tuple[int, ...]] = field(default_factory=frozen_map)  # own values
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Endgame:
     """End Game draws once made (recorded so scoring is repeatable)."""
 
@@ -120,7 +123,7 @@ class Endgame:
     resource_values: Mapping[str, int] = field(default_factory=frozen_map)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     seed: int
     rng: int  # position of the seeded generator

@@ -28,14 +28,14 @@ from rigs_helper.rules.tables import (
 class _Reader:
     """Checks one parsed table file, naming the file and the dotted key in every error."""
 
-    def __init__(self, name: str, data: dict) -> None:
+    def __init__(self, name: str, data: dict[str, Any]) -> None:
         self.file = f"tables/{name}"
         self.data = data
 
     def fail(self, key: str, problem: str) -> TableError:
         return TableError(f"{self.file}: key '{key}': {problem}")
 
-    def table(self, data: Any, key: str, allowed: set[str] | None = None) -> dict:
+    def table(self, data: Any, key: str, allowed: set[str] | None = None) -> dict[str, Any]:
         if not isinstance(data, dict):
             raise self.fail(key, "must be a table")
         if allowed is not None:
@@ -44,7 +44,8 @@ class _Reader:
                     raise self.fail(f"{key}.{k}" if key else k, "unknown key")
         return data
 
-    def get(self, data: dict, key: str, path: str, kind: type, default: Any = ...) -> Any:
+    def get(self, data: dict[str, Any], key: str, path: str, kind: type, default: Any = ...
+            ) -> Any:
         full = f"{path}.{key}" if path else key
         if key not in data:
             if default is ...:
@@ -58,7 +59,8 @@ class _Reader:
             raise self.fail(full, f"must be a {kind.__name__}, not {value!r}")
         return value
 
-    def choice(self, data: dict, key: str, path: str, options: tuple, default: Any = ...) -> Any:
+    def choice(self, data: dict[str, Any], key: str, path: str, options: tuple[Any, ...],
+               default: Any = ...) -> Any:
         value = self.get(data, key, path, str, default)
         if value is not None and value not in options and value is not default:
             raise self.fail(f"{path}.{key}", f"must be one of {', '.join(options)}, not {value!r}")
@@ -226,7 +228,7 @@ def _karma(r: _Reader) -> tuple[KarmaCard, ...]:
     return tuple(cards)
 
 
-def _unique(r: _Reader, cards: list) -> None:
+def _unique(r: _Reader, cards: list[Any]) -> None:
     seen: set[str] = set()
     for i, c in enumerate(cards):
         if c.key in seen:
@@ -234,7 +236,7 @@ def _unique(r: _Reader, cards: list) -> None:
         seen.add(c.key)
 
 
-def tables_data(t: Tables) -> tuple:
+def tables_data(t: Tables) -> tuple[Any, ...]:
     """Validated tables as plain values (tuples, dicts, strings, numbers), which a cache can
     keep: :func:`tables_from_data` builds the same records back without checking again."""
     return (t.constants._values(),
@@ -246,7 +248,7 @@ def tables_data(t: Tables) -> tuple:
             tuple(c._values() for c in t.karma))
 
 
-def tables_from_data(data: tuple) -> Tables:
+def tables_from_data(data: tuple[Any, ...]) -> Tables:
     """The records :func:`tables_data` was given (raises TypeError or ValueError when the
     data has another shape)."""
     constants, plots, survey, market, game_cards, disasters, karma = data
@@ -260,7 +262,7 @@ def tables_from_data(data: tuple) -> Tables:
         tuple(KarmaCard._make(c) for c in karma)))
 
 
-def build_tables(docs: dict[str, dict]) -> Tables:
+def build_tables(docs: dict[str, dict[str, Any]]) -> Tables:
     """Validate the parsed table documents (file name -> TOML document) into records."""
 
     def reader(name: str) -> _Reader:

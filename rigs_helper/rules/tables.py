@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import cache, cached_property
+from typing import Any, Self
 
 
 RESOURCES = ("energy", "supplies", "metal", "luxuries")
@@ -40,7 +41,7 @@ class Record:
 
     _fields: tuple[str, ...] = ()
 
-    def __init_subclass__(cls, **kwargs) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         names: list[str] = []
         for klass in reversed(cls.__mro__):
@@ -49,7 +50,7 @@ class Record:
                     names.append(name)
         cls._fields = tuple(names)
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         if len(args) > len(self._fields):
             raise TypeError(f"{type(self).__name__} takes {len(self._fields)} fields")
         values = dict(zip(self._fields, args))
@@ -63,11 +64,11 @@ class Record:
             elif not hasattr(type(self), name):
                 raise TypeError(f"{type(self).__name__}: missing field {name!r}")
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is frozen")
 
     @classmethod
-    def _make(cls, values: tuple):
+    def _make(cls, values: tuple[Any, ...]) -> Self:
         """A record from its field values in order, unchecked (values already validated:
         :func:`tables_from_data`)."""
         if len(values) != len(cls._fields):
@@ -76,7 +77,7 @@ class Record:
         obj.__dict__.update(zip(cls._fields, values))
         return obj
 
-    def _values(self) -> tuple:
+    def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, f) for f in self._fields)
 
     def __eq__(self, other: object) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
-from rigs_helper.rules.records import dataclass, replace
+from dataclasses import dataclass, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word

@@ -7,8 +7,10 @@ player's page of `rigs serve`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rigs_helper.rules.names import effect_text
-from rigs_helper.rules.state import Game, Player
+from rigs_helper.rules.state import Game, Player, Plot
 from rigs_helper.rules.tables import BASIC_RESOURCES, RESOURCES, Tables, title_of
 from rigs_helper.rules.text import shell_word
 
@@ -44,14 +46,14 @@ def pending_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
     return out
 
 
-def grant_plots(game: Game, tables: Tables) -> list[dict]:
+def grant_plots(game: Game, tables: Tables) -> list[dict[str, Any]]:
     """The Land Grant plots waiting for the leader's pick (private to the leader)."""
     return [{"id": pid, "type": tables.plot_deck[int(pid[1:]) - 1],
              "name": tables.plots[tables.plot_deck[int(pid[1:]) - 1]].name}
             for pid in game.grant]
 
 
-def private_view(game: Game, tables: Tables, name: str) -> dict:
+def private_view(game: Game, tables: Tables, name: str) -> dict[str, Any]:
     """What one player alone may see: their hand (each card with its effect), the Land
     Grant plots when they are the leader picking, and the choices waiting for them."""
     p = game.player(name)
@@ -77,20 +79,20 @@ def prices_so_far(game: Game, tables: Tables) -> list[int]:
             for i, card in enumerate(m.drawn)]
 
 
-def _plot(p, tables: Tables) -> dict:
+def _plot(p: Plot, tables: Tables) -> dict[str, Any]:
     return {"id": p.id, "type": p.type, "survey": p.survey, "luxury": p.luxury,
             "rigs": p.rigs, "harvest": p.harvest, "free": free_spots(p, tables)}
 
 
-def free_spots(plot, tables: Tables) -> dict[str, int]:
+def free_spots(plot: Plot, tables: Tables) -> dict[str, int]:
     """Spots still open per resource: RIGS on a plot all harvest one resource, so a plot
     with RIGS has free spots of that resource only."""
-    kinds = (plot.harvest,) if plot.rigs else RESOURCES
+    kinds = (plot.harvest or "",) if plot.rigs else RESOURCES  # (RIGS: a harvest)
     free = {r: plot.spots(tables, r) - plot.rigs for r in kinds}
     return {r: n for r, n in free.items() if n > 0}
 
 
-def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict:
+def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict[str, Any]:
     d = {
         "name": p.name, "credits": p.credits, "energy": p.energy, "supplies": p.supplies,
         "metal": p.metal, "luxuries": p.luxuries, "rigs": p.rigs,
@@ -119,7 +121,7 @@ def _mixed(game: Game) -> dict[str, int]:
     return out
 
 
-def status_dict(game: Game, tables: Tables) -> dict:
+def status_dict(game: Game, tables: Tables) -> dict[str, Any]:
     m = game.market
     return {
         "round": game.round,

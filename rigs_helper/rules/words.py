@@ -15,6 +15,7 @@ the state: the rules name what is wrong there.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.numbers import whole
@@ -237,7 +238,7 @@ KINDS = {"number": number, "count": count, "count_or_all": count_or_all, "die": 
          "deal": deal, "roll": roll, "place_count": place_count, "good_amount": good_amount, "flag": flag}
 
 
-def read(kind: str, value: object, what: str):
+def read(kind: str, value: object, what: str) -> Any:
     """``value`` read as a word of ``kind`` (InputError naming ``what`` when it is not)."""
     return KINDS[kind](value, what)
 

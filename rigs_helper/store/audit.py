@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -38,7 +39,7 @@ class Verdict:
         return self.commitment == self.expected and not self.tampered
 
 
-def new_op(names: list[str], seed: int, missing: dict | None, rolls: list[str] = (),
+def new_op(names: list[str], seed: int, missing: dict | None, rolls: Sequence[str] = (),
            plots: dict | None = None, dice: str = "rigs") -> str:
     """The set-up as data (the first log entry's ``op``): names, seed, the group's
     inventory, the table's dice (--roll) for a leader roll-off and its own deal of

@@ -255,7 +255,7 @@ def add(play: dict, path: Path | None = None) -> tuple[int, str]:
             "INSERT INTO games (identity, kind, played, source, round, leader, duration_min,"
             " added) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (identity) DO NOTHING",
             [play[k] for k in GAME_KEYS[1:]])
-        if cur.rowcount:
+        if cur.rowcount and cur.lastrowid is not None:  # (set by the row inserted)
             gid, status = cur.lastrowid, ADDED
         else:
             gid = conn.execute("SELECT id FROM games WHERE identity = ?",

@@ -162,9 +162,11 @@ def _minutes(entries: list[dict]) -> int | None:
     for e in entries:
         for k in _TIME_KEYS:
             v = e.get(k)
+            if not isinstance(v, (str, datetime)):
+                continue  # (no time)
             try:
                 stamps.append(v if isinstance(v, datetime) else datetime.fromisoformat(v))
-            except (TypeError, ValueError):
+            except ValueError:
                 continue
             break
     if len(stamps) < 2:

@@ -39,7 +39,8 @@ def last_phase(loaded: Loaded, file: str, last: int = RECENT) -> dict:
     entries = _entries(loaded, file, last)
     start = max((i for i, e in enumerate(entries)
                  if str(e.get("action", "")).startswith(("next", "new"))), default=0)
-    summary, since = [], []
+    summary: list[str] = []
+    since: list[str] = []
     for i, e in enumerate(entries[start:]):
         said = [str(x) for x in e.get("said", ()) if isinstance(x, str)]
         (summary if i == 0 else since).extend(said)

@@ -81,7 +81,7 @@ def _start_by_undo(loaded: Loaded, file: str, tables: Tables, mine: int) -> Game
         doc = to_doc(g, tables)
         for e in reversed(entries[len(entries) - mine:]):
             doc = undo_diff(doc, json.loads(e["undo"]))
-        if begin:
+        if begin and opener is not None:
             doc = undo_diff(doc, json.loads(opener["begin"]))
         return from_doc(doc, file, tables)
     except (RigsError, TypeError, ValueError, KeyError, IndexError, AttributeError,

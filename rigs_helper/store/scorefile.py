@@ -64,7 +64,8 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
         from rigs_helper.rules.scoring import given_values
 
         pv, rv = dict(sheet.plot_values), dict(sheet.resource_values)
-        given_values(given, end_rolls(table_rolls), pv, rv, f"{path}: endgame.")
+        dice = end_rolls(table_rolls) if table_rolls is not None else {}
+        given_values(given, dice, pv, rv, f"{path}: endgame.")
         sheet = replace(sheet, plot_values=pv, resource_values=rv,
                         plot_cards={**sheet.plot_cards, **given})
     result = score_sheet(sheet, tables, draw=draw, seed=seed, file=str(path))

@@ -168,7 +168,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
         if path.exists() and not force:
             raise InputError(f"{path}: a file is already there; use --force to replace it")
         doc = to_doc(outcome.game, tables)
-        entry = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
+        entry: dict[str, Any] = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
                  "action": action, "after": state_hash(doc), "seal": seal(MARKER + "\n"),
                  "start": _start_text(outcome.game)}
         _facts(entry, outcome)
@@ -283,7 +283,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     before = to_doc(loaded.game, tables)
     after = to_doc(game, tables)
     changes = diff(before, after)
-    entry = {"n": count_entries(loaded.log_text) + 1, "round": loaded.game.round,
+    entry: dict[str, Any] = {"n": count_entries(loaded.log_text) + 1, "round": loaded.game.round,
              "phase": loaded.game.phase, "action": action, "after": state_hash(after),
              "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False),
              "seal": seal(loaded.log_text or MARKER + "\n")}

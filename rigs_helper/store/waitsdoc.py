@@ -103,7 +103,7 @@ def read_waits(check: Checker, raw: Any, names: list[str], tables: Tables,
                      for k, v in check.table(value, key, set(AMOUNTS)).items())
 
     last = check.whole(t.get("last_deal", 0), "waits.last_deal")
-    deals = []
+    deals: list[Deal] = []
     raw_deals = check.array(t.get("deals", []), "waits.deals")
     if len(raw_deals) > MAX_DEALS:
         raise check.fail("waits.deals", f"more than {MAX_DEALS} open deals")
@@ -165,6 +165,8 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
     attack = Attack(player(a.get("player"), "waits.attack.player"), by[slug(title)],
                     check.whole(a.get("slot"), "waits.attack.slot"), play,
                     players(a.get("victims", []), "waits.attack.victims"), tuple(replies))
+    from rigs_helper.rules.karma.play import KarmaPlay
+
     try:
         from rigs_helper.rules.oplog import op_from_json
 
@@ -172,7 +174,7 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
     except (ValueError, KeyError, TypeError, RigsError):
         raise check.fail("waits.attack.play", "not a Karma play as the log keeps one") \
             from None
-    if type(op).__name__ != "KarmaPlay" or op.name != attack.player:
+    if type(op) is not KarmaPlay or op.name != attack.player:
         raise check.fail("waits.attack.play", f"must be {attack.player}'s Karma play")
     if not attack.victims:
         raise check.fail("waits.attack.victims", "an attack waits for one victim or more")

@@ -82,7 +82,7 @@ class Acting:
         with self._lock:
             fut = self._answers.get(key)
             mine = fut is None
-            if mine:
+            if fut is None:
                 fut = self._answers[key] = Future()
                 while len(self._answers) > MEMORY:
                     self._answers.popitem(last=False)

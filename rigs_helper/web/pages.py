@@ -62,7 +62,7 @@ def final_scores(game, tables) -> dict | None:
     values = EndgameValues(game.market.price or 0, e_.plot_values, e_.resource_values,
                            e_.plot_cards)
     s = score_game(held(game), values, tables)
-    rows = sorted((p.as_dict() for p in s.players), key=lambda r: -r["net_worth"])
+    rows = [p.as_dict() for p in sorted(s.players, key=lambda p: -p.net_worth)]
     return {"winners": list(s.winners), "players": rows}
 
 
@@ -169,7 +169,8 @@ def _card(p: dict, d: dict, delta: dict[str, int], colour: str, tables) -> dict:
 
 def _chips(d: dict, colour: dict[str, str]) -> tuple[list[dict], list[dict]]:
     """(chips with a reason, players simply not done yet)."""
-    reasons, deciding = [], []
+    reasons: list[dict] = []
+    deciding: list[dict] = []
     for w in d.get("waiting_for") or []:
         c = {"name": w["player"], "colour": colour.get(w["player"], "#888"),
              "what": words(w["what"])}

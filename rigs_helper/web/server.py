@@ -183,7 +183,8 @@ class Handler(BaseHTTPRequestHandler):
     def handle_one_request(self) -> None:
         self.server.idle(self.connection, True)
         try:
-            if not self.rfile.peek(1):  # wait (at most IDLE_SECONDS) for a request
+            # wait (at most IDLE_SECONDS) for a request; rfile is a BufferedReader
+            if not self.rfile.peek(1):  # type: ignore[attr-defined]
                 self.close_connection = True
                 return
         except OSError:

@@ -33,7 +33,7 @@ class Snapshot:
         with self._lock:
             fut = self._cache.get(key)
             mine = fut is None
-            if mine:
+            if fut is None:
                 fut = self._cache[key] = Future()
         if mine:
             if timeout is None:

@@ -241,7 +241,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
 
 def definition(path: str) -> ActionDef:
     """The definition of the action ``path`` (any case); InputError when there is none."""
-    d = DEFS.get(path) or (DEFS.get(path.strip().lower()) if isinstance(path, str) else None)
+    d = DEFS.get(path) or DEFS.get(str(path).strip().lower())
     if d is None:
         raise InputError(f"unknown action {path!r} (one of {', '.join(DEFS)})")
     return d

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass
+from dataclasses import dataclass
 
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work
@@ -88,7 +88,7 @@ class Give(Op):
                  "Production Phase (Zero Hour)"
 
     def describe(self) -> str:
-        def bits(amounts, plots):
+        def bits(amounts: tuple[tuple[str, int], ...], plots: tuple[str, ...]) -> str:
             return " ".join([f"{k}={n}" for k, n in amounts] + list(plots))
 
         s = f"give {shell_word(self.giver)} {shell_word(self.receiver)} "
@@ -97,7 +97,7 @@ class Give(Op):
             s += " --for " + bits(self.back_amounts, self.back_plots)
         return s
 
-    def _sides(self):
+    def _sides(self) -> tuple[tuple[str, str, tuple[tuple[str, int], ...], tuple[str, ...]], ...]:
         return ((self.giver, self.receiver, self.amounts, self.plots),
                 (self.receiver, self.giver, self.back_amounts, self.back_plots))
 
@@ -139,7 +139,8 @@ class Give(Op):
         return w.done()
 
 
-def _check_side(game: Game, a: Player, amounts, plots) -> None:
+def _check_side(game: Game, a: Player, amounts: tuple[tuple[str, int], ...],
+                plots: tuple[str, ...]) -> None:
     """One side of a deal: ``a`` has everything it gives, in a phase that allows it."""
     zero_hour = game.phase == "production"
     seen = set()

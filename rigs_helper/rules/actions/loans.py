@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass, replace
+from typing import Any
+
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work
@@ -117,7 +119,7 @@ def _repay(w: Work, name: str, res: str, count: int | None) -> None:
           + (f" ({left} left)." if left else f" (no {word(res)} scripts left)."))
 
 
-def vinnie_view(game: Game, tables: Tables) -> dict:
+def vinnie_view(game: Game, tables: Tables) -> dict[str, Any]:
     """Every debt, what repaying it costs now, and what Vinnie takes at the end."""
     c = tables.constants
     values = game.endgame.resource_values

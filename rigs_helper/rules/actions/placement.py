@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass, replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work, replace_plot
@@ -120,6 +120,7 @@ class Move(Op):
                                  f"cannot move {self.n}", rule="only RIGS you have can move")
             p = replace(p, warehouse_rigs=p.warehouse_rigs - self.n)
         else:
+            assert self.source is not None  # (None is the warehouse)
             src = p.plot(self.source)
             if src.rigs < self.n:
                 raise RulesError(f"{src.id} has {src.rigs} RIGS; cannot move {self.n}",

@@ -6,7 +6,7 @@ Who the victims end up being (in-play protections, answers from a hand) is worke
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError
@@ -14,27 +14,48 @@ from rigs_helper.rules.karma.hands import empty_hand, hand_key
 from rigs_helper.rules.tables import KarmaCard, Tables
 
 
+T = TypeVar("T")
+
+
 class Choices(Protocol):
     """What a Karma play chose (the options of `rigs karma play`), as the effects read it.
     The play operation passes itself in, so this module needs nothing from it."""
 
-    target: tuple[str, ...]
-    plot: tuple[str, ...]
-    resource: tuple[str, ...]
-    give: tuple[tuple[str, int], ...]
-    take: tuple[tuple[str, int], ...]
-    card: tuple[str, ...]
-    source: str | None
-    option: str | None
-    new_owner: str | None
-    to: tuple[str, ...]
-    answer: tuple[str, ...]
-    answer_to: tuple[str, ...]
-    answer_plot: tuple[str, ...]
-    drew: tuple[str, ...]
-    own: tuple[str, ...]
-    first: tuple[str, ...]
-    split: tuple[str, ...]
+    # read-only, as the frozen play has them
+    @property
+    def target(self) -> tuple[str, ...]: ...
+    @property
+    def plot(self) -> tuple[str, ...]: ...
+    @property
+    def resource(self) -> tuple[str, ...]: ...
+    @property
+    def give(self) -> tuple[tuple[str, int], ...]: ...
+    @property
+    def take(self) -> tuple[tuple[str, int], ...]: ...
+    @property
+    def card(self) -> tuple[str, ...]: ...
+    @property
+    def source(self) -> str | None: ...
+    @property
+    def option(self) -> str | None: ...
+    @property
+    def new_owner(self) -> str | None: ...
+    @property
+    def to(self) -> tuple[str, ...]: ...
+    @property
+    def answer(self) -> tuple[tuple[str, str], ...]: ...  # (WHO, WHAT)
+    @property
+    def answer_to(self) -> tuple[tuple[str, str], ...]: ...  # (WHO, WHAT)
+    @property
+    def answer_plot(self) -> tuple[str, ...]: ...
+    @property
+    def drew(self) -> tuple[tuple[str, str], ...]: ...  # (WHO, WHAT)
+    @property
+    def own(self) -> tuple[str, ...]: ...
+    @property
+    def first(self) -> tuple[tuple[str, str], ...]: ...  # (WHO, WHAT)
+    @property
+    def split(self) -> tuple[tuple[str, int], ...]: ...  # (VICTIM, N)
 
 class Ctx:
     def __init__(self, op: Choices, w: Work, card: KarmaCard, owner: str) -> None:
@@ -62,7 +83,7 @@ class Ctx:
             raise InputError(f"{self.card.title} needs one victim: --target PLAYER")
         return self.victims[0]
 
-    def need(self, value, flag: str, what: str):
+    def need(self, value: T | None, flag: str, what: str) -> T:
         if not value:
             raise InputError(f"{self.card.title}: {what} ({flag})")
         return value

@@ -115,6 +115,7 @@ def victim_discards(c: Ctx, v: str, n: int) -> None:
 def lose_resource(c: Ctx) -> None:
     v = c.victim()
     p = c.w.player(v)
+    assert c.card.resource is not None  # (tables/karma.toml names it for this action)
     kinds = RESOURCES if c.card.resource == "every" else (c.card.resource,)
     total = 0
     for r in kinds:

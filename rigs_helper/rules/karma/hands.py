@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass
+from dataclasses import dataclass
 
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import sentence
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
-from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
 
 
@@ -68,9 +68,10 @@ class KarmaDraw(Op):
                 _put_back(w, p.name, p.disaster_draw)
                 p = w.player(self.name)
             key = w.draw("karma", self.card)
+            assert key is not None  # (check counted the cards left)
             w.update(p.name, hand=p.hand + (key,))
             w.say(f"{p.name} draws a Karma card (recorded)"
-                  + (f" for {tables.disaster(p.disaster).title}" if game.player(
+                  + (f" for {tables.disaster(p.disaster).title}" if p.disaster and game.player(
                       self.name).disaster_draw else "") + ".")
             w.say(sentence(f"You drew {title_of(tables, 'karma', key)}"), to=p.name)
         else:
@@ -147,7 +148,7 @@ class KarmaSwap(Op):
         return w.done()
 
 
-def play_allowed(card, phase: str, last_call: bool = False) -> str | None:
+def play_allowed(card: KarmaCard, phase: str, last_call: bool = False) -> str | None:
     """Why ``card`` cannot be played in ``phase`` (None when it can).  The timings are the
     project's ruling (the printed phase icons are artwork; see tables/karma.toml)."""
     t = card.timing

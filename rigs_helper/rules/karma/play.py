@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import import_module
+from typing import Any
 
 from rigs_helper.rules.actions.common import WAREHOUSE
 from rigs_helper.rules.dice import Rolls, said_rolls
@@ -15,19 +17,19 @@ from rigs_helper.rules.karma.protection import resolve
 from rigs_helper.rules.numbers import whole
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
-from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
 
 
 Said = tuple[tuple[str, str], ...]
 
 
-def said_pairs(values) -> tuple:
+def said_pairs(values: Any) -> tuple[tuple[str, Any], ...]:
     """(WHO, WHAT) pairs, also from the words a version-1 log or an older game file keeps
     (``"Bo=Decoy"`` -> ("Bo", "Decoy"); ``"Decoy"`` -> ("", "Decoy"))."""
     if values is None or isinstance(values, str):
         values = (values,) if values else ()
-    out = []
+    out: list[Any] = []
     for x in values:
         if isinstance(x, str):
             who, sep, what = x.partition("=")
@@ -36,12 +38,12 @@ def said_pairs(values) -> tuple:
     return tuple(out)
 
 
-def pair_word(x) -> str:
+def pair_word(x: object) -> str:
     """A pair as the CLI writes it: ``WHO=WHAT`` (``WHAT`` alone when WHO is not named)."""
     if isinstance(x, tuple):
         who, what = x
         return f"{who}={what}" if who else str(what)
-    return x
+    return str(x)
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ class KarmaPlay(Op):
     grant_first = True
 
     def __post_init__(self) -> None:
-        v = self.answer_plot  # one value may come bare
+        v: object = self.answer_plot  # one value may come bare (old files)
         if v is None or isinstance(v, str):
             object.__setattr__(self, "answer_plot", (v,) if v else ())
         for f in ("answer", "answer_to", "drew", "first"):
@@ -155,7 +157,7 @@ USES = {
 ANSWER_OPTIONS = {"answer", "answer_to", "answer_plot", "first", "split"}
 
 
-def check_options(op: KarmaPlay, card, game: Game) -> None:
+def check_options(op: KarmaPlay, card: KarmaCard, game: Game) -> None:
     """Options the card does not read, and amounts and victims no table could mean, are
     refused before anything happens (one line naming the option)."""
     uses = set(USES[card.action])
@@ -217,10 +219,12 @@ EFFECTS = {  # a card's action -> "module:function": its effect, imported when p
 }
 
 
-def effect(action: str):
+def effect(action: str) -> Callable[[Ctx], None]:
     """The function that carries out a card's action (its module imported only now)."""
     module, func = EFFECTS[action].split(":")
-    return getattr(import_module(f"rigs_helper.rules.karma.{module}"), func)
+    run: Callable[[Ctx], None] = getattr(import_module(f"rigs_helper.rules.karma.{module}"),
+                                         func)
+    return run
 
 
 # ---------------------------------------------------------------------------- in play

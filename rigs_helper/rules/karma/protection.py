@@ -102,7 +102,7 @@ def take_targets(targets: list[tuple[str, str]], who: str) -> list[str]:
 
 def read_answers(c: Ctx) -> list[tuple[str, str]]:
     default = c.victims[0] if len(c.victims) == 1 else None
-    out = []
+    out: list[tuple[str, str]] = []
     for who, text in pairs(c.op.answer, "--answer", default):
         if not who:  # several victims: the one holding it
             key = hand_key_anyone(c, text)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 
 from rigs_helper.rules.actions.common import resource_name
 from rigs_helper.rules.actions.placement import _place

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 
 from rigs_helper.rules.actions.common import resource_name
 from rigs_helper.rules.errors import InputError, RulesError
@@ -86,6 +86,7 @@ def below_surface(c: Ctx) -> None:
 
 def gain(c: Ctx) -> None:
     roll = c.die(c.owner)
+    assert c.card.resource is not None  # (tables/karma.toml names it for this action)
     c.w.add(c.owner, c.card.resource, roll, f"card: {c.card.title}")
     c.w.say(f"{c.owner} rolls {roll}: +{roll} {c.card.resource}.")
 

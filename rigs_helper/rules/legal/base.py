@@ -7,14 +7,14 @@ from collections.abc import Iterator, Mapping
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from rigs_helper.rules.records import dataclass
+from dataclasses import dataclass
 
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Game
     from rigs_helper.rules.tables import Tables
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Param:
     name: str  # the CLI option or argument name without dashes: "n", "to", "plot", ...
     values: tuple[str, ...] | None = None  # allowed values when finite
@@ -41,7 +41,7 @@ class Param:
         return d
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     action: str  # the CLI command path without the player: "build", "karma play", ...
     params: tuple[Param, ...]
@@ -62,7 +62,7 @@ class Action:
         return d
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Spec:
     """One entry of the table: an action, where its functions live, its button label, and
     its parameters in form order (``multiple``: given several times; ``count``: the number
@@ -79,7 +79,7 @@ class Spec:
     full: bool = False  # the operation's check leaves some refusals to apply: run both
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cand:
     """A candidate: fixed parameter values (a str, a tuple of str for a ``multiple``
     parameter, None when not given), and for the Spec's ``count`` parameter the highest

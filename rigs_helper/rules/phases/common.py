@@ -4,7 +4,7 @@ take), and entering a new phase."""
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Work, default_discard, default_rigs_source

@@ -9,7 +9,7 @@ from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.names import amount, requirement, word
 from rigs_helper.rules.phases.common import by_player, new_phase
 from rigs_helper.rules.phases.grant import settle_grant
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 from rigs_helper.rules.production import CHARGER, JUNCTION, plot_yield
 from rigs_helper.rules.state import Player
 from rigs_helper.rules.text import shell_word
@@ -115,6 +115,7 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
     affected = False
     w.say(f"{p.name}: {d.title}" + (f" ({how})" if how else "") + ".")
     if d.action == "discard":
+        assert d.resource is not None  # (tablebuild checks a discard has one)
         have = p.amount(d.resource)
         if have:
             n = have if d.amount == "all" else (have + 1) // 2
@@ -124,6 +125,7 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
         elif d.when_none == "lose_rigs":
             affected = _rigs_fallback(w, name, f"no {word(d.resource)}")
     elif d.action == "production":
+        assert d.production is not None and d.requires is not None  # (tablebuild checks both)
         if _requires(p, d.requires):
             w.update(name, effects=p.effects + (d.production,))
             w.say(f"  {d.effect.split('.')[0]} (kept until Production ends).")

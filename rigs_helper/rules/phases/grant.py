@@ -3,7 +3,7 @@ one the leader keeps and the rest dealt, then the leader determined again."""
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass, replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Op, Outcome, Work, determine_leader
@@ -15,7 +15,7 @@ from rigs_helper.rules.text import shell_word
 
 
 def default_pick(tables: Tables, grant: tuple[str, ...]) -> str:
-    def worth(pid: str):
+    def worth(pid: str) -> tuple[int, int, int]:
         t = tables.plots[tables.plot_deck[int(pid[1:]) - 1]]
         return (t.endgame_cards, sum(t.spots.values()), -int(pid[1:]))
     return max(grant, key=worth)

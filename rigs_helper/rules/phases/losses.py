@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass
+from dataclasses import dataclass
 
 from rigs_helper.rules.engine import Op, Outcome, Work, default_rigs_source
 from rigs_helper.rules.errors import InputError, RulesError

@@ -3,7 +3,7 @@ category or a card id), setting the Luxury price."""
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError, RulesError
@@ -42,7 +42,7 @@ def draw_market(w: Work, physical: str | None) -> None:
 
 
 def _physical_market(w: Work, deck: list[int], end: list[int], text: str,
-                     recorded: dict) -> int:
+                     recorded: dict[int, int]) -> int:
     """The Market card the table drew.  Any card not drawn yet may be it: the virtual
     piles are only the app's guess, so a card found in the virtual End Game deck trades
     places with the virtual top card (the End Game deck is what is left)."""

@@ -3,7 +3,7 @@ phase's end lives in its own module, imported only when that phase ends."""
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import dataclass
+from dataclasses import dataclass
 from importlib import import_module
 
 from rigs_helper.rules.dice import Rolls

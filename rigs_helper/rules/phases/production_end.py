@@ -3,7 +3,7 @@ card is drawn)."""
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError, PendingChoice

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 
 from rigs_helper.rules.actions.deals import sale_price
 from rigs_helper.rules.engine import Work, determine_leader

@@ -13,6 +13,11 @@ answer is for the whole card (Calling in a Favor and the like) or the player ask
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+from dataclasses import dataclass, fields, replace
+
 from rigs_helper.rules.engine import Op, Outcome, perform, title_of
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.karma.context import Ctx
@@ -20,11 +25,13 @@ from rigs_helper.rules.karma.hands import hand_key
 from rigs_helper.rules.karma.play import KarmaPlay
 from rigs_helper.rules.karma.protection import ALARM, DONK, FOR_ONE_VICTIM, aim
 from rigs_helper.rules.oplog import op_from_json, op_to_json
-from rigs_helper.rules.records import dataclass, fields, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.waits.records import TAKE, Attack, Reply
+
+
+P = TypeVar("P", bound=KarmaPlay)
 
 
 def plain(op: KarmaPlay) -> KarmaPlay:
@@ -32,9 +39,9 @@ def plain(op: KarmaPlay) -> KarmaPlay:
     return same_play(KarmaPlay, op)
 
 
-def same_play(cls: type, op: KarmaPlay):
+def same_play(cls: type[P], op: KarmaPlay) -> P:
     """A ``cls`` (KarmaPlay or KarmaPlayWait) with the choices of ``op``."""
-    return cls(**{name: getattr(op, name) for name in fields(KarmaPlay)})
+    return cls(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)})
 
 
 def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
@@ -96,7 +103,7 @@ class KarmaPlayWait(KarmaPlay):
                        {"waiting_for": list(victims)})
 
 
-def ask(names) -> str:
+def ask(names: Iterable[str]) -> str:
     return "; ".join(f"`rigs answer {shell_word(n)} CARD|take`" for n in names)
 
 
@@ -115,7 +122,8 @@ def both_in_play(game: Game, name: str) -> bool:
     return ALARM in have and DONK in have
 
 
-def undecided_firsts(play: KarmaPlay, game: Game, tables: Tables, victims, replies
+def undecided_firsts(play: KarmaPlay, game: Game, tables: Tables, victims: Sequence[str],
+                     replies: Sequence[Reply]
                      ) -> tuple[tuple[str, str], ...]:
     """For a victim with both in-play protections who has not named the first yet: the
     Alarm System (a stand-in while they decide; the --auto default)."""
@@ -130,6 +138,7 @@ def resolution(attack: Attack, game: Game, tables: Tables) -> KarmaPlay:
     `--first` (those not answered take it)."""
     said = [r for r in attack.replies if r.card != TAKE]
     play = op_from_json(attack.play)
+    assert isinstance(play, KarmaPlay)  # (what the attack keeps)
     firsts = tuple((r.player, r.first) for r in attack.replies if r.first)
     return replace(play,
                    answer=tuple((r.player, title_of(tables, 'karma', r.card))

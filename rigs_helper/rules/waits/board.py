@@ -3,10 +3,16 @@ No I/O."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rigs_helper.rules.state import Game
+    from rigs_helper.rules.tables import Tables
+
 from rigs_helper.rules.engine import title_of
 
 
-def holding(game, tables) -> list[dict]:
+def holding(game: Game, tables: Tables) -> list[dict[str, Any]]:
     """What keeps the phase open (rules/legal's WAITERS): the answers to a waiting attack
     and the Disaster cards still to record.  Never a card in a hand."""
     out = []
@@ -19,7 +25,7 @@ def holding(game, tables) -> list[dict]:
     return out
 
 
-def offered(game, tables) -> list[dict]:
+def offered(game: Game, tables: Tables) -> list[dict[str, Any]]:
     """The open deals, each waiting for its receiver (they end with the phase)."""
     return [{"player": d.receiver, "what": f"answer to {d.giver}'s deal {d.id}"}
             for d in game.waits.deals]

@@ -13,7 +13,7 @@ from rigs_helper.rules.actions.deals import Give
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.names import amount
-from rigs_helper.rules.records import dataclass, replace
+from dataclasses import dataclass, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -30,7 +30,7 @@ def as_give(deal: Deal) -> Give:
 
 def deal_text(deal: Deal) -> str:
     """``deal 3: Ana gives Bo 2 Energy for 10 credits``: public words for an open deal."""
-    def side(amounts, plots) -> str:
+    def side(amounts: tuple[tuple[str, int], ...], plots: tuple[str, ...]) -> str:
         return ", ".join([amount(n, k) for k, n in amounts] + list(plots)) or "nothing"
 
     s = f"deal {deal.id}: {deal.giver} gives {deal.receiver} " + side(deal.amounts,

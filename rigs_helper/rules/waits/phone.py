@@ -11,7 +11,7 @@ from __future__ import annotations
 from rigs_helper.rules.engine import Op
 from rigs_helper.rules.karma.play import KarmaPlay
 from rigs_helper.rules.phases.nextphase import NextPhase
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.waits.attacks import KarmaPlayWait, same_play
 

@@ -4,13 +4,13 @@ errors (``state.Game`` holds a :class:`Waits`)."""
 from __future__ import annotations
 
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.records import dataclass
+from dataclasses import dataclass
 
 #: the answer of a victim who lets the card hit them
 TAKE = "take"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deal:
     """A deal proposed by ``giver`` to ``receiver`` (the fields of ``Give``), waiting for
     the receiver's yes or no."""
@@ -24,7 +24,7 @@ class Deal:
     back_plots: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reply:
     """One player's answer to a waiting attack: a Karma card key from their hand, or
     :data:`TAKE`; ``to`` and ``plot`` pass the card on (Wrong Address, Double Agent)."""
@@ -36,7 +36,7 @@ class Reply:
     first: str = ""  # both in-play protections: the one that rolls first (--first)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Attack:
     """A Karma card played with waiting on: out of its player's hand (``slot`` is where it
     was), its choices kept as data (``play``: the ``KarmaPlay`` as oplog JSON), waiting for
@@ -55,7 +55,7 @@ class Attack:
         return tuple(v for v in self.victims if v not in said)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Waits:
     deals: tuple[Deal, ...] = ()  # open deals, oldest first; they end with the phase
     attack: Attack | None = None  # at most one attack waits at a time
