@@ -26,24 +26,26 @@ def read_inventory(path: Path, tables):
     return inventory_op(missing, f"--have {path.name}")
 
 
-def deck_mix(g) -> dict:
-    """Per deck, physical and virtual cards left (mixed decks) or "virtual"."""
-    from rigs_helper.rules.mixed import MIXABLE, deck_counts
+def deck_mix(g, tables) -> dict:
+    """Per deck, the group's cards and virtual ones left (mixed decks) or "virtual"."""
+    from rigs_helper.rules.mixed import MIXABLE, cards_left
 
-    return {d: deck_counts(getattr(g, d).draw, getattr(g, d).virtual) if d in g.missing
-            else "virtual" for d in MIXABLE}
+    return {d: cards_left(g, tables, d) or "virtual" for d in MIXABLE}
 
 
 @app.command()
 def inventory(
     have: Annotated[Path | None, typer.Argument(
         help="A TOML file listing, per deck, the cards the group owns or lacks (set it "
-        "before round 1's Disaster Phase). Without it: show the game's inventory.",
+        "before round 1's Disaster Phase; the Plot deck's at `rigs new --have FILE`). "
+        "Without it: show the game's inventory.",
         show_default=False)] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
-    """Show or set which Disaster and Karma cards the group owns (a partial set)."""
+    """Show or set which cards of each deck the group owns (a partial set): Plot cards
+    by type, Survey cards by yield, Market cards by category, Disaster and Karma cards by
+    title."""
     from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
@@ -55,7 +57,7 @@ def inventory(
 
     g = session.load(game_path(game), tables).game
     missing = inventory_doc(g.missing, tables)
-    left = deck_mix(g)
+    left = deck_mix(g, tables)
     if json:
         print_json({"missing": missing, "left": left})
         return
@@ -64,7 +66,8 @@ def inventory(
             print(f"{deck.title()}: all virtual (drawn by rigs).")
             continue
         lacks = ", ".join(f"{t} x{n}" for t, n in missing[deck].items()) or "nothing"
-        print(f"{deck.title()}: the group lacks {lacks}; left in the pile: "
+        where = "the Market decks" if deck == "market" else "the pile"
+        print(f"{deck.title()}: the group lacks {lacks}; left in {where}: "
               f"{mix['physical']} of yours, {mix['virtual']} virtual.")
 
 

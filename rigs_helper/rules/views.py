@@ -109,13 +109,15 @@ def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict:
     return d
 
 
-def _mixed(game: Game) -> dict[str, int]:
+def _mixed(game: Game, tables: Tables) -> dict[str, int]:
     """A mixed deck's cards left, physical (the group's own pile) and virtual."""
+    from rigs_helper.rules.mixed import cards_left
+
     out = {}
     for d in game.missing:
-        pile = getattr(game, d)
-        out[f"{d}_virtual"] = sum(pile.virtual)
-        out[f"{d}_physical"] = len(pile.draw) - out[f"{d}_virtual"]
+        left = cards_left(game, tables, d)
+        out[f"{d}_virtual"] = left["virtual"]
+        out[f"{d}_physical"] = left["physical"]
     return out
 
 
@@ -133,7 +135,7 @@ def status_dict(game: Game, tables: Tables) -> dict:
         "price": m.price,
         "decks": {"plot": len(game.plot_deck), "survey": len(game.survey.draw),
                   "disaster": len(game.disaster.draw), "karma": len(game.karma.draw),
-                  "market": len(m.game), "end_market": len(m.end), **_mixed(game)},
+                  "market": len(m.game), "end_market": len(m.end), **_mixed(game, tables)},
         "discards": {"disaster": len(game.disaster.discard),
                      "karma": len(game.karma.discard), "market": len(m.drawn)},
         "colony": {"rigs": game.colony_rigs, "rigs_cap": tables.constants.colony_rigs,

@@ -30,6 +30,7 @@ from rigs_helper.store.statepieces import (
     read_inventory,
     read_pile,
     read_player,
+    read_survey,
 )
 from rigs_helper.store.waitsdoc import read_waits, waits_doc
 
@@ -86,6 +87,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         "karma_discard": [ktitle[k] for k in game.karma.discard],
     }
     for deck in game.missing:  # a mixed deck: tags in the pile, virtual discards by title
+        if deck in ("plot", "market"):
+            continue  # tagged by id (rules/mixed.py)
         pile, title = getattr(game, deck), dtitle if deck == "disaster" else ktitle
         doc["decks"][deck] = c[deck].encode_tagged(pile.draw, pile.virtual)
         if pile.vdiscard:
@@ -288,7 +291,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         leader_basis=str(doc.get("leader_basis", "")),
         game_over=flag(check, doc.get("game_over", False), "game_over"),
         plot_deck=decode("decks.plot", d.get("plot", ""), "plot"),
-        survey=Pile(decode("decks.survey", d.get("survey", ""), "survey")),
+        survey=read_survey(check, c, d, missing),
         disaster=read_pile(check, c, d, "disaster", missing, titles, tables.disasters),
         karma=read_pile(check, c, d, "karma", missing, titles, tables.karma),
         market=market,

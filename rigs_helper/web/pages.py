@@ -205,10 +205,10 @@ def board_html(d: dict, tables, chart: str, rows: list[dict] | None = None,
             f'</section><section><h2>Last phase</h2>'
             f'{lines(last["summary"], "Nothing yet.")}'
             + (f'<h2>Since then</h2>{lines(last["since"], "")}' if last["since"] else "")
-            + f'</section></div><p class="muted">Decks: Plot {e(decks["plot"])}, Survey '
-            f'{e(decks["survey"])}, Disaster {e(decks["disaster"])}{_mix(decks, "disaster")}, '
+            + f'</section></div><p class="muted">Decks: Plot {e(decks["plot"])}{_mix(decks, "plot")}, Survey '
+            f'{e(decks["survey"])}{_mix(decks, "survey")}, Disaster {e(decks["disaster"])}{_mix(decks, "disaster")}, '
             f'Karma {e(decks["karma"])}{_mix(decks, "karma")}, Game Market '
-            f'{e(decks["market"])}. Each player acts from their own page (or with '
+            f'{e(decks["market"])}{_mix(decks, "market")}. Each player acts from their own page (or with '
             f'<code>rigs ...</code> commands); this page only shows the game.'
             + (f' Commitment: <code>{e(d["commitment"][:16])}</code> (<code>rigs verify'
                '</code> checks the decks against it).' if d.get("commitment") else "")
