@@ -305,7 +305,12 @@ def private(v: dict) -> None:
         lines.append(f"  {c['title']} ({c['kind']}): {c['effect']}")
     if v.get("coming"):
         lines.append("Coming into the hand next round: " + ", ".join(v["coming"]))
-    if v["grant"]:
+    if v.get("grant_owed"):
+        lines.append("Land Grant: " + "".join(f"virtual {p['id']} {p['name']}; "
+                                              for p in v["grant"])
+                     + f"draw {v['grant_owed']} from your Plot pile and record them "
+                     "(`rigs grant --card TYPE ...`)")
+    elif v["grant"]:
         lines.append("Land Grant, your pick: " + ", ".join(f"{p['id']} {p['name']}"
                                                          for p in v["grant"])
                      + " (`rigs grant PLOT`)")

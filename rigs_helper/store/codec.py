@@ -57,6 +57,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["commitment"] = game.commitment
     if game.grant:
         doc["grant"] = c["plot"].encode(game.grant)
+    if game.grant_owed:
+        doc["grant_owed"] = game.grant_owed
     if game.rigs_lost_round:
         doc["rigs_lost_round"] = game.rigs_lost_round
     if game.last_call:
@@ -180,7 +182,7 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
+        "grant", "grant_owed", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
         "players", "log", "inventory", "commitment", "waits", "dice"}
 _TOP_REQUIRED = ("seed", "rng", "round", "phase", "leader", "game_over", "market", "decks",
                  "players")
@@ -296,6 +298,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         karma=read_pile(check, c, d, "karma", missing, titles, tables.karma),
         market=market,
         grant=decode("grant", doc["grant"], "plot") if "grant" in doc else (),
+        grant_owed=check.whole(doc.get("grant_owed", 0), "grant_owed"),
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
         last_call=flag(check, doc.get("last_call", False), "last_call"),
         dice=dice,
