@@ -54,20 +54,30 @@ def inventory(
         return
     from rigs_helper.store import session
     from rigs_helper.rules.decks import inventory_doc
+    from rigs_helper.rules.mixed import own_left
 
     g = session.load(game_path(game), tables).game
     missing = inventory_doc(g.missing, tables)
     left = deck_mix(g, tables)
     if json:
-        print_json({"missing": missing, "left": left})
+        print_json({"missing": missing, "left": left, "yours": own_left(g, tables)})
         return
     for deck, mix in left.items():
         if mix == "virtual":
             print(f"{deck.title()}: all virtual (drawn by rigs).")
             continue
-        lacks = ", ".join(f"{t} x{n}" for t, n in missing[deck].items()) or "nothing"
-        where = "the Market decks" if deck == "market" else "the pile"
-        print(f"{deck.title()}: the group lacks {lacks}; left in {where}: "
+        lacks = ", ".join(("yield " if deck == "survey" else "") + f"{t} x{n}"
+                          for t, n in missing[deck].items()) or "nothing"
+        if deck == "market":
+            game_deck = len(g.market.game)
+            mine = own_left(g, tables)
+            print(f"Market: the group lacks {lacks}; left: Game Market Deck "
+                  f"{mine['market']} of yours, {game_deck - mine['market']} virtual; End "
+                  f"Game Market deck {mine['end_market']} of yours, "
+                  f"{mix['physical'] + mix['virtual'] - game_deck - mine['end_market']} "
+                  "virtual.")
+            continue
+        print(f"{deck.title()}: the group lacks {lacks}; left in the pile: "
               f"{mix['physical']} of yours, {mix['virtual']} virtual.")
 
 

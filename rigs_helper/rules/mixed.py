@@ -117,3 +117,20 @@ def swap_in(cards: list, start: int, virtual: frozenset, want, kind_of) -> bool:
             cards[start], cards[j] = cards[j], cards[start]
             return True
     return False
+
+
+def own_left(game, tables) -> dict[str, int]:
+    """The group's own cards left in each pile the table holds, for the mixed decks: the
+    draw piles, and for the Market the Game Market Deck (``market``) and the End Game
+    Market deck (``end_market``)."""
+    out = {}
+    for d in MIXABLE:
+        if d not in game.missing:
+            continue
+        if d == "market":
+            v = game_virtual(game, tables, "market")
+            out["market"] = sum(1 for i in game.market.game if i not in v)
+            out["end_market"] = sum(1 for i in game.market.end if i not in v)
+        else:
+            out[d] = cards_left(game, tables, d)["physical"]
+    return out

@@ -48,6 +48,26 @@ def draw_market(w: Work, physical: str | None) -> None:
               "Luxury left is sold at this price when the phase ends.")
 
 
+def market_card_param(game, tables) -> dict | None:
+    """The Market card parameter of the step that draws it, for a mixed Market deck: the
+    values of the group's own cards left when the next card is one of theirs (the table
+    draws and records it), None when it is a virtual one (rigs names it)."""
+    from rigs_helper.rules.mixed import game_virtual
+
+    virtual = game_virtual(game, tables, "market")
+    m = game.market
+    if not m.game or m.game[0] in virtual:
+        return None
+    kinds = {category_of(tables, i)[0] for i in m.game + m.end if i not in virtual}
+    return {"required": True, "record": "card",
+            "values": [str(card_value(tables, m.values, _index_of(tables, k)))
+                       for k in tables.market if k in kinds]}
+
+
+def _index_of(tables, category: str) -> int:
+    return next(i for i, k in enumerate(tables.market_deck) if k == category)
+
+
 def _mixed_market(w: Work, deck: list[int], end: list[int], physical: str | None) -> int:
     """A mixed Market deck: the top card of the Game Market Deck is virtual (rigs names
     it) or the group's own (the table draws it and records its value or category, and a
