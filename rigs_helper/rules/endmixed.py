@@ -30,6 +30,8 @@ def mixed_end_values(w, given: dict[str, tuple[int, ...]], plot_values: dict
         return card_value(tables, values, i)
 
     lines, at = [], 0
+    if not given and set(plot_values) >= set(tables.plots):
+        return tuple(end), lines  # drawn already
     for ptype, n in draw_order(tables):
         name = tables.plots[ptype].name
         slots = list(range(at, at + n))
@@ -67,7 +69,7 @@ def mixed_end_values(w, given: dict[str, tuple[int, ...]], plot_values: dict
                       + ", then ".join(named) + "; draw from your End Game Market deck and "
                       f"record (`rigs score --card {ptype}=" + ",".join(["V"] * n) + "`)")
         plot_values[ptype] = sum(value(c) for c in cards)  # a stand-in: the op is refused
-    return tuple(end), lines
+    return tuple(end), lines  # (the cards drawn stay listed: its first ones, in order)
 
 
 def _first(tables, category: str) -> int:

@@ -130,7 +130,11 @@ def own_left(game, tables) -> dict[str, int]:
         if d == "market":
             v = game_virtual(game, tables, "market")
             out["market"] = sum(1 for i in game.market.game if i not in v)
-            out["end_market"] = sum(1 for i in game.market.end if i not in v)
-        else:
-            out[d] = cards_left(game, tables, d)["physical"]
+            end = game.market.end
+            if set(game.endgame.plot_values) >= set(tables.plots):  # drawn: its first cards
+                end = end[sum(t.endgame_cards for t in tables.plots.values()):]
+            out["end_market"] = sum(1 for i in end if i not in v)
+        else:  # (the Land Grant's plots still to draw from the pile are in it)
+            out[d] = cards_left(game, tables, d)["physical"] + (
+                game.grant_owed if d == "plot" else 0)
     return out
