@@ -52,7 +52,7 @@ class Cardboard:
 
     def counts(self) -> dict[str, int]:
         return {"plot": len(self.plot), "survey": len(self.survey),
-                "market": len(self.market), "end_market": len(self.end)}
+                "market": len(self.market), "endgame": len(self.end)}
 
 
 def test_a_partial_set_game_played_from_the_pages_keeps_the_books_equal_to_the_cardboard(
@@ -157,7 +157,7 @@ def test_a_partial_set_game_played_from_the_pages_keeps_the_books_equal_to_the_c
                 continue
             values = [tables.market[tables.market_deck[i]].value if i in virtual
                       else table.end.pop() for i in slots]
-            recorded["end_market"] += sum(1 for i in slots if i not in virtual)
+            recorded["endgame"] += sum(1 for i in slots if i not in virtual)
             cards.append(f"{ptype}=" + ",".join(map(str, values)))
         code, body = act(g.leader, {"action": "score", "card": cards})
         assert code == 200, body

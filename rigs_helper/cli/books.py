@@ -49,7 +49,7 @@ def check(
     pile: Annotated[list[str] | None, typer.Option(
         "--pile", help="A pile of the group's own cards the table counts (a partial set): "
         "plot=N, survey=N, disaster=N, karma=N, market=N (Game Market Deck), "
-        "end_market=N.", show_default=False)] = None,
+        "endgame=N (End Game Market deck).", show_default=False)] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:

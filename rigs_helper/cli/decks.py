@@ -73,8 +73,8 @@ def inventory(
             mine = own_left(g, tables)
             print(f"Market: the group lacks {lacks}; left: Game Market Deck "
                   f"{mine['market']} of yours, {game_deck - mine['market']} virtual; End "
-                  f"Game Market deck {mine['end_market']} of yours, "
-                  f"{mix['physical'] + mix['virtual'] - game_deck - mine['end_market']} "
+                  f"Game Market deck {mine['endgame']} of yours, "
+                  f"{mix['physical'] + mix['virtual'] - game_deck - mine['endgame']} "
                   "virtual.")
             continue
         print(f"{deck.title()}: the group lacks {lacks}; left in the pile: "

@@ -8,7 +8,7 @@ from rigs_helper.cli.render import say
 
 _NAMES = {"plot": "Plot pile", "survey": "Survey pile", "disaster": "Disaster pile",
           "karma": "Karma pile", "market": "Game Market Deck",
-          "end_market": "End Game Market deck"}
+          "endgame": "End Game Market deck"}
 
 
 def check_piles(g, tables, items: list[str], words, json: bool) -> None:
@@ -29,7 +29,7 @@ def check_piles(g, tables, items: list[str], words, json: bool) -> None:
             raise InputError(f"--pile {item!r}: give DECK=N, DECK one of "
                              + ", ".join(_NAMES))
         if deck not in books:
-            what = "market" if deck == "end_market" else deck
+            what = "market" if deck == "endgame" else deck
             raise InputError(f"--pile {item!r}: the {what.title()} deck is all virtual "
                              "(no pile of yours: see `rigs inventory`)")
         counts[deck] = int(n.strip())

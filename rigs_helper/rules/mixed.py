@@ -122,7 +122,7 @@ def swap_in(cards: list, start: int, virtual: frozenset, want, kind_of) -> bool:
 def own_left(game, tables) -> dict[str, int]:
     """The group's own cards left in each pile the table holds, for the mixed decks: the
     draw piles, and for the Market the Game Market Deck (``market``) and the End Game
-    Market deck (``end_market``)."""
+    Market deck (``endgame``)."""
     out = {}
     for d in MIXABLE:
         if d not in game.missing:
@@ -133,7 +133,7 @@ def own_left(game, tables) -> dict[str, int]:
             end = game.market.end
             if set(game.endgame.plot_values) >= set(tables.plots):  # drawn: its first cards
                 end = end[sum(t.endgame_cards for t in tables.plots.values()):]
-            out["end_market"] = sum(1 for i in end if i not in v)
+            out["endgame"] = sum(1 for i in end if i not in v)
         else:  # (the Land Grant's plots still to draw from the pile are in it)
             out[d] = cards_left(game, tables, d)["physical"] + (
                 game.grant_owed if d == "plot" else 0)
