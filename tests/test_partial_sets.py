@@ -157,3 +157,49 @@ def test_a_recorded_plot_must_be_one_the_group_still_has(tables):
         g = replace(w.game, grant=())
     with pytest.raises(RulesError, match="no Desert is left in your Plot pile"):
         record_mixed_grant(w, ("desert",))
+
+
+# ---------------------------------------------------------------------------- tags kept
+
+
+def _first(tables, virtual: bool):
+    """A new game whose Survey deck starts with a virtual card, or one of the group's."""
+    return next(g for g in (mixed(s, tables, {"survey": SURVEY_LACKS}) for s in range(50))
+                if g.survey.virtual[0] == virtual)
+
+
+def _surveyed(tables, virtual: bool):
+    """A game whose first survey (Bo's first plot) is virtual, or one of the group's."""
+    g = _first(tables, virtual)
+    bo = g.players[1]
+    return perform(g, Survey(bo.name, bo.plots[0].id, None if virtual else g.survey.draw[0]),
+                   tables).game
+
+
+@pytest.mark.parametrize("virtual", [True, False])
+def test_survey_error_puts_the_survey_back_with_its_tag(tables, virtual):
+    from test_karma_effects import hand, kp
+
+    g = hand(_surveyed(tables, virtual), "Ana", "survey-error")
+    pid = g.players[1].plots[0].id
+    before = own_left(g, tables)["survey"]
+    out = perform(g, kp("Ana", "Survey Error", plot=pid), tables).game
+    assert sum(out.survey.virtual) == 9 and len(out.survey.draw) == 27
+    assert own_left(out, tables)["survey"] == before + (not virtual)
+
+
+def test_a_survey_records_the_groups_card_or_names_the_virtual_one(tables):
+    g = _first(tables, True)
+    bo = g.players[1]
+    with pytest.raises(RulesError, match="a virtual one this time"):
+        perform(g, Survey(bo.name, bo.plots[0].id, 3), tables)
+    out = perform(g, Survey(bo.name, bo.plots[0].id), tables)
+    assert f"Virtual Survey card for Bo's {bo.plots[0].id}: yield" in out.messages[0]
+    assert sum(out.game.survey.virtual) == 8 and own_left(out.game, tables)["survey"] == 18
+    g = _first(tables, False)
+    with pytest.raises(RulesError, match=r"rigs survey Bo P\d+ --card YIELD"):
+        perform(g, Survey(bo.name, g.players[1].plots[0].id), tables)
+    y = g.survey.draw[5] if not g.survey.virtual[5] else g.survey.draw[0]
+    out = perform(g, Survey(bo.name, g.players[1].plots[0].id, y), tables).game
+    assert out.players[1].plots[0].survey == y
+    assert sum(out.survey.virtual) == 9 and own_left(out, tables)["survey"] == 17

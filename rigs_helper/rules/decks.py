@@ -136,9 +136,10 @@ class SetInventory(Op):
         missing = dict(self.missing)
         was = {d: tuple(sorted(c.items())) for d, c in game.missing.items()}
         if missing.get("plot") != was.get("plot"):
-            raise RulesError("the starting plots are dealt already", rule="the Plot deck's "
-                             "inventory is given when the game is made, for the starting "
-                             "plots to come from it (`rigs new --have FILE`)")
+            raise RulesError("the Plot deck's inventory cannot change after the game is "
+                             "made: keep the file's [plot] part as the game began",
+                             rule="the starting plots are dealt from it at `rigs new --have "
+                             "FILE`")
         if missing.get("survey") != was.get("survey") and (
                 len(game.survey.draw) != len(tables.survey_deck)
                 or any(x.survey is not None for p in game.players for x in p.plots)):
@@ -183,7 +184,7 @@ def market_deal(game, tables) -> str:
     left = cards_left(game, tables, "market")
     return (f"Market deck: {left['physical']} of the group's cards and {left['virtual']} "
             f"virtual ones. Game Market Deck: deal {mine} of your Market cards face down "
-            f"(the other {n - mine} of its {n} are virtual, drawn by rigs); the rest of "
+            f"({n - mine} of its {n} virtual, drawn by rigs); the rest of "
             "yours is your End Game Market deck.")
 
 
