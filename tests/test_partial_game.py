@@ -61,8 +61,8 @@ def test_a_partial_set_game_played_from_the_pages_keeps_the_books_equal_to_the_c
 
     path, inv = tmp_path / "rigs.toml", tmp_path / "inv.toml"
     inv.write_text(INVENTORY)
-    r = rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--word", "Ana=otter",
-             "--word", "Bo=kettle", "--word", "Cy=mauve", "--have", inv, "--game", path)
+    r = rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "32", "--have", inv,
+             "--game", path)
     assert r.exit_code == 0, r.output
     assert "Game Market Deck: deal" in r.stdout and "from your pile" in r.stdout
 
@@ -70,6 +70,7 @@ def test_a_partial_set_game_played_from_the_pages_keeps_the_books_equal_to_the_c
         return session.load(path, tables).game
 
     table = Cardboard(game(), tables, 32)
+    assert own_left(game(), tables) == table.counts()
     recorded = Counter()
     with serving(path, tables) as (server, _, tokens):
         n = 0
@@ -92,6 +93,10 @@ def test_a_partial_set_game_played_from_the_pages_keeps_the_books_equal_to_the_c
                 break
             leader = g.leader
             if g.grant_owed:  # the leader records the plots drawn from the group's pile
+                if set(g.grant) & game_virtual(g, tables, "plot"):
+                    page = get(server, f"/p/{tokens[leader]}")[2]
+                    assert "Virtual plot for this grant: P" in page
+                    recorded["virtual grant"] += 1
                 rec = next(a for a in actions(leader) if a["action"] == "grant")
                 assert rec["params"]["card"]["min"] == g.grant_owed
                 drawn = [table.plot.pop() for _ in range(g.grant_owed)]
@@ -162,6 +167,7 @@ def test_a_partial_set_game_played_from_the_pages_keeps_the_books_equal_to_the_c
         code, body = act(g.leader, {"action": "score", "card": cards})
         assert code == 200, body
     assert game().game_over and len(game().endgame.plot_values) == 5
+    assert recorded["virtual grant"] >= 1
     assert recorded["plot"] >= 10 and recorded["survey"] >= 5 and recorded["market"] >= 10
     r = rigs("verify", "--game", path)
     assert r.exit_code == 0, r.output

@@ -220,6 +220,10 @@ def grant(
             print_json({"leader": g.leader, "plots": len(g.grant)})
         elif not g.grant:
             say("No Land Grant is waiting.")
+        elif g.grant_owed:  # a mixed Plot deck: the group's own plots to record first
+            say(f"Land Grant: {g.leader} draws {g.grant_owed} plot card"
+                f"{'s' if g.grant_owed > 1 else ''} from your Plot pile and records them: "
+                "`rigs grant --card TYPE ...`.")
         else:
             say(f"Land Grant: {g.leader} picks one of {len(g.grant)} plots; "
                 f"`rigs hand {shell_word(g.leader)}` shows them, for {g.leader}'s eyes.")

@@ -139,10 +139,13 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
         + (f' &middot; when: {e(str(c["timing"]).replace("_", " "))}' if c["timing"] else "")
         + f'</p><p>{e(c["effect"])}</p></section>' for c in d["hand"])
     grant = ""
-    if d["grant"]:
+    if d["grant"] or d.get("grant_owed"):
+        owed = d.get("grant_owed")  # a partial set: virtual plots, and some of the group's
         grant = ("<section><h2>Land Grant: the plots drawn</h2><ul>" + "".join(
-            f'<li>{e(p["id"])} {e(p["name"])}: {e(_spots(tables, p["type"]))}</li>'
-            for p in d["grant"]) + "</ul></section>")
+            f'<li>{"Virtual plot for this grant: " if owed else ""}{e(p["id"])} '
+            f'{e(p["name"])}: {e(_spots(tables, p["type"]))}</li>' for p in d["grant"])
+            + (f'<li>Draw {e(owed)} from your Plot pile and record them below.</li>'
+               if owed else "") + "</ul></section>")
     notes = [f'Round {n["round"]}: {n["text"]}' for n in d["notes"][-10:]]
     body = (f'<h1>For {e(name)}\'s eyes only</h1>{error_line(d)}{head_line(d)}'
             f'{_outcome(answer)}'
