@@ -203,3 +203,32 @@ def test_a_survey_records_the_groups_card_or_names_the_virtual_one(tables):
     out = perform(g, Survey(bo.name, g.players[1].plots[0].id, y), tables).game
     assert out.players[1].plots[0].survey == y
     assert sum(out.survey.virtual) == 9 and own_left(out, tables)["survey"] == 17
+
+
+def test_the_market_card_is_recorded_or_virtual_as_the_mixed_deck_says(tables):
+    """The top of the Game Market Deck decides: a virtual card is drawn by rigs ("virtual"
+    may say so), one of the group's is recorded by value, category or id."""
+    lacks = {"market": {"spike": 2, "high": 3, "low": 1}}
+    games = [mixed(s, tables, lacks) for s in range(40)]
+    v = virtual_ids(tables, "market", lacks["market"])
+    top_virtual = next(g for g in games if g.market.game[0] in v)
+    top_own = next(g for g in games if g.market.game[0] not in v)
+    for card in (None, "virtual"):
+        w = Work(top_virtual, tables)
+        draw_market(w, card)
+        assert not w.need and w.game.market.drawn == (top_virtual.market.game[0],)
+        assert "virtual" in w.messages[-1]
+    with pytest.raises(RulesError, match="a virtual one"):
+        draw_market(Work(top_virtual, tables), "4")
+    with pytest.raises(RulesError, match="one of the group's"):
+        draw_market(Work(top_own, tables), "virtual")
+    w = Work(top_own, tables)
+    draw_market(w, None)
+    assert w.need and "record its value" in w.need[0]
+    for card in ("10", "spike", "S1"):
+        w = Work(top_own, tables)
+        draw_market(w, card)
+        drawn = w.game.market.drawn[-1]
+        assert _category(tables, drawn) == "spike" and drawn not in v
+        assert own_left(w.game, tables) == {"market": own_left(top_own, tables)["market"] - 1,
+                                             "endgame": own_left(top_own, tables)["endgame"]}

@@ -19,6 +19,15 @@ def draw_market(w: Work, physical: str | None) -> None:
     game_deck, end = list(m.game), list(m.end)
     recorded = dict(m.recorded)
     mixed = "market" in w.game.missing
+    if mixed and physical is not None and physical.strip().lower() == "virtual":
+        from rigs_helper.rules.mixed import game_virtual
+
+        if m.game[0] not in game_virtual(w.game, w.tables, "market"):
+            raise RulesError("--card virtual: this round's Market card is one of the "
+                             "group's; draw it from your Game Market Deck and record its "
+                             "value", rule="a mixed deck: rigs decides own pile or "
+                             "virtual card with the right odds")
+        physical = None  # as the table chose: the virtual card rigs draws
     if mixed:
         card = _mixed_market(w, game_deck, end, physical)
         game_deck.pop(0)
