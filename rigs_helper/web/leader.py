@@ -25,7 +25,11 @@ def leader_actions(game, tables, player: str) -> list[dict]:
     if game.game_over:
         if _scored(game, tables):
             return []
-        return [{"action": "score", "label": "Score: record the End Game cards and dice",
+        label = "Score: record the End Game cards and dice"
+        if "market" in game.missing:  # a partial set: rigs names the virtual cards
+            label += " (the cards drawn from your End Game Market deck; rigs draws the "
+            label += "virtual ones)"
+        return [{"action": "score", "label": label,
                  "params": {"card": {"required": False, "multiple": True},
                             "roll": {"required": False, "multiple": True}}}]
     params: dict = {}
