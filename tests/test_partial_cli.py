@@ -59,3 +59,20 @@ def test_check_pile_compares_the_tables_count_with_the_books(every_deck, rigs):
     assert r.exit_code == 1 and "the Karma deck is all virtual" in r.stderr
     r = rigs("check", "--pile", "plots=3", "--game", every_deck)
     assert r.exit_code == 1 and "give DECK=N" in r.stderr
+
+
+def test_the_board_shows_every_mixed_decks_split(every_deck, tables):
+    from rigs_helper.rules.views import status_dict
+    from rigs_helper.store import session
+    from rigs_helper.web.pages import board_html
+
+    g = session.load(every_deck, tables).game
+    d = {**status_dict(g, tables), "prices": [], "etag": "x",
+         "last_phase": {"summary": [], "since": []}}
+    html = board_html(d, tables, "")
+    decks = d["decks"]
+    assert "Survey 27 (18 yours + 9 virtual)" in html
+    assert (f"Plot 15 ({decks['plot_physical']} yours + {decks['plot_virtual']} virtual)"
+            in html)
+    assert (f"Market {decks['market']} ({decks['market_physical']} yours + "
+            f"{decks['market_virtual']} virtual)" in html)
