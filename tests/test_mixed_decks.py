@@ -14,6 +14,7 @@ from dataclasses import replace
 import pytest
 from conftest import EXAMPLES
 from gameplay import check_invariants, start
+from oddshelp import chi_square
 from gameplay import physical_left as _physical_left
 
 from rigs_helper.rules.decks import inventory_op
@@ -27,10 +28,6 @@ INVENTORY = EXAMPLES / "inventory-partial.toml"
 LACKS = {"safe": 2, "theft": 2, "solar-eclipse": 1, "corrosive-cloud": 1}
 # critical values of the chi-square distribution at p = 0.001
 CHI2_001 = {3: 16.266, 4: 18.467, 12: 32.909, 44: 78.750}
-
-
-def chi_square(observed: Counter, expected: dict) -> float:
-    return sum((observed.get(k, 0) - e) ** 2 / e for k, e in expected.items())
 
 
 def mixed_start(seed: int, tables, missing=None):
@@ -220,7 +217,10 @@ def test_a_card_the_group_does_not_have_in_its_pile_is_refused(tmp_path, rigs, t
     ('[disaster]\nmissing = { "Thief" = 1 }\n', "no Disaster card called 'Thief'"),
     ('[disaster]\nmissing = { "Theft" = 9 }\n', "the deck has 5"),
     ('[karma]\nhave = { "Poker Night" = 2 }\n', "the deck has 1 'Poker Night', not 2"),
-    ('[survey]\nmissing = [1]\n', "only the Disaster and Karma decks can be mixed"),
+    ('[survey]\nmissing = [7]\n', "'7' is not a Survey yield"),
+    ('[survey]\nmissing = { "3" = 4 }\n', "the deck has 3 '3', not 4"),
+    ('[plot]\nhave = ["Swamp"]\n', "'Swamp' is not a plot type"),
+    ('[market]\nmissing = [11]\n', "'11' is not a Market category or value"),
     ('[disaster]\nmissing = []\nhave = []\n', "either `missing` or `have`"),
     ('[dragons]\nhave = "all"\n', "unknown key"),
     ('[disaster\n', "invalid TOML"),

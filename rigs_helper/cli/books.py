@@ -41,13 +41,17 @@ def _groups(words: list[str], every: bool, names: list[str]) -> list[tuple[str, 
 
 @app.command()
 def check(
-    words: Annotated[list[str], typer.Argument(
+    words: Annotated[list[str] | None, typer.Argument(
         help="PLAYER then KEY=N for each count: credits, energy, supplies, metal, luxuries, "
         "rigs, karma (cards in hand), plots, vinnie.RESOURCE, or a plot (P7=3 or "
         "desert=3: RIGS on it). With --all: each player's name followed by their counts.",
-        show_default=False)],
+        show_default=False)] = None,
     every: Annotated[bool, typer.Option(
         "--all", help="Check every player: PLAYER KEY=N ... PLAYER KEY=N ...")] = False,
+    pile: Annotated[list[str] | None, typer.Option(
+        "--pile", help="A pile of the group's own cards the table counts (a partial set): "
+        "plot=N, survey=N, disaster=N, karma=N, market=N (Game Market Deck), "
+        "endgame=N (End Game Market deck).", show_default=False)] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
@@ -59,6 +63,12 @@ def check(
 
     tables = load_tables()
     g = session.load(game_path(game), tables).game
+    if pile:
+        from rigs_helper.cli.pilecheck import check_piles
+
+        check_piles(g, tables, pile, words, json)
+        return
+    words = words or []
     groups = _groups(words, every, [p.name for p in g.players])
     loanable = tuple(tables.constants.loanable)
     results = []

@@ -28,24 +28,26 @@ def read_inventory(path: Path, tables):
     return inventory_op(missing, f"--have {path.name}")
 
 
-def deck_mix(g) -> dict:
-    """Per deck, physical and virtual cards left (mixed decks) or "virtual"."""
-    from rigs_helper.rules.mixed import MIXABLE, deck_counts
+def deck_mix(g, tables) -> dict:
+    """Per deck, the group's cards and virtual ones left (mixed decks) or "virtual"."""
+    from rigs_helper.rules.mixed import MIXABLE, cards_left
 
-    return {d: deck_counts(getattr(g, d).draw, getattr(g, d).virtual) if d in g.missing
-            else "virtual" for d in MIXABLE}
+    return {d: cards_left(g, tables, d) or "virtual" for d in MIXABLE}
 
 
 @app.command()
 def inventory(
     have: Annotated[Path | None, typer.Argument(
         help="A TOML file listing, per deck, the cards the group owns or lacks (set it "
-        "before round 1's Disaster Phase). Without it: show the game's inventory.",
+        "before round 1's Disaster Phase; the Plot deck's at `rigs new --have FILE`). "
+        "Without it: show the game's inventory.",
         show_default=False)] = None,
     json: JsonOpt = False,
     game: GameOpt = None,
 ) -> None:
-    """Show or set which Disaster and Karma cards the group owns (a partial set)."""
+    """Show or set which cards of each deck the group owns (a partial set): Plot cards
+    by type, Survey cards by yield, Market cards by category, Disaster and Karma cards by
+    title."""
     from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
@@ -54,18 +56,29 @@ def inventory(
         return
     from rigs_helper.store import session
     from rigs_helper.rules.decks import inventory_doc
+    from rigs_helper.rules.mixed import own_left
 
     g = session.load(game_path(game), tables).game
     missing = inventory_doc(g.missing, tables)
-    left = deck_mix(g)
+    left = deck_mix(g, tables)
     if json:
-        print_json({"missing": missing, "left": left})
+        print_json({"missing": missing, "left": left, "yours": own_left(g, tables)})
         return
     for deck, mix in left.items():
         if mix == "virtual":
             print(f"{deck.title()}: all virtual (drawn by rigs).")
             continue
-        lacks = ", ".join(f"{t} x{n}" for t, n in missing[deck].items()) or "nothing"
+        lacks = ", ".join(("yield " if deck == "survey" else "") + f"{t} x{n}"
+                          for t, n in missing[deck].items()) or "nothing"
+        if deck == "market":
+            game_deck = len(g.market.game)
+            mine = own_left(g, tables)
+            print(f"Market: the group lacks {lacks}; left: Game Market Deck "
+                  f"{mine['market']} of yours, {game_deck - mine['market']} virtual; End "
+                  f"Game Market deck {mine['endgame']} of yours, "
+                  f"{mix['physical'] + mix['virtual'] - game_deck - mine['endgame']} "
+                  "virtual.")
+            continue
         print(f"{deck.title()}: the group lacks {lacks}; left in the pile: "
               f"{mix['physical']} of yours, {mix['virtual']} virtual.")
 

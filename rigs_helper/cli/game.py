@@ -90,8 +90,8 @@ def new(
         "--plots", help="The table's own deal of starting plots: PLAYER=TYPE,TYPE,... "
         "(once per player), e.g. Ana=forest,plains,valley,ridge.")] = None,
     have: Annotated[Path | None, typer.Option(
-        "--have", help="The group's inventory (TOML): the Disaster and Karma cards it owns "
-        "or lacks; see `rigs inventory`.", show_default=False)] = None,
+        "--have", help="The group's inventory (TOML): the cards of each deck it owns or "
+        "lacks; see `rigs inventory`.", show_default=False)] = None,
     dice: Annotated[str, typer.Option(
         "--dice", help="Who rolls the dice: 'rigs' (a die the table does not give is rolled "
         "by rigs and announced) or 'table' (the table rolls every die; a step that needs "
@@ -128,17 +128,21 @@ def new(
     seed = fresh_seed() if seed is None else seed
     deal = _deal(plots or [])
     dice = dice.strip().lower()
-    outcome = new_game(player, seed, tables, parse_rolls(roll), deal, dice)
+    op = None
+    if have is not None:
+        from rigs_helper.cli.decks import read_inventory
+
+        op = read_inventory(have, tables)
+    lacks = {d: dict(c) for d, c in op.missing} if op else None
+    outcome = new_game(player, seed, tables, parse_rolls(roll), deal, dice, lacks)
     action = ("new " + " ".join(f"--player {n!r}" for n in player)  # never the seed
               + "".join(f" --roll {r}" for r in roll or ())
               + "".join(f" --plots {x!r}" for x in plots or [])
               + (f" --dice {dice}" if dice != "rigs" else ""))
     missing = None
-    if have is not None:
-        from rigs_helper.cli.decks import read_inventory
+    if op is not None:
         from rigs_helper.rules.engine import Outcome, perform
 
-        op = read_inventory(have, tables)
         mixed = perform(outcome.game, op, tables)
         outcome = Outcome(mixed.game, outcome.messages + mixed.messages)
         action += " " + op.describe()[len("inventory "):]
@@ -217,6 +221,10 @@ def grant(
             print_json({"leader": g.leader, "plots": len(g.grant)})
         elif not g.grant:
             say("No Land Grant is waiting.")
+        elif g.grant_owed:  # a mixed Plot deck: the group's own plots to record first
+            say(f"Land Grant: {g.leader} draws {g.grant_owed} plot card"
+                f"{'s' if g.grant_owed > 1 else ''} from your Plot pile and records them: "
+                "`rigs grant --card TYPE ...`.")
         else:
             say(f"Land Grant: {g.leader} picks one of {len(g.grant)} plots; "
                 f"`rigs hand {shell_word(g.leader)}` shows them, for {g.leader}'s eyes.")

@@ -223,10 +223,12 @@ def status(d: dict, tables, warnings: Sequence[str] = ()) -> None:
             return ""
         return f" ({decks[deck + '_physical']} yours + {decks[deck + '_virtual']} virtual)"
 
-    lines.append(f"Decks: Plot {decks['plot']}, Survey {decks['survey']}, Disaster "
+    lines.append(f"Decks: Plot {decks['plot']}{mix('plot')}, Survey {decks['survey']}"
+                 f"{mix('survey')}, Disaster "
                  f"{decks['disaster']}{mix('disaster')}, Karma {decks['karma']}{mix('karma')}"
                  f", Game Market {decks['market']}"
-                 f"; colony RIGS {d['colony']['rigs']}/{d['colony']['rigs_cap']}")
+                 + (f" (Market cards: {mix('market')[2:-1]})" if mix("market") else "")
+                 + f"; colony RIGS {d['colony']['rigs']}/{d['colony']['rigs_cap']}")
     rows = []
     for p in d["players"]:
         vin = " ".join(f"{v}{r[0].upper()}" for r, v in p["vinnie"].items() if v) or "-"
@@ -299,7 +301,12 @@ def private(v: dict) -> None:
         lines.append(f"  {c['title']} ({c['kind']}): {c['effect']}")
     if v.get("coming"):
         lines.append("Coming into the hand next round: " + ", ".join(v["coming"]))
-    if v["grant"]:
+    if v.get("grant_owed"):
+        lines.append("Land Grant: " + "".join(f"virtual {p['id']} {p['name']}; "
+                                              for p in v["grant"])
+                     + f"draw {v['grant_owed']} from your Plot pile and record them "
+                     "(`rigs grant --card TYPE ...`)")
+    elif v["grant"]:
         lines.append("Land Grant, your pick: " + ", ".join(f"{p['id']} {p['name']}"
                                                          for p in v["grant"])
                      + " (`rigs grant PLOT`)")

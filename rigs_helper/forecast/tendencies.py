@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from rigs_helper.rules.records import dataclass
+from dataclasses import dataclass
 from rigs_helper.rules.state import Game, Player
 
 #: rounds of play worth as much as the blend's prior (a stated choice, not fitted)

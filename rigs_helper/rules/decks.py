@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.mixed import ALL_DECKS, MIXABLE, deck_counts, labeled
+from rigs_helper.rules.mixed import (ALL_DECKS, cards_left, deck_counts, labeled,
+                                     survey_missing)
 from rigs_helper.rules.state import Game, Pile, frozen_map
 
 if TYPE_CHECKING:
@@ -25,13 +26,22 @@ Find = Callable[[str, str], str]
 # ---------------------------------------------------------------------------- inventory
 
 
+def full_deck(tables: Tables, deck: str) -> Counter[str]:
+    """Every card of ``deck`` by key (Plot: type, Survey: yield as a string, Market:
+    category)."""
+    return Counter({"disaster": tables.disaster_deck, "karma": tables.karma_deck,
+                    "plot": tables.plot_deck, "market": tables.market_deck,
+                    "survey": tuple(str(y) for y in tables.survey_deck)}[deck])
+
+
 def parse_inventory(doc: dict[str, Any], file: str, tables: Tables, find: Find
                     ) -> dict[str, dict[str, int]]:
     """An inventory TOML document -> {deck: {card key: copies missing}}.
 
-    Per deck a table with ``missing`` or ``have``: a list of titles (one entry per copy),
-    a table {title = copies}, or "all".  A deck missing every card is all virtual (as
-    without an inventory) and is left out.  ``find(deck, text)`` names a card's key.
+    Per deck a table with ``missing`` or ``have``: a list of titles (one entry per copy;
+    a plot type, a survey yield, a Market category or value), a table {title = copies},
+    or "all".  A deck missing every card is all virtual (as without an inventory) and is
+    left out.  ``find(deck, text)`` names a card's key.
     """
     from rigs_helper.rules.checker import Checker
 
@@ -43,26 +53,11 @@ def parse_inventory(doc: dict[str, Any], file: str, tables: Tables, find: Find
         if len(t) != 1:
             raise check.fail(deck, "give either `missing` or `have`")
         (kind, value), = t.items()
-        full = Counter(tables.disaster_deck if deck == "disaster" else tables.karma_deck) \
-            if deck in MIXABLE else None
+        full = full_deck(tables, deck)
         if value == "all":
-            listed = None
-        else:
-            if full is None:
-                raise check.fail(f"{deck}.{kind}", "only the Disaster and Karma decks can be "
-                                 "mixed; the Plot, Survey and Market decks are all virtual, "
-                                 "or recorded card by card with --card")
-            listed = _copies(check, f"{deck}.{kind}", value, deck, full, find)
-        if listed is None:  # "all"
             missing = full if kind == "missing" else Counter()
-            if deck not in MIXABLE:
-                if kind == "have":
-                    raise check.fail(f"{deck}.have", "a Plot, Survey or Market deck the "
-                                     "group owns is recorded card by card with --card; "
-                                     "leave it out")
-                continue
         else:
-            assert full is not None  # (a deck that cannot be mixed was refused above)
+            listed = _copies(check, f"{deck}.{kind}", value, deck, full, find)
             missing = listed if kind == "missing" else full - listed
         assert missing is not None  # (or skipped)
         if missing == full:
@@ -94,6 +89,8 @@ def _copies(check: Checker, key: str, value: Any, deck: str, full: Counter[str],
 
 
 def _card(check: Checker, key: str, title: Any, deck: str, find: Find) -> str:
+    if isinstance(title, int) and not isinstance(title, bool):
+        title = str(title)  # a survey yield or a Market value
     try:
         return find(deck, check.string(title, key))
     except InputError as exc:
@@ -102,10 +99,22 @@ def _card(check: Checker, key: str, title: Any, deck: str, find: Find) -> str:
 
 def inventory_doc(missing: Mapping[str, Mapping[str, int]], tables: Tables) -> dict[str, Any]:
     """The inventory as written in a game file or shown: {deck: {title: copies missing}}."""
+    return {deck: {deck_title(tables, deck, k): n for k, n in cards.items()}
+            for deck, cards in missing.items()}
+
+
+def deck_title(tables, deck: str, key: str) -> str:
+    """How a card of ``deck`` is named: its title (Disaster, Karma), its type (Plot), its
+    yield (Survey), its category (Market)."""
     from rigs_helper.rules.tables import title_of
 
-    return {deck: {title_of(tables, deck, k): n for k, n in cards.items()}
-            for deck, cards in missing.items()}
+    if deck == "plot":
+        return tables.plots[key].name
+    if deck == "market":
+        return tables.market[key].name
+    if deck == "survey":
+        return str(key)
+    return title_of(tables, deck, key)
 
 
 # ---------------------------------------------------------------------------- the op
@@ -115,7 +124,9 @@ def inventory_doc(missing: Mapping[str, Mapping[str, int]], tables: Tables) -> d
 @dataclass(frozen=True)
 class SetInventory(Op):
     """Say which cards the group owns, before any Disaster or Karma card is drawn: the
-    mixed decks are shuffled again with each card tagged physical or virtual."""
+    mixed piles are shuffled again with each card tagged physical or virtual (the Plot and
+    Market cards are tagged by id, see :mod:`mixed`; the Plot deck's inventory comes with
+    the game, its starting plots dealt from it)."""
 
     missing: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
     source: str = ""
@@ -132,26 +143,60 @@ class SetInventory(Op):
         if touched:
             raise RulesError("cards have been drawn already", rule="the inventory is set "
                              "before round 1's Disaster Phase (`rigs new --have FILE`)")
+        missing = dict(self.missing)
+        was = {d: tuple(sorted(c.items())) for d, c in game.missing.items()}
+        if missing.get("plot") != was.get("plot"):
+            raise RulesError("the Plot deck's inventory cannot change after the game is "
+                             "made: keep the file's [plot] part as the game began",
+                             rule="the starting plots are dealt from it at `rigs new --have "
+                             "FILE`")
+        if missing.get("survey") != was.get("survey") and (
+                len(game.survey.draw) != len(tables.survey_deck)
+                or any(x.survey is not None for p in game.players for x in p.plots)):
+            raise RulesError("a Survey card has been drawn already", rule="the Survey "
+                             "deck's inventory is set before the first survey")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
         missing = {deck: dict(cards) for deck, cards in self.missing}
-        for deck in MIXABLE:
+        for deck in ("disaster", "karma", "survey"):  # (this order: older games replay)
             pile: Pile = getattr(w.game, deck)
             if deck in missing:
-                mix = w.rng.shuffled(labeled(pile.draw, missing[deck]))
+                mixed = (survey_missing(missing[deck]) if deck == "survey"
+                         else missing[deck])
+                mix = w.rng.shuffled(labeled(pile.draw, mixed))
                 pile = Pile(tuple(k for k, _ in mix), (), tuple(v for _, v in mix), ())
                 n = deck_counts(pile.draw, pile.virtual)
                 w.say(f"{deck.title()} deck: {n['physical']} of the group's cards and "
                       f"{n['virtual']} virtual ones, shuffled together by rigs.")
             else:
                 pile = Pile(pile.draw, pile.discard)
-                w.say(f"{deck.title()} deck: all virtual (drawn by rigs).")
+                if deck != "survey" or deck in game.missing:
+                    w.say(f"{deck.title()} deck: all virtual (drawn by rigs).")
             piles: dict[str, Any] = {deck: pile}
             w.game = replace(w.game, **piles)
         w.game = replace(w.game, missing=frozen_map(
             {d: frozen_map(c) for d, c in missing.items()}))
+        if "market" in missing:
+            w.say(market_deal(w.game, tables))
+        elif "market" in game.missing:
+            w.say("Market deck: all virtual (drawn by rigs).")
         return w.done()
+
+
+def market_deal(game, tables) -> str:
+    """What the table does with its own Market cards at set-up: the Game Market Deck is
+    the group's cards where the mixed deck has one, the rest are virtual."""
+    from rigs_helper.rules.mixed import game_virtual
+
+    v = game_virtual(game, tables, "market")
+    n = len(game.market.game)
+    mine = sum(1 for i in game.market.game if i not in v)
+    left = cards_left(game, tables, "market")
+    return (f"Market deck: {left['physical']} of the group's cards and {left['virtual']} "
+            f"virtual ones. Game Market Deck: deal {mine} of your Market cards face down "
+            f"({n - mine} of its {n} virtual, drawn by rigs); the rest of "
+            "yours is your End Game Market deck.")
 
 
 def inventory_op(missing: dict[str, dict[str, int]], source: str) -> SetInventory:

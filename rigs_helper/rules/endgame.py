@@ -53,6 +53,12 @@ class EndgameDraws(Op):
         plot_values, res = dict(e.plot_values), dict(e.resource_values)
         given = dict(self.cards)
         recorded = given_values(given, end_rolls(self.rolls), plot_values, res, "endgame.")
+        if "market" in game.missing:  # the group's own End Game cards and virtual ones
+            from rigs_helper.rules.endmixed import mixed_end_values
+
+            end, virtual_lines = mixed_end_values(w, given, plot_values)
+            w.game = replace(w.game, market=replace(w.game.market, end=end))
+            recorded += virtual_lines
         for r in BASIC_RESOURCES:
             if r not in res:
                 res[r] = w.die(r, why="End Game dice")

@@ -12,8 +12,13 @@ Discards remember how many of each card were virtual (``Pile.vdiscard``) so a re
 rebuilds the pile with the right mix.  Karma cards are unique, so a Karma card in a hand or
 in play is virtual exactly when the group lacks it.
 
-Only the Disaster and Karma decks can be mixed: the Plot, Survey and Market decks are
-either all virtual (as always) or recorded card by card with ``--card``.
+Every deck can be mixed.  The Survey deck is a tagged pile like the Disaster deck (keys are
+yields; the inventory names them as strings).  Plot cards (ids P1..P27) and Market cards
+(indexes) are unique, so their tag is a property of the card: of each type (value) the
+group lacks n copies of, the last n ids (indexes) are the virtual ones
+(:func:`virtual_ids`).  The deck's order being a uniform shuffle, which copies of a type are
+virtual does not change any odds; a card the table records trades places with the
+physical card that stood at the top (any physical card of the recorded type).
 """
 
 from __future__ import annotations
@@ -24,8 +29,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Pile
 
-MIXABLE = ("disaster", "karma")
-ALL_DECKS = ("plot", "survey", "disaster", "karma", "market")
+MIXABLE = ("plot", "survey", "disaster", "karma", "market")
+ALL_DECKS = MIXABLE
+PILES = ("survey", "disaster", "karma")  # the decks kept as a tagged Pile
 
 
 def labeled(keys: Iterable[str], virtual: Mapping[str, int]) -> list[tuple[str, bool]]:
@@ -58,3 +64,81 @@ def out_is_virtual(missing: Mapping[str, int], pile: Pile, key: str) -> bool:
         return False
     in_pile = sum(1 for k, v in zip(pile.draw, pile.virtual) if v and k == key)
     return want - in_pile - pile.vdiscard.count(key) > 0
+
+
+def survey_missing(missing: Mapping[str, int]) -> dict[int, int]:
+    """The Survey inventory (keyed by yields written as strings) keyed by yield."""
+    return {int(k): n for k, n in missing.items()}
+
+
+def card_types(tables, deck: str) -> tuple:
+    """Each card of the Plot deck (by id order: its type) or the Market deck (by index:
+    its category)."""
+    return tables.plot_deck if deck == "plot" else tables.market_deck
+
+
+def virtual_ids(tables, deck: str, missing: Mapping[str, int]) -> frozenset:
+    """The Plot ids ("P7") or Market indexes that are virtual: of each type the group
+    lacks n copies of, the last n."""
+    kinds = card_types(tables, deck)
+    out = set()
+    for kind, n in missing.items():
+        same = [i for i, k in enumerate(kinds) if k == kind]
+        out.update(same[len(same) - n:] if n else ())
+    if deck == "plot":
+        return frozenset(f"P{i + 1}" for i in out)
+    return frozenset(out)
+
+
+def game_virtual(game, tables, deck: str) -> frozenset:
+    """The virtual Plot ids or Market indexes of ``game`` (empty: not a mixed deck)."""
+    if deck not in game.missing:
+        return frozenset()
+    return virtual_ids(tables, deck, game.missing[deck])
+
+
+def cards_left(game, tables, deck: str) -> dict[str, int] | None:
+    """How many of the group's cards and virtual ones are left in ``deck``'s draw pile
+    (for the Market: the Game and End Game Market decks together); None when the deck is
+    all virtual.  The Land Grant plots waiting are out of the deck."""
+    if deck not in game.missing:
+        return None
+    if deck in PILES:
+        pile = getattr(game, deck)
+        return deck_counts(pile.draw, pile.virtual)
+    cards = game.plot_deck if deck == "plot" else game.market.game + game.market.end
+    v = game_virtual(game, tables, deck)
+    m = sum(1 for c in cards if c in v)
+    return {"physical": len(cards) - m, "virtual": m}
+
+
+def swap_in(cards: list, start: int, virtual: frozenset, want, kind_of) -> bool:
+    """Put a physical card of kind ``want`` at ``cards[start]`` (which holds a physical
+    card), taken from ``cards[start:]``: the table drew it from its own pile.  False when
+    no physical card of that kind is left there."""
+    for j in range(start, len(cards)):
+        if cards[j] not in virtual and kind_of(cards[j]) == want:
+            cards[start], cards[j] = cards[j], cards[start]
+            return True
+    return False
+
+
+def own_left(game, tables) -> dict[str, int]:
+    """The group's own cards left in each pile the table holds, for the mixed decks: the
+    draw piles, and for the Market the Game Market Deck (``market``) and the End Game
+    Market deck (``endgame``)."""
+    out = {}
+    for d in MIXABLE:
+        if d not in game.missing:
+            continue
+        if d == "market":
+            v = game_virtual(game, tables, "market")
+            out["market"] = sum(1 for i in game.market.game if i not in v)
+            end = game.market.end
+            if set(game.endgame.plot_values) >= set(tables.plots):  # drawn: its first cards
+                end = end[sum(t.endgame_cards for t in tables.plots.values()):]
+            out["endgame"] = sum(1 for i in end if i not in v)
+        else:  # (the Land Grant's plots still to draw from the pile are in it)
+            out[d] = cards_left(game, tables, d)["physical"] + (
+                game.grant_owed if d == "plot" else 0)
+    return out

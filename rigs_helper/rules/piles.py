@@ -32,6 +32,8 @@ def _own_copy(pile: Pile, card: str) -> int:
 
 
 def find_in(tables: Tables, deck: str, text: str) -> str:
+    if deck in ("plot", "survey", "market"):
+        return find_kind(tables, deck, text)
     cards = tables.disasters if deck == "disaster" else tables.karma
     want = squash(text)
     exact = [c.key for c in cards if squash(c.title) == want]
@@ -45,6 +47,29 @@ def find_in(tables: Tables, deck: str, text: str) -> str:
                          f"{deck}`)")
     raise InputError(f"{text!r} matches several {deck.title()} cards: "
                      + ", ".join(title_of(tables, deck, k) for k in hits))
+
+
+def find_kind(tables: Tables, deck: str, text: str) -> str:
+    """A Plot card's type ("plains"), a Survey card's yield ("2", or "yield 2") or a Market
+    card's category ("spike", or its value "10") as the inventory keys them."""
+    want = squash(text)
+    if deck == "plot":
+        kinds = {squash(k): k for k in tables.plots} | {squash(t.name): k
+                                                         for k, t in tables.plots.items()}
+        what = "a plot type (" + ", ".join(t.name for t in tables.plots.values()) + ")"
+    elif deck == "survey":
+        kinds = {str(y): str(y) for y in tables.survey_yields}
+        kinds |= {f"yield{y}": str(y) for y in tables.survey_yields}
+        what = "a Survey yield (" + ", ".join(map(str, tables.survey_yields)) + ")"
+    else:
+        kinds = {squash(k): k for k in tables.market} | {
+            squash(c.name): k for k, c in tables.market.items()} | {
+            str(c.value): k for k, c in tables.market.items()}
+        what = "a Market category or value (" + ", ".join(
+            f"{c.name} {c.value}" for c in tables.market.values()) + ")"
+    if want in kinds:
+        return kinds[want]
+    raise InputError(f"{text!r} is not {what}")
 
 
 class PileMoves:

@@ -7,17 +7,21 @@ from dataclasses import replace
 from rigs_helper.rules.dice import DICE_MODES, Rolls
 from rigs_helper.rules.engine import Outcome, Work, determine_leader
 from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.mixed import virtual_ids
 from rigs_helper.rules.names import fold
 from rigs_helper.rules.state import Game, Market, Pile, Player, Plot
 from rigs_helper.rules.tables import Tables
 
 
 def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = None,
-             plots: dict[str, list[str]] | None = None, dice: str = "rigs") -> Outcome:
+             plots: dict[str, list[str]] | None = None, dice: str = "rigs",
+             missing: dict | None = None) -> Outcome:
     """A new game; ``rolls`` are the table's dice for a leader roll-off (NAME=N);
     ``plots`` the table's own deal of starting plots, as plot types per player (every
     player, the set-up's number each); otherwise rigs deals them.  ``dice``: "table" when
-    the table rolls every die of the game (rigs never rolls)."""
+    the table rolls every die of the game (rigs never rolls).  ``missing``: the group's
+    inventory; its Plot deck part is used here, the starting plots dealt from the mixed
+    Plot deck (the rest goes through :class:`~rigs_helper.rules.decks.SetInventory`)."""
     const = tables.constants
     clean = [n.strip() for n in names]
     if not const.players_min <= len(clean) <= const.players_max:
@@ -58,7 +62,10 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
     w.say(f"New game for {', '.join(clean)}.")  # the seed is private (rigs verify --reveal)
     deal = const.start_plots[len(clean)]
     deck = list(w.game.plot_deck)
-    if plots:
+    lacks = (missing or {}).get("plot")
+    if lacks:
+        _mixed_deal(w, tables, deck, dict(lacks), deal, bool(plots))
+    elif plots:
         _recorded_deal(w, tables, deck, plots, deal)
     else:
         for _ in range(deal):
@@ -68,12 +75,43 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
                 w.update(p.name, plots=w.player(p.name).plots + (plot,))
     w.game = replace(w.game, plot_deck=tuple(deck))
     how = "recorded" if plots else "dealt by rigs"
+    virtual = virtual_ids(tables, "plot", lacks) if lacks else None
     for p in w.game.players:
-        w.say(f"{p.name} starts with " + ", ".join(
-            f"{x.id} {tables.plots[x.type].name}" for x in p.plots) + f" ({how}).")
+        if virtual is None:
+            w.say(f"{p.name} starts with " + ", ".join(
+                f"{x.id} {tables.plots[x.type].name}" for x in p.plots) + f" ({how}).")
+        else:
+            w.say(f"{p.name} starts with " + ", ".join(
+                f"{x.id} {tables.plots[x.type].name} ("
+                + ("virtual" if x.id in virtual else "from your pile") + ")"
+                for x in p.plots) + ".")
     determine_leader(w)
     w.say("Round 1, Player Phase (no Land Grant in round 1).")
     return w.done()
+
+
+def _mixed_deal(w: Work, tables: Tables, deck: list[str], lacks: dict[str, int],
+                deal: int, recorded: bool) -> None:
+    """The starting plots from a mixed Plot deck: rigs deals from the one shuffle; a plot
+    of the group's own is handed out from its pile by type (the deal is face up)."""
+    from rigs_helper.rules.state import frozen_map
+
+    if recorded:
+        raise InputError("--plots: with the group's Plot cards in the inventory (--have), "
+                         "rigs deals the starting plots and says which to hand out from "
+                         "your pile; leave out --plots")
+    for _ in range(deal):
+        for p in w.game.players:
+            pid = deck.pop(0)
+            plot = Plot(pid, tables.plot_deck[int(pid[1:]) - 1])
+            w.update(p.name, plots=w.player(p.name).plots + (plot,))
+    w.game = replace(w.game, missing=frozen_map({"plot": frozen_map(lacks)}))
+    v = virtual_ids(tables, "plot", lacks)
+    mine = sum(1 for x in deck if x not in v)
+    w.say(f"Plot deck: the starting plots are dealt from {len(tables.plot_deck) - len(v)} "
+          f"of the group's cards and {len(v)} virtual ones shuffled together; hand out "
+          "each plot marked \"from your pile\" from your own Plot cards, then shuffle the "
+          f"rest ({mine} cards) as your Plot pile.")
 
 
 def _recorded_deal(w: Work, tables: Tables, deck: list[str], plots: dict[str, list[str]],

@@ -139,6 +139,9 @@ class Game:
     karma: Pile = Pile()
     market: Market = Market()
     grant: tuple[str, ...] = ()  # Land Grant plots waiting for the leader's pick
+    # a mixed Plot deck: the grant's plots of the group's own not recorded yet (they are
+    # stand-ins in ``grant`` until `rigs grant --card` names them)
+    grant_owed: int = 0
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     last_call: bool = False  # the Production Phase's Last Call is open
     dice: str = "rigs"  # "table": the table rolls every die (rigs never rolls)

@@ -22,7 +22,10 @@ def pending(game: Game, tables: Tables) -> list[str]:
 def pending_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
     """(player who settles it, what is waiting and the command that settles it)."""
     out = []
-    if game.grant:
+    if game.grant_owed:
+        out.append((game.leader, f"Land Grant: {game.leader} records the {game.grant_owed} "
+                    "plots drawn from your Plot pile (`rigs grant --card TYPE ...`)"))
+    elif game.grant:
         out.append((game.leader, f"Land Grant: {game.leader} picks one of {len(game.grant)} "
                     "plots (`rigs grant`)"))
     limit = tables.constants.hand_limit
@@ -47,10 +50,14 @@ def pending_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
 
 
 def grant_plots(game: Game, tables: Tables) -> list[dict[str, Any]]:
-    """The Land Grant plots waiting for the leader's pick (private to the leader)."""
+    """The Land Grant plots waiting for the leader's pick (private to the leader); while
+    the plots drawn from the group's pile are not recorded, only the virtual ones."""
+    from rigs_helper.rules.mixed import game_virtual
+
+    shown = game_virtual(game, tables, "plot") if game.grant_owed else None
     return [{"id": pid, "type": tables.plot_deck[int(pid[1:]) - 1],
              "name": tables.plots[tables.plot_deck[int(pid[1:]) - 1]].name}
-            for pid in game.grant]
+            for pid in game.grant if shown is None or pid in shown]
 
 
 def private_view(game: Game, tables: Tables, name: str) -> dict[str, Any]:
@@ -66,6 +73,7 @@ def private_view(game: Game, tables: Tables, name: str) -> dict[str, Any]:
             "coming": [title_of(tables, "karma", k) for k in p.incoming],  # next round
             "hand_limit": tables.constants.hand_limit,
             "grant": grant_plots(game, tables) if game.leader == p.name else [],
+            "grant_owed": game.grant_owed if game.leader == p.name else 0,
             "pending": [t for who, t in pending_items(game, tables) if who == p.name],
             "player": player_dict(p, tables)}
 
@@ -111,13 +119,15 @@ def player_dict(p: Player, tables: Tables, hand: bool = False) -> dict[str, Any]
     return d
 
 
-def _mixed(game: Game) -> dict[str, int]:
+def _mixed(game: Game, tables: Tables) -> dict[str, int]:
     """A mixed deck's cards left, physical (the group's own pile) and virtual."""
+    from rigs_helper.rules.mixed import cards_left
+
     out = {}
     for d in game.missing:
-        pile = getattr(game, d)
-        out[f"{d}_virtual"] = sum(pile.virtual)
-        out[f"{d}_physical"] = len(pile.draw) - out[f"{d}_virtual"]
+        left = cards_left(game, tables, d)
+        out[f"{d}_virtual"] = left["virtual"]
+        out[f"{d}_physical"] = left["physical"]
     return out
 
 
@@ -135,7 +145,7 @@ def status_dict(game: Game, tables: Tables) -> dict[str, Any]:
         "price": m.price,
         "decks": {"plot": len(game.plot_deck), "survey": len(game.survey.draw),
                   "disaster": len(game.disaster.draw), "karma": len(game.karma.draw),
-                  "market": len(m.game), "end_market": len(m.end), **_mixed(game)},
+                  "market": len(m.game), "end_market": len(m.end), **_mixed(game, tables)},
         "discards": {"disaster": len(game.disaster.discard),
                      "karma": len(game.karma.discard), "market": len(m.drawn)},
         "colony": {"rigs": game.colony_rigs, "rigs_cap": tables.constants.colony_rigs,

@@ -62,7 +62,7 @@ def set_up(args: dict, tables: Tables):
 
     g = new_game(list(args["names"]), args["seed"], tables,
                  parse_rolls(args.get("rolls") or None), args.get("plots") or None,
-                 args.get("dice", "rigs")).game
+                 args.get("dice", "rigs"), args.get("missing") or None).game
     if args.get("missing"):
         g = perform(g, inventory_op(args["missing"], ""), tables).game
     return g

@@ -30,6 +30,7 @@ from rigs_helper.store.statepieces import (
     read_inventory,
     read_pile,
     read_player,
+    read_survey,
 )
 from rigs_helper.store.waitsdoc import read_waits, waits_doc
 
@@ -56,6 +57,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["commitment"] = game.commitment
     if game.grant:
         doc["grant"] = c["plot"].encode(game.grant)
+    if game.grant_owed:
+        doc["grant_owed"] = game.grant_owed
     if game.rigs_lost_round:
         doc["rigs_lost_round"] = game.rigs_lost_round
     if game.last_call:
@@ -86,6 +89,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         "karma_discard": [ktitle[k] for k in game.karma.discard],
     }
     for deck in game.missing:  # a mixed deck: tags in the pile, virtual discards by title
+        if deck in ("plot", "market"):
+            continue  # tagged by id (rules/mixed.py)
         pile, title = getattr(game, deck), dtitle if deck == "disaster" else ktitle
         doc["decks"][deck] = c[deck].encode_tagged(pile.draw, pile.virtual)
         if pile.vdiscard:
@@ -177,7 +182,7 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
+        "grant", "grant_owed", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
         "players", "log", "inventory", "commitment", "waits", "dice"}
 _TOP_REQUIRED = ("seed", "rng", "round", "phase", "leader", "game_over", "market", "decks",
                  "players")
@@ -288,11 +293,12 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         leader_basis=str(doc.get("leader_basis", "")),
         game_over=flag(check, doc.get("game_over", False), "game_over"),
         plot_deck=decode("decks.plot", d.get("plot", ""), "plot"),
-        survey=Pile(decode("decks.survey", d.get("survey", ""), "survey")),
+        survey=read_survey(check, c, d, missing),
         disaster=read_pile(check, c, d, "disaster", missing, titles, tables.disasters),
         karma=read_pile(check, c, d, "karma", missing, titles, tables.karma),
         market=market,
         grant=decode("grant", doc["grant"], "plot") if "grant" in doc else (),
+        grant_owed=check.whole(doc.get("grant_owed", 0), "grant_owed"),
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
         last_call=flag(check, doc.get("last_call", False), "last_call"),
         dice=dice,

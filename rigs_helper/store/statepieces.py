@@ -36,21 +36,26 @@ def read_done(check: Checker, raw: Any, names: list[str]) -> tuple[str, ...]:
 
 
 def read_inventory(check: Checker, raw: Any, tables: Tables) -> dict[str, dict[str, int]]:
-    """[inventory]: {deck: {title: copies missing}} for the mixed decks."""
+    """[inventory]: {deck: {title: copies missing}} for the mixed decks (a file written
+    before the Plot, Survey and Market decks could be mixed has none of them: all
+    virtual, as then)."""
+    from rigs_helper.rules.decks import deck_title, full_deck
+    from rigs_helper.rules.mixed import ALL_DECKS
+
     out: dict[str, dict[str, int]] = {}
-    for deck, cards in check.table(raw, "inventory", {"disaster", "karma"}).items():
-        by = {slug(x.title): x for x in (tables.disasters if deck == "disaster"
-                                        else tables.karma)}
+    for deck, cards in check.table(raw, "inventory", set(ALL_DECKS)).items():
+        full = full_deck(tables, deck)
+        by = {slug(deck_title(tables, deck, k)): k for k in full}
         out[deck] = {}
         for t, n in check.table(cards, f"inventory.{deck}").items():
-            card = by.get(slug(t))
-            if card is None:
+            key = by.get(slug(t))
+            if key is None:
                 raise check.fail(f"inventory.{deck}.{t}", "unknown card")
-            most = getattr(card, "count", 1)
             n = check.whole(n, f"inventory.{deck}.{t}", 1)
-            if n > most:
-                raise check.fail(f"inventory.{deck}.{t}", f"the deck has {most}, not {n}")
-            out[deck][card.key] = n
+            if n > full[key]:
+                raise check.fail(f"inventory.{deck}.{t}", f"the deck has {full[key]}, "
+                                 f"not {n}")
+            out[deck][key] = n
     return out
 
 
@@ -196,3 +201,17 @@ def read_plot(check: Checker, raw: Any, key: str, tables: Tables) -> Plot:
                              f"{tables.plots[ptype].name} with {spots} such spot"
                              f"{'s' if spots != 1 else ''}")
     return plot
+
+
+def read_survey(check: Checker, c, d: dict, missing: dict) -> Pile:
+    """The Survey deck; a mixed one carries its virtual tags."""
+    if "survey" not in missing:
+        return Pile(decoded(check, c, "decks.survey", d.get("survey", ""), "survey"))
+    draw, virtual = decoded(check, c, "decks.survey", d.get("survey", ""), "survey",
+                            tagged=True)
+    out = Counter(k for k, v in zip(draw, virtual) if v)
+    for k, n in out.items():
+        if n > missing["survey"].get(str(k), 0):
+            raise check.fail("decks.survey", f"more virtual Survey cards of yield {k} than "
+                             "the group lacks ([inventory])")
+    return Pile(draw, (), virtual)

@@ -57,13 +57,28 @@ def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[di
     if game.game_over:
         if _scored(game, tables):
             return out
-        return [{"action": "score", "label": "Score: record the End Game cards and dice",
+        label = "Score: record the End Game cards and dice"
+        if "market" in game.missing:  # a partial set: rigs names the virtual cards
+            label += " (the cards drawn from your End Game Market deck; rigs draws the "
+            label += "virtual ones)"
+        return [{"action": "score", "label": label,
                  "params": {"card": {"required": False, "multiple": True},
                             "roll": {"required": False, "multiple": True}}}, *out]
     params: dict = {}
+    label = "End the phase now"
     if game.phase == "production" and game.last_call:  # this one draws the Market card
         params["card"] = {"required": False}
-    return [{"action": "next", "label": "End the phase now", "params": params}, *out]
+        if "market" in game.missing:  # a partial set: the group's card or a virtual one
+            from rigs_helper.rules.phases.market_draw import market_card_param
+
+            mine = market_card_param(game, tables)
+            if mine is None:
+                params = {}
+                label += " (the Market card is a virtual one: rigs draws it)"
+            else:
+                params["card"] = mine
+                label += " (draw the Market card from your Game Market Deck and record it)"
+    return [{"action": "next", "label": label, "params": params}, *out]
 
 
 def operation(game, tables, player: str, action: str,

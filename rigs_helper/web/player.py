@@ -249,6 +249,7 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
         groups=groups(tables, optional, game.phase, owners),
         hand=d["hand"], notes=notes,
         grant=[{"words": plot_words(tables, p["id"])} for p in d["grant"]],
+        grant_owed=d.get("grant_owed") or 0,  # a partial set: the group's plots to record
         value_words=lambda p, v: value_words(tables, p, v, None, owners))
 
 

@@ -191,24 +191,53 @@ class Survey(Op):
                              rule="1 Supply per survey")
         if not game.survey.draw:
             raise RulesError("the Survey deck is empty")
-        if self.card is not None and self.card not in game.survey.draw:
+        if "survey" in game.missing:
+            mixed_survey_check(game.survey, self.card, p.name, plot.id)
+        elif self.card is not None and self.card not in game.survey.draw:
             raise RulesError(f"no Survey card of yield {self.card} is left in the deck",
                              rule="cards are conserved")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
         w.add(self.name, "supplies", -tables.constants.survey_supplies, "survey")
-        draw = list(game.survey.draw)
+        pile = game.survey
+        draw, tags = list(pile.draw), list(pile.virtual)
+        if "survey" in game.missing:
+            if self.card is not None:  # the group's card the table drew takes the top
+                i = next(i for i, (k, v) in enumerate(zip(draw, tags))
+                         if k == self.card and not v)
+                draw[0], draw[i] = draw[i], draw[0]
+            tags.pop(0)
         y = draw.pop(0) if self.card is None else draw.pop(draw.index(self.card))
-        w.game = replace(w.game, survey=replace(game.survey, draw=tuple(draw)))
+        w.game = replace(w.game, survey=replace(pile, draw=tuple(draw), virtual=tuple(tags)))
         p = w.player(self.name)
         plot = p.plot(self.plot)
         w.put(replace_plot(p, replace(plot, survey=y)))
         how = "drawn by rigs" if self.card is None else "recorded"
+        if "survey" in game.missing and self.card is None:
+            how = "a virtual card: the group lacks it"
+            w.say(f"Virtual Survey card for {p.name}'s {plot.id}: yield {y}.")
         w.say(f"{p.name} surveys {plot.id}: yield {y} ({how}) "
               + (f"- a luxury plot with {y} Luxury spot{'s' if y > 1 else ''}." if y else
                  "- no Luxury spots."))
         return w.done()
+
+
+def mixed_survey_check(pile, card: int | None, name: str, pid: str) -> None:
+    """A mixed Survey deck: the top card of the one shuffle says whether the table draws
+    its own card (and records its yield) or rigs names a virtual one."""
+    rule = "a mixed deck: rigs decides own pile or virtual card with the right odds"
+    if pile.virtual[0] and card is not None:
+        raise RulesError(f"--card {card}: {name}'s Survey card is a virtual one this time "
+                         "(the group lacks it); record no card for it", rule=rule)
+    if not pile.virtual[0] and card is None:
+        raise RulesError(f"{name}: draw the top card of your Survey pile and record its "
+                         f"yield (`rigs survey {shell_word(name)} {pid} --card YIELD`)",
+                         rule=rule)
+    if card is not None and not any(k == card and not v for k, v in
+                                    zip(pile.draw, pile.virtual)):
+        raise RulesError(f"no Survey card of yield {card} is left in your Survey pile",
+                         rule="a mixed deck: the group's own cards are on plots")
 
 
 # ---------------------------------------------------------------------------- Vinnie

@@ -171,8 +171,16 @@ def survey_error(c: Ctx) -> None:
     if plot.survey is None:
         raise RulesError(f"{plot.id} has no survey")
     pile = c.w.game.survey
-    draw = c.w.rng.shuffled(pile.draw + (plot.survey,))
-    c.w.game = replace(c.w.game, survey=Pile(tuple(draw), pile.discard))
+    if "survey" in c.w.game.missing:  # a mixed deck: the card goes back with its tag
+        from rigs_helper.rules.mixed import out_is_virtual, survey_missing
+
+        tag = out_is_virtual(survey_missing(c.w.game.missing["survey"]), pile, plot.survey)
+        mix = c.w.rng.shuffled(list(zip(pile.draw, pile.virtual)) + [(plot.survey, tag)])
+        pile = Pile(tuple(k for k, _ in mix), pile.discard, tuple(v for _, v in mix))
+        c.w.game = replace(c.w.game, survey=pile)
+    else:
+        draw = c.w.rng.shuffled(pile.draw + (plot.survey,))
+        c.w.game = replace(c.w.game, survey=Pile(tuple(draw), pile.discard))
     c.w.say(f"{plot.id}'s survey goes back into the Survey deck, which is shuffled.")
     displace(c, owner, plot.id, None)
 

@@ -32,9 +32,15 @@ def actions_grant(game, tables, player, spec: Spec):
         if len(orders) > 1:
             params.append(Param("order", orders, required=False))
         out.append(Action(spec.action, tuple(params), "Land Grant: keep a plot"))
-    left = list(dict.fromkeys(tables.plot_deck[int(pid[1:]) - 1]
-                              for pid in game.grant + game.plot_deck))
-    n = len(game.grant)
+    from rigs_helper.rules.mixed import game_virtual
+
+    virtual = game_virtual(game, tables, "plot")  # a mixed deck: the group's own to record
+    if "plot" in game.missing and not game.grant_owed:
+        return out
+    kinds = {tables.plot_deck[int(pid[1:]) - 1] for pid in game.grant + game.plot_deck
+             if pid not in virtual}
+    left = [t for t in tables.plots if t in kinds]  # table order: the deck's order is hidden
+    n = game.grant_owed or len(game.grant)
     out.append(Action(spec.action, (Param("card", tuple(left), n, n, True, True, True),),
                       "Land Grant: record the plots drawn"))
     return out

@@ -8,6 +8,8 @@ from dataclasses import dataclass, replace
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Op, Outcome, Work, determine_leader
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.mixed import game_virtual, swap_in
+from rigs_helper.rules.piles import find_kind
 from rigs_helper.rules.phases.common import roll_args, table_work
 from rigs_helper.rules.state import Game, Plot
 from rigs_helper.rules.tables import Tables
@@ -25,6 +27,9 @@ def record_grant(w: Work, cards: tuple[str, ...]) -> None:
     """The plots the leader drew at the table replace the virtual Land Grant: the virtual
     cards go back on top of the Plot deck, in their order, and a plot card of each type
     recorded comes out of it."""
+    if "plot" in w.game.missing:
+        record_mixed_grant(w, cards)
+        return
     n = len(w.game.grant)
     if len(cards) != n:
         raise InputError(f"--card: the Land Grant draws {n} plot{'s' if n != 1 else ''}; "
@@ -52,6 +57,66 @@ def record_grant(w: Work, cards: tuple[str, ...]) -> None:
         for pid in grant) + ". Write these ids on the plot cards.", to=leader)
 
 
+def record_mixed_grant(w: Work, cards: tuple[str, ...]) -> None:
+    """A mixed Plot deck: the plots the leader drew from the group's pile take the places
+    of the stand-ins (each trades places with a physical plot card of the type recorded);
+    the virtual plots stay.  "virtual" may stand for each virtual plot of the grant."""
+    g = w.game
+    virtual = game_virtual(g, w.tables, "plot")
+    types = [c for c in cards if c.strip().lower() != "virtual"]
+    n = g.grant_owed
+    if not n:
+        raise RulesError("every plot of this Land Grant is virtual or recorded already",
+                         rule="a mixed deck: the leader records the plots drawn from the "
+                         "group's pile")
+    if len(types) != n:
+        raise InputError(f"--card: the leader drew {n} plot{'s' if n != 1 else ''} from "
+                         f"your pile; give {n} plot type{'s' if n != 1 else ''}")
+    full = list(g.grant) + list(g.plot_deck)
+    slots = [i for i, pid in enumerate(g.grant) if pid not in virtual]
+    for i, c in zip(slots, types):
+        t = find_kind(w.tables, "plot", c)
+        if not swap_in(full, i, virtual, t, lambda pid: w.tables.plot_deck[int(pid[1:]) - 1]):
+            raise RulesError(f"no {w.tables.plots[t].name} is left in your Plot pile",
+                             rule="a mixed deck: the group's own plot cards are dealt")
+    k = len(g.grant)
+    w.game = replace(g, grant=tuple(full[:k]), plot_deck=tuple(full[k:]), grant_owed=0)
+    leader = g.leader
+    w.say(f"Land Grant recorded: {leader} drew {n} plot{'s' if n != 1 else ''} from your "
+          f"pile (`rigs hand {shell_word(leader)}` shows their ids, for {leader}'s eyes).")
+    w.say("Land Grant recorded (you drew): " + ", ".join(
+        f"{pid} {w.tables.plots[w.tables.plot_deck[int(pid[1:]) - 1]].name}"
+        for i, pid in enumerate(full[:k]) if i in slots) + ". Write these ids on the plot "
+        "cards.", to=leader)
+
+
+def draw_grant(w: Work, n: int) -> None:
+    """The leader draws ``n`` plots for the Land Grant (rigs draws them unless recorded; a
+    mixed Plot deck names the virtual ones and leaves the group's own to record)."""
+    deck = list(w.game.plot_deck)
+    grant, deck = deck[:n], deck[n:]
+    owed = 0
+    if "plot" in w.game.missing:
+        virtual = game_virtual(w.game, w.tables, "plot")
+        owed = sum(1 for pid in grant if pid not in virtual)
+    w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant), grant_owed=owed)
+    if "plot" not in w.game.missing:
+        w.say(f"Land Grant: {w.game.leader} draws {n} plot{'s' if n > 1 else ''} "
+              f"(drawn by rigs unless recorded; {len(deck)} left in the deck).")
+        return
+    leader = w.game.leader
+    w.say(f"Land Grant: {leader} draws {n} plot{'s' if n > 1 else ''}: {owed} from your "
+          f"Plot pile and {n - owed} virtual ({len(deck)} left in the deck).")
+    for pid in grant:
+        if pid in virtual:
+            w.say(f"Virtual plot for this grant: {pid} "
+                  f"{w.tables.plots[w.tables.plot_deck[int(pid[1:]) - 1]].name}.", to=leader)
+    if owed:
+        w.say(f"{leader}: draw {owed} plot card{'s' if owed > 1 else ''} from your Plot pile "
+              f"and record {'them' if owed > 1 else 'it'} (`rigs grant --card "
+              + " ".join(["TYPE"] * owed) + "`).")
+
+
 def grant_plot(tables: Tables, grant: tuple[str, ...], text: str) -> str:
     """A Land Grant plot named by its id (P7, p7, 7) or by its type (valley)."""
     t = text.strip().lower()
@@ -68,6 +133,11 @@ def grant_plot(tables: Tables, grant: tuple[str, ...], text: str) -> str:
 def settle_grant(w: Work, pick: str | None, order: list[str] | None,
            given: dict[str, str] | None) -> None:
     g = w.game
+    if g.grant_owed:
+        raise RulesError(f"{g.leader} has not recorded the {g.grant_owed} plot"
+                         f"{'s' if g.grant_owed > 1 else ''} drawn from your Plot pile",
+                         rule="a mixed deck: `rigs grant --card TYPE ...` records them "
+                         "before the leader keeps one")
     leader = g.player(g.leader)
     grant = list(g.grant)
     auto_note = ""

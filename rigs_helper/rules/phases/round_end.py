@@ -9,7 +9,7 @@ from rigs_helper.rules.actions.deals import sale_price
 from rigs_helper.rules.engine import Work, determine_leader
 from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.phases.common import new_phase
-from rigs_helper.rules.phases.grant import settle_grant
+from rigs_helper.rules.phases.grant import draw_grant, settle_grant
 from rigs_helper.rules.text import shell_word
 
 
@@ -51,11 +51,9 @@ def market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str]) 
     if cards:
         raise InputError("--card: the Land Grant plots are recorded when the leader has "
                          "drawn them: `rigs grant --card TYPE ...` (one per plot drawn)")
-    deck = list(w.game.plot_deck)
-    grant, deck = deck[:n], deck[n:]
-    w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant))
-    w.say(f"Land Grant: {w.game.leader} draws {n} plot{'s' if n > 1 else ''} "
-          f"(drawn by rigs unless recorded; {len(deck)} left in the deck).")
+    draw_grant(w, n)
+    if w.game.grant_owed:
+        return  # the leader records the plots drawn from the group's pile first
     if auto:
         settle_grant(w, None, None, None)
     else:
