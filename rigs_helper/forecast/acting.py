@@ -21,6 +21,13 @@ A player hurt by a Disaster draws a Karma card (hands are cut to 5).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rigs_helper.forecast.simulate import Start
+    from rigs_helper.forecast.tendencies import Tendency
+    from rigs_helper.rules.rng import Rng
+
 ENERGY, SUPPLIES, METAL, LUXURIES = range(4)
 LAST_BUILD = 2  # no RIGS are built in the last rounds: they would not pay for their Metal
 REPAY_LATE = 4  # rounds left when players who borrow start repaying
@@ -30,6 +37,32 @@ KINDS = ("destruction", "sabotage", "wealth", "protection")
 
 class Acting:
     """Mixed into the simulated game: the Player Phase's choices."""
+
+    # What the host (the simulated game, :class:`rigs_helper.forecast.simulate._Game`)
+    # provides: declared for the type checker only (no class attributes are made).
+    s: Start
+    rng: Rng
+    bits: int
+    nbits: int
+    left: int  # Market cards left at this Player Phase
+    leader: int
+    tend: list[Tendency]
+    credits: list[int]
+    res: list[list[int]]  # per player: energy, supplies, metal, luxuries
+    scripts: list[list[int]]
+    warehouse: list[int]
+    # per player, per plot: [type, resource harvested or -1, RIGS, plot no., yield or -1]
+    plots: list[list[Any]]
+    open: list[int]  # unsurveyed plots
+    weights: list[dict[str, int]]
+    survey_pool: list[int]
+    karma_pool: list[str]
+    hands: list[list[str]]
+
+    if TYPE_CHECKING:
+        def take(self, items: list[Any]) -> Any: ...
+
+        def lose_rigs(self, i: int) -> bool: ...
 
     def chance(self, p: float) -> bool:
         """True with chance ``p`` (10 bits of the forecast's generator a question)."""
@@ -71,14 +104,14 @@ class Acting:
                 sc[r] -= k
                 res[r] -= 2 * k
 
-    def borrow(self, i: int, r: int, t) -> bool:
+    def borrow(self, i: int, r: int, t: Tendency) -> bool:
         if not self.chance(t.borrow):
             return False
         self.res[i][r] += 1
         self.scripts[i][r] += 1
         return True
 
-    def survey(self, i: int, t) -> None:
+    def survey(self, i: int, t: Tendency) -> None:
         if not self.survey_pool:
             return
         res = self.res[i]
@@ -91,7 +124,7 @@ class Acting:
         if x[4] > 0:
             self.weights[i][x[0]] = self.weights[i].get(x[0], 0) + 1
 
-    def build(self, i: int, t) -> None:
+    def build(self, i: int, t: Tendency) -> None:
         res = self.res[i]
         if res[METAL] % 2:
             self.borrow(i, METAL, t)  # an odd Metal: a borrower borrows one to use it
@@ -100,7 +133,7 @@ class Acting:
             res[METAL] -= 2 * n
             self.warehouse[i] += n
 
-    def place(self, i: int, t) -> None:
+    def place(self, i: int, t: Tendency) -> None:
         """Warehouse RIGS on free spots (a plot with RIGS on it first): Energy while the
         plots to power outnumber the Energy RIGS, then Luxuries, Metal, Supplies."""
         res = self.res[i]
@@ -110,7 +143,7 @@ class Acting:
             if not res[SUPPLIES] and not self.borrow(i, SUPPLIES, t):
                 return
             energy = powered = 0
-            best: list = [None, None, None, None]
+            best: list[Any] = [None, None, None, None]
             for x in plots:
                 h, n = x[1], x[2]
                 if n:

@@ -162,10 +162,10 @@ def digest(game: Game, tables: Tables, acting: bool = True) -> Start:
     for c in tables.disasters:
         cards[c.key] = (c.action, _IDX.get(c.resource or "", -1), c.amount == "all",
                         c.when_none == "lose_rigs", c.production, c.requires)
-    seen = habits.observed(game, price, mean_price, tables.constants.hand_limit)
-    tendencies = tuple(tuple(habits.tuned(t, o) for t in habits.BLEND) for o in seen)
+    observed = habits.observed(game, price, mean_price, tables.constants.hand_limit)
+    tendencies = tuple(tuple(habits.tuned(t, o) for t in habits.BLEND) for o in observed)
     odds = tuple(tuple(accumulate(round(w * habits.ODDS) for w in habits.likelihoods(o)))
-                 for o in seen)
+                 for o in observed)
     karma = tuple(tables.karma_card(k).kind for k in karma_unseen(g, tables).elements())
     survey_seen = Counter(x.survey for p in g.players for x in p.plots if x.survey is not None)
     weights = []
@@ -415,6 +415,7 @@ class _Game(Acting):
                 self.plot_deck -= n
                 self.grant(n)
             elif step == "sell":
+                assert self.price is not None  # digest plans a sale only at a known price
                 _sell(self.credits, self.res, self.price, self.sell_at,
                       last=self.market_left == 0)
             elif step == "acts":
