@@ -1,5 +1,6 @@
 """The rest of a game, played out once from public facts by simulated players.
-No I/O; imports only the rules core.
+No I/O; imports only the rules core.  Past 450 lines, it stays one idea: the simulated
+game's state and the steps of a round that change it (what players choose is acting.py).
 
 :func:`digest` reads what the table knows of a game once (holdings, plots, RIGS, the
 unseen cards of each deck as a composition, never a virtual pile's order) and does the
