@@ -24,7 +24,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rigs_helper.forecast.simulate import Start
     from rigs_helper.forecast.tendencies import Tendency
     from rigs_helper.rules.rng import Rng
 
@@ -40,7 +39,7 @@ class Acting:
 
     # What the host (the simulated game, :class:`rigs_helper.forecast.simulate._Game`)
     # provides: declared for the type checker only (no class attributes are made).
-    s: Start
+    s: Any  # the game's facts (simulate.Start; not imported: simulate imports this)
     rng: Rng
     bits: int
     nbits: int
