@@ -39,7 +39,9 @@ def same_play(cls: type, op: KarmaPlay):
 
 def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
     """Who a play would hit before any answer: the victims a Sabotage card aims at (the
-    owner of the plot for a plot card); () for other cards, which no one answers."""
+    owner of the plot for a plot card); () for other cards, which no one answers.  The
+    card's own player is never asked (a card played on one's own plot resolves at once:
+    nobody answers their own card, and a wait only they could end would hold the table)."""
     p = game.player(play.name)
     card = tables.karma_card(hand_key(tables, p, play.title))
     if card.kind != "sabotage":
@@ -48,7 +50,7 @@ def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
 
     ctx = Ctx(play, Work(game, tables), card, p.name)
     aim(ctx)
-    return tuple(ctx.victims)
+    return tuple(v for v in ctx.victims if v != p.name)
 
 
 @dataclass(frozen=True)

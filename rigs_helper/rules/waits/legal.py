@@ -136,19 +136,46 @@ def actions_answer(game, tables, player, spec: Spec):
     out = []
     if _passes(spec, game, tables, me.name, {"card": TAKE, **first}):
         out.append(Action(spec.action, (Param("card", (TAKE,)), *lead), f"Take {title}"))
-    others = tuple(q.name for q in game.players if q.name != me.name)
     for key in dict.fromkeys(me.hand):
-        card = title_of(tables, "karma", key)
-        plain = _passes(spec, game, tables, me.name, {"card": card, **first})
-        to = ()
-        if tables.karma_card(key).action in ("redirect", "hijack"):
-            to = tuple(n for n in others if _passes(spec, game, tables, me.name,
-                                                    {"card": card, "to": n, **first}))
-        if plain or to:
-            params = [Param("card", (card,)), *lead]
-            if to:
-                params.append(Param("to", to, required=not plain))
-            out.append(Action(spec.action, tuple(params), f"Answer {title} with {card}"))
+        out += _card_answers(spec, game, tables, me.name, key, title, first, lead)
+    return out
+
+
+def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first: dict,
+                  lead: list) -> list[Action]:
+    """The answers with one card of ``me``'s hand: alone, or passing the attack on to a
+    player (``to``), or naming the plot it lands on (``plot``: a plot card turned back on
+    its player or passed on), one action per player it goes to."""
+    attack = game.waits.attack
+    card = title_of(tables, "karma", key)
+    action = tables.karma_card(key).action
+    def ok(**kw) -> bool:
+        return _passes(spec, game, tables, me, {"card": card, **kw, **first})
+
+    others = tuple(q.name for q in game.players if q.name != me)
+    targets = (None, *others) if action in ("redirect", "hijack") else (None,)
+    out = []
+    for to in targets:
+        with_to = {"to": to} if to else {}
+        plain = ok(**with_to)
+        owner = to or attack.player
+        plots = () if plain and action != "reflect" else tuple(
+            x.id for x in game.player(owner).plots if ok(plot=x.id, **with_to))
+        if not plain and not plots:
+            continue
+        params = [Param("card", (card,)), *lead]
+        if to is not None:
+            params.append(Param("to", (to,)))
+        if plots:
+            params.append(Param("plot", plots, required=not plain))
+        out.append(Action(spec.action, tuple(params), f"Answer {title} with {card}"
+                          + (f" (to {to})" if to else "")))
+    if len(out) > 1 and all(len(a.params) == 2 + len(lead) and a.param("to") for a in out[1:]) \
+            and len(out[0].params) == 1 + len(lead):  # card alone, or card and one player
+        tos = tuple(a.param("to").values[0] for a in out[1:])
+        out = [Action(spec.action, (Param("card", (card,)), *lead,
+                                    Param("to", tos, required=False)),
+                      f"Answer {title} with {card}")]
     return out
 
 
