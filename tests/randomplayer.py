@@ -112,6 +112,14 @@ def meet(c: dict, params: dict, out: dict, rng: random.Random, virtual: bool) ->
         if not any(n in out for n in names):
             n = rng.choice(names)
             out[n] = value({**params[n], "required": True}, rng, virtual)
+    elif "at_most" in c:
+        name, most = c["param"], c["at_most"]
+        vals = out.get(name, [])
+        room = [v for v in params[name].get("values", []) if v not in most]
+        for i, v in enumerate(vals):
+            if v in most and vals[:i + 1].count(v) > most[v]:
+                free = [x for x in room + list(most) if vals.count(x) < most.get(x, 1 << 30)]
+                vals[i] = rng.choice(free)
     elif "distinct" in c:
         names = [n for n in c["distinct"] if n in out]
         pool = list(dict.fromkeys(v for n in names for v in params[n].get("values", [])))

@@ -34,6 +34,8 @@ def drawable(game, tables, player: str) -> list[str]:
     p = game.player(player)
     seen = set(p.hand) | set(game.karma.discard) | {k for q in game.players
                                                     for k in q.in_play + q.incoming}
+    if game.waits.attack is not None:  # played, face up, waiting for its answers
+        seen.add(game.waits.attack.card)
     return _titles(tables, (c.key for c in tables.karma if c.key not in seen))
 
 
@@ -172,10 +174,13 @@ def candidates_play(game, tables, player):
 
 
 def op_play(game, tables, player, form: Form):
-    from rigs_helper.rules.karma.play import KarmaPlay
+    """The play as a page makes it: a Sabotage card waits for its victims' answers (`rigs
+    karma play ... --wait`), so what is listed is what the page would accept (no second
+    attack while one waits)."""
     from rigs_helper.rules.piles import find_in
+    from rigs_helper.rules.waits.attacks import KarmaPlayWait
 
-    op = KarmaPlay(player, form.one("title"), target=form.many("target"),
+    op = KarmaPlayWait(player, form.one("title"), target=form.many("target"),
                    plot=form.many("plot"), resource=form.many("resource"),
                    source=form.opt("from"), option=form.opt("option"),
                    new_owner=form.opt("new_owner"))
