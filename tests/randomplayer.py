@@ -36,6 +36,15 @@ DECISIONS = ("answer", "grant", "lose", "settle", "disaster record", "deal accep
              "deal decline", "karma discard", "karma record", "record", "roll", "score")
 
 
+def _karma_titles() -> frozenset[str]:
+    from rigs_helper.store.tablefiles import load_tables
+
+    return frozenset(c.title for c in load_tables().karma)
+
+
+KARMA = _karma_titles()
+
+
 @dataclass
 class Result:
     steps: int = 0
@@ -55,12 +64,17 @@ class Result:
 # ---------------------------------------------------------------------------- requests
 
 
-def fill(action: dict, rng: random.Random, virtual: bool) -> dict[str, list[str]]:
+def fill(action: dict, rng: random.Random, virtual: bool,
+         deck: frozenset[str] | None = None) -> dict[str, list[str]]:
     """A request for ``action`` from its listed values and bounds meeting its constraints
-    (``virtual``: where rigs may draw or roll, let it)."""
+    (``virtual``: where rigs may draw or roll, let it; ``deck``: the Karma titles in the
+    table's own deck: a card recorded is one the table can draw)."""
     params = action.get("params", {})
     out: dict[str, list[str]] = {}
     for name, spec in params.items():
+        if spec.get("record") == "card" and deck is not None and "values" in spec:
+            kept = [v for v in spec["values"] if v in deck or v not in KARMA]
+            spec = {**spec, "values": kept} if kept else spec
         if spec.get("required", True) or rng.random() < 0.35:
             vals = value(spec, rng, virtual)
             if vals:
@@ -236,11 +250,15 @@ def _pick(menu: list[tuple[str, dict]], rng: random.Random) -> tuple[str, dict]:
     return rng.choice(plain or menu)
 
 
-def _hands(path: Path, tables) -> dict[str, Counter]:
-    from rigs_helper.store import session
-
-    g = session.load(path, tables).game
-    return {p.name: Counter(p.hand) for p in g.players}
+def table_deck(game, tables) -> frozenset[str]:
+    """The Karma titles still in the table's deck: the cardboard the books mirror."""
+    out = Counter(c.key for c in tables.karma)
+    for p in game.players:
+        out -= Counter(p.hand + p.in_play + p.incoming)
+    out -= Counter(game.karma.discard)
+    if game.waits.attack is not None:
+        out -= Counter([game.waits.attack.card])
+    return frozenset(tables.karma_card(k).title for k in out)
 
 
 def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
@@ -273,8 +291,9 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
                                     f"{board.get('waiting_for')}")
                 return res
             name, action = _pick(menu, rng)
+            deck = table_deck(session.load(path, tables).game, tables)
             form = {"action": action["action"], "request_id": f"r{step}",
-                    **fill(action, rng, virtual)}
+                    **fill(action, rng, virtual, deck)}
             code, answer = client.act(tokens[name], form)
             if code >= 500:
                 res.tracebacks.append(f"{name} {form}: {code} {answer}")

@@ -98,6 +98,7 @@ class Spec:
     count: str | None = None
     numbers: tuple[str, ...] = ()  # other whole-number parameters
     full: bool = False  # the operation's check leaves some refusals to apply: run both
+    record: tuple[tuple[str, str], ...] = ()  # (param, "card" or "die"): the table's own
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import RigsError
+from rigs_helper.rules.records import replace
 from rigs_helper.rules.legal.base import (
     Action,
     Form,
@@ -101,6 +102,10 @@ def _params(spec: Spec, k: str, atoms: frozenset, order: dict) -> list[Param | N
     parameter are not every combination of them (each combination is then its own)."""
     if atoms == {None}:
         return [None]
+    record = dict(spec.record).get(k)
+    if record:
+        return [p if p is None else replace(p, record=record)
+                for p in _params(replace(spec, record=()), k, atoms, order)]
     required = None not in atoms
     vals = sorted((a for a in atoms if a is not None), key=lambda a: order.get(a, 1 << 30))
     if k == spec.count:  # numbers in order, then words ("all")

@@ -14,6 +14,8 @@ from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.legal.base import Cand, Form
 from rigs_helper.rules.tables import RESOURCES
 
+VIRTUAL = "virtual"  # a draw the table lets rigs make
+
 # cards aimed at one plot of another player (its owner is the victim)
 ON_A_PLOT = ("idle_plot", "redirect_output", "transfer_plot", "survey_error")
 
@@ -40,8 +42,13 @@ def drawable(game, tables, player: str) -> list[str]:
 
 
 def candidates_draw(game, tables, player):
-    """Record a Karma card drawn at the table (a hurt player's card replaces the one rigs
-    drew for them)."""
+    """Record the Karma card a hurt player drew at the table: it replaces the one rigs drew
+    for them.  Nothing else is listed: a card is drawn only when a rule or a card says so,
+    and a record replaces a draw, never adds one (`rigs karma draw` at the terminal still
+    corrects the books)."""
+    p = game.player(player)
+    if p.disaster_draw is None or p.disaster_draw not in p.hand:
+        return
     for t in drawable(game, tables, player):
         yield Cand({"card": t})
 
@@ -67,16 +74,19 @@ def candidates_swap(game, tables, player):
     p = game.player(player)
     if not p.may_swap:
         return
-    every = [None] + drawable(game, tables, player)
+    every = [None, *drawable(game, tables, player), VIRTUAL]  # none given: virtual
     for t in _titles(tables, p.hand):
         for c in every:
             yield Cand({"title": t, "card": c})
 
 
 def op_swap(game, tables, player, form: Form):
+    """``card``: the card drawn at the table, or ``virtual`` (or none given): rigs draws."""
     from rigs_helper.rules.karma.hands import KarmaSwap
 
-    return KarmaSwap(player, form.one("title"), form.opt("card"))
+    card = form.opt("card")
+    return KarmaSwap(player, form.one("title"),
+                     None if card is not None and card.lower() == VIRTUAL else card)
 
 
 def candidates_use(game, tables, player):

@@ -191,21 +191,41 @@ def op_answer(game, tables, player, form: Form):
 
 def actions_record(game, tables, player, spec: Spec):
     """The Disaster cards the deck may still give (public: every card dealt is face up),
-    or ``virtual`` to let rigs draw."""
+    or ``virtual`` to let rigs draw.  A card that would hurt the player asks for the Karma
+    card they draw for it at the table (``karma``: a title, or ``virtual``), so that rigs
+    draws none of its own first (a card drawn is never shown, then put back)."""
     if game.player(player).name not in game.waits.disasters:
         return []
+    from rigs_helper.rules.legal.karma import drawable
     from rigs_helper.rules.waits.disasters import VIRTUAL
 
     left = {*game.disaster.draw} or {*game.disaster.discard}
-    titles = tuple(d.title for d in tables.disasters if d.key in left
-                   and _passes(spec, game, tables, player, {"card": d.title}))
-    return [Action(spec.action, (Param("card", titles + (VIRTUAL,)),), spec.label)]
+    hurt, safe = [], []
+    for d in tables.disasters:
+        if d.key in left and _passes(spec, game, tables, player, {"card": d.title}):
+            (hurt if _hurts(game, tables, player, d.title) else safe).append(d.title)
+    out = []
+    karma = Param("karma", (*drawable(game, tables, player), VIRTUAL), record="card")
+    if hurt:
+        out.append(Action(spec.action, (Param("card", tuple(hurt), record="card"), karma),
+                          f"{spec.label} (it hurts you: and the Karma card you draw)"))
+    out.append(Action(spec.action, (Param("card", (*safe, VIRTUAL), record="card"),),
+                      spec.label))
+    return out
+
+
+def _hurts(game, tables, player: str, title: str) -> bool:
+    """The Disaster card would make ``player`` draw a Karma card."""
+    from rigs_helper.rules.waits.disasters import VIRTUAL, DisasterRecord
+
+    after = DisasterRecord(player, title, VIRTUAL).apply(game, tables).game
+    return len(after.player(player).hand) > len(game.player(player).hand)
 
 
 def op_record(game, tables, player, form: Form):
     from rigs_helper.rules.waits.disasters import DisasterRecord
 
-    return DisasterRecord(player, form.one("card"))
+    return DisasterRecord(player, form.one("card"), form.opt("karma"))
 
 
 __all__ = ["GOODS"]

@@ -1,0 +1,74 @@
+"""The table's cardboard from the phone (RULES.md 2026-11-25: who holds the cardboard
+records it): a record replaces a draw, never adds one, and a card rigs would draw is not
+drawn, nor shown, when the table records its own."""
+
+from __future__ import annotations
+
+import json
+
+from servehelp import get, post, rigs, serving
+
+
+def _actions(server, token) -> list[dict]:
+    return json.loads(get(server, f"/p/{token}/actions.json")[2])["actions"]
+
+
+def _disaster_phase(path):
+    rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--game", path)
+    rigs("next", "--wait", "--game", path)
+
+
+def test_a_hurt_player_records_their_disaster_and_the_karma_card_drawn_for_it(tmp_path,
+                                                                              tables):
+    from rigs_helper.store import session
+
+    game = tmp_path / "rigs.toml"
+    _disaster_phase(game)
+    with serving(game, tables) as (server, _, tokens):
+        acts = [a for a in _actions(server, tokens["Ana"]) if a["action"] == "disaster record"]
+        hurts = next(a for a in acts if "karma" in a["params"])
+        karma = hurts["params"]["karma"]
+        assert karma["record"] == "card" and "virtual" in karma["values"]
+        card = hurts["params"]["card"]["values"][0]
+        title = next(v for v in karma["values"] if v != "virtual")
+        code, _, body = post(server, tokens["Ana"], {
+            "action": "disaster record", "card": card, "karma": title})
+        assert code == 200, body
+        said = json.loads(body)["said"]
+        assert [line for line in said if line.startswith("You drew")] == [f"You drew {title}."]
+        g = session.load(game, tables).game
+        assert [tables.karma_card(k).title for k in g.player("Ana").hand] == [title]
+        assert g.player("Ana").disaster_draw is None  # nothing of rigs' to replace
+        assert not [a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma draw"]
+        # a card that does not hurt takes no Karma card: refused in one line, not listed
+        safe = next(a for a in acts if "karma" not in a["params"])
+        code, _, body = post(server, tokens["Bo"], {
+            "action": "disaster record", "card": safe["params"]["card"]["values"][0],
+            "karma": title})
+        assert code == 422 and "draws no Karma card" in body
+
+
+def test_karma_draw_is_listed_only_to_replace_the_card_rigs_drew(tmp_path, tables):
+    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.store import session
+
+    game = tmp_path / "rigs.toml"
+    _disaster_phase(game)
+    g = session.load(game, tables).game
+    assert not [a for a in actions_json(g, tables, "Ana")["actions"]
+                if a["action"] == "karma draw"]  # no draw at will
+    acts = [a for a in actions_json(g, tables, "Ana")["actions"]
+            if a["action"] == "disaster record" and "karma" in a["params"]]
+    rigs("disaster", "record", "Ana", acts[0]["params"]["card"]["values"][0], "--game", game)
+    g = session.load(game, tables).game
+    drew = g.player("Ana").disaster_draw
+    assert drew is not None  # the terminal's record: rigs drew one
+    draw = [a for a in actions_json(g, tables, "Ana")["actions"] if a["action"] == "karma draw"]
+    assert draw and draw[0]["params"]["card"]["record"] == "card"
+    other = next(v for v in draw[0]["params"]["card"]["values"]
+                 if v != tables.karma_card(drew).title)
+    with serving(game, tables) as (server, _, tokens):
+        code, _, body = post(server, tokens["Ana"], {"action": "karma draw", "card": other})
+        assert code == 200, body
+    hand = session.load(game, tables).game.player("Ana").hand
+    assert [tables.karma_card(k).title for k in hand] == [other]  # replaced, not added
