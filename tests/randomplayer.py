@@ -54,7 +54,10 @@ class Result:
     tracebacks: list[str] = field(default_factory=list)
     reload_errors: list[str] = field(default_factory=list)
     hand_errors: list[str] = field(default_factory=list)
-    rigs_rolled: int = 0  # dice rigs rolled in a --dice table game
+    # where the table records its own cards: Karma cards in the books' hands that the
+    # table never recorded (rigs drew them: a draw the pages cannot record yet)
+    rigs_drew: set[str] = field(default_factory=set)
+    where: str = ""  # the round and phase reached
 
     def failures(self) -> list[str]:
         return (self.refusals + self.terminal + self.tracebacks + self.reload_errors
@@ -270,12 +273,15 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
     rng = random.Random(seed)
     with served(path, tables) as (server, tokens):
         client = Client(server.server_address[1])
+        game = session.load(path, tables).game
+        recorded: set[str] = set()  # the Karma titles the table recorded
         for step in range(max_steps):
             res.steps = step
             code, board = client.get_json("/state.json")
             if code != 200:
                 res.tracebacks.append(f"GET /state.json: {code}")
                 return res
+            res.where = f"round {board.get('round')}, {board.get('phase')}"
             if board.get("game_over") and board.get("final"):
                 res.finished = True
                 return res
@@ -291,7 +297,7 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
                                     f"{board.get('waiting_for')}")
                 return res
             name, action = _pick(menu, rng)
-            deck = table_deck(session.load(path, tables).game, tables)
+            deck = table_deck(game, tables)
             form = {"action": action["action"], "request_id": f"r{step}",
                     **fill(action, rng, virtual, deck)}
             code, answer = client.act(tokens[name], form)
@@ -301,10 +307,15 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
             if code != 200:
                 res.refusals.append(f"{name} {form}: {answer.get('error')}")
             try:
-                session.load(path, tables)
+                game = session.load(path, tables).game
             except Exception as exc:  # noqa: BLE001 - counted, with its words
                 res.reload_errors.append(f"after {name} {form}: {exc}")
                 return res
+            if code == 200 and not virtual:
+                recorded |= {v for k, p in action["params"].items()
+                             if p.get("record") == "card" for v in form.get(k, [])}
+                res.rigs_drew |= {t for q in game.players for k in q.hand
+                                  if (t := tables.karma_card(k).title) not in recorded}
     return res
 
 
