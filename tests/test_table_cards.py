@@ -72,3 +72,27 @@ def test_karma_draw_is_listed_only_to_replace_the_card_rigs_drew(tmp_path, table
         assert code == 200, body
     hand = session.load(game, tables).game.player("Ana").hand
     assert [tables.karma_card(k).title for k in hand] == [other]  # replaced, not added
+
+
+def test_the_victim_of_record_not_found_records_the_karma_card_they_draw(tmp_path, tables):
+    from rigs_helper.store import session
+
+    game = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--game", game)
+    rigs("karma", "draw", "Ana", "--card", '"Record Not Found"', "--game", game)
+    bos = session.load(game, tables).game.player("Bo").plots[0].id
+    with serving(game, tables) as (server, _, tokens):
+        code, _, body = post(server, tokens["Ana"], {
+            "action": "karma play", "title": '"Record Not Found"', "plot": bos,
+            "new_owner": "Ana"})
+        assert code == 200, body
+        take = next(a for a in _actions(server, tokens["Bo"]) if a["action"] == "answer")
+        drew = take["params"]["drew"]
+        assert drew["record"] == "card" and "virtual" in drew["values"]
+        n = drew["max"]
+        titles = [v for v in drew["values"] if v != "virtual"][:n]
+        code, _, body = post(server, tokens["Bo"], {"action": "answer", "card": "take",
+                                                    "drew": titles})
+        assert code == 200, body
+    hand = session.load(game, tables).game.player("Bo").hand
+    assert sorted(tables.karma_card(k).title for k in hand) == sorted(titles)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.legal.base import Action, Form, Param, Spec, module_of
+from rigs_helper.rules.legal.karma import VIRTUAL, drawable
+from rigs_helper.rules.records import replace
 from rigs_helper.rules.tables import RESOURCES
 from rigs_helper.rules.waits.records import TAKE
 
@@ -135,7 +137,11 @@ def actions_answer(game, tables, player, spec: Spec):
         if first else []
     out = []
     if _passes(spec, game, tables, me.name, {"card": TAKE, **first}):
-        out.append(Action(spec.action, (Param("card", (TAKE,)), *lead), f"Take {title}"))
+        n = _draws_on_taking(game, tables, me.name)
+        drew = [Param("drew", (*drawable(game, tables, me.name), VIRTUAL), 1, n,
+                      multiple=True, record="card")] if n else []
+        out.append(Action(spec.action, (Param("card", (TAKE,)), *lead, *drew),
+                          f"Take {title}"))
     for key in dict.fromkeys(me.hand):
         out += _card_answers(spec, game, tables, me.name, key, title, first, lead)
     return out
@@ -179,11 +185,23 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
     return out
 
 
+def _draws_on_taking(game, tables, me: str) -> int:
+    """How many Karma cards ``me`` draws when taking the waiting card (the victim records
+    them: who holds the cardboard records it)."""
+    from rigs_helper.rules.waits.attacks import Answer, resolve
+
+    attack, _ = Answer(me, TAKE)._replies(game, tables)
+    attack = replace(attack, replies=tuple(r if r.player == me else replace(r, card=TAKE)
+                                           for r in attack.replies))
+    after = resolve(game, tables, attack).game
+    return max(0, len(after.player(me).hand) - len(game.player(me).hand))
+
+
 def op_answer(game, tables, player, form: Form):
     from rigs_helper.rules.waits.attacks import Answer
 
     return Answer(player, form.one("card"), form.opt("to"), form.opt("plot"),
-                  form.opt("first"))
+                  form.opt("first"), form.many("drew"))
 
 
 # ---------------------------------------------------------------------------- disasters
