@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from servehelp import get, post, rigs, serving
 
 
@@ -96,3 +98,25 @@ def test_the_victim_of_record_not_found_records_the_karma_card_they_draw(tmp_pat
         assert code == 200, body
     hand = session.load(game, tables).game.player("Bo").hand
     assert sorted(tables.karma_card(k).title for k in hand) == sorted(titles)
+
+
+@pytest.mark.parametrize("dice", ["table", "rigs"])
+def test_poker_night_from_the_page_takes_the_table_s_die(tmp_path, tables, dice):
+    from rigs_helper.store import session
+
+    game = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--dice", dice, "--game", game)
+    rigs("karma", "draw", "Ana", "--card", "Poker Night", "--game", game)
+    with serving(game, tables) as (server, _, tokens):
+        play = next(a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma play"
+                    and a["params"]["title"]["values"] == ["Poker Night"])
+        roll = play["params"]["roll"]
+        assert (roll["record"], roll["min"], roll["max"]) == ("die", 1, 6)
+        assert ("virtual" in roll.get("values", [])) == (dice == "rigs")
+        before = session.load(game, tables).game.rng
+        code, _, body = post(server, tokens["Ana"], {
+            "action": "karma play", "title": "Poker Night",
+            "resource": play["params"]["resource"]["values"][0], "roll": "4"})
+        assert code == 200, body
+        assert any("4" in line for line in json.loads(body)["said"])
+    assert session.load(game, tables).game.rng == before  # rigs rolled nothing

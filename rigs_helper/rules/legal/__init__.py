@@ -69,8 +69,8 @@ for _spec in (
     Spec("karma swap", _K, "swap", "Swap a Karma card", ("title", "card"),
          record=(("card", "card"),)),
     Spec("karma play", _K, "play", "Play a Karma card",
-         ("title", "target", "plot", "resource", "option", "new_owner", "from"),
-         multiple=("target", "plot", "resource")),
+         ("title", "target", "plot", "resource", "option", "new_owner", "from", "roll"),
+         multiple=("target", "plot", "resource"), record=(("roll", "die"),)),
     Spec("karma use", _K, "use", "Use a card in play", ("title",)),
     Spec("karma retire", _K, "retire", "Take a card out of play", ("title",)),
     # what waits for one player (rules/waits/legal.py)

@@ -103,6 +103,9 @@ def _params(spec: Spec, k: str, atoms: frozenset, order: dict) -> list[Param | N
     if atoms == {None}:
         return [None]
     record = dict(spec.record).get(k)
+    if record == "die" and {str(n) for n in range(1, 7)} <= set(atoms):
+        virtual = ("virtual",) if "virtual" in atoms else None
+        return [Param(k, virtual, 1, 6, None not in atoms, record="die")]
     if record:
         return [p if p is None else replace(p, record=record)
                 for p in _params(replace(spec, record=()), k, atoms, order)]

@@ -118,7 +118,27 @@ def _subsets(items) -> list[tuple]:
     return [c for n in range(1, len(items) + 1) for c in combinations(items, n)]
 
 
+# cards whose player rolls one die (the table's die: ``roll``, record=die)
+OWNER_ROLLS = ("poker_night", "parts_shop", "gain", "ruins")
+
+
 def candidates_play(game, tables, player):
+    """Each card's choices; a card its player rolls a die for takes the table's roll (any
+    face; ``virtual`` where rigs may roll it)."""
+    for cand in _plays(game, tables, player):
+        key = next(k for k in game.player(player).hand
+                   if tables.karma_card(k).title == cand.fixed["title"])
+        card = tables.karma_card(key)
+        if card.action in OWNER_ROLLS and card.die:
+            faces = [str(n) for n in range(1, 7)] + (
+                [] if game.dice == "table" else [None, VIRTUAL])
+            for f in faces:
+                yield Cand({**cand.fixed, "roll": f})
+        else:
+            yield cand
+
+
+def _plays(game, tables, player):
     p = game.player(player)
     others = [q for q in game.players if q.name != p.name]
     for key in dict.fromkeys(p.hand):
@@ -190,10 +210,15 @@ def op_play(game, tables, player, form: Form):
     from rigs_helper.rules.piles import find_in
     from rigs_helper.rules.waits.attacks import KarmaPlayWait
 
+    from rigs_helper.rules.dice import parse_rolls
+
+    roll = form.opt("roll")
     op = KarmaPlayWait(player, form.one("title"), target=form.many("target"),
-                   plot=form.many("plot"), resource=form.many("resource"),
-                   source=form.opt("from"), option=form.opt("option"),
-                   new_owner=form.opt("new_owner"))
+                       plot=form.many("plot"), resource=form.many("resource"),
+                       source=form.opt("from"), option=form.opt("option"),
+                       new_owner=form.opt("new_owner"),
+                       rolls=parse_rolls([roll] if roll and roll.lower() != VIRTUAL
+                                         else []))
     card = tables.karma_card(find_in(tables, "karma", op.title))
     most = {"target": None if card.target == "many" else 1,
             "plot": 2 if card.action == "survey_swap" else 1,
