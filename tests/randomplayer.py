@@ -93,9 +93,11 @@ def value(spec: dict, rng: random.Random, virtual: bool) -> list[str]:
     if record and "virtual" in vals:
         if virtual:
             return ["virtual"]
-        vals.remove("virtual")
-        if record == "die" or not vals:
+        if record == "die":
             return [str(rng.randint(spec.get("min", 1), spec.get("max", 6)))]
+        if len(vals) == 1:  # nothing else the table could record
+            return ["virtual"]
+        vals.remove("virtual")
     if spec.get("multiple"):
         lo = spec.get("min", 1)
         hi = spec.get("max", len(vals))

@@ -135,8 +135,11 @@ def answer(player: PlayerArg,
 def record(player: PlayerArg,
            card: Annotated[str, typer.Argument(
                help="The Disaster card PLAYER was dealt, or 'virtual' to let rigs draw it.")],
+           karma: Annotated[str | None, typer.Option(
+               "--karma", help="The Karma card PLAYER drew at the table because the card "
+               "hurts them (rigs then draws none), or 'virtual'.")] = None,
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Record the Disaster card PLAYER was dealt, after `rigs next --wait`."""
     from rigs_helper.rules.waits.disasters import DisasterRecord
 
-    act(game, DisasterRecord(player, card), json)
+    act(game, DisasterRecord(player, card, karma), json)
