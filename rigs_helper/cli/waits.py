@@ -119,6 +119,9 @@ def answer(player: PlayerArg,
            first: Annotated[str | None, typer.Option(
                "--first", help="With both the Alarm System and I've Got a Donk in play: "
                "the one that rolls first.")] = None,
+           drew: Annotated[list[str] | None, typer.Option(
+               "--drew", help="With take: a Karma card PLAYER drew at the table because "
+               "of it (once per card; rigs draws the rest).")] = None,
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Answer the Karma card that waits (`rigs karma play ... --wait`).
 
@@ -128,7 +131,7 @@ def answer(player: PlayerArg,
     """
     from rigs_helper.rules.waits.attacks import Answer
 
-    act(game, Answer(player, card, to, plot, first), json)
+    act(game, Answer(player, card, to, plot, first, tuple(drew or ())), json)
 
 
 @disaster_app.command()
