@@ -15,8 +15,9 @@ PROTECTIONS = ("Right Back At You", "Wrong Address")
 
 
 def _game(path, phase_steps: int = 0, last_call: bool = False):
-    """Ana, Bo, Cy (seed 7): Bo has one RIGS on his first plot, surveyed (as is Ana's first), and holds both
-    protections; ``phase_steps`` phases later (and Last Call open).  Bo's plots."""
+    """Ana, Bo, Cy (seed 7): Bo has one RIGS on his first plot, surveyed (as is Ana's
+    first), and holds both protections; ``phase_steps`` phases later (and Last Call
+    open).  Bo's plots."""
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
 

@@ -14,7 +14,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.records import replace
 from rigs_helper.rules.legal.base import (
     Action,
     Form,
@@ -23,6 +22,7 @@ from rigs_helper.rules.legal.base import (
     cand_form,
     candidates,
 )
+from rigs_helper.rules.records import replace
 
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Game

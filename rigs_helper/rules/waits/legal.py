@@ -7,7 +7,6 @@ from __future__ import annotations
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.legal.base import Action, Form, Param, Spec, module_of
 from rigs_helper.rules.legal.karma import VIRTUAL, drawable
-from rigs_helper.rules.records import replace
 from rigs_helper.rules.tables import RESOURCES
 from rigs_helper.rules.waits.records import TAKE
 
@@ -155,6 +154,7 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
     attack = game.waits.attack
     card = title_of(tables, "karma", key)
     action = tables.karma_card(key).action
+
     def ok(**kw) -> bool:
         return _passes(spec, game, tables, me, {"card": card, **kw, **first})
 
@@ -176,9 +176,10 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
             params.append(Param("plot", plots, required=not plain))
         out.append(Action(spec.action, tuple(params), f"Answer {title} with {card}"
                           + (f" (to {to})" if to else "")))
-    if len(out) > 1 and all(len(a.params) == 2 + len(lead) and a.param("to") for a in out[1:]) \
-            and len(out[0].params) == 1 + len(lead):  # card alone, or card and one player
-        tos = tuple(a.param("to").values[0] for a in out[1:])
+    alone, passed = out[:1], out[1:]  # the card alone, then the card and one player each
+    if passed and len(alone[0].params) == 1 + len(lead) and all(
+            len(a.params) == 2 + len(lead) and a.param("to") for a in passed):
+        tos = tuple(a.param("to").values[0] for a in passed)
         out = [Action(spec.action, (Param("card", (card,)), *lead,
                                     Param("to", tos, required=False)),
                       f"Answer {title} with {card}")]
@@ -190,9 +191,7 @@ def _draws_on_taking(game, tables, me: str) -> int:
     them: who holds the cardboard records it)."""
     from rigs_helper.rules.waits.attacks import Answer, resolve
 
-    attack, _ = Answer(me, TAKE)._replies(game, tables)
-    attack = replace(attack, replies=tuple(r if r.player == me else replace(r, card=TAKE)
-                                           for r in attack.replies))
+    attack, _ = Answer(me, TAKE)._replies(game, tables)  # as its check resolves it
     after = resolve(game, tables, attack).game
     return max(0, len(after.player(me).hand) - len(game.player(me).hand))
 
@@ -214,9 +213,6 @@ def actions_record(game, tables, player, spec: Spec):
     draws none of its own first (a card drawn is never shown, then put back)."""
     if game.player(player).name not in game.waits.disasters:
         return []
-    from rigs_helper.rules.legal.karma import drawable
-    from rigs_helper.rules.waits.disasters import VIRTUAL
-
     left = {*game.disaster.draw} or {*game.disaster.discard}
     hurt, safe = [], []
     for d in tables.disasters:
