@@ -118,8 +118,9 @@ def _subsets(items) -> list[tuple]:
     return [c for n in range(1, len(items) + 1) for c in combinations(items, n)]
 
 
-# cards whose player rolls one die (the table's die: ``roll``, record=die)
-OWNER_ROLLS = ("poker_night", "parts_shop", "gain", "ruins")
+# cards whose player rolls a die when played (the table's die: ``roll``, record=die; Poker
+# Night rolls once per resource: with --dice table one resource at a time is listed)
+OWNER_ROLLS = ("poker_night", "gain", "ruins")
 
 
 def candidates_play(game, tables, player):
