@@ -32,6 +32,7 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=0, help="stop starting games after")
     ap.add_argument("--steps", type=int, default=2500)
     ap.add_argument("--first-seed", type=int, default=1000)
+    ap.add_argument("--mix", type=int, default=0, help="start at this mix (0-11)")
     args = ap.parse_args()
     from rigs_helper.store.tablefiles import load_tables
 
@@ -43,8 +44,8 @@ def main() -> int:
     for i in range(args.games):
         if args.seconds and time.monotonic() - start > args.seconds:
             break
-        seed = args.first_seed + i
-        n, dice, virtual = 2 + i % 3, ("rigs", "table")[i % 2], bool(i // 2 % 2)
+        seed, m = args.first_seed + i, args.mix + i
+        n, dice, virtual = 2 + m % 3, ("rigs", "table")[m % 2], bool(m // 2 % 2)
         t = time.monotonic()
         r = one_game(names[:n], seed, dice, virtual, tables, args.steps)
         total["games"] += 1
