@@ -23,6 +23,7 @@ from __future__ import annotations
 import http.client
 import json
 import random
+import re
 import tempfile
 import threading
 from collections import Counter
@@ -236,10 +237,15 @@ def new_game(folder: Path, names: list[str], seed: int, dice: str) -> Path:
     args = ["new", "--seed", str(seed), "--dice", dice, "--game", str(path)]
     for n in names:
         args += ["-p", n]
-    r = CliRunner().invoke(app, args)
-    if r.exit_code:
-        raise AssertionError(r.output)
-    return path
+    for face in range(6, 0, -1):  # --dice table: the leader roll-off is the table's
+        r = CliRunner().invoke(app, args)
+        if not r.exit_code:
+            return path
+        who = re.search(r"the table rolls a die for (\S+) ", r.output)
+        if who is None:
+            break
+        args += ["--roll", f"{who.group(1)}={face}"]
+    raise AssertionError(r.output)
 
 
 def _pick(menu: list[tuple[str, dict]], rng: random.Random) -> tuple[str, dict]:

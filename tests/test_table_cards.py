@@ -120,3 +120,17 @@ def test_poker_night_from_the_page_takes_the_table_s_die(tmp_path, tables, dice)
         assert code == 200, body
         assert any("4" in line for line in json.loads(body)["said"])
     assert session.load(game, tables).game.rng == before  # rigs rolled nothing
+
+
+def test_the_leader_is_not_offered_to_end_the_phase_while_a_record_waits(tmp_path, tables):
+    game = tmp_path / "rigs.toml"
+    _disaster_phase(game)
+    with serving(game, tables) as (server, _, tokens):
+        leader = json.loads(get(server, "/state.json")[2])["leader"]
+        assert not [a for a in _actions(server, tokens[leader]) if a["action"] == "next"]
+        for name in ("Ana", "Bo"):
+            code, _, body = post(server, tokens[name], {"action": "disaster record",
+                                                        "card": "virtual"})
+            assert code == 200, body
+        ends = [a for a in _actions(server, tokens[leader]) if a["action"] == "next"]
+        assert ends or json.loads(get(server, "/state.json")[2])["phase"] != "disaster"
