@@ -3,6 +3,7 @@ table waits for, and when a phase may end by itself.  No I/O."""
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import permutations
 
 from rigs_helper.rules.legal.base import Action, Cand, Param, Spec
@@ -32,11 +33,13 @@ def actions_grant(game, tables, player, spec: Spec):
         if len(orders) > 1:
             params.append(Param("order", orders, required=False))
         out.append(Action(spec.action, tuple(params), "Land Grant: keep a plot"))
-    left = list(dict.fromkeys(tables.plot_deck[int(pid[1:]) - 1]
-                              for pid in game.grant + game.plot_deck))
+    left = Counter(tables.plot_deck[int(pid[1:]) - 1] for pid in game.grant + game.plot_deck)
     n = len(game.grant)
-    out.append(Action(spec.action, (Param("card", tuple(left), n, n, True, True, True),),
-                      "Land Grant: record the plots drawn"))
+    few = {t: k for t, k in left.items() if k < n}  # a type the deck holds fewer times
+    out.append(Action(spec.action, (Param("card", tuple(left), n, n, True, True, True,
+                                          record="card"),),
+                      "Land Grant: record the plots drawn",
+                      constraints=({"at_most": few, "param": "card"},) if few else ()))
     return out
 
 
