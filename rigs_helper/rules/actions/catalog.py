@@ -136,7 +136,8 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("n", "count", default=1, counted=True),
     ), "Build RIGS", legal=_P + "build"),
     ActionDef("move", "rigs_helper.rules.actions.placement:Move", (
-        _opt("from", "place", cli="--from", field="source"),  # not given: the warehouse
+        # not given: the warehouse (a page names it: the list names where RIGS are)
+        _opt("from", "place", cli="--from", field="source", page_required=True),
         P("to", "place", cli="--to"),
         _opt("harvest", "resource", cli="--harvest"),
         P("n", "count", counted=True),
@@ -166,7 +167,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ), "Production plan", legal=_P + "produce", make=_produce,
         page_one_of=("power", "skip")),
     ActionDef("lose", "rigs_helper.rules.phases.losses:LoseRigs", (
-        _opt("from", "place", cli="--from"),
+        _opt("from", "place", cli="--from", page_required=True),  # a page names where
         _opt("n", "count", counted=True),
         _opt("places", "place_count", many=True, cli="--from WHERE=K", page=False),
     ), "Lose RIGS", legal=_G + "lose", full=True, make=_lose),
