@@ -50,11 +50,11 @@ PHONES: list[tuple[str, dict]] = [
              "resource": ["energy"]}),
     ("Bo", {"action": "answer", "card": "Wrong Address"}),
     *everyone_done(),  # the Player Phase ends: each Disaster waits for its record
-    ("Ana", {"action": "disaster record", "card": "Massive Solar Flare"}),
+    ("Ana", {"action": "disaster record", "card": "Massive Solar Flare",
+             "karma": PRIVATE_DRAW}),  # it hurts Ana: the Karma card she drew with it
     ("Bo", {"action": "disaster record", "card": "Safe"}),
     ("Cy", {"action": "disaster record", "card": "Safe"}),
     ("Di", {"action": "disaster record", "card": "virtual"}),
-    ("Ana", {"action": "karma draw", "card": PRIVATE_DRAW}),
     *everyone_done(),  # to the Production Phase
     *everyone_done(),  # Last Call (every round)
     *everyone_done(),  # production committed, the Market card drawn
@@ -76,11 +76,10 @@ TERMINAL: list[list[str]] = [
      "--wait"],
     ["answer", "Bo", "Wrong Address"],
     *[["done", n] for n in NAMES], ["next", "--wait"],
-    ["disaster", "record", "Ana", "Massive Solar Flare"],
+    ["disaster", "record", "Ana", "Massive Solar Flare", "--karma", PRIVATE_DRAW],
     ["disaster", "record", "Bo", "Safe"],
     ["disaster", "record", "Cy", "Safe"],
     ["disaster", "record", "Di", "virtual"],
-    ["karma", "draw", "Ana", "--card", PRIVATE_DRAW],
     *[["done", n] for n in NAMES], ["next"],
     *[["done", n] for n in NAMES], ["next"],
     *[["done", n] for n in NAMES], ["next"],

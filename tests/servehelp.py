@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import http.client
-import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -64,23 +63,10 @@ def hands(path: Path, tables) -> dict[str, list[str]]:
 @contextmanager
 def serving(path: Path, tables, tokens=None):
     """(server, base URL, tokens) for a server running in a thread."""
-    from rigs_helper.store import session
-    from rigs_helper.web.server import make_server
-    from rigs_helper.web.tokens import load_tokens
+    from randomplayer import served
 
-    if tokens is None:
-        names = [p.name for p in session.load(path, tables).game.players]
-        tokens = load_tokens(path, names)
-    server = make_server(path, tables, tokens, "127.0.0.1", 0)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                              daemon=True)
-    thread.start()
-    try:
+    with served(path, tables, tokens) as (server, tokens):
         yield server, f"http://127.0.0.1:{server.server_address[1]}", tokens
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(5)
 
 
 def get(server, target: str, method: str = "GET", headers: dict | None = None):

@@ -159,7 +159,7 @@ def hidden_elsewhere(g, player: str, form: dict, exc: Exception) -> bool:
     if "is left in the Plot deck" in str(exc) and len(set(form.get("card", []))) < len(
             form.get("card", [])):
         return True
-    titles = form.get("card", [])
+    titles = [*form.get("card", []), *form.get("drew", []), *form.get("karma", [])]
     held = {TABLES.karma_card(k).title for q in g.players if q.name != player
             for k in q.hand}
     return "cards are conserved" in str(exc) and any(t in held for t in titles)

@@ -317,10 +317,15 @@ def test_karma_play_holds_typed_pairs_and_reads_the_words_older_files_keep():
 def test_actions_json_says_which_parameters_record_the_tables_own_card():
     """A parameter the definition says records the table's own card carries
     ``"record": "card"`` in actions.json (a survey's card, a Karma card drawn); no other
-    parameter carries one."""
+    parameter carries one.  A Karma card is recorded only in place of one rigs drew for a
+    hurt player (no draw at will): Ana's one card is such a draw here."""
     from rigs_helper.rules.legal import actions_json
+    from rigs_helper.rules.records import replace
 
-    entries = actions_json(GAME, TABLES, "Ana")["actions"]
+    ana = GAME.player("Ana")
+    key = TABLES.karma[0].key
+    game = GAME.with_player(replace(ana, hand=(key,), disaster_draw=key))
+    entries = actions_json(game, TABLES, "Ana")["actions"]
     recorded = {(a["action"], name) for a in entries for name, p in a["params"].items()
                 if p.get("record") == "card"}
     assert ("survey", "card") in recorded and ("karma draw", "card") in recorded

@@ -409,7 +409,8 @@ def hide_private_args(action: object) -> object:
     draw/swap --card`, `next --karma`, `karma play --drew`), the hand card a Karma card
     takes or discards (`karma play --card`; what the play says names a discard), the
     Land Grant plots the leader drew at the table (`grant --card`): "--card (hidden)"; and
-    the card a victim answers a waiting attack with (`answer Bo (hidden)`)."""
+    the card a victim answers a waiting attack with (`answer Bo (hidden)`) and the cards
+    they drew for it (`answer --drew`)."""
     import re
 
     if not isinstance(action, str):
@@ -418,7 +419,7 @@ def hide_private_args(action: object) -> object:
     if action.startswith("grant"):  # plot types, unquoted
         return re.sub(r"(--card )\S+", r"\1(hidden)", action)
     if action.startswith("answer "):  # `answer Bo 'Wrong Address'`: the card from a hand
-        return re.sub(rf"^(answer .+? ){quoted}", r"\1(hidden)", action)
+        action = re.sub(rf"^(answer .+? ){quoted}", r"\1(hidden)", action)
     flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap",
                                                           "karma play")) else "")
     return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)

@@ -115,6 +115,9 @@ def answer(player: PlayerArg,
            first: Annotated[str | None, typer.Option(
                "--first", help="With both the Alarm System and I've Got a Donk in play: "
                "the one that rolls first.")] = None,
+           drew: Annotated[list[str] | None, typer.Option(
+               "--drew", help="With take: a Karma card PLAYER drew at the table because "
+               "of it (once per card; rigs draws the rest).")] = None,
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Answer the Karma card that waits (`rigs karma play ... --wait`).
 
@@ -123,13 +126,16 @@ def answer(player: PlayerArg,
     would.  A victim's card stays private until then.
     """
     act(game, build_action("answer", player, {"card": card, "to": to, "plot": plot,
-                                              "first": first}), json)
+                                              "first": first, "drew": drew}), json)
 
 
 @disaster_app.command()
 def record(player: PlayerArg,
            card: Annotated[str, typer.Argument(
                help="The Disaster card PLAYER was dealt, or 'virtual' to let rigs draw it.")],
+           karma: Annotated[str | None, typer.Option(
+               "--karma", help="The Karma card PLAYER drew at the table because the card "
+               "hurts them (rigs then draws none), or 'virtual'.")] = None,
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Record the Disaster card PLAYER was dealt, after `rigs next --wait`."""
-    act(game, build_action("disaster record", player, {"card": card}), json)
+    act(game, build_action("disaster record", player, {"card": card, "karma": karma}), json)

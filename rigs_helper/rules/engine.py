@@ -82,13 +82,24 @@ class Op:
 def perform(game: Game, op: Op, tables: Tables) -> Outcome:
     try:
         op.check(game, tables)
-        return op.apply(game, tables)
+        return _slot_kept(op.apply(game, tables))
     except NotOwned as err:  # say whose the plot is (the player alone cannot)
         raise whose(game, err) from None
     except DieNeeded as err:  # the table rolls (--dice table): name the command to run
         if err.command is not None:
             raise
         raise DieNeeded(err.player, err.why, op.describe()) from None
+
+
+def _slot_kept(out: Outcome) -> Outcome:
+    """A waiting attack's card goes back where it was in its player's hand, or at its end
+    when that player played or lost cards meanwhile (Ruins while the attack waits)."""
+    a = out.game.waits.attack
+    if a is None or a.slot <= len(out.game.player(a.player).hand):
+        return out
+    end = len(out.game.player(a.player).hand)
+    waits = replace(out.game.waits, attack=replace(a, slot=end))
+    return replace(out, game=replace(out.game, waits=waits))
 
 
 # ---------------------------------------------------------------------------- helpers

@@ -46,6 +46,22 @@ def pending_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
         if p.may_swap and p.hand and game.phase == "disaster":
             out.append((p.name, f"{p.name} may swap one Karma card (`rigs karma swap "
                         f"{who} TITLE`), optional"))
+    return out + waiting_items(game, tables)
+
+
+def waiting_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
+    """What waits for one player's own answer: an attack, a Disaster card to record, a
+    deal offered (never a card in a hand)."""
+    out = []
+    a = game.waits.attack
+    if a is not None:
+        title = title_of(tables, "karma", a.card)
+        out += [(v, f"{v} answers {a.player}'s {title} (`rigs answer {shell_word(v)} "
+                 "CARD|take`)") for v in a.waiting()]
+    out += [(n, f"{n} records the Disaster card dealt (`rigs disaster record "
+             f"{shell_word(n)} CARD`)") for n in game.waits.disasters]
+    out += [(d.receiver, f"{d.receiver} answers {d.giver}'s deal {d.id} (`rigs deal accept "
+             f"{shell_word(d.receiver)} {d.id}`)") for d in game.waits.deals]
     return out
 
 

@@ -217,6 +217,13 @@ def roll(text: object, what: str) -> str:
     return f"{who}={n}" if found else str(n)
 
 
+def table_roll(text: object, what: str) -> str:
+    """A die the table rolled (:func:`roll`), or ``virtual`` (any case): rigs rolls it."""
+    if isinstance(text, str) and text.lower() == "virtual":
+        return "virtual"
+    return roll(text, what)
+
+
 def place_count(text: object, what: str) -> tuple[str, int]:
     """``WHERE=K``: K RIGS from a place (``P3=2``, ``warehouse=1``)."""
     where, k = pair(text, what)
@@ -235,7 +242,7 @@ KINDS = {"number": number, "count": count, "count_or_all": count_or_all, "die": 
          "plot": plot, "place": place, "resource": resource, "good": good, "player": name, "title": title, "card": title, "text": text,
          "name_count": name_count, "said": said, "name_title": name_title,
          "destination": destination, "plot_type": plot_type,
-         "deal": deal, "roll": roll, "place_count": place_count, "good_amount": good_amount, "flag": flag}
+         "deal": deal, "roll": roll, "table_roll": table_roll, "place_count": place_count, "good_amount": good_amount, "flag": flag}
 
 
 def read(kind: str, value: object, what: str) -> Any:

@@ -40,7 +40,7 @@ from rigs_helper.rules.waits.records import TAKE, Attack, Deal, Reply, Waits
 KEYS = {"last_deal", "disasters", "deals", "attack"}
 _DEAL = {"id", "from", "to", "give", "plots", "back", "back_plots"}
 _ATTACK = {"player", "card", "slot", "play", "victims", "replies"}
-_REPLY = {"player", "card", "take", "to", "plot", "first"}
+_REPLY = {"player", "card", "take", "to", "plot", "first", "drew"}
 AMOUNTS = ("credits", "energy", "supplies", "metal", "luxuries", "rigs")
 MAX_DEALS = 100
 
@@ -73,6 +73,8 @@ def waits_doc(w: Waits, encode_karma: Callable[[tuple[str, ...]], str],
                 one["plot"] = r.plot
             if r.first:
                 one["first"] = r.first
+            if r.drew:
+                one["drew"] = list(r.drew)
             replies.append(one)
         doc["attack"] = {"player": a.player, "card": tables.karma_card(a.card).title,
                          "slot": a.slot, "play": a.play, "victims": list(a.victims)}
@@ -160,7 +162,12 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
             raise check.fail(k, "give either card or take = true")
         to, plot, first = (check.string(r[x], f"{k}.{x}") if x in r else ""
                            for x in ("to", "plot", "first"))
-        replies.append(Reply(player(r.get("player"), f"{k}.player"), card, to, plot, first))
+        drew = r.get("drew", [])
+        if not isinstance(drew, list):
+            raise check.fail(f"{k}.drew", "a list of Karma card titles")
+        drew = tuple(check.string(t, f"{k}.drew[{j}]") for j, t in enumerate(drew))
+        replies.append(Reply(player(r.get("player"), f"{k}.player"), card, to, plot, first,
+                             drew))
     play = check.string(a.get("play"), "waits.attack.play")
     attack = Attack(player(a.get("player"), "waits.attack.player"), by[slug(title)],
                     check.whole(a.get("slot"), "waits.attack.slot"), play,

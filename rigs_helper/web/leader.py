@@ -64,6 +64,10 @@ def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[di
         return [{"action": "score", "label": label,
                  "params": {"card": {"required": False, "multiple": True},
                             "roll": {"required": False, "multiple": True}}}, *out]
+    from rigs_helper.rules.legal.game import open_choices
+
+    if open_choices(game, tables):  # `rigs next` would be refused: a choice is open
+        return out
     params: dict = {}
     label = "End the phase now"
     if game.phase == "production" and game.last_call:  # this one draws the Market card

@@ -18,6 +18,7 @@ _P = "rigs_helper.rules.legal.player:"
 _K = "rigs_helper.rules.legal.karma:"
 _G = "rigs_helper.rules.legal.game:"
 _W = "rigs_helper.rules.waits.legal:"
+VIRTUAL = "virtual"  # a card or die the table lets rigs draw or roll
 
 
 def P(name: str, kind: str, **kw) -> ParamDef:  # noqa: N802 (a table's short word)
@@ -31,7 +32,8 @@ def _opt(name: str, kind: str, **kw) -> ParamDef:
 def _rolls(words):
     from rigs_helper.rules.dice import Rolls, parse_rolls
 
-    return parse_rolls(list(words)) if words else Rolls()
+    words = [w for w in words if w != VIRTUAL]  # a page's "virtual": rigs rolls
+    return parse_rolls(words) if words else Rolls()
 
 
 def _side(prefix: str, page: bool) -> tuple[ParamDef, ...]:
@@ -106,6 +108,13 @@ def _next(cls, actor, v):
                wait=v["wait"])
 
 
+def _swap(cls, actor, v):
+    """``card``: the card drawn at the table; ``virtual`` (or none given): rigs draws."""
+    card = v["card"]
+    return cls(actor, v["title"], None if card is not None and card.lower() == VIRTUAL
+               else card)
+
+
 def _with_rolls(cls, actor, v):
     return cls(actor, v["title"], rolls=_rolls(v["roll"]))
 
@@ -127,7 +136,8 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("n", "count", default=1, counted=True),
     ), "Build RIGS", legal=_P + "build"),
     ActionDef("move", "rigs_helper.rules.actions.placement:Move", (
-        _opt("from", "place", cli="--from", field="source"),  # not given: the warehouse
+        # not given: the warehouse (a page names it: the list names where RIGS are)
+        _opt("from", "place", cli="--from", field="source", page_required=True),
         P("to", "place", cli="--to"),
         _opt("harvest", "resource", cli="--harvest"),
         P("n", "count", counted=True),
@@ -157,7 +167,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ), "Production plan", legal=_P + "produce", make=_produce,
         page_one_of=("power", "skip")),
     ActionDef("lose", "rigs_helper.rules.phases.losses:LoseRigs", (
-        _opt("from", "place", cli="--from"),
+        _opt("from", "place", cli="--from", page_required=True),  # a page names where
         _opt("n", "count", counted=True),
         _opt("places", "place_count", many=True, cli="--from WHERE=K", page=False),
     ), "Lose RIGS", legal=_G + "lose", full=True, make=_lose),
@@ -175,7 +185,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ActionDef("karma swap", "rigs_helper.rules.karma.hands:KarmaSwap", (
         P("title", "title"),
         _opt("card", "title", cli="--card", record="card", private="owner"),
-    ), "Swap a Karma card", legal=_K + "swap"),
+    ), "Swap a Karma card", legal=_K + "swap", make=_swap),
     ActionDef("karma play", "rigs_helper.rules.karma.play:KarmaPlay", (
         P("title", "title"),
         _opt("target", "player", many=True, cli="--target"),
@@ -196,7 +206,9 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("own", "title", many=True, cli="--own", page=False),
         _opt("first", "said", many=True, cli="--first", page=False),
         _opt("split", "name_count", many=True, cli="--split", page=False),
-        _ROLL,
+        # the table's die (Poker Night, Winning Raffle Ticket, Ruins); a page may say
+        # "virtual" (rigs rolls)
+        _opt("roll", "table_roll", many=True, cli="--roll", record="die", field=None),
         _opt("wait", "flag", cli="--wait", page=False, default=False),
     ), "Play a Karma card", legal=_K + "play", make=_karma_play),
     ActionDef("karma use", "rigs_helper.rules.karma.play:KarmaUse", (
@@ -217,9 +229,14 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("to", "player", cli="--to"),
         _opt("plot", "plot", cli="--plot"),
         _opt("first", "title", cli="--first"),
+        # with take: the Karma cards drawn at the table because of it ("virtual": rigs
+        # draws the rest)
+        _opt("drew", "title", many=True, cli="--drew", record="card", private="owner"),
     ), "Answer", legal=_W + "answer"),
     ActionDef("disaster record", "rigs_helper.rules.waits.disasters:DisasterRecord", (
         P("card", "title", record="card"),
+        # the Karma card drawn at the table because the card hurts (or "virtual")
+        _opt("karma", "title", cli="--karma", record="card", private="owner"),
     ), "Record your Disaster card", legal=_W + "record"),
     ActionDef("done", "rigs_helper.rules.turns:Done", (), "I'm done", legal=_G + "done"),
     # the leader's: ends the phase (a page's leader control: web/leader.py)

@@ -97,7 +97,14 @@ class KarmaDiscard(Op):
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
-        hand_key(tables, game.player(self.name), self.title)
+        p = game.player(self.name)
+        hand_key(tables, p, self.title)
+        limit = tables.constants.hand_limit
+        if game.phase != "player" or len(p.hand) <= limit:
+            raise RulesError(f"{p.name} holds {len(p.hand)} Karma card"
+                             f"{'s' if len(p.hand) != 1 else ''}: nothing to discard now",
+                             rule=f"no discard at will: a hand over {limit} cards is "
+                             "discarded down to it when the Player Phase ends")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)

@@ -55,9 +55,12 @@ def swap_credits(c: Ctx) -> None:
         raise InputError(f"{c.card.title}: {v} chooses --option draw (draw 3 Karma cards) or "
                          "--option card (take this card)")
     a, b = c.w.player(c.owner), c.w.player(v)
-    c.w.add(a.name, "credits", b.credits - a.credits, f"card: {c.card.title}")
-    c.w.add(b.name, "credits", a.credits - b.credits, f"card: {c.card.title}")
-    c.w.say(f"{a.name} and {b.name} swap credits ({a.credits} <-> {b.credits}).")
+    if v == c.player and c.owner in c.gainers:  # turned back by Right Back At You
+        v = turned_swap(c, a.name, b.name)
+    else:
+        c.w.add(a.name, "credits", b.credits - a.credits, f"card: {c.card.title}")
+        c.w.add(b.name, "credits", a.credits - b.credits, f"card: {c.card.title}")
+        c.w.say(f"{a.name} and {b.name} swap credits ({a.credits} <-> {b.credits}).")
     if opt == "draw":
         c.draws(v, 3)
     else:  # it reaches the hand at the start of the next round
@@ -65,6 +68,21 @@ def swap_credits(c: Ctx) -> None:
         c.w.update(v, incoming=c.w.player(v).incoming + (c.card.key,))
         c.w.say(f"{v} takes {c.card.title}: it joins {v}'s hand at the start of the next "
                 "round.")
+
+
+def turned_swap(c: Ctx, victim: str, player: str) -> str:
+    """Ruling (RULES.md 2026-11-25): Identity Theft turned back on its player.  The
+    difference of the two totals is what the swap takes from the richer and gives the
+    poorer: the card's player loses it (as far as their credits go) and the original
+    victim gains it, so nobody ends worse off for having answered.  The victim's choice
+    (3 Karma cards, or the card) stays the victim's.  Returns who receives it."""
+    a, b = c.w.player(victim), c.w.player(player)
+    d = abs(a.credits - b.credits)
+    c.w.add(b.name, "credits", -min(d, b.credits), f"card: {c.card.title}")
+    c.w.add(a.name, "credits", d, f"card: {c.card.title}")
+    c.w.say(f"{c.card.title} turns on {b.name}: {b.name} loses {min(d, b.credits)} "
+            f"credits, {a.name} gains {d}.")
+    return a.name
 
 
 def i_want_that(c: Ctx) -> None:

@@ -52,9 +52,11 @@ def spec_of(d) -> Spec:
     params = d.page_params()
     module, _, key = d.legal.partition(":")
     return Spec(d.path, module, key, d.label, tuple(p.name for p in params),
-                tuple(p.name for p in params if p.many and p.name not in d.page_one_of),
+                tuple(p.name for p in params if p.many and p.name not in d.page_one_of
+                      and p.record != "die"),  # a page records one die at a time
                 next((p.name for p in params if p.counted), None),
-                tuple(p.name for p in params if p.number and not p.counted), d.full)
+                tuple(p.name for p in params if p.number and not p.counted), d.full,
+                tuple((p.name, p.record) for p in params if p.record))
 
 
 for _d in DEFS.values():

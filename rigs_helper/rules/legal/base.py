@@ -24,6 +24,7 @@ class Param:
     required: bool = True
     multiple: bool = False  # may be given several times (distinct values)
     repeat: bool = False  # a ``multiple`` value may come back (the plot types drawn)
+    record: str | None = None  # "card" or "die": the table's own card or die is recorded
 
     def as_json(self) -> dict:
         d: dict = {}
@@ -38,6 +39,8 @@ class Param:
             d["multiple"] = True
         if self.repeat:
             d["repeat"] = True
+        if self.record:
+            d["record"] = self.record
         return d
 
 
@@ -49,6 +52,10 @@ class Action:
     # (names, low, high): the numbers given for these parameters (a ``multiple`` one
     # counts its values) add up to low..high
     total: tuple[tuple[str, ...], int, int] | None = None
+    # CONTRACT's other constraints between parameters, as its JSON: {"at_least_one":
+    # [...]}, {"distinct": [...]}, and {"at_most": {VALUE: N}, "param": NAME} (a repeated
+    # value of a ``multiple`` parameter given at most N times)
+    constraints: tuple = ()
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -56,10 +63,23 @@ class Action:
     def as_json(self) -> dict:
         d = {"action": self.action, "label": self.label,
              "params": {p.name: p.as_json() for p in self.params}}
+        out = [dict(c) for c in self.constraints]
         if self.total is not None:
-            names, low, high = self.total
-            d["total"] = {"params": list(names), "min": low, "max": high}
+            out.insert(0, self._total_json())
+        if out:
+            d["constraints"] = out
         return d
+
+    def _total_json(self) -> dict:
+        """``total`` in CONTRACT's words: at least one given when any mix of the bounds
+        adds up within it (a gift, a deal), else the sum's bounds."""
+        names, low, high = self.total  # type: ignore[misc]
+        most = sum(p.max or 0 for p in self.params if p.name in names)
+        if low == 1 and high >= most:
+            return {"at_least_one": list(names)}
+        if low == high:
+            return {"sum": list(names), "equals": low}
+        return {"sum": list(names), "min": low, "max": high}
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +97,7 @@ class Spec:
     count: str | None = None
     numbers: tuple[str, ...] = ()  # other whole-number parameters
     full: bool = False  # the operation's check leaves some refusals to apply: run both
+    record: tuple[tuple[str, str], ...] = ()  # (param, "card" or "die"): the table's own
 
 
 @dataclass(frozen=True, slots=True)

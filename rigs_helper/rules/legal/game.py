@@ -3,6 +3,7 @@ table waits for, and when a phase may end by itself.  No I/O."""
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import permutations
 
 from rigs_helper.rules.legal.base import Action, Cand, Param, Spec
@@ -37,12 +38,15 @@ def actions_grant(game, tables, player, spec: Spec):
     virtual = game_virtual(game, tables, "plot")  # a mixed deck: the group's own to record
     if "plot" in game.missing and not game.grant_owed:
         return out
-    kinds = {tables.plot_deck[int(pid[1:]) - 1] for pid in game.grant + game.plot_deck
-             if pid not in virtual}
-    left = [t for t in tables.plots if t in kinds]  # table order: the deck's order is hidden
+    counts = Counter(tables.plot_deck[int(pid[1:]) - 1] for pid in game.grant + game.plot_deck
+                     if pid not in virtual)
+    left = [t for t in tables.plots if t in counts]  # table order: the deck's order is hidden
     n = game.grant_owed or len(game.grant)
-    out.append(Action(spec.action, (Param("card", tuple(left), n, n, True, True, True),),
-                      "Land Grant: record the plots drawn"))
+    few = {t: counts[t] for t in left if counts[t] < n}  # a type the pile holds fewer times
+    out.append(Action(spec.action, (Param("card", tuple(left), n, n, True, True, True,
+                                          record="card"),),
+                      "Land Grant: record the plots drawn",
+                      constraints=({"at_most": few, "param": "card"},) if few else ()))
     return out
 
 

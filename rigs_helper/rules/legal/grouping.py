@@ -21,6 +21,7 @@ from rigs_helper.rules.legal.base import (
     cand_form,
     candidates,
 )
+from rigs_helper.rules.records import replace
 
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Game
@@ -28,12 +29,14 @@ if TYPE_CHECKING:
 
 
 def passes(spec: Spec, module, game: Game, tables: Tables, player: str, form: dict) -> bool:
-    """The candidate's operation passes the rules' own check (and apply, for an operation
-    whose check leaves refusals to apply)."""
+    """The candidate's operation, as a page would make it (``rules/waits/phone``), passes
+    the rules' own check (and apply, for an operation whose check leaves refusals to
+    apply)."""
     from rigs_helper.rules.actions.catalog import build_action
+    from rigs_helper.rules.waits.phone import from_a_phone
 
-    try:
-        op = build_action(spec.action, player, form, page=True, game=game)
+    try:  # as a page plays it: a Sabotage card waits for its victims' answers
+        op = from_a_phone(build_action(spec.action, player, form, page=True, game=game), game)
         op.check(game, tables)
         if spec.full:
             op.apply(game, tables)
@@ -100,6 +103,13 @@ def _params(spec: Spec, k: str, atoms: frozenset, order: dict) -> list[Param | N
     parameter are not every combination of them (each combination is then its own)."""
     if atoms == {None}:
         return [None]
+    record = dict(spec.record).get(k)
+    if record == "die" and {str(n) for n in range(1, 7)} <= set(atoms):
+        virtual = ("virtual",) if "virtual" in atoms else None
+        return [Param(k, virtual, 1, 6, None not in atoms, record="die")]
+    if record:
+        return [p if p is None else replace(p, record=record)
+                for p in _params(replace(spec, record=()), k, atoms, order)]
     required = None not in atoms
     vals = sorted((a for a in atoms if a is not None), key=lambda a: order.get(a, 1 << 30))
     if k == spec.count:  # numbers in order, then words ("all")

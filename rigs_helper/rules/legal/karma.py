@@ -13,6 +13,8 @@ from itertools import combinations
 from rigs_helper.rules.legal.base import Cand
 from rigs_helper.rules.tables import RESOURCES
 
+VIRTUAL = "virtual"  # a draw the table lets rigs make
+
 # cards aimed at one plot of another player (its owner is the victim)
 ON_A_PLOT = ("idle_plot", "redirect_output", "transfer_plot", "survey_error")
 
@@ -33,12 +35,19 @@ def drawable(game, tables, player: str) -> list[str]:
     p = game.player(player)
     seen = set(p.hand) | set(game.karma.discard) | {k for q in game.players
                                                     for k in q.in_play + q.incoming}
+    if game.waits.attack is not None:  # played, face up, waiting for its answers
+        seen.add(game.waits.attack.card)
     return _titles(tables, (c.key for c in tables.karma if c.key not in seen))
 
 
 def candidates_draw(game, tables, player):
-    """Record a Karma card drawn at the table (a hurt player's card replaces the one rigs
-    drew for them)."""
+    """Record the Karma card a hurt player drew at the table: it replaces the one rigs drew
+    for them.  Nothing else is listed: a card is drawn only when a rule or a card says so,
+    and a record replaces a draw, never adds one (`rigs karma draw` at the terminal still
+    corrects the books)."""
+    p = game.player(player)
+    if p.disaster_draw is None or p.disaster_draw not in p.hand:
+        return
     for t in drawable(game, tables, player):
         yield Cand({"card": t})
 
@@ -54,7 +63,7 @@ def candidates_swap(game, tables, player):
     p = game.player(player)
     if not p.may_swap:
         return
-    every = [None] + drawable(game, tables, player)
+    every = [None, *drawable(game, tables, player), VIRTUAL]  # none given: virtual
     for t in _titles(tables, p.hand):
         for c in every:
             yield Cand({"title": t, "card": c})
@@ -80,7 +89,28 @@ def _subsets(items) -> list[tuple]:
     return [c for n in range(1, len(items) + 1) for c in combinations(items, n)]
 
 
+# cards whose player rolls a die when played (the table's die: ``roll``, record=die; Poker
+# Night rolls once per resource: with --dice table one resource at a time is listed)
+OWNER_ROLLS = ("poker_night", "gain", "ruins")
+
+
 def candidates_play(game, tables, player):
+    """Each card's choices; a card its player rolls a die for takes the table's roll (any
+    face; ``virtual`` where rigs may roll it)."""
+    for cand in _plays(game, tables, player):
+        key = next(k for k in game.player(player).hand
+                   if tables.karma_card(k).title == cand.fixed["title"])
+        card = tables.karma_card(key)
+        if card.action in OWNER_ROLLS and card.die:
+            faces = [str(n) for n in range(1, 7)] + (
+                [] if game.dice == "table" else [None, VIRTUAL])
+            for f in faces:
+                yield Cand({**cand.fixed, "roll": f})
+        else:
+            yield cand
+
+
+def _plays(game, tables, player):
     p = game.player(player)
     others = [q for q in game.players if q.name != p.name]
     for key in dict.fromkeys(p.hand):
@@ -143,5 +173,3 @@ def candidates_play(game, tables, player):
                 yield Cand({**base, "target": (q.name,)})
         else:
             yield Cand(base)
-
-

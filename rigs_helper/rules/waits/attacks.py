@@ -46,7 +46,9 @@ def same_play(cls: type[P], op: KarmaPlay) -> P:
 
 def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
     """Who a play would hit before any answer: the victims a Sabotage card aims at (the
-    owner of the plot for a plot card); () for other cards, which no one answers."""
+    owner of the plot for a plot card); () for other cards, which no one answers.  The
+    card's own player is never asked (a card played on one's own plot resolves at once:
+    nobody answers their own card, and a wait only they could end would hold the table)."""
     p = game.player(play.name)
     card = tables.karma_card(hand_key(tables, p, play.title))
     if card.kind != "sabotage":
@@ -55,7 +57,7 @@ def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
 
     ctx = Ctx(play, Work(game, tables), card, p.name)
     aim(ctx)
-    return tuple(ctx.victims)
+    return tuple(v for v in ctx.victims if v != p.name)
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,8 @@ def resolution(attack: Attack, game: Game, tables: Tables) -> KarmaPlay:
     assert isinstance(play, KarmaPlay)  # (what the attack keeps)
     firsts = tuple((r.player, r.first) for r in attack.replies if r.first)
     return replace(play,
+                   drew=play.drew + tuple((r.player, t) for r in attack.replies
+                                          for t in r.drew),
                    answer=tuple((r.player, title_of(tables, 'karma', r.card))
                                 for r in said),
                    answer_to=tuple((r.player, r.to) for r in said if r.to),
@@ -163,13 +167,17 @@ class Answer(Op):
     to: str | None = None  # Wrong Address / Double Agent: the new victim
     plot: str | None = None  # a plot card passed on: the new victim's plot
     first: str | None = None  # both Alarm System and Donk in play: the one that rolls first
+    # a victim who takes it: the Karma cards they drew at the table because of it
+    # ("virtual": rigs draws the rest)
+    drew: tuple[str, ...] = ()
 
     def describe(self) -> str:
         what = TAKE if self._takes() else repr(self.card)
         return (f"answer {shell_word(self.name)} {what}"
                 + (f" --to {self.to}" if self.to else "")
                 + (f" --plot {self.plot}" if self.plot else "")
-                + (f" --first {self.first!r}" if self.first else ""))
+                + (f" --first {self.first!r}" if self.first else "")
+                + "".join(f" --drew {t!r}" for t in self.drew))
 
     def _takes(self) -> bool:
         return self.card.strip().lower() in (TAKE, "take it")
@@ -190,7 +198,11 @@ class Answer(Op):
                                  rule="a victim answers or takes it")
             if self.to or self.plot:
                 raise InputError("--to/--plot: a victim who takes it passes nothing on")
-            reply = Reply(me.name, TAKE)
+            reply = Reply(me.name, TAKE, drew=tuple(
+                t.strip() for t in self.drew if t.strip().lower() != "virtual"))
+        elif self.drew:
+            raise InputError("--drew: the cards drawn go with take (an answer card draws "
+                             "none for you here)")
         else:
             reply = Reply(me.name, hand_key(tables, me, self.card), (self.to or "").strip(),
                           (self.plot or "").strip())

@@ -10,7 +10,7 @@ apply it; a hurt player then records the Karma card they drew with `rigs karma d
 from __future__ import annotations
 
 from rigs_helper.rules.engine import Op, Outcome, Work
-from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.phases.disaster_deal import deal_disaster
 from dataclasses import dataclass
 from rigs_helper.rules.state import Game
@@ -26,11 +26,15 @@ class DisasterRecord(Op):
 
     name: str
     card: str
+    # the Karma card a player hurt by it drew at the table (a title, or "virtual": rigs
+    # draws it); None: rigs draws it, as `rigs disaster record` always did
+    karma: str | None = None
     phases = ("disaster",)
     phase_rule = "the Disaster cards are dealt when the Disaster Phase opens"
 
     def describe(self) -> str:
-        return f"disaster record {shell_word(self.name)} {self.card!r}"
+        return f"disaster record {shell_word(self.name)} {self.card!r}" + (
+            f" --karma {self.karma!r}" if self.karma else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -43,7 +47,14 @@ class DisasterRecord(Op):
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
-        deal_disaster(w, game.player(self.name).name, self.card)
+        me = game.player(self.name).name
+        table = self.karma is not None and self.karma.strip().lower() != VIRTUAL
+        if table:  # the table's card replaces the draw: rigs draws none (record, not add)
+            w.data.setdefault("karma", {})[me] = self.karma
+        deal_disaster(w, me, self.card)
+        if table and me in w.data.get("karma", {}):
+            raise InputError(f"karma: {me} is not hurt by this Disaster card and draws no "
+                             "Karma card; leave it out")
         return w.done()
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.legal.base import Action, Param, Spec, module_of
+from rigs_helper.rules.legal.karma import VIRTUAL, drawable
 from rigs_helper.rules.tables import RESOURCES
 from rigs_helper.rules.waits.records import TAKE
 
@@ -108,22 +109,64 @@ def actions_answer(game, tables, player, spec: Spec):
         if first else []
     out = []
     if _passes(spec, game, tables, me.name, {"card": TAKE, **first}):
-        out.append(Action(spec.action, (Param("card", (TAKE,)), *lead), f"Take {title}"))
-    others = tuple(q.name for q in game.players if q.name != me.name)
+        n = _draws_on_taking(game, tables, me.name)
+        drew = [Param("drew", (*drawable(game, tables, me.name), VIRTUAL), 1, n,
+                      multiple=True, record="card")] if n else []
+        out.append(Action(spec.action, (Param("card", (TAKE,)), *lead, *drew),
+                          f"Take {title}"))
     for key in dict.fromkeys(me.hand):
-        card = title_of(tables, "karma", key)
-        plain = _passes(spec, game, tables, me.name, {"card": card, **first})
-        to = ()
-        if tables.karma_card(key).action in ("redirect", "hijack"):
-            to = tuple(n for n in others if _passes(spec, game, tables, me.name,
-                                                    {"card": card, "to": n, **first}))
-        if plain or to:
-            params = [Param("card", (card,)), *lead]
-            if to:
-                params.append(Param("to", to, required=not plain))
-            out.append(Action(spec.action, tuple(params), f"Answer {title} with {card}"))
+        out += _card_answers(spec, game, tables, me.name, key, title, first, lead)
     return out
 
+
+def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first: dict,
+                  lead: list) -> list[Action]:
+    """The answers with one card of ``me``'s hand: alone, or passing the attack on to a
+    player (``to``), or naming the plot it lands on (``plot``: a plot card turned back on
+    its player or passed on), one action per player it goes to."""
+    attack = game.waits.attack
+    card = title_of(tables, "karma", key)
+    action = tables.karma_card(key).action
+
+    def ok(**kw) -> bool:
+        return _passes(spec, game, tables, me, {"card": card, **kw, **first})
+
+    others = tuple(q.name for q in game.players if q.name != me)
+    targets = (None, *others) if action in ("redirect", "hijack") else (None,)
+    out = []
+    for to in targets:
+        with_to = {"to": to} if to else {}
+        plain = ok(**with_to)
+        owner = to or attack.player
+        plots = () if plain and action != "reflect" else tuple(
+            x.id for x in game.player(owner).plots if ok(plot=x.id, **with_to))
+        if not plain and not plots:
+            continue
+        params = [Param("card", (card,)), *lead]
+        if to is not None:
+            params.append(Param("to", (to,)))
+        if plots:
+            params.append(Param("plot", plots, required=not plain))
+        out.append(Action(spec.action, tuple(params), f"Answer {title} with {card}"
+                          + (f" (to {to})" if to else "")))
+    alone, passed = out[:1], out[1:]  # the card alone, then the card and one player each
+    if passed and len(alone[0].params) == 1 + len(lead) and all(
+            len(a.params) == 2 + len(lead) and a.param("to") for a in passed):
+        tos = tuple(a.param("to").values[0] for a in passed)
+        out = [Action(spec.action, (Param("card", (card,)), *lead,
+                                    Param("to", tos, required=False)),
+                      f"Answer {title} with {card}")]
+    return out
+
+
+def _draws_on_taking(game, tables, me: str) -> int:
+    """How many Karma cards ``me`` draws when taking the waiting card (the victim records
+    them: who holds the cardboard records it)."""
+    from rigs_helper.rules.waits.attacks import Answer, resolve
+
+    attack, _ = Answer(me, TAKE)._replies(game, tables)  # as its check resolves it
+    after = resolve(game, tables, attack).game
+    return max(0, len(after.player(me).hand) - len(game.player(me).hand))
 
 
 # ---------------------------------------------------------------------------- disasters
@@ -131,16 +174,32 @@ def actions_answer(game, tables, player, spec: Spec):
 
 def actions_record(game, tables, player, spec: Spec):
     """The Disaster cards the deck may still give (public: every card dealt is face up),
-    or ``virtual`` to let rigs draw."""
+    or ``virtual`` to let rigs draw.  A card that would hurt the player asks for the Karma
+    card they draw for it at the table (``karma``: a title, or ``virtual``), so that rigs
+    draws none of its own first (a card drawn is never shown, then put back)."""
     if game.player(player).name not in game.waits.disasters:
         return []
-    from rigs_helper.rules.waits.disasters import VIRTUAL
-
     left = {*game.disaster.draw} or {*game.disaster.discard}
-    titles = tuple(d.title for d in tables.disasters if d.key in left
-                   and _passes(spec, game, tables, player, {"card": d.title}))
-    return [Action(spec.action, (Param("card", titles + (VIRTUAL,)),), spec.label)]
+    hurt, safe = [], []
+    for d in tables.disasters:
+        if d.key in left and _passes(spec, game, tables, player, {"card": d.title}):
+            (hurt if _hurts(game, tables, player, d.title) else safe).append(d.title)
+    out = []
+    karma = Param("karma", (*drawable(game, tables, player), VIRTUAL), record="card")
+    if hurt:
+        out.append(Action(spec.action, (Param("card", tuple(hurt), record="card"), karma),
+                          f"{spec.label} (it hurts you: and the Karma card you draw)"))
+    out.append(Action(spec.action, (Param("card", (*safe, VIRTUAL), record="card"),),
+                      spec.label))
+    return out
 
+
+def _hurts(game, tables, player: str, title: str) -> bool:
+    """The Disaster card would make ``player`` draw a Karma card."""
+    from rigs_helper.rules.waits.disasters import VIRTUAL, DisasterRecord
+
+    after = DisasterRecord(player, title, VIRTUAL).apply(game, tables).game
+    return len(after.player(player).hand) > len(game.player(player).hand)
 
 
 __all__ = ["GOODS"]

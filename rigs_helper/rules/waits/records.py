@@ -34,6 +34,7 @@ class Reply:
     to: str = ""
     plot: str = ""
     first: str = ""  # both in-play protections: the one that rolls first (--first)
+    drew: tuple[str, ...] = ()  # a victim who takes it: the Karma cards drawn at the table
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,337 @@
+"""A random player that knows only the pages' HTTP API, as OpenSpiel tests its games.
+
+It reads each player's ``GET /p/TOKEN/actions.json``, picks one listed action at random,
+fills it from the listed values and bounds so that it meets every listed constraint, and
+posts it (``POST /p/TOKEN/act``, answered in JSON).  After every step it asserts what the
+list promises (CONTRACT, "Exact legal actions"):
+
+- a request built from the list is accepted (a refusal is counted, with its words);
+- somebody always has something to do until the game is scored (a table that would need
+  the terminal is counted: the game stops there);
+- no request is answered 500 (the server's traceback);
+- the game file reloads;
+- where the table records its own cards, the books' hands hold only cards the table
+  recorded or that moved between the players' hands (never one rigs drew on its own).
+
+Used by the suite (tests/test_random_pages.py, a few games) and by
+benchmarks/bench_random_pages.py (hundreds).  Only the standard library and the HTTP API
+are used to play; the game is made and served in process.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import random
+import re
+import tempfile
+import threading
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+#: the actions that answer something the game waits for (picked first more often)
+DECISIONS = ("answer", "grant", "lose", "settle", "disaster record", "deal accept",
+             "deal decline", "karma discard", "karma record", "record", "roll", "score")
+
+
+def _karma_titles() -> frozenset[str]:
+    from rigs_helper.store.tablefiles import load_tables
+
+    return frozenset(c.title for c in load_tables().karma)
+
+
+KARMA = _karma_titles()
+
+
+@dataclass
+class Result:
+    steps: int = 0
+    finished: bool = False
+    refusals: list[str] = field(default_factory=list)
+    terminal: list[str] = field(default_factory=list)  # stalls: nobody has an action
+    tracebacks: list[str] = field(default_factory=list)
+    reload_errors: list[str] = field(default_factory=list)
+    hand_errors: list[str] = field(default_factory=list)
+    # where the table records its own cards: Karma cards in the books' hands that the
+    # table never recorded (rigs drew them: a draw the pages cannot record yet)
+    rigs_drew: set[str] = field(default_factory=set)
+    where: str = ""  # the round and phase reached
+
+    def failures(self) -> list[str]:
+        return (self.refusals + self.terminal + self.tracebacks + self.reload_errors
+                + self.hand_errors)
+
+
+# ---------------------------------------------------------------------------- requests
+
+
+def fill(action: dict, rng: random.Random, virtual: bool,
+         deck: frozenset[str] | None = None) -> dict[str, list[str]]:
+    """A request for ``action`` from its listed values and bounds meeting its constraints
+    (``virtual``: where rigs may draw or roll, let it; ``deck``: the Karma titles in the
+    table's own deck: a card recorded is one the table can draw)."""
+    params = action.get("params", {})
+    out: dict[str, list[str]] = {}
+    for name, spec in params.items():
+        if spec.get("record") == "card" and deck is not None and "values" in spec:
+            kept = [v for v in spec["values"] if v in deck or v not in KARMA]
+            spec = {**spec, "values": kept} if kept else spec
+        if spec.get("required", True) or rng.random() < 0.35:
+            vals = value(spec, rng, virtual)
+            if vals:
+                out[name] = vals
+    for c in action.get("constraints", []):
+        meet(c, params, out, rng, virtual)
+    return out
+
+
+def value(spec: dict, rng: random.Random, virtual: bool) -> list[str]:
+    vals = list(spec.get("values") or [])
+    record = spec.get("record")
+    if record and "virtual" in vals:
+        if virtual:
+            return ["virtual"]
+        if record == "die":
+            return [str(rng.randint(spec.get("min", 1), spec.get("max", 6)))]
+        if len(vals) == 1:  # nothing else the table could record
+            return ["virtual"]
+        vals.remove("virtual")
+    if spec.get("multiple"):
+        lo = spec.get("min", 1)
+        hi = spec.get("max", len(vals))
+        k = rng.randint(lo, max(lo, hi))
+        if spec.get("repeat"):
+            return [rng.choice(vals) for _ in range(k)] if vals else []
+        return rng.sample(vals, min(k, len(vals)))
+    if vals:
+        return [rng.choice(vals)]
+    if "min" in spec or "max" in spec:
+        lo = spec.get("min", 0)
+        hi = spec.get("max", lo + 3)
+        return [str(rng.randint(lo, hi))]
+    return []
+
+
+def _num(out: dict, name: str) -> int:
+    v = out.get(name)
+    if not v:
+        return 0
+    try:
+        return int(v[0])
+    except ValueError:
+        return len(v)
+
+
+def meet(c: dict, params: dict, out: dict, rng: random.Random, virtual: bool) -> None:
+    """Change ``out`` so that it meets the constraint ``c``."""
+    if "at_least_one" in c:
+        names = c["at_least_one"]
+        if not any(n in out for n in names):
+            n = rng.choice(names)
+            out[n] = value({**params[n], "required": True}, rng, virtual)
+    elif "at_most" in c:
+        name, most = c["param"], c["at_most"]
+        vals = out.get(name, [])
+        room = [v for v in params[name].get("values", []) if v not in most]
+        for i, v in enumerate(vals):
+            if v in most and vals[:i + 1].count(v) > most[v]:
+                free = [x for x in room + list(most) if vals.count(x) < most.get(x, 1 << 30)]
+                vals[i] = rng.choice(free)
+    elif "distinct" in c:
+        names = [n for n in c["distinct"] if n in out]
+        pool = list(dict.fromkeys(v for n in names for v in params[n].get("values", [])))
+        picked = rng.sample(pool, min(len(pool), len(names)))
+        for n, v in zip(names, picked):
+            out[n] = [v]
+    elif "sum" in c:
+        names = c["sum"]
+        lo = c.get("equals", c.get("min", 0))
+        hi = c.get("equals", c.get("max", lo))
+        tops = {n: params[n].get("max", 0) for n in names}
+        target = rng.randint(lo, min(hi, sum(tops.values())))
+        for n in names:
+            out.pop(n, None)
+        got = {n: 0 for n in names}
+        for _ in range(target):
+            room = [n for n in names if got[n] < tops[n]]
+            if not room:
+                break
+            got[rng.choice(room)] += 1
+        for n, k in got.items():
+            if k:
+                out[n] = [str(k)]
+
+
+# ---------------------------------------------------------------------------- HTTP
+
+
+class Client:
+    """The pages' API on one kept connection."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def request(self, method: str, target: str, body: str | None = None,
+                headers: dict | None = None) -> tuple[int, str]:
+        for attempt in (0, 1):
+            try:
+                self.conn.request(method, target, body=body, headers=headers or {})
+                r = self.conn.getresponse()
+                return r.status, r.read().decode()
+            except (http.client.HTTPException, OSError):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    def get_json(self, target: str) -> tuple[int, dict]:
+        code, body = self.request("GET", target)
+        return code, (json.loads(body) if code == 200 else {"error": body})
+
+    def act(self, token: str, form: dict) -> tuple[int, dict]:
+        code, body = self.request("POST", f"/p/{token}/act", urlencode(form, doseq=True), {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Accept": "application/json", "Origin": f"http://127.0.0.1:{self.port}"})
+        try:
+            return code, json.loads(body)
+        except ValueError:
+            return code, {"error": body}
+
+
+# ---------------------------------------------------------------------------- a game
+
+
+@contextmanager
+def served(path: Path, tables, tokens: dict | None = None):
+    """(server, tokens) for the game at ``path`` served on 127.0.0.1 in a thread."""
+    from rigs_helper.store import session
+    from rigs_helper.web.server import make_server
+    from rigs_helper.web.tokens import load_tokens
+
+    if tokens is None:
+        names = [p.name for p in session.load(path, tables).game.players]
+        tokens = load_tokens(path, names)
+    server = make_server(path, tables, tokens, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                              daemon=True)
+    thread.start()
+    try:
+        yield server, tokens
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def new_game(folder: Path, names: list[str], seed: int, dice: str) -> Path:
+    from typer.testing import CliRunner
+
+    from rigs_helper.cli import app
+
+    path = folder / "rigs.toml"
+    args = ["new", "--seed", str(seed), "--dice", dice, "--game", str(path)]
+    for n in names:
+        args += ["-p", n]
+    for face in range(6, 0, -1):  # --dice table: the leader roll-off is the table's
+        r = CliRunner().invoke(app, args)
+        if not r.exit_code:
+            return path
+        who = re.search(r"the table rolls a die for (\S+) ", r.output)
+        if who is None:
+            break
+        args += ["--roll", f"{who.group(1)}={face}"]
+    raise AssertionError(r.output)
+
+
+def _pick(menu: list[tuple[str, dict]], rng: random.Random) -> tuple[str, dict]:
+    """Decisions first (mostly), then "done" often enough for the game to move on."""
+    decide = [m for m in menu if m[1]["action"] in DECISIONS]
+    if decide and rng.random() < 0.8:
+        return rng.choice(decide)
+    done = [m for m in menu if m[1]["action"] in ("done", "next")]
+    plain = [m for m in menu if m[1]["action"] not in ("done", "next")]
+    if done and (not plain or rng.random() < 0.45):
+        nexts = [m for m in done if m[1]["action"] == "done"]
+        return rng.choice(nexts if nexts and rng.random() < 0.95 else done)
+    return rng.choice(plain or menu)
+
+
+def table_deck(game, tables) -> frozenset[str]:
+    """The Karma titles still in the table's deck: the cardboard the books mirror."""
+    out = Counter(c.key for c in tables.karma)
+    for p in game.players:
+        out -= Counter(p.hand + p.in_play + p.incoming)
+    out -= Counter(game.karma.discard)
+    if game.waits.attack is not None:
+        out -= Counter([game.waits.attack.card])
+    return frozenset(tables.karma_card(k).title for k in out)
+
+
+def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
+         result: Result | None = None) -> Result:
+    """Play the game at ``path`` to its score with random choices from the list."""
+    from rigs_helper.store import session
+
+    res = result or Result()
+    rng = random.Random(seed)
+    with served(path, tables) as (server, tokens):
+        client = Client(server.server_address[1])
+        game = session.load(path, tables).game
+        recorded: set[str] = set()  # the Karma titles the table recorded
+        for step in range(max_steps):
+            res.steps = step
+            code, board = client.get_json("/state.json")
+            if code != 200:
+                res.tracebacks.append(f"GET /state.json: {code}")
+                return res
+            res.where = f"round {board.get('round')}, {board.get('phase')}"
+            if board.get("game_over") and board.get("final"):
+                res.finished = True
+                return res
+            menu = []
+            for name, token in tokens.items():
+                code, d = client.get_json(f"/p/{token}/actions.json")
+                if code != 200:
+                    res.tracebacks.append(f"GET actions.json of {name}: {code}")
+                    return res
+                menu += [(name, a) for a in d["actions"]]
+            if not menu:
+                res.terminal.append(f"step {step}: nobody has an action; waiting for "
+                                    f"{board.get('waiting_for')}")
+                return res
+            name, action = _pick(menu, rng)
+            deck = table_deck(game, tables)
+            form = {"action": action["action"], "request_id": f"r{step}",
+                    **fill(action, rng, virtual, deck)}
+            code, answer = client.act(tokens[name], form)
+            if code >= 500:
+                res.tracebacks.append(f"{name} {form}: {code} {answer}")
+                return res
+            if code != 200:
+                res.refusals.append(f"{name} {form}: {answer.get('error')}")
+            try:
+                game = session.load(path, tables).game
+            except Exception as exc:  # noqa: BLE001 - counted, with its words
+                res.reload_errors.append(f"after {name} {form}: {exc}")
+                return res
+            if code == 200 and not virtual:
+                recorded |= {v for k, p in action["params"].items()
+                             if p.get("record") == "card" for v in form.get(k, [])}
+                res.rigs_drew |= {t for q in game.players for k in q.hand
+                                  if (t := tables.karma_card(k).title) not in recorded}
+    return res
+
+
+def one_game(names: list[str], seed: int, dice: str, virtual: bool, tables,
+             max_steps: int = 2500) -> Result:
+    with tempfile.TemporaryDirectory(prefix="rigs-random-") as d:
+        path = new_game(Path(d), names, seed, dice)
+        return play(path, tables, seed, virtual, max_steps)
+
+
+__all__ = ["Result", "fill", "one_game", "play"]

@@ -1,0 +1,136 @@
+"""The table's cardboard from the phone (RULES.md 2026-11-25: who holds the cardboard
+records it): a record replaces a draw, never adds one, and a card rigs would draw is not
+drawn, nor shown, when the table records its own."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from servehelp import get, post, rigs, serving
+
+
+def _actions(server, token) -> list[dict]:
+    return json.loads(get(server, f"/p/{token}/actions.json")[2])["actions"]
+
+
+def _disaster_phase(path):
+    rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--game", path)
+    rigs("next", "--wait", "--game", path)
+
+
+def test_a_hurt_player_records_their_disaster_and_the_karma_card_drawn_for_it(tmp_path,
+                                                                              tables):
+    from rigs_helper.store import session
+
+    game = tmp_path / "rigs.toml"
+    _disaster_phase(game)
+    with serving(game, tables) as (server, _, tokens):
+        acts = [a for a in _actions(server, tokens["Ana"]) if a["action"] == "disaster record"]
+        hurts = next(a for a in acts if "karma" in a["params"])
+        karma = hurts["params"]["karma"]
+        assert karma["record"] == "card" and "virtual" in karma["values"]
+        card = hurts["params"]["card"]["values"][0]
+        title = next(v for v in karma["values"] if v != "virtual")
+        code, _, body = post(server, tokens["Ana"], {
+            "action": "disaster record", "card": card, "karma": title})
+        assert code == 200, body
+        said = json.loads(body)["said"]
+        assert [line for line in said if line.startswith("You drew")] == [f"You drew {title}."]
+        g = session.load(game, tables).game
+        assert [tables.karma_card(k).title for k in g.player("Ana").hand] == [title]
+        assert g.player("Ana").disaster_draw is None  # nothing of rigs' to replace
+        assert not [a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma draw"]
+        # a card that does not hurt takes no Karma card: refused in one line, not listed
+        safe = next(a for a in acts if "karma" not in a["params"])
+        code, _, body = post(server, tokens["Bo"], {
+            "action": "disaster record", "card": safe["params"]["card"]["values"][0],
+            "karma": title})
+        assert code == 422 and "draws no Karma card" in body
+
+
+def test_karma_draw_is_listed_only_to_replace_the_card_rigs_drew(tmp_path, tables):
+    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.store import session
+
+    game = tmp_path / "rigs.toml"
+    _disaster_phase(game)
+    g = session.load(game, tables).game
+    assert not [a for a in actions_json(g, tables, "Ana")["actions"]
+                if a["action"] == "karma draw"]  # no draw at will
+    acts = [a for a in actions_json(g, tables, "Ana")["actions"]
+            if a["action"] == "disaster record" and "karma" in a["params"]]
+    rigs("disaster", "record", "Ana", acts[0]["params"]["card"]["values"][0], "--game", game)
+    g = session.load(game, tables).game
+    drew = g.player("Ana").disaster_draw
+    assert drew is not None  # the terminal's record: rigs drew one
+    draw = [a for a in actions_json(g, tables, "Ana")["actions"] if a["action"] == "karma draw"]
+    assert draw and draw[0]["params"]["card"]["record"] == "card"
+    other = next(v for v in draw[0]["params"]["card"]["values"]
+                 if v != tables.karma_card(drew).title)
+    with serving(game, tables) as (server, _, tokens):
+        code, _, body = post(server, tokens["Ana"], {"action": "karma draw", "card": other})
+        assert code == 200, body
+    hand = session.load(game, tables).game.player("Ana").hand
+    assert [tables.karma_card(k).title for k in hand] == [other]  # replaced, not added
+
+
+def test_the_victim_of_record_not_found_records_the_karma_card_they_draw(tmp_path, tables):
+    from rigs_helper.store import session
+
+    game = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--game", game)
+    rigs("karma", "draw", "Ana", "--card", '"Record Not Found"', "--game", game)
+    bos = session.load(game, tables).game.player("Bo").plots[0].id
+    with serving(game, tables) as (server, _, tokens):
+        code, _, body = post(server, tokens["Ana"], {
+            "action": "karma play", "title": '"Record Not Found"', "plot": bos,
+            "new_owner": "Ana"})
+        assert code == 200, body
+        take = next(a for a in _actions(server, tokens["Bo"]) if a["action"] == "answer")
+        drew = take["params"]["drew"]
+        assert drew["record"] == "card" and "virtual" in drew["values"]
+        n = drew["max"]
+        titles = [v for v in drew["values"] if v != "virtual"][:n]
+        code, _, body = post(server, tokens["Bo"], {"action": "answer", "card": "take",
+                                                    "drew": titles})
+        assert code == 200, body
+    hand = session.load(game, tables).game.player("Bo").hand
+    assert sorted(tables.karma_card(k).title for k in hand) == sorted(titles)
+
+
+@pytest.mark.parametrize("dice", ["table", "rigs"])
+def test_poker_night_from_the_page_takes_the_table_s_die(tmp_path, tables, dice):
+    from rigs_helper.store import session
+
+    game = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--dice", dice, "--game", game)
+    rigs("karma", "draw", "Ana", "--card", "Poker Night", "--game", game)
+    with serving(game, tables) as (server, _, tokens):
+        play = next(a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma play"
+                    and a["params"]["title"]["values"] == ["Poker Night"])
+        roll = play["params"]["roll"]
+        assert (roll["record"], roll["min"], roll["max"]) == ("die", 1, 6)
+        assert ("virtual" in roll.get("values", [])) == (dice == "rigs")
+        before = session.load(game, tables).game.rng
+        code, _, body = post(server, tokens["Ana"], {
+            "action": "karma play", "title": "Poker Night",
+            "resource": play["params"]["resource"]["values"][0], "roll": "4"})
+        assert code == 200, body
+        assert any("4" in line for line in json.loads(body)["said"])
+    assert session.load(game, tables).game.rng == before  # rigs rolled nothing
+
+
+def test_the_leader_is_not_offered_to_end_the_phase_while_a_record_waits(tmp_path, tables):
+    game = tmp_path / "rigs.toml"
+    _disaster_phase(game)
+    with serving(game, tables) as (server, _, tokens):
+        leader = json.loads(get(server, "/state.json")[2])["leader"]
+        assert not [a for a in _actions(server, tokens[leader]) if a["action"] == "next"]
+        for name in ("Ana", "Bo"):
+            code, _, body = post(server, tokens[name], {"action": "disaster record",
+                                                        "card": "virtual"})
+            assert code == 200, body
+        ends = [a for a in _actions(server, tokens[leader]) if a["action"] == "next"]
+        assert ends or json.loads(get(server, "/state.json")[2])["phase"] != "disaster"
