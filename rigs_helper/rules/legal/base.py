@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dataclasses import dataclass
 
@@ -60,8 +60,8 @@ class Action:
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
 
-    def as_json(self) -> dict:
-        d = {"action": self.action, "label": self.label,
+    def as_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"action": self.action, "label": self.label,
              "params": {p.name: p.as_json() for p in self.params}}
         out = [dict(c) for c in self.constraints]
         if self.total is not None:

@@ -152,7 +152,8 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
     alone, passed = out[:1], out[1:]  # the card alone, then the card and one player each
     if passed and len(alone[0].params) == 1 + len(lead) and all(
             len(a.params) == 2 + len(lead) and a.param("to") for a in passed):
-        tos = tuple(a.param("to").values[0] for a in passed)
+        tos = tuple(p.values[0] for a in passed
+                    if (p := a.param("to")) is not None and p.values)
         out = [Action(spec.action, (Param("card", (card,)), *lead,
                                     Param("to", tos, required=False)),
                       f"Answer {title} with {card}")]
@@ -180,7 +181,8 @@ def actions_record(game, tables, player, spec: Spec):
     if game.player(player).name not in game.waits.disasters:
         return []
     left = {*game.disaster.draw} or {*game.disaster.discard}
-    hurt, safe = [], []
+    hurt: list[str] = []
+    safe: list[str] = []
     for d in tables.disasters:
         if d.key in left and _passes(spec, game, tables, player, {"card": d.title}):
             (hurt if _hurts(game, tables, player, d.title) else safe).append(d.title)
