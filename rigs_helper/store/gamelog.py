@@ -1,0 +1,197 @@
+"""The history of a version-2 game file: ``[[log]]`` entries below the state, each one
+typed action, or a checkpoint holding a full state (docs/game-file.md).
+
+An action entry: ``n`` (1 = the game's creation), ``round``, ``phase`` (when it was done),
+``by`` (``cli`` or ``page:NAME``; ``pages`` for a phase the phones ended together),
+``request`` (a page's request id), ``action`` (the canonical name, rules/oplog.py),
+``fields`` (the operation's resolved fields), ``at`` (UTC time).  The last entry also keeps
+``after``, a fingerprint of the state it left, so the next command notices a hand edit
+without replaying.  A checkpoint entry: ``action = "checkpoint"``, ``why``, ``round``,
+``phase`` and the state as ``[log.state]`` (as the top of the file writes it).
+
+Here: writing an entry as text, reading the history (every key checked: a bad one is one
+line naming its entry and key), and the cheap reads a save needs (the last entry).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.oplog import CHECKPOINT, NEW
+
+MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do not edit ----"
+HEAD = "\n[[log]]\n"
+#: the phases an entry may name
+PHASES = ("player", "disaster", "production", "market")
+#: why a checkpoint was written
+WHY = ("creation", "hand edit", "phase", "migrated", "round")
+MAX_N = 10**7  # more entries than any game has (a number beyond it is damage)
+
+
+# ---------------------------------------------------------------------------- writing
+
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _key(k: str) -> str:
+    return k if _BARE.match(k) else _str(k)
+
+
+def _str(s: str) -> str:
+    return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def inline(v: Any) -> str:
+    """A value as inline TOML."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return _str(v)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(inline(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {inline(x)}" for k, x in v.items()) + " }" \
+            if v else "{}"
+    raise TypeError(f"cannot write {type(v).__name__} in a log entry")
+
+
+#: the order of an entry's keys in the file
+ORDER = ("n", "action", "round", "phase", "by", "request", "at", "why", "fields", "after",
+         "said")
+
+
+def entry_text(entry: dict[str, Any]) -> str:
+    """One ``[[log]]`` table (a checkpoint's state as ``[log.state]`` tables after it)."""
+    import tomli_w
+
+    lines = [f"{_key(k)} = {inline(entry[k])}" for k in ORDER
+             if k in entry and entry[k] is not None]
+    text = HEAD + "\n".join(lines) + "\n"
+    if "state" in entry:
+        text += "\n" + tomli_w.dumps({"log": {"state": entry["state"]}})
+    return text
+
+
+def fingerprint(doc: dict[str, Any]) -> str:
+    """A fingerprint of a state document (the order of its keys does not matter)."""
+    import zlib
+
+    blob = json.dumps(doc, sort_keys=True, ensure_ascii=False).encode()
+    return f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}"
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def blocks(log_text: str) -> list[str]:
+    """The history's entries as text, oldest first (each starting with its header)."""
+    i = log_text.find(HEAD)
+    if i < 0:
+        return []
+    parts = log_text[i:].split(HEAD)
+    return [HEAD + p for p in parts[1:]]
+
+
+def last_block(log_text: str) -> str:
+    i = log_text.rfind(HEAD)
+    return log_text[i:] if i >= 0 else ""
+
+
+def parse(log_text: str, file: str, rounds: int, first: int = 0) -> list[dict[str, Any]]:
+    """The history's entries, oldest first, each checked (``first``: how many entries of
+    the file come before ``log_text``, for the numbers in messages)."""
+    from rigs_helper.rules.checker import parse_toml
+
+    raw = parse_toml(log_text, file).get("log", [])
+    if not isinstance(raw, list) or set(parse_toml(log_text, file)) - {"log"}:
+        raise InputError(f"{file}: the history holds something other than [[log]] entries")
+    return [check_entry(e, file, rounds, first + i + 1) for i, e in enumerate(raw)]
+
+
+def parse_last(log_text: str, file: str, rounds: int) -> dict[str, Any] | None:
+    """The last entry alone (a save reads no more)."""
+    last = last_block(log_text)
+    if not last:
+        return None
+    return parse(last, file, rounds, first=log_text.count(HEAD) - 1)[0]
+
+
+def _bad(file: str, k: int, key: str, why: str) -> InputError:
+    return InputError(f"{file}: log entry {k}, key '{key}': {why} (`rigs doctor` lists every "
+                      "problem; `rigs restore --list` shows the backups)")
+
+
+def check_entry(e: Any, file: str, rounds: int, k: int) -> dict[str, Any]:
+    """One entry's keys, types and bounds (``k``: its place in the history)."""
+    if not isinstance(e, dict):
+        raise _bad(file, k, "log", "is not a table")
+    action = e.get("action")
+    if not isinstance(action, str) or not action:
+        raise _bad(file, k, "action", "is missing or not text")
+
+    def whole(key: str, low: int, high: int, need: bool = True) -> None:
+        v = e.get(key)
+        if v is None and not need:
+            return
+        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+            raise _bad(file, k, key, f"must be a whole number from {low} to {high}")
+
+    whole("round", 1, rounds)
+    if e.get("phase") not in PHASES:
+        raise _bad(file, k, "phase", "must be one of " + ", ".join(PHASES))
+    if action == CHECKPOINT:
+        if not isinstance(e.get("state"), dict):
+            raise _bad(file, k, "state", "a checkpoint holds the state as a table")
+        if e.get("why") not in WHY:
+            raise _bad(file, k, "why", "must be one of " + ", ".join(WHY))
+    else:
+        whole("n", 1, MAX_N)
+        if not isinstance(e.get("fields", {}), dict):
+            raise _bad(file, k, "fields", "must be a table")
+        if "state" in e and action != NEW:
+            raise _bad(file, k, "state", "only a checkpoint holds a state")
+    for key in ("by", "request", "after", "why"):
+        if key in e and not isinstance(e[key], str):
+            raise _bad(file, k, key, "must be text")
+    said = e.get("said", [])
+    if not isinstance(said, list) or not all(isinstance(x, str) for x in said):
+        raise _bad(file, k, "said", "must be a list of text")
+    return e
+
+
+def count_actions(log_text: str) -> int:
+    """How many actions the history holds (checkpoints left out), from its text."""
+    return len(re.findall(r"(?m)^n = \d+$", log_text))
+
+
+def checkpoint_starts(log_text: str) -> list[int]:
+    """Where each checkpoint's block starts in ``log_text``."""
+    return [m.start() for m in re.finditer(r'\n\[\[log\]\]\naction = "checkpoint"\n',
+                                           log_text)]
+
+
+def source_words(by: str | None) -> str | None:
+    """Where an action came from, in words (as version 1 wrote it)."""
+    if not by or by == "cli":
+        return None
+    if by == "pages":
+        return "the phones (everyone done)"
+    if by.startswith("page:"):
+        return f"{by[5:]}'s phone"
+    return by
+
+
+def by_of(source: str | None) -> str:
+    """The ``by`` of an action from its source in words (a page's: "Ana's phone")."""
+    if not source:
+        return "cli"
+    if source == "the phones (everyone done)":
+        return "pages"
+    if source.endswith("'s phone"):
+        return "page:" + source[:-len("'s phone")]
+    return source
