@@ -83,8 +83,10 @@ def _value(x):
 _MISSING = object()
 
 
-def to_action(op: Op) -> tuple[str, dict[str, Any]]:
-    """(canonical name, fields) of ``op``; fields equal to their default are left out."""
+def to_action(op: Op, hide=None) -> tuple[str, dict[str, Any]]:
+    """(canonical name, fields) of ``op``; fields equal to their default are left out.
+    ``hide``: applied to each text of a private field (the file encodes what a player
+    holds, so a glance at it spoils nothing)."""
     name, marks = ACTIONS[type(op).__name__]
     out: dict[str, Any] = {}
     for f in fields(op):
@@ -92,7 +94,22 @@ def to_action(op: Op) -> tuple[str, dict[str, Any]]:
         if v == getattr(type(op), f, _MISSING):
             continue
         out[f] = _typed(v)
+    if hide is not None:
+        out = _texts(type(op), out, hide)
     return name, {**out, **marks}
+
+
+def _texts(cls: type, data: dict[str, Any], fn) -> dict[str, Any]:
+    """``data`` with ``fn`` applied to every text of ``cls``'s private fields."""
+    def each(x):
+        if isinstance(x, str):
+            return fn(x)
+        if isinstance(x, list):
+            return [each(v) for v in x]
+        return x
+
+    private = getattr(cls, "private_fields", None) or {}
+    return {k: each(v) if k in private else v for k, v in data.items()}
 
 
 def _typed(x):
@@ -126,12 +143,16 @@ def _by_name(ops: dict[str, type]) -> dict[str, list[tuple[type, dict[str, Any]]
     return out
 
 
-def from_action(name: str, data: dict[str, Any], ops: dict[str, type] | None = None) -> Op:
-    """The operation of a logged action; KeyError/TypeError/ValueError when it is not one."""
+def from_action(name: str, data: dict[str, Any], ops: dict[str, type] | None = None,
+                show=None) -> Op:
+    """The operation of a logged action; KeyError/TypeError/ValueError when it is not one.
+    ``show``: undoes :func:`to_action`'s ``hide``."""
     for cls, marks in _by_name(ops or op_classes())[name]:
         if all(data.get(k) == v for k, v in marks.items()) and (
                 marks or not any(k in data for m in ACTIONS.values() if m[0] == name
                                  for k in m[1])):
+            if show is not None:
+                data = _texts(cls, data, show)
             args = {k: _value(v) for k, v in data.items() if k not in marks}
             return cls(**args)
     raise KeyError(name)

@@ -76,6 +76,7 @@ def audit(path: Path, tables: Tables) -> Verdict:
     from rigs_helper.rules.oplog import CHECKPOINT, NEW, from_action, words
     from rigs_helper.store import timeline
     from rigs_helper.store.codec import from_doc, to_doc
+    from rigs_helper.store.hidden import show_text
     from rigs_helper.store.historytext import diff
     from rigs_helper.store.session import load
 
@@ -110,7 +111,7 @@ def audit(path: Path, tables: Tables) -> Verdict:
             continue
         step, action = e["n"], e["action"]
         try:
-            op = from_action(e["action"], e.get("fields", {}), ops)
+            op = from_action(e["action"], e.get("fields", {}), ops, show_text)
             action = words(op)  # as the public reads it
             before = from_doc(replayed, str(path), tables)
             replayed = to_doc(perform(before, op, tables).game, tables)

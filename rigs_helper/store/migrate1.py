@@ -18,6 +18,7 @@ from rigs_helper.rules.oplog import CHECKPOINT, NEW, op_classes, op_from_json, t
 from rigs_helper.rules.tables import Tables
 from rigs_helper.store.gamefile import Loaded
 from rigs_helper.store.gamelog import by_of, fingerprint
+from rigs_helper.store.hidden import hide_text
 
 
 def _head(e: dict[str, Any], n: int) -> dict[str, Any]:
@@ -67,7 +68,7 @@ def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
         op = None
         try:
             op = op_from_json(e["op"], ops)
-            entry["action"], entry["fields"] = to_action(op)
+            entry["action"], entry["fields"] = to_action(op, hide_text)
         except (KeyError, TypeError, ValueError):
             entry["action"], entry["fields"] = "recorded", {"words": str(e.get("action"))}
         same = False

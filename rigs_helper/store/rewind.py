@@ -81,11 +81,47 @@ def _step_back(path: Path, loaded, steps: list[timeline.Step], n: int, force: bo
     target = last_n - n + 1  # the first action undone
     game, cut = timeline.state_before(steps, target)
     undone = [timeline.action_words(s) for s in steps[cut:] if s.is_action]
-    # the history up to the action undone: the text before its block (checkpoints kept)
+    # the history up to the action undone: the text before its block (checkpoints kept),
+    # with the checkpoint of the phase it goes back to as a save in that phase kept it
     log_text = _history_before(path, loaded, tables, target)
+    if loaded.version == 2:
+        found = _phase_checkpoint(log_text, steps[:cut], game, tables)
+        if found is None and steps and steps[0].entry["action"] != "new":
+            steps = timeline.whole(loaded, str(path), tables)  # the opener is further back
+            found = _phase_checkpoint(log_text, steps[:timeline.state_before(
+                steps, target)[1]], game, tables)
+        log_text = found if found is not None else log_text
     write_game(path, to_doc(game, tables), _with_after(log_text, to_doc(game, tables)),
                tables)
     return Undone(undone, game, note)
+
+
+def _phase_checkpoint(log_text: str, steps: list[timeline.Step], game: Game,
+                      tables: Tables) -> str | None:
+    """``log_text`` with a `phase` checkpoint before the action that opened ``game``'s
+    phase, when none is there (a later phase's took its place); None when that action is
+    not among ``steps``."""
+    import re
+
+    here = (game.round, game.phase)
+    for i in range(len(steps) - 1, -1, -1):
+        s = steps[i]
+        if s.before is None:
+            return log_text if s.entry["action"] == "new" else None
+        if (s.before.round, s.before.phase) == here:
+            continue
+        if not s.is_action or (i and not steps[i - 1].is_action):
+            return log_text  # a checkpoint is there (or the replay began there)
+        m = re.search(rf"(?m)^n = {s.entry['n']}$", log_text)
+        if m is None:
+            return log_text
+        at = log_text.rfind(gamelog.HEAD, 0, m.start())
+        b = s.before
+        why = "round" if b.phase == "market" and (b.round + 1) % 4 == 1 else "phase"
+        cp = gamelog.entry_text({"action": "checkpoint", "round": b.round, "phase": b.phase,
+                                 "why": why, "state": to_doc(b, tables)})
+        return log_text[:at] + cp + log_text[at:]
+    return None
 
 
 def _history_before(path: Path, loaded, tables: Tables, target: int) -> str:
@@ -103,7 +139,12 @@ def _history_before(path: Path, loaded, tables: Tables, target: int) -> str:
     m = re.search(rf"(?m)^n = {target}$", loaded.log_text)
     assert m is not None
     at = loaded.log_text.rfind(gamelog.HEAD, 0, m.start())
-    return loaded.log_text[:at]
+    text = loaded.log_text[:at]
+    last = gamelog.checkpoint_starts(text)
+    if last and gamelog.HEAD not in text[last[-1] + 1:] and re.search(
+            r'(?m)^why = "(phase|round)"$', text[last[-1]:]):
+        text = text[:last[-1]]  # written with the action undone
+    return text
 
 
 def _with_after(log_text: str, doc: dict[str, Any]) -> str:

@@ -123,12 +123,6 @@ def _last(loaded: Loaded, path: Path, tables: Tables) -> dict[str, Any] | None:
 Annotate = Callable[[Game | None, Game, Tables], dict]
 
 
-def _now() -> str:
-    import time
-
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-
-
 def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables,
            annotate: Annotate | None = None, op: str | None = None) -> None:
     """A new game file: the `new` entry (the set-up as data) and the creation checkpoint."""
@@ -143,7 +137,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
         if op and " --have " in f" {action} ":
             fields["have"] = action[action.index(" --have ") + 1:]
         new = {"n": 1, "action": "new", "round": g.round, "phase": g.phase, "by": "cli",
-               "at": _now(), "fields": fields}
+               "fields": fields}
         cp = {"action": "checkpoint", "round": g.round, "phase": g.phase, "why": "creation",
               "state": doc, "after": gamelog.fingerprint(doc)}
         write_game(path, doc, MARKER + "\n" + gamelog.entry_text(new)
@@ -277,11 +271,14 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     if op is None:
         entry = {"action": "checkpoint", **head, "why": "hand edit", "state": after}
     else:
-        name, fields = to_action(op)
+        from rigs_helper.store.hidden import hide_text
+
+        name, fields = to_action(op, hide_text)
         ex = extra or {}
         entry = {"n": n, "action": name, **head, "by": gamelog.by_of(ex.get("source")),
-                 "request": ex.get("request_id"), "at": _now(), "fields": fields}
-        if (game.round, game.phase) != (g0.round, g0.phase) and not out:
+                 "request": ex.get("request_id"), "fields": fields}
+        if (game.round, game.phase) != (g0.round, g0.phase) and not out and (
+                last is None or last["action"] != "checkpoint"):
             log_text = _drop_phase_checkpoint(log_text)
             why = "round" if game.phase == "player" and game.round % KEEP_ROUNDS == 1 \
                 else "phase"

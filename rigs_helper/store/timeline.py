@@ -15,6 +15,7 @@ from rigs_helper.rules.oplog import CHECKPOINT, NEW, from_action, op_classes
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.store import gamelog
+from rigs_helper.store.hidden import show_text
 
 if TYPE_CHECKING:
     from rigs_helper.rules.engine import Op, Outcome
@@ -82,7 +83,7 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
             if action == NEW:
                 out: Outcome | None = creation(e.get("fields", {}), tables)
             else:
-                op = from_action(action, e.get("fields", {}), ops)
+                op = from_action(action, e.get("fields", {}), ops, show_text)
                 if state is None:
                     raise RigsError("no state to replay it from")
                 out = perform(state, op, tables)
