@@ -95,8 +95,8 @@ def test_the_finished_version_1_game_undoes_in_bigger_steps_to_the_same_states(
 
 def test_a_migrated_finished_game_is_small(tmp_path, rigs):
     """The finished 4-player game (293 player actions), written back as version 2 by one
-    undo and redone as the next write would: at most 80 KB (version 1: 325 KB)."""
-    path = copy(tmp_path, "pages")
+    undo: at most 80 KB (version 1: 325 KB)."""
+    path = copy(tmp_path, "finished")
     assert rigs("undo", "--game", path).exit_code == 0
     size = path.stat().st_size
     assert size <= 80_000, size

@@ -242,16 +242,11 @@ def cards_left(deck: str | None, json: bool, game: Path | None) -> None:
 
 def _history(path: Path, loaded, tables, steps_wanted: bool = True):
     """(series, steps): net worth over time and (action, before, after) per logged action,
-    oldest first, from the history replayed (a history that does not replay gives what
-    the state alone gives)."""
+    oldest first, from the history replayed (a damaged one is named in one line)."""
     from rigs_helper.forecast.history import series_from_states, with_final
-    from rigs_helper.rules.errors import RigsError
     from rigs_helper.store import timeline
 
-    try:
-        replayed = timeline.whole(loaded, str(path), tables)
-    except RigsError:
-        replayed = []
+    replayed = timeline.whole(loaded, str(path), tables)
     states = [s.after for s in replayed]
     steps = [(timeline.action_words(s), s.before, s.after) for s in replayed
              if s.is_action and s.before is not None]

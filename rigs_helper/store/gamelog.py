@@ -88,79 +88,83 @@ def fingerprint(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- reading
 
 
-def blocks(log_text: str) -> list[str]:
-    """The history's entries as text, oldest first (each starting with its header)."""
-    i = log_text.find(HEAD)
-    if i < 0:
-        return []
-    parts = log_text[i:].split(HEAD)
-    return [HEAD + p for p in parts[1:]]
-
-
-def last_block(log_text: str) -> str:
-    i = log_text.rfind(HEAD)
-    return log_text[i:] if i >= 0 else ""
-
-
-def parse(log_text: str, file: str, rounds: int, first: int = 0) -> list[dict[str, Any]]:
+def parse(log_text: str, file: str, rounds: int, first: int = 0, first_line: int = 1
+          ) -> list[dict[str, Any]]:
     """The history's entries, oldest first, each checked (``first``: how many entries of
-    the file come before ``log_text``, for the numbers in messages)."""
+    the file come before ``log_text``; ``first_line``: the file's line where it starts)."""
     from rigs_helper.rules.checker import parse_toml
 
-    raw = parse_toml(log_text, file).get("log", [])
-    if not isinstance(raw, list) or set(parse_toml(log_text, file)) - {"log"}:
-        raise InputError(f"{file}: the history holds something other than [[log]] entries")
-    return [check_entry(e, file, rounds, first + i + 1) for i, e in enumerate(raw)]
+    doc = parse_toml(log_text, file)
+    raw = doc.get("log", [])
+    if not isinstance(raw, list) or set(doc) - {"log"}:
+        raise InputError(f"{file}: the history holds something other than [[log]] entries "
+                         "(`rigs doctor`)")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[log\]\]", log_text)]
+    out = []
+    for i, e in enumerate(raw):
+        at = starts[i] if i < len(starts) else 0
+        end = starts[i + 1] if i + 1 < len(starts) else len(log_text)
+        where = (file, first_line + log_text.count("\n", 0, at), log_text[at:end])
+        out.append(check_entry(e, where, rounds, first + i + 1))
+    return out
 
 
-def parse_last(log_text: str, file: str, rounds: int) -> dict[str, Any] | None:
+def parse_last(log_text: str, file: str, rounds: int, first_line: int = 1
+               ) -> dict[str, Any] | None:
     """The last entry alone (a save reads no more)."""
-    last = last_block(log_text)
-    if not last:
+    i = log_text.rfind(HEAD)
+    if i < 0:
         return None
-    return parse(last, file, rounds, first=log_text.count(HEAD) - 1)[0]
+    return parse(log_text[i:], file, rounds, first=log_text.count(HEAD) - 1,
+                 first_line=first_line + log_text.count("\n", 0, i))[0]
 
 
-def _bad(file: str, k: int, key: str, why: str) -> InputError:
-    return InputError(f"{file}: log entry {k}, key '{key}': {why} (`rigs doctor` lists every "
-                      "problem; `rigs restore --list` shows the backups)")
+def check_entry(e: Any, where: tuple[str, int, str], rounds: int, k: int
+                ) -> dict[str, Any]:
+    """One entry's keys, types and bounds (``where``: the file, the line of its header and
+    its text; ``k``: its place in the history)."""
+    file, line, text = where
+    n = e.get("n") if isinstance(e, dict) else None
+    label = n if isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_N else k
 
+    def bad(key: str, why: str) -> InputError:
+        m = re.search(rf'(?m)^[ \t]*"?{re.escape(key)}"?[ \t]*=', text)
+        at = line + text.count("\n", 0, m.start()) if m else line
+        return InputError(f"{file}: line {at}: log entry {label}: key '{key}' {why} "
+                          "(`rigs doctor` lists every problem; `rigs restore --list` shows "
+                          "the backups)")
 
-def check_entry(e: Any, file: str, rounds: int, k: int) -> dict[str, Any]:
-    """One entry's keys, types and bounds (``k``: its place in the history)."""
     if not isinstance(e, dict):
-        raise _bad(file, k, "log", "is not a table")
+        raise bad("log", "is not a table")
     action = e.get("action")
     if not isinstance(action, str) or not action:
-        raise _bad(file, k, "action", "is missing or not text")
+        raise bad("action", "is missing or not text")
 
-    def whole(key: str, low: int, high: int, need: bool = True) -> None:
+    def whole(key: str, low: int, high: int) -> None:
         v = e.get(key)
-        if v is None and not need:
-            return
         if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
-            raise _bad(file, k, key, f"must be a whole number from {low} to {high}")
+            raise bad(key, f"must be a whole number from {low} to {high}")
 
     whole("round", 1, rounds)
     if e.get("phase") not in PHASES:
-        raise _bad(file, k, "phase", "must be one of " + ", ".join(PHASES))
+        raise bad("phase", "must be one of " + ", ".join(PHASES))
     if action == CHECKPOINT:
         if not isinstance(e.get("state"), dict):
-            raise _bad(file, k, "state", "a checkpoint holds the state as a table")
+            raise bad("state", "must be the state as a table (a checkpoint holds one)")
         if e.get("why") not in WHY:
-            raise _bad(file, k, "why", "must be one of " + ", ".join(WHY))
+            raise bad("why", "must be one of " + ", ".join(WHY))
     else:
         whole("n", 1, MAX_N)
         if not isinstance(e.get("fields", {}), dict):
-            raise _bad(file, k, "fields", "must be a table")
-        if "state" in e and action != NEW:
-            raise _bad(file, k, "state", "only a checkpoint holds a state")
+            raise bad("fields", "must be a table")
+        if "state" in e:
+            raise bad("state", "is only for a checkpoint")
     for key in ("by", "request", "after", "why"):
         if key in e and not isinstance(e[key], str):
-            raise _bad(file, k, key, "must be text")
+            raise bad(key, "must be text")
     said = e.get("said", [])
     if not isinstance(said, list) or not all(isinstance(x, str) for x in said):
-        raise _bad(file, k, "said", "must be a list of text")
+        raise bad("said", "must be a list of text")
     return e
 
 

@@ -54,8 +54,8 @@ def undo(path: Path, n: int = 1, force: bool = False, tables: Tables | None = No
             have = gamelog.count_actions(loaded.log_text) if loaded.version == 2 else None
             if have is not None and have - 1 < n:
                 raise _too_many(have)
-            steps = (timeline.recent(loaded, str(path), tables, actions=n)
-                     if loaded.version == 2 else timeline.whole(loaded, str(path), tables))
+            timeline.entries(loaded, str(path), tables)  # all read: a damaged one refuses
+            steps = timeline.recent(loaded, str(path), tables, actions=n)
         except InputError as exc:
             return _undo_damaged(path, text, n, force, tables, exc)
         return _step_back(path, loaded, steps, n, force, tables)

@@ -103,19 +103,17 @@ def history_problems(loaded: Loaded, path: Path, tables: Tables) -> list[str]:
 
 
 def _last(loaded: Loaded, path: Path, tables: Tables) -> dict[str, Any] | None:
-    """The history's last entry (read alone: a save reads no more); a damaged one refuses
-    the save in one line."""
-    try:
-        if loaded.version == 1:
-            from rigs_helper.store import timeline
+    """The history's last entry, every entry read and checked first: a damaged history
+    refuses the save in one line (nothing is ever appended to it)."""
+    from rigs_helper.store import timeline
 
-            es = timeline.entries(loaded, str(path), tables)
-            return es[-1] if es else None
-        return gamelog.parse_last(loaded.log_text, str(path), tables.constants.rounds)
+    try:
+        es = timeline.entries(loaded, str(path), tables)
     except InputError as exc:
         raise InputError(f"{str(exc).split(' (`rigs doctor`')[0]}; the history is damaged, so "
                          "nothing is added to it: `rigs undo` or `rigs restore` goes back to a "
                          "sound save (`rigs doctor` lists every problem)") from None
+    return es[-1] if es else None
 
 
 # ``annotate(before, after, tables) -> dict``: kept for callers; the log stores no figures

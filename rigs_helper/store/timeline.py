@@ -113,7 +113,8 @@ def entries(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
 
         out = migrate(loaded, file, tables)
     else:
-        out = gamelog.parse(loaded.log_text, file, tables.constants.rounds)
+        out = gamelog.parse(loaded.log_text, file, tables.constants.rounds,
+                            first_line=loaded.log_line)
     loaded.entries = out
     return out
 
@@ -126,15 +127,23 @@ def whole(loaded: Loaded, file: str, tables: Tables) -> list[Step]:
 def recent(loaded: Loaded, file: str, tables: Tables, actions: int = 1) -> list[Step]:
     """The history replayed from the latest checkpoint that leaves at least ``actions``
     actions after it (or from the start): a long game costs what its last phase costs."""
-    if loaded.version == 1 or loaded.entries is not None:
+    if loaded.version == 1:
         return whole(loaded, file, tables)
+    if loaded.entries is not None:  # read already: replay its end
+        es = loaded.entries
+        marks = [i for i, e in enumerate(es) if e["action"] == CHECKPOINT][1:]
+        for i in reversed(marks):
+            if sum(1 for e in es[i:] if e["action"] != CHECKPOINT) >= actions:
+                return replay(es[i:], tables, file)
+        return replay(es, tables, file)
     text = loaded.log_text
     starts = gamelog.checkpoint_starts(text)
     for at in reversed(starts[1:]):  # the first is the creation's: replay it all then
         tail = text[at:]
         if gamelog.count_actions(tail) >= actions:
             part = gamelog.parse(tail, file, tables.constants.rounds,
-                                 first=text[:at].count(gamelog.HEAD))
+                                 first=text[:at].count(gamelog.HEAD),
+                                 first_line=loaded.log_line + text.count("\n", 0, at))
             return replay(part, tables, file)
     return whole(loaded, file, tables)
 
