@@ -87,7 +87,7 @@ def to_action(op: Op, hide=None) -> tuple[str, dict[str, Any]]:
     """(canonical name, fields) of ``op``; fields equal to their default are left out.
     ``hide``: applied to each text of a private field (the file encodes what a player
     holds, so a glance at it spoils nothing)."""
-    name, marks = ACTIONS[type(op).__name__]
+    name, marks = ACTIONS.get(type(op).__name__, (type(op).__name__, {}))
     out: dict[str, Any] = {}
     for f in fields(op):
         v = getattr(op, f)

@@ -95,9 +95,15 @@ def clean_temps(path: Path) -> list[str]:
 
 
 def has_temps(path: Path) -> bool:
+    """Whether a killed save left a temp file beside the game or in its backups' folder."""
     prefix = f".{path.name}."
     try:
-        return any(n.startswith(prefix) and n.endswith(".tmp")
-                   for n in os.listdir(path.parent if str(path.parent) else "."))
+        if any(n.startswith(prefix) and n.endswith(".tmp")
+               for n in os.listdir(path.parent if str(path.parent) else ".")):
+            return True
+    except OSError:
+        return False
+    try:
+        return any(n.endswith(".tmp") for n in os.listdir(folder(path)))
     except OSError:
         return False

@@ -61,8 +61,8 @@ def inline(v: Any) -> str:
 
 
 #: the order of an entry's keys in the file
-ORDER = ("n", "action", "round", "phase", "by", "request", "at", "why", "fields", "after",
-         "said")
+ORDER = ("n", "action", "round", "phase", "by", "request", "at", "why", "note", "fields",
+         "after", "said")
 
 
 def entry_text(entry: dict[str, Any]) -> str:
@@ -100,12 +100,13 @@ def parse(log_text: str, file: str, rounds: int, first: int = 0, first_line: int
         raise InputError(f"{file}: the history holds something other than [[log]] entries "
                          "(`rigs doctor`)")
     starts = [m.start() for m in re.finditer(r"(?m)^\[\[log\]\]", log_text)]
-    out = []
+    out: list[dict[str, Any]] = []
     for i, e in enumerate(raw):
         at = starts[i] if i < len(starts) else 0
         end = starts[i + 1] if i + 1 < len(starts) else len(log_text)
         where = (file, first_line + log_text.count("\n", 0, at), log_text[at:end])
-        out.append(check_entry(e, where, rounds, first + i + 1))
+        prev = next((x["n"] for x in reversed(out) if "n" in x), None)
+        out.append(check_entry(e, where, rounds, first + i + 1, prev))
     return out
 
 
@@ -119,13 +120,15 @@ def parse_last(log_text: str, file: str, rounds: int, first_line: int = 1
                  first_line=first_line + log_text.count("\n", 0, i))[0]
 
 
-def check_entry(e: Any, where: tuple[str, int, str], rounds: int, k: int
-                ) -> dict[str, Any]:
+def check_entry(e: Any, where: tuple[str, int, str], rounds: int, k: int,
+                prev: int | None = None) -> dict[str, Any]:
     """One entry's keys, types and bounds (``where``: the file, the line of its header and
-    its text; ``k``: its place in the history)."""
+    its text; ``k``: its place in the history; ``prev``: the number of the action before)."""
     file, line, text = where
     n = e.get("n") if isinstance(e, dict) else None
-    label = n if isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_N else k
+    label = n if isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_N else (
+        prev + 1 if prev is not None and isinstance(e, dict)
+        and e.get("action") != CHECKPOINT else k)
 
     def bad(key: str, why: str) -> InputError:
         m = re.search(rf'(?m)^[ \t]*"?{re.escape(key)}"?[ \t]*=', text)
@@ -142,6 +145,8 @@ def check_entry(e: Any, where: tuple[str, int, str], rounds: int, k: int
 
     def whole(key: str, low: int, high: int) -> None:
         v = e.get(key)
+        if key not in e:
+            raise bad(key, "is missing")
         if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
             raise bad(key, f"must be a whole number from {low} to {high}")
 
@@ -159,7 +164,7 @@ def check_entry(e: Any, where: tuple[str, int, str], rounds: int, k: int
             raise bad("fields", "must be a table")
         if "state" in e:
             raise bad("state", "is only for a checkpoint")
-    for key in ("by", "request", "after", "why"):
+    for key in ("by", "request", "after", "why", "note"):
         if key in e and not isinstance(e[key], str):
             raise bad(key, "must be text")
     said = e.get("said", [])
@@ -177,6 +182,13 @@ def checkpoint_starts(log_text: str) -> list[int]:
     """Where each checkpoint's block starts in ``log_text``."""
     return [m.start() for m in re.finditer(r'\n\[\[log\]\]\naction = "checkpoint"\n',
                                            log_text)]
+
+
+def label(e: dict[str, Any]) -> str:
+    """An entry in words without replaying it (what `undo` of a damaged file drops)."""
+    if e["action"] == CHECKPOINT:
+        return str(e.get("note") or "a hand edit")
+    return str(e["action"])
 
 
 def source_words(by: str | None) -> str | None:

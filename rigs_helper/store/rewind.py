@@ -164,8 +164,15 @@ def _with_after(log_text: str, doc: dict[str, Any]) -> str:
 def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
                   problem: InputError) -> Undone:
     """Undo when the file does not load (or its history does not replay): back to the
-    newest backup that loads (what it drops: the actions logged since, or the hand edit),
-    then the rest of the steps from there."""
+    newest backup that loads (what it drops: the entries logged since, or the hand edit),
+    then the rest of the steps from there; without one, the history replayed without its
+    last ``n`` entries."""
+    from rigs_helper.store.gamefile import split_text
+
+    try:
+        damaged = gamelog.parse(split_text(text)[1], str(path), tables.constants.rounds)
+    except (RigsError, RecursionError):
+        damaged = []
     for i, b in enumerate(backups.entries(path), 1):  # newest first
         try:
             good = read_text(b)
@@ -174,15 +181,37 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
             continue
         if good == text or history_problems(loaded, b, tables):
             continue
+        kept = len(timeline.entries(loaded, str(b), tables))
+        dropped = [gamelog.label(e) for e in damaged[kept:]
+                   if e["action"] != "checkpoint" or e.get("why") == "hand edit"]
+        dropped = dropped or ["a change that broke the game file"]
         backups.keep(path, text)  # the damaged file too: nothing is lost
         save(path, good)
         note = (f"the game file did not load ({problem}); back to the last state that loads "
                 f"(backup {i}, {b.name}); the damaged file is kept as a backup")
-        if n <= 1:
-            return Undone(["a change that broke the game file"], loaded.game, note)
+        if n <= len(dropped):
+            return Undone(dropped, loaded.game, note)
         steps = timeline.whole(loaded, str(path), tables)
-        done = _step_back(path, loaded, steps, n - 1, force, tables, note)
-        return Undone(done.actions + ["a change that broke the game file"], done.game, note)
+        done = _step_back(path, loaded, steps, n - len(dropped), force, tables, note)
+        return Undone(done.actions + dropped, done.game, note)
+    droppable = [k for k, e in enumerate(damaged)
+                 if e["action"] not in ("checkpoint", "new") or e.get("why") == "hand edit"]
+    if len(droppable) >= n:
+        cut = droppable[-n]
+        keep = damaged[:cut]
+        while keep and keep[-1].get("why") in ("phase", "round"):
+            keep.pop()
+        try:
+            steps = timeline.replay(keep, tables, str(path))
+            game = steps[-1].after
+            doc = to_doc(game, tables)
+            log_text = MARKER + "\n" + "".join(gamelog.entry_text(e) for e in keep)
+            write_game(path, doc, _with_after(log_text, doc), tables)
+            return Undone([gamelog.label(e) for e in damaged[cut:]
+                           if e["action"] != "checkpoint" or e.get("why") == "hand edit"],
+                          game)
+        except (RigsError, IndexError):
+            pass
     raise InputError(f"{path}: cannot undo: the file does not load ({problem}) and no "
                      "backup of a state that loads is left; `rigs doctor` lists every "
                      "problem")

@@ -38,7 +38,24 @@ def load(path: Path, tables: Tables | None = None) -> Loaded:
     tables = tables or load_tables()
     if not path.exists():
         raise missing_file(path)
+    _tidy(path)
     return load_checked(read_text(path), path, tables)
+
+
+def _tidy(path: Path) -> None:
+    """A reader's housekeeping: remove a killed save's temp files (beside the game or in
+    its backups' folder) when no writer is at work (never waits for the lock)."""
+    if backups.has_temps(path):
+        from rigs_helper.store.lock import try_locked
+
+        fd = try_locked(path)
+        if fd is not None:
+            import os
+
+            try:
+                backups.clean_temps(path)
+            finally:
+                os.close(fd)
 
 
 def load_checked(text: str, path: Path, tables: Tables) -> Loaded:
@@ -267,7 +284,8 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
                                    "state": before})
     log_text = _without_after(log_text)
     if op is None:
-        entry = {"action": "checkpoint", **head, "why": "hand edit", "state": after}
+        entry = {"action": "checkpoint", **head, "why": "hand edit", "note": action,
+                 "state": after}
     else:
         from rigs_helper.store.hidden import hide_text
 
