@@ -247,7 +247,7 @@ def _history(path: Path, loaded, tables, steps_wanted: bool = True):
     from rigs_helper.store import timeline
 
     replayed = timeline.whole(loaded, str(path), tables)
-    states = [s.after for s in replayed]
+    states = [s.after for s in replayed if s.after is not None]
     steps = [(timeline.action_words(s), s.before, s.after) for s in replayed
              if s.is_action and s.before is not None]
     series = series_from_states(states or [loaded.game], tables)

@@ -18,7 +18,8 @@ def networth_chart(path: Path, loaded, tables) -> str:
         from rigs_helper.forecast.chart import networth_svg
         from rigs_helper.store import timeline
 
-        states = [s.after for s in timeline.whole(loaded, str(path), tables)]
+        states = [s.after for s in timeline.whole(loaded, str(path), tables)
+                  if s.after is not None]
         series = history.series_from_states(states, tables)
         if not series:
             return NO_CHART
