@@ -157,6 +157,10 @@ def _with_after(log_text: str, doc: dict[str, Any]) -> str:
         return text
     head, sep, rest = text[i + len(gamelog.HEAD):].partition("\n\n")
     line = f'after = "{gamelog.fingerprint(doc)}"'
+    if "\nsaid = " in "\n" + head:  # (the order entry_text writes: after, then said)
+        k = ("\n" + head).index("\nsaid = ")
+        head = head[:k].rstrip("\n") + "\n" + line + "\n" + head[k:]
+        return text[:i] + gamelog.HEAD + head + sep + rest
     return text[:i] + gamelog.HEAD + head + "\n" + line + sep + rest if sep else \
         text[:i] + gamelog.HEAD + head.rstrip("\n") + "\n" + line + "\n"
 
