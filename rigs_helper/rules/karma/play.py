@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rigs_helper.rules.records import dataclass
 from importlib import import_module
 
@@ -46,6 +48,10 @@ def pair_word(x) -> str:
 
 @dataclass(frozen=True)
 class KarmaPlay(Op):
+
+    #: a hand card the play takes or discards: nobody's to read in the log; a card
+    #: drawn because of it (PLAYER=TITLE): that player's
+    private_fields: ClassVar[dict[str, str]] = {"card": "", "drew": "="}
     name: str  # who plays the card
     title: str
     target: tuple[str, ...] = ()  # victim(s)

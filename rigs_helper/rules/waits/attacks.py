@@ -13,6 +13,8 @@ answer is for the whole card (Calling in a Favor and the like) or the player ask
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rigs_helper.rules.engine import Op, Outcome, perform, title_of
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.karma.context import Ctx
@@ -148,6 +150,9 @@ def resolve(game: Game, tables: Tables, attack: Attack) -> Outcome:
 @dataclass(frozen=True)
 class Answer(Op):
     """`rigs answer PLAYER CARD|take`: PLAYER's answer to the attack that waits."""
+
+    private_fields: ClassVar[dict[str, str]] = {"card": "name"}  # from the hand
+    public_values: ClassVar[tuple[str, ...]] = (TAKE, "take it")  # no card: "take"
 
     name: str
     card: str  # a Karma card from the player's hand, or "take"
