@@ -279,7 +279,9 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     g0 = loaded.game
     head = {"round": g0.round, "phase": g0.phase}
     out = ""
-    if last is not None and last.get("after") != gamelog.fingerprint(before):
+    if (last is None and op is not None) or (
+            last is not None and last.get("after") != gamelog.fingerprint(before)):
+        # a state edited by hand, or one with no history at all: where a replay starts
         out += gamelog.entry_text({"action": "checkpoint", **head, "why": "hand edit",
                                    "state": before})
     log_text = _without_after(log_text)
