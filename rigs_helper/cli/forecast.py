@@ -322,7 +322,7 @@ def report(
             from rigs_helper.store.historyplay import final_view
 
             extras = report_extras(*final_view(path, loaded,
-                                               final_score(loaded.game, tables)))
+                                               final_score(loaded.game, tables), tables))
         write_atomic(html, render(rep, series, bgstats=extras), shared=True)
     if json:
         print_json(rep)
