@@ -9,7 +9,7 @@ operation classes and these names.  ``to_action`` writes an operation as (name, 
 
 Privacy is declared on each operation class: ``private_fields`` maps a field to the field
 naming its owner (``""``: nobody sees it but the table's cardboard; ``"="``: each value is
-``PLAYER=...`` and belongs to that player).  :func:`for_viewer` gives the operation as a
+``PLAYER=...``, or a typed (PLAYER, WHAT) pair, and belongs to that player).  :func:`for_viewer` gives the operation as a
 viewer may see it (a hidden value is :data:`HIDDEN`); every renderer goes through it.
 """
 
@@ -108,8 +108,14 @@ def _texts(cls: type, data: dict[str, Any], fn) -> dict[str, Any]:
             return [each(v) for v in x]
         return x
 
+    def pairs(x):  # (PLAYER, WHAT) pairs: only WHAT is private
+        if isinstance(x, list) and all(isinstance(v, list) and len(v) == 2 for v in x):
+            return [[who, each(what)] for who, what in x]
+        return each(x)
+
     private = getattr(cls, "private_fields", None) or {}
-    return {k: each(v) if k in private else v for k, v in data.items()}
+    return {k: (pairs(v) if private[k] == "=" else each(v)) if k in private else v
+            for k, v in data.items()}
 
 
 def _typed(x):
@@ -175,10 +181,19 @@ def owners(op: Op, field: str, spec: str) -> list[str | None]:
     v = getattr(op, field)
     vals = v if isinstance(v, tuple) else (v,)
     if spec == "=":
-        return [str(x).partition("=")[0] if isinstance(x, str) and "=" in x else None
-                for x in vals]
+        return [str(x).partition("=")[0] if isinstance(x, str) and "=" in x else
+                (x[0] or None) if _pair(x) else None for x in vals]
     who = getattr(op, spec) if spec else None
     return [who for _ in vals]
+
+
+def _pair(x: object) -> bool:
+    """A typed (PLAYER, WHAT) pair (``karma play --drew``)."""
+    return isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str)
+
+
+def _pair_word(x: tuple) -> str:
+    return f"{x[0]}={x[1]}" if x[0] else str(x[1])
 
 
 def for_viewer(op: Op, viewer: str | None) -> Op:
@@ -199,7 +214,7 @@ def for_viewer(op: Op, viewer: str | None) -> Op:
                     isinstance(x, str) and x.strip().lower() in public):
                 shown.append(x)
             elif spec == "=" and who is not None:
-                shown.append(f"{who}={HIDDEN}")
+                shown.append((who, HIDDEN) if _pair(x) else f"{who}={HIDDEN}")
             else:
                 shown.append(HIDDEN)
         new = tuple(shown) if isinstance(v, tuple) else shown[0]
@@ -216,6 +231,7 @@ def words(op: Op, viewer: str | None = None) -> str:
         for f in private_fields(op):
             v = getattr(shown, f)
             for x in v if isinstance(v, tuple) else (v,):
+                x = _pair_word(x) if _pair(x) else x
                 if isinstance(x, str) and x.endswith(HIDDEN):
                     text = text.replace(f"'{x}'", x).replace(f'"{x}"', x)
     return text
