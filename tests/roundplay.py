@@ -95,7 +95,7 @@ def split(text: str) -> tuple[str, str]:
     from rigs_helper.store.historytext import MARKER
 
     state, log = text.split(MARKER, 1)
-    return state, re.sub(r'(?m)^(source|request_id|seal) = .*\n', "", log)
+    return state, re.sub(r'(?m)^(source|request_id|seal|by|request) = .*\n', "", log)
 
 
 def typed(path: Path) -> Path:

@@ -320,7 +320,7 @@ def test_a_bad_history_is_named_in_one_line_and_left_as_it_is(rigs, tmp_path, mo
 # ---------------------------------------------------------------------------- pieces
 
 
-def test_log_facts_reads_builds_karma_and_sales_of_both_log_versions():
+def test_log_facts_reads_builds_karma_and_sales_of_a_version_1_log():
     from rigs_helper.store.historyplay import log_facts
 
     v1 = [{"op": json.dumps({"op": "Build", "args": {"name": "ana", "n": 2}})},
@@ -334,15 +334,34 @@ def test_log_facts_reads_builds_karma_and_sales_of_both_log_versions():
     assert facts == {"Ana": {"luxury_sales": 3, "karma_played": 0, "rigs_built": 2},
                      "Bo": {"luxury_sales": 1, "karma_played": 1, "rigs_built": 0}}
     assert minutes is None
-    v2 = [{"action": "build", "fields": {"player": "Ana", "n": 1},
-           "at": "2026-11-25T19:00:00"},
-          {"action": "karma play", "fields": {"player": "Bo", "card": "x"}},
-          {"action": "sell", "fields": {"player": "Bo", "n": 4},
-           "at": "2026-11-25T20:35:00"}]
-    facts, minutes = log_facts(v2, ["Ana", "Bo"])
-    assert facts["Ana"]["rigs_built"] == 1 and facts["Bo"]["karma_played"] == 1
-    assert facts["Bo"]["luxury_sales"] == 4 and minutes == 95
     assert log_facts(None, ["Ana"]) == (None, None)
+
+
+def test_step_facts_reads_builds_karma_and_sales_of_the_replayed_version_2_history(tables):
+    """Version 2 keeps typed actions and no ledger: the facts come from the replay."""
+    from rigs_helper.rules.actions.placement import Build
+    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.rules.karma.play import KarmaPlay
+    from rigs_helper.rules.setup import new_game
+    from rigs_helper.store.historyplay import step_facts
+    from rigs_helper.store.timeline import Step
+
+    game = new_game(["Ana", "Bo"], 7, tables).game
+
+    def step(op, ledger=()):
+        out = Outcome(game, (), {"ledger": [dict(zip(("player", "change", "what", "source"),
+                                                     row)) for row in ledger]})
+        return Step({"action": "x", "n": 2}, game, op, out, game)
+
+    steps = [Step({"action": "checkpoint"}, None, None, None, game),
+             step(Build("ana", 2)), step(Build("Bo")),
+             step(KarmaPlay("Bo", "x"), [("Bo", -1, "karma", "played")]),
+             step(None, [("Ana", -3, "luxuries", "Luxury sale"),
+                         ("Ana", 18, "credits", "Luxury sale")]),
+             step(None, [("Bo", -1, "luxuries", "last-round sale")])]
+    assert step_facts(steps, ["Ana", "Bo"]) == {
+        "Ana": {"luxury_sales": 3, "karma_played": 0, "rigs_built": 2},
+        "Bo": {"luxury_sales": 1, "karma_played": 1, "rigs_built": 1}}
 
 
 def test_bgstats_block_escapes_every_value_and_carries_a_qr_code():

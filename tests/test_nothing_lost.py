@@ -446,8 +446,8 @@ def test_a_large_number_in_range_of_python_but_not_toml_is_refused(game, rigs):
 def test_a_damaged_log_entry_is_named_by_log_only(game, rigs, edit, key):
     ok(rigs("adjust", "Ana", "credits", "1", "--why", "x", "--game", game))
     head, tail = split_text(game.read_text())
-    entries = tail.split("[[log]]")
-    entries[2] = edit(entries[2])
+    entries = tail.split("[[log]]")  # the new game, its checkpoint, the adjust (entry 2)
+    entries[3] = edit(entries[3])
     game.write_text(head + "[[log]]".join(entries))
     err = refused(rigs("log", "--game", game))
     assert "log entry 2" in err and f"key '{key}'" in err and "line " in err, err

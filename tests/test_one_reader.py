@@ -267,9 +267,12 @@ SECRET = {"title": "Recycling", "card": "Recycling", "plot_type": "ridge",
 @pytest.mark.parametrize("path", sorted(k for k, d in DEFS.items() if d.private_fields()))
 def test_what_a_definition_calls_private_is_not_in_the_public_words(path):
     """Each parameter the definition marks private (a card recorded into a hand, a card
-    taken or answered with) is left out of the action's public words."""
+    taken or answered with) is declared private on its operation (``private_fields``,
+    which the version-2 log reads) and left out of the action's public words: the log's
+    (``oplog.words``) and the terminal's (``hide_private_args``)."""
     from rigs_helper.cli.base import hide_private_args
     from rigs_helper.rules.actions.catalog import build_action
+    from rigs_helper.rules.oplog import private_fields, words as log_words
 
     d = DEFS[path]
     words = {p.name: WORDS[p.kind][0] for p in d.params
@@ -281,8 +284,9 @@ def test_what_a_definition_calls_private_is_not_in_the_public_words(path):
             words[p.name] = [SECRET[p.kind]]
             assert (p.field or p.name) in d.private_fields()
     op = build_action(path, None if d.actor == "leader" else "Ana", words)
-    public = hide_private_args(op.describe())
-    assert "Recycling" not in public and "ridge" not in public, public
+    assert set(d.private_fields()) <= set(private_fields(op)), type(op).__name__
+    for public in (log_words(op, None), hide_private_args(op.describe())):
+        assert "Recycling" not in public and "ridge" not in public, public
 
 
 # ---------------------------------------------------------------------------- karma play
@@ -311,6 +315,29 @@ def test_karma_play_holds_typed_pairs_and_reads_the_words_older_files_keep():
     assert "--drew 'Bo=Ruins'" in typed.describe() and "--answer 'Decoy'" in typed.describe()
 
 
+def test_karma_play_typed_pairs_go_through_the_version_2_log_and_its_privacy():
+    """The version-2 log writes `karma play`'s typed pairs as they are (a card drawn for Bo
+    encoded, Bo's name not) and reads the same operation back; the public words hide Bo's
+    card, Bo's words show it."""
+    from rigs_helper.rules.actions.catalog import build_action
+    from rigs_helper.rules.oplog import from_action, to_action, words
+    from rigs_helper.store.hidden import hide_text, show_text
+
+    typed = build_action("karma play", "Ana", {
+        "title": "Right Back At You", "target": ["Bo"], "drew": ["Bo=Ruins"],
+        "first": ["Cy=Alarm System"], "split": ["Bo=2"], "answer": ["Decoy"],
+        "answer_to": ["Bo=Cy"], "give": ["supply=2"], "card": ["Decoy"], "roll": ["4"]})
+    name, fields = to_action(typed, hide_text)
+    assert name == "karma play" and fields["drew"][0][0] == "Bo"
+    assert "Ruins" not in repr(fields["drew"]) and "Decoy" not in repr(fields["card"])
+    assert fields["split"] == [["Bo", 2]] and fields["first"] == [["Cy", "Alarm System"]]
+    assert from_action(name, fields, show=show_text) == typed
+    assert from_action(*to_action(typed)) == typed
+    public, bos = words(typed, None), words(typed, "Bo")
+    assert "Ruins" not in public and "--drew Bo=(hidden)" in public, public
+    assert "--drew 'Bo=Ruins'" in bos and "--card (hidden)" in bos  # a hand card: nobody's
+
+
 # ---------------------------------------------------------------------------- actions.json
 
 
@@ -320,7 +347,7 @@ def test_actions_json_says_which_parameters_record_the_tables_own_card():
     parameter carries one.  A Karma card is recorded only in place of one rigs drew for a
     hurt player (no draw at will): Ana's one card is such a draw here."""
     from rigs_helper.rules.legal import actions_json
-    from rigs_helper.rules.records import replace
+    from dataclasses import replace
 
     ana = GAME.player("Ana")
     key = TABLES.karma[0].key

@@ -20,7 +20,7 @@ from rigs_helper.rules.phases.grant import draw_grant, record_mixed_grant
 from rigs_helper.rules.phases.market_draw import draw_market
 from rigs_helper.rules.setup import new_game
 from rigs_helper.rules.decks import inventory_op
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 from rigs_helper.rules.actions.placement import Survey
 
 # critical values of the chi-square distribution at p = 0.001

@@ -53,8 +53,8 @@ def test_the_phase_summary_keeps_production_in_the_production_phase(rigs, tmp_pa
 
 def test_the_phase_summary_reads_its_start_from_the_entry_that_opened_the_phase(
         rigs, tmp_path):
-    """The opening `next` keeps what the summary compares (``start``); the actions of the
-    phase, whatever their number, are never stepped back."""
+    """The summary replays the phase from the checkpoint kept before the entry that opened
+    it (no snapshot of the start is stored)."""
     game = tmp_path / "rigs.toml"
     assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "-g", game).exit_code == 0
     for _ in range(3):
@@ -62,7 +62,8 @@ def test_the_phase_summary_reads_its_start_from_the_entry_that_opened_the_phase(
     player = _summary(rigs, "--card", "Ana=Safe", "--card", "Bo=Safe", "-g", game)
     assert player["phase"] == "player" and _change(player, "Ana")["credits"] == 3
     text = game.read_text(encoding="utf-8")
-    assert text.count('\nstart = "') == 2  # `new` and the `next` that opened a phase
+    assert '\nstart = "' not in text
+    assert text.count('\nwhy = "phase"') == 1  # before the `next` that opened this phase
 
 
 def test_a_history_without_start_records_still_gives_a_summary(rigs, tmp_path):

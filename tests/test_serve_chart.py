@@ -13,7 +13,8 @@ def _forecast(monkeypatch, series, svg) -> None:
     pkg = types.ModuleType("rigs_helper.forecast")
     history = types.ModuleType("rigs_helper.forecast.history")
     chart = types.ModuleType("rigs_helper.forecast.chart")
-    history.networth_series = series
+    history.series_from_states = series
+    history.with_final = lambda s, game, tables: s
     chart.networth_svg = svg
     for name, mod in (("rigs_helper.forecast", pkg), ("rigs_helper.forecast.history", history),
                       ("rigs_helper.forecast.chart", chart)):
@@ -28,13 +29,13 @@ def test_the_chart_is_drawn_by_the_forecast_room(monkeypatch, tmp_path, tables):
     loaded = session.load(game, tables)
     got = {}
 
-    def series(entries):  # the forecast room's signature: the parsed log entries
-        got["actions"] = [e["action"] for e in entries]
+    def series(states, tables):  # the forecast room's signature: the replayed states
+        got["actions"] = list(states)
         return {"Ana": [(1, "player", 100.0), (2, "player", 104.0)]}
 
     _forecast(monkeypatch, series, lambda s: f"<svg><title>{sorted(s)}</title></svg>")
     assert networth_chart(game, loaded, tables) == "<svg><title>['Ana']</title></svg>"
-    assert got["actions"][0].startswith("new ") and len(got["actions"]) == 8
+    assert len(got["actions"]) == 10  # the creation, checkpoints, and 7 actions
 
 
 def test_no_chart_yet_when_the_forecast_room_is_missing_or_fails(monkeypatch, tmp_path,

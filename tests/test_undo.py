@@ -121,7 +121,8 @@ def test_undo_refuses_after_hand_edit_unless_forced(game, rigs):
     assert game.read_text() == edited
     ok(rigs("undo", "--force", "--game", game))
     s = status(rigs, game, "Ana")
-    assert s["hand"] == [] and s["credits"] == 99  # the draw is undone, the edit kept
+    # the state before the draw, as the history gives it: the edit is dropped, as said
+    assert s["hand"] == [] and s["credits"] == 100
 
 
 def test_log_lists_every_action_with_round_and_phase(game, rigs):

@@ -176,15 +176,14 @@ def test_verify_catches_a_die_roll_changed(game, rigs, tables):
 
 
 def test_verify_catches_the_generator_changed_in_the_log(game, rigs):
-    """An entry's undo record is edited so the state before it has another generator
-    position (a re-roll of what came next)."""
+    """The creation's checkpoint in the log is edited to another generator position (a
+    re-roll of what came next)."""
     text = game.read_text()
-    undos = list(re.finditer(r'^undo = "(.*)"$', text, re.M))
-    m = next(m for m in reversed(undos) if '\\"rng\\"' in m.group(1))
-    changed = re.sub(r'\[\\"rng\\"\],(\d+)', lambda x: f'[\\"rng\\"],{int(x.group(1)) + 1}',
-                     m.group(0))
-    assert changed != m.group(0)
-    game.write_text(text[:m.start()] + changed + text[m.end():])
+    head, log = text.split("# ---- history", 1)
+    changed = re.sub(r"(?m)^rng = (\d+)$", lambda x: f"rng = {int(x.group(1)) + 1}", log,
+                     count=1)
+    assert changed != log
+    game.write_text(head + "# ---- history" + changed)
     code, v = _verify(rigs, game)
     assert code == 1
     assert any(f["kind"] == "rolls" and "rng" in f["where"] for f in v["findings"])
@@ -221,8 +220,8 @@ def test_verify_refuses_a_game_from_before_the_log_kept_actions(tmp_path, rigs):
 
 
 @pytest.mark.parametrize("old, new", [
-    ('\\"args\\":{\\"names\\"', '\\"args\\":{\\"nomes\\"'),
-    ('op = "{\\"op\\":\\"NextPhase\\"', 'op = "{\\"op\\":\\"Nothing\\"'),
+    ('fields = { names = ', 'fields = { nomes = '),
+    ('action = "next"', 'action = "nothing"'),
 ])
 def test_verify_a_damaged_log_is_one_line_or_a_finding(game, rigs, old, new):
     text = game.read_text()
@@ -257,8 +256,8 @@ def test_verify_replays_the_tables_dice_and_catches_one_changed_in_the_log(tmp_p
     _play(rigs, game, score=("--roll", "energy=3", "--roll", "supplies=4", "--roll", "metal=5"))
     assert _verify(rigs, game)[0] == 0
     text = game.read_text()
-    assert '[\\"metal\\",5]' in text
-    game.write_text(text.replace('[\\"metal\\",5]', '[\\"metal\\",6]'))
+    assert '["metal", 5]' in text
+    game.write_text(text.replace('["metal", 5]', '["metal", 6]'))
     code, v = _verify(rigs, game)
     assert code == 1
     assert any(f["kind"] == "rolls" and any("resource_values" in w for w in f["where"])
@@ -293,5 +292,5 @@ def test_verify_does_not_name_a_karma_card_recorded_into_a_hand(tmp_path, rigs):
     path.write_text(text.replace("\nenergy = 0\n", "\nenergy = 1\n", 1))
     for args in ([], ["--json"]):
         r = rigs("verify", "--reveal", *args, "-g", path)
-        assert "Ana's energy" in r.stdout and "--karma (hidden)" in r.stdout
+        assert "Ana's energy" in r.stdout and "--karma Ana=(hidden)" in r.stdout
         assert "Decoy" not in r.stdout

@@ -364,7 +364,9 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
     # private lines stay off the shared screen: only who has news is said
     eyes = list(dict.fromkeys(who for who, _ in outcome.private))
     if json:
-        print_json({"action": hide_private_args(op.describe()),
+        from rigs_helper.rules.oplog import words
+
+        print_json({"action": words(op),
                     "messages": list(outcome.messages),
                     **({"summary": rows} if rows else {}), **outcome.data,
                     **({"private_for": eyes} if eyes else {})})

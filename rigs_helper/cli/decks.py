@@ -116,11 +116,6 @@ def verify(
         raise RulesError("the game is not over", rule="`rigs verify --reveal` verifies now "
                          "and shows the seed: whoever sees it can work out the decks")
     v = replay(path, tables)
-    from dataclasses import replace
-
-    from rigs_helper.cli.base import hide_private_args
-
-    v.findings = [replace(f, action=hide_private_args(f.action)) for f in v.findings]
     if json:
         print_json({"ok": v.ok, "seed": v.seed, "commitment": v.commitment,
                     "seed_hash": v.expected, "actions": v.actions,

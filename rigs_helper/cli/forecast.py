@@ -254,45 +254,16 @@ def cards_left(deck: str | None, json: bool, game: Path | None) -> None:
 
 def _history(path: Path, loaded, tables, steps_wanted: bool = True):
     """(series, steps): net worth over time and (action, before, after) per logged action,
-    oldest first, rebuilt by walking the log's undo records back from the current state
-    (only when ``steps_wanted``, or when the log holds no net worth figures)."""
-    import json as _json
+    oldest first, from the history replayed (a damaged one is named in one line)."""
+    from rigs_helper.forecast.history import series_from_states, with_final
+    from rigs_helper.store import timeline
 
-    from rigs_helper.forecast.history import networth_series, series_from_states, with_final
-    from rigs_helper.rules.errors import RigsError
-    from rigs_helper.store.codec import from_doc, to_doc
-    from rigs_helper.store.historytext import log_entries, undo_diff
-    from rigs_helper.store.logcache import read_entries
-
-    def read():
-        return log_entries(loaded.log_text, str(path), first_line=loaded.log_line,
-                           sealed=True)
-
-    # the figures alone need no undo records (and what was read before is kept)
-    entries = read() if steps_wanted else read_entries(path, loaded.log_text,
-                                                       loaded.log_line, tables)
-    series = networth_series(entries, tables.constants.rounds)
-    if series and not steps_wanted:
-        return with_final(series, loaded.game, tables), []
-    if not steps_wanted:  # an older file without the figures: rebuilt from the undo records
-        entries = read()
-    doc = to_doc(loaded.game, tables)
-    after = loaded.game
-    steps = []
-    for e in reversed(entries):
-        if "undo" not in e:
-            break
-        try:
-            doc = undo_diff(doc, _json.loads(e["undo"]))
-            before = from_doc(doc, str(path), tables)
-        except (RigsError, ValueError, KeyError, IndexError, TypeError):
-            break  # a damaged or hand-edited history: report what can be rebuilt
-        steps.append((str(e.get("action", "")), before, after))
-        after = before
-    steps.reverse()
-    if not series and steps:  # a file from before the log kept the figures
-        series = series_from_states([steps[0][1]] + [a for _, _, a in steps], tables)
-    return with_final(series, loaded.game, tables), steps
+    replayed = timeline.whole(loaded, str(path), tables)
+    states = [s.after for s in replayed if s.after is not None]
+    steps = [(timeline.action_words(s), s.before, s.after) for s in replayed
+             if s.is_action and s.before is not None]
+    series = series_from_states(states or [loaded.game], tables)
+    return with_final(series, loaded.game, tables), steps if steps_wanted else []
 
 
 @app.command()
@@ -356,7 +327,7 @@ def report(
             from rigs_helper.store.historyplay import final_view
 
             extras = report_extras(*final_view(path, loaded,
-                                               final_score(loaded.game, tables)))
+                                               final_score(loaded.game, tables), tables))
         write_atomic(html, render(rep, series, bgstats=extras), shared=True)
     if json:
         print_json(rep)

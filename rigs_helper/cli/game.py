@@ -14,7 +14,6 @@ from rigs_helper.cli.base import (
     complete_player,
     complete_plot,
     game_path,
-    hide_private_args,
     log_fields,
     print_json,
     unused,
@@ -275,7 +274,6 @@ def undo(
     from rigs_helper.store import rewind
 
     done = rewind.undo(game_path(game), n, force)
-    done.actions = [hide_private_args(a) for a in done.actions]
     if json:
         print_json({"undone": done.actions, "round": done.game.round,
                     "phase": done.game.phase, **({"note": done.note} if done.note else {})})
@@ -312,15 +310,13 @@ def log(
 
             raise InputError(f"--round {round_}: the game has reached round {last} only")
         rows = [r for r in rows if r["round"] == round_]
-    for r in rows:  # a card recorded into a hand stays private: the log says one was
-        r["action"] = hide_private_args(r["action"])
     if json:
         print_json({"log": rows})
         return
     lines = []
     for r in rows:
         came = f"  (from {r['source']})" if r.get("source") else ""
-        lines.append(f"{r['n']:>4}  round {r['round']:>2} {str(r['phase']):<10} "
+        lines.append(f"{r['n'] or '':>4}  round {r['round']:>2} {str(r['phase']):<10} "
                      f"{r['action']}{came}")
         lines += [f"{'':>8}{x}" for x in r["said"]]
         if ledger:
@@ -368,9 +364,6 @@ def restore(
 
             raise InputError("restore: give either N or --list, not both")
         rows = rewind.backup_list(path)
-        for r in rows:  # a card recorded into a hand stays private here too
-            if "action" in r:
-                r["action"] = hide_private_args(r["action"])
         if json:
             print_json({"game": str(path), "backups": rows})
             return
@@ -378,7 +371,7 @@ def restore(
             say(f"No backups of {path} yet.")
         for r in rows:
             what = (f"round {r['round']:>2} {r['phase']:<10} "
-                    f"{hide_private_args(r['action'])}" if r["loads"]
+                    f"{r['action']}" if r["loads"]
                     else f"does not load: {r['problem']}")
             say(f"{r['n']:>3}  {r['file']}  {what}{'  (the file now)' if r['current'] else ''}")
         return

@@ -1,6 +1,16 @@
-"""Operations as data, for the log: ``op_to_json`` when an action is saved, ``op_from_json``
-when `rigs verify` performs it again.  Pure; small on purpose (every saving command loads
-it).
+"""Operations as data: the log's typed actions.  Pure; small on purpose (every saving
+command loads it).
+
+An action is a canonical name (the CLI's command path, as in ``actions.json``: ``move``,
+``vinnie borrow``, ``karma play``, ``next``, ...) and the operation's resolved fields
+(table records such as the dice included).  :data:`ACTIONS` is the one mapping between the
+operation classes and these names.  ``to_action`` writes an operation as (name, fields),
+``from_action`` builds it again; a field equal to its default is left out.
+
+Privacy is declared on each operation class: ``private_fields`` maps a field to the field
+naming its owner (``""``: nobody sees it but the table's cardboard; ``"="``: each value is
+``PLAYER=...``, or a typed (PLAYER, WHAT) pair, and belongs to that player).  :func:`for_viewer` gives the operation as a
+viewer may see it (a hidden value is :data:`HIDDEN`); every renderer goes through it.
 """
 
 from __future__ import annotations
@@ -22,6 +32,29 @@ OP_MODULES = ("rigs_helper.rules.phases.nextphase", "rigs_helper.rules.phases.gr
               "rigs_helper.rules.waits.deals", "rigs_helper.rules.waits.attacks",
               "rigs_helper.rules.waits.disasters")
 
+#: operation class -> (canonical action name, fields that tell it apart from another
+#: class of the same name)
+ACTIONS: dict[str, tuple[str, dict[str, Any]]] = {
+    "Adjust": ("adjust", {}), "Answer": ("answer", {}), "Borrow": ("vinnie borrow", {}),
+    "Build": ("build", {}), "DealAccept": ("deal accept", {}),
+    "DealDecline": ("deal decline", {}), "DealWithdraw": ("deal withdraw", {}),
+    "DealPropose": ("deal propose", {}), "DisasterRecord": ("disaster record", {}),
+    "Done": ("done", {}), "EndgameDraws": ("score", {}), "Give": ("give", {}),
+    "GrantPick": ("grant", {}), "KarmaDiscard": ("karma discard", {}),
+    "KarmaDiscardInPlay": ("karma retire", {}), "KarmaDraw": ("karma draw", {}),
+    "KarmaPlay": ("karma play", {}), "KarmaPlayWait": ("karma play", {"wait": True}),
+    "KarmaSwap": ("karma swap", {}), "KarmaUse": ("karma use", {}),
+    "LoseRigs": ("lose", {}), "Move": ("move", {}), "NextPhase": ("next", {}),
+    "Repay": ("vinnie repay", {}), "Sell": ("sell", {}), "SetInventory": ("inventory", {}),
+    "SetPlan": ("produce", {}), "Settle": ("settle", {}), "Survey": ("survey", {}),
+}
+#: the game's creation (not an operation: rules/setup makes the game)
+NEW = "new"
+#: a full state written into the log (the creation, a hand edit, a migrated step)
+CHECKPOINT = "checkpoint"
+#: what a viewer sees in place of a private value
+HIDDEN = "(hidden)"
+
 
 def _plain(x: Any) -> Any:
     """A value of an operation's field as JSON data; a record inside (the table's dice)
@@ -33,10 +66,67 @@ def _plain(x: Any) -> Any:
     return x
 
 
-def op_to_json(op: Op) -> str:
-    args = {k: v for k, v in _plain(op).items() if k != "$"}
-    return json.dumps({"op": type(op).__name__, "args": args}, separators=(",", ":"),
-                      ensure_ascii=False)
+def _value(x):
+    """JSON data back into a field's value: lists become tuples, records are rebuilt."""
+    if isinstance(x, list):
+        return tuple(_value(v) for v in x)
+    if isinstance(x, dict) and x.get("$") == "none":
+        return None
+    if isinstance(x, dict) and "$" in x:
+        from rigs_helper.rules.dice import Rolls
+
+        cls = {"Rolls": Rolls}[x["$"]]
+        return cls(**{k: _value(v) for k, v in x.items() if k != "$"})
+    return x
+
+
+_MISSING = object()
+
+
+def to_action(op: Op, hide=None) -> tuple[str, dict[str, Any]]:
+    """(canonical name, fields) of ``op``; fields equal to their default are left out.
+    ``hide``: applied to each text of a private field (the file encodes what a player
+    holds, so a glance at it spoils nothing)."""
+    name, marks = ACTIONS.get(type(op).__name__, (type(op).__name__, {}))
+    out: dict[str, Any] = {}
+    for f in fields(op):
+        v = getattr(op, f)
+        if v == getattr(type(op), f, _MISSING):
+            continue
+        out[f] = _typed(v)
+    if hide is not None:
+        out = _texts(type(op), out, hide)
+    return name, {**out, **marks}
+
+
+def _texts(cls: type, data: dict[str, Any], fn) -> dict[str, Any]:
+    """``data`` with ``fn`` applied to every text of ``cls``'s private fields."""
+    def each(x):
+        if isinstance(x, str):
+            return fn(x)
+        if isinstance(x, list):
+            return [each(v) for v in x]
+        return x
+
+    def pairs(x):  # (PLAYER, WHAT) pairs: only WHAT is private
+        if isinstance(x, list) and all(isinstance(v, list) and len(v) == 2 for v in x):
+            return [[who, each(what)] for who, what in x]
+        return each(x)
+
+    private = getattr(cls, "private_fields", None) or {}
+    return {k: (pairs(v) if private[k] == "=" else each(v)) if k in private else v
+            for k, v in data.items()}
+
+
+def _typed(x):
+    """:func:`_plain`, with None (which TOML cannot write) as ``{"$": "none"}``."""
+    if x is None:
+        return {"$": "none"}
+    if is_record(x):
+        return {"$": type(x).__name__, **{f: _typed(getattr(x, f)) for f in fields(x)}}
+    if isinstance(x, (tuple, list)):
+        return [_typed(v) for v in x]
+    return x
 
 
 def op_classes() -> dict[str, type[Op]]:
@@ -52,19 +142,114 @@ def op_classes() -> dict[str, type[Op]]:
     return out
 
 
-def _value(x: Any) -> Any:
-    """JSON data back into a field's value: lists become tuples, records are rebuilt."""
-    if isinstance(x, list):
-        return tuple(_value(v) for v in x)
-    if isinstance(x, dict) and "$" in x:
-        from rigs_helper.rules.dice import Rolls
-
-        cls = {"Rolls": Rolls}[x["$"]]
-        return cls(**{k: _value(v) for k, v in x.items() if k != "$"})
-    return x
+def _by_name(ops: dict[str, type]) -> dict[str, list[tuple[type, dict[str, Any]]]]:
+    out: dict[str, list[tuple[type, dict[str, Any]]]] = {}
+    for cls_name, (name, marks) in ACTIONS.items():
+        out.setdefault(name, []).append((ops[cls_name], marks))
+    return out
 
 
-def op_from_json(text: str, ops: dict[str, type[Op]] | None = None) -> Op:
+def from_action(name: str, data: dict[str, Any], ops: dict[str, type] | None = None,
+                show=None) -> Op:
+    """The operation of a logged action; KeyError/TypeError/ValueError when it is not one.
+    ``show``: undoes :func:`to_action`'s ``hide``."""
+    for cls, marks in _by_name(ops or op_classes())[name]:
+        if all(data.get(k) == v for k, v in marks.items()) and (
+                marks or not any(k in data for m in ACTIONS.values() if m[0] == name
+                                 for k in m[1])):
+            if show is not None:
+                data = _texts(cls, data, show)
+            args = {k: _value(v) for k, v in data.items() if k not in marks}
+            return cls(**args)
+    raise KeyError(name)
+
+
+def action_name(op: Op) -> str:
+    return ACTIONS[type(op).__name__][0]
+
+
+# ---------------------------------------------------------------------------- privacy
+
+
+def private_fields(op: Op) -> dict[str, str]:
+    """Field -> the field naming its owner (``""``: nobody; ``"="``: per value)."""
+    return dict(getattr(type(op), "private_fields", None) or {})
+
+
+def owners(op: Op, field: str, spec: str) -> list[str | None]:
+    """The owner of each value of ``field`` (one per value; None: nobody)."""
+    v = getattr(op, field)
+    vals = v if isinstance(v, tuple) else (v,)
+    if spec == "=":
+        return [str(x).partition("=")[0] if isinstance(x, str) and "=" in x else
+                (x[0] or None) if _pair(x) else None for x in vals]
+    who = getattr(op, spec) if spec else None
+    return [who for _ in vals]
+
+
+def _pair(x: object) -> bool:
+    """A typed (PLAYER, WHAT) pair (``karma play --drew``)."""
+    return isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str)
+
+
+def _pair_word(x: tuple) -> str:
+    return f"{x[0]}={x[1]}" if x[0] else str(x[1])
+
+
+def for_viewer(op: Op, viewer: str | None) -> Op:
+    """``op`` as ``viewer`` (a player's name; None: the public) may see it: every private
+    value not theirs is :data:`HIDDEN` (a ``PLAYER=`` prefix kept)."""
+    from dataclasses import replace
+
+    changes: dict[str, Any] = {}
+    for f, spec in private_fields(op).items():
+        v = getattr(op, f)
+        if v in (None, (), ""):
+            continue
+        vals = v if isinstance(v, tuple) else (v,)
+        shown = []
+        public = getattr(type(op), "public_values", ())
+        for x, who in zip(vals, owners(op, f, spec)):
+            if (viewer is not None and who == viewer) or (
+                    isinstance(x, str) and x.strip().lower() in public):
+                shown.append(x)
+            elif spec == "=" and who is not None:
+                shown.append((who, HIDDEN) if _pair(x) else f"{who}={HIDDEN}")
+            else:
+                shown.append(HIDDEN)
+        new = tuple(shown) if isinstance(v, tuple) else shown[0]
+        if new != v:
+            changes[f] = new
+    return replace(op, **changes) if changes else op
+
+
+def words(op: Op, viewer: str | None = None) -> str:
+    """The command that did ``op``, as ``viewer`` may read it (a hidden value unquoted)."""
+    shown = for_viewer(op, viewer)
+    text = shown.describe()
+    if shown is not op:
+        for f in private_fields(op):
+            v = getattr(shown, f)
+            for x in v if isinstance(v, tuple) else (v,):
+                x = _pair_word(x) if _pair(x) else x
+                if isinstance(x, str) and x.endswith(HIDDEN):
+                    text = text.replace(f"'{x}'", x).replace(f'"{x}"', x)
+    return text
+
+
+# ---------------------------------------------------------------------------- as JSON
+# (a Karma play that waits for answers keeps itself so in the state; a version-1 log entry
+# kept its action so as ``op``)
+
+
+def op_to_json(op: Op) -> str:
+    args = {k: v for k, v in _plain(op).items() if k != "$"}
+    return json.dumps({"op": type(op).__name__, "args": args}, separators=(",", ":"),
+                      ensure_ascii=False)
+
+
+def op_from_json(text: str, ops: dict[str, type] | None = None) -> Op:
+    """An operation from :func:`op_to_json`'s text."""
     d = json.loads(text)
     cls = (ops or op_classes())[d["op"]]
     return cls(**{k: _value(v) for k, v in d["args"].items()})

@@ -1,11 +1,11 @@
 """`rigs verify`: replay a game file's log from its committed seed (an audit).
 
-The log gives the state after every action (the current state, stepped back with each
-entry's undo record); the seed and the logged actions give it again.  Where they differ in
-cards (piles, hands, the Land Grant, the Market decks) or rolls (the generator, the dice,
-the leader's roll-off, the End Game values), something was changed outside rigs.  Other
-differences (holdings, RIGS) are hand edits of the books, which the project allows: they
-are listed, not failed.
+The seed and the logged actions give every state again.  Where a state written in the file
+(a checkpoint: a hand edit, a step of a migrated version-1 file; the state now) differs from
+that replay in cards (piles, hands, the Land Grant, the Market decks) or rolls (the
+generator, the dice, the leader's roll-off, the End Game values), something was changed
+outside rigs.  Other differences (holdings, RIGS) are hand edits of the books, which the
+project allows: they are listed, not failed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rigs_helper.rules.errors import InputError, RigsError
-from rigs_helper.rules.oplog import op_classes, op_from_json
+from rigs_helper.rules.oplog import op_classes
 from rigs_helper.rules.replay import CARDS, PLAYER_CARDS, ROLLS, Finding, commitment, findings
 from rigs_helper.rules.tables import Tables
 
@@ -69,54 +69,56 @@ def set_up(args: dict, tables: Tables):
 
 
 def audit(path: Path, tables: Tables) -> Verdict:
+    """Replay the history from the seed alone: the creation the seed gives, then each
+    action.  A checkpoint (a hand edit, a migrated step) and the state now are compared
+    with the replay: their books are taken as written, their cards and rolls must be what
+    the seed gives."""
     from rigs_helper.rules.engine import perform
+    from rigs_helper.rules.oplog import CHECKPOINT, NEW, from_action, words
+    from rigs_helper.store import timeline
     from rigs_helper.store.codec import from_doc, to_doc
-    from rigs_helper.store.historytext import diff, log_entries, undo_diff
+    from rigs_helper.store.hidden import show_text
+    from rigs_helper.store.historytext import diff
     from rigs_helper.store.session import load
 
     loaded = load(path, tables)
-    entries = log_entries(loaded.log_text, str(path), first_line=loaded.log_line)
-    if not entries or "op" not in entries[0] or any("op" not in e for e in entries):
-        raise InputError(f"{path}: this game's log does not record its actions as data "
+    entries = timeline.entries(loaded, str(path), tables)
+    if not entries or entries[0]["action"] != NEW or "seed" not in entries[0].get("fields", {}):
+        raise InputError(f"{path}: this game's log does not record its set-up as data "
                          "(games started with an older rigs-helper): it cannot be replayed")
+    start = entries[0]["fields"]
     try:
-        start = json.loads(entries[0]["op"])["args"]
-        first = to_doc(set_up(start, tables), tables)
-    except (KeyError, TypeError, ValueError) as exc:
+        replayed = to_doc(set_up(start, tables), tables)
+    except (KeyError, TypeError, ValueError, RigsError) as exc:
         raise InputError(f"{path}: log entry 1 (the set-up) is damaged: {exc}") from None
     game = loaded.game
-    v = Verdict(game.seed, game.commitment, commitment(start["seed"]), len(entries) - 1)
-    # the documents the log gives, oldest first
-    docs = [to_doc(game, tables)]
-    for e in reversed(entries[1:]):
-        try:
-            docs.append(undo_diff(copy.deepcopy(docs[-1]), json.loads(e["undo"])))
-        except (TypeError, ValueError, KeyError, IndexError):
-            raise InputError(f"{path}: log entry {e.get('n')} is damaged") from None
-    docs.reverse()
+    actions = [e for e in entries if e["action"] != CHECKPOINT]
+    v = Verdict(game.seed, game.commitment, commitment(start["seed"]), len(actions) - 1)
     ops = op_classes()
     seen: set[tuple[str, str]] = set()
 
-    def check(expected: dict, step: int, action: str) -> None:
-        for f in findings(diff(expected, docs[step - 1]), docs[step - 1], step, action):
+    def check(written: dict, step: int, action: str) -> None:
+        for f in findings(diff(replayed, written), written, step, action):
             where = tuple(w for w in f.where if (f.kind, w) not in seen)
             seen.update((f.kind, w) for w in where)
             if where:  # each difference once, where it first appears
                 v.findings.append(replace(f, where=where))
 
-    replayed = first
-    check(replayed, 1, str(entries[0].get("action")))
-    for k, e in enumerate(entries[1:], start=2):
-        action = str(e.get("action"))
-        try:  # the books as the log gives them, the cards and rolls as the seed gives them
-            before = from_doc(seeded(docs[k - 2], replayed), str(path), tables)
-            replayed = to_doc(perform(before, op_from_json(e["op"], ops), tables).game,
-                              tables)
-        except (RigsError, KeyError, TypeError, ValueError) as exc:
-            v.findings.append(Finding(k, action, "cards", (f"replay refused: {exc}",)))
-            replayed = docs[k - 1]
+    step, action = 1, NEW
+    for e in entries[1:]:
+        if e["action"] == CHECKPOINT:
+            check(e["state"], step, action)
+            replayed = seeded(e["state"], replayed)
             continue
-        check(replayed, k, action)
+        step, action = e["n"], e["action"]
+        try:
+            op = from_action(e["action"], e.get("fields", {}), ops, show_text)
+            action = words(op)  # as the public reads it
+            before = from_doc(replayed, str(path), tables)
+            replayed = to_doc(perform(before, op, tables).game, tables)
+        except (RigsError, KeyError, TypeError, ValueError) as exc:
+            v.findings.append(Finding(step, action, "cards", (f"replay refused: {exc}",)))
+    check(to_doc(game, tables), step, action)
     return v
 
 

@@ -51,13 +51,19 @@ def keep(path: Path, text: str) -> None:
     if n == 0:
         return
     try:
-        d.mkdir(exist_ok=True)
+        d.mkdir(mode=0o700, exist_ok=True)
+        if d.stat().st_mode & 0o077:  # the folder holds the seed and the hands: ours only
+            os.chmod(d, 0o700)  # (and older backups written 644 become 600)
+            for _, old in _names(path):
+                os.chmod(d / old, 0o600)
         have = _names(path)
         seq = have[0][0] + 1 if have else 1
         name = f"{time.strftime('%Y%m%dT%H%M%S', time.gmtime())}-{seq:06d}.toml"
         tmp = d / (name + ".tmp")
         try:
-            tmp.write_text(text, encoding="utf-8", newline="\n")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
             os.replace(tmp, d / name)
         except OSError:  # a full disk: no half backup left behind
             tmp.unlink(missing_ok=True)
@@ -89,9 +95,15 @@ def clean_temps(path: Path) -> list[str]:
 
 
 def has_temps(path: Path) -> bool:
+    """Whether a killed save left a temp file beside the game or in its backups' folder."""
     prefix = f".{path.name}."
     try:
-        return any(n.startswith(prefix) and n.endswith(".tmp")
-                   for n in os.listdir(path.parent if str(path.parent) else "."))
+        if any(n.startswith(prefix) and n.endswith(".tmp")
+               for n in os.listdir(path.parent if str(path.parent) else ".")):
+            return True
+    except OSError:
+        return False
+    try:
+        return any(n.endswith(".tmp") for n in os.listdir(folder(path)))
     except OSError:
         return False

@@ -196,8 +196,8 @@ def migrate(doc: dict[str, Any], check: Checker) -> dict[str, Any]:
     if v > SCHEMA_VERSION:
         raise check.fail("version", f"this file is schema {v}, newer than this rigs-helper "
                          f"understands ({SCHEMA_VERSION}): upgrade rigs-helper")
-    # No older schema exists yet: version 1 is the first.  Each future migration goes here
-    # as `if v == N: doc = _migrate_N(doc); v = N + 1`.
+    # Version 2 changed the history only (store/migrate1.py); the state reads the same.
+    # Each future migration goes here as `if v == N: doc = _migrate_N(doc); v = N + 1`.
     return doc
 
 

@@ -194,15 +194,36 @@ def _game_fallback(path: list) -> Any:
 
 
 def log_problems(text: str, file: str, rounds: int | None = None) -> list[str]:
-    """Problems of the history's entries (each names its entry, key and line)."""
-    from rigs_helper.store import records
-    from rigs_helper.store.gamefile import split_text
+    """Problems of the history: an entry that does not read (its number and key), or one
+    that does not replay."""
+    from rigs_helper.store.gamefile import load_text, split_text
 
     head, tail = split_text(text)
     if not tail:
         return []
-    if rounds is None:
-        from rigs_helper.store.tablefiles import load_tables
+    from rigs_helper.store import timeline
+    from rigs_helper.store.tablefiles import load_tables
 
-        rounds = load_tables().constants.rounds
-    return records.problems(tail, file, rounds, text.count("\n", 0, len(head)) + 1)
+    tables = load_tables()
+    try:
+        loaded = load_text(text, file, tables)
+    except InputError:
+        loaded = None
+    if loaded is None:  # the state is the problem: the history alone is read
+        if re.search(r"(?m)^version = 1$", head):
+            from rigs_helper.store import records
+
+            return records.problems(tail, file, rounds or tables.constants.rounds,
+                                    text.count("\n", 0, len(head)) + 1)
+        from rigs_helper.store import gamelog
+
+        try:
+            gamelog.parse(tail, file, rounds or tables.constants.rounds)
+        except InputError as exc:
+            return [str(exc)]
+        return []
+    try:
+        timeline.whole(loaded, file, tables)
+    except InputError as exc:
+        return [str(exc)]
+    return []

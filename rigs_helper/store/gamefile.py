@@ -1,6 +1,6 @@
 """The game file as text: the state first (readable and hand-editable), then a marker
-line, then the history (``[[log]]`` entries, newest last).  A command that does not need the
-history parses only the state part, so a long game costs no more to load than a short one."""
+line, then the history (``[[log]]`` entries, newest last: store/gamelog.py).  A command
+that does not need the history parses only the state part."""
 
 from __future__ import annotations
 
@@ -11,24 +11,29 @@ from rigs_helper.rules.checker import Checker, parse_toml
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.store.codec import from_doc, migrate
-from rigs_helper.store.historytext import MARKER, log_entry_text
+from rigs_helper.store.gamelog import MARKER
 
 if TYPE_CHECKING:
-    from rigs_helper.store.statecache import StateCache
+    from typing import Any
 
 
 class Loaded:
-    """A game file as read: the state, the history text verbatim ("" when there is none)
-    and the file's line where it starts (for messages)."""
+    """A game file as read: the state, the history text verbatim ("" when there is none),
+    the file's line where it starts (for messages), the schema ``version`` the file was
+    written with, and its entries once read (:mod:`rigs_helper.store.timeline`)."""
 
-    __slots__ = ("game", "log_text", "log_line")
+    __slots__ = ("game", "log_text", "log_line", "version", "entries")
 
-    def __init__(self, game: Game, log_text: str, log_line: int = 1) -> None:
+    def __init__(self, game: Game, log_text: str, log_line: int = 1, version: int = 2
+                 ) -> None:
         self.game, self.log_text, self.log_line = game, log_text, log_line
+        self.version = version
+        self.entries: list[dict[str, Any]] | None = None
 
 
-# a table header other than [[log]] (not a line of a multi-line array, such as "    [")
-_HEADER = re.compile(r"""(?m)^[ \t]*\[(?!\[log\]\])\[?[ \t]*[\w."'-][\w."' -]*\]\]?[ \t]*(#.*)?$""")
+# a table header other than [[log]] and a checkpoint's [log.state...] (not a line of a
+# multi-line array, such as "    [")
+_HEADER = re.compile(r"""(?m)^[ \t]*\[(?!\[log\]\]|\[?log\.)\[?[ \t]*[\w."'-][\w."' -]*\]\]?[ \t]*(#.*)?$""")
 
 
 def split_text(text: str) -> tuple[str, str]:
@@ -55,33 +60,34 @@ def _foreign_header(tail: str) -> bool:
     """Whether the history holds a table header other than ``[[log]]``."""
     for m in _BRACKET_LINE.finditer(tail):
         line = m.group()[1:]
-        if line != "[[log]]" and _HEADER.match(line):
+        if line != "[[log]]" and not line.startswith(("[log.", "[[log.")) and \
+                _HEADER.match(line):
             return True
     return False
 
 
-def load_text(text: str, file: str, tables: Tables, cache: StateCache | None = None
-              ) -> Loaded:
-    """The game in ``text``, parsed and checked; with ``cache``, a state kept for exactly
-    this text is taken from it, and a state loaded here is kept there."""
+def load_text(text: str, file: str, tables: Tables) -> Loaded:
+    """The game in ``text``, parsed and checked (the history is read when asked for)."""
     head, tail = split_text(text)
-    if cache is not None and tail.startswith(MARKER):
-        game = cache.get(head)
-        if game is not None:
-            return Loaded(game, tail, text.count("\n", 0, len(head)) + 1)
     doc = parse_toml(head, file)
     log_in_state = doc.pop("log", None)
     if log_in_state is not None and tail:
         raise Checker(file).fail("log", "the history is kept below the marker line; "
                                  "remove this key from the state")
-    if log_in_state is not None and not tail:
-        tail = MARKER + "\n" + "".join(log_entry_text(e) for e in
-                                       Checker(file).array(log_in_state, "log"))
+    version = doc.get("version")
+    if log_in_state is not None and not tail:  # a hand edit moved it: write it back below
+        tail = _below(Checker(file).array(log_in_state, "log"), version)
     doc = migrate(doc, Checker(file))
     game = from_doc(doc, file, tables)
-    if cache is not None and log_in_state is None and tail.startswith(MARKER):
-        cache.put(head, game)
-    return Loaded(game, tail, text.count("\n", 0, len(head)) + 1)
+    return Loaded(game, tail, text.count("\n", 0, len(head)) + 1,
+                  version if isinstance(version, int) and version < 2 else 2)
 
 
-# ---------------------------------------------------------------------------- the log
+def _below(entries: list, version: object) -> str:
+    if version == 1:
+        from rigs_helper.store.historytext import log_entry_text
+
+        return MARKER + "\n" + "".join(log_entry_text(e) for e in entries)
+    from rigs_helper.store.gamelog import entry_text
+
+    return MARKER + "\n" + "".join(entry_text(e) for e in entries)

@@ -4,7 +4,7 @@ scoring sheet and its score (:mod:`rigs_helper.store.historydb` stores it).
 A game file is identified by its commitment (the hash of its seed, the same from the first
 round to the last) and its players; a sheet by its content.  What only the log knows
 (Luxury sales, Karma cards played, RIGS built, the duration) is read from the log in one
-place, :func:`log_facts`.
+place, :func:`game_facts`.
 """
 
 from __future__ import annotations
@@ -76,9 +76,9 @@ def play_of_sheet(path: Path, text: str, sheet, score: GameScore) -> dict:
     return _play(identity, "sheet", path, _results(score, sheet.players, None))
 
 
-def play_of_game(path: Path, game, loaded, score: GameScore) -> dict:
+def play_of_game(path: Path, game, loaded, score: GameScore, tables) -> dict:
     """A finished game file's game (``game``, as scored; ``loaded``: the file as read, for
-    its log): identified by its commitment and its players."""
+    its log; ``tables``: to replay it): identified by its commitment and its players."""
     from rigs_helper.rules.endgame import holdings
 
     commitment = game.commitment
@@ -88,40 +88,41 @@ def play_of_game(path: Path, game, loaded, score: GameScore) -> dict:
         commitment = commit(game.seed)
     names = [p.name for p in game.players]
     identity = "game:" + commitment + ":" + "|".join(names)
-    facts, minutes = log_facts(_entries(loaded, path), names)
+    facts, minutes = game_facts(loaded, path, names, tables)
     return _play(identity, "game", path, _results(score, holdings(game), facts),
                  round=game.round, leader=game.leader or None, duration_min=minutes)
 
 
 # ---------------------------------------------------------------------------- the log
-# The only reading of the game's log for the history: adapt these two functions when the
+# The only reading of the game's log for the history: adapt these functions when the
 # log's format changes.
 
 
-def _entries(loaded, path: Path) -> list[dict] | None:
-    """The game's log entries, oldest first (None when it cannot be read)."""
+def game_facts(loaded, path: Path, names: list[str], tables
+               ) -> tuple[dict[str, dict[str, int]] | None, int | None]:
+    """:func:`log_facts` of a version-1 history (its entries keep the action as ``op`` and
+    the ledger); :func:`step_facts` of a version-2 one (typed actions, replayed; it keeps
+    no times: the duration is None).  (None, None) when there is no history or it cannot
+    be read."""
     if not loaded.log_text:
-        return None
+        return None, None
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.store.historytext import log_entries
 
     try:
-        return log_entries(loaded.log_text, str(path), first_line=loaded.log_line)
+        if loaded.version == 1:
+            from rigs_helper.store.historytext import log_entries
+
+            return log_facts(log_entries(loaded.log_text, str(path),
+                                         first_line=loaded.log_line), names)
+        from rigs_helper.store import timeline
+
+        return step_facts(timeline.whole(loaded, str(path), tables), names), None
     except InputError:
-        return None
-
-
-def log_facts(entries: list[dict] | None,
-              names: list[str]) -> tuple[dict[str, dict[str, int]] | None, int | None]:
-    """({player: {luxury_sales, karma_played, rigs_built}}, the duration in minutes) from
-    the log; (None, None) for no log, the duration None unless the entries keep times.
-
-    Reads both log formats: version 1 (each entry's ``op`` as JSON and its ``ledger``
-    lines) and version 2 (``action`` and its ``fields``)."""
-    if entries is None:
         return None, None
-    import json
 
+
+def _counter(names: list[str]):
+    """(the facts, all 0; a function counting ``n`` of a fact for a player named any way)"""
     by_fold = {fold(n): n for n in names}
     facts = {n: dict.fromkeys(FACTS, 0) for n in names}
 
@@ -130,27 +131,56 @@ def log_facts(entries: list[dict] | None,
         if name is not None and isinstance(n, int) and not isinstance(n, bool) and n > 0:
             facts[name][key] += n
 
+    return facts, count
+
+
+def _sales(lines, count) -> None:
+    for line in lines:
+        m = _SALE.match(line)
+        if m:
+            count(m.group("name"), "luxury_sales", int(m.group("n")))
+
+
+def step_facts(steps: list, names: list[str]) -> dict[str, dict[str, int]]:
+    """{player: {luxury_sales, karma_played, rigs_built}} from the replayed history
+    (:mod:`rigs_helper.store.timeline` steps): the RIGS built and the Karma cards played
+    from the typed actions, the Luxuries sold from the ledger (the Market Phase's sales and
+    the last round's automatic one)."""
+    from rigs_helper.rules.actions.placement import Build
+    from rigs_helper.rules.karma.play import KarmaPlay
+    from rigs_helper.store.timeline import ledger
+
+    facts, count = _counter(names)
+    for step in steps:
+        if not step.is_action:
+            continue
+        if isinstance(step.op, Build):
+            count(step.op.name, "rigs_built", step.op.n)
+        elif isinstance(step.op, KarmaPlay):  # --wait too: the card leaves the hand
+            count(step.op.name, "karma_played", 1)
+        _sales(ledger(step), count)
+    return facts
+
+
+def log_facts(entries: list[dict] | None,
+              names: list[str]) -> tuple[dict[str, dict[str, int]] | None, int | None]:
+    """({player: {luxury_sales, karma_played, rigs_built}}, the duration in minutes) from
+    a version-1 log (each entry's ``op`` as JSON and its ``ledger`` lines); (None, None)
+    for no log, the duration None unless the entries keep times."""
+    if entries is None:
+        return None, None
+    import json
+
+    facts, count = _counter(names)
     for e in entries:
-        if "op" in e:  # version 1
+        if "op" in e:
             op = json.loads(e["op"])
             kind, args = op.get("op"), op.get("args", {})
             if kind == "Build":
                 count(args.get("name"), "rigs_built", args.get("n", 1))
             elif kind == "KarmaPlay":
                 count(args.get("name"), "karma_played", 1)
-        elif isinstance(e.get("fields"), dict):  # version 2: typed actions
-            action, f = e.get("action"), e["fields"]
-            who = f.get("player", f.get("name"))
-            if action == "build":
-                count(who, "rigs_built", f.get("n", 1))
-            elif action in ("karma play", "karma"):
-                count(who, "karma_played", 1)
-            elif action == "sell" and isinstance(f.get("n"), int):
-                count(who, "luxury_sales", f["n"])
-        for line in e.get("ledger", ()):
-            m = _SALE.match(line)
-            if m:
-                count(m.group("name"), "luxury_sales", int(m.group("n")))
+        _sales(e.get("ledger", ()), count)
     return facts, _minutes(entries)
 
 
@@ -178,14 +208,14 @@ def _minutes(entries: list[dict]) -> int | None:
     return max(0, round(seconds / 60))
 
 
-def final_view(path: Path, loaded, score: GameScore) -> tuple[dict, list[dict]]:
+def final_view(path: Path, loaded, score: GameScore, tables) -> tuple[dict, list[dict]]:
     """For the report and the board's final screen: the scored game as the history keeps
     it (its row when it is kept, else built now) and every game kept, this one included
     (only this one when the history cannot be read: the result shows all the same)."""
     from rigs_helper.rules.errors import InputError
     from rigs_helper.store import historydb
 
-    play = play_of_game(path, loaded.game, loaded, score)
+    play = play_of_game(path, loaded.game, loaded, score, tables)
     try:
         plays = historydb.plays()
     except InputError:

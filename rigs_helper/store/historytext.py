@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 
-MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do not edit ----"
+from rigs_helper.store.gamelog import MARKER  # noqa: E402  (one marker line)
 
 
 def seal(log_text: str) -> str:

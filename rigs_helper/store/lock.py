@@ -64,7 +64,7 @@ def _fd(path: Path) -> int:
     """The lock file, opened (created if needed; read-only when it belongs to another user:
     a lock needs no write access)."""
     try:
-        return os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+        return os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o600)
     except PermissionError:
         return os.open(lock_path(path), os.O_RDONLY)
 

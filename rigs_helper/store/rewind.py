@@ -1,6 +1,6 @@
-"""Stepping back: `rigs undo` (the history's diffs, or a sound backup when the file is
-damaged) and `rigs restore` (one of the last saves).  Under the game file's lock, like every
-write (:mod:`session`)."""
+"""Stepping back: `rigs undo` (the history replayed to the action before, or a sound
+backup when the file is damaged) and `rigs restore` (one of the last saves).  Under the
+game file's lock, like every write (:mod:`session`)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,11 @@ from typing import Any
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
-from rigs_helper.store import backups
-from rigs_helper.store.codec import from_doc, state_hash, to_doc
+from rigs_helper.store import backups, gamelog, timeline
+from rigs_helper.store.codec import to_doc
 from rigs_helper.store.files import read_text
 from rigs_helper.store.gamefile import load_text
-from rigs_helper.store.historytext import log_entries, undo_diff
-from rigs_helper.store.records import count_entries, entry_starts
+from rigs_helper.store.gamelog import MARKER
 from rigs_helper.store.session import (
     history_problems,
     missing_file,
@@ -28,20 +27,21 @@ from rigs_helper.store.tablefiles import load_tables
 
 
 class Undone:
-    """What `undo` did: the actions undone (oldest first), the state now, and a note when
-    a damaged file was first brought back to the last state rigs saved."""
+    """What `undo` did: the actions undone (oldest first, as the public reads them), the
+    state now, and a note when a damaged file was first brought back to the last state
+    rigs saved."""
 
     def __init__(self, actions: list[str], game: Game, note: str = "") -> None:
         self.actions, self.game, self.note = actions, game, note
 
 
 def undo(path: Path, n: int = 1, force: bool = False, tables: Tables | None = None) -> Undone:
-    """Step back ``n`` actions, restoring the exact state before them (decks and the
-    generator included: redoing a draw gives the same card).
+    """Step back ``n`` actions: the history replayed from its checkpoint to the action
+    before them (decks and the generator included: redoing a draw gives the same card).
 
-    Undo never needs the current state to load: a state rigs itself wrote is stepped back
-    from as written; a damaged or badly hand-edited file first goes back to the last state
-    rigs saved (its backups), which counts as the first step."""
+    A state edited by hand since the last action is dropped only with ``force``.  A damaged
+    file first goes back to the last save that loads (its backups), which counts as the
+    first step."""
     tables = tables or load_tables()
     if n < 1:
         raise InputError("undo needs a number of actions of 1 or more")
@@ -51,76 +51,132 @@ def undo(path: Path, n: int = 1, force: bool = False, tables: Tables | None = No
         text = read_text(path)
         try:
             loaded = load_text(text, str(path), tables)
+            have = gamelog.count_actions(loaded.log_text) if loaded.version == 2 else None
+            if have is not None and have - 1 < n:
+                raise _too_many(have)
+            timeline.entries(loaded, str(path), tables)  # all read: a damaged one refuses
+            steps = timeline.recent(loaded, str(path), tables, actions=n)
         except InputError as exc:
             return _undo_damaged(path, text, n, force, tables, exc)
-        damage = history_problems(loaded, path, tables, sealed=True)
-        if damage:
-            return _undo_damaged(path, text, n, force, tables,
-                                 InputError(f"{damage[0]}; the history is damaged"))
-        doc = to_doc(loaded.game, tables)
-        entries = _last_entries(path, loaded.log_text, n)
-        if not force and entries[-1].get("after") != state_hash(doc):
-            raise RulesError("the game file was edited by hand since the last action; undo "
-                             "would drop that edit (use --force to undo anyway)")
-        return _step_back(path, doc, loaded.log_text, entries, tables)
+        return _step_back(path, loaded, steps, n, force, tables)
 
 
-def _last_entries(path: Path, log_text: str, n: int) -> list[dict[str, Any]]:
-    entries = log_entries(log_text, str(path), last=n)
-    if sum(1 for e in entries if "undo" in e) < n:
-        have = sum(1 for e in log_entries(log_text, str(path)) if "undo" in e)
-        raise RulesError(f"only {have} action{'s' if have != 1 else ''} can be undone",
-                         rule="a game cannot be undone past its creation")
-    return entries
+def _too_many(have: int) -> RulesError:
+    k = max(have - 1, 0)
+    return RulesError(f"only {k} action{'s' if k != 1 else ''} can be undone",
+                      rule="a game cannot be undone past its creation")
 
 
-def _changes(path: Path, entries: list[dict[str, Any]]) -> list[list]:
-    """The undo records of ``entries``, newest first, as one list of changes."""
-    import json
+def _step_back(path: Path, loaded, steps: list[timeline.Step], n: int, force: bool,
+               tables: Tables, note: str = "") -> Undone:
+    actions = [s for s in steps if s.is_action]
+    last_n = actions[-1].entry["n"] if actions else 1
+    if last_n - 1 < n:
+        raise _too_many(last_n)
+    now = to_doc(loaded.game, tables)
+    if not force and steps and steps[-1].after is not None and \
+            to_doc(steps[-1].after, tables) != now:
+        raise RulesError("the game file was edited by hand since the last action; undo "
+                         "would drop that edit (use --force to undo anyway)")
+    target = last_n - n + 1  # the first action undone
+    game, cut = timeline.state_before(steps, target)
+    undone = [timeline.action_words(s) for s in steps[cut:] if s.is_action]
+    # the history up to the action undone: the text before its block (checkpoints kept),
+    # with the checkpoint of the phase it goes back to as a save in that phase kept it
+    log_text = _history_before(path, loaded, tables, target)
+    if loaded.version == 2:
+        found = _phase_checkpoint(log_text, steps[:cut], game, tables)
+        if found is None and steps and steps[0].entry["action"] != "new":
+            steps = timeline.whole(loaded, str(path), tables)  # the opener is further back
+            found = _phase_checkpoint(log_text, steps[:timeline.state_before(
+                steps, target)[1]], game, tables)
+        log_text = found if found is not None else log_text
+    write_game(path, to_doc(game, tables), _with_after(log_text, to_doc(game, tables)),
+               tables)
+    return Undone(undone, game, note)
 
-    out: list[list] = []
-    for e in reversed(entries):
-        try:
-            changes = json.loads(e["undo"])
-            if not isinstance(changes, list) or not all(
-                    isinstance(c, list) and len(c) == 2 and isinstance(c[0], list)
-                    for c in changes):
-                raise ValueError
-        except (TypeError, ValueError, KeyError, RecursionError):
-            raise InputError(f"{path}: log entry {e.get('n')} is damaged (key 'undo'); "
-                             "cannot undo it (`rigs restore --list` shows the backups)"
-                             ) from None
-        out += changes
-    return out
+
+def _phase_checkpoint(log_text: str, steps: list[timeline.Step], game: Game,
+                      tables: Tables) -> str | None:
+    """``log_text`` with a `phase` checkpoint before the action that opened ``game``'s
+    phase, when none is there (a later phase's took its place); None when that action is
+    not among ``steps``."""
+    import re
+
+    here = (game.round, game.phase)
+    for i in range(len(steps) - 1, -1, -1):
+        s = steps[i]
+        if s.before is None:
+            return log_text if s.entry["action"] == "new" else None
+        if (s.before.round, s.before.phase) == here:
+            continue
+        if not s.is_action or (i and not steps[i - 1].is_action):
+            return log_text  # a checkpoint is there (or the replay began there)
+        m = re.search(rf"(?m)^n = {s.entry['n']}$", log_text)
+        if m is None:
+            return log_text
+        at = log_text.rfind(gamelog.HEAD, 0, m.start())
+        b = s.before
+        why = "round" if b.phase == "market" and (b.round + 1) % 4 == 1 else "phase"
+        cp = gamelog.entry_text({"action": "checkpoint", "round": b.round, "phase": b.phase,
+                                 "why": why, "state": to_doc(b, tables)})
+        return log_text[:at] + cp + log_text[at:]
+    return None
 
 
-def _step_back(path: Path, doc: dict[str, Any], log_text: str, entries: list[dict[str, Any]],
-               tables: Tables, note: str = "", cut: int = 0,
-               actions: list[dict[str, Any]] | None = None) -> Undone:
-    try:
-        doc = undo_diff(doc, _changes(path, entries))
-    except (TypeError, KeyError, IndexError):
-        raise InputError(f"{path}: the history does not fit the state (a damaged log "
-                         "entry); `rigs restore --list` shows the backups") from None
-    game = from_doc(doc, str(path), tables)
-    at = entry_starts(log_text)[-(cut or len(entries))]
-    write_game(path, to_doc(game, tables), log_text[:at - 1], tables)  # "\n[[log]]..."
-    return Undone([str(e.get("action", "?")) for e in (actions or entries)], game, note)
+def _history_before(path: Path, loaded, tables: Tables, target: int) -> str:
+    """The history's text without action ``target`` and all after it."""
+    if loaded.version == 1:
+        es = timeline.entries(loaded, str(path), tables)
+        keep = []
+        for e in es:
+            if e.get("n") == target:
+                break
+            keep.append(e)
+        return MARKER + "\n" + "".join(gamelog.entry_text(e) for e in keep)
+    import re
+
+    m = re.search(rf"(?m)^n = {target}$", loaded.log_text)
+    assert m is not None
+    at = loaded.log_text.rfind(gamelog.HEAD, 0, m.start())
+    text = loaded.log_text[:at]
+    last = gamelog.checkpoint_starts(text)
+    if last and gamelog.HEAD not in text[last[-1] + 1:] and re.search(
+            r'(?m)^why = "(phase|round)"$', text[last[-1]:]):
+        text = text[:last[-1]]  # written with the action undone
+    return text
+
+
+def _with_after(log_text: str, doc: dict[str, Any]) -> str:
+    """The history with its last entry's fingerprint set to ``doc``'s."""
+    from rigs_helper.store.session import _without_after
+
+    text = _without_after(log_text)
+    i = text.rfind(gamelog.HEAD)
+    if i < 0:
+        return text
+    head, sep, rest = text[i + len(gamelog.HEAD):].partition("\n\n")
+    line = f'after = "{gamelog.fingerprint(doc)}"'
+    if "\nsaid = " in "\n" + head:  # (the order entry_text writes: after, then said)
+        k = ("\n" + head).index("\nsaid = ")
+        head = head[:k].rstrip("\n") + "\n" + line + "\n" + head[k:]
+        return text[:i] + gamelog.HEAD + head + sep + rest
+    return text[:i] + gamelog.HEAD + head + "\n" + line + sep + rest if sep else \
+        text[:i] + gamelog.HEAD + head.rstrip("\n") + "\n" + line + "\n"
 
 
 def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
                   problem: InputError) -> Undone:
-    """Undo when the file does not load: back to the newest backup that loads (what it
-    drops: the actions logged since, or the hand edit); without one, step back from the
-    state as it is when that gives exactly the state the log recorded before."""
-    from rigs_helper.rules.checker import parse_toml
+    """Undo when the file does not load (or its history does not replay): back to the
+    newest backup that loads (what it drops: the entries logged since, or the hand edit),
+    then the rest of the steps from there; without one, the history replayed without its
+    last ``n`` entries."""
     from rigs_helper.store.gamefile import split_text
 
-    head, tail = split_text(text)
     try:
-        logged = log_entries(tail, str(path))
+        damaged = gamelog.parse(split_text(text)[1], str(path), tables.constants.rounds)
     except (RigsError, RecursionError):
-        logged = []
+        damaged = []
     for i, b in enumerate(backups.entries(path), 1):  # newest first
         try:
             good = read_text(b)
@@ -129,30 +185,37 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
             continue
         if good == text or history_problems(loaded, b, tables):
             continue
-        actions = [str(e.get("action", "?")) for e in logged[count_entries(loaded.log_text):]]
-        actions = actions or ["a hand edit that broke the game file"]
+        kept = len(timeline.entries(loaded, str(b), tables))
+        dropped = [gamelog.label(e) for e in damaged[kept:]
+                   if e["action"] != "checkpoint" or e.get("why") == "hand edit"]
+        dropped = dropped or ["a change that broke the game file"]
         backups.keep(path, text)  # the damaged file too: nothing is lost
         save(path, good)
         note = (f"the game file did not load ({problem}); back to the last state that loads "
                 f"(backup {i}, {b.name}); the damaged file is kept as a backup")
-        if n <= len(actions):
-            return Undone(actions, loaded.game, note)
-        entries = _last_entries(path, loaded.log_text, n - len(actions))
-        done = _step_back(path, to_doc(loaded.game, tables), loaded.log_text, entries,
-                          tables, note)
-        return Undone(done.actions + actions, done.game, note)
-    try:
-        raw = parse_toml(head, str(path))
-        raw.pop("log", None)
-        entries = _last_entries(path, tail, n)
-        want = logged[-n - 1].get("after") if len(logged) > n else None
-        before = to_doc(from_doc(undo_diff(raw, _changes(path, entries)), str(path), tables),
-                        tables)
-        if want is not None and state_hash(before) == want:
-            return _step_back(path, before, tail, [], tables, cut=len(entries),
-                              actions=entries)
-    except (RigsError, RecursionError, TypeError, KeyError, IndexError, AttributeError):
-        pass
+        if n <= len(dropped):
+            return Undone(dropped, loaded.game, note)
+        steps = timeline.whole(loaded, str(path), tables)
+        done = _step_back(path, loaded, steps, n - len(dropped), force, tables, note)
+        return Undone(done.actions + dropped, done.game, note)
+    droppable = [k for k, e in enumerate(damaged)
+                 if e["action"] not in ("checkpoint", "new") or e.get("why") == "hand edit"]
+    if len(droppable) >= n:
+        cut = droppable[-n]
+        keep = damaged[:cut]
+        while keep and keep[-1].get("why") in ("phase", "round"):
+            keep.pop()
+        try:
+            steps = timeline.replay(keep, tables, str(path))
+            game = steps[-1].after
+            doc = to_doc(game, tables)
+            log_text = MARKER + "\n" + "".join(gamelog.entry_text(e) for e in keep)
+            write_game(path, doc, _with_after(log_text, doc), tables)
+            return Undone([gamelog.label(e) for e in damaged[cut:]
+                           if e["action"] != "checkpoint" or e.get("why") == "hand edit"],
+                          game)
+        except (RigsError, IndexError):
+            pass
     raise InputError(f"{path}: cannot undo: the file does not load ({problem}) and no "
                      "backup of a state that loads is left; `rigs doctor` lists every "
                      "problem")
@@ -169,13 +232,11 @@ def backup_list(path: Path, tables: Tables | None = None) -> list[dict[str, Any]
         try:
             text = read_text(b)
             loaded = load_text(text, str(b), tables)
-            damage = history_problems(loaded, b, tables)
-            if damage:  # a backup with a damaged history is not one to go back to
-                raise InputError(damage[0])
-            last = log_entries(loaded.log_text, str(b), last=1, first_line=loaded.log_line)
+            steps = timeline.recent(loaded, str(b), tables)  # a damaged history refuses
+            acts = [s for s in steps if s.is_action]
             row.update(loads=True, current=text == current, round=loaded.game.round,
                        phase=loaded.game.phase,
-                       action=str(last[0].get("action", "?")) if last else "?")
+                       action=timeline.action_words(acts[-1]) if acts else "?")
         except (RigsError, RecursionError) as exc:
             row["problem"] = str(exc).split("\n")[0]
         out.append(row)

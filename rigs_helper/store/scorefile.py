@@ -166,6 +166,6 @@ def score_game_file(path: Path, text: str, tables: Tables,
     if with_play:
         from rigs_helper.store.historyplay import play_of_game
 
-        play = play_of_game(path, game, loaded, score)
+        play = play_of_game(path, game, loaded, score, tables)
     # the game's seed stays private (only `rigs verify --reveal` shows it)
     return ScoreResult(score, drawn, None, play)

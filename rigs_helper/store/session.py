@@ -18,20 +18,12 @@ from typing import TYPE_CHECKING, Any
 from rigs_helper.rules.errors import InputError, RigsError
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
-from rigs_helper.store import backups
-from rigs_helper.store.codec import dumps_state, state_hash, to_doc
+from rigs_helper.store import backups, gamelog
+from rigs_helper.store.codec import dumps_state, to_doc
 from rigs_helper.store.files import read_text, write_atomic
 from rigs_helper.store.gamefile import Loaded, load_text
-from rigs_helper.store.hidden import hide_text
-from rigs_helper.store.historytext import (
-    MARKER,
-    diff,
-    log_entries,
-    log_entry_text,
-    seal,
-    sealed_before_last,
-)
-from rigs_helper.store.lock import locked, try_locked
+from rigs_helper.store.gamelog import MARKER
+from rigs_helper.store.lock import locked
 from rigs_helper.store.tablefiles import load_tables
 
 if TYPE_CHECKING:
@@ -47,39 +39,34 @@ def load(path: Path, tables: Tables | None = None) -> Loaded:
     if not path.exists():
         raise missing_file(path)
     _tidy(path)
-    return load_checked(read_text(path), path, tables, cached=True)
+    return load_checked(read_text(path), path, tables)
 
 
-def load_checked(text: str, path: Path, tables: Tables, cached: bool = False) -> Loaded:
-    """Load; when the file does not load, name every problem at once (one per line).
-    ``cached``: the state may come from, and goes to, the file's state cache
-    (:mod:`rigs_helper.store.statecache`)."""
-    cache = None
-    if cached:
-        from rigs_helper.store.statecache import StateCache
+def _tidy(path: Path) -> None:
+    """A reader's housekeeping: remove a killed save's temp files (beside the game or in
+    its backups' folder) when no writer is at work (never waits for the lock)."""
+    if backups.has_temps(path):
+        from rigs_helper.store.lock import try_locked
 
-        cache = StateCache.of(path, tables)
+        fd = try_locked(path)
+        if fd is not None:
+            import os
+
+            try:
+                backups.clean_temps(path)
+            finally:
+                os.close(fd)
+
+
+def load_checked(text: str, path: Path, tables: Tables) -> Loaded:
+    """Load; when the file does not load, name every problem at once (one per line)."""
     try:
-        return load_text(text, str(path), tables, cache)
+        return load_text(text, str(path), tables)
     except InputError as exc:
         from rigs_helper.store.doctor import game_problems
 
         problems = game_problems(text, str(path), tables) or [str(exc)]
         raise InputError("\n".join(problems)) from None
-
-
-def _tidy(path: Path) -> None:
-    """A reader's housekeeping: remove a killed save's temp files when no writer is at
-    work (never waits for the lock)."""
-    if backups.has_temps(path):
-        fd = try_locked(path)
-        if fd is not None:
-            try:
-                backups.clean_temps(path)
-            finally:
-                import os
-
-                os.close(fd)
 
 
 @contextmanager
@@ -91,16 +78,10 @@ def writing(path: Path):
 
 
 def write_game(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tables) -> None:
-    """Save the state and the history.  The state is loaded back first (the history is the
-    one read under the lock, with any new entry checked by :func:`commit`)."""
-    from rigs_helper.store.statecache import StateCache
-
+    """Save the state and the history (the state is loaded back first)."""
     state = dumps_state(state_doc) + "\n"
-    game = verify(state, path, tables, state_doc).game
+    verify(state, path, tables, state_doc)
     save(path, state + (log_text if log_text else MARKER + "\n"))
-    cache = StateCache.of(path, tables)
-    if cache is not None:  # the state just checked: the next command need not check it
-        cache.put(state, game)  # (the state part of the file, as a load splits it)
 
 
 def save(path: Path, text: str) -> None:
@@ -119,64 +100,63 @@ def verify(text: str, path: Path, tables: Tables, state_doc: dict[str, Any] | No
     except RigsError as exc:
         raise RigsError(f"refused: the new state would not load ({exc}); nothing changed"
                         ) from None
-    damage = history_problems(loaded, path, tables)
-    if damage:
-        raise RigsError(f"refused: the history would not load ({damage[0]}); nothing "
-                        "changed")
     if state_doc is not None and again != state_doc:
-        keys = sorted(str(p[0]) for p in diff(state_doc, again))[:3]
+        keys = sorted(k for k in again.keys() | state_doc.keys()
+                      if again.get(k) != state_doc.get(k))[:3]
         raise RigsError("refused: the new state would not load back the same (at "
                         + ", ".join(keys) + "); nothing changed")
     return loaded
 
 
-def history_problems(loaded: Loaded, path: Path, tables: Tables, sealed: bool = False
-                     ) -> list[str]:
-    """Every problem of ``loaded``'s history records (:mod:`rigs_helper.store.records`);
-    ``sealed``: when the last entry's seal shows the rest is as rigs checked and wrote
-    it, only the last entry is read (a long game costs the same)."""
-    from rigs_helper.store import records
+def history_problems(loaded: Loaded, path: Path, tables: Tables) -> list[str]:
+    """Every problem of ``loaded``'s history (its entries read, then replayed)."""
+    from rigs_helper.store import timeline
 
-    only_last = sealed and sealed_before_last(loaded.log_text)
-    return records.problems(loaded.log_text, str(path), tables.constants.rounds,
-                            loaded.log_line, only_last=only_last)
-
-
-def sound_history(loaded: Loaded, path: Path, tables: Tables) -> None:
-    """Refuse to append to a damaged history (the new save would carry the damage)."""
-    damage = history_problems(loaded, path, tables, sealed=True)
-    if damage:
-        raise InputError(f"{damage[0]}; the history is damaged, so nothing is added to it: "
-                         "`rigs undo` or `rigs restore` goes back to a sound save (`rigs "
-                         "doctor` lists every problem)")
+    try:
+        timeline.whole(loaded, str(path), tables)
+    except InputError as exc:
+        return [str(exc)]
+    return []
 
 
-# ``annotate(before, after, tables) -> dict``: extra fields for a log entry, given by the
-# caller (the CLI adds the net worth figures of forecast/; the store does not import it).
+def _last(loaded: Loaded, path: Path, tables: Tables) -> dict[str, Any] | None:
+    """The history's last entry, every entry read and checked first: a damaged history
+    refuses the save in one line (nothing is ever appended to it)."""
+    from rigs_helper.store import timeline
+
+    try:
+        es = timeline.entries(loaded, str(path), tables)
+    except InputError as exc:
+        raise InputError(f"{str(exc).split(' (`rigs doctor`')[0]}; the history is damaged, so "
+                         "nothing is added to it: `rigs undo` or `rigs restore` goes back to a "
+                         "sound save (`rigs doctor` lists every problem)") from None
+    return es[-1] if es else None
+
+
+# ``annotate(before, after, tables) -> dict``: kept for callers; the log stores no figures
+# any more (net worth over time comes from replaying the history).
 Annotate = Callable[[Game | None, Game, Tables], dict]
-
-
-def _start_text(game: Game) -> str:
-    from rigs_helper.store.phasestart import start_text
-
-    return start_text(game)
 
 
 def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables,
            annotate: Annotate | None = None, op: str | None = None) -> None:
+    """A new game file: the `new` entry (the set-up as data) and the creation checkpoint."""
+    import json
+
     with writing(path):
         if path.exists() and not force:
             raise InputError(f"{path}: a file is already there; use --force to replace it")
         doc = to_doc(outcome.game, tables)
-        entry: dict[str, Any] = {"n": 1, "round": outcome.game.round, "phase": outcome.game.phase,
-                 "action": action, "after": state_hash(doc), "seal": seal(MARKER + "\n"),
-                 "start": _start_text(outcome.game)}
-        _facts(entry, outcome)
-        if annotate is not None:
-            entry.update(annotate(None, outcome.game, tables))
-        if op:  # the set-up as data, for `rigs verify`
-            entry["op"] = op
-        write_game(path, doc, MARKER + "\n" + log_entry_text(entry), tables)
+        g = outcome.game
+        fields = json.loads(op)["args"] if op else {"words": action}
+        if op and " --have " in f" {action} ":
+            fields["have"] = action[action.index(" --have ") + 1:]
+        new = {"n": 1, "action": "new", "round": g.round, "phase": g.phase, "by": "cli",
+               "fields": fields}
+        cp = {"action": "checkpoint", "round": g.round, "phase": g.phase, "why": "creation",
+              "state": doc, "after": gamelog.fingerprint(doc)}
+        write_game(path, doc, MARKER + "\n" + gamelog.entry_text(new)
+                   + gamelog.entry_text(cp), tables)
 
 
 def run(path: Path, op: Op, tables: Tables | None = None,
@@ -188,7 +168,7 @@ def run(path: Path, op: Op, tables: Tables | None = None,
     ``source`` ("Ana's phone") and ``request_id`` are kept in the log entry.  A request id
     already in the recent history acts once: the first outcome's words come back and
     nothing is written (a double tap, a form sent again)."""
-    return _run(path, op, tables, annotate, with_start=False, source=source,
+    return _run(path, op, tables, with_start=False, source=source,
                 request_id=request_id)[0]
 
 
@@ -196,17 +176,18 @@ def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
                   annotate: Annotate | None = None, source: str | None = None,
                   request_id: str | None = None) -> tuple[Outcome, dict]:
     """:func:`run` for an operation that ends a phase; also returns what the phase's
-    summary compares as that phase began (:func:`phase_start`)."""
-    outcome, start = _run(path, op, tables, annotate, with_start=True, source=source,
+    summary compares as that phase began (``rules.history.basis``)."""
+    outcome, start = _run(path, op, tables, with_start=True, source=source,
                           request_id=request_id)
     assert start is not None
     return outcome, start
 
 
-def _run(path: Path, op: Op, tables: Tables | None, annotate: Annotate | None,
-         with_start: bool, source: str | None = None, request_id: str | None = None
+def _run(path: Path, op: Op, tables: Tables | None, with_start: bool,
+         source: str | None = None, request_id: str | None = None
          ) -> tuple[Outcome, dict | None]:
     from rigs_helper.rules.engine import perform
+    from rigs_helper.rules.history import basis
 
     tables = tables or load_tables()
     if not path.exists():
@@ -214,125 +195,168 @@ def _run(path: Path, op: Op, tables: Tables | None, annotate: Annotate | None,
     with writing(path):
         loaded = load(path, tables)
         if request_id is not None:
-            again = repeated(loaded, str(path), request_id)
+            again = repeated(loaded, str(path), request_id, tables)
             if again is not None:
-                if not with_start:
-                    return again, None
-                from rigs_helper.rules.history import basis
-
-                return again, basis(loaded.game)
-        start = None
-        if with_start:
-            from rigs_helper.store.phasestart import phase_start
-
-            start = phase_start(loaded, str(path), tables)
+                return again, (basis(loaded.game) if with_start else None)
+        start = phase_start(loaded, str(path), tables) if with_start else None
         outcome = perform(loaded.game, op, tables)
-        extra = {k: v for k, v in (("source", source), ("request_id", request_id)) if v}
-        commit(path, loaded, outcome.game, op.describe(), tables, outcome.data.get("ledger"),
-               annotate, op, outcome=outcome, extra=extra)
+        commit(path, loaded, outcome.game, op.describe(), tables, op=op, outcome=outcome,
+               extra={k: v for k, v in (("source", source), ("request_id", request_id))
+                      if v})
     return outcome, start
+
+
+def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
+    """What the phase summary compares (``rules.history.basis``) as the current phase
+    began: the state where the entry that opened it began the phase (replayed from the
+    checkpoint kept before it); a history that does not replay gives the state now (the
+    summary is a courtesy, never an error)."""
+    from rigs_helper.rules.history import basis
+    from rigs_helper.store import timeline
+
+    g = loaded.game
+    try:
+        steps = timeline.recent(loaded, file, tables, actions=1)
+    except InputError:
+        return basis(g)
+    here = (g.round, g.phase)
+    for s in reversed(steps):
+        if s.before is not None and (s.before.round, s.before.phase) == here:
+            continue  # done in this phase
+        if s.outcome is not None and s.outcome.boundary is not None:
+            return basis(s.outcome.boundary)
+        return basis(s.after)
+    return basis(g)
+
+
+def repeated(loaded: Loaded, file: str, request_id: str, tables: Tables | None = None
+             ) -> Outcome | None:
+    """The outcome of the recent action that carried ``request_id`` (its words as
+    replayed, the state as it is now), or None when no recent action did."""
+    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.store import timeline
+
+    if gamelog.inline(request_id) not in loaded.log_text:  # the cheap test first
+        return None
+    tables = tables or load_tables()
+    for s in reversed(timeline.recent(loaded, file, tables, actions=RECENT)):
+        if s.entry.get("request") == request_id:
+            out = s.outcome
+            return Outcome(loaded.game, tuple(out.messages) if out else (),
+                           {"repeated": True}, tuple(out.private) if out else ())
+    return None
 
 
 #: how far back a request id is looked for (a double tap comes within a few actions)
 RECENT = 64
-
-
-def repeated(loaded: Loaded, file: str, request_id: str) -> Outcome | None:
-    """The outcome of the recent action that carried ``request_id`` (its words as logged,
-    the state as it is now), or None when no recent action did."""
-    from rigs_helper.rules.engine import Outcome
-    from rigs_helper.store.hidden import show_text
-
-    plain = request_id.isascii() and request_id.replace("-", "").replace("_", "").isalnum()
-    if plain and request_id not in loaded.log_text:  # the cheap test first
-        return None
-    for e in reversed(log_entries(loaded.log_text, file, last=RECENT)):
-        if e.get("request_id") == request_id:
-            private = tuple((str(who), show_text(str(text)))
-                            for who, text in e.get("private", []))
-            return Outcome(loaded.game, tuple(str(x) for x in e.get("said", [])),
-                           {"repeated": True}, private)
-    return None
-
-
-def _facts(entry: dict[str, Any], outcome: Outcome | None) -> None:
-    """Keep what an action said in its log entry: the public lines (the board's summary of
-    the last phase) and each private line with the player it is for (`rigs hand`)."""
-    if outcome is None:
-        return
-    if outcome.messages:
-        entry["said"] = list(outcome.messages)
-    if outcome.private:
-        entry["private"] = [[who, hide_text(text)] for who, text in outcome.private]
+#: a checkpoint is kept before the `next` that opens these rounds (undo replays from it)
+KEEP_ROUNDS = 4
 
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
            ledger: list[dict] | None = None, annotate: Annotate | None = None,
            op: Op | None = None, outcome: Outcome | None = None,
            extra: dict[str, str] | None = None) -> None:
-    """Append ``action`` to the history and save ``game`` (the caller holds the lock and
-    read ``loaded`` under it); ``extra``: where the action came from (``source``) and its
-    ``request_id``, kept in the entry."""
-    import json
+    """Append ``op`` to the history and save ``game`` (the caller holds the lock and read
+    ``loaded`` under it); ``extra``: where the action came from (``source``) and its
+    ``request_id``.  Without ``op`` the new state is written as a checkpoint (a change
+    made outside the rules).  A state edited by hand since the last entry is written as a
+    checkpoint first; before an action that opens a phase, a checkpoint of the state
+    before it (the phase summary and `undo` replay from there; the previous one is
+    dropped unless it opened one of every :data:`KEEP_ROUNDS` rounds)."""
+    from rigs_helper.rules.oplog import to_action
 
-    from rigs_helper.rules.history import moves, public
-    from rigs_helper.rules.names import signed
-    from rigs_helper.store.records import count_entries
-
-    sound_history(loaded, path, tables)
     before = to_doc(loaded.game, tables)
     after = to_doc(game, tables)
-    changes = diff(before, after)
-    entry: dict[str, Any] = {"n": count_entries(loaded.log_text) + 1, "round": loaded.game.round,
-             "phase": loaded.game.phase, "action": action, "after": state_hash(after),
-             "undo": json.dumps(changes, separators=(",", ":"), ensure_ascii=False),
-             "seal": seal(loaded.log_text or MARKER + "\n")}
-    if outcome is not None and outcome.boundary is not None:  # a phase began inside it
-        from rigs_helper.store.phasestart import start_text
-
-        entry["start"] = start_text(outcome.boundary)
-    entry.update(extra or {})
-    if op is not None:  # the action as data: `rigs verify` performs it again
-        from rigs_helper.rules.oplog import op_to_json
-
-        entry["op"] = op_to_json(op)
-    # where every unit moved by the action came from or went to, then RIGS and plots moved
-    lines = [f"{x['player']} {signed(x['change'], x['what'])} ({x['source']})"
-             for x in ledger or ()] + moves(loaded.game, game)
-    if lines:
-        entry["ledger"] = public(lines, (game,), tables)
-    _facts(entry, outcome)
-    if "said" in entry:  # public lines; a Karma card in a hand is never named there
-        entry["said"] = public(entry["said"], (game,), tables)
-    if annotate is not None:
-        entry.update(annotate(loaded.game, game, tables))
     log_text = loaded.log_text or MARKER + "\n"
-    text = log_entry_text(entry)
-    log_entries(MARKER + "\n" + text, str(path),  # the new entry reads back (or refuses)
-                first_n=entry["n"])
-    write_game(path, after, log_text + text, tables)
+    if loaded.version == 1:  # written back as version 2
+        from rigs_helper.store import timeline
+
+        log_text = MARKER + "\n" + "".join(
+            gamelog.entry_text(e) for e in timeline.entries(loaded, str(path), tables))
+    last = _last(loaded, path, tables)
+    n = gamelog.count_actions(log_text) + 1
+    g0 = loaded.game
+    head = {"round": g0.round, "phase": g0.phase}
+    out = ""
+    if (last is None and op is not None) or (
+            last is not None and last.get("after") != gamelog.fingerprint(before)):
+        # a state edited by hand, or one with no history at all: where a replay starts
+        out += gamelog.entry_text({"action": "checkpoint", **head, "why": "hand edit",
+                                   "state": before})
+    log_text = _without_after(log_text)
+    if op is None:
+        entry = {"action": "checkpoint", **head, "why": "hand edit", "note": action,
+                 "state": after}
+    else:
+        from rigs_helper.store.hidden import hide_text
+
+        name, fields = to_action(op, hide_text)
+        ex = extra or {}
+        entry = {"n": n, "action": name, **head, "by": gamelog.by_of(ex.get("source")),
+                 "request": ex.get("request_id"), "fields": fields}
+        if (game.round, game.phase) != (g0.round, g0.phase) and not out and (
+                last is None or last["action"] != "checkpoint"):
+            log_text = _drop_phase_checkpoint(log_text)
+            why = "round" if game.phase == "player" and game.round % KEEP_ROUNDS == 1 \
+                else "phase"
+            out += gamelog.entry_text({"action": "checkpoint", **head, "why": why,
+                                       "state": before})
+    entry["after"] = gamelog.fingerprint(after)
+    write_game(path, after, log_text + out + gamelog.entry_text(entry), tables)
 
 
-def history(path: Path, tables: Tables | None = None) -> list[dict[str, Any]]:
-    """The log's entries; a damaged entry is named (its number, key and line)."""
+def _without_after(log_text: str) -> str:
+    """The history with the last entry's ``after`` left out (only the last keeps one)."""
+    i = log_text.rfind(gamelog.HEAD)
+    if i < 0:
+        return log_text
+    import re
+
+    return log_text[:i] + re.sub(r'(?m)^after = "[0-9a-f]*"\n', "", log_text[i:], count=1)
+
+
+def _drop_phase_checkpoint(log_text: str) -> str:
+    """The history without its last checkpoint when that one was kept only for its phase
+    (a checkpoint of a later phase takes its place)."""
+    starts = gamelog.checkpoint_starts(log_text)
+    if not starts:
+        return log_text
+    at = starts[-1]
+    block = log_text[at:]
+    if not block.startswith(gamelog.HEAD + 'action = "checkpoint"\n') or \
+            '\nwhy = "phase"\n' not in block.split("\n\n", 1)[0] + "\n":
+        return log_text
+    end = log_text.find(gamelog.HEAD, at + 1)
+    return log_text[:at] + (log_text[end:] if end >= 0 else "")
+
+
+def history(path: Path, tables: Tables | None = None, viewer: str | None = None
+            ) -> list[dict[str, Any]]:
+    """The log's actions as ``viewer`` may read them (None: the public), each with what it
+    said and the units it moved; a damaged entry is named."""
+    from rigs_helper.store import timeline
+
     tables = tables or load_tables()
-    if not path.exists():
-        raise missing_file(path)
-    text = read_text(path)
-    loaded = load_checked(text, path, tables, cached=True)
-    try:  # read once; a damaged history is then named in full, every problem
-        from rigs_helper.store.logcache import read_entries
-
-        entries = read_entries(path, loaded.log_text, loaded.log_line, tables)
-    except InputError as exc:
-        every = history_problems(loaded, path, tables)
-        raise (InputError("\n".join(every)) if every else exc) from None
-    return [{"n": e["n"], "round": e["round"], "phase": e["phase"],
-             "action": str(e["action"]),
-             **({"source": str(e["source"])} if e.get("source") else {}),
-             "said": [str(x) for x in e.get("said", [])],
-             "ledger": [str(x) for x in e.get("ledger", [])]}
-            for e in entries]
+    loaded = load(path, tables)
+    rows = []
+    for s in timeline.whole(loaded, str(path), tables):
+        e = s.entry
+        if not s.is_action:
+            if e.get("why") == "hand edit":
+                rows.append({"n": None, "round": e["round"], "phase": e["phase"],
+                             "action": "(the state was edited by hand)", "said": [],
+                             "ledger": []})
+            elif e.get("why") == "migrated" and rows:  # the old entry's words
+                rows[-1]["said"] = rows[-1]["said"] or [str(x) for x in e.get("said", [])]
+            continue
+        src = gamelog.source_words(e.get("by"))
+        rows.append({"n": e["n"], "round": e["round"], "phase": e["phase"],
+                     "action": timeline.action_words(s, viewer),
+                     **({"source": src} if src else {}),
+                     "said": timeline.said(s, viewer),
+                     "ledger": timeline.ledger(s)})
+    return rows
 
 
 def doctor(path: Path, tables: Tables | None = None) -> tuple[list[str], list[str]]:
@@ -348,10 +372,12 @@ def doctor(path: Path, tables: Tables | None = None) -> tuple[list[str], list[st
     notes = []
     if not problems:
         loaded = load_text(text, str(path), tables)
-        last = log_entries(loaded.log_text, str(path), last=1, first_line=loaded.log_line)
-        if last and last[0].get("after") != state_hash(to_doc(loaded.game, tables)):
-            notes.append(f"{path}: the state was edited by hand since the last action "
-                         "(`rigs undo` would drop that edit, so it asks for --force)")
+        from rigs_helper.store import timeline
+
+        es = timeline.entries(loaded, str(path), tables)
+        if es and es[-1].get("after") != gamelog.fingerprint(to_doc(loaded.game, tables)):
+            notes.append(f"{path}: the state was edited by hand since the last action (the "
+                         "next command records the edit in the history)")
     return problems, notes
 
 

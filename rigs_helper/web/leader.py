@@ -6,7 +6,6 @@ The same operations the CLI builds; their checks decide."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from rigs_helper.rules.errors import InputError
@@ -21,28 +20,25 @@ def _scored(game, tables) -> bool:
             and set(e.resource_values) >= set(tables.constants.loanable))
 
 
-def last_action(loaded, path) -> dict | None:
-    """{"n", "words"} of the newest action that can be undone, in the words it said (or
-    its command's words), or None (the game's creation is not undone from a page)."""
-    from rigs_helper.store.historytext import log_entries
+def last_action(loaded, path, tables) -> dict | None:
+    """{"n", "words"} of the newest action that can be undone, in the words it said (the
+    history replayed from its last checkpoint; or its command's words), or None (the
+    game's creation is not undone from a page)."""
+    from rigs_helper.store import timeline
 
     if loaded is None or path is None:
         return None
     try:
-        entries = log_entries(loaded.log_text, str(path), last=1,
-                              first_line=loaded.log_line, sealed=True)
+        steps = timeline.recent(loaded, str(path), tables)
     except Exception:  # noqa: BLE001 - a damaged history: the CLI's `undo` repairs it
         return None
-    if not entries:
+    step = next((s for s in reversed(steps) if s.is_action), None)
+    if step is None or step.entry["action"] == "new":
         return None
-    e = entries[-1]
-    action = str(e.get("action", ""))
-    if action.startswith("new") or "undo" not in e:
-        return None
-    said = [str(x) for x in e.get("said", ()) if isinstance(x, str)]
-    # without words said: the action's name alone (never a card recorded into a hand)
+    said = timeline.said(step)  # the public lines: never a card drawn into a hand
     text = words(said[0]) if said else ""
-    return {"n": str(e.get("n", "")), "words": text or re.split(r"\s['\"-]", action)[0]}
+    # without words said: the action's name alone (never a card recorded into a hand)
+    return {"n": str(step.entry.get("n", "")), "words": text or step.entry["action"]}
 
 
 def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[dict]:
@@ -50,7 +46,7 @@ def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[di
     if player != game.leader:
         return []
     out = []
-    last = last_action(loaded, path)
+    last = last_action(loaded, path, tables)
     if last is not None:
         out.append({"action": "undo", "label": f"Undo: {last['words']}",
                     "params": {"entry": {"values": [last["n"]]}}})
@@ -120,7 +116,7 @@ def undo(path, tables, game, player: str, params: Mapping[str, Sequence[str]],
     extra = sorted(set(params) - {"entry"})
     if extra:
         raise InputError(f"undo: {extra[0]} is not used by this action; leave it out")
-    last = last_action(loaded, path)
+    last = last_action(loaded, path, tables)
     given = list(params.get("entry", ()))
     if last is None or given != [last["n"]]:
         return 409, {"ok": False, "stale": True,

@@ -116,7 +116,7 @@ def final_extras(path, snap: Snapshot, tables) -> dict | None:
 
     def make():
         return report_extras(*final_view(path, snap.loaded,
-                                         final_score(snap.loaded.game, tables)))
+                                         final_score(snap.loaded.game, tables), tables))
     try:
         return snap.get("final_extras", make, timeout=PART_SECONDS)
     except Exception:  # noqa: BLE001 - a nicety: never take the final screen down

@@ -21,7 +21,7 @@ from rigs_helper.rules.legal.base import (
     cand_form,
     candidates,
 )
-from rigs_helper.rules.records import replace
+from dataclasses import replace
 
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Game

@@ -14,7 +14,7 @@ answer is for the whole card (Calling in a Favor and the like) or the player ask
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from dataclasses import dataclass, fields, replace
 
@@ -161,6 +161,9 @@ def resolve(game: Game, tables: Tables, attack: Attack) -> Outcome:
 @dataclass(frozen=True)
 class Answer(Op):
     """`rigs answer PLAYER CARD|take`: PLAYER's answer to the attack that waits."""
+
+    private_fields: ClassVar[dict[str, str]] = {"card": "name"}  # from the hand
+    public_values: ClassVar[tuple[str, ...]] = (TAKE, "take it")  # no card: "take"
 
     name: str
     card: str  # a Karma card from the player's hand, or "take"

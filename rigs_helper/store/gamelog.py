@@ -1,0 +1,213 @@
+"""The history of a version-2 game file: ``[[log]]`` entries below the state, each one
+typed action, or a checkpoint holding a full state (docs/game-file.md).
+
+An action entry: ``n`` (1 = the game's creation), ``round``, ``phase`` (when it was done),
+``by`` (``cli`` or ``page:NAME``; ``pages`` for a phase the phones ended together),
+``request`` (a page's request id), ``action`` (the canonical name, rules/oplog.py),
+``fields`` (the operation's resolved fields), ``at`` (UTC time).  The last entry also keeps
+``after``, a fingerprint of the state it left, so the next command notices a hand edit
+without replaying.  A checkpoint entry: ``action = "checkpoint"``, ``why``, ``round``,
+``phase`` and the state as ``[log.state]`` (as the top of the file writes it).
+
+Here: writing an entry as text, reading the history (every key checked: a bad one is one
+line naming its entry and key), and the cheap reads a save needs (the last entry).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.oplog import CHECKPOINT, NEW
+
+MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do not edit ----"
+HEAD = "\n[[log]]\n"
+#: the phases an entry may name
+PHASES = ("player", "disaster", "production", "market")
+#: why a checkpoint was written
+WHY = ("creation", "hand edit", "phase", "migrated", "round")
+MAX_N = 10**7  # more entries than any game has (a number beyond it is damage)
+
+
+# ---------------------------------------------------------------------------- writing
+
+_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _key(k: str) -> str:
+    return k if _BARE.match(k) else _str(k)
+
+
+def _str(s: str) -> str:
+    return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def inline(v: Any) -> str:
+    """A value as inline TOML."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return _str(v)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(inline(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {inline(x)}" for k, x in v.items()) + " }" \
+            if v else "{}"
+    raise TypeError(f"cannot write {type(v).__name__} in a log entry")
+
+
+#: the order of an entry's keys in the file
+ORDER = ("n", "action", "round", "phase", "by", "request", "at", "why", "note", "fields",
+         "after", "said")
+
+
+def entry_text(entry: dict[str, Any]) -> str:
+    """One ``[[log]]`` table (a checkpoint's state as ``[log.state]`` tables after it)."""
+    import tomli_w
+
+    lines = [f"{_key(k)} = {inline(entry[k])}" for k in ORDER
+             if k in entry and entry[k] is not None]
+    text = HEAD + "\n".join(lines) + "\n"
+    if "state" in entry:
+        text += "\n" + tomli_w.dumps({"log": {"state": entry["state"]}})
+    return text
+
+
+def fingerprint(doc: dict[str, Any]) -> str:
+    """A fingerprint of a state document (the order of its keys does not matter)."""
+    import zlib
+
+    blob = json.dumps(doc, sort_keys=True, ensure_ascii=False).encode()
+    return f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}"
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def parse(log_text: str, file: str, rounds: int, first: int = 0, first_line: int = 1
+          ) -> list[dict[str, Any]]:
+    """The history's entries, oldest first, each checked (``first``: how many entries of
+    the file come before ``log_text``; ``first_line``: the file's line where it starts)."""
+    from rigs_helper.rules.checker import parse_toml
+
+    doc = parse_toml(log_text, file)
+    raw = doc.get("log", [])
+    if not isinstance(raw, list) or set(doc) - {"log"}:
+        raise InputError(f"{file}: the history holds something other than [[log]] entries "
+                         "(`rigs doctor`)")
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[log\]\]", log_text)]
+    out: list[dict[str, Any]] = []
+    for i, e in enumerate(raw):
+        at = starts[i] if i < len(starts) else 0
+        end = starts[i + 1] if i + 1 < len(starts) else len(log_text)
+        where = (file, first_line + log_text.count("\n", 0, at), log_text[at:end])
+        prev = next((x["n"] for x in reversed(out) if "n" in x), None)
+        out.append(check_entry(e, where, rounds, first + i + 1, prev))
+    return out
+
+
+def parse_last(log_text: str, file: str, rounds: int, first_line: int = 1
+               ) -> dict[str, Any] | None:
+    """The last entry alone (a save reads no more)."""
+    i = log_text.rfind(HEAD)
+    if i < 0:
+        return None
+    return parse(log_text[i:], file, rounds, first=log_text.count(HEAD) - 1,
+                 first_line=first_line + log_text.count("\n", 0, i))[0]
+
+
+def check_entry(e: Any, where: tuple[str, int, str], rounds: int, k: int,
+                prev: int | None = None) -> dict[str, Any]:
+    """One entry's keys, types and bounds (``where``: the file, the line of its header and
+    its text; ``k``: its place in the history; ``prev``: the number of the action before)."""
+    file, line, text = where
+    n = e.get("n") if isinstance(e, dict) else None
+    label = n if isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MAX_N else (
+        prev + 1 if prev is not None and isinstance(e, dict)
+        and e.get("action") != CHECKPOINT else k)
+
+    def bad(key: str, why: str) -> InputError:
+        m = re.search(rf'(?m)^[ \t]*"?{re.escape(key)}"?[ \t]*=', text)
+        at = line + text.count("\n", 0, m.start()) if m else line
+        return InputError(f"{file}: line {at}: log entry {label}: key '{key}' {why} "
+                          "(`rigs doctor` lists every problem; `rigs restore --list` shows "
+                          "the backups)")
+
+    if not isinstance(e, dict):
+        raise bad("log", "is not a table")
+    action = e.get("action")
+    if not isinstance(action, str) or not action:
+        raise bad("action", "is missing or not text")
+
+    def whole(key: str, low: int, high: int) -> None:
+        v = e.get(key)
+        if key not in e:
+            raise bad(key, "is missing")
+        if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= high:
+            raise bad(key, f"must be a whole number from {low} to {high}")
+
+    whole("round", 1, rounds)
+    if e.get("phase") not in PHASES:
+        raise bad("phase", "must be one of " + ", ".join(PHASES))
+    if action == CHECKPOINT:
+        if not isinstance(e.get("state"), dict):
+            raise bad("state", "must be the state as a table (a checkpoint holds one)")
+        if e.get("why") not in WHY:
+            raise bad("why", "must be one of " + ", ".join(WHY))
+    else:
+        whole("n", 1, MAX_N)
+        if not isinstance(e.get("fields", {}), dict):
+            raise bad("fields", "must be a table")
+        if "state" in e:
+            raise bad("state", "is only for a checkpoint")
+    for key in ("by", "request", "after", "why", "note"):
+        if key in e and not isinstance(e[key], str):
+            raise bad(key, "must be text")
+    said = e.get("said", [])
+    if not isinstance(said, list) or not all(isinstance(x, str) for x in said):
+        raise bad("said", "must be a list of text")
+    return e
+
+
+def count_actions(log_text: str) -> int:
+    """How many actions the history holds (checkpoints left out), from its text."""
+    return len(re.findall(r"(?m)^n = \d+$", log_text))
+
+
+def checkpoint_starts(log_text: str) -> list[int]:
+    """Where each checkpoint's block starts in ``log_text``."""
+    return [m.start() for m in re.finditer(r'\n\[\[log\]\]\naction = "checkpoint"\n',
+                                           log_text)]
+
+
+def label(e: dict[str, Any]) -> str:
+    """An entry in words without replaying it (what `undo` of a damaged file drops)."""
+    if e["action"] == CHECKPOINT:
+        return str(e.get("note") or "a hand edit")
+    return str(e["action"])
+
+
+def source_words(by: str | None) -> str | None:
+    """Where an action came from, in words (as version 1 wrote it)."""
+    if not by or by == "cli":
+        return None
+    if by == "pages":
+        return "the phones (everyone done)"
+    if by.startswith("page:"):
+        return f"{by[5:]}'s phone"
+    return by
+
+
+def by_of(source: str | None) -> str:
+    """The ``by`` of an action from its source in words (a page's: "Ana's phone")."""
+    if not source:
+        return "cli"
+    if source == "the phones (everyone done)":
+        return "pages"
+    if source.endswith("'s phone"):
+        return "page:" + source[:-len("'s phone")]
+    return source

@@ -1,0 +1,87 @@
+"""A version-1 history as version-2 entries (docs/game-file.md, "Migrating").
+
+A version-1 entry kept the state's undo diff and the action as data (``op``).  Applying the
+diffs backwards from the current state gives every earlier state, the creation included;
+the creation becomes the first checkpoint, each ``op`` a typed action, and each action is
+replayed: where the replay does not give the state the diffs give (a hand edit, a rule
+changed since, an entry without ``op``), a checkpoint holding that state follows the
+action, with the words the old entry kept.  Nothing is dropped."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from rigs_helper.rules.errors import InputError, RigsError
+from rigs_helper.rules.oplog import CHECKPOINT, NEW, op_classes, op_from_json, to_action
+from rigs_helper.rules.tables import Tables
+from rigs_helper.store.gamefile import Loaded
+from rigs_helper.store.gamelog import by_of, fingerprint
+from rigs_helper.store.hidden import hide_text
+
+
+def _head(e: dict[str, Any], n: int) -> dict[str, Any]:
+    out = {"n": n, "round": e["round"], "phase": e["phase"],
+           "by": by_of(e.get("source"))}
+    if e.get("request_id"):
+        out["request"] = str(e["request_id"])
+    return out
+
+
+def _checkpoint(e: dict[str, Any], doc: dict[str, Any], why: str) -> dict[str, Any]:
+    return {"action": CHECKPOINT, "round": doc.get("round", e["round"]),
+            "phase": doc.get("phase", e["phase"]), "why": why, "state": doc}
+
+
+def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
+    from rigs_helper.rules.engine import perform
+    from rigs_helper.store.codec import from_doc, to_doc
+    from rigs_helper.store.historytext import log_entries, undo_diff
+
+    old = log_entries(loaded.log_text, file, first_line=loaded.log_line)
+    if not old:
+        return []
+    docs = [to_doc(loaded.game, tables)]  # the state after each entry, newest first
+    for e in reversed(old[1:]):
+        try:
+            docs.append(to_doc(from_doc(undo_diff(copy.deepcopy(docs[-1]),
+                                                  json.loads(e["undo"])), file, tables),
+                               tables))
+        except (RigsError, TypeError, ValueError, KeyError, IndexError):
+            raise InputError(f"{file}: log entry {e.get('n')} is damaged (key 'undo'): the "
+                             "version-1 history cannot be stepped back (`rigs doctor`)"
+                             ) from None
+    docs.reverse()
+    ops = op_classes()
+    first = old[0]
+    out: list[dict[str, Any]] = []
+    new = {**_head(first, 1), "action": NEW}
+    try:
+        new["fields"] = json.loads(first["op"])["args"]
+    except (KeyError, TypeError, ValueError):
+        new["fields"] = {}
+    out += [new, _checkpoint(first, docs[0], "creation")]
+    state = from_doc(docs[0], file, tables)
+    for k, e in enumerate(old[1:], start=1):
+        entry = _head(e, k + 1)
+        op = None
+        try:
+            op = op_from_json(e["op"], ops)
+            entry["action"], entry["fields"] = to_action(op, hide_text)
+        except (KeyError, TypeError, ValueError):
+            entry["action"], entry["fields"] = "recorded", {"words": str(e.get("action"))}
+        same = False
+        if op is not None:
+            try:
+                same = to_doc(perform(state, op, tables).game, tables) == docs[k]
+            except RigsError:
+                same = False
+        out.append(entry)
+        state = from_doc(docs[k], file, tables)
+        if not same:
+            cp = _checkpoint(e, docs[k], "migrated")
+            cp["said"] = [str(x) for x in e.get("said", [])]
+            out.append(cp)
+    out[-1]["after"] = fingerprint(docs[-1])
+    return out

@@ -1,0 +1,215 @@
+"""The game's history replayed: every state, outcome and word comes from the log's typed
+actions performed again from a checkpoint (the seeded generator in the state makes every
+virtual draw and roll come out the same).  `undo`, `log`, the phase summaries, the board's
+lines, `rigs hand`'s notes, net worth over time and `verify` read it here.
+
+A version-1 history is migrated first (:mod:`rigs_helper.store.migrate1`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rigs_helper.rules.errors import InputError, RigsError
+from rigs_helper.rules.oplog import CHECKPOINT, NEW, from_action, op_classes
+from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
+from rigs_helper.store import gamelog
+from rigs_helper.store.hidden import show_text
+
+if TYPE_CHECKING:
+    from rigs_helper.rules.engine import Op, Outcome
+    from rigs_helper.store.gamefile import Loaded
+
+
+class Step:
+    """One entry replayed: the state before and after it, the operation and what it said
+    (``outcome`` None for a checkpoint, or an old entry whose words are kept)."""
+
+    __slots__ = ("entry", "before", "op", "outcome", "after")
+
+    def __init__(self, entry: dict[str, Any], before: Game | None, op: Op | None,
+                 outcome: Outcome | None, after: Game) -> None:
+        self.entry, self.before, self.op, self.outcome, self.after = (
+            entry, before, op, outcome, after)
+
+    @property
+    def is_action(self) -> bool:
+        return self.entry["action"] != CHECKPOINT
+
+
+def creation(fields: dict[str, Any], tables: Tables) -> Outcome:
+    """The game's creation from the `new` entry's fields (names, seed, the table's dice and
+    plots, the group's inventory)."""
+    from rigs_helper.rules.dice import parse_rolls
+    from rigs_helper.rules.engine import Outcome, perform
+    from rigs_helper.rules.setup import new_game
+
+    out = new_game(list(fields["names"]), fields["seed"], tables,
+                   parse_rolls(list(fields.get("rolls") or ()) or None),
+                   fields.get("plots") or None, fields.get("dice", "rigs"))
+    if fields.get("missing"):
+        from rigs_helper.rules.decks import inventory_op
+
+        mixed = perform(out.game, inventory_op(fields["missing"], ""), tables)
+        out = Outcome(mixed.game, out.messages + mixed.messages)
+    return out
+
+
+def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
+           start: Game | None = None) -> list[Step]:
+    """Each entry replayed, oldest first (``start``: the state before the first, when it is
+    not a checkpoint or the creation)."""
+    from rigs_helper.rules.engine import perform
+    from rigs_helper.store.codec import from_doc
+
+    ops = op_classes()
+    steps: list[Step] = []
+    state = start
+    for i, e in enumerate(entries):
+        action = e["action"]
+        fixed = i + 1 < len(entries) and entries[i + 1]["action"] == CHECKPOINT
+        if action == CHECKPOINT:
+            try:
+                g = from_doc(e["state"], f"{file} (the log's checkpoint)", tables)
+            except InputError as exc:
+                raise InputError(f"{file}: log checkpoint after entry {_last_n(entries, i)} "
+                                 f"does not load: {exc}") from None
+            steps.append(Step(e, state, None, None, g))
+            state = g
+            continue
+        op = None
+        try:
+            if action == NEW:
+                out: Outcome | None = creation(e.get("fields", {}), tables)
+            else:
+                op = from_action(action, e.get("fields", {}), ops, show_text)
+                if state is None:
+                    raise RigsError("no state to replay it from")
+                out = perform(state, op, tables)
+        except (RigsError, KeyError, TypeError, ValueError) as exc:
+            if not fixed:  # a checkpoint after it would give its state; none does
+                raise InputError(f"{file}: log entry {e.get('n')} ({action}) does not "
+                                 f"replay: {str(exc).splitlines()[0] if str(exc) else exc!r}"
+                                 " (`rigs doctor`)") from None
+            out = None
+        after = out.game if out is not None else state
+        steps.append(Step(e, state, op, out, after))  # type: ignore[arg-type]
+        state = after
+    return steps
+
+
+def _last_n(entries: list[dict[str, Any]], i: int) -> object:
+    return next((e.get("n") for e in reversed(entries[:i]) if "n" in e), 0)
+
+
+def entries(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
+    """Every entry of the history (a version-1 history migrated), each checked."""
+    cached = loaded.entries
+    if cached is not None:
+        return cached
+    if loaded.version == 1:
+        from rigs_helper.store.migrate1 import migrate
+
+        out = migrate(loaded, file, tables)
+    else:
+        out = gamelog.parse(loaded.log_text, file, tables.constants.rounds,
+                            first_line=loaded.log_line)
+    loaded.entries = out
+    return out
+
+
+def whole(loaded: Loaded, file: str, tables: Tables) -> list[Step]:
+    """The whole history replayed."""
+    return replay(entries(loaded, file, tables), tables, file)
+
+
+def recent(loaded: Loaded, file: str, tables: Tables, actions: int = 1) -> list[Step]:
+    """The history replayed from the latest checkpoint that leaves at least ``actions``
+    actions after it (or from the start): a long game costs what its last phase costs."""
+    if loaded.version == 1:
+        return whole(loaded, file, tables)
+    if loaded.entries is not None:  # read already: replay its end
+        es = loaded.entries
+        marks = [i for i, e in enumerate(es) if e["action"] == CHECKPOINT][1:]
+        for i in reversed(marks):
+            if sum(1 for e in es[i:] if e["action"] != CHECKPOINT) >= actions:
+                return replay(es[i:], tables, file)
+        return replay(es, tables, file)
+    text = loaded.log_text
+    starts = gamelog.checkpoint_starts(text)
+    for at in reversed(starts[1:]):  # the first is the creation's: replay it all then
+        tail = text[at:]
+        if gamelog.count_actions(tail) >= actions:
+            part = gamelog.parse(tail, file, tables.constants.rounds,
+                                 first=text[:at].count(gamelog.HEAD),
+                                 first_line=loaded.log_line + text.count("\n", 0, at))
+            return replay(part, tables, file)
+    return whole(loaded, file, tables)
+
+
+def state_before(steps: list[Step], n: int) -> tuple[Game, int]:
+    """(the state just before action ``n``, the index of the first step to drop)."""
+    for i, s in enumerate(steps):
+        if s.is_action and s.entry.get("n") == n:
+            if s.before is None:
+                raise InputError("the game's creation cannot be undone")
+            return s.before, i
+    raise KeyError(n)
+
+
+def said(step: Step, viewer: str | None = None) -> list[str]:
+    """What the step said, as ``viewer`` may read it: the public lines, and the private
+    lines for ``viewer`` alone (a player's name; None: the public)."""
+    if step.outcome is None:
+        return [str(x) for x in step.entry.get("said", [])]
+    lines = list(step.outcome.messages)
+    if viewer is not None:
+        lines += [t for who, t in step.outcome.private if who == viewer]
+    return lines
+
+
+def private_lines(step: Step, viewer: str) -> list[str]:
+    if step.outcome is None:
+        return []
+    return [t for who, t in step.outcome.private if who == viewer]
+
+
+def action_words(step: Step, viewer: str | None = None) -> str:
+    """The command that did the step's action, as ``viewer`` may read it."""
+    from rigs_helper.rules.oplog import words
+
+    e = step.entry
+    if step.op is not None:
+        return words(step.op, viewer)
+    if e["action"] == NEW:
+        return new_words(e.get("fields", {}))
+    return str(e.get("fields", {}).get("words", e["action"]))
+
+
+def new_words(fields: dict[str, Any]) -> str:
+    """`new` as the table typed it (never the seed)."""
+    from rigs_helper.rules.text import shell_word  # noqa: F401  (names as typed)
+
+    s = "new " + " ".join(f"--player {n!r}" for n in fields.get("names", ()))
+    s += "".join(f" --roll {r}" for r in fields.get("rolls") or ())
+    for who, types in (fields.get("plots") or {}).items():
+        s += f" --plots {who + '=' + ','.join(types)!r}"
+    if fields.get("dice", "rigs") != "rigs":
+        s += f" --dice {fields['dice']}"
+    if fields.get("have"):
+        s += " " + str(fields["have"])
+    return s
+
+
+def ledger(step: Step) -> list[str]:
+    """Where every unit the action moved came from or went to, then the RIGS and plots it
+    moved."""
+    from rigs_helper.rules.history import moves
+    from rigs_helper.rules.names import signed
+
+    if step.outcome is None or step.before is None:
+        return [str(x) for x in step.entry.get("ledger", [])]
+    rows = step.outcome.data.get("ledger") or ()
+    return [f"{x['player']} {signed(x['change'], x['what'])} ({x['source']})"
+            for x in rows] + moves(step.before, step.after)

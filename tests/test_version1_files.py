@@ -1,0 +1,116 @@
+"""Version-1 game files keep working (issue 26, CONTRACT "Fourth wave"): the four files the
+release of 230a0d3 wrote (tests/fixtures/v1, made by its make.py) load, list, score and undo
+exactly as that release did, and are written back as version 2 at their next write."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import tomllib
+
+import pytest
+
+from conftest import ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures" / "v1"
+NAMES = ("new", "midgame", "finished", "pages")
+
+
+def copy(tmp_path, name):
+    path = tmp_path / f"{name}.toml"
+    shutil.copy(FIXTURES / f"{name}.toml", path)
+    return path
+
+
+def state_digest(path) -> str:
+    text = path.read_text(encoding="utf-8")
+    doc = tomllib.loads(text.split("# ---- history", 1)[0])
+    doc.pop("version", None)
+    doc.pop("log", None)
+    return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
+
+
+def expected(name: str, what: str):
+    return (FIXTURES / f"{name}.out" / what).read_text(encoding="utf-8")
+
+
+#: entries whose operation's rules changed since the release that wrote the fixtures: what
+#: they said is what the rules say now (2026-11-25: a Sabotage card played on the player's
+#: own plot no longer waits for the player's own answer); the action itself is the same
+RULES_CHANGED = {"pages": {238, 449}}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_version_1_file_lists_the_same_actions_with_the_same_words(name, tmp_path, rigs):
+    path = copy(tmp_path, name)
+    r = rigs("log", "--json", "--game", path)
+    assert r.exit_code == 0, r.output
+    got, old = json.loads(r.stdout)["log"], json.loads(expected(name, "log.json"))["log"]
+    assert len(got) == len(old)
+    changed = RULES_CHANGED.get(name, set())
+    for a, b in zip(got, old):
+        if a["n"] in changed:
+            assert {k: v for k, v in a.items() if k != "said"} == {
+                k: v for k, v in b.items() if k != "said"}
+        else:
+            assert a == b
+    assert path.read_bytes() == (FIXTURES / f"{name}.toml").read_bytes()  # a reader
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_version_1_file_gives_the_same_status_and_score(name, tmp_path, rigs):
+    path = copy(tmp_path, name)
+    r = rigs("status", "--json", "--game", path)
+    assert json.loads(r.stdout) == json.loads(expected(name, "status.json"))
+    if (FIXTURES / f"{name}.out" / "score.json").exists():
+        r = rigs("score", "--json", "--no-history", "--game", path) if _has_no_history(
+            rigs) else rigs("score", "--json", "--game", path)
+        assert json.loads(r.stdout) == json.loads(expected(name, "score.json"))
+
+
+def _has_no_history(rigs) -> bool:
+    return "--no-history" in rigs("score", "--help").stdout
+
+
+@pytest.mark.parametrize("name", ("midgame", "pages"))
+def test_undo_steps_back_a_version_1_file_as_the_old_release_did_to_its_creation(
+        name, tmp_path, rigs):
+    path = copy(tmp_path, name)
+    lines = [json.loads(x) for x in expected(name, "undo.jsonl").splitlines() if x]
+    for k, want in enumerate(lines):
+        r = rigs("undo", "--json", "--game", path)
+        assert r.exit_code == 0, (k, r.output)
+        said = json.loads(r.stdout)
+        assert said == want["undo"], k
+        status = rigs("status", "--json", "--game", path).stdout
+        assert hashlib.sha256(status.encode()).hexdigest() == want["status"], k
+        assert state_digest(path) == want["state"], k
+        if k == 0:  # written back as version 2 at the first write
+            assert tomllib.loads(path.read_text(encoding="utf-8"))["version"] == 2
+    r = rigs("undo", "--game", path)
+    assert r.exit_code != 0 and "creation" in r.output
+
+
+def test_the_finished_version_1_game_undoes_in_bigger_steps_to_the_same_states(
+        tmp_path, rigs):
+    """Every 25th state of the 358 the old release stepped back through (undo N)."""
+    path = copy(tmp_path, "finished")
+    lines = [json.loads(x) for x in expected("finished", "undo.jsonl").splitlines() if x]
+    done = 0
+    for k in range(24, len(lines), 25):
+        r = rigs("undo", str(k + 1 - done), "--json", "--game", path)
+        assert r.exit_code == 0, r.output
+        done = k + 1
+        assert state_digest(path) == lines[k]["state"], k
+        status = rigs("status", "--json", "--game", path).stdout
+        assert hashlib.sha256(status.encode()).hexdigest() == lines[k]["status"], k
+
+
+def test_a_migrated_finished_game_is_small(tmp_path, rigs):
+    """The finished 4-player game (293 player actions), written back as version 2 by one
+    undo: at most 80 KB (version 1: 325 KB)."""
+    path = copy(tmp_path, "finished")
+    assert rigs("undo", "--game", path).exit_code == 0
+    size = path.stat().st_size
+    assert size <= 80_000, size
