@@ -31,6 +31,15 @@ def state_digest(path) -> str:
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()
 
 
+def same_status(status: str, digest: str, k: int) -> None:
+    """`status --json` as the old release printed it (its digest), unless something is
+    pending: issue 27 made `pending` name every wait, Disaster record and deal offered,
+    which the old release left out (the state itself is compared exactly)."""
+    if json.loads(status).get("pending"):
+        return
+    assert hashlib.sha256(status.encode()).hexdigest() == digest, k
+
+
 def expected(name: str, what: str):
     return (FIXTURES / f"{name}.out" / what).read_text(encoding="utf-8")
 
@@ -83,9 +92,8 @@ def test_undo_steps_back_a_version_1_file_as_the_old_release_did_to_its_creation
         assert r.exit_code == 0, (k, r.output)
         said = json.loads(r.stdout)
         assert said == want["undo"], k
-        status = rigs("status", "--json", "--game", path).stdout
-        assert hashlib.sha256(status.encode()).hexdigest() == want["status"], k
         assert state_digest(path) == want["state"], k
+        same_status(rigs("status", "--json", "--game", path).stdout, want["status"], k)
         if k == 0:  # written back as version 2 at the first write
             assert tomllib.loads(path.read_text(encoding="utf-8"))["version"] == 2
     r = rigs("undo", "--game", path)
@@ -103,8 +111,7 @@ def test_the_finished_version_1_game_undoes_in_bigger_steps_to_the_same_states(
         assert r.exit_code == 0, r.output
         done = k + 1
         assert state_digest(path) == lines[k]["state"], k
-        status = rigs("status", "--json", "--game", path).stdout
-        assert hashlib.sha256(status.encode()).hexdigest() == lines[k]["status"], k
+        same_status(rigs("status", "--json", "--game", path).stdout, lines[k]["status"], k)
 
 
 def test_a_migrated_finished_game_is_small(tmp_path, rigs):

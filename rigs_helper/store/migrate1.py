@@ -9,6 +9,8 @@ action, with the words the old entry kept.  Nothing is dropped."""
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
+
 import copy
 import json
 from typing import Any
@@ -73,10 +75,12 @@ def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
             entry["action"], entry["fields"] = "recorded", {"words": str(e.get("action"))}
         same = False
         if op is not None:
-            try:
-                same = to_doc(perform(state, op, tables).game, tables) == docs[k]
-            except RigsError:
-                same = False
+            same = _replays(state, op, docs[k], tables)
+            if not same and "at_will" in {f.name for f in fields(op)}:
+                legacy = replace(op, at_will=True)  # allowed then, not now: kept as it was
+                if _replays(state, legacy, docs[k], tables):
+                    op, same = legacy, True
+                    entry["action"], entry["fields"] = to_action(op, hide_text)
         out.append(entry)
         state = from_doc(docs[k], file, tables)
         if not same:
@@ -85,3 +89,14 @@ def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
             out.append(cp)
     out[-1]["after"] = fingerprint(docs[-1])
     return out
+
+
+def _replays(state: Any, op: Any, doc: dict[str, Any], tables: Tables) -> bool:
+    """Whether ``op`` performed on ``state`` gives the state document ``doc``."""
+    from rigs_helper.rules.engine import perform
+    from rigs_helper.store.codec import to_doc
+
+    try:
+        return bool(to_doc(perform(state, op, tables).game, tables) == doc)
+    except RigsError:
+        return False

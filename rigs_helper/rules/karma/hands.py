@@ -95,6 +95,9 @@ def _put_back(w: Work, name: str, key: str) -> None:
 class KarmaDiscard(Op):
     name: str
     title: str
+    #: a discard at will kept from a game file written before the ruling of 2026-11-25
+    #: (no discard at will): replayed as it happened, never offered or typed
+    at_will: bool = False
 
     def describe(self) -> str:
         return f"karma discard {shell_word(self.name)} {self.title!r}"
@@ -104,7 +107,7 @@ class KarmaDiscard(Op):
         p = game.player(self.name)
         hand_key(tables, p, self.title)
         limit = tables.constants.hand_limit
-        if game.phase != "player" or len(p.hand) <= limit:
+        if not self.at_will and (game.phase != "player" or len(p.hand) <= limit):
             raise RulesError(f"{p.name} holds {len(p.hand)} Karma card"
                              f"{'s' if len(p.hand) != 1 else ''}: nothing to discard now",
                              rule=f"no discard at will: a hand over {limit} cards is "

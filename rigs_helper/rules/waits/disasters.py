@@ -9,6 +9,8 @@ apply it; a hurt player then records the Karma card they drew with `rigs karma d
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.phases.disaster_deal import deal_disaster
@@ -23,6 +25,10 @@ VIRTUAL = "virtual"
 @dataclass(frozen=True)
 class DisasterRecord(Op):
     """`rigs disaster record PLAYER CARD|virtual`: the Disaster card PLAYER was dealt."""
+
+    # the Karma card drawn at the table is the player's own (the Disaster is face up)
+    private_fields: ClassVar[dict[str, str]] = {"karma": "name"}
+    public_values: ClassVar[tuple[str, ...]] = (VIRTUAL,)
 
     name: str
     card: str
