@@ -23,16 +23,16 @@ def check_piles(g, tables, items: list[str], words, json: bool) -> None:
     books = own_left(g, tables)
     counts: dict[str, int] = {}
     for item in items:
-        deck, sep, n = item.partition("=")
+        deck, sep, text = item.partition("=")
         deck = deck.strip().lower()
-        if not sep or deck not in _NAMES or not is_whole(n.strip(), 0):
+        if not sep or deck not in _NAMES or not is_whole(text.strip(), 0):
             raise InputError(f"--pile {item!r}: give DECK=N, DECK one of "
                              + ", ".join(_NAMES))
         if deck not in books:
             what = "market" if deck == "endgame" else deck
             raise InputError(f"--pile {item!r}: the {what.title()} deck is all virtual "
                              "(no pile of yours: see `rigs inventory`)")
-        counts[deck] = int(n.strip())
+        counts[deck] = int(text.strip())
     diffs = {d: (n, books[d]) for d, n in counts.items() if n != books[d]}
     if json:
         print_json({"agree": not diffs, "piles": [

@@ -103,7 +103,7 @@ def inventory_doc(missing: Mapping[str, Mapping[str, int]], tables: Tables) -> d
             for deck, cards in missing.items()}
 
 
-def deck_title(tables, deck: str, key: str) -> str:
+def deck_title(tables: Tables, deck: str, key: str) -> str:
     """How a card of ``deck`` is named: its title (Disaster, Karma), its type (Plot), its
     yield (Survey), its category (Market)."""
     from rigs_helper.rules.tables import title_of
@@ -184,7 +184,7 @@ class SetInventory(Op):
         return w.done()
 
 
-def market_deal(game, tables) -> str:
+def market_deal(game: Game, tables: Tables) -> str:
     """What the table does with its own Market cards at set-up: the Game Market Deck is
     the group's cards where the mixed deck has one, the rest are virtual."""
     from rigs_helper.rules.mixed import game_virtual
@@ -193,6 +193,7 @@ def market_deal(game, tables) -> str:
     n = len(game.market.game)
     mine = sum(1 for i in game.market.game if i not in v)
     left = cards_left(game, tables, "market")
+    assert left is not None  # (a mixed deck)
     return (f"Market deck: {left['physical']} of the group's cards and {left['virtual']} "
             f"virtual ones. Game Market Deck: deal {mine} of your Market cards face down "
             f"({n - mine} of its {n} virtual, drawn by rigs); the rest of "

@@ -10,14 +10,20 @@ of the group's cards trading places with the physical card that stood there.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.market import card_value, category_of
 from rigs_helper.rules.mixed import game_virtual, swap_in
 from rigs_helper.rules.scoring import draw_order
 
+if TYPE_CHECKING:
+    from rigs_helper.rules.engine import Work
+    from rigs_helper.rules.tables import Tables
 
-def mixed_end_values(w, given: dict[str, tuple[int, ...]], plot_values: dict
-                     ) -> tuple[tuple[int, ...], list[str]]:
+
+def mixed_end_values(w: Work, given: dict[str, tuple[int, ...]],
+                     plot_values: dict[str, int]) -> tuple[tuple[int, ...], list[str]]:
     """Value every plot type ``plot_values`` lacks from the mixed End Game deck (the
     table's ``given`` cards checked and put in place).  Returns the End Game deck after
     the swaps, and a line per virtual draw."""
@@ -29,7 +35,8 @@ def mixed_end_values(w, given: dict[str, tuple[int, ...]], plot_values: dict
     def value(i: int) -> int:
         return card_value(tables, values, i)
 
-    lines, at = [], 0
+    lines: list[str] = []
+    at = 0
     if not given and set(plot_values) >= set(tables.plots):
         return tuple(end), lines  # drawn already
     for ptype, n in draw_order(tables):
@@ -72,7 +79,7 @@ def mixed_end_values(w, given: dict[str, tuple[int, ...]], plot_values: dict
     return tuple(end), lines  # (the cards drawn stay listed: its first ones, in order)
 
 
-def _first(tables, category: str) -> int:
+def _first(tables: Tables, category: str) -> int:
     """The index of the first Market card of ``category``."""
     base = 0
     for k, c in tables.market.items():

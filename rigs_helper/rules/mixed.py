@@ -23,22 +23,29 @@ physical card that stood at the top (any physical card of the recorded type).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from rigs_helper.rules.state import Pile
+    from rigs_helper.rules.state import Game, Pile
+    from rigs_helper.rules.tables import Tables
+
+# a card key: a str, or for the Survey deck a yield (int; the inventory names it as a str,
+# :func:`survey_missing`)
+K = TypeVar("K", bound=Hashable)
+# a card of the Plot deck (its id, "P7") or the Market deck (its index)
+C = TypeVar("C", str, int)
 
 MIXABLE = ("plot", "survey", "disaster", "karma", "market")
 ALL_DECKS = MIXABLE
 PILES = ("survey", "disaster", "karma")  # the decks kept as a tagged Pile
 
 
-def labeled(keys: Iterable[str], virtual: Mapping[str, int]) -> list[tuple[str, bool]]:
+def labeled(keys: Iterable[K], virtual: Mapping[K, int]) -> list[tuple[K, bool]]:
     """The cards ``keys`` as (key, is_virtual), ``virtual[k]`` copies of each ``k`` virtual
     (order as given: the caller shuffles)."""
     left = dict(virtual)
-    out = []
+    out: list[tuple[K, bool]] = []
     for k in keys:
         v = left.get(k, 0) > 0
         if v:
@@ -53,7 +60,7 @@ def deck_counts(draw: tuple[Any, ...], virtual: tuple[bool, ...]) -> dict[str, i
     return {"physical": len(draw) - m, "virtual": m}
 
 
-def out_is_virtual(missing: Mapping[str, int], pile: Pile, key: str) -> bool:
+def out_is_virtual(missing: Mapping[K, int], pile: Pile, key: K) -> bool:
     """Whether a copy of ``key`` coming back to ``pile`` (to its discards, or on top) is a
     virtual one: it is when some virtual copy of it is out of the pile and the discards (in
     a hand, in front of a player).  When both kinds are out (only possible for a Disaster
@@ -71,17 +78,18 @@ def survey_missing(missing: Mapping[str, int]) -> dict[int, int]:
     return {int(k): n for k, n in missing.items()}
 
 
-def card_types(tables, deck: str) -> tuple:
+def card_types(tables: Tables, deck: str) -> tuple[str, ...]:
     """Each card of the Plot deck (by id order: its type) or the Market deck (by index:
     its category)."""
     return tables.plot_deck if deck == "plot" else tables.market_deck
 
 
-def virtual_ids(tables, deck: str, missing: Mapping[str, int]) -> frozenset:
+def virtual_ids(tables: Tables, deck: str, missing: Mapping[str, int]
+                ) -> frozenset[str | int]:
     """The Plot ids ("P7") or Market indexes that are virtual: of each type the group
     lacks n copies of, the last n."""
     kinds = card_types(tables, deck)
-    out = set()
+    out: set[int] = set()
     for kind, n in missing.items():
         same = [i for i, k in enumerate(kinds) if k == kind]
         out.update(same[len(same) - n:] if n else ())
@@ -90,14 +98,14 @@ def virtual_ids(tables, deck: str, missing: Mapping[str, int]) -> frozenset:
     return frozenset(out)
 
 
-def game_virtual(game, tables, deck: str) -> frozenset:
+def game_virtual(game: Game, tables: Tables, deck: str) -> frozenset[str | int]:
     """The virtual Plot ids or Market indexes of ``game`` (empty: not a mixed deck)."""
     if deck not in game.missing:
         return frozenset()
     return virtual_ids(tables, deck, game.missing[deck])
 
 
-def cards_left(game, tables, deck: str) -> dict[str, int] | None:
+def cards_left(game: Game, tables: Tables, deck: str) -> dict[str, int] | None:
     """How many of the group's cards and virtual ones are left in ``deck``'s draw pile
     (for the Market: the Game and End Game Market decks together); None when the deck is
     all virtual.  The Land Grant plots waiting are out of the deck."""
@@ -112,7 +120,8 @@ def cards_left(game, tables, deck: str) -> dict[str, int] | None:
     return {"physical": len(cards) - m, "virtual": m}
 
 
-def swap_in(cards: list, start: int, virtual: frozenset, want, kind_of) -> bool:
+def swap_in(cards: list[C], start: int, virtual: frozenset[str | int], want: str,
+            kind_of: Callable[[C], str]) -> bool:
     """Put a physical card of kind ``want`` at ``cards[start]`` (which holds a physical
     card), taken from ``cards[start:]``: the table drew it from its own pile.  False when
     no physical card of that kind is left there."""
@@ -123,7 +132,7 @@ def swap_in(cards: list, start: int, virtual: frozenset, want, kind_of) -> bool:
     return False
 
 
-def own_left(game, tables) -> dict[str, int]:
+def own_left(game: Game, tables: Tables) -> dict[str, int]:
     """The group's own cards left in each pile the table holds, for the mixed decks: the
     draw piles, and for the Market the Game Market Deck (``market``) and the End Game
     Market deck (``endgame``)."""
@@ -139,6 +148,8 @@ def own_left(game, tables) -> dict[str, int]:
                 end = end[sum(t.endgame_cards for t in tables.plots.values()):]
             out["endgame"] = sum(1 for i in end if i not in v)
         else:  # (the Land Grant's plots still to draw from the pile are in it)
-            out[d] = cards_left(game, tables, d)["physical"] + (
+            left = cards_left(game, tables, d)
+            assert left is not None  # (a mixed deck)
+            out[d] = left["physical"] + (
                 game.grant_owed if d == "plot" else 0)
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from rigs_helper.rules.dice import DICE_MODES, Rolls
@@ -15,7 +16,7 @@ from rigs_helper.rules.tables import Tables
 
 def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = None,
              plots: dict[str, list[str]] | None = None, dice: str = "rigs",
-             missing: dict | None = None) -> Outcome:
+             missing: Mapping[str, Mapping[str, int]] | None = None) -> Outcome:
     """A new game; ``rolls`` are the table's dice for a leader roll-off (NAME=N);
     ``plots`` the table's own deal of starting plots, as plot types per player (every
     player, the set-up's number each); otherwise rigs deals them.  ``dice``: "table" when

@@ -139,9 +139,10 @@ def _mixed(game: Game, tables: Tables) -> dict[str, int]:
     """A mixed deck's cards left, physical (the group's own pile) and virtual."""
     from rigs_helper.rules.mixed import cards_left
 
-    out = {}
+    out: dict[str, int] = {}
     for d in game.missing:
         left = cards_left(game, tables, d)
+        assert left is not None  # (a mixed deck)
         out[f"{d}_virtual"] = left["virtual"]
         out[f"{d}_physical"] = left["physical"]
     return out

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work, replace_plot
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.state import Game, Player, Plot
+from rigs_helper.rules.state import Game, Pile, Player, Plot
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.words import is_warehouse
@@ -223,7 +223,7 @@ class Survey(Op):
         return w.done()
 
 
-def mixed_survey_check(pile, card: int | None, name: str, pid: str) -> None:
+def mixed_survey_check(pile: Pile, card: int | None, name: str, pid: str) -> None:
     """A mixed Survey deck: the top card of the one shuffle says whether the table draws
     its own card (and records its yield) or rigs names a virtual one."""
     rule = "a mixed deck: rigs decides own pile or virtual card with the right odds"

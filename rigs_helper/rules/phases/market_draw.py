@@ -4,12 +4,14 @@ category or a card id), setting the Luxury price."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.market import card_value, category_of
 from rigs_helper.rules.numbers import is_whole
-from rigs_helper.rules.state import frozen_map
+from rigs_helper.rules.state import Game, frozen_map
+from rigs_helper.rules.tables import Tables
 
 
 def draw_market(w: Work, physical: str | None) -> None:
@@ -57,7 +59,7 @@ def draw_market(w: Work, physical: str | None) -> None:
               "Luxury left is sold at this price when the phase ends.")
 
 
-def market_card_param(game, tables) -> dict | None:
+def market_card_param(game: Game, tables: Tables) -> dict[str, Any] | None:
     """The Market card parameter of the step that draws it, for a mixed Market deck: the
     values of the group's own cards left when the next card is one of theirs (the table
     draws and records it), None when it is a virtual one (rigs names it)."""
@@ -73,7 +75,7 @@ def market_card_param(game, tables) -> dict | None:
                        for k in tables.market if k in kinds]}
 
 
-def _index_of(tables, category: str) -> int:
+def _index_of(tables: Tables, category: str) -> int:
     return next(i for i, k in enumerate(tables.market_deck) if k == category)
 
 
