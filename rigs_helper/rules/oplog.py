@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import importlib
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from rigs_helper.rules.engine import Op
 from rigs_helper.rules.records import fields, is_record
@@ -66,7 +67,7 @@ def _plain(x: Any) -> Any:
     return x
 
 
-def _value(x):
+def _value(x: Any) -> Any:
     """JSON data back into a field's value: lists become tuples, records are rebuilt."""
     if isinstance(x, list):
         return tuple(_value(v) for v in x)
@@ -83,7 +84,8 @@ def _value(x):
 _MISSING = object()
 
 
-def to_action(op: Op, hide=None) -> tuple[str, dict[str, Any]]:
+def to_action(op: Op, hide: Callable[[str], str] | None = None
+              ) -> tuple[str, dict[str, Any]]:
     """(canonical name, fields) of ``op``; fields equal to their default are left out.
     ``hide``: applied to each text of a private field (the file encodes what a player
     holds, so a glance at it spoils nothing)."""
@@ -99,16 +101,17 @@ def to_action(op: Op, hide=None) -> tuple[str, dict[str, Any]]:
     return name, {**out, **marks}
 
 
-def _texts(cls: type, data: dict[str, Any], fn) -> dict[str, Any]:
+def _texts(cls: type, data: dict[str, Any], fn: Callable[[str], str]
+           ) -> dict[str, Any]:
     """``data`` with ``fn`` applied to every text of ``cls``'s private fields."""
-    def each(x):
+    def each(x: Any) -> Any:
         if isinstance(x, str):
             return fn(x)
         if isinstance(x, list):
             return [each(v) for v in x]
         return x
 
-    def pairs(x):  # (PLAYER, WHAT) pairs: only WHAT is private
+    def pairs(x: Any) -> Any:  # (PLAYER, WHAT) pairs: only WHAT is private
         if isinstance(x, list) and all(isinstance(v, list) and len(v) == 2 for v in x):
             return [[who, each(what)] for who, what in x]
         return each(x)
@@ -118,7 +121,7 @@ def _texts(cls: type, data: dict[str, Any], fn) -> dict[str, Any]:
             for k, v in data.items()}
 
 
-def _typed(x):
+def _typed(x: Any) -> Any:
     """:func:`_plain`, with None (which TOML cannot write) as ``{"$": "none"}``."""
     if x is None:
         return {"$": "none"}
@@ -150,7 +153,7 @@ def _by_name(ops: dict[str, type]) -> dict[str, list[tuple[type, dict[str, Any]]
 
 
 def from_action(name: str, data: dict[str, Any], ops: dict[str, type] | None = None,
-                show=None) -> Op:
+                show: Callable[[str], str] | None = None) -> Op:
     """The operation of a logged action; KeyError/TypeError/ValueError when it is not one.
     ``show``: undoes :func:`to_action`'s ``hide``."""
     for cls, marks in _by_name(ops or op_classes())[name]:
@@ -160,7 +163,8 @@ def from_action(name: str, data: dict[str, Any], ops: dict[str, type] | None = N
             if show is not None:
                 data = _texts(cls, data, show)
             args = {k: _value(v) for k, v in data.items() if k not in marks}
-            return cls(**args)
+            op: Op = cls(**args)
+            return op
     raise KeyError(name)
 
 
@@ -192,7 +196,7 @@ def _pair(x: object) -> bool:
     return isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str)
 
 
-def _pair_word(x: tuple) -> str:
+def _pair_word(x: tuple[str, str]) -> str:
     return f"{x[0]}={x[1]}" if x[0] else str(x[1])
 
 
@@ -220,7 +224,7 @@ def for_viewer(op: Op, viewer: str | None) -> Op:
         new = tuple(shown) if isinstance(v, tuple) else shown[0]
         if new != v:
             changes[f] = new
-    return replace(op, **changes) if changes else op
+    return cast(Op, replace(cast(Any, op), **changes)) if changes else op
 
 
 def words(op: Op, viewer: str | None = None) -> str:
@@ -252,4 +256,5 @@ def op_from_json(text: str, ops: dict[str, type] | None = None) -> Op:
     """An operation from :func:`op_to_json`'s text."""
     d = json.loads(text)
     cls = (ops or op_classes())[d["op"]]
-    return cls(**{k: _value(v) for k, v in d["args"].items()})
+    op: Op = cls(**{k: _value(v) for k, v in d["args"].items()})
+    return op

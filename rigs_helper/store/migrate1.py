@@ -13,7 +13,7 @@ from dataclasses import fields, replace
 
 import copy
 import json
-from typing import Any
+from typing import Any, cast
 
 from rigs_helper.rules.errors import InputError, RigsError
 from rigs_helper.rules.oplog import CHECKPOINT, NEW, op_classes, op_from_json, to_action
@@ -76,8 +76,8 @@ def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
         same = False
         if op is not None:
             same = _replays(state, op, docs[k], tables)
-            if not same and "at_will" in {f.name for f in fields(op)}:
-                legacy = replace(op, at_will=True)  # allowed then, not now: kept as it was
+            if not same and "at_will" in {f.name for f in fields(cast(Any, op))}:
+                legacy = replace(cast(Any, op), at_will=True)  # allowed then, not now: kept as it was
                 if _replays(state, legacy, docs[k], tables):
                     op, same = legacy, True
                     entry["action"], entry["fields"] = to_action(op, hide_text)

@@ -208,6 +208,8 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
         try:
             steps = timeline.replay(keep, tables, str(path))
             game = steps[-1].after
+            if game is None:
+                raise RigsError("no state to step back to")
             doc = to_doc(game, tables)
             log_text = MARKER + "\n" + "".join(gamelog.entry_text(e) for e in keep)
             write_game(path, doc, _with_after(log_text, doc), tables)

@@ -225,7 +225,7 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
             continue  # done in this phase
         if s.outcome is not None and s.outcome.boundary is not None:
             return basis(s.outcome.boundary)
-        return basis(s.after)
+        return basis(s.after if s.after is not None else g)
     return basis(g)
 
 

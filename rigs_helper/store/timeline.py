@@ -29,7 +29,7 @@ class Step:
     __slots__ = ("entry", "before", "op", "outcome", "after")
 
     def __init__(self, entry: dict[str, Any], before: Game | None, op: Op | None,
-                 outcome: Outcome | None, after: Game) -> None:
+                 outcome: Outcome | None, after: Game | None) -> None:
         self.entry, self.before, self.op, self.outcome, self.after = (
             entry, before, op, outcome, after)
 
@@ -94,7 +94,7 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
                                  " (`rigs doctor`)") from None
             out = None
         after = out.game if out is not None else state
-        steps.append(Step(e, state, op, out, after))  # type: ignore[arg-type]
+        steps.append(Step(e, state, op, out, after))
         state = after
     return steps
 
@@ -208,7 +208,7 @@ def ledger(step: Step) -> list[str]:
     from rigs_helper.rules.history import moves
     from rigs_helper.rules.names import signed
 
-    if step.outcome is None or step.before is None:
+    if step.outcome is None or step.before is None or step.after is None:
         return [str(x) for x in step.entry.get("ledger", [])]
     rows = step.outcome.data.get("ledger") or ()
     return [f"{x['player']} {signed(x['change'], x['what'])} ({x['source']})"

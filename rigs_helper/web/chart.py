@@ -27,4 +27,4 @@ def networth_chart(path: Path, loaded, tables) -> str:
         svg = networth_svg(history.with_final(series, loaded.game, tables))
     except Exception:  # the chart is a nicety: never let it take the board down
         return NO_CHART
-    return svg if isinstance(svg, str) and svg.lstrip().startswith("<svg") else NO_CHART
+    return svg if svg.lstrip().startswith("<svg") else NO_CHART
