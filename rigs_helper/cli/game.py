@@ -171,10 +171,12 @@ def next_commands(path: Path, named: bool) -> list[str]:
     """What `rigs new` ends with: the three commands the table needs next (with the game
     file when it is not the default one)."""
     where = f" -g {shell_word(path)}" if named else ""
+    rows = [(f"rigs status{where}", "the game at a glance, any time"),
+            (f"rigs serve --host 0.0.0.0{where}", "the board, and a page per phone"),
+            (f"rigs next{where}", "ends the phase, starts the next")]
+    width = max(len(cmd) for cmd, _ in rows)
     return [f"Saved to {path}. Next, at the table:",
-            f"  rigs status{where}   the game at a glance, any time",
-            f"  rigs serve --host 0.0.0.0{where}    the board, and a page per phone",
-            f"  rigs next{where}     ends the phase (Player, Disaster, Production, Market)"]
+            *(f"  {cmd.ljust(width)}  {what}" for cmd, what in rows)]
 
 
 @app.command()
