@@ -202,13 +202,12 @@ GameOpt = Annotated[
                  show_default=False, autocompletion=complete_path),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
-RollOpt = Annotated[
-    list[str] | None,
-    typer.Option("--roll", metavar="N", show_default=False,
-                 help="The table's die roll (1-6), repeatable, in the order the step rolls; "
-                      "NAME=N for one player's roll in a roll-off. Without it rigs rolls "
-                      "and says so."),
-]
+#: the words of `--roll` (a generated command's too: cli/shell.py)
+ROLL_SAID = {"metavar": "N", "show_default": False,
+             "help": "The table's die roll (1-6), repeatable, in the order the step rolls; "
+                     "NAME=N for one player's roll in a roll-off. Without it rigs rolls "
+                     "and says so."}
+RollOpt = Annotated[list[str] | None, typer.Option("--roll", **ROLL_SAID)]
 
 
 def game_path(game: Path | None) -> Path:
