@@ -89,16 +89,18 @@ def _asked(p: ParamDef, value: Any, what: str, player: str | None) -> Any:
     from rigs_helper.cli import hidden
 
     what = what.format(player=player)
-    if p.kind == "name_title":
+    if p.kind == "name_title" or p.private == "each":  # PLAYER=TITLE
         return hidden.named(value, what)
     return hidden.titles(value, what) if p.many else hidden.title(value, what)
 
 
 def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
-                   order: tuple[str, ...] = ()) -> Callable[..., None]:
+                   order: tuple[str, ...] = (), summary: bool = False
+                   ) -> Callable[..., None]:
     """The command function of the action ``path``: the acting player first (an action of
     the leader names none), then the definition's parameters (``order``: these first, in
-    this order, as the help lists them), then ``--json`` and ``--game``."""
+    this order, as the help lists them), then ``--json`` and ``--game``.  ``summary``: the
+    action ends a phase (``cli.base.act`` shows what changed in it)."""
     d = definition(path)
     said = said or {}
     names = [*order, *(p.name for p in d.params if p.name not in order)]
@@ -121,7 +123,7 @@ def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
             value = kw[_python_name(p)]
             ask = said.get(p.name, {}).get("ask")
             words[p.name] = _asked(p, value, ask, player) if ask and value else value
-        base.act(kw["game"], build_action(path, player, words), kw["json"])
+        base.act(kw["game"], build_action(path, player, words), kw["json"], summary)
 
     command.__name__ = path.split()[-1]
     command.__doc__ = doc
