@@ -27,6 +27,7 @@ from rigs_helper.rules.views import status_dict
 from rigs_helper.store import rewind, session, timeline
 from rigs_helper.store.audit import new_op
 from rigs_helper.store.codec import to_doc
+from rigs_helper.web.acting import waiting
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 
@@ -165,12 +166,14 @@ def test_random_play_keeps_replay_undo_and_privacy_after_every_action(seed, tmp_
         if acts and rnd.random() < 0.85:
             a = rnd.choice(secret if secret and rnd.random() < 0.5 else acts)
             try:
-                op = legal.operation(g, tables, name, a["action"], form(rnd, a))
+                # as a page plays it: a Karma attack waits for each victim's answer
+                op = waiting(legal.operation(g, tables, name, a["action"], form(rnd, a)))
                 perform(g, op, tables)
             except RigsError:
                 op = None
         if op is None:
-            op = NextPhase(auto=True)
+            # the Player Phase ends as the pages end it (each player records their Disaster)
+            op = NextPhase(auto=True, wait=g.phase == "player" and rnd.random() < 0.5)
         before_doc = to_doc(g, tables)
         seen = views.now() if private_values(op) else {}
         rows = len(session.history(path, tables))
