@@ -35,7 +35,8 @@ class DieNeeded(PendingChoice):
                  op: object = None) -> None:
         self.player, self.why, self.command, self.op = player, why, command, op
         flag = f"--roll {shell_word(player + '=N')}" if player else "--roll N"
-        run = f"`rigs {command} {flag}`" if command else f"the same command with {flag}"
+        # (a page drops a clause in `backticks`: it offers the roll in its own words)
+        run = f"`rigs {command} {flag}`" if command else f"the same command with `{flag}`"
         who = f" for {player}" if player else ""
         super().__init__([f"the table rolls a die{who} ({why}): {run}"])
 
