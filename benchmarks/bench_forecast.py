@@ -60,7 +60,6 @@ def build_round_one(path: Path) -> None:
 
 
 def build_finished_game(path: Path) -> None:
-    from rigs_helper.cli.base import log_fields
     from rigs_helper.rules.phases import NextPhase
     from rigs_helper.rules.setup import new_game
     from rigs_helper.store import session
@@ -68,9 +67,9 @@ def build_finished_game(path: Path) -> None:
     from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()
-    session.create(path, new_game(list(NAMES), 7, tables), "new", True, tables, log_fields)
+    session.create(path, new_game(list(NAMES), 7, tables), "new", True, tables)
     while not session.load(path, tables).game.game_over:
-        session.run(path, NextPhase(auto=True), tables, log_fields)
+        session.run(path, NextPhase(auto=True), tables)
     score_file(path)  # the End Game draws, recorded
 
 

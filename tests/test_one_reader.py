@@ -267,10 +267,10 @@ SECRET = {"title": "Recycling", "card": "Recycling", "plot_type": "ridge",
 @pytest.mark.parametrize("path", sorted(k for k, d in DEFS.items() if d.private_fields()))
 def test_what_a_definition_calls_private_is_not_in_the_public_words(path):
     """Each parameter the definition marks private (a card recorded into a hand, a card
-    taken or answered with) is declared private on its operation (``private_fields``,
-    which the version-2 log reads) and left out of the action's public words: the log's
-    (``oplog.words``) and the terminal's (``hide_private_args``)."""
-    from rigs_helper.cli.base import hide_private_args
+    taken or answered with) is private on its operation (the log reads the definition:
+    ``oplog.private_fields``) and left out of the action's words for the public and for a
+    player it is not for: the log's (``oplog.words``) and the terminal's command to run
+    again (a private value there is ``-``, asked for at a hidden prompt)."""
     from rigs_helper.rules.actions.catalog import build_action
     from rigs_helper.rules.oplog import private_fields, words as log_words
 
@@ -284,9 +284,29 @@ def test_what_a_definition_calls_private_is_not_in_the_public_words(path):
             words[p.name] = [SECRET[p.kind]]
             assert (p.field or p.name) in d.private_fields()
     op = build_action(path, None if d.actor == "leader" else "Ana", words)
-    assert set(d.private_fields()) <= set(private_fields(op)), type(op).__name__
-    for public in (log_words(op, None), hide_private_args(op.describe())):
+    assert private_fields(op) == d.privacy(), type(op).__name__
+    for public in (log_words(op, None), log_words(op, "Cy"), log_words(op, None, "-")):
         assert "Recycling" not in public and "ridge" not in public, public
+
+
+def test_a_private_value_is_shown_to_whom_the_definition_names():
+    """The definition says who sees a private value: a card recorded into a hand, its
+    holder; a card a Karma play takes from a hand, the player who plays and the victim;
+    a card drawn because of a play, the player named with it; the Land Grant plots drawn
+    at the table, nobody (the cardboard shows them)."""
+    from rigs_helper.rules.actions.catalog import build_action
+    from rigs_helper.rules.oplog import words as log_words
+
+    draw = build_action("karma draw", "Ana", {"card": "Recycling"})
+    assert "Recycling" in log_words(draw, "Ana") and "Recycling" not in log_words(draw, "Bo")
+    play = build_action("karma play", "Ana", {"title": "Pickpocket", "target": ["Bo"],
+                                              "card": ["Recycling"], "drew": ["Cy=Decoy"]})
+    seen = {v: log_words(play, v) for v in (None, "Ana", "Bo", "Cy", "Di")}
+    assert [v for v, w in seen.items() if "Recycling" in w] == ["Ana", "Bo"]
+    assert [v for v, w in seen.items() if "Decoy" in w] == ["Cy"]
+    assert "Cy=(hidden)" in seen["Ana"] and "Cy=-" in log_words(play, None, "-")
+    grant = build_action("grant", None, {"card": ["ridge"]})
+    assert all("ridge" not in log_words(grant, v) for v in (None, "Ana"))
 
 
 # ---------------------------------------------------------------------------- karma play
@@ -335,7 +355,9 @@ def test_karma_play_typed_pairs_go_through_the_version_2_log_and_its_privacy():
     assert from_action(*to_action(typed)) == typed
     public, bos = words(typed, None), words(typed, "Bo")
     assert "Ruins" not in public and "--drew Bo=(hidden)" in public, public
-    assert "--drew 'Bo=Ruins'" in bos and "--card (hidden)" in bos  # a hand card: nobody's
+    # the hand card: the player's who plays and the target's (Bo); not Cy's
+    assert "--drew 'Bo=Ruins'" in bos and "--card 'Decoy'" in bos
+    assert "--card (hidden)" in words(typed, "Cy") and "--card (hidden)" in public
 
 
 # ---------------------------------------------------------------------------- actions.json

@@ -72,3 +72,28 @@ def test_dice_rigs_is_the_default(rigs, tmp_path):
     assert json.loads(rigs("status", "--json", "--game", path).stdout)["dice"] == "rigs"
     r = rigs("new", "-p", "Ana", "-p", "Bo", "--dice", "dealer", "--game", tmp_path / "x")
     assert r.exit_code != 0 and "--dice dealer" in r.stderr
+
+
+def test_a_die_the_rules_ask_for_carries_the_operation_and_names_no_hand_card(tables):
+    """The rules hand the operation that needs a die to whoever asks (the terminal renders
+    the command to run again from its typed fields: `cli/base.act`); their own words name
+    no command a page would show, and no private value."""
+    from rigs_helper.rules.actions.catalog import build_action
+    from rigs_helper.rules.dice import DieNeeded
+    from rigs_helper.rules.engine import perform
+    from rigs_helper.rules.setup import new_game
+    from rigs_helper.web.words import words
+
+    g = new_game(["Ana", "Bo"], 3, tables, dice="table").game
+    g = perform(g, build_action("karma draw", "Ana", {"card": "Rough Storm"}), tables).game
+    op = build_action("karma play", "Ana", {"title": "Rough Storm", "drew": ["Bo=Decoy"],
+                                            "roll": ["Ana=6"]})
+    try:
+        perform(g, op, tables)
+    except DieNeeded as err:
+        assert err.op == op and err.command is None
+        assert "Decoy" not in str(err) and "rigs " not in str(err)
+        assert words(str(err)) == "waiting for a choice: the table rolls a die for Bo " \
+            f"({err.why})"
+    else:
+        raise AssertionError("no die asked for")

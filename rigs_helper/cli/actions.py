@@ -12,10 +12,10 @@ from rigs_helper.cli.base import (
     act,
     complete_player,
     complete_plot,
-    complete_resource,
     game_path,
     print_json,
 )
+from rigs_helper.cli.shell import action_command
 from rigs_helper.rules.actions.catalog import build_action
 from rigs_helper.rules.actions.definition import item_words
 
@@ -27,49 +27,30 @@ app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.
 Player = PlayerArg
 
 
-@app.command()
-def build(player: Player,
-          n: Annotated[int, typer.Argument(help="How many RIGS.")] = 1,
-          to: Annotated[str | None, typer.Option(
-              "--to", help="Build straight onto this plot (P7, 7, or its type): also moves "
-              "them there, 1 Supply each.", autocompletion=complete_plot)] = None,
-          harvest: Annotated[str | None, typer.Option(
-              "--harvest", help="With --to: what they harvest there (default: what the "
-              "plot's RIGS already harvest).")] = None,
-          json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Build N RIGS for 2 Metal each (Player Phase; 75 in the colony): into the warehouse,
-    or with --to onto a plot (1 Supply each for the move)."""
-    act(game, build_action("build", player, {"n": n, "to": to, "harvest": harvest}), json)
+app.command("build")(action_command("build", """Build N RIGS for 2 Metal each (Player Phase; 75
+    in the colony): into the warehouse, or with --to onto a plot (1 Supply each for the
+    move).""", {
+    "n": {"help": "How many RIGS."},
+    "to": {"help": "Build straight onto this plot (P7, 7, or its type): also moves them "
+           "there, 1 Supply each."},
+    "harvest": {"help": "With --to: what they harvest there (default: what the plot's RIGS "
+                "already harvest).", "autocompletion": None},
+}, order=("n",)))
 
+app.command("move")(action_command("move", """Move N RIGS between the warehouse and plot
+    spots, 1 Supply each (Player Phase).""", {
+    "n": {"help": "How many RIGS."},
+    "to": {"help": "A plot (P7, 7, or its type), or 'warehouse'."},
+    "harvest": {"help": "What they harvest there: energy, supplies, metal or luxuries "
+                "(default: what the plot's RIGS already harvest)."},
+    "from": {"help": "A plot (default: the warehouse)."},
+}, order=("n", "to", "harvest", "from")))
 
-@app.command()
-def move(player: Player,
-         n: Annotated[int, typer.Argument(help="How many RIGS.")],
-         to: Annotated[str, typer.Option("--to", help="A plot (P7, 7, or its type), or "
-                                         "'warehouse'.", autocompletion=complete_plot)],
-         harvest: Annotated[str | None, typer.Option(
-             "--harvest", help="What they harvest there: energy, supplies, metal or luxuries "
-             "(default: what the plot's RIGS already harvest).",
-             autocompletion=complete_resource)] = None,
-         source: Annotated[str | None, typer.Option(
-             "--from", help="A plot (default: the warehouse).",
-             autocompletion=complete_plot)] = None,
-         json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Move N RIGS between the warehouse and plot spots, 1 Supply each (Player Phase)."""
-    act(game, build_action("move", player, {"n": n, "to": to, "harvest": harvest,
-                                            "from": source}), json)
-
-
-@app.command()
-def survey(player: Player,
-           plot: Annotated[str, typer.Argument(
-               help="The plot to survey (an unsurveyed plot the player owns).",
-               autocompletion=complete_plot)],
-           card: Annotated[int | None, typer.Option(
-               "--card", help="The yield of the physical Survey card drawn (0-3).")] = None,
-           json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Survey a plot for 1 Supply: draws a Survey card; its yield is the plot's Luxury spots."""
-    act(game, build_action("survey", player, {"plot": plot, "card": card}), json)
+app.command("survey")(action_command("survey", """Survey a plot for 1 Supply: draws a Survey
+    card; its yield is the plot's Luxury spots.""", {
+    "plot": {"help": "The plot to survey (an unsurveyed plot the player owns)."},
+    "card": {"help": "The yield of the physical Survey card drawn (0-3)."},
+}))
 
 
 @app.command()
@@ -121,16 +102,13 @@ def give(giver: Annotated[str, typer.Argument(help="Who gives.",
                                            **item_words(back, "for_")}), json)
 
 
-@app.command(context_settings={"ignore_unknown_options": True})
-def adjust(player: Player,
-           what: Annotated[str, typer.Argument(help="credits, energy, supplies, metal, "
-                                               "luxuries or rigs (warehouse).")],
-           delta: Annotated[int, typer.Argument(help="The change, e.g. 3 or -2.")],
-           why: Annotated[str, typer.Option("--why", help="What the table decided.")],
-           json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Change a holding by hand for what the tool does not model; logged and undoable."""
-    act(game, build_action("adjust", player, {"what": what, "delta": delta, "why": why}),
-        json)
+app.command("adjust", context_settings={"ignore_unknown_options": True})(action_command(
+    "adjust", """Change a holding by hand for what the tool does not model; logged and
+    undoable.""", {
+        "what": {"help": "credits, energy, supplies, metal, luxuries or rigs (warehouse)."},
+        "delta": {"help": "The change, e.g. 3 or -2."},
+        "why": {"help": "What the table decided."},
+    }))
 
 
 @app.command()

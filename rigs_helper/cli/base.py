@@ -4,7 +4,7 @@
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, overload
+from typing import Annotated
 
 import typer
 
@@ -202,13 +202,12 @@ GameOpt = Annotated[
                  show_default=False, autocompletion=complete_path),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
-RollOpt = Annotated[
-    list[str] | None,
-    typer.Option("--roll", metavar="N", show_default=False,
-                 help="The table's die roll (1-6), repeatable, in the order the step rolls; "
-                      "NAME=N for one player's roll in a roll-off. Without it rigs rolls "
-                      "and says so."),
-]
+#: the words of `--roll` (a generated command's too: cli/shell.py)
+ROLL_SAID = {"metavar": "N", "show_default": False,
+             "help": "The table's die roll (1-6), repeatable, in the order the step rolls; "
+                     "NAME=N for one player's roll in a roll-off. Without it rigs rolls "
+                     "and says so."}
+RollOpt = Annotated[list[str] | None, typer.Option("--roll", **ROLL_SAID)]
 
 
 def game_path(game: Path | None) -> Path:
@@ -338,29 +337,26 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
     rows = None
     try:
         if not summary:
-            outcome = session.run(game_path(game), op, annotate=log_fields)
+            outcome = session.run(game_path(game), op)
         else:
             from rigs_helper.rules.history import summary as phase_summary
 
-            outcome, start = session.run_phase_end(game_path(game), op,
-                                                   annotate=log_fields)
+            outcome, start = session.run_phase_end(game_path(game), op)
             # the phase that ended: from its start to where the next one began (what the
             # new phase's first steps did is that phase's, in its own summary); none when
             # no phase ended (Last Call opens inside the Production Phase)
             if outcome.boundary is not None:
                 rows = {"round": start["round"], "phase": start["phase"],
                         "players": phase_summary(start, outcome.boundary)}
-    except DieNeeded as err:  # the command to run again names no card of a hand
-        if err.command is None:
+    except DieNeeded as err:  # the command to run again, as the shared screen may show
+        from rigs_helper.cli.hidden import ASK  # it: a private value is asked for again
+        from rigs_helper.rules.engine import Op  # at a hidden prompt
+        from rigs_helper.rules.oplog import words
+
+        if not isinstance(err.op, Op):
             raise
-        from rigs_helper.cli.hidden import ASK  # a hidden title is asked for again
 
-        import re
-
-        named = re.sub(r"(--(?:drew|karma) )'([^'=]+)=(?:[^'\\]|\\.)*'", rf"\1\2={ASK}",
-                       err.command)  # PLAYER=TITLE asks as PLAYER=-
-        command = str(hide_private_args(named)).replace("(hidden)", ASK)
-        raise DieNeeded(err.player, err.why, command) from None
+        raise DieNeeded(err.player, err.why, words(err.op, None, ASK)) from None
     # private lines stay off the shared screen: only who has news is said
     eyes = list(dict.fromkeys(who for who, _ in outcome.private))
     if json:
@@ -383,14 +379,6 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
                         for who in eyes))
 
 
-def log_fields(before, after, tables) -> dict:
-    """What the CLI adds to each log entry: each player's expected net worth when the phase
-    changes (forecast/; the store does not import it)."""
-    from rigs_helper.forecast.history import log_fields as fields
-
-    return fields(before, after, tables)
-
-
 def unused(*options: tuple[str, object], why: str) -> None:
     """Refuse options given where the command does not use them (never ignore input)."""
     for name, value in options:
@@ -398,30 +386,3 @@ def unused(*options: tuple[str, object], why: str) -> None:
             from rigs_helper.rules.errors import InputError
 
             raise InputError(f"{name} is not used {why}; leave it out")
-
-
-@overload
-def hide_private_args(action: str) -> str: ...
-@overload
-def hide_private_args(action: object) -> object: ...
-
-
-def hide_private_args(action: object) -> object:
-    """An action as logged, minus the titles of Karma cards recorded into a hand (`karma
-    draw/swap --card`, `next --karma`, `karma play --drew`), the hand card a Karma card
-    takes or discards (`karma play --card`; what the play says names a discard), the
-    Land Grant plots the leader drew at the table (`grant --card`): "--card (hidden)"; and
-    the card a victim answers a waiting attack with (`answer Bo (hidden)`) and the cards
-    they drew for it (`answer --drew`)."""
-    import re
-
-    if not isinstance(action, str):
-        return action
-    quoted = r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")"""
-    if action.startswith("grant"):  # plot types, unquoted
-        return re.sub(r"(--card )\S+", r"\1(hidden)", action)
-    if action.startswith("answer "):  # `answer Bo 'Wrong Address'`: the card from a hand
-        action = re.sub(rf"^(answer .+? ){quoted}", r"\1(hidden)", action)
-    flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap",
-                                                          "karma play")) else "")
-    return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)

@@ -14,7 +14,6 @@ from rigs_helper.cli.base import (
     complete_player,
     complete_plot,
     game_path,
-    log_fields,
     print_json,
     unused,
 )
@@ -148,7 +147,7 @@ def new(
         missing = {d: dict(c) for d, c in op.missing}
     commit = outcome.game.commitment
     path = game_path(game)
-    session.create(path, outcome, action, force, tables, annotate=log_fields,
+    session.create(path, outcome, action, force, tables,
                    op=new_op([n.strip() for n in player], seed, missing, list(roll or ()),
                                   deal, dice))
     if json:

@@ -14,6 +14,7 @@ from rigs_helper.cli.base import (
     game_path,
     print_json,
 )
+from rigs_helper.cli.shell import action_command
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
@@ -21,9 +22,6 @@ vinnie_app = typer.Typer(help="Vinnie's loans: borrow, repay, and every debt.")
 app.add_typer(vinnie_app, name="vinnie")
 
 Player = PlayerArg
-Resource = Annotated[str, typer.Argument(help="energy, supplies or metal.",
-                                        autocompletion=complete_resource)]
-Amount = Annotated[int, typer.Argument(help="How many units.")]
 
 
 @vinnie_app.callback(invoke_without_command=True)
@@ -49,13 +47,10 @@ def show(ctx: typer.Context, json: JsonOpt = False, game: GameOpt = None) -> Non
     render.vinnie(d)
 
 
-@vinnie_app.command()
-def borrow(player: Player, resource: Resource, n: Amount = 1, json: JsonOpt = False,
-           game: GameOpt = None) -> None:
-    """Borrow N units (Player or Production Phase; one per owned plot per phase)."""
-    from rigs_helper.rules.actions.catalog import build_action
-
-    act(game, build_action("vinnie borrow", player, {"resource": resource, "n": n}), json)
+vinnie_app.command("borrow")(action_command("vinnie borrow", """Borrow N units (Player or
+    Production Phase; one per owned plot per phase).""", {
+    "resource": {"help": "energy, supplies or metal.", "autocompletion": complete_resource},
+    "n": {"help": "How many units."}}))
 
 
 @vinnie_app.command()

@@ -8,7 +8,6 @@ import typer
 from rigs_helper.cli.base import (
     GameOpt,
     JsonOpt,
-    PlayerArg,
     act,
     complete_player,
     complete_plot,
@@ -16,6 +15,7 @@ from rigs_helper.cli.base import (
     game_path,
     print_json,
 )
+from rigs_helper.cli.shell import action_command
 from rigs_helper.rules.actions.catalog import build_action
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
@@ -26,9 +26,6 @@ app.add_typer(deal_app, name="deal")
 disaster_app = typer.Typer(help="The Disaster card each player was dealt.",
                            no_args_is_help=True)
 app.add_typer(disaster_app, name="disaster")
-
-DealId = Annotated[str, typer.Argument(help="The deal's number (`rigs deal` lists them).")]
-
 
 @deal_app.callback()
 def deals(ctx: typer.Context, json: JsonOpt = False, game: GameOpt = None) -> None:
@@ -76,66 +73,36 @@ def propose(giver: Annotated[str, typer.Argument(help="Who proposes (and gives).
         "to": receiver, **item_words(items), **item_words(back, "for_")}), json)
 
 
-def _answer(verb: str, player: str, deal: str, json: bool, game) -> None:
-    act(game, build_action(f"deal {verb}", player, {"deal": deal}), json)
+_PLAYER_FIRST = {"deal": {"help": "The deal's number (`rigs deal` lists them)."}}
+for _verb, _doc in (
+        ("accept", "Accept a deal offered to PLAYER: both sides move now, or nothing does."),
+        ("decline", "Decline a deal offered to PLAYER: nothing moves."),
+        ("withdraw", "Withdraw a deal PLAYER proposed: nothing moves.")):
+    deal_app.command(_verb)(action_command(f"deal {_verb}", _doc, _PLAYER_FIRST))
 
-
-@deal_app.command()
-def accept(player: PlayerArg, deal: DealId, json: JsonOpt = False,
-           game: GameOpt = None) -> None:
-    """Accept a deal offered to PLAYER: both sides move now, or nothing does."""
-    _answer("accept", player, deal, json, game)
-
-
-@deal_app.command()
-def decline(player: PlayerArg, deal: DealId, json: JsonOpt = False,
-            game: GameOpt = None) -> None:
-    """Decline a deal offered to PLAYER: nothing moves."""
-    _answer("decline", player, deal, json, game)
-
-
-@deal_app.command()
-def withdraw(player: PlayerArg, deal: DealId, json: JsonOpt = False,
-             game: GameOpt = None) -> None:
-    """Withdraw a deal PLAYER proposed: nothing moves."""
-    _answer("withdraw", player, deal, json, game)
-
-
-@app.command()
-def answer(player: PlayerArg,
-           card: Annotated[str, typer.Argument(
-               help="A Protection card from PLAYER's hand, or 'take' to let the card hit.",
-               autocompletion=complete_title)],
-           to: Annotated[str | None, typer.Option(
-               "--to", help="Wrong Address / Double Agent: the player the card goes to.",
-               autocompletion=complete_player)] = None,
-           plot: Annotated[str | None, typer.Option(
-               "--plot", help="A plot card passed on: the new victim's plot.",
-               autocompletion=complete_plot)] = None,
-           first: Annotated[str | None, typer.Option(
-               "--first", help="With both the Alarm System and I've Got a Donk in play: "
-               "the one that rolls first.")] = None,
-           drew: Annotated[list[str] | None, typer.Option(
-               "--drew", help="With take: a Karma card PLAYER drew at the table because "
-               "of it (once per card; rigs draws the rest).")] = None,
-           json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Answer the Karma card that waits (`rigs karma play ... --wait`).
+app.command("answer")(action_command("answer", """Answer the Karma card that waits (`rigs karma
+    play ... --wait`).
 
     Every victim answers, with a card or 'take'; the card resolves when all have (or at
     once on an answer for the whole card, such as Calling in a Favor), as `--answer`
     would.  A victim's card stays private until then.
-    """
-    act(game, build_action("answer", player, {"card": card, "to": to, "plot": plot,
-                                              "first": first, "drew": drew}), json)
+    """, {
+    "card": {"help": "A Protection card from PLAYER's hand, or 'take' to let the card hit.",
+             "autocompletion": complete_title},
+    "to": {"help": "Wrong Address / Double Agent: the player the card goes to.",
+           "autocompletion": complete_player},
+    "plot": {"help": "A plot card passed on: the new victim's plot.",
+             "autocompletion": complete_plot},
+    "first": {"help": "With both the Alarm System and I've Got a Donk in play: the one that "
+              "rolls first.", "autocompletion": None},
+    "drew": {"help": "With take: a Karma card PLAYER drew at the table because of it (once "
+             "per card; rigs draws the rest).", "autocompletion": None},
+}))
 
-
-@disaster_app.command()
-def record(player: PlayerArg,
-           card: Annotated[str, typer.Argument(
-               help="The Disaster card PLAYER was dealt, or 'virtual' to let rigs draw it.")],
-           karma: Annotated[str | None, typer.Option(
-               "--karma", help="The Karma card PLAYER drew at the table because the card "
-               "hurts them (rigs then draws none), or 'virtual'.")] = None,
-           json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Record the Disaster card PLAYER was dealt, after `rigs next --wait`."""
-    act(game, build_action("disaster record", player, {"card": card, "karma": karma}), json)
+disaster_app.command("record")(action_command("disaster record", """Record the Disaster card
+    PLAYER was dealt, after `rigs next --wait`.""", {
+    "card": {"help": "The Disaster card PLAYER was dealt, or 'virtual' to let rigs draw it.",
+             "autocompletion": None},
+    "karma": {"help": "The Karma card PLAYER drew at the table because the card hurts them "
+              "(rigs then draws none), or 'virtual'."},
+}))

@@ -1,10 +1,10 @@
 """Net worth over time, from the game's log.  No I/O.
 
-When a command moves the game to a new phase (or ends it, or makes the End Game draws), the
-log entry it writes keeps each player's expected net worth at that moment (exact
-expectation, no sampling), as ``networth = '{"round": R, "phase": P, "players": {...}}'``
-(a JSON string: log entries stay flat).  Older files have no such key; they still load, and
-their series is simply empty.
+A version-1 log entry that moved the game to a new phase (or ended it, or made the End Game
+draws) kept each player's expected net worth at that moment (exact expectation, no
+sampling), as ``networth = '{"round": R, "phase": P, "players": {...}}'`` (a JSON string);
+:func:`networth_series` reads them.  The version-2 log stores no figures: the series comes
+from replaying the states (:func:`series_from_states`).
 
 A point ``(round, phase, value)`` is the expected net worth at the *start* of that phase (so
 after everything the previous phase did); ``phase`` is "end" once the game is over.
@@ -27,28 +27,6 @@ MAX_VALUE = 10**9  # a net worth beyond this is not one of a game (store/records
 
 def slot(game: Game) -> tuple[int, str]:
     return game.round, END if game.game_over else game.phase
-
-
-def networth_field(before: Game | None, after: Game, tables: Tables) -> str | None:
-    """The log field for a change from ``before`` to ``after`` (None when neither the phase
-    nor the End Game values changed)."""
-    if before is not None and slot(before) == slot(after) and before.endgame == after.endgame:
-        return None
-    from rigs_helper.forecast.model import expected_networth
-
-    try:
-        players = expected_networth(after, tables)
-    except ValueError:  # a state the model cannot price (never lose a save over a chart)
-        return None
-    rnd, phase = slot(after)
-    return json.dumps({"round": rnd, "phase": phase, "players": players},
-                      separators=(",", ":"), ensure_ascii=False)
-
-
-def log_fields(before: Game | None, after: Game, tables: Tables) -> dict[str, str]:
-    """Extra log entry fields (``store.session``'s ``annotate``): the net worth figures."""
-    field = networth_field(before, after, tables)
-    return {KEY: field} if field is not None else {}
 
 
 def networth_series(entries: Iterable[Mapping], rounds: int = ROUNDS
@@ -152,5 +130,5 @@ def round_changes(series: Mapping[str, list[tuple[int, str, float]]]
     return out
 
 
-__all__ = ["KEY", "log_fields", "networth_field", "networth_series", "position", "round_changes",
-           "series_from_states", "with_final"]
+__all__ = ["KEY", "networth_series", "position", "round_changes", "series_from_states",
+           "with_final"]

@@ -26,13 +26,17 @@ DICE_MODES = ("rigs", "table")  # who rolls the dice a step needs and the table 
 
 
 class DieNeeded(PendingChoice):
-    """A die the table rolls (``--dice table``) was not given.  ``command`` (the action as
-    logged) makes the message name the command to run again with the roll."""
+    """A die the table rolls (``--dice table``) was not given.  ``command`` (the action's
+    words) makes the message name the command to run again with the roll; ``op``: the
+    operation that needs it (the terminal says its words as the shared screen may show
+    them: ``cli/base.act``)."""
 
-    def __init__(self, player: str | None, why: str, command: str | None = None) -> None:
-        self.player, self.why, self.command = player, why, command
+    def __init__(self, player: str | None, why: str, command: str | None = None,
+                 op: object = None) -> None:
+        self.player, self.why, self.command, self.op = player, why, command, op
         flag = f"--roll {shell_word(player + '=N')}" if player else "--roll N"
-        run = f"`rigs {command} {flag}`" if command else f"the same command with {flag}"
+        # (a page drops a clause in `backticks`: it offers the roll in its own words)
+        run = f"`rigs {command} {flag}`" if command else f"the same command with `{flag}`"
         who = f" for {player}" if player else ""
         super().__init__([f"the table rolls a die{who} ({why}): {run}"])
 

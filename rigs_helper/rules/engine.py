@@ -85,10 +85,10 @@ def perform(game: Game, op: Op, tables: Tables) -> Outcome:
         return _slot_kept(op.apply(game, tables))
     except NotOwned as err:  # say whose the plot is (the player alone cannot)
         raise whose(game, err) from None
-    except DieNeeded as err:  # the table rolls (--dice table): name the command to run
-        if err.command is not None:
+    except DieNeeded as err:  # the table rolls (--dice table): the operation that needs it
+        if err.op is not None or err.command is not None:
             raise
-        raise DieNeeded(err.player, err.why, op.describe()) from None
+        raise DieNeeded(err.player, err.why, op=op) from None
 
 
 def _slot_kept(out: Outcome) -> Outcome:

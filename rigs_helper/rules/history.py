@@ -1,8 +1,8 @@
-"""What an action or a phase changed, in the table's words, and what of it is public.
-No I/O.
+"""What an action or a phase changed, in the table's words.  No I/O.
 
-- :func:`public` hides the titles of Karma cards that sit in a hand (one copy of each
-  titled card exists, so a title in a hand is that player's private fact).
+(What of an action each viewer may see is rendered from its typed fields:
+``rules/oplog.for_viewer``.)
+
 - :func:`moves` lists the RIGS and plots an action moved (the ledger of units covers
   credits and resources).
 - :func:`summary` is the phase summary: what changed for each player since a
@@ -13,41 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import re
-
 from rigs_helper.rules.names import signed
 from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import RESOURCES, Tables, squash
-
-HIDDEN = "a Karma card"
-_QUOTED = re.compile(r"'([^']*)'|\"([^\"]*)\"")
-
-
-def _hand_titles(game: Game, tables: Tables) -> list[str]:
-    keys = {k for p in game.players for k in p.hand}
-    return [c.title for c in tables.karma if c.key in keys]
-
-
-def public(lines: list[str], games: tuple[Game, ...], tables: Tables) -> list[str]:
-    """``lines`` with the title of every Karma card in a hand (in any of ``games``) hidden:
-    full titles in messages, and quoted titles or title prefixes in a command."""
-    titles = {t for g in games for t in _hand_titles(g, tables)}
-    if not titles:
-        return list(lines)
-    squashed = [squash(t) for t in titles]
-    full = re.compile("|".join(re.escape(t) for t in sorted(titles, key=len, reverse=True)),
-                      re.IGNORECASE)
-
-    def quoted(m: re.Match[str]) -> str:
-        text = m.group(1) if m.group(1) is not None else m.group(2)
-        head, sep, value = text.rpartition("=")
-        want = squash(value)
-        if want and any(s == want or (len(want) >= 3 and s.startswith(want))
-                        for s in squashed):
-            return f"'{head}{sep}?'"
-        return m.group(0)
-
-    return [full.sub(HIDDEN, _QUOTED.sub(quoted, line)) for line in lines]
+from rigs_helper.rules.tables import RESOURCES
 
 
 def moves(before: Game, after: Game) -> list[str]:
@@ -117,4 +85,4 @@ def summary_text(row: dict[str, Any]) -> str:
     return ", ".join(bits) or "no change"
 
 
-__all__ = ["COUNTS", "basis", "public", "moves", "summary", "summary_text"]
+__all__ = ["COUNTS", "basis", "moves", "summary", "summary_text"]

@@ -7,10 +7,13 @@ An action is a canonical name (the CLI's command path, as in ``actions.json``: `
 operation classes and these names.  ``to_action`` writes an operation as (name, fields),
 ``from_action`` builds it again; a field equal to its default is left out.
 
-Privacy is declared on each operation class: ``private_fields`` maps a field to the field
-naming its owner (``""``: nobody sees it but the table's cardboard; ``"="``: each value is
-``PLAYER=...``, or a typed (PLAYER, WHAT) pair, and belongs to that player).  :func:`for_viewer` gives the operation as a
-viewer may see it (a hidden value is :data:`HIDDEN`); every renderer goes through it.
+Privacy is declared once, on the action's definition (``rules/actions/catalog.py``: a
+parameter's ``private``); :func:`private_fields` gives it in the operation's field names:
+a field -> the fields naming who may see it (``""``: nobody but the table's cardboard;
+``"="``: each value is a typed (PLAYER, WHAT) pair, or ``PLAYER=...``, and belongs to that
+player).  :func:`for_viewer` gives the operation as a viewer may see it (a hidden value is
+:data:`HIDDEN`); every renderer (the log, the board, the pages, the terminal) goes through
+it, so no text is scrubbed after it is written.
 """
 
 from __future__ import annotations
@@ -116,7 +119,7 @@ def _texts(cls: type, data: dict[str, Any], fn: Callable[[str], str]
             return [[who, each(what)] for who, what in x]
         return each(x)
 
-    private = getattr(cls, "private_fields", None) or {}
+    private = _privacy(cls.__name__)
     return {k: (pairs(v) if private[k] == "=" else each(v)) if k in private else v
             for k, v in data.items()}
 
@@ -176,19 +179,38 @@ def action_name(op: Op) -> str:
 
 
 def private_fields(op: Op) -> dict[str, str]:
-    """Field -> the field naming its owner (``""``: nobody; ``"="``: per value)."""
-    return dict(getattr(type(op), "private_fields", None) or {})
+    """Field -> the fields naming who may see it (``""``: nobody; ``"="``: per value), as
+    ``op``'s action's definition declares it."""
+    return dict(_privacy(type(op).__name__))
 
 
-def owners(op: Op, field: str, spec: str) -> list[str | None]:
-    """The owner of each value of ``field`` (one per value; None: nobody)."""
+_PRIVACY: dict[str, dict[str, str]] = {}
+
+
+def _privacy(cls_name: str) -> dict[str, str]:
+    """The private fields of the operations of class ``cls_name`` (none for an operation
+    that is not a person's action: the End Game draws, a count of the piles)."""
+    done = _PRIVACY.get(cls_name)
+    if done is None:
+        from rigs_helper.rules.actions.catalog import DEFS
+
+        d = DEFS.get(ACTIONS.get(cls_name, ("",))[0])
+        done = _PRIVACY[cls_name] = d.privacy() if d is not None else {}
+    return done
+
+
+def owners(op: Op, field: str, spec: str) -> list[frozenset[str]]:
+    """Who may see each value of ``field`` (one set per value; empty: nobody)."""
     v = getattr(op, field)
     vals = v if isinstance(v, tuple) else (v,)
     if spec == "=":
-        return [str(x).partition("=")[0] if isinstance(x, str) and "=" in x else
-                (x[0] or None) if _pair(x) else None for x in vals]
-    who = getattr(op, spec) if spec else None
-    return [who for _ in vals]
+        return [frozenset({str(x).partition("=")[0]} if isinstance(x, str) and "=" in x else
+                          {x[0]} if _pair(x) and x[0] else ()) for x in vals]
+    who: set[str] = set()
+    for f in spec.split():
+        named = getattr(op, f)
+        who.update(named if isinstance(named, tuple) else (named,) if named else ())
+    return [frozenset(who) for _ in vals]
 
 
 def _pair(x: object) -> bool:
@@ -200,9 +222,9 @@ def _pair_word(x: tuple[str, str]) -> str:
     return f"{x[0]}={x[1]}" if x[0] else str(x[1])
 
 
-def for_viewer(op: Op, viewer: str | None) -> Op:
+def for_viewer(op: Op, viewer: str | None, hidden: str = HIDDEN) -> Op:
     """``op`` as ``viewer`` (a player's name; None: the public) may see it: every private
-    value not theirs is :data:`HIDDEN` (a ``PLAYER=`` prefix kept)."""
+    value not theirs is ``hidden`` (a ``PLAYER=`` prefix kept)."""
     from dataclasses import replace
 
     changes: dict[str, Any] = {}
@@ -214,29 +236,31 @@ def for_viewer(op: Op, viewer: str | None) -> Op:
         shown = []
         public = getattr(type(op), "public_values", ())
         for x, who in zip(vals, owners(op, f, spec)):
-            if (viewer is not None and who == viewer) or (
+            if (viewer is not None and viewer in who) or (
                     isinstance(x, str) and x.strip().lower() in public):
                 shown.append(x)
-            elif spec == "=" and who is not None:
-                shown.append((who, HIDDEN) if _pair(x) else f"{who}={HIDDEN}")
+            elif spec == "=" and who:
+                (owner,) = who
+                shown.append((owner, hidden) if _pair(x) else f"{owner}={hidden}")
             else:
-                shown.append(HIDDEN)
+                shown.append(hidden)
         new = tuple(shown) if isinstance(v, tuple) else shown[0]
         if new != v:
             changes[f] = new
     return cast(Op, replace(cast(Any, op), **changes)) if changes else op
 
 
-def words(op: Op, viewer: str | None = None) -> str:
-    """The command that did ``op``, as ``viewer`` may read it (a hidden value unquoted)."""
-    shown = for_viewer(op, viewer)
+def words(op: Op, viewer: str | None = None, hidden: str = HIDDEN) -> str:
+    """The command that did ``op``, as ``viewer`` may read it (a hidden value unquoted;
+    ``hidden``: what stands in its place)."""
+    shown = for_viewer(op, viewer, hidden)
     text = shown.describe()
     if shown is not op:
         for f in private_fields(op):
             v = getattr(shown, f)
             for x in v if isinstance(v, tuple) else (v,):
                 x = _pair_word(x) if _pair(x) else x
-                if isinstance(x, str) and x.endswith(HIDDEN):
+                if isinstance(x, str) and x.endswith(hidden):
                     text = text.replace(f"'{x}'", x).replace(f'"{x}"', x)
     return text
 

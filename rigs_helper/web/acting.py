@@ -29,14 +29,6 @@ def source_of(player: str) -> str:
     return f"{player}'s phone"
 
 
-def log_fields(before, after, tables) -> dict:
-    """What the CLI adds to each log entry (the same fields, so a game played from phones
-    keeps the same file as one typed at the terminal)."""
-    from rigs_helper.forecast.history import log_fields as fields
-
-    return fields(before, after, tables)
-
-
 def waiting(op):
     """A Karma play from a phone waits for each victim's answer from their own phone (`rigs
     karma play ... --wait`): every victim is asked, so the wait itself tells nothing."""
@@ -124,10 +116,10 @@ class Acting:
                 if ends:
                     return self._end_phase(op, player, rid)
                 outcome = session.run(self.path, op, self.tables, source=source_of(player),
-                                      request_id=rid)  # as `rigs score`: no net worth field
+                                      request_id=rid)
             else:
                 op = waiting(legal.operation(game, self.tables, player, name, params))
-                outcome = session.run(self.path, op, self.tables, annotate=log_fields,
+                outcome = session.run(self.path, op, self.tables,
                                       source=source_of(player), request_id=rid)
         except RigsError as exc:
             return 422, {"ok": False, "error": one_line(exc), **base}
@@ -155,7 +147,7 @@ class Acting:
                     return []
                 # from phones, the Disaster Phase waits for each player's own record
                 op = NextPhase(wait=game.phase == "player")
-                outcome = session.run(self.path, op, self.tables, annotate=log_fields,
+                outcome = session.run(self.path, op, self.tables,
                                       source=EVERYONE)
             except RigsError:
                 return []  # a choice is still open after all: the board says which
@@ -168,7 +160,7 @@ class Acting:
         base = {"request_id": rid or ""}
         with self._phase_end:
             try:
-                outcome = session.run(self.path, op, self.tables, annotate=log_fields,
+                outcome = session.run(self.path, op, self.tables,
                                       source=source_of(player), request_id=rid)
             except RigsError as exc:
                 return 422, {"ok": False, "error": one_line(exc), **base}

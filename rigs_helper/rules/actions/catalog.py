@@ -10,7 +10,7 @@ also records the End Game cards and dice, ``score``, by itself).
 
 from __future__ import annotations
 
-from rigs_helper.rules.actions.definition import ActionDef, ParamDef
+from rigs_helper.rules.actions.definition import ActionDef, ParamDef, load_class
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.words import GOODS, RESOURCES
 
@@ -94,8 +94,8 @@ def _karma_play(cls, actor, v):
         for k, _ in v[side]:
             if k not in RESOURCES:
                 raise InputError(f"karma play: {side} {k}: only resources are handed over")
-    if v["wait"]:
-        from rigs_helper.rules.waits.attacks import KarmaPlayWait as cls
+    if v["wait"]:  # (named, not imported: the log's privacy reads this catalog)
+        cls = load_class("rigs_helper.rules.waits.attacks:KarmaPlayWait")
     return cls(actor, v["title"], target=v["target"], plot=v["plot"], resource=v["resource"],
                give=v["give"], take=v["take"], card=v["card"], source=v["from"],
                option=v["option"], new_owner=v["new_owner"], to=v["to"], answer=v["answer"],
@@ -125,7 +125,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ActionDef("grant", "rigs_helper.rules.phases.grant:GrantPick", (
         _opt("plot", "text"),  # one of the drawn plots: the rules read it (names.plot_id)
         _opt("order", "text", cli="--order"),
-        _opt("card", "plot_type", many=True, cli="--card", record="card", private="owner",
+        _opt("card", "plot_type", many=True, cli="--card", record="card", private="nobody",
              field="cards"),
         _opt("give", "text", many=True, cli="--give", page=False),
         _ROLL,
@@ -196,12 +196,12 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("from", "place", cli="--from"),
         _opt("give", "good_amount", many=True, cli="--give", page=False),
         _opt("take", "good_amount", many=True, cli="--take", page=False),
-        _opt("card", "title", many=True, cli="--card", private="owner", page=False),
+        _opt("card", "title", many=True, cli="--card", private="owner target", page=False),
         _opt("to", "destination", many=True, cli="--to", page=False),
         _opt("answer", "said", many=True, cli="--answer", page=False),  # played face up
         _opt("answer_to", "said", many=True, cli="--answer-to", page=False),
         _opt("answer_plot", "plot", many=True, cli="--answer-plot", page=False),
-        _opt("drew", "name_title", many=True, cli="--drew", record="card", private="owner",
+        _opt("drew", "name_title", many=True, cli="--drew", record="card", private="each",
              page=False),
         _opt("own", "title", many=True, cli="--own", page=False),
         _opt("first", "said", many=True, cli="--first", page=False),
@@ -244,7 +244,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("card", "text", many=True, cli="--card", record="card"),
         _opt("roll", "roll", many=True, cli="--roll", record="die"),
         _opt("karma", "text", many=True, cli="--karma", record="card",
-             private="owner", page=False),
+             private="each", page=False),
         _opt("auto", "flag", cli="--auto", page=False, default=False),
         _opt("wait", "flag", cli="--wait", page=False, default=False),
     ), "End the phase now", actor="leader", make=_next),

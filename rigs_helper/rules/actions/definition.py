@@ -39,7 +39,10 @@ class ParamDef(NamedTuple):
     cli: str = ""  # how the CLI writes it: "" an argument, "--to" an option, "KEY=N" an
     # item ("--for KEY=N": an item after --for)
     record: str | None = None  # "card" or "die": the table's own card or die
-    private: str | None = None  # "owner": only the acting player may see its value
+    private: str | None = None  # who may see its value (every other viewer sees it
+    # hidden): "owner" the acting player; "each" each value's own player (PLAYER=WHAT);
+    # "nobody" (the table's cardboard alone); or several of "owner" and the names of
+    # parameters naming players ("owner target": the one who acts and the targets)
     page: bool = True  # a page may give it (False: only at the terminal)
     page_required: bool = False  # optional at the terminal, required on a page (as is
     # every counted one: the legal list gives its bounds)
@@ -68,10 +71,21 @@ class ActionDef(NamedTuple):
         return next((p for p in self.params if p.name == name), None)
 
     def private_fields(self) -> tuple[str, ...]:
-        """The operation's fields only their owner may see (a renderer of the log, the
-        board or a page shows them to the acting player alone)."""
-        return tuple(p.field or p.name for p in self.params
-                     if p.private and p.field is not None)
+        """The operation's fields only their owners may see (every renderer of the log,
+        the board or a page shows them to those viewers alone: ``rules/oplog.for_viewer``)."""
+        return tuple(self.privacy())
+
+    def privacy(self) -> dict[str, str]:
+        """The operation's private fields, each with who may see it, in the operation's
+        field names: ``""`` nobody, ``"="`` each value's own player, else the fields
+        (space-separated) naming the players who may (the acting player's is ``name``)."""
+        def field(word: str) -> str:
+            q = self.param(word)
+            return "name" if word == "owner" else (q.field or q.name) if q else word
+
+        return {p.field or p.name: _SPEC[p.private] if p.private in _SPEC
+                else " ".join(field(w) for w in p.private.split())
+                for p in self.params if p.private and p.field is not None}
 
     def page_params(self) -> tuple[ParamDef, ...]:
         return tuple(p for p in self.params if p.page)
@@ -80,8 +94,7 @@ class ActionDef(NamedTuple):
         return self._reading["class"] or self._operation_class()
 
     def _operation_class(self) -> type:
-        module, _, cls = self.op.partition(":")
-        self._reading["class"] = cls = getattr(import_module(module), cls)
+        self._reading["class"] = cls = load_class(self.op)
         return cls
 
     @property
@@ -115,6 +128,17 @@ class ActionDef(NamedTuple):
                                       else p.kind] for p in self.params},
             "class": None,
         }
+
+
+#: the definition's words for who may see a private value -> the operation's (``privacy``)
+_SPEC = {"each": "=", "nobody": ""}
+
+def load_class(name: str) -> type:
+    """The class ``"module:Class"`` names (the definitions name their operations, so that
+    reading the catalog imports none of them)."""
+    module, _, cls = name.partition(":")
+    found: type = getattr(import_module(module), cls)
+    return found
 
 
 _READING: dict[str, dict] = {}  # each definition's ``_reading``, by its path
@@ -208,4 +232,5 @@ def item_words(items, prefix: str = "", plots: bool = True) -> dict[str, list[st
     return out
 
 
-__all__ = ["NUMBER_KINDS", "ActionDef", "ParamDef", "build", "item_words", "read_values"]
+__all__ = ["NUMBER_KINDS", "ActionDef", "ParamDef", "build", "item_words", "load_class",
+           "read_values"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
 from dataclasses import dataclass
 
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, title_of
@@ -37,9 +36,6 @@ def empty_hand(w: Work, who: str, chosen: tuple[str, ...] = ()) -> bool:
 @dataclass(frozen=True)
 class KarmaDraw(Op):
     """Draw Karma cards (virtual), or record the physical card a player drew."""
-
-    #: the card recorded into the hand: the drawer's own
-    private_fields: ClassVar[dict[str, str]] = {"card": "name"}
 
     name: str
     n: int = 1
@@ -127,8 +123,6 @@ class KarmaDiscard(Op):
 @dataclass(frozen=True)
 class KarmaSwap(Op):
     """A player the Disaster did not hurt discards one Karma card and draws one."""
-
-    private_fields: ClassVar[dict[str, str]] = {"card": "name"}  # the card drawn
 
     name: str
     title: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, ClassVar
+from typing import Any
 
 from rigs_helper.rules.actions.common import WAREHOUSE
 from rigs_helper.rules.dice import Rolls, said_rolls
@@ -49,9 +49,6 @@ def pair_word(x: object) -> str:
 @dataclass(frozen=True)
 class KarmaPlay(Op):
 
-    #: a hand card the play takes or discards: nobody's to read in the log; a card
-    #: drawn because of it (PLAYER=TITLE): that player's
-    private_fields: ClassVar[dict[str, str]] = {"card": "", "drew": "="}
     name: str  # who plays the card
     title: str
     target: tuple[str, ...] = ()  # victim(s)

@@ -3,7 +3,6 @@ one the leader keeps and the rest dealt, then the leader determined again."""
 
 from __future__ import annotations
 
-from typing import ClassVar
 from dataclasses import dataclass, replace
 
 from rigs_helper.rules.dice import Rolls
@@ -201,8 +200,6 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
 class GrantPick(Op):
     """The leader's Land Grant: record the plot cards drawn at the table (``cards``, plot
     types), and/or keep one (``pick``) and hand out the rest."""
-
-    private_fields: ClassVar[dict[str, str]] = {"cards": ""}  # the plots the leader drew
 
     pick: str | None = None
     order: tuple[str, ...] | None = None

@@ -3,7 +3,6 @@ phase's end lives in its own module, imported only when that phase ends."""
 
 from __future__ import annotations
 
-from typing import ClassVar
 from dataclasses import dataclass
 from importlib import import_module
 
@@ -24,8 +23,6 @@ STEPS = {"player": ("disaster_deal", "player_to_disaster"),
 @dataclass(frozen=True)
 class NextPhase(Op):
 
-    #: PLAYER=TITLE: a Karma card drawn for a Disaster is that player's
-    private_fields: ClassVar[dict[str, str]] = {"karma": "="}
     auto: bool = False
     cards: tuple[str, ...] = ()  # physical cards drawn for this step's automatic draws
     karma: tuple[str, ...] = ()  # PLAYER=TITLE: physical Karma cards drawn for Disasters

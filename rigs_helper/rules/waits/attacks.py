@@ -162,8 +162,6 @@ def resolve(game: Game, tables: Tables, attack: Attack) -> Outcome:
 class Answer(Op):
     """`rigs answer PLAYER CARD|take`: PLAYER's answer to the attack that waits."""
 
-    # the card from the hand; the cards drawn at the table when taking it
-    private_fields: ClassVar[dict[str, str]] = {"card": "name", "drew": "name"}
     public_values: ClassVar[tuple[str, ...]] = (TAKE, "take it", "virtual")  # no card
 
     name: str

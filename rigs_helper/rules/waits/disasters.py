@@ -26,8 +26,6 @@ VIRTUAL = "virtual"
 class DisasterRecord(Op):
     """`rigs disaster record PLAYER CARD|virtual`: the Disaster card PLAYER was dealt."""
 
-    # the Karma card drawn at the table is the player's own (the Disaster is face up)
-    private_fields: ClassVar[dict[str, str]] = {"karma": "name"}
     public_values: ClassVar[tuple[str, ...]] = (VIRTUAL,)
 
     name: str
