@@ -1,4 +1,5 @@
-"""`rigs deal ...`, `rigs answer`, `rigs disaster record`: what waits for one player."""
+"""`rigs deal ...`, `rigs answer`, `rigs disaster record`, `rigs roll`: what waits for one
+player."""
 
 
 from typing import Annotated
@@ -139,3 +140,13 @@ def record(player: PlayerArg,
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Record the Disaster card PLAYER was dealt, after `rigs next --wait`."""
     act(game, build_action("disaster record", player, {"card": card, "karma": karma}), json)
+
+
+@app.command()
+def roll(player: PlayerArg,
+         die: Annotated[str, typer.Argument(
+             help="The face PLAYER rolled (1 to 6), or 'virtual' to let rigs roll it.")],
+         json: JsonOpt = False, game: GameOpt = None) -> None:
+    """Record PLAYER's die in the leader roll-off that waits (a tie for Expedition Leader
+    made from the pages); the highest leads, a tie rolls again."""
+    act(game, build_action("roll", player, {"die": die}), json)

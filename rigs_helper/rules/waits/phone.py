@@ -2,7 +2,9 @@
 
 From a phone, decisions wait for the player they belong to: a Karma card waits for every
 victim's answer (`karma play --wait`), and the end of the Player Phase leaves each player
-to record their own Disaster card (`next --wait`).  Everything else is the CLI's operation
+to record their own Disaster card (`next --wait`), and a tie for Expedition Leader after
+a Land Grant or a phase end waits for each tied player's die (`rules/waits/rolloff.py`).
+Everything else is the CLI's operation
 as it is.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 from rigs_helper.rules.engine import Op
 from rigs_helper.rules.karma.play import KarmaPlay
+from rigs_helper.rules.phases.grant import GrantPick
 from rigs_helper.rules.phases.nextphase import NextPhase
 from dataclasses import replace
 from rigs_helper.rules.state import Game
@@ -17,6 +20,8 @@ from rigs_helper.rules.waits.attacks import KarmaPlayWait, same_play
 
 
 def from_a_phone(op: Op, game: Game) -> Op:
+    if isinstance(op, (GrantPick, NextPhase)) and not op.rolloff:
+        op = replace(op, rolloff=True)
     if type(op) is KarmaPlay:
         return same_play(KarmaPlayWait, op)
     if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma:
