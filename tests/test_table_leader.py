@@ -51,6 +51,9 @@ def test_leader_roll_off_waits_for_each_tied_players_die_from_their_page(tmp_pat
         board = json.loads(get(server, "/state.json")[2])
         assert {"player": "Bo", "what": "roll a die for Expedition Leader"} in \
             board["waiting_for"]
+        from rigs_helper.rules.views import pending
+
+        assert "Bo rolls a die for Expedition Leader (`rigs roll Bo N`)" in pending(g, tables)
         for who in ("Ana", "Bo"):
             (roll,) = [a for a in _actions(server, tokens[who]) if a["action"] == "roll"]
             # --dice table: the face rolled, rigs may not roll it
@@ -82,3 +85,24 @@ def test_leader_roll_off_virtual_lets_rigs_roll_with_dice_rigs(tmp_path, tables)
         assert code == 200 and "rolled by rigs" in body
         g = session.load(path, tables).game
         assert dict(g.waits.rolloff)["Bo"] in range(1, 7)
+
+
+def test_rigs_roll_records_a_tied_players_die_at_the_terminal(tmp_path, tables):
+    from typer.testing import CliRunner
+
+    from rigs_helper.cli import app
+
+    path = _granted(tmp_path, tables, "table")
+    with serving(path, tables) as (server, _, tokens):
+        assert post(server, tokens["Ana"], {"action": "grant", "give": "Ana=P10,Bo=P11"}
+                    )[0] == 200
+    before = path.read_bytes()
+    for bad in (["Ana", "7"], ["Ana", "virtual"], ["Zed", "3"]):
+        r = CliRunner().invoke(app, ["roll", *bad, "--game", str(path)])
+        assert r.exit_code != 0 and len(r.stderr.strip().splitlines()) == 1, r.output
+        assert path.read_bytes() == before
+    r = CliRunner().invoke(app, ["roll", "Bo", "6", "--game", str(path)])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(app, ["roll", "Ana", "2", "--game", str(path)])
+    assert "Expedition Leader: Bo (roll-off: Ana 2, Bo 6)." in r.stdout
+    assert session.load(path, tables).game.leader == "Bo"

@@ -60,6 +60,8 @@ def waiting_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
                  "CARD|take`)") for v in a.waiting()]
     out += [(n, f"{n} records the Disaster card dealt (`rigs disaster record "
              f"{shell_word(n)} CARD`)") for n in game.waits.disasters]
+    out += [(n, f"{n} rolls a die for Expedition Leader (`rigs roll {shell_word(n)} N`)")
+            for n, face in game.waits.rolloff if not face]
     out += [(d.receiver, f"{d.receiver} answers {d.giver}'s deal {d.id} (`rigs deal accept "
              f"{shell_word(d.receiver)} {d.id}`)") for d in game.waits.deals]
     return out
