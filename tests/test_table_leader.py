@@ -106,3 +106,18 @@ def test_rigs_roll_records_a_tied_players_die_at_the_terminal(tmp_path, tables):
     r = CliRunner().invoke(app, ["roll", "Ana", "2", "--game", str(path)])
     assert "Expedition Leader: Bo (roll-off: Ana 2, Bo 6)." in r.stdout
     assert session.load(path, tables).game.leader == "Bo"
+
+
+def test_grant_give_at_the_terminal_may_name_the_leaders_plot_kept(tmp_path, tables):
+    from typer.testing import CliRunner
+
+    from rigs_helper.cli import app
+
+    path = _granted(tmp_path, tables, "table")
+    r = CliRunner().invoke(app, ["grant", "--give", "Bo=P10", "--give", "Ana=P11",
+                                 "--roll", "Ana=3", "--roll", "Bo=1", "--game", str(path)])
+    assert r.exit_code == 0, r.output
+    g = session.load(path, tables).game
+    assert [x.id for x in g.player("Ana").plots][-1] == "P11"
+    assert [x.id for x in g.player("Bo").plots][-1] == "P10"
+    assert g.leader == "Ana" and g.waits.rolloff == ()  # the terminal gave the dice
