@@ -54,6 +54,9 @@ def test_leader_roll_off_waits_for_each_tied_players_die_from_their_page(tmp_pat
         from rigs_helper.rules.views import pending
 
         assert "Bo rolls a die for Expedition Leader (`rigs roll Bo N`)" in pending(g, tables)
+        page = get(server, f"/p/{tokens['Bo']}")[2]
+        decisions = page.split('id="decisions"')[1].split('id="done"')[0]
+        assert "Roll for Expedition Leader" in decisions and "What did you roll?" in decisions
         for who in ("Ana", "Bo"):
             (roll,) = [a for a in _actions(server, tokens[who]) if a["action"] == "roll"]
             # --dice table: the face rolled, rigs may not roll it

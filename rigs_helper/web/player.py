@@ -17,7 +17,7 @@ from rigs_helper.web.words import NAMES, SHORT, plot_words, value_words, words
 
 # what waits for the player, in the order it shows (an attack first)
 DECIDE = ("answer", "deal accept", "deal decline", "lose", "settle", "disaster record",
-          "grant", "karma draw", "score")
+          "grant", "roll", "karma draw", "score")
 GROUPS = (  # (title, does this action belong, open in which phase)
     ("Build & move", lambda a: a in ("build", "move"), ()),
     ("Survey", lambda a: a == "survey", ()),
