@@ -124,3 +124,20 @@ def test_grant_give_at_the_terminal_may_name_the_leaders_plot_kept(tmp_path, tab
     assert [x.id for x in g.player("Ana").plots][-1] == "P11"
     assert [x.id for x in g.player("Bo").plots][-1] == "P10"
     assert g.leader == "Ana" and g.waits.rolloff == ()  # the terminal gave the dice
+
+
+def test_a_roll_off_in_the_game_file_is_read_key_by_key(tmp_path, tables):
+    from typer.testing import CliRunner
+
+    from rigs_helper.cli import app
+
+    path = _granted(tmp_path, tables, "table")
+    with serving(path, tables) as (server, _, tokens):
+        assert post(server, tokens["Ana"], {"action": "grant", "give": "Ana=P10,Bo=P11"}
+                    )[0] == 200
+    text = path.read_text(encoding="utf-8")
+    assert "rolloff = { Ana = 0, Bo = 0 }" in text or "[waits.rolloff]" in text
+    for bad, key in (("Ana = 9", "waits.rolloff.Ana"), ("Zed = 1", "waits.rolloff.Zed")):
+        path.write_text(text.replace("Ana = 0", bad), encoding="utf-8")
+        r = CliRunner().invoke(app, ["status", "--game", str(path)])
+        assert r.exit_code != 0 and key in r.stderr, r.output
