@@ -51,12 +51,15 @@ def test_leader_roll_off_waits_for_each_tied_players_die_from_their_page(tmp_pat
         board = json.loads(get(server, "/state.json")[2])
         assert {"player": "Bo", "what": "roll a die for Expedition Leader"} in \
             board["waiting_for"]
-        from rigs_helper.rules.views import pending
+        from rigs_helper.rules.views import pending, pending_entries
 
         assert "Bo rolls a die for Expedition Leader (`rigs roll Bo N`)" in pending(g, tables)
+        (bo,) = [p for p in pending_entries(g, tables) if p.player == "Bo"]
+        assert (bo.action, bo.words()) == ("roll", "Bo rolls a die for Expedition Leader")
         page = get(server, f"/p/{tokens['Bo']}")[2]
         decisions = page.split('id="decisions"')[1].split('id="done"')[0]
         assert "Roll for Expedition Leader" in decisions and "What did you roll?" in decisions
+        assert "rigs roll" not in page  # (the terminal's line names `rigs roll Bo N`)
         for who in ("Ana", "Bo"):
             (roll,) = [a for a in _actions(server, tokens[who]) if a["action"] == "roll"]
             # --dice table: the face rolled, rigs may not roll it
