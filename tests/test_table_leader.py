@@ -144,3 +144,24 @@ def test_a_roll_off_in_the_game_file_is_read_key_by_key(tmp_path, tables):
         path.write_text(text.replace("Ana = 0", bad), encoding="utf-8")
         r = CliRunner().invoke(app, ["status", "--game", str(path)])
         assert r.exit_code != 0 and key in r.stderr, r.output
+
+
+def test_the_phase_does_not_end_while_a_roll_off_waits_unless_auto(tmp_path, tables):
+    from typer.testing import CliRunner
+
+    from rigs_helper.cli import app
+
+    path = _granted(tmp_path, tables, "table")
+    with serving(path, tables) as (server, _, tokens):
+        assert post(server, tokens["Ana"], {"action": "grant", "give": "Ana=P10,Bo=P11"}
+                    )[0] == 200
+        assert post(server, tokens["Bo"], {"action": "roll", "die": "2"})[0] == 200
+    before = path.read_bytes()
+    r = CliRunner().invoke(app, ["next", "--game", str(path)])
+    assert r.exit_code != 0 and "`rigs roll Ana N`" in r.output
+    assert path.read_bytes() == before
+    r = CliRunner().invoke(app, ["next", "--auto", "--roll", "Ana=5", "--game", str(path)])
+    assert r.exit_code == 0, r.output
+    assert "Expedition Leader: Ana (roll-off: Ana 5, Bo 2)." in r.stdout
+    g = session.load(path, tables).game
+    assert g.waits.rolloff == () and g.phase == "disaster"

@@ -73,4 +73,26 @@ class RollOff(Op):
         return w.done()
 
 
-__all__ = ["VIRTUAL", "RollOff", "open_rolloff", "waiting_rolls"]
+def settle_rolloff(w: Work, auto: bool, pending: list[str]) -> None:
+    """A phase that ends with a roll-off waiting: named as pending, or (``auto``) each
+    missing die rolled (the table's `--roll NAME=N` first) and the tie settled."""
+    if not waiting_rolls(w.game):
+        return
+    if not auto:
+        pending += [f"{n} rolls a die for Expedition Leader: `rigs roll {shell_word(n)} N`"
+                    for n in waiting_rolls(w.game)]
+        return
+    rolled = {n: f or w.die(n, why="leader tie") for n, f in w.game.waits.rolloff}
+    said = []
+    while True:
+        said.append(", ".join(f"{n} {f}" for n, f in rolled.items()))
+        tied = [n for n, f in rolled.items() if f == max(rolled.values())]
+        if len(tied) == 1:
+            break
+        rolled = {n: w.die(n, why="leader tie") for n in tied}
+    w.game = replace(w.game, leader=tied[0], leader_basis=w.game.ownership(),
+                     waits=replace(w.game.waits, rolloff=()))
+    w.say(f"Expedition Leader: {tied[0]} (roll-off: {'; then '.join(said)}).")
+
+
+__all__ = ["VIRTUAL", "RollOff", "open_rolloff", "settle_rolloff", "waiting_rolls"]
