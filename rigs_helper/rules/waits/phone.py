@@ -15,13 +15,13 @@ from rigs_helper.rules.karma.play import KarmaPlay
 from rigs_helper.rules.phases.grant import GrantPick
 from rigs_helper.rules.phases.nextphase import NextPhase
 from dataclasses import replace
+from rigs_helper.rules.errors import RigsError
 from rigs_helper.rules.state import Game
+from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.attacks import KarmaPlayWait, same_play
 
 
 def from_a_phone(op: Op, game: Game) -> Op:
-    if isinstance(op, (GrantPick, NextPhase)) and not op.rolloff:
-        op = replace(op, rolloff=True)
     if type(op) is KarmaPlay:
         return same_play(KarmaPlayWait, op)
     if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma:
@@ -29,4 +29,25 @@ def from_a_phone(op: Op, game: Game) -> Op:
     return op
 
 
-__all__ = ["from_a_phone"]
+def rolloff_waits(op: Op) -> Op:
+    """A Land Grant or a phase end from a phone: a leader tie waits for the dice (as the
+    legal list checks it)."""
+    if isinstance(op, (GrantPick, NextPhase)) and not op.rolloff:
+        return replace(op, rolloff=True)
+    return op
+
+
+def with_rolloff(op: Op, game: Game, tables: Tables) -> Op:
+    """:func:`rolloff_waits` kept only where the operation opens a roll-off, so that an
+    action from a phone is logged as the terminal's would be when no tie comes of it."""
+    flagged = rolloff_waits(op)
+    if flagged is op:
+        return op
+    try:
+        out = flagged.apply(game, tables)
+    except RigsError:
+        return flagged  # refused either way: its check says why
+    return flagged if out.game.waits.rolloff and not game.waits.rolloff else op
+
+
+__all__ = ["from_a_phone", "rolloff_waits", "with_rolloff"]
