@@ -132,14 +132,19 @@ def meet(c: dict, params: dict, out: dict, rng: random.Random, virtual: bool) ->
         if not any(n in out for n in names):
             n = rng.choice(names)
             out[n] = value({**params[n], "required": True}, rng, virtual)
-    elif "at_most" in c:
-        name, most = c["param"], c["at_most"]
-        vals = out.get(name, [])
-        room = [v for v in params[name].get("values", []) if v not in most]
-        for i, v in enumerate(vals):
-            if v in most and vals[:i + 1].count(v) > most[v]:
-                free = [x for x in room + list(most) if vals.count(x) < most.get(x, 1 << 30)]
-                vals[i] = rng.choice(free)
+    elif "at_most" in c:  # over one parameter ("param") or several ("params")
+        most, seen = c["at_most"], Counter()
+        for name in c.get("params") or [c["param"]]:
+            vals = out.get(name, [])
+            if vals == ["virtual"]:
+                continue
+            room = [v for v in params[name].get("values", []) if v not in most
+                    and v != "virtual"]
+            for i, v in enumerate(vals):
+                if v in most and seen[v] >= most[v]:
+                    free = [x for x in room + list(most) if seen[x] < most.get(x, 1 << 30)]
+                    vals[i] = v = rng.choice(free)
+                seen[v] += 1
     elif "distinct" in c:
         names = [n for n in c["distinct"] if n in out]
         pool = list(dict.fromkeys(v for n in names for v in params[n].get("values", [])))

@@ -513,7 +513,6 @@ def test_amounts_are_whole_numbers_of_one_or_more(game, rigs, command):
 
 @pytest.mark.parametrize("command, option", [
     (["grant", "--order", "Bo,Ana"], "--order"),
-    (["grant", "--give", "Bo=P1"], "--give"),
     (["move", "Ana", "1", "--to", "warehouse", "--harvest", "metal", "--from", "P1"],
      "--harvest"),
     (["score", "--seed", "4"], "--seed"),

@@ -24,7 +24,7 @@ missing = { "0" = 3, "1" = 3, "2" = 3 }
 [market]
 missing = ["Spike", "Low"]
 """
-PRIORITY = ("lose", "settle", "karma discard", "answer", "disaster record")
+PRIORITY = ("lose", "settle", "karma discard", "answer", "disaster record", "roll")
 
 
 class Cardboard:

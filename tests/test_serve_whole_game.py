@@ -8,7 +8,8 @@ import json
 
 from servehelp import get, post, serving, table_game
 
-PRIORITY = ("grant", "lose", "settle", "karma discard", "answer", "disaster record")
+PRIORITY = ("grant", "lose", "settle", "karma discard", "answer", "disaster record",
+            "roll")
 # (the choices that hold a phase)
 
 

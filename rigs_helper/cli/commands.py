@@ -29,7 +29,7 @@ COMMANDS = {
     "next": "next", "done": "turns",
     "build": "actions", "move": "actions", "survey": "actions", "sell": "actions",
     "give": "actions", "adjust": "actions", "settle": "actions", "produce": "actions",
-    "answer": "waits", "check": "books", "inventory": "decks", "verify": "decks",
+    "answer": "waits", "roll": "waits", "check": "books", "inventory": "decks", "verify": "decks",
     "score": "score", "history": "history", "standings": "forecast", "odds": "forecast",
     "chart": "forecast", "report": "forecast", "card": "cards", "cards": "cards", "serve": "serve",
     "deal": "waits", "disaster": "waits", "vinnie": "vinnie", "karma": "karma",

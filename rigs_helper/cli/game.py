@@ -190,7 +190,7 @@ def grant(
         "(default: seating order after the leader).")] = None,
     give: Annotated[list[str] | None, typer.Option(
         "--give", help="Record who drew which plot at the table: NAME=PLOT (instead of a "
-        "random deal).")] = None,
+        "random deal; the leader's own: the plot kept).")] = None,
     card: Annotated[list[str] | None, typer.Option(
         "--card", help="Record a plot card the leader drew at the table: its type (plains, "
         "valley, forest, desert, ridge), once per plot drawn.")] = None,
@@ -203,8 +203,8 @@ def grant(
     At the table: `rigs grant --card valley --card plains` records the plot cards drawn,
     then `rigs grant valley` keeps one (a plot id or, among the drawn plots, a type).
     """
-    if plot is None and not card:
-        if order or give or roll:
+    if plot is None and not card and not give:  # (--give may name the leader's plot)
+        if order or roll:
             from rigs_helper.rules.errors import InputError
 
             raise InputError("--order, --give and --roll go with the plot the leader keeps: "

@@ -12,7 +12,7 @@ from __future__ import annotations
 GROUPS: dict[str, tuple[str, ...]] = {
     "Start": ("new", "inventory", "serve"),
     "Each phase": ("grant", "build", "move", "survey", "give", "deal", "vinnie", "karma",
-                   "answer", "disaster", "lose", "settle", "produce", "sell", "done",
+                   "answer", "disaster", "roll", "lose", "settle", "produce", "sell", "done",
                    "next"),
     "Any time": ("status", "hand", "log", "standings", "odds", "chart", "cards", "card",
                  "check"),
@@ -55,6 +55,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "answer": ("rigs answer Bo 'Wrong Address'", "rigs answer Cy take"),
     "disaster": ("rigs disaster record Ana Theft",),
     "disaster record": ("rigs disaster record Ana Theft", "rigs disaster record Bo virtual"),
+    "roll": ("rigs roll Ana 5", "rigs roll Bo virtual"),
     "lose": ("rigs lose Ana 1", "rigs lose Ana 2 --from P3"),
     "settle": ("rigs settle Ana metal=2 energy=1",),
     "produce": ("rigs produce", "rigs produce Bo --power P4 --skip P25"),

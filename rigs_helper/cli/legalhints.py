@@ -8,7 +8,7 @@ from rigs_helper.rules.text import shell_word as word
 # each action as the CLI writes it: its arguments in order after the player, then options;
 # "items": the values are written as WHAT=N words (give, settle)
 SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
-    "grant": (("plot",), {"order": "--order", "card": "--card"}),
+    "grant": (("plot",), {"order": "--order", "card": "--card", "give": "--give"}),
     "build": (("n",), {"to": "--to", "harvest": "--harvest"}),
     "move": (("n",), {"from": "--from", "to": "--to", "harvest": "--harvest"}),
     "survey": (("plot",), {"card": "--card"}),
@@ -33,6 +33,7 @@ SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "deal withdraw": (("deal",), {}),
     "answer": (("card",), {"to": "--to", "plot": "--plot", "first": "--first"}),
     "disaster record": (("card",), {}),
+    "roll": (("die",), {}),
     "done": ((), {}),
 }
 # actions whose values name what only the player may see (their hand, the plots the leader

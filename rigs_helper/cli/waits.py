@@ -1,4 +1,5 @@
-"""`rigs deal ...`, `rigs answer`, `rigs disaster record`: what waits for one player."""
+"""`rigs deal ...`, `rigs answer`, `rigs disaster record`, `rigs roll`: what waits for one
+player."""
 
 
 from typing import Annotated
@@ -105,4 +106,10 @@ disaster_app.command("record")(action_command("disaster record", """Record the D
              "autocompletion": None},
     "karma": {"help": "The Karma card PLAYER drew at the table because the card hurts them "
               "(rigs then draws none), or 'virtual'."},
+}))
+
+app.command("roll")(action_command("roll", """Record PLAYER's die in the leader roll-off that
+    waits (a tie for Expedition Leader made from the pages); the highest leads, a tie rolls
+    again.""", {
+    "die": {"help": "The face PLAYER rolled (1 to 6), or 'virtual' to let rigs roll it."},
 }))

@@ -113,6 +113,11 @@ class DiceCup:
         self.virtual.append((value, player, why))
         return value
 
+    def named_for(self, players: list[str]) -> bool:
+        """The table gave a roll named for one of ``players``."""
+        names = {p.casefold() for p in players}
+        return any(n.casefold() in names for n, _ in self._named)
+
     def leftover(self) -> str | None:
         """What the table gave that nothing used, in words (None when all was used)."""
         left = [str(v) for v in self._plain] + [f"{n}={v}" for n, v in self._named]

@@ -126,6 +126,9 @@ class Work(PileMoves):
         self._guessing: set[str] = set()  # decks where a stand-in card was drawn
         self.boundary: Game | None = None  # set when a new phase begins (Outcome.boundary)
         self.said_at_boundary: int | None = None  # len(messages) then
+        # a leader roll-off waits for each tied player's die (rules/waits/rolloff.py)
+        # instead of rolling now, unless the table gave the dice (a page's action)
+        self.rolloff_waits = False
 
     def say(self, text: str, to: str | None = None) -> None:
         """A line of what happened: public, or for the eyes of player ``to`` only."""
@@ -304,6 +307,9 @@ def determine_leader(w: Work) -> None:
     ranks = {p.name: leader_rank(p) for p in w.game.players}
     worst = max(ranks.values())
     tied = [n for n, r in ranks.items() if r == worst]
+    if len(tied) > 1 and w.rolloff_waits and not w.dice.named_for(tied):
+        open_rolloff(w, tied)
+        return
     rolls_said = []
     while len(tied) > 1:
         rolls = {n: w.die(n, why="leader tie") for n in tied}
@@ -318,3 +324,12 @@ def determine_leader(w: Work) -> None:
         w.say(f"Expedition Leader: {leader}{why}.")
     else:
         w.say(f"{leader} stays Expedition Leader{why}.")
+
+
+def open_rolloff(w: Work, tied: list[str]) -> None:
+    """The roll-off between ``tied`` waits for each one's die (rules/waits/rolloff.py)."""
+    from rigs_helper.rules.text import shell_word
+
+    w.game = replace(w.game, waits=replace(w.game.waits, rolloff=tuple((n, 0) for n in tied)))
+    w.say(f"Expedition Leader: a roll-off between {', '.join(tied)}: each rolls a die and "
+          "records it (" + ", ".join(f"`rigs roll {shell_word(n)} N`" for n in tied) + ").")

@@ -34,7 +34,7 @@ OP_MODULES = ("rigs_helper.rules.phases.nextphase", "rigs_helper.rules.phases.gr
               "rigs_helper.rules.karma.hands", "rigs_helper.rules.karma.play",
               "rigs_helper.rules.endgame", "rigs_helper.rules.decks", "rigs_helper.rules.turns",
               "rigs_helper.rules.waits.deals", "rigs_helper.rules.waits.attacks",
-              "rigs_helper.rules.waits.disasters")
+              "rigs_helper.rules.waits.disasters", "rigs_helper.rules.waits.rolloff")
 
 #: operation class -> (canonical action name, fields that tell it apart from another
 #: class of the same name)
@@ -49,7 +49,7 @@ ACTIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "KarmaPlay": ("karma play", {}), "KarmaPlayWait": ("karma play", {"wait": True}),
     "KarmaSwap": ("karma swap", {}), "KarmaUse": ("karma use", {}),
     "LoseRigs": ("lose", {}), "Move": ("move", {}), "NextPhase": ("next", {}),
-    "Repay": ("vinnie repay", {}), "Sell": ("sell", {}), "SetInventory": ("inventory", {}),
+    "Repay": ("vinnie repay", {}), "RollOff": ("roll", {}), "Sell": ("sell", {}), "SetInventory": ("inventory", {}),
     "SetPlan": ("produce", {}), "Settle": ("settle", {}), "Survey": ("survey", {}),
 }
 #: the game's creation (not an operation: rules/setup makes the game)

@@ -7,7 +7,7 @@ player's page of `rigs serve`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from rigs_helper.rules.names import effect_text
 from rigs_helper.rules.state import Game, Player, Plot
@@ -15,53 +15,89 @@ from rigs_helper.rules.tables import BASIC_RESOURCES, RESOURCES, Tables, title_o
 from rigs_helper.rules.text import shell_word
 
 
+class Pending(NamedTuple):
+    """One thing that waits for a player, typed: who, the action that settles it (its
+    name in ``actions.json``), what waits in words, and the terminal's command; each
+    surface renders it its own way (the terminal: :meth:`said`; a page: :meth:`words`)."""
+
+    player: str
+    action: str
+    what: str
+    command: str
+    after: str = ""  # words after the command (", optional")
+
+    def said(self) -> str:
+        """The terminal's line: the words and the command to copy."""
+        return f"{self.what} (`{self.command}`){self.after}"
+
+    def words(self) -> str:
+        """A page's line: words only (a page offers buttons, never a command)."""
+        return self.what + self.after
+
+
 def pending(game: Game, tables: Tables) -> list[str]:
-    return [text for _, text in pending_items(game, tables)]
+    return [p.said() for p in pending_entries(game, tables)]
 
 
 def pending_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
     """(player who settles it, what is waiting and the command that settles it)."""
+    return [(p.player, p.said()) for p in pending_entries(game, tables)]
+
+
+def pending_entries(game: Game, tables: Tables) -> list[Pending]:
+    """Everything that waits for a player's decision, typed (:class:`Pending`)."""
     out = []
     if game.grant_owed:
-        out.append((game.leader, f"Land Grant: {game.leader} records the {game.grant_owed} "
-                    "plots drawn from your Plot pile (`rigs grant --card TYPE ...`)"))
+        out.append(Pending(game.leader, "grant", f"Land Grant: {game.leader} records the "
+                           f"{game.grant_owed} plots drawn from your Plot pile",
+                           "rigs grant --card TYPE ..."))
     elif game.grant:
-        out.append((game.leader, f"Land Grant: {game.leader} picks one of {len(game.grant)} "
-                    "plots (`rigs grant`)"))
+        out.append(Pending(game.leader, "grant", f"Land Grant: {game.leader} picks one of "
+                           f"{len(game.grant)} plots", "rigs grant"))
     limit = tables.constants.hand_limit
     for p in game.players:
         who = shell_word(p.name)
         if p.must_lose_rigs:
-            out.append((p.name, f"{p.name} must lose {p.must_lose_rigs} RIGS "
-                        f"(`rigs lose {who} {p.must_lose_rigs} [--from PLOT|warehouse]`)"))
+            out.append(Pending(p.name, "lose", f"{p.name} must lose {p.must_lose_rigs} RIGS",
+                               f"rigs lose {who} {p.must_lose_rigs} [--from PLOT|warehouse]"))
         if game.phase == "player" and len(p.hand) > limit:
-            out.append((p.name, f"{p.name} holds {len(p.hand)} Karma cards; {limit} at most "
-                        f"when the Player Phase ends (`rigs karma discard {who} TITLE`)"))
+            out.append(Pending(p.name, "karma discard", f"{p.name} holds {len(p.hand)} Karma "
+                               f"cards; {limit} at most when the Player Phase ends",
+                               f"rigs karma discard {who} TITLE"))
         if p.must_discard:
-            out.append((p.name, f"{p.name} must throw away {p.must_discard} resources "
-                        f"(`rigs settle {who} RESOURCE=N ...`)"))
+            out.append(Pending(p.name, "settle", f"{p.name} must throw away "
+                               f"{p.must_discard} resources", f"rigs settle {who} RESOURCE=N ..."))
         if p.may_take:
-            out.append((p.name, f"{p.name} may take {p.may_take} resources "
-                        f"(`rigs settle {who} RESOURCE=N ...`)"))
+            out.append(Pending(p.name, "settle", f"{p.name} may take {p.may_take} resources",
+                               f"rigs settle {who} RESOURCE=N ..."))
         if p.may_swap and p.hand and game.phase == "disaster":
-            out.append((p.name, f"{p.name} may swap one Karma card (`rigs karma swap "
-                        f"{who} TITLE`), optional"))
-    return out + waiting_items(game, tables)
+            out.append(Pending(p.name, "karma swap", f"{p.name} may swap one Karma card",
+                               f"rigs karma swap {who} TITLE", ", optional"))
+    return out + waiting_entries(game, tables)
 
 
 def waiting_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
     """What waits for one player's own answer: an attack, a Disaster card to record, a
     deal offered (never a card in a hand)."""
+    return [(p.player, p.said()) for p in waiting_entries(game, tables)]
+
+
+def waiting_entries(game: Game, tables: Tables) -> list[Pending]:
+    """:func:`waiting_items`, typed."""
     out = []
     a = game.waits.attack
     if a is not None:
         title = title_of(tables, "karma", a.card)
-        out += [(v, f"{v} answers {a.player}'s {title} (`rigs answer {shell_word(v)} "
-                 "CARD|take`)") for v in a.waiting()]
-    out += [(n, f"{n} records the Disaster card dealt (`rigs disaster record "
-             f"{shell_word(n)} CARD`)") for n in game.waits.disasters]
-    out += [(d.receiver, f"{d.receiver} answers {d.giver}'s deal {d.id} (`rigs deal accept "
-             f"{shell_word(d.receiver)} {d.id}`)") for d in game.waits.deals]
+        out += [Pending(v, "answer", f"{v} answers {a.player}'s {title}",
+                        f"rigs answer {shell_word(v)} CARD|take") for v in a.waiting()]
+    out += [Pending(n, "disaster record", f"{n} records the Disaster card dealt",
+                    f"rigs disaster record {shell_word(n)} CARD")
+            for n in game.waits.disasters]
+    out += [Pending(d.receiver, "deal accept", f"{d.receiver} answers {d.giver}'s deal "
+                    f"{d.id}", f"rigs deal accept {shell_word(d.receiver)} {d.id}")
+            for d in game.waits.deals]
+    out += [Pending(n, "roll", f"{n} rolls a die for Expedition Leader",
+                    f"rigs roll {shell_word(n)} N") for n, face in game.waits.rolloff if not face]
     return out
 
 

@@ -5,6 +5,7 @@ answers, Disaster cards still to record).
 [waits]
 last_deal = 3
 disasters = ["Bo", "Cy"]          # players who still record their Disaster card
+rolloff = { Ana = 0, Bo = 4 }     # a leader roll-off: each tied player's die (0: not yet)
 [[waits.deals]]
 id = 3
 from = "Ana"
@@ -37,7 +38,7 @@ from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables, slug
 from rigs_helper.rules.waits.records import TAKE, Attack, Deal, Reply, Waits
 
-KEYS = {"last_deal", "disasters", "deals", "attack"}
+KEYS = {"last_deal", "disasters", "deals", "attack", "rolloff"}
 _DEAL = {"id", "from", "to", "give", "plots", "back", "back_plots"}
 _ATTACK = {"player", "card", "slot", "play", "victims", "replies"}
 _REPLY = {"player", "card", "take", "to", "plot", "first", "drew"}
@@ -53,6 +54,8 @@ def waits_doc(w: Waits, encode_karma: Callable[[tuple[str, ...]], str],
     doc: dict[str, Any] = {"last_deal": w.last_deal}
     if w.disasters:
         doc["disasters"] = list(w.disasters)
+    if w.rolloff:
+        doc["rolloff"] = dict(w.rolloff)
     if w.deals:
         doc["deals"] = [{k: v for k, v in (
             ("id", d.id), ("from", d.giver), ("to", d.receiver), ("give", dict(d.amounts)),
@@ -125,8 +128,15 @@ def read_waits(check: Checker, raw: Any, names: list[str], tables: Tables,
     if "attack" in t:
         attack = _attack(check, check.table(t["attack"], "waits.attack", _ATTACK), player,
                          players, tables, decode_karma)
+    rolloff = tuple((player(n, f"waits.rolloff.{n}"), check.whole(f, f"waits.rolloff.{n}"))
+                    for n, f in check.table(t.get("rolloff", {}), "waits.rolloff").items())
+    for n, f in rolloff:
+        if f > 6:
+            raise check.fail(f"waits.rolloff.{n}", "a die shows 1 to 6 (0: not rolled yet)")
+    if len(rolloff) == 1:
+        raise check.fail("waits.rolloff", "a roll-off is between two players or more")
     return Waits(tuple(deals), attack, players(t.get("disasters", []), "waits.disasters"),
-                 last)
+                 last, rolloff)
 
 
 def _plots(check: Checker, value: Any, key: str) -> tuple[str, ...]:

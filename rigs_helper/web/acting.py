@@ -29,13 +29,19 @@ def source_of(player: str) -> str:
     return f"{player}'s phone"
 
 
-def waiting(op):
+def waiting(op, game=None, tables=None):
     """A Karma play from a phone waits for each victim's answer from their own phone (`rigs
-    karma play ... --wait`): every victim is asked, so the wait itself tells nothing."""
+    karma play ... --wait`): every victim is asked, so the wait itself tells nothing.  A
+    tie for Expedition Leader after a phone's Land Grant or phase end waits for each tied
+    player's die (rules/waits/rolloff.py)."""
     from dataclasses import fields
 
     from rigs_helper.rules.karma.play import KarmaPlay
 
+    if hasattr(op, "rolloff") and game is not None:  # GrantPick, NextPhase
+        from rigs_helper.rules.waits.phone import with_rolloff
+
+        return with_rolloff(op, game, tables)
     if type(op) is not KarmaPlay:
         return op
     from rigs_helper.rules.waits.attacks import KarmaPlayWait
@@ -114,11 +120,13 @@ class Acting:
             if name in leader.ACTIONS:
                 op, ends = leader.operation(game, self.tables, player, name, params)
                 if ends:
+                    op = waiting(op, game, self.tables)
                     return self._end_phase(op, player, rid)
                 outcome = session.run(self.path, op, self.tables, source=source_of(player),
                                       request_id=rid)
             else:
-                op = waiting(legal.operation(game, self.tables, player, name, params))
+                op = waiting(legal.operation(game, self.tables, player, name, params), game,
+                             self.tables)
                 outcome = session.run(self.path, op, self.tables,
                                       source=source_of(player), request_id=rid)
         except RigsError as exc:
@@ -146,7 +154,7 @@ class Acting:
                 if game.game_over or not legal.phase_ready(game, self.tables):
                     return []
                 # from phones, the Disaster Phase waits for each player's own record
-                op = NextPhase(wait=game.phase == "player")
+                op = waiting(NextPhase(wait=game.phase == "player"), game, self.tables)
                 outcome = session.run(self.path, op, self.tables,
                                       source=EVERYONE)
             except RigsError:

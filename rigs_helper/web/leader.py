@@ -12,6 +12,7 @@ from rigs_helper.rules.errors import InputError
 from rigs_helper.web.words import words
 
 ACTIONS = ("next", "score", "undo")
+VIRTUAL = "virtual"  # a card or die the table lets rigs draw or roll
 
 
 def _scored(game, tables) -> bool:
@@ -57,9 +58,10 @@ def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[di
         if "market" in game.missing:  # a partial set: rigs names the virtual cards
             label += " (the cards drawn from your End Game Market deck; rigs draws the "
             label += "virtual ones)"
-        return [{"action": "score", "label": label,
-                 "params": {"card": {"required": False, "multiple": True},
-                            "roll": {"required": False, "multiple": True}}}, *out]
+            return [{"action": "score", "label": label,
+                     "params": {"card": {"required": False, "multiple": True},
+                                "roll": {"required": False, "multiple": True}}}, *out]
+        return [{"action": "score", "label": label, **end_params(game, tables)}, *out]
     from rigs_helper.rules.legal.game import open_choices
 
     if open_choices(game, tables):  # `rigs next` would be refused: a choice is open
@@ -67,7 +69,7 @@ def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[di
     params: dict = {}
     label = "End the phase now"
     if game.phase == "production" and game.last_call:  # this one draws the Market card
-        params["card"] = {"required": False}
+        params["card"] = market_param(game, tables)
         if "market" in game.missing:  # a partial set: the group's card or a virtual one
             from rigs_helper.rules.phases.market_draw import market_card_param
 
@@ -81,20 +83,85 @@ def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[di
     return [{"action": "next", "label": label, "params": params}, *out]
 
 
+def market_param(game, tables) -> dict:
+    """The Market card the leader draws at the table: a category of the cards not drawn
+    yet, or ``virtual`` (rigs draws it)."""
+    from rigs_helper.rules.market import category_of
+
+    left = {category_of(tables, i)[0] for i in game.market.game + game.market.end}
+    return {"values": [c.name for k, c in tables.market.items() if k in left] + [VIRTUAL],
+            "record": "card"}
+
+
+def end_params(game, tables) -> dict:
+    """The End Game record as typed parameters: per plot type its End Game Market cards
+    (values of the cards left in the End Game deck, as many as the type draws; ``virtual``:
+    rigs draws them), per resource its die (1-6; ``virtual`` unless the table rolls every
+    die); each value at most as often as the deck holds it."""
+    from collections import Counter
+
+    from rigs_helper.rules.market import card_value
+    from rigs_helper.rules.scoring import draw_order
+    from rigs_helper.rules.tables import BASIC_RESOURCES
+
+    e = game.endgame
+    held = Counter(card_value(tables, game.market.values, i) for i in game.market.end)
+    values = [str(v) for v in sorted(held)] + [VIRTUAL]
+    params: dict = {}
+    for ptype, n in draw_order(tables):
+        if ptype not in e.plot_values:
+            params[ptype] = {"values": values, "required": False, "record": "card"}
+            if n > 1:
+                params[ptype].update(multiple=True, repeat=True, min=n, max=n)
+    for r in BASIC_RESOURCES:
+        if r not in e.resource_values:
+            params[r] = {"min": 1, "max": 6, "record": "die"}
+            if game.dice != "table":
+                params[r].update(values=[VIRTUAL], required=False)
+    need = sum(n for t, n in draw_order(tables) if t in params)
+    few = {str(v): k for v, k in held.items() if k < need}
+    cards = [t for t, _ in draw_order(tables) if t in params]
+    return {"params": params,
+            **({"constraints": [{"at_most": few, "params": cards}]} if few and cards else {})}
+
+
+def _end_record(tables, params: Mapping[str, Sequence[str]]) -> tuple[list[str], list[str]]:
+    """The typed End Game record as the CLI's words: (["forest=4,6"], ["energy=3"]);
+    ``virtual`` (rigs draws or rolls it) is left out."""
+    from rigs_helper.rules.tables import BASIC_RESOURCES
+
+    cards, rolls = [], []
+    for t in tables.plots:
+        vals = [v for v in params.get(t, ()) if v.strip().lower() != VIRTUAL]
+        if vals:
+            cards.append(f"{t}=" + ",".join(vals))
+    for r in BASIC_RESOURCES:
+        vals = [v for v in params.get(r, ()) if v.strip().lower() != VIRTUAL]
+        if len(vals) > 1:
+            raise InputError(f"score: {r}: one die")
+        if vals:
+            rolls.append(f"{r}={vals[0]}")
+    return cards, rolls
+
+
 def operation(game, tables, player: str, action: str,
               params: Mapping[str, Sequence[str]]):
     """(op, ends_phase) for a leader's table control; InputError for anything else."""
     if player != game.leader:
         raise InputError(f"{action}: that is the leader's ({game.leader}) to do")
-    extra = sorted(set(params) - {"card", "roll"})
+    from rigs_helper.rules.tables import BASIC_RESOURCES
+
+    typed = set(tables.plots) | set(BASIC_RESOURCES) if action == "score" else set()
+    extra = sorted(set(params) - {"card", "roll"} - typed)
     if extra:
         raise InputError(f"{action}: {extra[0]} is not used by this action; leave it out")
     if action == "next":  # read as the CLI's `rigs next` is (rules/actions/catalog.py)
         from rigs_helper.rules.actions.catalog import build_action
 
         return build_action("next", player, params, page=True, game=game), True
-    cards = tuple(params.get("card", ()))
-    rolls = tuple(params.get("roll", ()))
+    cards, rolls = _end_record(tables, params)
+    cards += list(params.get("card", ()))
+    rolls += list(params.get("roll", ()))
     from rigs_helper.rules.dice import Rolls, parse_rolls
     from rigs_helper.rules.endgame import EndgameDraws
     from rigs_helper.rules.scoring import parse_end_cards

@@ -17,7 +17,7 @@ from rigs_helper.web.words import NAMES, SHORT, plot_words, value_words, words
 
 # what waits for the player, in the order it shows (an attack first)
 DECIDE = ("answer", "deal accept", "deal decline", "lose", "settle", "disaster record",
-          "grant", "karma draw", "score")
+          "grant", "roll", "karma draw", "score")
 GROUPS = (  # (title, does this action belong, open in which phase)
     ("Build & move", lambda a: a in ("build", "move"), ()),
     ("Survey", lambda a: a == "survey", ()),
@@ -241,7 +241,7 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
         "player.html", **base, ready=True, d=d, outcome=outcome(answer),
         phase=str(d["phase"]).title(), decisions=decisions(game, tables, d, acts, owners),
         waiting=[words(w["what"]) for w in waiting],
-        pending=[t for t in (words(x) for x in d["pending"]) if t],
+        pending=_pending(game, tables, d["name"]),
         done=forms.form(tables, done) if done else None,
         done_already=d["name"].lower() in {n.lower() for n in game.done},
         holdings=holdings(tables, d["player"]),
@@ -251,6 +251,13 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
         grant=[{"words": plot_words(tables, p["id"])} for p in d["grant"]],
         grant_owed=d.get("grant_owed") or 0,  # a partial set: the group's plots to record
         value_words=lambda p, v: value_words(tables, p, v, None, owners))
+
+
+def _pending(game, tables, name: str) -> list[str]:
+    """What waits for this player, in words (the terminal's lines carry the command)."""
+    from rigs_helper.rules.views import pending_entries
+
+    return [p.words() for p in pending_entries(game, tables) if p.player == name]
 
 
 def _waits(game, tables) -> list[dict]:

@@ -18,6 +18,7 @@ PARAMS = {"n": "How many", "to": "To", "from": "From", "harvest": "Harvest",
           "deal": "Deal", "power": "Power", "skip": "Skip", "roll": "Dice rolled"}
 RECORD = {"card": "What did you draw?", "die": "What did you roll?"}
 VIRTUAL = "virtual"
+PLOT_TYPES = ("plains", "valley", "forest", "desert", "ridge")
 PLOT_ID = re.compile(r"^[Pp](\d{1,3})$")
 
 _IN_BRACKETS = re.compile(r"\s*\([^()]*`[^`]*`[^()]*\)")
@@ -65,8 +66,9 @@ def value_words(tables, param: str, value: str, record: str | None = None,
 
 
 def param_words(name: str, record: str | None = None) -> str:
-    if record in RECORD:
-        return RECORD[record]
+    if record in RECORD:  # the End Game's are one per plot type and resource
+        own = NAMES.get(name) or (name.capitalize() if name in PLOT_TYPES else None)
+        return f"{own}: {RECORD[record].lower()}" if own else RECORD[record]
     if name.startswith("for_"):
         return f"{param_words(name[4:])} in return"
     return PARAMS.get(name) or NAMES.get(name) or name.replace("_", " ").capitalize()

@@ -69,18 +69,20 @@ def _lose(cls, actor, v):
 
 def _grant(cls, actor, v):
     plot, cards, order = v["plot"], v["card"], v["order"]
-    if plot is None and not cards:
-        raise InputError("grant: give plot (the plot kept) or card (the plots drawn)")
-    if plot is None and (order or v["give"] or v["roll"]):
-        raise InputError("grant: order, give and roll go with the plot kept")
-    given = []
-    for item in v["give"]:
+    if plot is None and not cards and not v["give"]:
+        raise InputError("grant: give plot (the plot kept), give (who received which) or "
+                         "card (the plots drawn)")
+    if plot is None and not v["give"] and (order or v["roll"]):
+        raise InputError("grant: order and roll go with the plot kept")
+    given = []  # NAME=PLOT, several in one word (a page's value: "Bo=P7,Cy=P9")
+    for item in (x for word in v["give"] for x in word.split(",")):
         who, _, pid = item.partition("=")
-        if not who or not pid:
+        if not who.strip() or not pid.strip():
             raise InputError(f"grant: give {item!r}: use NAME=PLOT")
-        given.append((who, pid))
+        given.append((who.strip(), pid.strip()))
     return cls(plot, tuple(x.strip() for x in order.split(",")) if order else None,
-               tuple(given), cards, record_only=plot is None, rolls=_rolls(v["roll"]))
+               tuple(given), cards, record_only=plot is None and not given,
+               rolls=_rolls(v["roll"]))
 
 
 def _produce(cls, actor, v):
@@ -115,6 +117,12 @@ def _swap(cls, actor, v):
                else card)
 
 
+def _roll_face(cls, actor, v):
+    if "=" in v["die"]:
+        raise InputError("roll: give the face rolled (1 to 6) or virtual")
+    return cls(actor, v["die"])
+
+
 def _with_rolls(cls, actor, v):
     return cls(actor, v["title"], rolls=_rolls(v["roll"]))
 
@@ -127,7 +135,9 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("order", "text", cli="--order"),
         _opt("card", "plot_type", many=True, cli="--card", record="card", private="nobody",
              field="cards"),
-        _opt("give", "text", many=True, cli="--give", page=False),
+        # who received which plot, as the table dealt them (NAME=PLOT; the leader's: the
+        # plot kept)
+        _opt("give", "text", many=True, cli="--give", record="card"),
         _ROLL,
     ), "Land Grant", actor="leader", legal=_G + "grant", full=True, make=_grant),
     ActionDef("build", "rigs_helper.rules.actions.placement:Build", (
@@ -238,6 +248,10 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         # the Karma card drawn at the table because the card hurts (or "virtual")
         _opt("karma", "title", cli="--karma", record="card", private="owner"),
     ), "Record your Disaster card", legal=_W + "record"),
+    ActionDef("roll", "rigs_helper.rules.waits.rolloff:RollOff", (
+        # the player's die in a leader roll-off ("virtual": rigs rolls it)
+        P("die", "table_roll", record="die"),
+    ), "Roll for Expedition Leader", legal=_W + "roll", make=_roll_face),
     ActionDef("done", "rigs_helper.rules.turns:Done", (), "I'm done", legal=_G + "done"),
     # the leader's: ends the phase (a page's leader control: web/leader.py)
     ActionDef("next", "rigs_helper.rules.phases.nextphase:NextPhase", (

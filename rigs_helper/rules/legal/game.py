@@ -33,6 +33,10 @@ def actions_grant(game, tables, player, spec: Spec):
         if len(orders) > 1:
             params.append(Param("order", orders, required=False))
         out.append(Action(spec.action, tuple(params), "Land Grant: keep a plot"))
+        deals = _deals(game, plots, others)  # or as the table dealt them, the leader's too
+        if deals and passes(spec, mod, game, tables, player, {"give": [deals[0]]}):
+            out.append(Action(spec.action, (Param("give", deals, record="card"),),
+                              "Land Grant: who received which plot"))
     from rigs_helper.rules.mixed import game_virtual
 
     virtual = game_virtual(game, tables, "plot")  # a mixed deck: the group's own to record
@@ -49,6 +53,19 @@ def actions_grant(game, tables, player, spec: Spec):
                       constraints=({"at_most": few, "param": "card"},) if few else ()))
     return out
 
+
+
+def _deals(game, plots: tuple[str, ...], others: list[str]) -> tuple[str, ...]:
+    """Every way the drawn plots may have gone out, "Ana=P10,Bo=P11": the leader's kept
+    plot, then each other player's (in seating order; too few plots: some get none)."""
+    out = []
+    for pid in plots:
+        rest = [x for x in game.grant if x != pid]
+        for who in permutations(others, min(len(rest), len(others))):
+            got = dict(zip(who, rest))
+            out.append(",".join([f"{game.leader}={pid}"] + [f"{n}={got[n]}" for n in others
+                                                             if n in got]))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------- lose

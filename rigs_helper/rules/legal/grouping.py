@@ -33,10 +33,12 @@ def passes(spec: Spec, module, game: Game, tables: Tables, player: str, form: di
     the rules' own check (and apply, for an operation whose check leaves refusals to
     apply)."""
     from rigs_helper.rules.actions.catalog import build_action
-    from rigs_helper.rules.waits.phone import from_a_phone
+    from rigs_helper.rules.waits.phone import from_a_phone, rolloff_waits
 
-    try:  # as a page plays it: a Sabotage card waits for its victims' answers
-        op = from_a_phone(build_action(spec.action, player, form, page=True, game=game), game)
+    try:  # as a page plays it: a Sabotage card waits for its victims' answers, a tie for
+        # leader for the tied players' dice
+        op = rolloff_waits(from_a_phone(build_action(spec.action, player, form, page=True,
+                                                     game=game), game))
         op.check(game, tables)
         if spec.full:
             op.apply(game, tables)

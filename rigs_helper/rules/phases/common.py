@@ -45,7 +45,10 @@ def by_player(game: Game, items: tuple[str, ...], flag: str) -> dict[str, str]:
 
 def settle_common(w: Work, auto: bool, pending: list[str]) -> None:
     """RIGS losses still owed (from a Disaster or a Karma card), resources to throw away
-    (Rough Storm) or to take (Ruins)."""
+    (Rough Storm) or to take (Ruins), a leader roll-off's dice."""
+    from rigs_helper.rules.waits.rolloff import settle_rolloff
+
+    settle_rolloff(w, auto, pending)
     for p in w.game.players:
         if p.must_discard:
             if not auto:

@@ -141,6 +141,14 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
     leader = g.player(g.leader)
     grant = list(g.grant)
     auto_note = ""
+    kept = [v for n, v in (given or {}).items() if g.player(n).name == leader.name]
+    if kept:  # the table's deal names the leader's plot too: the one kept
+        if pick is not None and grant_plot(w.tables, g.grant, pick) != \
+                grant_plot(w.tables, g.grant, kept[0]):
+            raise InputError(f"--give {leader.name}={kept[0]}: the leader's plot is the one "
+                             f"kept ({pick})")
+        pick = kept[0]
+        given = {n: v for n, v in (given or {}).items() if g.player(n).name != leader.name}
     if pick is None:
         pick = default_pick(w.tables, g.grant)
         auto_note = " (--auto default: the most valuable plot)"
@@ -207,6 +215,7 @@ class GrantPick(Op):
     cards: tuple[str, ...] = ()
     record_only: bool = False
     rolls: Rolls = Rolls()  # the leader roll-off after the grant: NAME=N
+    rolloff: bool = False  # a tie waits for each tied player's die (a page's grant)
     phases = ("player",)
     grant_first = False  # it settles the grant
 
@@ -225,6 +234,7 @@ class GrantPick(Op):
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = table_work(game, tables, self.rolls)
+        w.rolloff_waits = self.rolloff
         if self.cards:
             record_grant(w, self.cards)
         if self.record_only:

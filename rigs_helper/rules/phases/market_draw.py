@@ -21,10 +21,10 @@ def draw_market(w: Work, physical: str | None) -> None:
     game_deck, end = list(m.game), list(m.end)
     recorded = dict(m.recorded)
     mixed = "market" in w.game.missing
-    if mixed and physical is not None and physical.strip().lower() == "virtual":
+    if physical is not None and physical.strip().lower() == "virtual":
         from rigs_helper.rules.mixed import game_virtual
 
-        if m.game[0] not in game_virtual(w.game, w.tables, "market"):
+        if mixed and m.game[0] not in game_virtual(w.game, w.tables, "market"):
             raise RulesError("--card virtual: this round's Market card is one of the "
                              "group's; draw it from your Game Market Deck and record its "
                              "value", rule="a mixed deck: rigs decides own pile or "

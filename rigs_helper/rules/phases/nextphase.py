@@ -28,6 +28,7 @@ class NextPhase(Op):
     karma: tuple[str, ...] = ()  # PLAYER=TITLE: physical Karma cards drawn for Disasters
     rolls: Rolls = Rolls()  # the table's dice (the leader roll-off: NAME=N)
     wait: bool = False  # the Disaster Phase waits for each player to record their card
+    rolloff: bool = False  # a leader tie waits for each tied player's die (from a page)
 
     def describe(self) -> str:
         return "next" + (" --auto" if self.auto else "") + (
@@ -39,6 +40,7 @@ class NextPhase(Op):
         pending: list[str] = []
         first = waiting_attack(game, tables, self.auto, pending)
         w = table_work(first.game if first else game, tables, self.rolls)
+        w.rolloff_waits = self.rolloff
         if first:
             w.absorb(first)
         settle_common(w, self.auto, pending)

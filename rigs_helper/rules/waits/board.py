@@ -22,6 +22,8 @@ def holding(game: Game, tables: Tables) -> list[dict[str, Any]]:
         out += [{"player": v, "what": f"answer to {title}"} for v in a.waiting()]
     out += [{"player": n, "what": "record the Disaster card dealt"}
             for n in game.waits.disasters]
+    out += [{"player": n, "what": "roll a die for Expedition Leader"}
+            for n, face in game.waits.rolloff if not face]
     return out
 
 

@@ -204,4 +204,18 @@ def _hurts(game, tables, player: str, title: str) -> bool:
     return len(after.player(player).hand) > len(game.player(player).hand)
 
 
+# ---------------------------------------------------------------------------- roll-off
+
+
+def actions_roll(game, tables, player, spec: Spec):
+    """A tied player's die in the leader roll-off: the face rolled (``virtual``: rigs
+    rolls it, where the game lets rigs roll)."""
+    from rigs_helper.rules.waits.rolloff import VIRTUAL as ROLLED, waiting_rolls
+
+    if game.player(player).name not in waiting_rolls(game):
+        return []
+    virtual = None if game.dice == "table" else (ROLLED,)
+    return [Action(spec.action, (Param("die", virtual, 1, 6, record="die"),), spec.label)]
+
+
 __all__ = ["GOODS"]

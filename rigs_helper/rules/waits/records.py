@@ -62,6 +62,9 @@ class Waits:
     attack: Attack | None = None  # at most one attack waits at a time
     disasters: tuple[str, ...] = ()  # players who still record their Disaster card
     last_deal: int = 0  # the last deal id given (ids are never reused in a game)
+    # the leader roll-off that waits for the tied players' dice (a page's grant or phase
+    # end): (player, face), 0 while that player has not rolled
+    rolloff: tuple[tuple[str, int], ...] = ()
 
     def deal(self, ref: str | int) -> Deal:
         text = str(ref).strip().lstrip("#").lower().removeprefix("d")

@@ -1,0 +1,108 @@
+"""A `--dice table` game whose table records its own cards, played only from the pages
+(issue 27: "a game with `--dice table` played only from the pages reaches the score
+without rigs rolling"): every card drawn and every die rolled after `rigs new` is the
+table's, recorded from the page of the player who holds the cardboard, and rigs' seeded
+generator is never used again (its stored position is the one `rigs new` left).
+
+Karma cards are not played here: their draws, picks and dice are recorded by another part
+of the work (tests/test_table_cards.py); and no Karma card is swapped, so that two
+players' draws stay within the 45-card Karma deck (a deck that runs out is reshuffled by
+rigs' generator)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from randomplayer import DECISIONS, Client, fill, new_game, served, table_deck
+
+from rigs_helper.store import session
+
+#: actions left out: a Karma card's own draws, picks and dice; a swap (see above)
+LEFT_OUT = ("karma play", "karma use", "karma swap")
+
+
+def _table_form(action: dict) -> dict:
+    """``action`` with each record of the table's own card or die required: the table
+    always says what it drew or rolled (rigs never draws it instead)."""
+    params = {k: ({**v, "required": True} if v.get("record") else v)
+              for k, v in action["params"].items()}
+    return {**action, "params": params}
+
+
+def _choices(menu: list[tuple[str, dict]], grant_recorded: bool) -> list[tuple[str, dict]]:
+    """What the table does: the Land Grant plots are recorded first, then who received
+    which (never "keep a plot", which has rigs deal the others at random); the leader ends
+    the phase early only to record the Market card."""
+    out = []
+    for name, a in menu:
+        if a["action"] in LEFT_OUT or a["action"] == "undo":
+            continue
+        if a["action"] == "grant" and ("plot" in a["params"]
+                                       or ("card" in a["params"]) == grant_recorded):
+            continue
+        if a["action"] == "next" and "card" not in a["params"]:
+            continue
+        out.append((name, a))
+    return out
+
+
+def test_a_dice_table_game_recorded_from_the_pages_never_uses_rigs_generator(tables,
+                                                                            tmp_path):
+    seed = 29
+    path = new_game(Path(tmp_path), ["Ana", "Bo"], seed, "table")  # its roll-off: --roll
+    start = session.load(path, tables).game
+    rng = random.Random(seed)
+    counts = {"ok": 0, "refused": [], "grant records": 0, "deals": 0, "market": 0}
+    with served(path, tables) as (server, tokens):
+        client = Client(server.server_address[1])
+        game = start
+        recorded_round = 0
+        for step in range(3000):
+            code, board = client.get_json("/state.json")
+            assert code == 200
+            if board.get("game_over") and board.get("final"):
+                break
+            menu = []
+            for name, token in tokens.items():
+                code, d = client.get_json(f"/p/{token}/actions.json")
+                assert code == 200
+                menu += [(name, a) for a in d["actions"]]
+            choices = _choices(menu, recorded_round == game.round)
+            assert choices, f"step {step}: nothing to do, waiting for {board['waiting_for']}"
+            decide = [c for c in choices if c[1]["action"] in DECISIONS]
+            market = [c for c in choices if c[1]["action"] == "next"]
+            done = [c for c in choices if c[1]["action"] == "done"]
+            if decide:
+                name, action = rng.choice(decide)
+            elif market and rng.random() < 0.5:
+                name, action = market[0]
+            elif done and rng.random() < 0.6:
+                name, action = rng.choice(done)
+            else:
+                name, action = rng.choice(choices)
+            form = {"action": action["action"], "request_id": f"r{step}",
+                    **fill(_table_form(action), rng, False, table_deck(game, tables))}
+            code, answer = client.act(tokens[name], form)
+            assert code < 500, answer
+            if code != 200:
+                counts["refused"].append(f"{name} {form}: {answer.get('error')}")
+            else:
+                counts["ok"] += 1
+                if action["action"] == "grant" and "card" in action["params"]:
+                    recorded_round, counts["grant records"] = game.round, \
+                        counts["grant records"] + 1
+                counts["deals"] += action["action"] == "grant" and "give" in action["params"]
+                counts["market"] += action["action"] == "next"
+            game = session.load(path, tables).game
+        else:
+            raise AssertionError(f"the game did not end: {board['round']}, {board['phase']}")
+    end = session.load(path, tables).game
+    # rigs' generator is where `rigs new` left it: nothing was drawn or rolled by rigs
+    assert end.rng == start.rng and end.seed == start.seed
+    assert end.game_over and set(end.endgame.resource_values) == {"energy", "supplies",
+                                                                  "metal"}
+    assert len(end.endgame.plot_values) == 5
+    assert counts["refused"] == []
+    assert counts["grant records"] >= 5 and counts["deals"] == counts["grant records"]
+    assert counts["market"] >= 1
