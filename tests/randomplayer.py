@@ -65,6 +65,7 @@ class Result:
     # where rigs rolled or drew because the list offered nothing else (see ``value``)
     virtual_forced: Counter = field(default_factory=Counter)
     timings: dict[str, list[float]] = field(default_factory=dict)  # seconds, by request
+    posted: Counter = field(default_factory=Counter)  # the actions posted, by name
     where: str = ""  # the round and phase reached
 
     def failures(self) -> list[str]:
@@ -273,7 +274,7 @@ def _pick(menu: list[tuple[str, dict]], rng: random.Random) -> tuple[str, dict]:
     menu = [m for m in menu if m[1]["action"] != "undo"] or menu
     done = [m for m in menu if m[1]["action"] in ("done", "next")]
     plain = [m for m in menu if m[1]["action"] not in ("done", "next")]
-    if done and (not plain or rng.random() < 0.45):
+    if done and (not plain or rng.random() < DONE):
         nexts = [m for m in done if m[1]["action"] == "done"]
         return rng.choice(nexts if nexts and rng.random() < 0.95 else done)
     return rng.choice(plain or menu)
@@ -362,6 +363,10 @@ class Cardboard:
                 and t not in self.public]
 
 
+#: how often a player with optional actions says "I'm done" instead (the rest of the time
+#: one of those actions, at random): higher makes shorter games
+DONE = 0.6
+
 #: a player's action refused this many times with nothing accepted in between: the game
 #: cannot go on from the pages (counted as needing the terminal)
 STUCK = 8
@@ -415,6 +420,7 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
             form = {"action": action["action"], "request_id": f"r{step}",
                     **fill(action, rng, virtual, table_deck(game, tables))}
             code, answer = client.act(tokens[name], form)
+            res.posted[action["action"]] += 1
             if code >= 500:
                 res.tracebacks.append(f"{name} {form}: {code} {answer}")
                 return res
