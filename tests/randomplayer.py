@@ -87,7 +87,9 @@ def fill(action: dict, rng: random.Random, virtual: bool,
         if spec.get("record") == "card" and deck is not None and "values" in spec:
             kept = [v for v in spec["values"] if v in deck or v not in KARMA]
             spec = {**spec, "values": kept} if kept else spec
-        if spec.get("required", True) or rng.random() < 0.35:
+        # a table that records its own cards records every card it draws
+        if spec.get("required", True) or (spec.get("record") and not virtual) \
+                or rng.random() < 0.35:
             vals = value(spec, rng, virtual)
             if vals:
                 out[name] = vals
