@@ -20,12 +20,14 @@ are used to play; the game is made and served in process.
 
 from __future__ import annotations
 
+import html as _html
 import http.client
 import json
 import random
 import re
 import tempfile
 import threading
+import time
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -44,6 +46,7 @@ def _karma_titles() -> frozenset[str]:
 
 
 KARMA = _karma_titles()
+REVEALS = "A Little Information"  # its player sees every hand (RULES.md, Protection)
 
 
 @dataclass
@@ -54,15 +57,20 @@ class Result:
     terminal: list[str] = field(default_factory=list)  # stalls: nobody has an action
     tracebacks: list[str] = field(default_factory=list)
     reload_errors: list[str] = field(default_factory=list)
-    hand_errors: list[str] = field(default_factory=list)
+    hand_errors: list[str] = field(default_factory=list)  # books and cardboard differ
+    page_errors: list[str] = field(default_factory=list)  # a page names a card not held
     # where the table records its own cards: Karma cards in the books' hands that the
-    # table never recorded (rigs drew them: a draw the pages cannot record yet)
-    rigs_drew: set[str] = field(default_factory=set)
+    # table never recorded (rigs drew them), by the action after which they appeared
+    rigs_drew: Counter = field(default_factory=Counter)
+    # where rigs rolled or drew because the list offered nothing else (see ``value``)
+    virtual_forced: Counter = field(default_factory=Counter)
+    timings: dict[str, list[float]] = field(default_factory=dict)  # seconds, by request
+    posted: Counter = field(default_factory=Counter)  # the actions posted, by name
     where: str = ""  # the round and phase reached
 
     def failures(self) -> list[str]:
         return (self.refusals + self.terminal + self.tracebacks + self.reload_errors
-                + self.hand_errors)
+                + self.hand_errors + self.page_errors)
 
 
 # ---------------------------------------------------------------------------- requests
@@ -79,7 +87,9 @@ def fill(action: dict, rng: random.Random, virtual: bool,
         if spec.get("record") == "card" and deck is not None and "values" in spec:
             kept = [v for v in spec["values"] if v in deck or v not in KARMA]
             spec = {**spec, "values": kept} if kept else spec
-        if spec.get("required", True) or rng.random() < 0.35:
+        # a table that records its own cards records every card it draws
+        if spec.get("required", True) or (spec.get("record") and not virtual) \
+                or rng.random() < 0.35:
             vals = value(spec, rng, virtual)
             if vals:
                 out[name] = vals
@@ -174,19 +184,25 @@ def meet(c: dict, params: dict, out: dict, rng: random.Random, virtual: bool) ->
 
 
 class Client:
-    """The pages' API on one kept connection."""
+    """The pages' API on one kept connection (``timings``: seconds per request, by kind)."""
 
     def __init__(self, port: int) -> None:
         self.port = port
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.timings: dict[str, list[float]] = {}
 
     def request(self, method: str, target: str, body: str | None = None,
                 headers: dict | None = None) -> tuple[int, str]:
+        last = target.rsplit("/", 1)[-1]
+        kind = "act" if method == "POST" else last if last.endswith(".json") else "page"
+        t = time.perf_counter()
         for attempt in (0, 1):
             try:
                 self.conn.request(method, target, body=body, headers=headers or {})
                 r = self.conn.getresponse()
-                return r.status, r.read().decode()
+                out = r.status, r.read().decode()
+                self.timings.setdefault(kind, []).append(time.perf_counter() - t)
+                return out
             except (http.client.HTTPException, OSError):
                 self.conn.close()
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
@@ -254,13 +270,18 @@ def new_game(folder: Path, names: list[str], seed: int, dice: str) -> Path:
 
 
 def _pick(menu: list[tuple[str, dict]], rng: random.Random) -> tuple[str, dict]:
-    """Decisions first (mostly), then "done" often enough for the game to move on."""
+    """Decisions first (mostly), then "done" often enough for the game to move on; the
+    leader's undo now and then (it steps the game back)."""
     decide = [m for m in menu if m[1]["action"] in DECISIONS]
     if decide and rng.random() < 0.8:
         return rng.choice(decide)
+    undo = [m for m in menu if m[1]["action"] == "undo"]
+    if undo and rng.random() < 0.02:
+        return undo[0]
+    menu = [m for m in menu if m[1]["action"] != "undo"] or menu
     done = [m for m in menu if m[1]["action"] in ("done", "next")]
     plain = [m for m in menu if m[1]["action"] not in ("done", "next")]
-    if done and (not plain or rng.random() < 0.45):
+    if done and (not plain or rng.random() < DONE):
         nexts = [m for m in done if m[1]["action"] == "done"]
         return rng.choice(nexts if nexts and rng.random() < 0.95 else done)
     return rng.choice(plain or menu)
@@ -277,26 +298,117 @@ def table_deck(game, tables) -> frozenset[str]:
     return frozenset(tables.karma_card(k).title for k in out)
 
 
+def _titles(tables, keys) -> Counter:
+    return Counter(tables.karma_card(k).title for k in keys)
+
+
+class Cardboard:
+    """The Karma cards as the table holds them, beside the books: what each player recorded
+    (a card drawn at the table), what each has held or seen, what was ever public (played
+    or discarded: in play, on the discard pile, an attack that waits)."""
+
+    def __init__(self, game, tables, own: bool) -> None:
+        self.tables, self.own = tables, own  # own: the table records its own cards
+        self.recorded: Counter = Counter()  # drawn at the table and recorded, not reshuffled
+        self.seen: dict[str, set[str]] = {p.name: set() for p in game.players}
+        self.public: set[str] = set()
+        self.deck = len(game.karma.draw)
+        self.look(game)
+
+    def hands(self, game) -> dict[str, Counter]:
+        return {p.name: _titles(self.tables, p.hand + p.incoming) for p in game.players}
+
+    def out_of_deck(self, game) -> Counter:
+        """The Karma titles the books say are not in the deck."""
+        return _titles(self.tables, [c.key for c in self.tables.karma]) - \
+            _titles(self.tables, game.karma.draw)
+
+    def look(self, game) -> None:
+        """What everyone can see now, and what each player holds."""
+        tb = self.tables
+        self.public |= set(_titles(tb, game.karma.discard))
+        self.public |= {t for p in game.players for t in _titles(tb, p.in_play)}
+        if game.waits.attack is not None:
+            self.public.add(tb.karma_card(game.waits.attack.card).title)
+        for name, held in self.hands(game).items():
+            self.seen[name] |= set(held)
+
+    def record(self, player: str, titles: list[str]) -> None:
+        kept = [t for t in titles if t in KARMA]
+        self.recorded.update(kept)
+        self.seen[player] |= set(kept)
+
+    def after(self, game, undone: bool) -> None:
+        """The books after a step: a reshuffle or an undo puts cards back in the deck
+        (the table does the same), and the books then say which cards are out."""
+        if undone or len(game.karma.draw) > self.deck:
+            self.recorded &= self.out_of_deck(game)
+        self.deck = len(game.karma.draw)
+        self.look(game)
+
+    def differences(self, game) -> list[str]:
+        """Where the table records its own cards: the cards in the books' hands that it
+        never recorded (returned apart: rigs drew them), and the recorded cards the
+        books put back in the deck (a record added instead of replacing)."""
+        back = self.recorded - self.out_of_deck(game)
+        return [f"recorded {t!r} x{n}, but the books have it in the deck"
+                for t, n in sorted(back.items())]
+
+    def unrecorded(self, game) -> Counter:
+        held = sum(self.hands(game).values(), Counter())
+        in_play = sum((_titles(self.tables, p.in_play) for p in game.players), Counter())
+        return held + in_play - self.recorded
+
+    def named_on_page(self, player: str, html: str) -> list[str]:
+        """The Karma titles ``player``'s page names (outside its forms, whose record
+        fields list the deck) that the player never held, recorded or saw played."""
+        text = _html.unescape(re.sub(r"(?s)<form\b.*?</form>|<script\b.*?</script>", " ",
+                                     html))
+        text = re.sub(r"<[^>]*>", " ", text)
+        return [f"{t!r} ({' '.join(text[max(0, i - 150):i + 60].split())})"
+                for t in KARMA if (i := text.find(t)) >= 0 and t not in self.seen[player]
+                and t not in self.public]
+
+
+#: how often a player with optional actions says "I'm done" instead (the rest of the time
+#: one of those actions, at random): higher makes shorter games
+DONE = 0.6
+
+#: a player's action refused this many times with nothing accepted in between: the game
+#: cannot go on from the pages (counted as needing the terminal)
+STUCK = 8
+
+
 def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
-         result: Result | None = None) -> Result:
-    """Play the game at ``path`` to its score with random choices from the list."""
+         result: Result | None = None, pages_every: int = 15) -> Result:
+    """Play the game at ``path`` to its score with random choices from the list; every
+    ``pages_every`` steps each player's page is read and checked for cards they never
+    held."""
+    from rigs_helper.rules.legal import phase_ready
     from rigs_helper.store import session
+    from rigs_helper.web.pages import final_scores
 
     res = result or Result()
     rng = random.Random(seed)
     with served(path, tables) as (server, tokens):
         client = Client(server.server_address[1])
+        res.timings = client.timings
         game = session.load(path, tables).game
-        recorded: set[str] = set()  # the Karma titles the table recorded
+        table = Cardboard(game, tables, not virtual)
+        refused: Counter = Counter()  # refusals of one player's action since a success
         for step in range(max_steps):
             res.steps = step
-            code, board = client.get_json("/state.json")
-            if code != 200:
-                res.tracebacks.append(f"GET /state.json: {code}")
-                return res
-            res.where = f"round {board.get('round')}, {board.get('phase')}"
-            if board.get("game_over") and board.get("final"):
-                res.finished = True
+            res.where = f"round {game.round}, {game.phase}"
+            if step % pages_every == 0 or game.game_over:
+                code, board = client.get_json("/state.json")
+                if code != 200:
+                    res.tracebacks.append(f"GET /state.json: {code}")
+                    return res
+                if board.get("game_over") and board.get("final"):
+                    res.finished = True
+                    return res
+            if step % pages_every == 0 and not _pages_name_only_held(client, tokens,
+                                                                     table, res):
                 return res
             menu = []
             for name, token in tokens.items():
@@ -305,31 +417,84 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
                     res.tracebacks.append(f"GET actions.json of {name}: {code}")
                     return res
                 menu += [(name, a) for a in d["actions"]]
-            if not menu:
-                res.terminal.append(f"step {step}: nobody has an action; waiting for "
-                                    f"{board.get('waiting_for')}")
+            if all(a["action"] == "undo" for _, a in menu):
+                if game.game_over and final_scores(game, tables):
+                    continue  # the board says it at the next step
+                res.terminal.append(f"step {step}: nobody has an action but undo; "
+                                    f"waiting for {_waiting(client)}")
                 return res
             name, action = _pick(menu, rng)
-            deck = table_deck(game, tables)
             form = {"action": action["action"], "request_id": f"r{step}",
-                    **fill(action, rng, virtual, deck)}
+                    **fill(action, rng, virtual, table_deck(game, tables))}
             code, answer = client.act(tokens[name], form)
+            res.posted[action["action"]] += 1
             if code >= 500:
                 res.tracebacks.append(f"{name} {form}: {code} {answer}")
                 return res
             if code != 200:
                 res.refusals.append(f"{name} {form}: {answer.get('error')}")
+                refused[name, action["action"]] += 1
+                if refused[name, action["action"]] >= STUCK:
+                    res.terminal.append(f"step {step}: {name}'s {action['action']} is "
+                                        f"refused again and again: {answer.get('error')}")
+                    return res
+            else:
+                refused.clear()
+            records = [(k, v) for k, p in action["params"].items()
+                       if p.get("record") for v in form.get(k, [])]
+            if not virtual:
+                res.virtual_forced.update(f"{action['action']} {k}" for k, v in records
+                                          if v == "virtual")
             try:
                 game = session.load(path, tables).game
             except Exception as exc:  # noqa: BLE001 - counted, with its words
                 res.reload_errors.append(f"after {name} {form}: {exc}")
                 return res
-            if code == 200 and not virtual:
-                recorded |= {v for k, p in action["params"].items()
-                             if p.get("record") == "card" for v in form.get(k, [])}
-                res.rigs_drew |= {t for q in game.players for k in q.hand
-                                  if (t := tables.karma_card(k).title) not in recorded}
+            if code != 200:
+                continue
+            table.record(name, [v for _, v in records])
+            if any(REVEALS in vs for vs in form.values()):  # the hands shown to its player
+                table.seen[name] |= {t for h in table.hands(game).values() for t in h}
+            table.after(game, undone=action["action"] == "undo")
+            # (an undo of the phase's end leaves everyone done: the leader ends it)
+            if not game.game_over and action["action"] != "undo" and \
+                    phase_ready(game, tables):
+                res.terminal.append(f"step {step}: after {name}'s {action['action']}, "
+                                    "everyone is done and nothing waits, yet the "
+                                    f"{game.phase} phase did not end")
+                return res
+            if not virtual:
+                res.hand_errors += [f"after {name} {form}: {e}"
+                                    for e in table.differences(game)]
+                new = table.unrecorded(game) - _seen_unrecorded(res)
+                res.rigs_drew.update({f"{action['action']}: {t}": n for t, n in new.items()})
     return res
+
+
+def _seen_unrecorded(res: Result) -> Counter:
+    out: Counter = Counter()
+    for k, n in res.rigs_drew.items():
+        out[k.split(": ", 1)[1]] += n
+    return out
+
+
+def _waiting(client: Client) -> object:
+    code, board = client.get_json("/state.json")
+    return board.get("waiting_for") if code == 200 else code
+
+
+def _pages_name_only_held(client: Client, tokens: dict, table: Cardboard,
+                          res: Result) -> bool:
+    """Each player's page names no Karma card the player never held or saw played
+    (False: a page answered 500)."""
+    for name, token in tokens.items():
+        code, html = client.request("GET", f"/p/{token}")
+        if code != 200:
+            res.tracebacks.append(f"GET the page of {name}: {code}")
+            return False
+        res.page_errors += [f"{name}'s page names {t}, never held"
+                            for t in table.named_on_page(name, html)]
+    return True
 
 
 def one_game(names: list[str], seed: int, dice: str, virtual: bool, tables,

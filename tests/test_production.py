@@ -155,6 +155,22 @@ def test_power_override_goes_first_and_is_refused_without_energy(tables):
         perform(set_player(g, "Ana", energy=0), SetPlan("Ana", power=("P1",)), tables)
 
 
+def test_powering_a_plot_costs_1_energy_a_planned_plot_goes_dark_when_it_is_gone(tables):
+    # Ana planned --power P1 with 1 Energy in the warehouse, then gave the Energy away (a
+    # deal): P1 cannot be powered any more.  The plan stays dark rather than stopping the
+    # phase's end (which every player's "done" asks for): Net nothing; choosing the plan
+    # again now is refused as before.
+    g = prod_game(tables, [P("P1", tables, 1, "supplies")], ana_energy=1)
+    g = perform(g, SetPlan("Ana", power=("P1",)), tables).game
+    g = set_player(g, "Ana", energy=0)
+    pl = plan(g, "Ana", tables)
+    assert powered(pl) == set() and pl.produced == produced()
+    assert "no Energy left" in lines(pl)["P1"].note
+    assert perform(g, NextPhase(auto=True), tables).game.phase == "market"
+    with pytest.raises(RulesError, match="powering P1 costs 1"):
+        perform(g, SetPlan("Ana", power=("P1",)), tables)
+
+
 def test_skip_leaves_a_plot_dark_and_saves_its_energy(tables):
     # Warehouse 2 Energy; P25 3 Metal, P10 2 Supplies, P1 1 Metal.  Default: P25 and P10.
     # --skip P25: P10 (2) and P1 (1) take the 2 Energy.  Net: Supplies 2, Metal 1, Energy -2.

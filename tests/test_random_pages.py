@@ -41,3 +41,35 @@ def test_a_request_filled_from_the_list_meets_its_constraints():
         g = fill(grant, rng, False)["card"]
         assert len(g) == 4 and g.count("desert") <= 1
         assert {"credits", "energy"} & set(fill(deal, rng, False))
+
+
+def test_a_page_naming_a_card_its_player_never_held_is_caught(tables, tmp_path):
+    from dataclasses import replace
+
+    from randomplayer import Cardboard, new_game
+
+    from rigs_helper.store import session
+
+    g = session.load(new_game(tmp_path, ["Ana", "Bo"], 5, "rigs"), tables).game
+    decoy = next(c.key for c in tables.karma if c.title == "Decoy")
+    g = replace(g, players=(replace(g.players[0], hand=(decoy,)), g.players[1]))
+    table = Cardboard(g, tables, own=True)
+    page = ("<ul><li>Round 1: You drew Decoy</li></ul>"
+            "<form><label><input name=card value=Ruins>Ruins</label></form>")
+    assert table.named_on_page("Ana", page) == []  # held; a form's record field is not
+    assert [t.split(" (")[0] for t in table.named_on_page("Bo", page)] == ["'Decoy'"]
+    table.record("Bo", ["Ruins"])
+    assert table.named_on_page("Bo", "<p>Ruins</p>") == []  # Bo drew it at the table
+
+
+def test_a_recorded_card_the_books_put_back_in_the_deck_is_a_mismatch(tables, tmp_path):
+    from randomplayer import Cardboard, new_game
+
+    from rigs_helper.store import session
+
+    g = session.load(new_game(tmp_path, ["Ana", "Bo"], 5, "rigs"), tables).game
+    table = Cardboard(g, tables, own=True)
+    top = tables.karma_card(g.karma.draw[0]).title
+    table.record("Ana", [top])  # the table drew it; the books did not
+    assert table.differences(g) == [f"recorded {top!r} x1, but the books have it in the deck"]
+    assert table.unrecorded(g) == {}  # nobody holds a card in the books yet

@@ -212,7 +212,12 @@ def redirected(game: Game, pid: str) -> str | None:
 
 
 def plan(game: Game, name: str, tables: Tables,
-         overrides: Mapping[str, str] | None = None, with_received: bool = True) -> Plan:
+         overrides: Mapping[str, str] | None = None, with_received: bool = True,
+         strict: bool = False) -> Plan:
+    """The player's production: each plot powered or not, and the net result.  A plot
+    the plan powers that the Energy left cannot pay for is refused with ``strict`` (the
+    plan being chosen now); otherwise it stays dark (the Energy went elsewhere after the
+    plan was chosen: a deal, a Karma card), and the phase still ends."""
     player = game.player(name)
     chosen = dict(player.plan)
     chosen.update({player.plot(k).id: v for k, v in (overrides or {}).items()})
@@ -263,12 +268,12 @@ def plan(game: Game, name: str, tables: Tables,
     for p, working, mult, output, note, to in forced + rest:
         is_forced = chosen.get(p.id) == "power"
         if (output == 0 and not is_forced) or prod_left + wh_left < cost:
-            if is_forced:
+            if is_forced and strict:
                 raise RulesError(
                     f"{player.name} has {prod_left + wh_left} Energy left for power "
                     f"({wh_left} in the warehouse, {prod_left} produced); powering {p.id} "
                     f"costs {cost}", rule="powering a plot costs 1 Energy (2 under Brownout!)")
-            why = "nothing to yield" if output == 0 else "no Energy left to power it"
+            why = "no Energy left to power it" if is_forced or output else "nothing to yield"
             lines[p.id] = PlotLine(p.id, p.type, p.harvest, p.rigs, working, mult, False, "",
                                    0, 0, to, "; ".join(filter(None, [note, why])))
             continue

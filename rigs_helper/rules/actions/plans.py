@@ -54,7 +54,7 @@ class SetPlan(Op):
                                  rule="once a card idles a plot, its owner cannot "
                                  "change that plot's plan")
         chosen = self._plan(game)
-        plan(replace_player_plan(game, self.name, chosen), self.name, tables)
+        plan(replace_player_plan(game, self.name, chosen), self.name, tables, strict=True)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         from rigs_helper.rules.production import plan
