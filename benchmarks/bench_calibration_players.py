@@ -50,8 +50,10 @@ def play(seeds, counts, tables, samples: int, now_samples: int, tick) -> list[di
     done = 0
     for n in counts:
         for seed in seeds:
-            snaps, won = players.play_game(players.table_styles(n, seed), seed, tables)
-            for c in scored(snaps, won, tables, samples, now_samples, untempered=True):
+            snaps, won, records = players.play_game(players.table_styles(n, seed), seed,
+                                                    tables)
+            for c in scored(snaps, won, tables, samples, now_samples, untempered=True,
+                            records=records):
                 out.append({"players": n, "seed": seed, "round": c.round,
                             "chances": {k: list(v) for k, v in c.chances.items()},
                             "won": list(c.won)})

@@ -27,7 +27,7 @@ HARVESTS = ("energy", "supplies", "metal", "luxuries")
 
 def _opening_game(players: int, seed: int, tables, round_: int):
     """A seeded game with the calibration's opening, at the start of ``round_``."""
-    snaps, _ = calibration.play_game(players, seed, tables, opening=True, rounds=(round_,))
+    snaps, _, _ = calibration.play_game(players, seed, tables, opening=True, rounds=(round_,))
     return snaps[0]
 
 

@@ -20,10 +20,16 @@ from __future__ import annotations
 import math
 
 from dataclasses import dataclass
+from rigs_helper.forecast.record import Record
 from rigs_helper.rules.state import Game, Player
 
 #: rounds of play worth as much as the blend's prior (a stated choice, not fitted)
 EVIDENCE = 3.0
+#: in a player's rates from the log, a round weighs this much against the next one
+RECENT = 0.7
+#: the opening rounds, when every table puts its first RIGS out: not a habit (not counted)
+OPENING = 1
+FIELDS = ("build", "survey", "place", "borrow", "play", "sell", "trade")
 START_RIGS = 5  # RIGS each player starts with (the rules' set-up)
 #: Karma cards a player draws a round, about, when they never play one: a Disaster hurts
 #: about every other round (a stated choice, not fitted)
@@ -38,16 +44,18 @@ class Tendency:
     borrow: float
     play: float
     sell: float  # lowest price sold at, as a share of the mean Market card value
+    trade: float = 0.0  # sells spare Energy and Supplies to another player
 
     def values(self) -> tuple[float, ...]:
-        return (self.build, self.survey, self.place, self.borrow, self.play, self.sell)
+        return (self.build, self.survey, self.place, self.borrow, self.play, self.sell,
+                self.trade)
 
 
 POLICIES: dict[str, Tendency] = {
     "idle": Tendency(0.0, 0.0, 0.0, 0.0, 0.0, 1.0),
     "builder": Tendency(1.0, 0.2, 1.0, 0.5, 0.3, 1.0),
-    "seller": Tendency(0.3, 0.7, 1.0, 0.0, 0.3, 0.0),
-    "holder": Tendency(0.4, 1.0, 1.0, 0.5, 0.2, 1.4),
+    "seller": Tendency(0.3, 0.7, 1.0, 0.0, 0.3, 0.0, 0.1),
+    "holder": Tendency(0.4, 1.0, 1.0, 0.5, 0.2, 1.4, 0.6),
     "attacker": Tendency(0.5, 0.3, 1.0, 0.0, 1.0, 1.0),
 }
 BLEND = tuple(POLICIES.values())
@@ -65,6 +73,7 @@ class Observed:
     borrow: float | None
     play: float | None
     sell: float | None
+    trade: float | None = None
 
 
 def rounds_played(game: Game) -> int:
@@ -98,13 +107,50 @@ def _observe(p: Player, rounds: int, last_price: float | None, mean_price: float
     return Observed(rounds, build, survey, place, borrow, play, sell)
 
 
-def observed(game: Game, last_price: float | None, mean_price: float, hand_limit: int = 5
-             ) -> tuple[Observed, ...]:
-    """Each player's play so far, read from the state (``last_price``: the latest Market
-    price, None before the first card)."""
-    rounds = rounds_played(game)
-    return tuple(_observe(p, rounds, last_price, mean_price, hand_limit)
-                 for p in game.players)
+def _rate(record: Record, name: str, rounds: range, habit: str) -> float:
+    """The share of ``rounds`` in which the player showed ``habit``, each round weighing
+    RECENT times the next one (what a player does now tells more than what they did)."""
+    num = den = 0.0
+    w = 1.0
+    for r in reversed(rounds):
+        den += w
+        num += w * (habit in record.did(name, r))
+        w *= RECENT
+    return num / den
+
+
+def _from_record(p: Player, stock: Observed, record: Record, rounds: range) -> Observed:
+    """The player's habits as rates per round from the log (``stock``: the estimates
+    from the state, kept where the log cannot tell)."""
+    if not rounds:  # nothing to go by yet: the blend alone
+        return Observed(0, None, None, None, None, None, None)
+
+    def rate(habit: str) -> float:
+        return _rate(record, p.name, rounds, habit)
+
+    ever = {h for r in rounds for h in record.did(p.name, r)}
+    could_place = p.warehouse_rigs and p.supplies  # RIGS left unplaced while able (else
+    # the log cannot tell a player who places all they have from one who had none)
+    return Observed(
+        rounds=len(rounds), build=rate("build"),
+        survey=rate("survey") if any(x.survey is None for x in p.plots) else None,
+        place=rate("place") if could_place else None,
+        borrow=1.0 if "borrow" in ever else stock.borrow,
+        play=rate("play") if p.hand or "play" in ever else None,
+        sell=stock.sell, trade=rate("trade"))
+
+
+def observed(game: Game, last_price: float | None, mean_price: float, hand_limit: int = 5,
+             record: Record | None = None) -> tuple[Observed, ...]:
+    """Each player's play so far (``last_price``: the latest Market price, None before
+    the first card): from the log's ``record`` for the rounds it covers, else read from
+    the state alone."""
+    n = rounds_played(game)
+    stock = [_observe(p, n, last_price, mean_price, hand_limit) for p in game.players]
+    if record is None or record.first > max(n, OPENING + 1):
+        return tuple(stock)
+    rounds = range(max(record.first, OPENING + 1), n + 1)
+    return tuple(_from_record(p, o, record, rounds) for p, o in zip(game.players, stock))
 
 
 def tuned(policy: Tendency, seen: Observed) -> Tendency:
@@ -113,8 +159,7 @@ def tuned(policy: Tendency, seen: Observed) -> Tendency:
         return policy
     w = seen.rounds / (seen.rounds + EVIDENCE)
     fields = []
-    for name, value in zip(("build", "survey", "place", "borrow", "play", "sell"),
-                           policy.values()):
+    for name, value in zip(FIELDS, policy.values()):
         own = getattr(seen, name, None)
         fields.append(value if own is None else (1 - w) * value + w * own)
     return Tendency(*fields)
@@ -124,7 +169,7 @@ def tuned(policy: Tendency, seen: Observed) -> Tendency:
 FLOOR = 0.1
 #: the evidence of the several habits overlaps: each counts this much (a stated choice)
 SHARE = 0.5
-JUDGED = ("build", "survey", "place", "play")  # borrowing and selling depend on need, price
+JUDGED = ("build", "survey", "place", "play", "trade")  # borrowing and selling depend on need, price
 
 
 def likelihoods(seen: Observed, blend=BLEND) -> list[float]:
