@@ -4,8 +4,9 @@ imports this module, so it cannot peek at how these players decide.
 
 Each player program is a :class:`Style`; :func:`play_game` plays a whole seeded game with one
 style per seat through the typed operations of the rules core (`perform` with Build, Move,
-Survey, Borrow, Repay, Sell, deals proposed and accepted, and Karma cards played from the legal-actions list), the
-rest of every phase settled by `rigs next --auto`.  The styles:
+Survey, Borrow, Repay, Sell, DealPropose and DealAccept, and Karma cards played from the
+legal-actions list), the rest of every phase settled by `rigs next --auto`; the entries a
+game file's log would keep are kept, so the forecast reads what each player did.  The styles:
 
 - **builder**: builds RIGS with every 2 Metal, borrows Metal to build more, puts RIGS on
   Metal and Energy first, repays from round 10 on, sells Luxuries at the mean price or better.

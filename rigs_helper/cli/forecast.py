@@ -156,8 +156,8 @@ def render_standings(result) -> None:
     if ahead:
         say(f"Forecast of the end: {result.samples} simulated rests of the game from "
                   "public facts (win chances about +-3 points), the rounds left played by "
-                  "simulated players who build, survey, borrow, sell and play Karma cards "
-                  "after a blend of simple policies, tuned by each player's play so far "
+                  "simulated players who build, survey, borrow, sell, trade and play Karma "
+                  "cards after a blend of simple policies, tuned by each player's play so far "
                   "(docs/forecast.md).")
         say(f"Now, Win now: if the game ended now (Luxuries at {_fmt(result.price)}, "
                   f"{result.price_basis}); `rigs standings --now` adds its spread.")

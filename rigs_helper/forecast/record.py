@@ -1,6 +1,6 @@
 """What each player did in each round so far, read from the game's log: the rounds in which
 they built, surveyed, moved RIGS, borrowed from Vinnie, played a Karma card or traded with
-another player (`rigs give`, or a deal proposed and accepted).  No I/O: the caller hands
+another player (gave in `rigs give`, or proposed a deal that was accepted).  No I/O: the caller hands
 over the log's entries (plain dicts: ``action``, ``round``, ``fields``).
 
 The log is public (every entry is something the table saw done), so the forecast may read
@@ -45,14 +45,14 @@ def entry(op: Op, game: Game) -> dict[str, Any]:
     return {"action": action, "round": game.round, "phase": game.phase, "fields": fields_}
 
 
-def _who(action: str, fields: Mapping[str, Any], proposed: dict[int, str]) -> list[str]:
+def _who(action: str, fields: Mapping[str, Any], proposed: dict[int, str]) -> str:
+    """Who showed the habit: a trade is the giver's (who offered it), not the taker's."""
     if action == "give":
-        return [str(fields.get("giver", "")), str(fields.get("receiver", ""))]
+        return str(fields.get("giver", ""))
     if action == "deal accept":
         deal = str(fields.get("deal", ""))
-        giver = proposed.get(int(deal)) if deal.isdigit() else None
-        return [str(fields.get("name", ""))] + ([giver] if giver else [])
-    return [str(fields.get("name", ""))]
+        return proposed.get(int(deal), "") if deal.isdigit() else ""
+    return str(fields.get("name", ""))
 
 
 def from_entries(entries: Iterable[Mapping[str, Any]]) -> Record:
@@ -74,9 +74,9 @@ def from_entries(entries: Iterable[Mapping[str, Any]]) -> Record:
         if habit is None or (action == "move" and fields.get("source")):
             continue  # a RIGS moved between plots is not one placed
         round_ = int(e.get("round", 0))
-        for name in _who(str(action), fields, proposed):
-            if name:
-                acts.setdefault(name, {}).setdefault(round_, set()).add(habit)
+        name = _who(str(action), fields, proposed)
+        if name:
+            acts.setdefault(name, {}).setdefault(round_, set()).add(habit)
     return Record(first, {n: {r: frozenset(h) for r, h in rounds.items()}
                           for n, rounds in acts.items()})
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from rigs_helper.forecast.record import Record
 from rigs_helper.rules.state import Game, Player
 
@@ -107,37 +107,34 @@ def _observe(p: Player, rounds: int, last_price: float | None, mean_price: float
     return Observed(rounds, build, survey, place, borrow, play, sell)
 
 
-def _rate(record: Record, name: str, rounds: range, habit: str) -> float:
-    """The share of ``rounds`` in which the player showed ``habit``, each round weighing
-    RECENT times the next one (what a player does now tells more than what they did)."""
+def _rate(record: Record, name: str, rounds: range, habit: str | None) -> float:
+    """The share of ``rounds`` in which the player showed ``habit`` (None: did anything
+    at all), each round weighing RECENT times the next one (what a player does now tells
+    more than what they did)."""
     num = den = 0.0
     w = 1.0
     for r in reversed(rounds):
+        did = record.did(name, r)
         den += w
-        num += w * (habit in record.did(name, r))
+        num += w * (bool(did) if habit is None else habit in did)
         w *= RECENT
     return num / den
 
 
 def _from_record(p: Player, stock: Observed, record: Record, rounds: range) -> Observed:
-    """The player's habits as rates per round from the log (``stock``: the estimates
-    from the state, kept where the log cannot tell)."""
-    if not rounds:  # nothing to go by yet: the blend alone
-        return Observed(0, None, None, None, None, None, None)
+    """``stock`` (the habits read from the state: how much of each thing the player has
+    done) kept only as far as the player keeps acting: scaled by their share of rounds
+    since the opening in which they did anything at all; and how often they trade."""
+    if not rounds:  # nothing to go by yet
+        return stock
+    active = _rate(record, p.name, rounds, None)
 
-    def rate(habit: str) -> float:
-        return _rate(record, p.name, rounds, habit)
+    def scaled(x: float | None) -> float | None:
+        return None if x is None else x * active
 
-    ever = {h for r in rounds for h in record.did(p.name, r)}
-    could_place = p.warehouse_rigs and p.supplies  # RIGS left unplaced while able (else
-    # the log cannot tell a player who places all they have from one who had none)
-    return Observed(
-        rounds=len(rounds), build=rate("build"),
-        survey=rate("survey") if any(x.survey is None for x in p.plots) else None,
-        place=rate("place") if could_place else None,
-        borrow=1.0 if "borrow" in ever else stock.borrow,
-        play=rate("play") if p.hand or "play" in ever else None,
-        sell=stock.sell, trade=rate("trade"))
+    return replace(stock, build=scaled(stock.build), survey=scaled(stock.survey),
+                   place=scaled(stock.place), play=scaled(stock.play),
+                   trade=_rate(record, p.name, rounds, "trade"))
 
 
 def observed(game: Game, last_price: float | None, mean_price: float, hand_limit: int = 5,
@@ -169,7 +166,9 @@ def tuned(policy: Tendency, seen: Observed) -> Tendency:
 FLOOR = 0.1
 #: the evidence of the several habits overlaps: each counts this much (a stated choice)
 SHARE = 0.5
-JUDGED = ("build", "survey", "place", "play", "trade")  # borrowing and selling depend on need, price
+#: the habits that weigh the policies (borrowing and selling depend on need and price;
+#: trading on what the others hold: used to tune the policy drawn, not to weigh them)
+JUDGED = ("build", "survey", "place", "play")
 
 
 def likelihoods(seen: Observed, blend=BLEND) -> list[float]:
