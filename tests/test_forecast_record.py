@@ -125,3 +125,21 @@ def test_forecast_reads_the_log_when_given_one(tables):
     a = forecast(g, tables, games=200, record=busy)
     b = forecast(g, tables, games=200, record=quiet)
     assert a.mean[0] > b.mean[0]
+
+
+def test_forecast_of_rigs_standings_reads_the_game_files_log(rigs, tmp_path):
+    """`rigs standings` hands the forecast what the log says: a deal proposed and
+    accepted, and a gift, are the givers' trades."""
+    from rigs_helper.cli.forecast import _load, _record
+
+    path = tmp_path / "game.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "5", "--game", path)
+    for args in (("deal", "propose", "Ana", "Bo", "energy=1", "--for", "credits=4"),
+                 ("deal", "accept", "Bo", "1"), ("give", "Cy", "Ana", "supplies=1")):
+        assert rigs(*args, "--game", path).exit_code == 0
+    loaded, tables = _load(path)
+    rec = _record(loaded, path, tables)
+    assert rec is not None and rec.first == 1
+    assert rec.did("Ana", 1) == {"trade"} and rec.did("Cy", 1) == {"trade"}
+    assert rec.did("Bo", 1) == frozenset()
+    assert rigs("standings", "--samples", "50", "--game", path).exit_code == 0
