@@ -1,18 +1,21 @@
 """How each simulated player acts: a blend of a few simple policies, tuned by what that
-player has done so far in this game.  No I/O; reads only the public state.
+player has done so far in this game.  No I/O; reads only the public state and the game's
+log (:mod:`rigs_helper.forecast.record`: who did what, as the table saw it).
 
 A policy is a :class:`Tendency`: the chance, in a Player Phase, of building RIGS with their
 Metal, of surveying a plot, of putting warehouse RIGS on free spots, of borrowing from Vinnie
-when short (and of repaying), of playing a Karma card they hold, and the lowest Market price
-they sell Luxuries at (a share of the mean Market card value; the last round sells all).
+when short (and of repaying), of playing a Karma card they hold, of trading spare Energy
+and Supplies, and the lowest Market price they sell Luxuries at (a share of the mean
+Market card value; the last round sells all).
 
 The blend (:data:`POLICIES`): *idle* (the old forecast: nobody acts), *builder*, *seller*
-(surveys, sells at once), *holder* (surveys, borrows, waits for a high price) and
+(surveys, sells at once), *holder* (surveys, borrows, trades, waits for a high price) and
 *attacker* (plays every Karma card).  In each simulated game each player follows one policy
 drawn from the blend, each as likely as it explains what the table has seen of that player
 (:func:`likelihoods`; in round 1 all equally), mixed with the player's own rates
 (:func:`observed`) with the weight ``rounds played / (rounds played + EVIDENCE)``: in round 1
-the blend alone, later mostly the player's own play.
+the blend alone, later mostly the player's own play.  With the log, the habits read from
+the state count only as far as the player keeps acting (:func:`_from_record`).
 """
 
 from __future__ import annotations
