@@ -6,7 +6,7 @@ Not a pytest test (the suite has a small version): run it directly, niced.
 
     python benchmarks/bench_calibration_players.py [--games N] [--samples S] [--save F]
     python benchmarks/bench_calibration_players.py --fit [--train N] [--samples S]
-    python benchmarks/bench_calibration_players.py --load F [--spread X]
+    python benchmarks/bench_calibration_players.py --load F [F ...] [--spread X]
 
 It plays N seeded games (default 150) for each of 3 and 4 players, each seat a style of
 `players.py` (`players.table_styles`), through the typed operations of the rules core; at the
@@ -50,8 +50,10 @@ def play(seeds, counts, tables, samples: int, now_samples: int, tick) -> list[di
     done = 0
     for n in counts:
         for seed in seeds:
-            snaps, won = players.play_game(players.table_styles(n, seed), seed, tables)
-            for c in scored(snaps, won, tables, samples, now_samples, untempered=True):
+            snaps, won, records = players.play_game(players.table_styles(n, seed), seed,
+                                                    tables)
+            for c in scored(snaps, won, tables, samples, now_samples, untempered=True,
+                            records=records):
                 out.append({"players": n, "seed": seed, "round": c.round,
                             "chances": {k: list(v) for k, v in c.chances.items()},
                             "won": list(c.won)})
@@ -130,7 +132,10 @@ def main() -> int:
     ap.add_argument("--now-samples", type=int, default=5000)
     ap.add_argument("--fit", action="store_true", help="fit the spread on training games")
     ap.add_argument("--save", help="write the untempered chances to this JSON file")
-    ap.add_argument("--load", help="score a saved run instead of playing")
+    ap.add_argument("--load", nargs="+", help="score saved runs instead of playing")
+    ap.add_argument("--players", type=int, nargs="+", default=[3, 4], choices=(3, 4),
+                    help="player counts to play (runs of each can be saved and loaded "
+                    "together)")
     ap.add_argument("--spread", type=float, default=SPREAD)
     args = ap.parse_args()
     tables = load_tables()
@@ -140,15 +145,18 @@ def main() -> int:
         print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
     if args.load:
-        with open(args.load) as f:
-            saved = json.load(f)
-        rows, samples = saved["rows"], saved["samples"]
+        rows = []
+        for name in args.load:
+            with open(name) as f:
+                saved = json.load(f)
+            rows += saved["rows"]
+            samples = saved["samples"]
     else:
         first = TRAIN_SEED if args.fit else 1
         count = args.train if args.fit else args.games
         samples = args.samples or DEFAULT_GAMES
-        rows = play(range(first, first + count), (3, 4), tables, samples, args.now_samples,
-                    tick)
+        rows = play(range(first, first + count), args.players, tables, samples,
+                    args.now_samples, tick)
         print(file=sys.stderr)
         if args.save:
             with open(args.save, "w") as f:
@@ -159,7 +167,7 @@ def main() -> int:
         fit(rows, samples)
         return 0
     ok = True
-    for n in (3, 4):
+    for n in sorted({r["players"] for r in rows}):
         ok &= report(retemper([r for r in rows if r["players"] == n], args.spread, samples),
                      f"{n} players, spread {args.spread}")
     report(retemper(rows, args.spread, samples), f"3 and 4 players, spread {args.spread}")

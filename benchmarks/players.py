@@ -4,16 +4,17 @@ imports this module, so it cannot peek at how these players decide.
 
 Each player program is a :class:`Style`; :func:`play_game` plays a whole seeded game with one
 style per seat through the typed operations of the rules core (`perform` with Build, Move,
-Survey, Borrow, Repay, Give, Sell, and Karma cards played from the legal-actions list), the
-rest of every phase settled by `rigs next --auto`.  The styles:
+Survey, Borrow, Repay, Sell, DealPropose and DealAccept, and Karma cards played from the
+legal-actions list), the rest of every phase settled by `rigs next --auto`; the entries a
+game file's log would keep are kept, so the forecast reads what each player did.  The styles:
 
 - **builder**: builds RIGS with every 2 Metal, borrows Metal to build more, puts RIGS on
   Metal and Energy first, repays from round 10 on, sells Luxuries at the mean price or better.
 - **attacker**: plays every Karma card it holds (the victim: the other player with the
   highest expected net worth), places RIGS, sells at the mean price or better.
 - **trader**: surveys its plots and harvests Luxuries, sells only at a High price or
-  better (and in the last round), trades its spare Energy and Supplies to another player
-  for credits, borrows Supplies to survey.
+  better (and in the last round), offers its spare Energy and Supplies to another player
+  for credits (`deal propose`, and the other accepts), borrows Supplies to survey.
 - **cautious**: surveys, places RIGS on Luxuries and Supplies, sells every Luxury at once,
   never borrows (repays what it owes as soon as it can), plays only Wealth cards.
 
@@ -25,7 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rigs_helper.forecast.model import expected_networth
-from rigs_helper.rules.actions.deals import Give, Sell
+from rigs_helper.forecast.record import Record, entry, from_entries
+from rigs_helper.rules.actions.deals import Sell
 from rigs_helper.rules.actions.loans import Borrow, Repay
 from rigs_helper.rules.actions.placement import Build, Move, Survey
 from rigs_helper.rules.endgame import EndgameDraws, holdings
@@ -39,6 +41,7 @@ from rigs_helper.rules.scoring import EndgameValues, score_game
 from rigs_helper.rules.setup import new_game
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.waits.deals import DealAccept, DealPropose
 
 NAMES = ("Ana", "Bo", "Cy", "Di")
 ROUNDS = (5, 10, 14)
@@ -70,9 +73,20 @@ STYLES = {
 }
 
 
+#: the log of the game being played (its entries, as a game file keeps them)
+_LOG: list[dict] = []
+
+
+def _do(g: Game, op, tables: Tables) -> Game:
+    """``op`` performed and logged (raises RigsError when the rules refuse it)."""
+    after = perform(g, op, tables).game
+    _LOG.append(entry(op, g))
+    return after
+
+
 def _try(g: Game, op, tables: Tables) -> Game:
     try:
-        return perform(g, op, tables).game
+        return _do(g, op, tables)
     except RigsError:
         return g
 
@@ -140,7 +154,7 @@ def _play_cards(g: Game, tables: Tables, name: str, style: Style) -> Game:
             params[p.name] = pick
         try:
             op = operation(g, tables, name, "karma play", params)
-            g = perform(g, op, tables).game
+            g = _do(g, op, tables)
         except RigsError:
             continue
         break  # one card a phase
@@ -176,14 +190,19 @@ def player_phase(g: Game, tables: Tables, name: str, style: Style, rng: Rng) -> 
 
 
 def _trade(g: Game, tables: Tables, name: str) -> Game:
-    """Spare Energy and Supplies (over 3 of each) to the player with the most credits, 4
-    credits a unit."""
+    """Spare Energy and Supplies (over 3 of each) offered to the player with the most
+    credits, 4 credits a unit (`deal propose`); the buyer accepts (`deal accept`)."""
     me = g.player(name)
     buyer = max((p for p in g.players if p.name != name), key=lambda p: p.credits)
     for r in ("energy", "supplies"):
         n = min(me.amount(r) - 3, buyer.credits // 4)
         if n > 0:
-            g = _try(g, Give(name, buyer.name, ((r, n),), (), (("credits", 4 * n),)), tables)
+            try:
+                g = _do(g, DealPropose(name, buyer.name, ((r, n),), (), (("credits", 4 * n),)),
+                        tables)
+                g = _do(g, DealAccept(buyer.name, str(g.waits.last_deal)), tables)
+            except RigsError:
+                continue
             buyer = g.player(buyer.name)
     return g
 
@@ -209,9 +228,12 @@ def final_winners(g: Game, tables: Tables) -> tuple[int, ...]:
 
 
 def play_game(styles: list[str], seed: int, tables: Tables, rounds=ROUNDS
-              ) -> tuple[list[Game], tuple[int, ...]]:
+              ) -> tuple[list[Game], tuple[int, ...], list[Record]]:
     """A whole game with one style per seat: (the state at the start of each round in
-    ``rounds``, before anyone acts; 1 for each winner)."""
+    ``rounds``, before anyone acts; 1 for each winner; what the log says each player
+    had done at each of those states)."""
+    _LOG.clear()
+    records = []
     names = list(NAMES[:len(styles)])
     seats = {n: STYLES[s] for n, s in zip(names, styles)}
     g = new_game(names, seed, tables).game
@@ -222,6 +244,7 @@ def play_game(styles: list[str], seed: int, tables: Tables, rounds=ROUNDS
     while not g.game_over:
         if g.phase == "player" and g.round in rounds:
             snaps.append(g)
+            records.append(from_entries(_LOG))
         for n in names:
             if g.phase == "player":
                 g = player_phase(g, tables, n, seats[n], rng)
@@ -231,7 +254,7 @@ def play_game(styles: list[str], seed: int, tables: Tables, rounds=ROUNDS
             elif g.phase == "market":
                 g = market_phase(g, tables, n, seats[n], mean)
         g = perform(g, NextPhase(auto=True), tables).game
-    return snaps, final_winners(g, tables)
+    return snaps, final_winners(g, tables), records
 
 
 #: the tables the benchmark plays: each style alone against the others, and mixed tables

@@ -27,7 +27,7 @@ HARVESTS = ("energy", "supplies", "metal", "luxuries")
 
 def _opening_game(players: int, seed: int, tables, round_: int):
     """A seeded game with the calibration's opening, at the start of ``round_``."""
-    snaps, _ = calibration.play_game(players, seed, tables, opening=True, rounds=(round_,))
+    snaps, _, _ = calibration.play_game(players, seed, tables, opening=True, rounds=(round_,))
     return snaps[0]
 
 
@@ -85,7 +85,7 @@ def test_forecast_agrees_with_games_played_by_the_rules(tables):
         h = replace(_hide_differently(g, k), seed=1000 + k, rng=0)
         while not h.game_over:
             if h.phase == "market":
-                h = calibration._sell(h, tables, threshold)
+                h = calibration._sell(h, tables, threshold, [])
             h = perform(h, NextPhase(auto=True), tables).game
         score = calibration.final_score(h, tables)
         for i, p in enumerate(score.players):

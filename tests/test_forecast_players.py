@@ -131,10 +131,11 @@ def test_forecast_calibration_on_games_played_by_the_player_programs(tables, pla
     programs = _players_module()
     styles = programs.table_styles(players, seed)
     assert set(styles) <= set(programs.STYLES)
-    snaps, won = programs.play_game(styles, seed, tables)
+    snaps, won, records = programs.play_game(styles, seed, tables)
     assert [g.round for g in snaps] == [5, 10, 14] and sum(won) >= 1
+    assert len(records) == 3 and all(r.first == 1 for r in records)
     found = calibration.scored(snaps, won, tables, samples=40, now_samples=500,
-                               untempered=True)
+                               untempered=True, records=records)
     for c in found:
         for method, chances in c.chances.items():
             assert len(chances) == players and all(0 <= p <= 1 for p in chances), method

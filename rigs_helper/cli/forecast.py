@@ -29,6 +29,19 @@ def _load(game: Path | None):
     return session.load(game_path(game), tables), tables
 
 
+def _record(loaded, path: Path, tables):
+    """What each player did so far, from the history (None when it cannot be read: the
+    forecast then reads the state alone)."""
+    from rigs_helper.forecast.record import from_entries
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.store import timeline
+
+    try:
+        return from_entries(timeline.entries(loaded, str(path), tables))
+    except InputError:
+        return None
+
+
 def _units(units: dict) -> str:
     return ", ".join(f"{n} {_SHORT.get(r, r)}" for r, n in units.items()) or "-"
 
@@ -91,7 +104,8 @@ def standings(
             result = compute_now(loaded.game, tables, samples=samples or DEFAULT_SAMPLES,
                                  seed=seed, tick=bar)
         else:
-            result = compute(loaded.game, tables, samples=samples, seed=seed, tick=bar)
+            result = compute(loaded.game, tables, samples=samples, seed=seed, tick=bar,
+                             record=_record(loaded, game_path(game), tables))
     finally:
         bar.close()
     unused = [o for o, v in (("--samples", samples), ("--seed", seed)) if v is not None]
@@ -142,8 +156,8 @@ def render_standings(result) -> None:
     if ahead:
         say(f"Forecast of the end: {result.samples} simulated rests of the game from "
                   "public facts (win chances about +-3 points), the rounds left played by "
-                  "simulated players who build, survey, borrow, sell and play Karma cards "
-                  "after a blend of simple policies, tuned by each player's play so far "
+                  "simulated players who build, survey, borrow, sell, trade and play Karma "
+                  "cards after a blend of simple policies, tuned by each player's play so far "
                   "(docs/forecast.md).")
         say(f"Now, Win now: if the game ended now (Luxuries at {_fmt(result.price)}, "
                   f"{result.price_basis}); `rigs standings --now` adds its spread.")
@@ -310,7 +324,7 @@ def report(
     path = game_path(game)
     loaded, tables = _load(game)
     series, steps = _history(path, loaded, tables)
-    result = compute(loaded.game, tables)
+    result = compute(loaded.game, tables, record=_record(loaded, path, tables))
     rep = build_report(loaded.game, tables, result, series, steps)
     if html is not None:
         from rigs_helper.cli.reporthtml import render

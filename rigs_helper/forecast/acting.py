@@ -14,7 +14,9 @@ Each player, in seating order from the leader, with the chances of their
 5. plays one Karma card from their hand (drawn from the unseen Karma cards by kind):
    Destruction costs the richest other player a RIGS, Sabotage takes 2 units of their most
    plentiful resource for the player, Wealth gives the player 2 units of a resource; a
-   victim holding a Protection card stops the attack half of the time (the card is spent).
+   victim holding a Protection card stops the attack half of the time (the card is spent);
+6. trades: sells the Energy and Supplies beyond 3 of each to the other player with the
+   most credits, 4 credits a unit (as far as their credits go).
 
 A player hurt by a Disaster draws a Karma card (hands are cut to 5).
 """
@@ -32,6 +34,8 @@ LAST_BUILD = 2  # no RIGS are built in the last rounds: they would not pay for t
 REPAY_LATE = 4  # rounds left when players who borrow start repaying
 BLOCK = 50  # chance (in %) that a Protection card stops an attack
 KINDS = ("destruction", "sabotage", "wealth", "protection")
+KEEP = 3  # Energy and Supplies a trader keeps for their own RIGS (a stated choice)
+PRICE = 4  # credits a unit traded: a little over its End Game worth (the die's 3.5)
 
 
 class Acting:
@@ -94,6 +98,21 @@ class Acting:
                 self.place(i, t)
             if self.hands[i] and self.chance(t.play):
                 self.play(i)
+            if self.chance(t.trade):
+                self.trade(i)
+
+    def trade(self, i: int) -> None:
+        """Spare Energy and Supplies (over KEEP of each) sold to the other player with the
+        most credits, PRICE credits a unit, as far as their credits go."""
+        res = self.res[i]
+        b = max((j for j in range(self.s.players) if j != i), key=lambda j: self.credits[j])
+        for r in (ENERGY, SUPPLIES):
+            k = min(res[r] - KEEP, self.credits[b] // PRICE)
+            if k > 0:
+                res[r] -= k
+                self.res[b][r] += k
+                self.credits[i] += PRICE * k
+                self.credits[b] -= PRICE * k
 
     def repay(self, i: int) -> None:
         sc, res = self.scripts[i], self.res[i]

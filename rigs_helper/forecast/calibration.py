@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rigs_helper.forecast.final import DEFAULT_GAMES, DRAWS, forecast
+from rigs_helper.forecast.record import Record, entry, from_entries
 from rigs_helper.forecast.standings import compute_now
 from rigs_helper.forecast.temper import tempered
 from rigs_helper.rules.actions.deals import Sell
@@ -53,11 +54,18 @@ class Case:
     won: tuple[int, ...]  # 1 for each winner
 
 
-def _opening(g: Game, tables: Tables, rng: Rng) -> Game:
+def _do(g: Game, op, tables: Tables, log: list) -> Game:
+    """``op`` performed, its entry kept in ``log`` (the game's record)."""
+    after = perform(g, op, tables).game
+    log.append(entry(op, g))
+    return after
+
+
+def _opening(g: Game, tables: Tables, rng: Rng, log: list) -> Game:
     """Round 1: each player surveys one plot and places 2-4 RIGS (see the module text)."""
     for p in g.players:
         plot = p.plots[rng.below(len(p.plots))]
-        g = perform(g, Survey(p.name, plot.id), tables).game
+        g = _do(g, Survey(p.name, plot.id), tables, log)
         placed = 0
         want = 2 + rng.below(3)
         for harvest in ["energy"] + ["luxuries", "metal", "supplies", "metal"][:want + 1]:
@@ -70,7 +78,7 @@ def _opening(g: Game, tables: Tables, rng: Rng) -> Game:
                 continue
             x = free[rng.below(len(free))]
             try:
-                g = perform(g, Move(p.name, 1, x.id, harvest), tables).game
+                g = _do(g, Move(p.name, 1, x.id, harvest), tables, log)
                 placed += 1
             except RigsError:
                 break
@@ -81,35 +89,38 @@ def _values(g: Game, tables: Tables) -> list[int]:
     return [card_value(tables, g.market.values, i) for i in range(len(tables.market_deck))]
 
 
-def _sell(g: Game, tables: Tables, threshold: float) -> Game:
+def _sell(g: Game, tables: Tables, threshold: float, log: list) -> Game:
     if g.market.price is None or g.market.price < threshold:
         return g
     for p in g.players:
         if p.luxuries:
-            g = perform(g, Sell(p.name, None), tables).game
+            g = _do(g, Sell(p.name, None), tables, log)
     return g
 
 
 def play_game(players: int, seed: int, tables: Tables, opening: bool, rounds=ROUNDS
-              ) -> tuple[list[Game], tuple[int, ...]]:
+              ) -> tuple[list[Game], tuple[int, ...], list[Record]]:
     """(the state at the start of each round in ``rounds``, after its Land Grant; 1 for
-    each winner of the finished game)."""
+    each winner of the finished game; what the players had done at each snapshot)."""
     g = new_game(list(NAMES[:players]), seed, tables).game
     rng = Rng(seed ^ 0x0BE41)
     values = _values(g, tables)
     threshold = sum(values) / len(values)
+    log: list = []
     if opening:
-        g = _opening(g, tables, rng)
+        g = _opening(g, tables, rng, log)
     snaps = []
+    records = []
     while not g.game_over:
         if g.phase == "player" and g.round in rounds:
             snaps.append(g)
+            records.append(from_entries(log))
         if opening and g.phase == "market":
-            g = _sell(g, tables, threshold)
+            g = _sell(g, tables, threshold, log)
         g = perform(g, NextPhase(auto=True), tables).game
     score = final_score(g, tables)
     won = tuple(int(p.name in score.winners) for p in g.players)
-    return snaps, won
+    return snaps, won, records
 
 
 def final_score(g: Game, tables: Tables):
@@ -122,14 +133,16 @@ def final_score(g: Game, tables: Tables):
 
 
 def scored(snaps: list[Game], won: tuple[int, ...], tables: Tables, samples: int | None = None,
-           now_samples: int = 20_000, now_method: str = "auto", untempered: bool = False
-           ) -> list[Case]:
+           now_samples: int = 20_000, now_method: str = "auto", untempered: bool = False,
+           records: list[Record] | None = None) -> list[Case]:
     """The snapshots of one game scored the three ways (``samples``: simulated games of
     the forecast; ``now_samples``, ``now_method``: :func:`standings.compute_now`'s;
-    ``untempered``: also the forecast's chances before tempering, as "untempered")."""
+    ``untempered``: also the forecast's chances before tempering, as "untempered";
+    ``records``: what the players had done at each snapshot, as the log says)."""
     out = []
-    for g in snaps:
-        end = forecast(g, tables, games=samples or DEFAULT_GAMES, temper=not untempered)
+    for k, g in enumerate(snaps):
+        end = forecast(g, tables, games=samples or DEFAULT_GAMES, temper=not untempered,
+                       record=None if records is None else records[k])
         now = compute_now(g, tables, samples=now_samples, method=now_method)
         n = len(g.players)
         chances = {"forecast": end.win,
@@ -151,8 +164,9 @@ def cases(games: int, players: int, tables: Tables, samples: int | None = None,
     out = []
     for k in range(games):
         seed = first_seed + k
-        snaps, won = play_game(players, seed, tables, opening=seed % 2 == 1)
-        out += scored(snaps, won, tables, samples, now_samples, now_method)
+        snaps, won, records = play_game(players, seed, tables, opening=seed % 2 == 1)
+        out += scored(snaps, won, tables, samples, now_samples, now_method,
+                      records=records)
         if tick is not None:
             tick(k + 1, games)
     return out

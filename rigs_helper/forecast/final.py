@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from itertools import product
 from operator import mul
 
+from rigs_helper.forecast.record import Record
 from rigs_helper.forecast.simulate import digest, play_out
 from rigs_helper.forecast.temper import tempered
 from rigs_helper.rules.errors import InputError
@@ -105,13 +106,16 @@ def _score_draws(f, active, sizes, rng: Rng, rolls, k: int, win: list[int],
 
 
 def forecast(game: Game, tables: Tables, games: int = DEFAULT_GAMES, seed: int | None = None,
-             tick=None, acting: bool = True, temper: bool = True) -> FinalForecast:
+             tick=None, acting: bool = True, temper: bool = True,
+             record: Record | None = None) -> FinalForecast:
     """Simulate ``games`` rests of the game; ``tick(done, total)`` between chunks.
     ``acting``: players act (False: the old policy, nobody acts); ``temper``: the win
-    chances tempered for the rounds left (:mod:`rigs_helper.forecast.temper`)."""
+    chances tempered for the rounds left (:mod:`rigs_helper.forecast.temper`);
+    ``record``: what each player did so far, from the log
+    (:mod:`rigs_helper.forecast.record`; None: read from the state alone)."""
     if games < 1:
         raise InputError("--samples must be 1 or more")
-    start = digest(game, tables, acting)
+    start = digest(game, tables, acting, record)
     seed = public_seed(game) if seed is None else seed
     rng = Rng(seed)
     n = start.players

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 
 from rigs_helper.forecast.acting import KINDS, Acting
 from rigs_helper.forecast.knowledge import karma_unseen
+from rigs_helper.forecast.record import Record
 from rigs_helper.forecast import tendencies as habits
 from rigs_helper.rules.engine import default_discard, default_rigs_source, leader_rank
 from rigs_helper.rules.market import card_value
@@ -129,9 +130,11 @@ def _settled(game: Game, tables: Tables) -> Game:
     return replace(game, players=tuple(players))
 
 
-def digest(game: Game, tables: Tables, acting: bool = True) -> Start:
+def digest(game: Game, tables: Tables, acting: bool = True, record: Record | None = None
+           ) -> Start:
     """The public facts the simulation starts from, with this round's sure steps done
-    (``acting``: players act; False: the old policy)."""
+    (``acting``: players act; False: the old policy; ``record``: what each player did in
+    each round, from the log)."""
     g = _settled(game, tables)
     m = g.market
     drawn = set(m.drawn)
@@ -163,7 +166,7 @@ def digest(game: Game, tables: Tables, acting: bool = True) -> Start:
     for c in tables.disasters:
         cards[c.key] = (c.action, _IDX.get(c.resource or "", -1), c.amount == "all",
                         c.when_none == "lose_rigs", c.production, c.requires)
-    observed = habits.observed(game, price, mean_price, tables.constants.hand_limit)
+    observed = habits.observed(game, price, mean_price, tables.constants.hand_limit, record)
     tendencies = tuple(tuple(habits.tuned(t, o) for t in habits.BLEND) for o in observed)
     odds = tuple(tuple(accumulate(round(w * habits.ODDS) for w in habits.likelihoods(o)))
                  for o in observed)

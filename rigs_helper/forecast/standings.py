@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from itertools import accumulate, product
 
 from rigs_helper.forecast.final import DEFAULT_GAMES, forecast, public_seed
+from rigs_helper.forecast.record import Record
 from rigs_helper.forecast.model import Model, _num, build_model, expected, vinnie_due
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.rng import MAX_SEED, Rng, _mix
@@ -186,7 +187,8 @@ def _wins(totals, weight: float, win: list[float]) -> None:
 
 
 def compute(game: Game, tables: Tables, samples: int | None = None,
-            seed: int | None = None, tick=None, now_samples: int = NOW_SAMPLES) -> Standings:
+            seed: int | None = None, tick=None, now_samples: int = NOW_SAMPLES,
+            record: Record | None = None) -> Standings:
     """The standings at the end of the game (what `rigs standings` and the board show):
     each player's expected final net worth, its spread and their chance of winning at the
     end, over ``samples`` simulated rests of the game (default
@@ -194,12 +196,14 @@ def compute(game: Game, tables: Tables, samples: int | None = None,
     in each player's ``now`` (``now_samples``: their Monte Carlo samples, when the exact sum
     is too big).  Once no round is left to play the two are the same (and
     equal `rigs score` once the End Game draws are made); nothing is simulated then.
-    ``tick(done, total)`` is called between chunks of simulated games."""
+    ``tick(done, total)`` is called between chunks of simulated games; ``record``: what
+    each player did so far, from the log (:mod:`rigs_helper.forecast.record`)."""
     now = compute_now(game, tables, samples=now_samples)
     if game.game_over or (game.phase == "market" and not game.market.game):
         return replace(now, horizon="end", now_method=now.method, players=tuple(
             replace(p, now=replace(p, vinnie={})) for p in now.players))
-    f = forecast(game, tables, games=samples or DEFAULT_GAMES, seed=seed, tick=tick)
+    f = forecast(game, tables, games=samples or DEFAULT_GAMES, seed=seed, tick=tick,
+                 record=record)
     players = tuple(
         PlayerStanding(p.name, f.mean[i], f.low[i], f.high[i], min(1.0, f.win[i]), p.vinnie,
                        replace(p, vinnie={}))

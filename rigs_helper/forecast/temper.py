@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 #: fitted on the training games (see the module text); 0 would mean no tempering
-SPREAD = 0.5
+SPREAD = 0.3
 ROUNDS = 15  # the game's length (tables/constants.toml)
 
 

@@ -1,29 +1,38 @@
 """How each simulated player acts: a blend of a few simple policies, tuned by what that
-player has done so far in this game.  No I/O; reads only the public state.
+player has done so far in this game.  No I/O; reads only the public state and the game's
+log (:mod:`rigs_helper.forecast.record`: who did what, as the table saw it).
 
 A policy is a :class:`Tendency`: the chance, in a Player Phase, of building RIGS with their
 Metal, of surveying a plot, of putting warehouse RIGS on free spots, of borrowing from Vinnie
-when short (and of repaying), of playing a Karma card they hold, and the lowest Market price
-they sell Luxuries at (a share of the mean Market card value; the last round sells all).
+when short (and of repaying), of playing a Karma card they hold, of trading spare Energy
+and Supplies, and the lowest Market price they sell Luxuries at (a share of the mean
+Market card value; the last round sells all).
 
 The blend (:data:`POLICIES`): *idle* (the old forecast: nobody acts), *builder*, *seller*
-(surveys, sells at once), *holder* (surveys, borrows, waits for a high price) and
+(surveys, sells at once), *holder* (surveys, borrows, trades, waits for a high price) and
 *attacker* (plays every Karma card).  In each simulated game each player follows one policy
 drawn from the blend, each as likely as it explains what the table has seen of that player
 (:func:`likelihoods`; in round 1 all equally), mixed with the player's own rates
 (:func:`observed`) with the weight ``rounds played / (rounds played + EVIDENCE)``: in round 1
-the blend alone, later mostly the player's own play.
+the blend alone, later mostly the player's own play.  With the log, the habits read from
+the state count only as far as the player keeps acting (:func:`_from_record`).
 """
 
 from __future__ import annotations
 
 import math
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from rigs_helper.forecast.record import Record
 from rigs_helper.rules.state import Game, Player
 
 #: rounds of play worth as much as the blend's prior (a stated choice, not fitted)
 EVIDENCE = 3.0
+#: in a player's rates from the log, a round weighs this much against the next one
+RECENT = 0.7
+#: the opening rounds, when every table puts its first RIGS out: not a habit (not counted)
+OPENING = 1
+FIELDS = ("build", "survey", "place", "borrow", "play", "sell", "trade")
 START_RIGS = 5  # RIGS each player starts with (the rules' set-up)
 #: Karma cards a player draws a round, about, when they never play one: a Disaster hurts
 #: about every other round (a stated choice, not fitted)
@@ -38,16 +47,18 @@ class Tendency:
     borrow: float
     play: float
     sell: float  # lowest price sold at, as a share of the mean Market card value
+    trade: float = 0.0  # sells spare Energy and Supplies to another player
 
     def values(self) -> tuple[float, ...]:
-        return (self.build, self.survey, self.place, self.borrow, self.play, self.sell)
+        return (self.build, self.survey, self.place, self.borrow, self.play, self.sell,
+                self.trade)
 
 
 POLICIES: dict[str, Tendency] = {
     "idle": Tendency(0.0, 0.0, 0.0, 0.0, 0.0, 1.0),
     "builder": Tendency(1.0, 0.2, 1.0, 0.5, 0.3, 1.0),
-    "seller": Tendency(0.3, 0.7, 1.0, 0.0, 0.3, 0.0),
-    "holder": Tendency(0.4, 1.0, 1.0, 0.5, 0.2, 1.4),
+    "seller": Tendency(0.3, 0.7, 1.0, 0.0, 0.3, 0.0, 0.1),
+    "holder": Tendency(0.4, 1.0, 1.0, 0.5, 0.2, 1.4, 0.6),
     "attacker": Tendency(0.5, 0.3, 1.0, 0.0, 1.0, 1.0),
 }
 BLEND = tuple(POLICIES.values())
@@ -65,6 +76,7 @@ class Observed:
     borrow: float | None
     play: float | None
     sell: float | None
+    trade: float | None = None
 
 
 def rounds_played(game: Game) -> int:
@@ -98,13 +110,47 @@ def _observe(p: Player, rounds: int, last_price: float | None, mean_price: float
     return Observed(rounds, build, survey, place, borrow, play, sell)
 
 
-def observed(game: Game, last_price: float | None, mean_price: float, hand_limit: int = 5
-             ) -> tuple[Observed, ...]:
-    """Each player's play so far, read from the state (``last_price``: the latest Market
-    price, None before the first card)."""
-    rounds = rounds_played(game)
-    return tuple(_observe(p, rounds, last_price, mean_price, hand_limit)
-                 for p in game.players)
+def _rate(record: Record, name: str, rounds: range, habit: str | None) -> float:
+    """The share of ``rounds`` in which the player showed ``habit`` (None: did anything
+    at all), each round weighing RECENT times the next one (what a player does now tells
+    more than what they did)."""
+    num = den = 0.0
+    w = 1.0
+    for r in reversed(rounds):
+        did = record.did(name, r)
+        den += w
+        num += w * (bool(did) if habit is None else habit in did)
+        w *= RECENT
+    return num / den
+
+
+def _from_record(p: Player, stock: Observed, record: Record, rounds: range) -> Observed:
+    """``stock`` (the habits read from the state: how much of each thing the player has
+    done) kept only as far as the player keeps acting: scaled by their share of rounds
+    since the opening in which they did anything at all; and how often they trade."""
+    if not rounds:  # nothing to go by yet
+        return stock
+    active = _rate(record, p.name, rounds, None)
+
+    def scaled(x: float | None) -> float | None:
+        return None if x is None else x * active
+
+    return replace(stock, build=scaled(stock.build), survey=scaled(stock.survey),
+                   place=scaled(stock.place), play=scaled(stock.play),
+                   trade=_rate(record, p.name, rounds, "trade"))
+
+
+def observed(game: Game, last_price: float | None, mean_price: float, hand_limit: int = 5,
+             record: Record | None = None) -> tuple[Observed, ...]:
+    """Each player's play so far (``last_price``: the latest Market price, None before
+    the first card): from the log's ``record`` for the rounds it covers, else read from
+    the state alone."""
+    n = rounds_played(game)
+    stock = [_observe(p, n, last_price, mean_price, hand_limit) for p in game.players]
+    if record is None or record.first > max(n, OPENING + 1):
+        return tuple(stock)
+    rounds = range(max(record.first, OPENING + 1), n + 1)
+    return tuple(_from_record(p, o, record, rounds) for p, o in zip(game.players, stock))
 
 
 def tuned(policy: Tendency, seen: Observed) -> Tendency:
@@ -113,8 +159,7 @@ def tuned(policy: Tendency, seen: Observed) -> Tendency:
         return policy
     w = seen.rounds / (seen.rounds + EVIDENCE)
     fields = []
-    for name, value in zip(("build", "survey", "place", "borrow", "play", "sell"),
-                           policy.values()):
+    for name, value in zip(FIELDS, policy.values()):
         own = getattr(seen, name, None)
         fields.append(value if own is None else (1 - w) * value + w * own)
     return Tendency(*fields)
@@ -124,7 +169,9 @@ def tuned(policy: Tendency, seen: Observed) -> Tendency:
 FLOOR = 0.1
 #: the evidence of the several habits overlaps: each counts this much (a stated choice)
 SHARE = 0.5
-JUDGED = ("build", "survey", "place", "play")  # borrowing and selling depend on need, price
+#: the habits that weigh the policies (borrowing and selling depend on need and price;
+#: trading on what the others hold: used to tune the policy drawn, not to weigh them)
+JUDGED = ("build", "survey", "place", "play")
 
 
 def likelihoods(seen: Observed, blend=BLEND) -> list[float]:

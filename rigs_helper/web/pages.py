@@ -70,9 +70,16 @@ def standings(snap: Snapshot, tables) -> list[dict] | None:
     """Each player's expected net worth, rank and win chance (the forecast), best first;
     None when the forecast cannot say (or is still working it out)."""
     def make():
+        from rigs_helper.forecast.record import from_entries
         from rigs_helper.forecast.standings import compute
+        from rigs_helper.rules.errors import RigsError
+        from rigs_helper.store import timeline
 
-        s = compute(snap.loaded.game, tables)  # as `rigs standings` says them
+        try:
+            record = from_entries(timeline.entries(snap.loaded, "game", tables))
+        except RigsError:  # a damaged history: the forecast reads the state alone
+            record = None
+        s = compute(snap.loaded.game, tables, record=record)  # as `rigs standings` says
         rows = sorted((p.as_dict() for p in s.players), key=lambda r: -r["net_worth"])
         for i, r in enumerate(rows, 1):
             r["rank"] = i
