@@ -97,7 +97,8 @@ def _karma_play(cls, actor, v):
     if v["wait"]:
         from rigs_helper.rules.waits.attacks import KarmaPlayWait as cls
     return cls(actor, v["title"], target=v["target"], plot=v["plot"], resource=v["resource"],
-               give=v["give"], take=v["take"], card=v["card"], source=v["from"],
+               give=v["give"], take=v["take"], source=v["from"],
+               card=tuple(c for c in v["card"] if c.strip().lower() != VIRTUAL),
                option=v["option"], new_owner=v["new_owner"], to=v["to"], answer=v["answer"],
                answer_to=v["answer_to"], answer_plot=v["answer_plot"], drew=v["drew"],
                own=v["own"], first=v["first"], rolls=_rolls(v["roll"]), split=v["split"])
@@ -196,7 +197,9 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("from", "place", cli="--from"),
         _opt("give", "good_amount", many=True, cli="--give", page=False),
         _opt("take", "good_amount", many=True, cli="--take", page=False),
-        _opt("card", "title", many=True, cli="--card", private="owner", page=False),
+        # a card of a victim's hand: chosen, or picked at random at the table (Eye for an
+        # Eye: record=card, "virtual": rigs picks)
+        _opt("card", "title", many=True, cli="--card", private="owner", record="card"),
         _opt("to", "destination", many=True, cli="--to", page=False),
         _opt("answer", "said", many=True, cli="--answer", page=False),  # played face up
         _opt("answer_to", "said", many=True, cli="--answer-to", page=False),
@@ -212,7 +215,8 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("wait", "flag", cli="--wait", page=False, default=False),
     ), "Play a Karma card", legal=_K + "play", make=_karma_play),
     ActionDef("karma use", "rigs_helper.rules.karma.play:KarmaUse", (
-        P("title", "title"), _ROLL,
+        P("title", "title"),  # Parts Shop: the table's die ("virtual": rigs rolls)
+        _opt("roll", "table_roll", many=True, cli="--roll", record="die", field=None),
     ), "Use a card in play", legal=_K + "use", make=_with_rolls),
     ActionDef("karma retire", "rigs_helper.rules.karma.hands:KarmaDiscardInPlay", (
         P("title", "title"),
@@ -232,6 +236,10 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         # with take: the Karma cards drawn at the table because of it ("virtual": rigs
         # draws the rest)
         _opt("drew", "title", many=True, cli="--drew", record="card", private="owner"),
+        # the die this player rolls for it ("virtual": rigs rolls)
+        _opt("roll", "table_roll", many=True, cli="--roll", record="die"),
+        # I'll Take THAT!: the card of the hand the card's player took
+        _opt("gave", "title", cli="--gave", private="owner"),
     ), "Answer", legal=_W + "answer"),
     ActionDef("disaster record", "rigs_helper.rules.waits.disasters:DisasterRecord", (
         P("card", "title", record="card"),
