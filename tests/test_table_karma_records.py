@@ -43,10 +43,16 @@ def _act(server, token, **fields):
     return json.loads(body)
 
 
+def _takes(server, token) -> list[dict]:
+    """The victim's "take" answers as their page lists them (one per number of cards the
+    die makes them draw)."""
+    return [a for a in _actions(server, token) if a["action"] == "answer"
+            and a["params"]["card"]["values"] == ["take"]]
+
+
 def _take(server, token) -> dict:
-    """The victim's "take" answer as their page lists it."""
-    return next(a for a in _actions(server, token) if a["action"] == "answer"
-                and a["params"]["card"]["values"] == ["take"])
+    (take,) = _takes(server, token)
+    return take
 
 
 def _recorded(take: dict, held: list[str], n: int | None = None) -> list[str]:
@@ -213,8 +219,9 @@ def test_the_victims_die_offers_virtual_only_where_rigs_rolls(tmp_path, tables):
     with serving(game, tables) as (server, _, tokens):
         _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
              target="Bo", option="card")
-        die = _take(server, tokens["Bo"])["params"]["roll"]
-        assert die["values"] == ["virtual"] and die["required"] is False
+        dice = [a["params"]["roll"] for a in _takes(server, tokens["Bo"])]
+        assert {"values": ["virtual"], "min": 1, "max": 6, "required": False,
+                "record": "die"} in dice
         said = _act(server, tokens["Bo"], action="answer", card="take",
                     roll="virtual")["said"]
     assert any("rolled by rigs" in line for line in said)
@@ -228,9 +235,13 @@ def test_rough_storm_dice_recorded_from_each_players_page(tmp_path, tables):
                     and a["params"]["title"]["values"] == ["Rough Storm"])
         assert play["params"]["roll"]["record"] == "die"
         _act(server, tokens["Ana"], action="karma play", title="Rough Storm", roll="6")
-        take = _take(server, tokens["Bo"])
+        # one answer per number of cards drawn: 1 to 5 draw one, a 6 draws none
+        takes = {tuple(a["params"]["roll"].get("values", [])): a
+                 for a in _takes(server, tokens["Bo"])}
+        assert set(takes) == {("1", "2", "3", "4", "5"), ("6",)}
+        assert "drew" not in takes[("6",)]["params"]
+        take = takes[("1", "2", "3", "4", "5")]
         assert take["params"]["roll"]["record"] == "die"
-        assert take["params"]["drew"].get("required") is False  # a 6 draws nothing
         titles = _recorded(take, [], 1)
         _act(server, tokens["Bo"], action="answer", card="take", roll="3", drew=titles)
     after = _load(game, tables)

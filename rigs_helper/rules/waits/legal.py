@@ -118,17 +118,36 @@ def actions_answer(game, tables, player, spec: Spec):
                                          {"card": TAKE, **first, **f, **gave[:1][0]}
                                          if gave else {"card": TAKE, **first, **f})]
     die = [_die(game, takes)] if rolls and takes else []
-    if takes:
-        n = [_draws_on_taking(game, tables, me.name, f) for f in takes]
-        drew = [Param("drew", (*drawable(game, tables, me.name), VIRTUAL), 1, max(n),
-                      min(n) > 0, multiple=True, record="card")] if max(n) else []
-        picked = [Param("gave", tuple(g["gave"] for g in gave))] if gave else []
-        out.append(Action(spec.action, (Param("card", (TAKE,)), *lead, *die, *picked,
-                                        *drew), f"Take {title}"))
+    picked = [Param("gave", tuple(g["gave"] for g in gave))] if gave else []
+    out += _take_actions(game, tables, me.name, f"Take {title}", takes, rolls,
+                         [*lead, *picked])
     for key in dict.fromkeys(me.hand):  # with the die only where it rolls first
         out += _card_answers(spec, game, tables, me.name, key, title, first, lead) or (
             _card_answers(spec, game, tables, me.name, key, title, {**first, **faces[0]},
                           lead + die) if die else [])
+    return out
+
+
+def _take_actions(game, tables, me: str, label: str, takes: list[dict], rolls: bool,
+                  lead: list[Param]) -> list[Action]:
+    """"take": one action per number of Karma cards it makes ``me`` draw, the die's faces
+    grouped by it (a Rough Storm 6 draws none), so that any request from one action's
+    values is accepted; the die ``virtual`` (rigs rolls) in an action of its own, with the
+    cards drawn only where every face draws as many (what rigs will roll is not told)."""
+    cards = (*drawable(game, tables, me), VIRTUAL)
+    by_n: dict[int, list[dict]] = {}
+    for f in takes:
+        if f or not rolls:
+            by_n.setdefault(_draws_on_taking(game, tables, me, f), []).append(f)
+    if rolls and {} in takes:
+        alike = set(by_n) if len(by_n) == 1 else {0}
+        by_n.setdefault(-alike.pop() - 1, []).append({})  # (a negative key: virtual)
+    out = []
+    for key, faces in by_n.items():
+        n = key if key >= 0 else -key - 1
+        die = [_die(game, faces)] if rolls else []
+        drew = [Param("drew", cards, 1, n, multiple=True, record="card")] if n else []
+        out.append(Action("answer", (Param("card", (TAKE,)), *lead, *die, *drew), label))
     return out
 
 
@@ -137,7 +156,7 @@ def _die(game, takes: list[dict]) -> Param:
     listed = [f["roll"] for f in takes if f]
     every = len(listed) == 6
     values = (() if every else tuple(listed)) + ((VIRTUAL,) if {} in takes else ())
-    return Param("roll", values or None, 1, 6, game.dice == "table", record="die")
+    return Param("roll", values or None, 1, 6, bool(listed), record="die")
 
 
 def _rolls(game, tables, me: str, first: dict) -> bool:
