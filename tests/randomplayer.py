@@ -308,6 +308,7 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
             deck = table_deck(game, tables)
             form = {"action": action["action"], "request_id": f"r{step}",
                     **fill(action, rng, virtual, deck)}
+            picked_from_hand(form, game, tables, rng)
             code, answer = client.act(tokens[name], form)
             if code >= 500:
                 res.tracebacks.append(f"{name} {form}: {code} {answer}")
@@ -325,6 +326,16 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
                 res.rigs_drew |= {t for q in game.players for k in q.hand
                                   if (t := tables.karma_card(k).title) not in recorded}
     return res
+
+
+def picked_from_hand(form: dict, game, tables, rng: random.Random) -> None:
+    """Eye for an Eye picked at the table: a card the victim holds (the list names every
+    card the picker cannot see, so as not to tell what the hand holds)."""
+    if form["action"] != "karma play" or form.get("card", ["virtual"]) == ["virtual"]:
+        return
+    hand = game.player(form["target"][0]).hand if form.get("target") else ()
+    if hand:
+        form["card"] = [tables.karma_card(rng.choice(hand)).title]
 
 
 def one_game(names: list[str], seed: int, dice: str, virtual: bool, tables,

@@ -9,6 +9,7 @@ from rigs_helper.cli.base import (
     GameOpt,
     JsonOpt,
     PlayerArg,
+    RollOpt,
     act,
     complete_player,
     complete_plot,
@@ -118,6 +119,10 @@ def answer(player: PlayerArg,
            drew: Annotated[list[str] | None, typer.Option(
                "--drew", help="With take: a Karma card PLAYER drew at the table because "
                "of it (once per card; rigs draws the rest).")] = None,
+           roll: RollOpt = None,
+           gave: Annotated[str | None, typer.Option(
+               "--gave", help="With take, for I'll Take THAT!: the card of PLAYER's hand "
+               "the card's player took.")] = None,
            json: JsonOpt = False, game: GameOpt = None) -> None:
     """Answer the Karma card that waits (`rigs karma play ... --wait`).
 
@@ -126,7 +131,8 @@ def answer(player: PlayerArg,
     would.  A victim's card stays private until then.
     """
     act(game, build_action("answer", player, {"card": card, "to": to, "plot": plot,
-                                              "first": first, "drew": drew}), json)
+                                              "first": first, "drew": drew,
+                                              "roll": roll, "gave": gave}), json)
 
 
 @disaster_app.command()

@@ -18,7 +18,7 @@ from typing import ClassVar, TypeVar
 
 from dataclasses import dataclass, fields, replace
 
-from rigs_helper.rules.dice import Rolls, parse_rolls
+from rigs_helper.rules.dice import DieNeeded, Rolls, parse_rolls
 from rigs_helper.rules.engine import Op, Outcome, perform, title_of
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.karma.context import Ctx
@@ -206,7 +206,10 @@ def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False) -> 
     play = resolution(attack, game, tables, early)
     if early:
         play = stand_in(play, game, tables, attack.waiting())
-    return perform(restored(game, attack), play, tables)
+    try:
+        return perform(restored(game, attack), play, tables)
+    except DieNeeded as err:  # the answer is the command to give it again with
+        raise DieNeeded(err.player, err.why) from None
 
 
 @dataclass(frozen=True)
@@ -288,7 +291,11 @@ class Answer(Op):
         if len(faces) < len(self.roll) and game.dice == "table":
             raise InputError("--roll virtual: this game's dice are rolled at the table "
                              "(give the face rolled)")
-        return parse_rolls(faces).plain if faces else ()
+        given = parse_rolls(faces)
+        for who, n in given.named:
+            if who.casefold() != self.name.casefold():
+                raise InputError(f"--roll {who}={n}: {self.name} records their own dice")
+        return given.plain + tuple(n for _, n in given.named)
 
     def _gave(self, game: Game, tables: Tables, attack: Attack) -> str:
         """I'll Take THAT!: the card the card's player took from this player's hand."""
