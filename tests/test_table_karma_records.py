@@ -189,6 +189,8 @@ def test_rigs_alarm_system_roll_recorded_from_the_victims_page(tmp_path, tables,
              target="Bo", option="card")
         die = _take(server, tokens["Bo"])["params"]["roll"]
         assert (die["record"], die["min"], die["max"]) == ("die", 1, 6)
+        code, _, page = get(server, f"/p/{tokens['Bo']}")
+        assert code == 200 and 'name="roll"' in page  # the page's form asks for it
         assert "virtual" not in die.get("values", []) and die.get("required", True)
         said = _act(server, tokens["Bo"], action="answer", card="take",
                     roll=str(roll))["said"]
