@@ -236,7 +236,13 @@ def test_rough_storm_dice_recorded_from_each_players_page(tmp_path, tables):
         play = next(a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma play"
                     and a["params"]["title"]["values"] == ["Rough Storm"])
         assert play["params"]["roll"]["record"] == "die"
-        _act(server, tokens["Ana"], action="karma play", title="Rough Storm", roll="6")
+        assert play["params"]["roll"]["values"] == ["1", "2", "3", "4", "5"]
+        drawn = play["params"]["drawn"]
+        assert drawn["record"] == "card" and "virtual" in drawn["values"]
+        mine = next(v for v in drawn["values"] if v not in ("virtual", "Rough Storm"))
+        _act(server, tokens["Ana"], action="karma play", title="Rough Storm", roll="2",
+             drawn=mine)
+        assert _hand(game, tables, "Ana") == []  # the card waits for Bo: nothing yet
         # one answer per number of cards drawn: 1 to 5 draw one, a 6 draws none
         takes = {tuple(a["params"]["roll"].get("values", [])): a
                  for a in _takes(server, tokens["Bo"])}
@@ -244,10 +250,10 @@ def test_rough_storm_dice_recorded_from_each_players_page(tmp_path, tables):
         assert "drew" not in takes[("6",)]["params"]
         take = takes[("1", "2", "3", "4", "5")]
         assert take["params"]["roll"]["record"] == "die"
-        titles = _recorded(take, [], 1)
+        titles = _recorded(take, [mine], 1)
         _act(server, tokens["Bo"], action="answer", card="take", roll="3", drew=titles)
     after = _load(game, tables)
-    assert _hand(game, tables, "Bo") == titles and _hand(game, tables, "Ana") == []
+    assert _hand(game, tables, "Bo") == titles and _hand(game, tables, "Ana") == [mine]
     assert after.player("Bo").must_discard == 3  # Bo chooses what goes
     assert after.rng == before.rng
 

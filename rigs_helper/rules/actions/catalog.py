@@ -100,8 +100,10 @@ def _karma_play(cls, actor, v):
                give=v["give"], take=v["take"], source=v["from"],
                card=tuple(c for c in v["card"] if c.strip().lower() != VIRTUAL),
                option=v["option"], new_owner=v["new_owner"], to=v["to"], answer=v["answer"],
-               answer_to=v["answer_to"], answer_plot=v["answer_plot"], drew=v["drew"],
-               own=v["own"], first=v["first"], rolls=_rolls(v["roll"]), split=v["split"])
+               answer_to=v["answer_to"], answer_plot=v["answer_plot"],
+               own=v["own"], first=v["first"], rolls=_rolls(v["roll"]), split=v["split"],
+               drew=v["drew"] + tuple((actor, t) for t in [v["drawn"] or VIRTUAL]
+                                      if t.lower() != VIRTUAL))
 
 
 def _next(cls, actor, v):
@@ -206,6 +208,8 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("answer_plot", "plot", many=True, cli="--answer-plot", page=False),
         _opt("drew", "name_title", many=True, cli="--drew", record="card", private="owner",
              page=False),
+        # Rough Storm: the Karma card its player drew at the table ("virtual": rigs draws)
+        _opt("drawn", "title", cli="--drawn", record="card", private="owner", field=None),
         _opt("own", "title", many=True, cli="--own", page=False),
         _opt("first", "said", many=True, cli="--first", page=False),
         _opt("split", "name_count", many=True, cli="--split", page=False),

@@ -111,11 +111,25 @@ def candidates_play(game, tables, player):
         key = next(k for k in game.player(player).hand
                    if tables.karma_card(k).title == cand.fixed["title"])
         card = tables.karma_card(key)
-        if card.action in OWNER_ROLLS and card.die:
+        if card.action == "rough_storm":
+            yield from _storm(game, tables, player, cand)
+        elif card.action in OWNER_ROLLS and card.die:
             for f in _faces(game):
                 yield Cand({**cand.fixed, "roll": f})
         else:
             yield cand
+
+
+def _storm(game, tables, player, cand):
+    """Rough Storm: its player's die, and on a face that makes them lose resources the Karma
+    card they draw for it (``drawn``: a card they cannot see elsewhere, or ``virtual``)."""
+    holds = any(game.player(player).amount(r) for r in RESOURCES)
+    cards = tuple(t for t in drawable(game, tables, player))
+    for f in _faces(game):
+        if holds and f not in (None, VIRTUAL, "6"):
+            yield Cand({**cand.fixed, "roll": f, "drawn": VIRTUAL}, hidden=(("drawn", cards),))
+        else:
+            yield Cand({**cand.fixed, "roll": f})
 
 
 def _plays(game, tables, player):
