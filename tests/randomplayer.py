@@ -269,7 +269,10 @@ def table_deck(game, tables) -> frozenset[str]:
     out -= Counter(game.karma.discard)
     if game.waits.attack is not None:
         out -= Counter([game.waits.attack.card])
-    return frozenset(tables.karma_card(k).title for k in out)
+    titles = {tables.karma_card(k).title for k in out}
+    if game.waits.attack is not None:  # drawn at the table by a player who answered
+        titles -= {t for r in game.waits.attack.replies for t in r.drew}
+    return frozenset(titles)
 
 
 def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,

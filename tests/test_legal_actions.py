@@ -169,9 +169,12 @@ def hidden_elsewhere(g, player: str, form: dict, exc: Exception) -> bool:
         return True
     if "a card picked at the table is one the hand holds" in str(exc):
         return True  # Eye for an Eye: every card hidden from the picker is listed
-    titles = [*form.get("card", []), *form.get("drew", []), *form.get("karma", [])]
+    titles = [*form.get("card", []), *form.get("drew", []), *form.get("karma", []),
+              *form.get("drawn", [])]
     held = {TABLES.karma_card(k).title for q in g.players if q.name != player
             for k in q.hand}
+    if g.waits.attack is not None:  # drawn at the table by a player who answered
+        held |= {t for r in g.waits.attack.replies for t in r.drew}
     return "cards are conserved" in str(exc) and any(t in held for t in titles)
 
 

@@ -130,6 +130,7 @@ def lose_resource(c: Ctx) -> None:
 
 
 def rough_storm(c: Ctx) -> None:
+    losers = []
     for p in c.w.game.players:
         roll = c.die(p.name)
         held = sum(p.amount(r) for r in RESOURCES)
@@ -150,7 +151,10 @@ def rough_storm(c: Ctx) -> None:
                     "choice" + (settle if n else " (has none)."))
             c.w.update(p.name, must_discard=c.w.player(p.name).must_discard + n)
         if n:
-            c.draws(p.name, 1)
+            losers.append(p.name)
+    # the cards drawn at the table first: a card rigs draws is never one a player holds
+    for name in sorted(losers, key=lambda n: not c.drew.get(n)):
+        c.draws(name, 1)
 
 
 def lose_plot_rigs(c: Ctx) -> None:
