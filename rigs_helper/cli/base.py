@@ -422,6 +422,6 @@ def hide_private_args(action: object) -> object:
         return re.sub(r"(--card )\S+", r"\1(hidden)", action)
     if action.startswith("answer "):  # `answer Bo 'Wrong Address'`: the card from a hand
         action = re.sub(rf"^(answer .+? ){quoted}", r"\1(hidden)", action)
-    flags = "karma|drew" + ("|card" if action.startswith(("karma draw", "karma swap",
+    flags = "karma|drew|gave" + ("|card" if action.startswith(("karma draw", "karma swap",
                                                           "karma play")) else "")
     return re.sub(rf"(--(?:{flags}) ){quoted}", r"\1(hidden)", action)

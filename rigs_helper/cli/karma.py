@@ -104,6 +104,9 @@ def play(
         "--drew", help="Record a physical Karma card drawn because of this card: "
         "PLAYER=TITLE (repeat per card); PLAYER=- asks for the title at a hidden prompt.")]
     = None,
+    drawn: Annotated[str | None, typer.Option(
+        "--drawn", help="Rough Storm: the Karma card PLAYER drew at the table for it.")]
+    = None,
     own: Annotated[list[str] | None, typer.Option(
         "--own", help="I Ain't Going Alone: a Karma card of your own discarded to set a "
         "fresh loss (with --give for resources).")] = None,
@@ -132,7 +135,7 @@ def play(
         "take": take, "card": titles(card, "the card taken"), "from": source,
         "option": option, "new_owner": new_owner, "to": to, "answer": answer,
         "answer_to": answer_to, "answer_plot": answer_plot,
-        "drew": named(drew, "the card drawn"), "own": own, "first": first, "split": split,
+        "drew": named(drew, "the card drawn"), "drawn": drawn, "own": own, "first": first, "split": split,
         "roll": roll, "wait": wait}), json)
 
 

@@ -94,8 +94,10 @@ def _karma_play(cls, actor, v):
         for k, _ in v[side]:
             if k not in RESOURCES:
                 raise InputError(f"karma play: {side} {k}: only resources are handed over")
+    extra = {}
     if v["wait"]:
         from rigs_helper.rules.waits.attacks import KarmaPlayWait as cls
+        extra = {"drawers": True}
     return cls(actor, v["title"], target=v["target"], plot=v["plot"], resource=v["resource"],
                give=v["give"], take=v["take"], source=v["from"],
                card=tuple(c for c in v["card"] if c.strip().lower() != VIRTUAL),
@@ -103,7 +105,7 @@ def _karma_play(cls, actor, v):
                answer_to=v["answer_to"], answer_plot=v["answer_plot"],
                own=v["own"], first=v["first"], rolls=_rolls(v["roll"]), split=v["split"],
                drew=v["drew"] + tuple((actor, t) for t in [v["drawn"] or VIRTUAL]
-                                      if t.lower() != VIRTUAL))
+                                      if t.lower() != VIRTUAL), **extra)
 
 
 def _next(cls, actor, v):
@@ -209,7 +211,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("drew", "name_title", many=True, cli="--drew", record="card", private="owner",
              page=False),
         # Rough Storm: the Karma card its player drew at the table ("virtual": rigs draws)
-        _opt("drawn", "title", cli="--drawn", record="card", private="owner", field=None),
+        _opt("drawn", "title", cli="--drawn", record="card", field=None),
         _opt("own", "title", many=True, cli="--own", page=False),
         _opt("first", "said", many=True, cli="--first", page=False),
         _opt("split", "name_count", many=True, cli="--split", page=False),

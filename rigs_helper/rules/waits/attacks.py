@@ -46,7 +46,8 @@ def same_play(cls: type[P], op: KarmaPlay) -> P:
     return cls(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)})
 
 
-def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
+def victims_of(play: KarmaPlay, game: Game, tables: Tables, drawers: bool = False
+               ) -> tuple[str, ...]:
     """Who a play would hit before any answer: the victims a Sabotage card aims at (the
     owner of the plot for a plot card); () for other cards, which no one answers.  The
     card's own player is never asked (a card played on one's own plot resolves at once:
@@ -54,7 +55,7 @@ def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
     p = game.player(play.name)
     card = tables.karma_card(hand_key(tables, p, play.title))
     if card.kind != "sabotage":
-        return recorders(play, game, tables, card)
+        return recorders(play, game, tables, card) if drawers else ()
     from rigs_helper.rules.engine import Work
 
     ctx = Ctx(play, Work(game, tables), card, p.name)
@@ -99,7 +100,12 @@ def stand_in(play: KarmaPlay, game: Game, tables: Tables, victims: Sequence[str]
 @dataclass(frozen=True)
 class KarmaPlayWait(KarmaPlay):
     """`rigs karma play ... --wait`: the same choices as KarmaPlay; a Sabotage card waits for
-    every victim's answer (`rigs answer`), any other card is played at once."""
+    every victim's answer (`rigs answer`), any other card is played at once unless it
+    makes other players draw or roll (``drawers``: then it waits for their records)."""
+
+    #: the card waits for the players who draw or roll for it (every play since the
+    #: rulings of 2026-11-25; False in an older log, whose plays resolved at once)
+    drawers: bool = False
 
     def describe(self) -> str:
         return plain(self).describe() + " --wait"
@@ -111,7 +117,7 @@ class KarmaPlayWait(KarmaPlay):
                 raise InputError(f"{flag}: with --wait each victim answers for themselves "
                                  "(`rigs answer PLAYER CARD|take`)")
         play = plain(self)
-        victims = victims_of(play, game, tables)
+        victims = victims_of(play, game, tables, self.drawers)
         waiting = game.waits.attack
         if waiting is not None and victims:
             raise RulesError(f"{title_of(tables, 'karma', waiting.card)} ({waiting.player}) "
@@ -127,7 +133,7 @@ class KarmaPlayWait(KarmaPlay):
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         play = plain(self)
-        victims = victims_of(play, game, tables)
+        victims = victims_of(play, game, tables, self.drawers)
         if not victims:
             return play.apply(game, tables)
         p = game.player(self.name)
