@@ -295,7 +295,10 @@ def table_deck(game, tables) -> frozenset[str]:
     out -= Counter(game.karma.discard)
     if game.waits.attack is not None:
         out -= Counter([game.waits.attack.card])
-    return frozenset(tables.karma_card(k).title for k in out)
+    titles = {tables.karma_card(k).title for k in out}
+    if game.waits.attack is not None:  # drawn at the table by a player who answered
+        titles -= {t for r in game.waits.attack.replies for t in r.drew}
+    return frozenset(titles)
 
 
 def _titles(tables, keys) -> Counter:
@@ -426,6 +429,7 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
             name, action = _pick(menu, rng)
             form = {"action": action["action"], "request_id": f"r{step}",
                     **fill(action, rng, virtual, table_deck(game, tables))}
+            picked_from_hand(form, game, tables, rng)
             code, answer = client.act(tokens[name], form)
             res.posted[action["action"]] += 1
             if code >= 500:
@@ -495,6 +499,16 @@ def _pages_name_only_held(client: Client, tokens: dict, table: Cardboard,
         res.page_errors += [f"{name}'s page names {t}, never held"
                             for t in table.named_on_page(name, html)]
     return True
+
+
+def picked_from_hand(form: dict, game, tables, rng: random.Random) -> None:
+    """Eye for an Eye picked at the table: a card the victim holds (the list names every
+    card the picker cannot see, so as not to tell what the hand holds)."""
+    if form["action"] != "karma play" or form.get("card", ["virtual"]) == ["virtual"]:
+        return
+    hand = game.player(form["target"][0]).hand if form.get("target") else ()
+    if hand:
+        form["card"] = [tables.karma_card(rng.choice(hand)).title]
 
 
 def one_game(names: list[str], seed: int, dice: str, virtual: bool, tables,

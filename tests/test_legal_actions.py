@@ -120,6 +120,14 @@ def random_candidate(rnd, game, tables, player, actions) -> tuple[str, dict]:
     return spec.action, form
 
 
+def paged(g, tables, who: str, action: str, form: dict):
+    """The operation as a page makes it (a Karma card waits for its victims: I'll Take
+    THAT!'s card is named by the victim who takes it)."""
+    from rigs_helper.rules.waits.phone import from_a_phone
+
+    return from_a_phone(operation(g, tables, who, action, form), g)
+
+
 def walk(seed: int, players: int, tables, steps: int):
     """A reachable state: a seeded game driven by random listed actions and `next`."""
     rnd = random.Random(seed)
@@ -136,7 +144,7 @@ def walk(seed: int, players: int, tables, steps: int):
                 form = draw_values(rnd, a)
                 if form is not None:
                     try:
-                        g = perform(g, operation(g, tables, who, a.action, form),
+                        g = perform(g, paged(g, tables, who, a.action, form),
                                     tables).game
                     except RigsError as exc:
                         if not hidden_elsewhere(g, who, form, exc):
@@ -155,13 +163,18 @@ def hidden_elsewhere(g, player: str, form: dict, exc: Exception) -> bool:
     """A card recorded as drawn that is in another player's hand: listed (the list never
     says where a hidden card is) and refused by the rules.  Also: a plot type recorded more
     often than the Plot deck holds it (each listed type may repeat, as far as the deck
-    goes)."""
+    goes).  And a card picked at random from another player's hand."""
     if "is left in the Plot deck" in str(exc) and len(set(form.get("card", []))) < len(
             form.get("card", [])):
         return True
-    titles = [*form.get("card", []), *form.get("drew", []), *form.get("karma", [])]
+    if "a card picked at the table is one the hand holds" in str(exc):
+        return True  # Eye for an Eye: every card hidden from the picker is listed
+    titles = [*form.get("card", []), *form.get("drew", []), *form.get("karma", []),
+              *form.get("drawn", [])]
     held = {TABLES.karma_card(k).title for q in g.players if q.name != player
             for k in q.hand}
+    if g.waits.attack is not None:  # drawn at the table by a player who answered
+        held |= {t for r in g.waits.attack.replies for t in r.drew}
     return "cards are conserved" in str(exc) and any(t in held for t in titles)
 
 
@@ -183,7 +196,7 @@ def agree(seed: int, players: int, steps: int = 40, states_checked: int = 4) -> 
                     if form is None:
                         continue
                     try:
-                        perform(g, operation(g, tables, p.name, a.action, form), tables)
+                        perform(g, paged(g, tables, p.name, a.action, form), tables)
                     except RigsError as exc:
                         if not hidden_elsewhere(g, p.name, form, exc):
                             raise AssertionError(

@@ -31,6 +31,8 @@ for (const f of document.querySelectorAll('form.act')) {
       if (!vals.every(x => els.some(e => e.value === x))) { ok = false; break; }
     } else if (els[0].tagName === 'SELECT') {
       if (![...els[0].options].some(o => o.value === vals[0])) { ok = false; break; }
+    } else if (els[0].type === 'hidden' && els[0].value !== vals[0]) {
+      ok = false; break;  // a value the form fixes ("take", not "Wrong Address")
     }
   }
   if (!ok) continue;

@@ -196,6 +196,10 @@ def test_warehouse_insurance_is_listed_after_a_loss_and_accepted(tmp_path, table
         code, _, body = post(server, tokens["Ana"], {
             "action": "karma play", "title": "Da' Roof is on Fire!", "target": "Bo"})
         assert code == 200, body
+        # Bo draws for it at the table: the card waits for Bo's record ("virtual" here)
+        code, _, body = post(server, tokens["Bo"], {"action": "answer", "card": "take",
+                                                    "drew": "virtual"})
+        assert code == 200, body
         lost = session.load(game, tables).game.player("Bo").energy
         insured = [a for a in _actions(server, tokens["Bo"]) if a["action"] == "karma play"
                    and "Warehouse Insurance" in a["params"]["title"]["values"]]

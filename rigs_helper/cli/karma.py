@@ -61,6 +61,7 @@ _command("karma play", """Play a Karma card from PLAYER's hand and apply its eff
     "drew": {"help": "Record a physical Karma card drawn because of this card: "
              "PLAYER=TITLE (repeat per card); PLAYER=- asks for the title at a hidden "
              "prompt.", "ask": "the card drawn"},
+    "drawn": {"help": "Rough Storm: the Karma card PLAYER drew at the table for it."},
     "own": {"help": "I Ain't Going Alone: a Karma card of your own discarded to set a "
             "fresh loss (with --give for resources)."},
     "first": {"help": "VICTIM=CARD: which in-play protection rolls first when the victim "
@@ -70,7 +71,8 @@ _command("karma play", """Play a Karma card from PLAYER's hand and apply its eff
     "wait": {"help": "A Sabotage card waits for every victim's answer (`rigs answer`) "
              "instead of --answer."},
 }, order=("title", "target", "plot", "resource", "give", "take", "card", "from", "option",
-          "new_owner", "to", "answer", "answer_to", "answer_plot", "drew", "own", "first",
+          "new_owner", "to", "answer", "answer_to", "answer_plot", "drew", "drawn", "own",
+          "first",
           "split", "roll", "wait"))
 _command("karma use", """Use a card PLAYER has in play.
 

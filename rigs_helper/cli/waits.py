@@ -98,6 +98,8 @@ app.command("answer")(action_command("answer", """Answer the Karma card that wai
               "rolls first.", "autocompletion": None},
     "drew": {"help": "With take: a Karma card PLAYER drew at the table because of it (once "
              "per card; rigs draws the rest).", "autocompletion": None},
+    "gave": {"help": "With take, for I'll Take THAT!: the card of PLAYER's hand the card's "
+             "player took.", "autocompletion": None},
 }))
 
 disaster_app.command("record")(action_command("disaster record", """Record the Disaster card

@@ -87,8 +87,11 @@ class DiceCup:
     """The rolls of one operation: the table's first, then the generator's (announced)."""
 
     def __init__(self, rolls: Rolls | None, generator: Rng, sides: int = SIDES,
-                 table_only: bool = False) -> None:
+                 table_only: bool = False, by_rigs: tuple[str, ...] = ()) -> None:
         self._sides, self._table_only = sides, table_only
+        # players whose dice rigs rolls in this step (a victim who chose "virtual", or
+        # one whose answer has not come yet while a waiting card is checked)
+        self._by_rigs = {n.casefold() for n in by_rigs}
         self._plain = list(rolls.plain) if rolls else []
         self._named = list(rolls.named) if rolls else []
         self._generator = generator
@@ -103,6 +106,10 @@ class DiceCup:
                     del self._named[i]
                     self.table.append((value, player, why))
                     return value
+        if player is not None and player.casefold() in self._by_rigs:
+            value = self._generator.die(self._sides)
+            self.virtual.append((value, player, why))
+            return value
         if self._plain:
             value = self._plain.pop(0)
             self.table.append((value, player, why))

@@ -109,12 +109,13 @@ class Work(PileMoves):
     """A mutable scratch pad for one operation: the current state, the generator and the
     messages.  ``done()`` freezes it into an Outcome."""
 
-    def __init__(self, game: Game, tables: Tables, rolls: Rolls | None = None) -> None:
+    def __init__(self, game: Game, tables: Tables, rolls: Rolls | None = None,
+                 by_rigs: tuple[str, ...] = ()) -> None:
         self.game = game
         self.tables = tables
         self.rng = Rng(game.seed, game.rng)
         self.dice = DiceCup(rolls, self.rng, tables.constants.die_sides,
-                            table_only=game.dice == "table")
+                            table_only=game.dice == "table", by_rigs=by_rigs)
         self.messages: list[str] = []
         self.private: list[tuple[str, str]] = []
         self.data: dict[str, Any] = {}

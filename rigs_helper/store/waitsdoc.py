@@ -41,7 +41,7 @@ from rigs_helper.rules.waits.records import TAKE, Attack, Deal, Reply, Waits
 KEYS = {"last_deal", "disasters", "deals", "attack", "rolloff"}
 _DEAL = {"id", "from", "to", "give", "plots", "back", "back_plots"}
 _ATTACK = {"player", "card", "slot", "play", "victims", "replies"}
-_REPLY = {"player", "card", "take", "to", "plot", "first", "drew"}
+_REPLY = {"player", "card", "take", "to", "plot", "first", "drew", "rolls", "gave"}
 AMOUNTS = ("credits", "energy", "supplies", "metal", "luxuries", "rigs")
 MAX_DEALS = 100
 
@@ -78,6 +78,10 @@ def waits_doc(w: Waits, encode_karma: Callable[[tuple[str, ...]], str],
                 one["first"] = r.first
             if r.drew:
                 one["drew"] = list(r.drew)
+            if r.rolls:
+                one["rolls"] = list(r.rolls)
+            if r.gave:
+                one["gave"] = r.gave
             replies.append(one)
         doc["attack"] = {"player": a.player, "card": tables.karma_card(a.card).title,
                          "slot": a.slot, "play": a.play, "victims": list(a.victims)}
@@ -170,14 +174,21 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
             card = got[0]
         else:
             raise check.fail(k, "give either card or take = true")
-        to, plot, first = (check.string(r[x], f"{k}.{x}") if x in r else ""
-                           for x in ("to", "plot", "first"))
+        to, plot, first, gave = (check.string(r[x], f"{k}.{x}") if x in r else ""
+                                 for x in ("to", "plot", "first", "gave"))
+        rolls = r.get("rolls", [])
+        if not isinstance(rolls, list):
+            raise check.fail(f"{k}.rolls", "a list of dice (1 to 6)")
+        rolls = tuple(check.whole(n, f"{k}.rolls[{j}]") for j, n in enumerate(rolls))
+        for j, n in enumerate(rolls):
+            if not 1 <= n <= 6:
+                raise check.fail(f"{k}.rolls[{j}]", "a die shows 1 to 6")
         drew = r.get("drew", [])
         if not isinstance(drew, list):
             raise check.fail(f"{k}.drew", "a list of Karma card titles")
         drew = tuple(check.string(t, f"{k}.drew[{j}]") for j, t in enumerate(drew))
         replies.append(Reply(player(r.get("player"), f"{k}.player"), card, to, plot, first,
-                             drew))
+                             drew, rolls, gave))
     play = check.string(a.get("play"), "waits.attack.play")
     attack = Attack(player(a.get("player"), "waits.attack.player"), by[slug(title)],
                     check.whole(a.get("slot"), "waits.attack.slot"), play,

@@ -46,7 +46,8 @@ def waiting(op, game=None, tables=None):
         return op
     from rigs_helper.rules.waits.attacks import KarmaPlayWait
 
-    return KarmaPlayWait(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)})
+    return KarmaPlayWait(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)},
+                         drawers=True)
 
 
 class Acting:

@@ -96,13 +96,18 @@ def _karma_play(cls, actor, v):
         for k, _ in v[side]:
             if k not in RESOURCES:
                 raise InputError(f"karma play: {side} {k}: only resources are handed over")
+    extra = {}
     if v["wait"]:  # (named, not imported: the log's privacy reads this catalog)
         cls = load_class("rigs_helper.rules.waits.attacks:KarmaPlayWait")
+        extra = {"drawers": True}
     return cls(actor, v["title"], target=v["target"], plot=v["plot"], resource=v["resource"],
-               give=v["give"], take=v["take"], card=v["card"], source=v["from"],
+               give=v["give"], take=v["take"], source=v["from"],
+               card=tuple(c for c in v["card"] if c.strip().lower() != VIRTUAL),
                option=v["option"], new_owner=v["new_owner"], to=v["to"], answer=v["answer"],
-               answer_to=v["answer_to"], answer_plot=v["answer_plot"], drew=v["drew"],
-               own=v["own"], first=v["first"], rolls=_rolls(v["roll"]), split=v["split"])
+               answer_to=v["answer_to"], answer_plot=v["answer_plot"],
+               own=v["own"], first=v["first"], rolls=_rolls(v["roll"]), split=v["split"],
+               drew=v["drew"] + tuple((actor, t) for t in [v["drawn"] or VIRTUAL]
+                                      if t.lower() != VIRTUAL), **extra)
 
 
 def _next(cls, actor, v):
@@ -206,13 +211,17 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("from", "place", cli="--from"),
         _opt("give", "good_amount", many=True, cli="--give", page=False),
         _opt("take", "good_amount", many=True, cli="--take", page=False),
-        _opt("card", "title", many=True, cli="--card", private="owner target", page=False),
+        # a card of a victim's hand: chosen, or picked at random at the table (Eye for an
+        # Eye: record=card, "virtual": rigs picks)
+        _opt("card", "title", many=True, cli="--card", private="owner target", record="card"),
         _opt("to", "destination", many=True, cli="--to", page=False),
         _opt("answer", "said", many=True, cli="--answer", page=False),  # played face up
         _opt("answer_to", "said", many=True, cli="--answer-to", page=False),
         _opt("answer_plot", "plot", many=True, cli="--answer-plot", page=False),
         _opt("drew", "name_title", many=True, cli="--drew", record="card", private="each",
              page=False),
+        # Rough Storm: the Karma card its player drew at the table ("virtual": rigs draws)
+        _opt("drawn", "title", cli="--drawn", record="card", field=None),
         _opt("own", "title", many=True, cli="--own", page=False),
         _opt("first", "said", many=True, cli="--first", page=False),
         _opt("split", "name_count", many=True, cli="--split", page=False),
@@ -222,7 +231,8 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("wait", "flag", cli="--wait", page=False, default=False),
     ), "Play a Karma card", legal=_K + "play", make=_karma_play),
     ActionDef("karma use", "rigs_helper.rules.karma.play:KarmaUse", (
-        P("title", "title"), _ROLL,
+        P("title", "title"),  # Parts Shop: the table's die ("virtual": rigs rolls)
+        _opt("roll", "table_roll", many=True, cli="--roll", record="die", field=None),
     ), "Use a card in play", legal=_K + "use", make=_with_rolls),
     ActionDef("karma retire", "rigs_helper.rules.karma.hands:KarmaDiscardInPlay", (
         P("title", "title"),
@@ -242,6 +252,10 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         # with take: the Karma cards drawn at the table because of it ("virtual": rigs
         # draws the rest)
         _opt("drew", "title", many=True, cli="--drew", record="card", private="owner"),
+        # the die this player rolls for it ("virtual": rigs rolls)
+        _opt("roll", "table_roll", many=True, cli="--roll", record="die"),
+        # I'll Take THAT!: the card of the hand the card's player took
+        _opt("gave", "title", cli="--gave", private="owner"),
     ), "Answer", legal=_W + "answer"),
     ActionDef("disaster record", "rigs_helper.rules.waits.disasters:DisasterRecord", (
         P("card", "title", record="card"),

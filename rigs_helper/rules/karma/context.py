@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Protocol, TypeVar
 
 from rigs_helper.rules.engine import Work
-from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.hands import empty_hand, hand_key
+from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.tables import KarmaCard, Tables
 
 
@@ -128,7 +129,11 @@ def random_card(c: Ctx, who: str) -> tuple[str, str]:
     """A card drawn at random from ``who``'s hand: the one the table drew (--card), else
     drawn by rigs."""
     if c.op.card:
-        return hand_card(c, who, c.op.card[0]), "drawn at the table"
+        key = find_in(c.tables, "karma", c.op.card[0])
+        if key not in c.w.player(who).hand:  # the list names every hidden card: any
+            raise RulesError(f"--card {c.op.card[0]}: not in {who}'s hand",  # may be it
+                             rule="a card picked at the table is one the hand holds")
+        return key, "drawn at the table"
     hand = c.w.player(who).hand
     return hand[c.w.rng.below(len(hand))], "drawn at random by rigs"
 

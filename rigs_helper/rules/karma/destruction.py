@@ -130,6 +130,8 @@ def lose_resource(c: Ctx) -> None:
 
 
 def rough_storm(c: Ctx) -> None:
+    losers = []
+    recorded = any(c.drew.values())
     for p in c.w.game.players:
         roll = c.die(p.name)
         held = sum(p.amount(r) for r in RESOURCES)
@@ -149,8 +151,13 @@ def rough_storm(c: Ctx) -> None:
             c.w.say(f"{p.name} rolls {roll}: throws away {plural(n, 'resource')} of their "
                     "choice" + (settle if n else " (has none)."))
             c.w.update(p.name, must_discard=c.w.player(p.name).must_discard + n)
-        if n:
+        if n and recorded:
+            losers.append(p.name)
+        elif n:
             c.draws(p.name, 1)
+    # the cards drawn at the table first: a card rigs draws is never one a player holds
+    for name in sorted(losers, key=lambda n: not c.drew.get(n)):
+        c.draws(name, 1)
 
 
 def lose_plot_rigs(c: Ctx) -> None:

@@ -70,6 +70,8 @@ class KarmaPlay(Op):
     first: Said = ()  # (VICTIM, CARD): which in-play protection rolls first
     rolls: Rolls = Rolls()  # the table's dice
     split: tuple[tuple[str, int], ...] = ()  # Right Back At You: (VICTIM, N), gains shared
+    # players whose dice rigs rolls (a waiting card's victims: rules/waits/attacks)
+    by_rigs: tuple[str, ...] = ()
     grant_first = True
 
     def __post_init__(self) -> None:
@@ -113,7 +115,7 @@ class KarmaPlay(Op):
             raise RulesError(f"{card.title} answers another card", rule="play it with "
                              "--answer when a Sabotage card targets you")
         check_options(self, card, game)
-        w = Work(game, tables, rolls=self.rolls)
+        w = Work(game, tables, rolls=self.rolls, by_rigs=self.by_rigs)
         move_played_card(w, p.name, key)
         w.say(f"{p.name} plays {card.title}.")
         ctx = Ctx(self, w, card, p.name)

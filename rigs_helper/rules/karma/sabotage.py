@@ -44,6 +44,9 @@ def steal_hand_choice(c: Ctx) -> None:
     v = c.victim()
     if empty_hand(c.w, v, c.op.card):
         return
+    if v in c.decoy_from and not c.op.card:  # Decoy is handed over, whatever was chosen
+        steal(c, "decoy")
+        return
     t = c.need(c.op.card, "--card TITLE", f"which card of {v}'s hand")[0]
     steal(c, hand_card(c, v, t))
 

@@ -108,6 +108,10 @@ class Cand:
 
     fixed: Mapping[str, object]
     upto: int = 0
+    # (param, values): more values of one parameter, listed with the candidate when it
+    # passes and not checked one by one: the titles a hidden card may have (a check of
+    # each would say which cards a hand holds)
+    hidden: tuple[tuple[str, tuple], ...] = ()
 
 
 

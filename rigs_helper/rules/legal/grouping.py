@@ -66,6 +66,10 @@ def listed(spec: Spec, module, game: Game, tables: Tables, player: str) -> list[
                 found.append({**fixed, spec.count: n})
         elif passes(spec, module, game, tables, player, cand_form(spec, fixed)):
             found.append(fixed)
+            for k, values in cand.hidden:
+                for v in values:
+                    order.setdefault(v, len(order))
+                    found.append({**fixed, k: v})
     return to_actions(spec, merged(spec, found), order)
 
 

@@ -71,8 +71,18 @@ def candidates_swap(game, tables, player):
 
 
 def candidates_use(game, tables, player):
-    for t in _titles(tables, game.player(player).in_play):
-        yield Cand({"title": t})
+    """Parts Shop takes the table's die (``roll``; ``virtual`` where rigs may roll)."""
+    for key in dict.fromkeys(game.player(player).in_play):
+        t = tables.karma_card(key).title
+        if key == "parts-shop":
+            yield from (Cand({"title": t, "roll": f}) for f in _faces(game))
+        else:
+            yield Cand({"title": t})
+
+
+def _faces(game) -> list:
+    """A die's faces as a page records them; ``virtual`` (or none) where rigs may roll."""
+    return [str(n) for n in range(1, 7)] + ([] if game.dice == "table" else [None, VIRTUAL])
 
 
 
@@ -91,7 +101,7 @@ def _subsets(items) -> list[tuple]:
 
 # cards whose player rolls a die when played (the table's die: ``roll``, record=die; Poker
 # Night rolls once per resource: with --dice table one resource at a time is listed)
-OWNER_ROLLS = ("poker_night", "gain", "ruins")
+OWNER_ROLLS = ("poker_night", "gain", "ruins", "rough_storm")
 
 
 def candidates_play(game, tables, player):
@@ -101,13 +111,25 @@ def candidates_play(game, tables, player):
         key = next(k for k in game.player(player).hand
                    if tables.karma_card(k).title == cand.fixed["title"])
         card = tables.karma_card(key)
-        if card.action in OWNER_ROLLS and card.die:
-            faces = [str(n) for n in range(1, 7)] + (
-                [] if game.dice == "table" else [None, VIRTUAL])
-            for f in faces:
+        if card.action == "rough_storm":
+            yield from _storm(game, tables, player, cand)
+        elif card.action in OWNER_ROLLS and card.die:
+            for f in _faces(game):
                 yield Cand({**cand.fixed, "roll": f})
         else:
             yield cand
+
+
+def _storm(game, tables, player, cand):
+    """Rough Storm: its player's die, and on a face that makes them lose resources the Karma
+    card they draw for it (``drawn``: a card they cannot see elsewhere, or ``virtual``)."""
+    holds = any(game.player(player).amount(r) for r in RESOURCES)
+    cards = tuple(t for t in drawable(game, tables, player))
+    for f in _faces(game):
+        if holds and f not in (None, VIRTUAL, "6"):
+            yield Cand({**cand.fixed, "roll": f, "drawn": VIRTUAL}, hidden=(("drawn", cards),))
+        else:
+            yield Cand({**cand.fixed, "roll": f})
 
 
 def _plays(game, tables, player):
@@ -125,6 +147,12 @@ def _plays(game, tables, player):
                 spots = ["warehouse"] + [x.id for x in q.plots]
                 for s in spots:
                     yield Cand({**base, "target": (q.name,), "from": s})
+        elif a == "discard_hand_random":  # Eye for an Eye: the player picks at random
+            for q in others:
+                hidden = tuple((t,) for t in drawable(game, tables, player)) if q.hand \
+                    else ()
+                yield Cand({**base, "target": (q.name,), "card": (VIRTUAL,)},
+                           hidden=(("card", hidden),))
         elif a == "lose_plot_rigs":
             for q in others:
                 for x in q.plots:

@@ -18,6 +18,7 @@ from typing import ClassVar, TypeVar
 
 from dataclasses import dataclass, fields, replace
 
+from rigs_helper.rules.dice import DieNeeded, Rolls, parse_rolls
 from rigs_helper.rules.engine import Op, Outcome, perform, title_of
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.karma.context import Ctx
@@ -25,8 +26,9 @@ from rigs_helper.rules.karma.hands import hand_key
 from rigs_helper.rules.karma.play import KarmaPlay
 from rigs_helper.rules.karma.protection import ALARM, DONK, FOR_ONE_VICTIM, aim
 from rigs_helper.rules.oplog import op_from_json, op_to_json
+from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import Tables
+from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.waits.records import TAKE, Attack, Reply
 
@@ -44,7 +46,8 @@ def same_play(cls: type[P], op: KarmaPlay) -> P:
     return cls(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)})
 
 
-def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
+def victims_of(play: KarmaPlay, game: Game, tables: Tables, drawers: bool = False
+               ) -> tuple[str, ...]:
     """Who a play would hit before any answer: the victims a Sabotage card aims at (the
     owner of the plot for a plot card); () for other cards, which no one answers.  The
     card's own player is never asked (a card played on one's own plot resolves at once:
@@ -52,7 +55,7 @@ def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
     p = game.player(play.name)
     card = tables.karma_card(hand_key(tables, p, play.title))
     if card.kind != "sabotage":
-        return ()
+        return recorders(play, game, tables, card) if drawers else ()
     from rigs_helper.rules.engine import Work
 
     ctx = Ctx(play, Work(game, tables), card, p.name)
@@ -60,10 +63,49 @@ def victims_of(play: KarmaPlay, game: Game, tables: Tables) -> tuple[str, ...]:
     return tuple(v for v in ctx.victims if v != p.name)
 
 
+def recorders(play: KarmaPlay, game: Game, tables: Tables, card: KarmaCard
+              ) -> tuple[str, ...]:
+    """Who records cardboard of their own when a card nobody answers resolves (RULES.md
+    2026-11-25: who holds the cardboard records it): every other player for Rough Storm
+    (each rolls a die, and draws when they lose), each other player a card makes draw
+    Karma cards (Da' Roof is on Fire!, Blowout!, Bad OS Revision) unless the play names
+    the cards they drew.  The card waits for them, so rigs draws nothing before."""
+    others = tuple(q.name for q in game.players if q.name != play.name)
+    if card.action == "rough_storm":
+        return others
+    if not (card.victim_draws or card.victim_draws_per):
+        return ()
+    named = {who.casefold() for who, _ in play.drew}
+    try:
+        after = replace(plain(play), by_rigs=others).apply(game, tables).game
+    except RigsError:
+        return ()  # (the play's own check says why)
+    return tuple(n for n in others if n.casefold() not in named
+                 and len(after.player(n).hand) > len(game.player(n).hand))
+
+
+def stand_in(play: KarmaPlay, game: Game, tables: Tables, victims: Sequence[str]
+             ) -> KarmaPlay:
+    """The play as it is checked before its victims answer: their dice rolled by rigs,
+    and for I'll Take THAT! a card of the victim's hand (the victim records which one the
+    card's player took when taking it)."""
+    card = tables.karma_card(find_in(tables, "karma", play.title))
+    chosen = play.card
+    if card.action == "steal_hand_choice" and not chosen and len(victims) == 1:
+        hand = game.player(victims[0]).hand
+        chosen = (title_of(tables, "karma", hand[0]),) if hand else ()
+    return replace(play, by_rigs=play.by_rigs + tuple(victims), card=chosen)
+
+
 @dataclass(frozen=True)
 class KarmaPlayWait(KarmaPlay):
     """`rigs karma play ... --wait`: the same choices as KarmaPlay; a Sabotage card waits for
-    every victim's answer (`rigs answer`), any other card is played at once."""
+    every victim's answer (`rigs answer`), any other card is played at once unless it
+    makes other players draw or roll (``drawers``: then it waits for their records)."""
+
+    #: the card waits for the players who draw or roll for it (every play since the
+    #: rulings of 2026-11-25; False in an older log, whose plays resolved at once)
+    drawers: bool = False
 
     def describe(self) -> str:
         return plain(self).describe() + " --wait"
@@ -74,22 +116,24 @@ class KarmaPlayWait(KarmaPlay):
             if value:
                 raise InputError(f"{flag}: with --wait each victim answers for themselves "
                                  "(`rigs answer PLAYER CARD|take`)")
+        play = plain(self)
+        victims = victims_of(play, game, tables, self.drawers)
         waiting = game.waits.attack
-        if waiting is not None and victims_of(plain(self), game, tables):
+        if waiting is not None and victims:
             raise RulesError(f"{title_of(tables, 'karma', waiting.card)} ({waiting.player}) "
                              "still waits for answers: "
                              + ", ".join(waiting.waiting()),
                              rule="one attack at a time waits for its victims")
         # legal as if every victim took it (naming the Alarm System first where a victim
-        # will name which of their two in-play protections rolls first)
-        play = plain(self)
-        replace(play, first=play.first + undecided_firsts(play, game, tables,
-                                                          victims_of(play, game, tables),
+        # will name which of their two in-play protections rolls first; their dice and
+        # cards are theirs to record when they answer)
+        play = stand_in(play, game, tables, victims)
+        replace(play, first=play.first + undecided_firsts(play, game, tables, victims,
                                                           ())).check(game, tables)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         play = plain(self)
-        victims = victims_of(play, game, tables)
+        victims = victims_of(play, game, tables, self.drawers)
         if not victims:
             return play.apply(game, tables)
         p = game.player(self.name)
@@ -135,16 +179,26 @@ def undecided_firsts(play: KarmaPlay, game: Game, tables: Tables, victims: Seque
                  if both_in_play(game, v) and v.lower() not in named)
 
 
-def resolution(attack: Attack, game: Game, tables: Tables) -> KarmaPlay:
+def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False
+               ) -> KarmaPlay:
     """The KarmaPlay with the answers given, as `--answer`/`--answer-to`/`--answer-plot`/
-    `--first` (those not answered take it)."""
+    `--first` (those not answered take it).  Each victim's dice are the ones they recorded
+    (``virtual``: rigs rolls them, never with ``--dice table``); ``early``: checked before
+    everyone answered (the dice of those not answered yet rolled by rigs, as stand-ins)."""
     said = [r for r in attack.replies if r.card != TAKE]
     play = op_from_json(attack.play)
     assert isinstance(play, KarmaPlay)  # (what the attack keeps)
     firsts = tuple((r.player, r.first) for r in attack.replies if r.first)
+    rigs_rolls = attack.waiting() if early or game.dice != "table" else ()
+    if game.dice != "table":
+        rigs_rolls += tuple(r.player for r in attack.replies if not r.rolls)
+    gave = tuple(r.gave for r in attack.replies if r.gave)
     return replace(play,
                    drew=play.drew + tuple((r.player, t) for r in attack.replies
                                           for t in r.drew),
+                   rolls=Rolls(play.rolls.plain, play.rolls.named + tuple(
+                       (r.player, n) for r in attack.replies for n in r.rolls)),
+                   by_rigs=play.by_rigs + rigs_rolls, card=play.card + gave,
                    answer=tuple((r.player, title_of(tables, 'karma', r.card))
                                 for r in said),
                    answer_to=tuple((r.player, r.to) for r in said if r.to),
@@ -153,9 +207,15 @@ def resolution(attack: Attack, game: Game, tables: Tables) -> KarmaPlay:
                        play, game, tables, attack.victims, attack.replies))
 
 
-def resolve(game: Game, tables: Tables, attack: Attack) -> Outcome:
+def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False) -> Outcome:
     """Play the card with the answers given (those not answered take it)."""
-    return perform(restored(game, attack), resolution(attack, game, tables), tables)
+    play = resolution(attack, game, tables, early)
+    if early:
+        play = stand_in(play, game, tables, attack.waiting())
+    try:
+        return perform(restored(game, attack), play, tables)
+    except DieNeeded as err:  # the answer is the command to give it again with
+        raise DieNeeded(err.player, err.why) from None
 
 
 @dataclass(frozen=True)
@@ -172,6 +232,11 @@ class Answer(Op):
     # a victim who takes it: the Karma cards they drew at the table because of it
     # ("virtual": rigs draws the rest)
     drew: tuple[str, ...] = ()
+    # the dice this player rolled at the table for it (an in-play protection, the card's
+    # own die: Rough Storm, I WANT THAT!; "virtual": rigs rolls them)
+    roll: tuple[str, ...] = ()
+    # I'll Take THAT! taken: the card of this player's hand the card's player took
+    gave: str | None = None
 
     def describe(self) -> str:
         what = TAKE if self._takes() else repr(self.card)
@@ -179,7 +244,9 @@ class Answer(Op):
                 + (f" --to {self.to}" if self.to else "")
                 + (f" --plot {self.plot}" if self.plot else "")
                 + (f" --first {self.first!r}" if self.first else "")
-                + "".join(f" --drew {t!r}" for t in self.drew))
+                + "".join(f" --drew {t!r}" for t in self.drew)
+                + "".join(f" --roll {r}" for r in self.roll)
+                + (f" --gave {self.gave!r}" if self.gave else ""))
 
     def _takes(self) -> bool:
         return self.card.strip().lower() in (TAKE, "take it")
@@ -201,10 +268,11 @@ class Answer(Op):
             if self.to or self.plot:
                 raise InputError("--to/--plot: a victim who takes it passes nothing on")
             reply = Reply(me.name, TAKE, drew=tuple(
-                t.strip() for t in self.drew if t.strip().lower() != "virtual"))
-        elif self.drew:
-            raise InputError("--drew: the cards drawn go with take (an answer card draws "
-                             "none for you here)")
+                t.strip() for t in self.drew if t.strip().lower() != "virtual"),
+                gave=self._gave(game, tables, attack))
+        elif self.drew or self.gave:
+            raise InputError(f"--{'drew' if self.drew else 'gave'}: goes with take (an "
+                             "answer card draws or gives none for you here)")
         else:
             reply = Reply(me.name, hand_key(tables, me, self.card), (self.to or "").strip(),
                           (self.plot or "").strip())
@@ -217,22 +285,43 @@ class Answer(Op):
                                  f"in play: {me.name} names the one that rolls first "
                                  "(--first CARD)")
             reply = replace(reply, first=self.first.strip())
+        reply = replace(reply, rolls=self._rolls(game))
         replies = tuple(r for r in attack.replies if r.player != me.name) + (reply,)
         return replace(attack, replies=replies), reply
 
+    def _rolls(self, game: Game) -> tuple[int, ...]:
+        faces = [r for r in self.roll if r.strip().lower() != "virtual"]
+        if len(faces) < len(self.roll) and game.dice == "table":
+            raise InputError("--roll virtual: this game's dice are rolled at the table "
+                             "(give the face rolled)")
+        given = parse_rolls(faces)
+        for who, n in given.named:
+            if who.casefold() != self.name.casefold():
+                raise InputError(f"--roll {who}={n}: {self.name} records their own dice")
+        return given.plain + tuple(n for _, n in given.named)
+
+    def _gave(self, game: Game, tables: Tables, attack: Attack) -> str:
+        """I'll Take THAT!: the card the card's player took from this player's hand."""
+        if not self.gave:
+            return ""
+        play = op_from_json(attack.play)
+        if tables.karma_card(attack.card).action != "steal_hand_choice" or \
+                (isinstance(play, KarmaPlay) and play.card):
+            raise InputError(f"--gave: {title_of(tables, 'karma', attack.card)} takes no "
+                             "card you name")
+        return title_of(tables, "karma", hand_key(tables, game.player(self.name), self.gave))
+
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
-        attack, _ = self._replies(game, tables)
+        attack, reply = self._replies(game, tables)
         # the card as it would resolve now (those not answered yet taking it): refused here,
         # in one line, when this answer cannot be part of it
-        resolve(game, tables, attack)
+        resolve(game, tables, attack, early=not _resolves(attack, reply, tables))
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         attack, reply = self._replies(game, tables)
         me = reply.player
-        whole = reply.card != TAKE and \
-            tables.karma_card(reply.card).action not in FOR_ONE_VICTIM
-        if whole or not attack.waiting():
+        if _resolves(attack, reply, tables):
             out = resolve(game, tables, attack)
             return replace(out, messages=(f"{me} answers.", *out.messages))
         game = replace(game, waits=replace(game.waits, attack=attack))
@@ -243,6 +332,14 @@ class Answer(Op):
                               f"{', '.join(attack.waiting())}: {ask(attack.waiting())}.",),
                        {"waiting_for": list(attack.waiting())},
                        ((me, f"Your answer to {title}: {mine}."),))
+
+
+def _resolves(attack: Attack, reply: Reply, tables: Tables) -> bool:
+    """The card resolves with this reply: everyone answered, or the answer is for the
+    whole card (Calling in a Favor and the like)."""
+    whole = reply.card != TAKE and \
+        tables.karma_card(reply.card).action not in FOR_ONE_VICTIM
+    return whole or not attack.waiting()
 
 
 def resolve_now(game: Game, tables: Tables) -> Outcome | None:

@@ -108,15 +108,91 @@ def actions_answer(game, tables, player, spec: Spec):
     lead = [Param("first", tuple(title_of(tables, "karma", k) for k in (ALARM, DONK)))] \
         if first else []
     out = []
-    if _passes(spec, game, tables, me.name, {"card": TAKE, **first}):
-        n = _draws_on_taking(game, tables, me.name)
-        drew = [Param("drew", (*drawable(game, tables, me.name), VIRTUAL), 1, n,
-                      multiple=True, record="card")] if n else []
-        out.append(Action(spec.action, (Param("card", (TAKE,)), *lead, *drew),
-                          f"Take {title}"))
-    for key in dict.fromkeys(me.hand):
-        out += _card_answers(spec, game, tables, me.name, key, title, first, lead)
+    rolls = me.name in attack.victims and _rolls(game, tables, me.name, first)
+    # a die this victim rolls for it: checked with each face (``virtual``: rigs rolls)
+    faces: list[dict] = [{"roll": str(n)} for n in range(1, 7)] if rolls else [{}]
+    if rolls and game.dice != "table":
+        faces.append({})
+    gave = _gave(game, tables, me.name)
+    takes = [f for f in faces if _passes(spec, game, tables, me.name,
+                                         {"card": TAKE, **first, **f, **gave[:1][0]}
+                                         if gave else {"card": TAKE, **first, **f})]
+    die = [_die(game, takes)] if rolls and takes else []
+    picked = [Param("gave", tuple(g["gave"] for g in gave))] if gave else []
+    out += _take_actions(game, tables, me.name, f"Take {title}", takes, rolls,
+                         [*lead, *picked])
+    for key in dict.fromkeys(me.hand):  # with the die only where it rolls first
+        out += _card_answers(spec, game, tables, me.name, key, title, first, lead) or (
+            _card_answers(spec, game, tables, me.name, key, title, {**first, **faces[0]},
+                          lead + die) if die else [])
     return out
+
+
+def _take_actions(game, tables, me: str, label: str, takes: list[dict], rolls: bool,
+                  lead: list[Param]) -> list[Action]:
+    """"take": one action per number of Karma cards it makes ``me`` draw, the die's faces
+    grouped by it (a Rough Storm 6 draws none), so that any request from one action's
+    values is accepted; the die ``virtual`` (rigs rolls) in an action of its own, with the
+    cards drawn only where every face draws as many (what rigs will roll is not told)."""
+    cards = (*drawable(game, tables, me), VIRTUAL)
+    by_n: dict[int, list[dict]] = {}
+    for f in takes:
+        if f or not rolls:
+            by_n.setdefault(_draws_on_taking(game, tables, me, f), []).append(f)
+    if rolls and {} in takes:
+        alike = set(by_n) if len(by_n) == 1 else {0}
+        by_n.setdefault(-alike.pop() - 1, []).append({})  # (a negative key: virtual)
+    out = []
+    for key, faces in by_n.items():
+        n = key if key >= 0 else -key - 1
+        die = [_die(game, faces)] if rolls else []
+        drew = [Param("drew", cards, 1, n, multiple=True, record="card")] if n else []
+        out.append(Action("answer", (Param("card", (TAKE,)), *lead, *die, *drew), label))
+    return out
+
+
+def _die(game, takes: list[dict]) -> Param:
+    """The die a victim records: any face (``virtual`` too where rigs may roll)."""
+    listed = [f["roll"] for f in takes if f]
+    every = len(listed) == 6
+    values = (() if every else tuple(listed)) + ((VIRTUAL,) if {} in takes else ())
+    return Param("roll", values or None, 1, 6, bool(listed), record="die")
+
+
+def _rolls(game, tables, me: str, first: dict) -> bool:
+    """``me`` rolls a die when the waiting card resolves on them (an in-play protection,
+    the card's own die): found by resolving it as if the dice were the table's."""
+    from dataclasses import replace
+
+    from rigs_helper.rules.dice import DieNeeded
+    from rigs_helper.rules.errors import RigsError
+    from rigs_helper.rules.waits.attacks import Answer, resolve
+
+    table = replace(game, dice="table")
+    try:
+        attack, _ = Answer(me, TAKE, first=first.get("first"))._replies(table, tables)
+        resolve(table, tables, attack, early=True)
+    except DieNeeded as err:
+        return (err.player or "").casefold() == me.casefold()
+    except RigsError:
+        return False
+    return False
+
+
+def _gave(game, tables, me: str) -> list[dict]:
+    """I'll Take THAT! (no card named when played): the victim who takes it names the card
+    of their hand the card's player took."""
+    from rigs_helper.rules.karma.play import KarmaPlay
+    from rigs_helper.rules.oplog import op_from_json
+
+    attack = game.waits.attack
+    play = op_from_json(attack.play)
+    p = game.player(me)
+    if tables.karma_card(attack.card).action != "steal_hand_choice" or \
+            me not in attack.victims or not p.hand or \
+            (isinstance(play, KarmaPlay) and play.card):
+        return []
+    return [{"gave": title_of(tables, "karma", k)} for k in dict.fromkeys(p.hand)]
 
 
 def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first: dict,
@@ -160,13 +236,15 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
     return out
 
 
-def _draws_on_taking(game, tables, me: str) -> int:
+def _draws_on_taking(game, tables, me: str, roll: dict) -> int:
     """How many Karma cards ``me`` draws when taking the waiting card (the victim records
-    them: who holds the cardboard records it)."""
+    them: who holds the cardboard records it), with this die (``roll``) if they roll."""
     from rigs_helper.rules.waits.attacks import Answer, resolve
 
-    attack, _ = Answer(me, TAKE)._replies(game, tables)  # as its check resolves it
-    after = resolve(game, tables, attack).game
+    gave = _gave(game, tables, me)[:1]
+    attack, _ = Answer(me, TAKE, roll=tuple(roll.values()),
+                       **(gave[0] if gave else {}))._replies(game, tables)
+    after = resolve(game, tables, attack, early=True).game
     return max(0, len(after.player(me).hand) - len(game.player(me).hand))
 
 

@@ -35,6 +35,8 @@ class Reply:
     plot: str = ""
     first: str = ""  # both in-play protections: the one that rolls first (--first)
     drew: tuple[str, ...] = ()  # a victim who takes it: the Karma cards drawn at the table
+    rolls: tuple[int, ...] = ()  # the dice they rolled at the table for it
+    gave: str = ""  # I'll Take THAT!: the card (title) the card's player took from them
 
 
 @dataclass(frozen=True, slots=True)

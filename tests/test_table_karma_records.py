@@ -1,0 +1,290 @@
+"""The Karma cards' draws, picks and dice recorded from the page of whoever holds the
+cardboard (RULES.md 2026-11-25; CONTRACT "Fourth wave": ``"record": "card"|"die"``).
+
+Each test plays a game started with ``--dice table`` through the pages' endpoint (POST
+/p/TOKEN/act), checks that the books' hands equal the cards the table recorded, and that
+rigs' generator was not used (its position in the game file did not move)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from servehelp import get, post, rigs, serving
+
+
+def _actions(server, token) -> list[dict]:
+    return json.loads(get(server, f"/p/{token}/actions.json")[2])["actions"]
+
+
+def _game(path, dice: str = "table", **hands):
+    """Ana and Bo in round 1's Player Phase; each holding the titles given."""
+    rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--dice", dice, "--game", path)
+    for name, titles in hands.items():
+        for t in titles:
+            rigs("karma", "draw", name, "--card", t, "--game", path)
+    return path
+
+
+def _load(path, tables):
+    from rigs_helper.store import session
+
+    return session.load(path, tables).game
+
+
+def _hand(path, tables, name) -> list[str]:
+    return [tables.karma_card(k).title for k in _load(path, tables).player(name).hand]
+
+
+def _act(server, token, **fields):
+    code, _, body = post(server, token, fields)
+    assert code == 200, body
+    return json.loads(body)
+
+
+def _takes(server, token) -> list[dict]:
+    """The victim's "take" answers as their page lists them (one per number of cards the
+    die makes them draw)."""
+    return [a for a in _actions(server, token) if a["action"] == "answer"
+            and a["params"]["card"]["values"] == ["take"]]
+
+
+def _take(server, token) -> dict:
+    (take,) = _takes(server, token)
+    return take
+
+
+def _recorded(take: dict, held: list[str], n: int | None = None) -> list[str]:
+    """Titles to record as drawn: listed, not "virtual", in no hand of the books."""
+    drew = take["params"]["drew"]
+    assert drew["record"] == "card" and "virtual" in drew["values"]
+    titles = [v for v in drew["values"] if v != "virtual" and v not in held]
+    return titles[:drew["max"] if n is None else n]
+
+
+def test_da_roof_is_on_fire_draws_recorded_from_the_victims_page(tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", Ana=["Da' Roof is on Fire!", "Decoy"])
+    rigs("adjust", "Bo", "energy", "1", "--why", "eleven in all", "--game", game)
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Da' Roof is on Fire!",
+             target="Bo")
+        # nothing drawn yet: the card waits for Bo's own cards
+        assert _hand(game, tables, "Bo") == []
+        assert _load(game, tables).player("Bo").energy == 6
+        take = _take(server, tokens["Bo"])
+        assert take["params"]["drew"]["max"] == 2  # 11 resources lost: 2 cards
+        titles = _recorded(take, ["Decoy"])
+        said = _act(server, tokens["Bo"], action="answer", card="take", drew=titles)["said"]
+        assert [line for line in said if line.startswith("You drew")] == [
+            f"You drew {titles[0]}, {titles[1]}."]
+    after = _load(game, tables)
+    assert _hand(game, tables, "Bo") == titles
+    assert after.player("Bo").energy == 0 and after.waits.attack is None
+    assert after.rng == before.rng  # rigs drew and rolled nothing
+
+
+def test_blowout_draw_recorded_from_the_victims_page(tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", Ana=["Blowout!"])
+    before = _load(game, tables)
+    plot = before.player("Bo").plots[0].id
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Blowout!", target="Bo",
+             plot=plot)
+        titles = _recorded(_take(server, tokens["Bo"]), [])
+        assert len(titles) == 1
+        _act(server, tokens["Bo"], action="answer", card="take", drew=titles)
+    assert _hand(game, tables, "Bo") == titles
+    assert _load(game, tables).rng == before.rng
+
+
+def test_bad_os_revision_draws_recorded_from_the_victims_page(tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", Ana=["Bad OS Revision"])
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        play = next(a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma play"
+                    and a["params"]["title"]["values"] == ["Bad OS Revision"])
+        form = {k: p["values"][0] for k, p in play["params"].items() if p.get("values")}
+        _act(server, tokens["Ana"], action="karma play", **form)
+        titles = _recorded(_take(server, tokens["Bo"]), [])
+        assert len(titles) == 2
+        _act(server, tokens["Bo"], action="answer", card="take", drew=titles)
+    assert _hand(game, tables, "Bo") == titles
+    assert _load(game, tables).rng == before.rng
+
+
+def test_identity_theft_draws_recorded_from_the_victims_page(tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", Ana=["Identity Theft"])
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
+             target="Bo", option="draw")
+        titles = _recorded(_take(server, tokens["Bo"]), [])
+        assert len(titles) == 3
+        _act(server, tokens["Bo"], action="answer", card="take", drew=titles)
+    assert sorted(_hand(game, tables, "Bo")) == sorted(titles)
+    assert _hand(game, tables, "Ana") == []  # nothing meant for Bo reaches Ana
+    assert _load(game, tables).rng == before.rng
+
+
+def test_record_not_found_draw_recorded_from_the_victims_page_with_table_dice(tmp_path,
+                                                                              tables):
+    game = _game(tmp_path / "rigs.toml", Ana=['"Record Not Found"'])
+    before = _load(game, tables)
+    plot = before.player("Bo").plots[0].id
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title='"Record Not Found"',
+             plot=plot, new_owner="Ana")
+        titles = _recorded(_take(server, tokens["Bo"]), [])
+        _act(server, tokens["Bo"], action="answer", card="take", drew=titles)
+    assert _hand(game, tables, "Bo") == titles
+    assert _load(game, tables).rng == before.rng
+
+
+def test_eye_for_an_eye_pick_recorded_from_the_pickers_page(tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", Ana=["Eye for an Eye"], Bo=["Decoy", "Ruins"])
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        play = next(a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma play"
+                    and a["params"]["title"]["values"] == ["Eye for an Eye"])
+        card = play["params"]["card"]
+        assert card["record"] == "card" and "virtual" in card["values"]
+        # every card Ana cannot see is listed: the list does not say what Bo holds
+        assert {"Decoy", "Ruins", "Blowout!"} <= set(card["values"])
+        assert "Eye for an Eye" not in card["values"]
+        _act(server, tokens["Ana"], action="karma play", title="Eye for an Eye",
+             target="Bo", card="Ruins")
+    after = _load(game, tables)
+    assert _hand(game, tables, "Bo") == ["Decoy"]
+    assert "ruins" in after.karma.discard
+    assert after.rng == before.rng  # rigs picked nothing
+
+
+def test_eye_for_an_eye_pick_of_a_card_the_hand_does_not_hold_is_refused(tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", Ana=["Eye for an Eye"], Bo=["Decoy"])
+    text = game.read_bytes()
+    with serving(game, tables) as (server, _, tokens):
+        code, _, body = post(server, tokens["Ana"], {
+            "action": "karma play", "title": "Eye for an Eye", "target": "Bo",
+            "card": "Ruins"})
+    assert code == 422 and "not in Bo's hand" in body
+    assert game.read_bytes() == text
+
+
+def _in_play(game, name: str, title: str) -> None:
+    rigs("karma", "draw", name, "--card", title, "--game", game)
+    rigs("karma", "play", name, title, "--game", game)
+
+
+@pytest.mark.parametrize(("roll", "applies"), [(2, False), (3, True)])
+def test_rigs_alarm_system_roll_recorded_from_the_victims_page(tmp_path, tables, roll,
+                                                               applies):
+    game = _game(tmp_path / "rigs.toml", Ana=["Identity Theft"])
+    _in_play(game, "Bo", "R.I.G.S. Alarm System")
+    rigs("adjust", "Bo", "credits", "20", "--why", "richer", "--game", game)
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
+             target="Bo", option="card")
+        die = _take(server, tokens["Bo"])["params"]["roll"]
+        assert (die["record"], die["min"], die["max"]) == ("die", 1, 6)
+        code, _, page = get(server, f"/p/{tokens['Bo']}")
+        assert code == 200 and 'name="roll"' in page  # the page's form asks for it
+        assert "virtual" not in die.get("values", []) and die.get("required", True)
+        said = _act(server, tokens["Bo"], action="answer", card="take",
+                    roll=str(roll))["said"]
+        assert any(f"Alarm System rolls {roll}" in line for line in said)
+    after = _load(game, tables)
+    assert after.player("Bo").credits == (100 if applies else 120)
+    assert after.rng == before.rng
+
+
+def test_i_ve_got_a_donk_roll_recorded_from_the_victims_page(tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", Ana=["Identity Theft"])
+    _in_play(game, "Bo", "I've Got a Donk")
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
+             target="Bo", option="card")
+        assert _take(server, tokens["Bo"])["params"]["roll"]["record"] == "die"
+        said = _act(server, tokens["Bo"], action="answer", card="take", roll="6")["said"]
+        assert any("Donk rolls 6" in line for line in said)
+    after = _load(game, tables)
+    assert "i-ve-got-a-donk" not in after.player("Bo").in_play  # 6: discarded
+    assert after.rng == before.rng
+
+
+def test_the_victims_die_offers_virtual_only_where_rigs_rolls(tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", dice="rigs", Ana=["Identity Theft"])
+    _in_play(game, "Bo", "R.I.G.S. Alarm System")
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
+             target="Bo", option="card")
+        dice = [a["params"]["roll"] for a in _takes(server, tokens["Bo"])]
+        assert {"values": ["virtual"], "min": 1, "max": 6, "required": False,
+                "record": "die"} in dice
+        said = _act(server, tokens["Bo"], action="answer", card="take",
+                    roll="virtual")["said"]
+    assert any("rolled by rigs" in line for line in said)
+
+
+def test_rough_storm_dice_recorded_from_each_players_page(tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", Ana=["Rough Storm"])
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        play = next(a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma play"
+                    and a["params"]["title"]["values"] == ["Rough Storm"])
+        assert play["params"]["roll"]["record"] == "die"
+        assert play["params"]["roll"]["values"] == ["1", "2", "3", "4", "5"]
+        drawn = play["params"]["drawn"]
+        assert drawn["record"] == "card" and "virtual" in drawn["values"]
+        mine = next(v for v in drawn["values"] if v not in ("virtual", "Rough Storm"))
+        _act(server, tokens["Ana"], action="karma play", title="Rough Storm", roll="2",
+             drawn=mine)
+        assert _hand(game, tables, "Ana") == []  # the card waits for Bo: nothing yet
+        # one answer per number of cards drawn: 1 to 5 draw one, a 6 draws none
+        takes = {tuple(a["params"]["roll"].get("values", [])): a
+                 for a in _takes(server, tokens["Bo"])}
+        assert set(takes) == {("1", "2", "3", "4", "5"), ("6",)}
+        assert "drew" not in takes[("6",)]["params"]
+        take = takes[("1", "2", "3", "4", "5")]
+        assert take["params"]["roll"]["record"] == "die"
+        titles = _recorded(take, [mine], 1)
+        _act(server, tokens["Bo"], action="answer", card="take", roll="3", drew=titles)
+    after = _load(game, tables)
+    assert _hand(game, tables, "Bo") == titles and _hand(game, tables, "Ana") == [mine]
+    assert after.player("Bo").must_discard == 3  # Bo chooses what goes
+    assert after.rng == before.rng
+
+
+def test_parts_shop_roll_recorded_from_the_page(tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml")
+    _in_play(game, "Ana", "Parts Shop")
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        use = next(a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma use")
+        die = use["params"]["roll"]
+        assert (die["record"], die["min"], die["max"]) == ("die", 1, 6)
+        assert "virtual" not in die.get("values", [])
+        said = _act(server, tokens["Ana"], action="karma use", title="Parts Shop",
+                    roll="4")["said"]
+        assert any("Parts Shop rolls 4" in line for line in said)
+    assert _load(game, tables).rng == before.rng
+
+
+def test_i_ll_take_that_is_listed_and_the_victim_records_the_card_taken(tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", Ana=["I'll Take THAT!"], Bo=["Decoy", "Ruins"])
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        assert any(a["action"] == "karma play"
+                   and a["params"]["title"]["values"] == ["I'll Take THAT!"]
+                   for a in _actions(server, tokens["Ana"]))
+        _act(server, tokens["Ana"], action="karma play", title="I'll Take THAT!",
+             target="Bo")
+        take = _take(server, tokens["Bo"])
+        assert take["params"]["gave"]["values"] == ["Decoy", "Ruins"]
+        _act(server, tokens["Bo"], action="answer", card="take", gave="Ruins")
+    assert _hand(game, tables, "Bo") == ["Decoy"]
+    assert _hand(game, tables, "Ana") == ["Ruins"]
+    assert _load(game, tables).rng == before.rng
