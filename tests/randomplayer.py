@@ -322,9 +322,12 @@ class Cardboard:
         return {p.name: _titles(self.tables, p.hand + p.incoming) for p in game.players}
 
     def out_of_deck(self, game) -> Counter:
-        """The Karma titles the books say are not in the deck."""
+        """The Karma titles the books say are not in the deck (a card recorded in an
+        answer that waits for the others' is drawn when the card resolves)."""
+        waiting = Counter(t for r in game.waits.attack.replies for t in r.drew) \
+            if game.waits.attack is not None else Counter()
         return _titles(self.tables, [c.key for c in self.tables.karma]) - \
-            _titles(self.tables, game.karma.draw)
+            _titles(self.tables, game.karma.draw) + waiting
 
     def look(self, game) -> None:
         """What everyone can see now, and what each player holds."""
@@ -456,7 +459,9 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
                 return res
             if code != 200:
                 continue
-            table.record(name, [v for _, v in records])
+            # a card picked from a hand (Eye for an Eye) is no draw from the deck
+            table.record(name, [v for k, v in records
+                                if (action["action"], k) != ("karma play", "card")])
             if any(REVEALS in vs for vs in form.values()):  # the hands shown to its player
                 table.seen[name] |= {t for h in table.hands(game).values() for t in h}
             table.after(game, undone=action["action"] == "undo")
