@@ -334,12 +334,17 @@ def _drop_phase_checkpoint(log_text: str) -> str:
 def history(path: Path, tables: Tables | None = None, viewer: str | None = None
             ) -> list[dict[str, Any]]:
     """The log's actions as ``viewer`` may read them (None: the public), each with what it
-    said and the units it moved; a damaged entry is named."""
-    from rigs_helper.store import timeline
+    said and the units it moved; a damaged entry is named.  The rows are kept in the
+    game's cache (:mod:`rigs_helper.store.replaycache`) for the next `rigs log`."""
+    from rigs_helper.store import replaycache, timeline
 
     tables = tables or load_tables()
-    loaded = load(path, tables)
-    rows = []
+    if not path.exists():
+        raise missing_file(path)
+    _tidy(path)
+    text = read_text(path)
+    loaded = load_checked(text, path, tables)
+    rows: list[dict[str, Any]] = []
     for s in timeline.whole(loaded, str(path), tables):
         e = s.entry
         if not s.is_action:
@@ -356,6 +361,7 @@ def history(path: Path, tables: Tables | None = None, viewer: str | None = None
                      **({"source": src} if src else {}),
                      "said": timeline.said(s, viewer),
                      "ledger": timeline.ledger(s)})
+    replaycache.keep(path, text, viewer, rows)
     return rows
 
 
