@@ -22,7 +22,7 @@ from rigs_helper.store import backups, gamelog
 from rigs_helper.store.codec import dumps_state, to_doc
 from rigs_helper.store.files import read_text, write_atomic
 from rigs_helper.store.gamefile import Loaded, load_text
-from rigs_helper.store.gamelog import MARKER
+from rigs_helper.store.gamelog import KEEP_ROUNDS, MARKER
 from rigs_helper.store.lock import locked
 from rigs_helper.store.tablefiles import load_tables
 
@@ -249,8 +249,6 @@ def repeated(loaded: Loaded, file: str, request_id: str, tables: Tables | None =
 
 #: how far back a request id is looked for (a double tap comes within a few actions)
 RECENT = 64
-#: a checkpoint is kept before the `next` that opens these rounds (undo replays from it)
-KEEP_ROUNDS = 4
 
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
