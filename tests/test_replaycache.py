@@ -5,6 +5,7 @@ shared with other users."""
 from __future__ import annotations
 
 import json
+import re
 import stat
 
 import pytest
@@ -41,13 +42,13 @@ def test_log_from_the_cache_is_the_log_replayed(rigs, game):
 
 def test_a_changed_game_file_is_replayed_again(rigs, game):
     log(rigs, game)
-    assert rigs("adjust", "Ana", "credits", "3", "--why", "found", "-g", game).exit_code == 0
-    assert replaycache.rows(game) is None  # the key names the file's text
-    assert "adjust Ana credits +3" in log(rigs, game)
+    kept = replaycache.cache_path(game).read_text()
     game.write_text(game.read_text().replace("credits = ", "credits  = ", 1))
-    assert replaycache.rows(game) is None  # a hand edit too
+    assert replaycache.rows(game) is None  # the key names the file's text
+    assert not replaycache.sound(game, game.read_text())
     log(rigs, game)
     assert replaycache.rows(game) is not None
+    assert replaycache.cache_path(game).read_text() != kept
 
 
 def test_a_damaged_or_foreign_cache_is_not_used(rigs, game):
@@ -70,3 +71,33 @@ def test_the_key_names_the_code_the_viewer_and_the_text(monkeypatch):
     edited = [(f, size + 1 if f.endswith("replay.py") else size, t) for f, size, t in files]
     monkeypatch.setattr(replaycache, "_code", lambda: edited)
     assert replaycache.key("text", None) != base
+
+
+def test_saves_keep_the_rows_that_replaying_the_history_gives(rigs, game):
+    """An action, an undo and a phone's kind of action after a `rigs log`: the rows kept
+    for the new file are those a replay from scratch gives, and the cache says that the
+    history was read (so the next save or undo reads only its end)."""
+    log(rigs, game)
+    steps = [("adjust", "Ana", "credits", "3", "--why", "found"),
+             ("karma", "draw", "Ana"), ("next", "--auto"), ("undo",), ("undo", "2"),
+             ("next", "--auto"), ("next", "--auto")]
+    for step in steps:
+        r = rigs(*step, "-g", game)
+        assert r.exit_code == 0, (step, r.output)
+        kept = replaycache.rows(game)
+        assert kept is not None, step
+        assert replaycache.sound(game, game.read_text())
+        replaycache.cache_path(game).unlink()
+        assert json.loads(log(rigs, game, "--json"))["log"] == kept, step
+
+
+def test_a_hand_edit_is_read_whole_again(rigs, game):
+    log(rigs, game)
+    text = game.read_text()
+    credits = re.search(r"(?m)^credits = (\d+)$", text)
+    assert credits is not None
+    game.write_text(text.replace(credits.group(), f"credits = {int(credits[1]) + 1}", 1))
+    assert not replaycache.sound(game, game.read_text())
+    assert rigs("adjust", "Ana", "credits", "3", "--why", "found", "-g", game).exit_code == 0
+    assert replaycache.rows(game) is None  # not grown from the rows of another text
+    assert "(the state was edited by hand)" in log(rigs, game)

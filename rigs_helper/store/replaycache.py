@@ -15,11 +15,13 @@ third of what it costs without the cache.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
+from functools import cache
 from pathlib import Path
 from typing import Any
+
+from rigs_helper.store.cachefiles import text_key
 
 #: written first in the file (another layout of the rows, another name)
 _FORMAT = "rigs-helper log rows 1"
@@ -29,8 +31,10 @@ def cache_path(path: Path) -> Path:
     return path.parent / f".{path.name}.cache"
 
 
+@cache
 def _code() -> list[tuple[str, int, int]]:
-    """Every source file of the package and every shipped table: (path, size, time)."""
+    """Every source file of the package and every shipped table: (path, size, time), read
+    once per process (a running process keeps the code it started with)."""
     from rigs_helper.store.tablefiles import tables_dir
 
     out = []
@@ -47,16 +51,18 @@ def _code() -> list[tuple[str, int, int]]:
 
 
 def key(text: str, viewer: str | None) -> str:
-    """The hash of the game file's ``text``, the ``viewer`` and rigs's code and tables."""
-    h = hashlib.sha256(repr((_FORMAT, viewer, _code())).encode())
-    h.update(text.encode("utf-8", "surrogateescape"))
-    return h.hexdigest()
+    """A hash of the game file's ``text``, the ``viewer`` and rigs's code and tables
+    (CRC-32 and Adler-32 with the length, as the tables' cache is named: zlib is loaded
+    anyway, where hashlib would load OpenSSL, about 5 % of a command's start-up)."""
+    return text_key(repr((_FORMAT, viewer, _code()))) + text_key(text)
 
 
-def rows(path: Path, viewer: str | None = None) -> list[dict[str, Any]] | None:
-    """The rows kept for the game file at ``path`` as it is now, or None."""
+def rows(path: Path, viewer: str | None = None, text: str | None = None
+         ) -> list[dict[str, Any]] | None:
+    """The rows kept for the game file at ``path`` as it is now (``text``: as read
+    already), or None."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8") if text is None else text
         kept = cache_path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeError):
         return None
@@ -69,6 +75,33 @@ def rows(path: Path, viewer: str | None = None) -> list[dict[str, Any]] | None:
         return None
     return got if isinstance(got, list) else None
 
+
+def sound(path: Path, text: str) -> bool:
+    """Whether the cache holds rows for the game file's ``text``: its history was then
+    read whole and replayed (or grown by rigs's own saves from one that was), so a command
+    that would read every entry only to find a damaged one need not."""
+    try:
+        with open(cache_path(path), encoding="utf-8") as f:
+            first = f.readline().rstrip("\n")
+    except (OSError, UnicodeError):
+        return False
+    return first == key(text, None)
+
+
+def follow(path: Path, old: str, new: str, more: list[dict[str, Any]] | None = None,
+           upto: int | None = None) -> None:
+    """After a save of ``new`` over ``old``: the rows kept for ``old`` (public), with
+    ``more`` added or cut before action ``upto`` (an undo), kept for ``new``.  Nothing
+    when the cache does not hold ``old``'s rows."""
+    got = rows(path, None, old)
+    if got is None:
+        return
+    if upto is not None:
+        cut = next((i for i, r in enumerate(got) if r.get("n") == upto), None)
+        if cut is None:
+            return
+        got = got[:cut]
+    keep(path, new, None, got + (more or []))
 
 def keep(path: Path, text: str, viewer: str | None, got: list[dict[str, Any]]) -> None:
     """Keep ``got``, the rows of the game file whose text was ``text`` (atomically, mode
