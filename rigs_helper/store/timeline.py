@@ -125,20 +125,19 @@ def whole(loaded: Loaded, file: str, tables: Tables) -> list[Step]:
 
 def recent(loaded: Loaded, file: str, tables: Tables, actions: int = 1) -> list[Step]:
     """The history replayed from the latest checkpoint that leaves at least ``actions``
-    actions after it (or from the start): a long game costs what its last phase costs, and
-    round 1 does not deal the game again."""
+    actions after it (or from the start): a long game costs what its last phase costs."""
     if loaded.version == 1:
         return whole(loaded, file, tables)
     if loaded.entries is not None:  # read already: replay its end
         es = loaded.entries
-        marks = [i for i, e in enumerate(es) if e["action"] == CHECKPOINT]
+        marks = [i for i, e in enumerate(es) if e["action"] == CHECKPOINT][1:]
         for i in reversed(marks):
             if sum(1 for e in es[i:] if e["action"] != CHECKPOINT) >= actions:
                 return replay(es[i:], tables, file)
         return replay(es, tables, file)
     text = loaded.log_text
     starts = gamelog.checkpoint_starts(text)
-    for at in reversed(starts):  # (the creation's too: its state is the game's start)
+    for at in reversed(starts[1:]):  # the first is the creation's: replay it all then
         tail = text[at:]
         if gamelog.count_actions(tail) >= actions:
             part = gamelog.parse(tail, file, tables.constants.rounds,
