@@ -85,7 +85,7 @@ def test_output_lost_at_the_last_flush_is_one_line_and_exit_1(tmp_path, tab):
         r = rigs_process(cwd=tmp_path, stdout=full, stderr=subprocess.PIPE,
                          env=TAB if tab else {})
     assert r.returncode == 1
-    assert r.stderr == "rigs: cannot write the output: No space left on device\n"
+    assert r.stderr == "rigs: the standard output cannot be written: No space left on device\n"
 
 
 def test_output_that_cannot_be_written_while_parsing_is_one_line(tmp_path):
@@ -96,4 +96,22 @@ def test_output_that_cannot_be_written_while_parsing_is_one_line(tmp_path):
         r = rigs_process("--version", cwd=tmp_path, stdout=full, stderr=subprocess.PIPE,
                          env={"PYTHONUNBUFFERED": "1"})
     assert r.returncode == 1
-    assert r.stderr == "rigs: cannot write the output: No space left on device\n"
+    assert r.stderr == "rigs: the standard output cannot be written: No space left on device\n"
+
+
+@pytest.mark.parametrize("args", [["status"], ["status", "Ana"], ["log"], ["status", "--help"]],
+                         ids=["status", "player", "log", "help"])
+def test_output_that_cannot_be_written_while_a_command_runs_is_one_line(game, tmp_path,
+                                                                         args):
+    """`rigs status > /dev/full` written as it goes (unbuffered): the one line of an
+    output that cannot be written and exit 1, not an internal error (exit 70)."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    if args != ["status", "--help"]:
+        args = [*args, "-g", game]
+    with open("/dev/full", "w") as full:
+        r = rigs_process(*args, cwd=tmp_path, stdout=full, stderr=subprocess.PIPE,
+                         env={"PYTHONUNBUFFERED": "1"})
+    assert r.returncode == 1
+    assert r.stderr == "rigs: the standard output cannot be written: No space left on " \
+                       "device\n"

@@ -64,7 +64,7 @@ def _cannot_write(exc: BaseException, code: int | str | None) -> int | str:
     _discard(sys.stdout)
     why = getattr(exc, "strerror", None) or str(exc)
     try:
-        sys.stderr.write(f"rigs: cannot write the output: {why}\n")
+        sys.stderr.write(f"rigs: the standard output cannot be written: {why}\n")
         sys.stderr.flush()
     except (OSError, ValueError):
         _discard(sys.stderr)

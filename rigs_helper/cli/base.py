@@ -1,6 +1,7 @@
 """The Typer application, its shared options, and the one place errors become messages."""
 
 
+import errno
 import os
 import sys
 from pathlib import Path
@@ -57,13 +58,28 @@ class RigsGroup(LazyGroup):
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             ctx.exit(1)
+        except OSError as exc:
+            if exc.filename is None and exc.errno in _OUTPUT_LOST:  # `rigs ... > /dev/full`
+                raise  # (rigs_helper.cli.main says so in one line)
+            _internal_error(ctx, exc)
         except Exception as exc:  # a bug: say so in one line, never a traceback
             # Usage errors raised while parsing a sub-command are Click's to report.
-            if callable(getattr(exc, "show", None)) or os.environ.get("RIGS_DEBUG"):
+            if callable(getattr(exc, "show", None)):
                 raise
-            typer.echo(f"rigs: internal error: {type(exc).__name__}: {exc} "
-                       "(set RIGS_DEBUG=1 to see the traceback)", err=True)
-            ctx.exit(INTERNAL_ERROR)
+            _internal_error(ctx, exc)
+
+
+#: what a write to a full disk or a broken device fails with (no file named: a stream)
+_OUTPUT_LOST = (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT)
+
+
+def _internal_error(ctx, exc: Exception) -> None:
+    """A bug: one line, never a traceback (RIGS_DEBUG=1 shows it)."""
+    if os.environ.get("RIGS_DEBUG"):
+        raise exc
+    typer.echo(f"rigs: internal error: {type(exc).__name__}: {exc} "
+               "(set RIGS_DEBUG=1 to see the traceback)", err=True)
+    ctx.exit(INTERNAL_ERROR)
 
 
 def _strict(command) -> None:

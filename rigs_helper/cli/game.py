@@ -301,9 +301,14 @@ def log(
 
     Karma cards in a hand are never named.
     """
-    from rigs_helper.store import session
+    from rigs_helper.store import replaycache
 
-    rows = session.history(game_path(game))
+    path = game_path(game)
+    rows = replaycache.rows(path)
+    if rows is None:  # (the file changed since the last `rigs log`: replayed again)
+        from rigs_helper.store import session
+
+        rows = session.history(path)
     if round_ is not None:
         last = max((r["round"] for r in rows), default=1)
         if round_ > last:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.mixed import (ALL_DECKS, cards_left, deck_counts, labeled,
-                                     survey_missing)
+from rigs_helper.rules.mixed import (ALL_DECKS, cards_left, deck_counts, deck_title,
+                                     full_deck, labeled, survey_missing)
 from rigs_helper.rules.state import Game, Pile, frozen_map
 
 if TYPE_CHECKING:
@@ -24,14 +24,6 @@ Find = Callable[[str, str], str]
 
 
 # ---------------------------------------------------------------------------- inventory
-
-
-def full_deck(tables: Tables, deck: str) -> Counter[str]:
-    """Every card of ``deck`` by key (Plot: type, Survey: yield as a string, Market:
-    category)."""
-    return Counter({"disaster": tables.disaster_deck, "karma": tables.karma_deck,
-                    "plot": tables.plot_deck, "market": tables.market_deck,
-                    "survey": tuple(str(y) for y in tables.survey_deck)}[deck])
 
 
 def parse_inventory(doc: dict[str, Any], file: str, tables: Tables, find: Find
@@ -101,20 +93,6 @@ def inventory_doc(missing: Mapping[str, Mapping[str, int]], tables: Tables) -> d
     """The inventory as written in a game file or shown: {deck: {title: copies missing}}."""
     return {deck: {deck_title(tables, deck, k): n for k, n in cards.items()}
             for deck, cards in missing.items()}
-
-
-def deck_title(tables: Tables, deck: str, key: str) -> str:
-    """How a card of ``deck`` is named: its title (Disaster, Karma), its type (Plot), its
-    yield (Survey), its category (Market)."""
-    from rigs_helper.rules.tables import title_of
-
-    if deck == "plot":
-        return tables.plots[key].name
-    if deck == "market":
-        return tables.market[key].name
-    if deck == "survey":
-        return str(key)
-    return title_of(tables, deck, key)
 
 
 # ---------------------------------------------------------------------------- the op

@@ -23,11 +23,13 @@ physical card that stood at the top (any physical card of the recorded type).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Game, Pile
+    from rigs_helper.rules.tables import Tables
     from rigs_helper.rules.tables import Tables
 
 # a card key: a str, or for the Survey deck a yield (int; the inventory names it as a str,
@@ -153,3 +155,25 @@ def own_left(game: Game, tables: Tables) -> dict[str, int]:
             out[d] = left["physical"] + (
                 game.grant_owed if d == "plot" else 0)
     return out
+
+
+def full_deck(tables: Tables, deck: str) -> Counter[str]:
+    """Every card of ``deck`` by key (Plot: type, Survey: yield as a string, Market:
+    category)."""
+    return Counter({"disaster": tables.disaster_deck, "karma": tables.karma_deck,
+                    "plot": tables.plot_deck, "market": tables.market_deck,
+                    "survey": tuple(str(y) for y in tables.survey_deck)}[deck])
+
+
+def deck_title(tables: Tables, deck: str, key: str) -> str:
+    """How a card of ``deck`` is named: its title (Disaster, Karma), its type (Plot), its
+    yield (Survey), its category (Market)."""
+    from rigs_helper.rules.tables import title_of
+
+    if deck == "plot":
+        return tables.plots[key].name
+    if deck == "market":
+        return tables.market[key].name
+    if deck == "survey":
+        return str(key)
+    return title_of(tables, deck, key)

@@ -21,10 +21,12 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from rigs_helper.rules.engine import Op
 from rigs_helper.rules.records import fields, is_record
+
+if TYPE_CHECKING:  # (the engine is imported by what performs an operation, not here)
+    from rigs_helper.rules.engine import Op
 
 # where the operations live (each is looked up by its class name)
 OP_MODULES = ("rigs_helper.rules.phases.nextphase", "rigs_helper.rules.phases.grant",
@@ -52,6 +54,19 @@ ACTIONS: dict[str, tuple[str, dict[str, Any]]] = {
     "Repay": ("vinnie repay", {}), "RollOff": ("roll", {}), "Sell": ("sell", {}), "SetInventory": ("inventory", {}),
     "SetPlan": ("produce", {}), "Settle": ("settle", {}), "Survey": ("survey", {}),
 }
+#: operation class -> the module that defines it (a replay imports only what its actions
+#: need; tests/test_oplog_homes.py checks it against :func:`op_classes`)
+HOMES: dict[str, str] = {
+    name: f"rigs_helper.rules.{module}" for module, names in (
+        ("actions.deals", "Adjust Give Sell Settle"), ("actions.loans", "Borrow Repay"),
+        ("actions.placement", "Build Move Survey"), ("actions.plans", "SetPlan"),
+        ("waits.attacks", "Answer KarmaPlayWait"), ("waits.disasters", "DisasterRecord"),
+        ("waits.deals", "DealAccept DealDecline DealWithdraw DealPropose DealAnswer"),
+        ("turns", "Done"), ("endgame", "EndgameDraws"), ("phases.grant", "GrantPick"),
+        ("karma.hands", "KarmaDiscard KarmaDiscardInPlay KarmaDraw KarmaSwap"),
+        ("karma.play", "KarmaPlay KarmaUse"), ("phases.losses", "LoseRigs"),
+        ("phases.nextphase", "NextPhase"), ("decks", "SetInventory"))
+    for name in names.split()}
 #: the game's creation (not an operation: rules/setup makes the game)
 NEW = "new"
 #: a full state written into the log (the creation, a hand edit, a migrated step)
@@ -136,6 +151,9 @@ def _typed(x: Any) -> Any:
 
 
 def op_classes() -> dict[str, type[Op]]:
+    """Every operation class by name (every module of :data:`OP_MODULES` imported)."""
+    from rigs_helper.rules.engine import Op
+
     for m in OP_MODULES:
         importlib.import_module(m)
     out: dict[str, type[Op]] = {}
@@ -148,18 +166,25 @@ def op_classes() -> dict[str, type[Op]]:
     return out
 
 
-def _by_name(ops: dict[str, type]) -> dict[str, list[tuple[type, dict[str, Any]]]]:
-    out: dict[str, list[tuple[type, dict[str, Any]]]] = {}
-    for cls_name, (name, marks) in ACTIONS.items():
-        out.setdefault(name, []).append((ops[cls_name], marks))
-    return out
+def op_class(name: str) -> type[Op]:
+    """The operation class called ``name``, its module imported (KeyError: none is)."""
+    cls: type[Op] = getattr(importlib.import_module(HOMES[name]), name)
+    return cls
+
+
+def _named(name: str, ops: dict[str, type] | None
+           ) -> list[tuple[type, dict[str, Any]]]:
+    """The classes logged as the action ``name``, each with the fields that mark it."""
+    return [(ops[c] if ops is not None else op_class(c), marks)
+            for c, (n, marks) in ACTIONS.items() if n == name]
 
 
 def from_action(name: str, data: dict[str, Any], ops: dict[str, type] | None = None,
                 show: Callable[[str], str] | None = None) -> Op:
     """The operation of a logged action; KeyError/TypeError/ValueError when it is not one.
-    ``show``: undoes :func:`to_action`'s ``hide``."""
-    for cls, marks in _by_name(ops or op_classes())[name]:
+    ``show``: undoes :func:`to_action`'s ``hide``.  ``ops``: the classes by name (None:
+    each imported when needed)."""
+    for cls, marks in _named(name, ops):
         if all(data.get(k) == v for k, v in marks.items()) and (
                 marks or not any(k in data for m in ACTIONS.values() if m[0] == name
                                  for k in m[1])):
@@ -247,7 +272,7 @@ def for_viewer(op: Op, viewer: str | None, hidden: str = HIDDEN) -> Op:
         new = tuple(shown) if isinstance(v, tuple) else shown[0]
         if new != v:
             changes[f] = new
-    return cast(Op, replace(cast(Any, op), **changes)) if changes else op
+    return cast("Op", replace(cast(Any, op), **changes)) if changes else op
 
 
 def words(op: Op, viewer: str | None = None, hidden: str = HIDDEN) -> str:
@@ -279,6 +304,6 @@ def op_to_json(op: Op) -> str:
 def op_from_json(text: str, ops: dict[str, type] | None = None) -> Op:
     """An operation from :func:`op_to_json`'s text."""
     d = json.loads(text)
-    cls = (ops or op_classes())[d["op"]]
+    cls = ops[d["op"]] if ops else op_class(d["op"])
     op: Op = cls(**{k: _value(v) for k, v in d["args"].items()})
     return op

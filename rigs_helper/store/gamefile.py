@@ -22,13 +22,14 @@ class Loaded:
     the file's line where it starts (for messages), the schema ``version`` the file was
     written with, and its entries once read (:mod:`rigs_helper.store.timeline`)."""
 
-    __slots__ = ("game", "log_text", "log_line", "version", "entries")
+    __slots__ = ("game", "log_text", "log_line", "version", "entries", "text")
 
     def __init__(self, game: Game, log_text: str, log_line: int = 1, version: int = 2
                  ) -> None:
         self.game, self.log_text, self.log_line = game, log_text, log_line
         self.version = version
         self.entries: list[dict[str, Any]] | None = None
+        self.text = ""  # the whole file as read
 
 
 # a table header other than [[log]] and a checkpoint's [log.state...] (not a line of a
@@ -79,8 +80,10 @@ def load_text(text: str, file: str, tables: Tables) -> Loaded:
         tail = _below(Checker(file).array(log_in_state, "log"), version)
     doc = migrate(doc, Checker(file))
     game = from_doc(doc, file, tables)
-    return Loaded(game, tail, text.count("\n", 0, len(head)) + 1,
-                  version if isinstance(version, int) and version < 2 else 2)
+    loaded = Loaded(game, tail, text.count("\n", 0, len(head)) + 1,
+                    version if isinstance(version, int) and version < 2 else 2)
+    loaded.text = text
+    return loaded
 
 
 def _below(entries: list, version: object) -> str:

@@ -29,6 +29,9 @@ PHASES = ("player", "disaster", "production", "market")
 #: why a checkpoint was written
 WHY = ("creation", "hand edit", "phase", "migrated", "round")
 MAX_N = 10**7  # more entries than any game has (a number beyond it is damage)
+#: a checkpoint is kept before the `next` that opens one of every these many rounds
+#: (`undo` replays from it; store/session.py ``commit``, store/migrate1.py)
+KEEP_ROUNDS = 4
 
 
 # ---------------------------------------------------------------------------- writing

@@ -5,7 +5,9 @@ diffs backwards from the current state gives every earlier state, the creation i
 the creation becomes the first checkpoint, each ``op`` a typed action, and each action is
 replayed: where the replay does not give the state the diffs give (a hand edit, a rule
 changed since, an entry without ``op``), a checkpoint holding that state follows the
-action, with the words the old entry kept.  Nothing is dropped."""
+action, with the words the old entry kept.  Nothing is dropped.  Before an action that
+opens a phase, the checkpoints a version-2 save keeps (every fourth round's, and the last
+phase's), so that `undo` of the migrated file replays its last phase, not the game."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from rigs_helper.rules.errors import InputError, RigsError
 from rigs_helper.rules.oplog import CHECKPOINT, NEW, op_classes, op_from_json, to_action
 from rigs_helper.rules.tables import Tables
 from rigs_helper.store.gamefile import Loaded
-from rigs_helper.store.gamelog import by_of, fingerprint
+from rigs_helper.store.gamelog import KEEP_ROUNDS, by_of, fingerprint
 from rigs_helper.store.hidden import hide_text
 
 
@@ -81,6 +83,8 @@ def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
                 if _replays(state, legacy, docs[k], tables):
                     op, same = legacy, True
                     entry["action"], entry["fields"] = to_action(op, hide_text)
+        if _opens_phase(docs[k - 1], docs[k]) and out[-1]["action"] != CHECKPOINT:
+            out += _phase_checkpoint(out, e, docs[k - 1], docs[k])
         out.append(entry)
         state = from_doc(docs[k], file, tables)
         if not same:
@@ -89,6 +93,26 @@ def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
             out.append(cp)
     out[-1]["after"] = fingerprint(docs[-1])
     return out
+
+
+def _opens_phase(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    return (before.get("round"), before.get("phase")) != (after.get("round"),
+                                                           after.get("phase"))
+
+
+def _phase_checkpoint(out: list[dict[str, Any]], e: dict[str, Any], before: dict[str, Any],
+                      after: dict[str, Any]) -> list[dict[str, Any]]:
+    """The checkpoint a version-2 save keeps before an action that opens a phase (where
+    `undo` and the phase summary replay from: ``session.commit``), the last one kept
+    only for its phase dropped from ``out``."""
+    for i in range(len(out) - 1, -1, -1):
+        if out[i]["action"] == CHECKPOINT:
+            if out[i].get("why") == "phase":
+                del out[i]
+            break
+    opens_round = after.get("phase") == "player" and \
+        after.get("round", 0) % KEEP_ROUNDS == 1
+    return [_checkpoint(e, before, "round" if opens_round else "phase")]
 
 
 def _replays(state: Any, op: Any, doc: dict[str, Any], tables: Tables) -> bool:

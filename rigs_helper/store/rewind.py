@@ -10,7 +10,7 @@ from typing import Any
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
-from rigs_helper.store import backups, gamelog, timeline
+from rigs_helper.store import backups, gamelog, replaycache, timeline
 from rigs_helper.store.codec import to_doc
 from rigs_helper.store.files import read_text
 from rigs_helper.store.gamefile import load_text
@@ -54,7 +54,8 @@ def undo(path: Path, n: int = 1, force: bool = False, tables: Tables | None = No
             have = gamelog.count_actions(loaded.log_text) if loaded.version == 2 else None
             if have is not None and have - 1 < n:
                 raise _too_many(have)
-            timeline.entries(loaded, str(path), tables)  # all read: a damaged one refuses
+            if not (loaded.version == 2 and replaycache.sound(path, text)):
+                timeline.entries(loaded, str(path), tables)  # all read: a damaged one refuses
             steps = timeline.recent(loaded, str(path), tables, actions=n)
         except InputError as exc:
             return _undo_damaged(path, text, n, force, tables, exc)
@@ -91,8 +92,10 @@ def _step_back(path: Path, loaded, steps: list[timeline.Step], n: int, force: bo
             found = _phase_checkpoint(log_text, steps[:timeline.state_before(
                 steps, target)[1]], game, tables)
         log_text = found if found is not None else log_text
-    write_game(path, to_doc(game, tables), _with_after(log_text, to_doc(game, tables)),
-               tables)
+    doc = to_doc(game, tables)
+    text = write_game(path, doc, _with_after(log_text, doc), tables)
+    if loaded.version == 2 and loaded.text:
+        replaycache.follow(path, loaded.text, text, upto=target)
     return Undone(undone, game, note)
 
 

@@ -22,7 +22,7 @@ from rigs_helper.store import backups, gamelog
 from rigs_helper.store.codec import dumps_state, to_doc
 from rigs_helper.store.files import read_text, write_atomic
 from rigs_helper.store.gamefile import Loaded, load_text
-from rigs_helper.store.gamelog import MARKER
+from rigs_helper.store.gamelog import KEEP_ROUNDS, MARKER
 from rigs_helper.store.lock import locked
 from rigs_helper.store.tablefiles import load_tables
 
@@ -77,11 +77,13 @@ def writing(path: Path):
         yield
 
 
-def write_game(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tables) -> None:
-    """Save the state and the history (the state is loaded back first)."""
+def write_game(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tables) -> str:
+    """Save the state and the history (the state is loaded back first); the text saved."""
     state = dumps_state(state_doc) + "\n"
     verify(state, path, tables, state_doc)
-    save(path, state + (log_text if log_text else MARKER + "\n"))
+    text = state + (log_text if log_text else MARKER + "\n")
+    save(path, text)
+    return text
 
 
 def save(path: Path, text: str) -> None:
@@ -121,8 +123,13 @@ def history_problems(loaded: Loaded, path: Path, tables: Tables) -> list[str]:
 
 def _last(loaded: Loaded, path: Path, tables: Tables) -> dict[str, Any] | None:
     """The history's last entry, every entry read and checked first: a damaged history
-    refuses the save in one line (nothing is ever appended to it)."""
-    from rigs_helper.store import timeline
+    refuses the save in one line (nothing is ever appended to it).  A history the cache
+    knows to be sound (store/replaycache.py) is not read again: its last entry alone."""
+    from rigs_helper.store import replaycache, timeline
+
+    if loaded.version == 2 and loaded.text and replaycache.sound(path, loaded.text):
+        return gamelog.parse_last(loaded.log_text, str(path), tables.constants.rounds,
+                                  loaded.log_line)
 
     try:
         es = timeline.entries(loaded, str(path), tables)
@@ -249,8 +256,6 @@ def repeated(loaded: Loaded, file: str, request_id: str, tables: Tables | None =
 
 #: how far back a request id is looked for (a double tap comes within a few actions)
 RECENT = 64
-#: a checkpoint is kept before the `next` that opens these rounds (undo replays from it)
-KEEP_ROUNDS = 4
 
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
@@ -284,6 +289,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
         # a state edited by hand, or one with no history at all: where a replay starts
         out += gamelog.entry_text({"action": "checkpoint", **head, "why": "hand edit",
                                    "state": before})
+    edited = bool(out)
     log_text = _without_after(log_text)
     if op is None:
         entry = {"action": "checkpoint", **head, "why": "hand edit", "note": action,
@@ -303,7 +309,12 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
             out += gamelog.entry_text({"action": "checkpoint", **head, "why": why,
                                        "state": before})
     entry["after"] = gamelog.fingerprint(after)
-    write_game(path, after, log_text + out + gamelog.entry_text(entry), tables)
+    text = write_game(path, after, log_text + out + gamelog.entry_text(entry), tables)
+    if op is not None and outcome is not None and loaded.version == 2 and not edited:
+        from rigs_helper.store import replaycache, timeline
+
+        step = timeline.Step(entry, loaded.game, op, outcome, game)
+        replaycache.follow(path, loaded.text, text, [history_row(step, None)])
 
 
 def _without_after(log_text: str) -> str:
@@ -334,12 +345,17 @@ def _drop_phase_checkpoint(log_text: str) -> str:
 def history(path: Path, tables: Tables | None = None, viewer: str | None = None
             ) -> list[dict[str, Any]]:
     """The log's actions as ``viewer`` may read them (None: the public), each with what it
-    said and the units it moved; a damaged entry is named."""
-    from rigs_helper.store import timeline
+    said and the units it moved; a damaged entry is named.  The rows are kept in the
+    game's cache (:mod:`rigs_helper.store.replaycache`) for the next `rigs log`."""
+    from rigs_helper.store import replaycache, timeline
 
     tables = tables or load_tables()
-    loaded = load(path, tables)
-    rows = []
+    if not path.exists():
+        raise missing_file(path)
+    _tidy(path)
+    text = read_text(path)
+    loaded = load_checked(text, path, tables)
+    rows: list[dict[str, Any]] = []
     for s in timeline.whole(loaded, str(path), tables):
         e = s.entry
         if not s.is_action:
@@ -350,13 +366,20 @@ def history(path: Path, tables: Tables | None = None, viewer: str | None = None
             elif e.get("why") == "migrated" and rows:  # the old entry's words
                 rows[-1]["said"] = rows[-1]["said"] or [str(x) for x in e.get("said", [])]
             continue
-        src = gamelog.source_words(e.get("by"))
-        rows.append({"n": e["n"], "round": e["round"], "phase": e["phase"],
-                     "action": timeline.action_words(s, viewer),
-                     **({"source": src} if src else {}),
-                     "said": timeline.said(s, viewer),
-                     "ledger": timeline.ledger(s)})
+        rows.append(history_row(s, viewer))
+    replaycache.keep(path, text, viewer, rows)
     return rows
+
+
+def history_row(s: Any, viewer: str | None) -> dict[str, Any]:
+    """An action of the log (a replayed ``timeline.Step``) as ``viewer`` may read it."""
+    from rigs_helper.store import timeline
+
+    e = s.entry
+    src = gamelog.source_words(e.get("by"))
+    return {"n": e["n"], "round": e["round"], "phase": e["phase"],
+            "action": timeline.action_words(s, viewer), **({"source": src} if src else {}),
+            "said": timeline.said(s, viewer), "ledger": timeline.ledger(s)}
 
 
 def doctor(path: Path, tables: Tables | None = None) -> tuple[list[str], list[str]]:

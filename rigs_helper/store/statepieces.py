@@ -39,8 +39,7 @@ def read_inventory(check: Checker, raw: Any, tables: Tables) -> dict[str, dict[s
     """[inventory]: {deck: {title: copies missing}} for the mixed decks (a file written
     before the Plot, Survey and Market decks could be mixed has none of them: all
     virtual, as then)."""
-    from rigs_helper.rules.decks import deck_title, full_deck
-    from rigs_helper.rules.mixed import ALL_DECKS
+    from rigs_helper.rules.mixed import ALL_DECKS, deck_title, full_deck
 
     out: dict[str, dict[str, int]] = {}
     for deck, cards in check.table(raw, "inventory", set(ALL_DECKS)).items():

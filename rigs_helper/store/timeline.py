@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.errors import InputError, RigsError
-from rigs_helper.rules.oplog import CHECKPOINT, NEW, from_action, op_classes
+from rigs_helper.rules.oplog import CHECKPOINT, NEW, from_action
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.store import gamelog
@@ -63,7 +63,6 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
     from rigs_helper.rules.engine import perform
     from rigs_helper.store.codec import from_doc
 
-    ops = op_classes()
     steps: list[Step] = []
     state = start
     for i, e in enumerate(entries):
@@ -83,7 +82,7 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
             if action == NEW:
                 out: Outcome | None = creation(e.get("fields", {}), tables)
             else:
-                op = from_action(action, e.get("fields", {}), ops, show_text)
+                op = from_action(action, e.get("fields", {}), show=show_text)
                 if state is None:
                     raise RigsError("no state to replay it from")
                 out = perform(state, op, tables)
