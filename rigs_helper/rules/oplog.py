@@ -61,6 +61,7 @@ HOMES: dict[str, str] = {
         ("actions.deals", "Adjust Give Sell Settle"), ("actions.loans", "Borrow Repay"),
         ("actions.placement", "Build Move Survey"), ("actions.plans", "SetPlan"),
         ("waits.attacks", "Answer KarmaPlayWait"), ("waits.disasters", "DisasterRecord"),
+        ("waits.rolloff", "RollOff"),
         ("waits.deals", "DealAccept DealDecline DealWithdraw DealPropose DealAnswer"),
         ("turns", "Done"), ("endgame", "EndgameDraws"), ("phases.grant", "GrantPick"),
         ("karma.hands", "KarmaDiscard KarmaDiscardInPlay KarmaDraw KarmaSwap"),
