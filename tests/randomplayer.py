@@ -324,8 +324,11 @@ class Cardboard:
     def out_of_deck(self, game) -> Counter:
         """The Karma titles the books say are not in the deck (a card recorded in an
         answer that waits for the others' is drawn when the card resolves)."""
-        waiting = Counter(t for r in game.waits.attack.replies for t in r.drew) \
-            if game.waits.attack is not None else Counter()
+        waiting: Counter = Counter()
+        if game.waits.attack is not None:  # and the card's player's own (Rough Storm)
+            waiting.update(t for r in game.waits.attack.replies for t in r.drew)
+            play = json.loads(game.waits.attack.play)
+            waiting.update(t for _, t in play.get("args", play).get("drew", []))
         return _titles(self.tables, [c.key for c in self.tables.karma]) - \
             _titles(self.tables, game.karma.draw) + waiting
 

@@ -258,6 +258,29 @@ def test_rough_storm_dice_recorded_from_each_players_page(tmp_path, tables):
     assert after.rng == before.rng
 
 
+def test_rough_storm_played_from_a_later_seat_keeps_its_players_die(tmp_path, tables):
+    """Bo sits after Ana: Bo's own die, given with the play, is Bo's, and Ana (the first
+    seat) still records hers from her page (before, Ana's roll took Bo's die and the card
+    waited for a die nobody was offered)."""
+    game = _game(tmp_path / "rigs.toml", Bo=["Rough Storm"])
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        play = next(a for a in _actions(server, tokens["Bo"]) if a["action"] == "karma play"
+                    and a["params"]["title"]["values"] == ["Rough Storm"])
+        mine = next(v for v in play["params"]["drawn"]["values"]
+                    if v not in ("virtual", "Rough Storm"))
+        _act(server, tokens["Bo"], action="karma play", title="Rough Storm", roll="6")
+        takes = {tuple(a["params"]["roll"].get("values", [])): a
+                 for a in _takes(server, tokens["Ana"])}
+        assert set(takes) == {("1", "2", "3", "4", "5"), ("6",)}
+        said = _act(server, tokens["Ana"], action="answer", card="take", roll="2",
+                    drew=[mine])["said"]
+    assert any("Bo rolls 6: safe." in line for line in said), said
+    assert any("Ana rolls 2" in line for line in said), said
+    assert _hand(game, tables, "Ana") == [mine] and _hand(game, tables, "Bo") == []
+    assert _load(game, tables).rng == before.rng
+
+
 def test_parts_shop_roll_recorded_from_the_page(tmp_path, tables):
     game = _game(tmp_path / "rigs.toml")
     _in_play(game, "Ana", "Parts Shop")

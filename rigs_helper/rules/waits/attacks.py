@@ -110,13 +110,23 @@ class KarmaPlayWait(KarmaPlay):
     def describe(self) -> str:
         return plain(self).describe() + " --wait"
 
+    def own_play(self) -> KarmaPlay:
+        """The play as it waits: with ``drawers``, every player who rolls for it gives their
+        own die, so a die given with the play is its player's (Rough Storm: not the die of
+        whoever sits first)."""
+        play = plain(self)
+        if self.drawers and play.rolls.plain:
+            play = replace(play, rolls=Rolls((), tuple(
+                (self.name, n) for n in play.rolls.plain) + play.rolls.named))
+        return play
+
     def check(self, game: Game, tables: Tables) -> None:
         for flag, value in (("--answer", self.answer), ("--answer-to", self.answer_to),
                             ("--answer-plot", self.answer_plot)):
             if value:
                 raise InputError(f"{flag}: with --wait each victim answers for themselves "
                                  "(`rigs answer PLAYER CARD|take`)")
-        play = plain(self)
+        play = self.own_play()
         victims = victims_of(play, game, tables, self.drawers)
         waiting = game.waits.attack
         if waiting is not None and victims:
@@ -132,7 +142,7 @@ class KarmaPlayWait(KarmaPlay):
                                                           ())).check(game, tables)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
-        play = plain(self)
+        play = self.own_play()
         victims = victims_of(play, game, tables, self.drawers)
         if not victims:
             return play.apply(game, tables)
