@@ -17,7 +17,6 @@ from rigs_helper.cli.base import (
 )
 from rigs_helper.cli.shell import action_command
 from rigs_helper.rules.actions.catalog import build_action
-from rigs_helper.rules.actions.definition import item_words
 
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Game
@@ -72,34 +71,21 @@ def sell(items: Annotated[list[str], typer.Argument(
                    more=tuple((s.name, s.n) for s in sales[1:])), json)
 
 
-@app.command(context_settings={"ignore_unknown_options": True})
-def give(giver: Annotated[str, typer.Argument(help="Who gives.",
-                                              autocompletion=complete_player)],
-         receiver: Annotated[str, typer.Argument(help="Who receives.",
-                                                 autocompletion=complete_player)],
-         items: Annotated[list[str], typer.Argument(
-             help="What moves: credits=N, energy=N, supplies=N, metal=N, luxuries=N, "
-             "rigs=N (warehouse RIGS) and plots (P7, 7, or a plot type); then --for and "
-             "what the receiver gives back in the same deal.", show_default=False)],
-         json: JsonOpt = False, game: GameOpt = None) -> None:
-    """A deal between two players, both ways, all or nothing.
+app.command("give", context_settings={"ignore_unknown_options": True})(action_command(
+    "give", """A deal between two players, both ways, all or nothing.
 
     Example: `rigs give Ana Cy P17 --for credits=200` (Ana gives Cy plot P17, Cy gives Ana
     200 credits).  Player Phase: anything.  Production Phase (Zero Hour): only credits and
     warehouse resources.  A plot goes with its survey and the RIGS on it.
-    """
-    if "--for" in items:
-        cut = items.index("--for")
-        items, back = items[:cut], items[cut + 1:]
-        if not back:
-            from rigs_helper.rules.errors import InputError
-
-            raise InputError("--for names nothing: give what comes back (e.g. --for "
-                             "credits=200), or leave --for out for a gift")
-    else:
-        back = []
-    act(game, build_action("give", giver, {"to": receiver, **item_words(items),
-                                           **item_words(back, "for_")}), json)
+    """, {
+        "player": {"name": "giver", "help": "Who gives."},
+        "to": {"name": "receiver", "help": "Who receives."},
+        "items": {"help": "What moves: credits=N, energy=N, supplies=N, metal=N, luxuries=N, "
+                  "rigs=N (warehouse RIGS) and plots (P7, 7, or a plot type); then --for and "
+                  "what the receiver gives back in the same deal.",
+                  "empty_for": "--for names nothing: give what comes back (e.g. --for "
+                  "credits=200), or leave --for out for a gift"},
+    }))
 
 
 app.command("adjust", context_settings={"ignore_unknown_options": True})(action_command(
@@ -111,13 +97,9 @@ app.command("adjust", context_settings={"ignore_unknown_options": True})(action_
     }))
 
 
-@app.command()
-def settle(player: Player,
-           items: Annotated[list[str], typer.Argument(
-               help="RESOURCE=N for each resource thrown away or taken.", show_default=False)],
-           json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Choose the resources a card made PLAYER throw away (Rough Storm) or take (Ruins)."""
-    act(game, build_action("settle", player, item_words(items, plots=False)), json)
+app.command("settle")(action_command("settle", """Choose the resources a card made PLAYER
+    throw away (Rough Storm) or take (Ruins).""", {
+    "items": {"help": "RESOURCE=N for each resource thrown away or taken."}}))
 
 
 @app.command()
