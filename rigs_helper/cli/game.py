@@ -228,32 +228,15 @@ app.command("grant")(action_command("grant", """The Land Grant: the Expedition L
 }, order=("plot", "order", "give", "card", "roll"), view=_grant_waiting))
 
 
-@app.command()
-def lose(
-    player: Annotated[str, typer.Argument(help="The player who must lose RIGS.",
-                                          autocompletion=complete_player)],
-    n: Annotated[int | None, typer.Argument(
-        help="How many of the RIGS owed to lose now (default: the sum of the --from "
-        "counts, else 1).", show_default=False)] = None,
-    source: Annotated[list[str] | None, typer.Option(
-        "--from", help="Where the RIGS are lost from: a plot (P7, 7, or its type) or "
-        "'warehouse' (default: the warehouse, else the plot with the most RIGS); WHERE=K "
-        "for K of them, repeated for several places (--from P3=2 --from warehouse=1).",
-        autocompletion=complete_plot)] = None,
-    json: JsonOpt = False,
-    game: GameOpt = None,
-) -> None:
-    """Settle N pending RIGS losses at once: the player chooses which RIGS go."""
-    from rigs_helper.rules.actions.catalog import build_action
-    from rigs_helper.rules.errors import InputError
-
-    places = [x for x in source or () if "=" in x]
-    if len(source or ()) == 1 and not places:
-        act(game, build_action("lose", player, {"n": n, "from": source}), json)
-        return
-    if len(places) != len(source or ()):
-        raise InputError("--from: with several places, give WHERE=K for each")
-    act(game, build_action("lose", player, {"n": n, "places": places}), json)
+app.command("lose")(action_command("lose", """Settle N pending RIGS losses at once: the
+    player chooses which RIGS go.""", {
+    "player": {"help": "The player who must lose RIGS."},
+    "n": {"help": "How many of the RIGS owed to lose now (default: the sum of the --from "
+          "counts, else 1).", "show_default": False},
+    "from": {"help": "Where the RIGS are lost from: a plot (P7, 7, or its type) or "
+             "'warehouse' (default: the warehouse, else the plot with the most RIGS); WHERE=K "
+             "for K of them, repeated for several places (--from P3=2 --from warehouse=1)."},
+}, order=("n", "from")))
 
 
 @app.command()

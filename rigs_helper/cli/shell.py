@@ -10,6 +10,8 @@ carries an :class:`inspect.Signature` (``__signature__``), which Typer reads as 
 a hand-written one; its body hands the words to the definition (``build_action``) and runs
 the operation (``cli.base.act``).
 
+A parameter written ``--opt FORM`` (``--from WHERE=K``) is another form of the option
+``--opt``: one value without ``=`` is the plain option's, else each value is the form's.
 Items (a parameter the definition writes ``KEY=N``, ``PLOT``, or ``--for KEY=N`` for what
 comes back in a deal) are read from one argument, ``ITEMS...`` (``credits=10 P7 --for
 metal=2``), by the definition's item reader (``item_words``).  A command that shows a view
@@ -68,6 +70,26 @@ def _python_name(p: ParamDef, said: Said | None = None) -> str:
 def _item(p: ParamDef) -> bool:
     """``p`` is an item (``KEY=N``, ``PLOT``; ``--for KEY=N``: what comes back)."""
     return bool(p.cli) and (not p.cli.startswith("-") or p.cli.startswith(_FOR + " "))
+
+
+def _forms(params: list[ParamDef]) -> dict[str, ParamDef]:
+    """The plain option's name -> its other form (``from`` -> ``places``)."""
+    plain = {p.cli: p.name for p in params if p.cli.startswith("-") and " " not in p.cli}
+    return {plain[p.cli.split()[0]]: p for p in params
+            if " " in p.cli and not _item(p) and p.cli.split()[0] in plain}
+
+
+def _form_words(plain: ParamDef, form: ParamDef, values: list[str] | None) -> dict[str, Any]:
+    """``--from P3`` is the plain option's; ``--from P3=2 --from warehouse=1``, the form's."""
+    from rigs_helper.rules.errors import InputError
+
+    values = values or []
+    if len(values) == 1 and "=" not in values[0]:
+        return {plain.name: values}
+    if any("=" not in x for x in values):
+        what = form.cli.split()
+        raise InputError(f"{what[0]}: with several {form.name}, give {what[1]} for each")
+    return {form.name: values}
 
 
 def _items_argument(said: Said) -> inspect.Parameter:
@@ -157,13 +179,16 @@ def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
     names = [*order, *(p.name for p in d.params if p.name not in order)]
     params = [q for q in (d.param(n) for n in names) if q is not None and q.cli is not None]
     items = [p for p in params if _item(p)]
-    shown = [p for p in params if not _item(p)]
+    forms = _forms(params)
+    shown = [p for p in params if not _item(p) and p not in forms.values()]
     words_of = {p.name: said.get(p.name) or KIND_SAID.get(p.kind, {}) for p in shown}
     sig = [_actor(said.get("player", {}))] if d.actor == "player" else []
     for p in params:  # the items' one argument where the first item is
-        if not _item(p):
+        if p.name in forms:  # one option for both forms: many values
+            sig.append(_parameter(p._replace(many=True), words_of[p.name]))
+        elif p in shown:
             sig.append(_parameter(p, words_of[p.name]))
-        elif p is items[0]:
+        elif items and p is items[0]:
             sig.append(_items_argument(said.get("items", {})))
     sig += [inspect.Parameter("json", inspect.Parameter.KEYWORD_ONLY, default=False,
                               annotation=base.JsonOpt),
@@ -180,6 +205,9 @@ def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
         words = {}
         for p in shown:
             value = kw[_python_name(p, words_of[p.name])]
+            if p.name in forms:
+                words.update(_form_words(p, forms[p.name], value))
+                continue
             ask = said.get(p.name, {}).get("ask")
             words[p.name] = _asked(p, value, ask, player) if ask and value else value
         if items:
