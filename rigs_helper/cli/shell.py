@@ -115,14 +115,17 @@ def _item_words(items: list[str], params: list[ParamDef], said: Said) -> dict[st
 
 
 def _actor(said: Said) -> inspect.Parameter:
-    """The acting player's argument (its table: ``said["player"]``)."""
+    """The acting player's argument (its table: ``said["player"]``; ``default: None``, the
+    player may be left out: the command's ``view`` shows what it shows then)."""
     if not said:
         return inspect.Parameter("player", inspect.Parameter.KEYWORD_ONLY,
                                  annotation=base.PlayerArg)
     kw = {"help": "The player.", "autocompletion": base.complete_player,
-          **{k: v for k, v in said.items() if k not in _TABLE_ONLY}}
+          **{k: v for k, v in said.items() if k not in (*_TABLE_ONLY, "default")}}
+    default = said.get("default", inspect.Parameter.empty)
+    one: Any = str if default is inspect.Parameter.empty else str | None
     return inspect.Parameter(said.get("name", "player"), inspect.Parameter.KEYWORD_ONLY,
-                             annotation=Annotated[str, typer.Argument(**kw)])
+                             default=default, annotation=Annotated[one, typer.Argument(**kw)])
 
 
 def _type(p: ParamDef, required: bool) -> Any:
@@ -167,13 +170,15 @@ def _asked(p: ParamDef, value: Any, what: str, player: str | None) -> Any:
 
 def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
                    order: tuple[str, ...] = (), summary: bool = False,
-                   view: Callable[..., bool] | None = None) -> Callable[..., None]:
+                   view: Callable[..., bool] | None = None,
+                   run: Callable[..., None] | None = None) -> Callable[..., None]:
     """The command function of the action ``path``: the acting player first (an action of
     the leader names none), then the definition's parameters (``order``: these first, in
     this order, as the help lists them; the items, where the first of them is), then
     ``--json`` and ``--game``.  ``summary``: the action ends a phase (``cli.base.act``
     shows what changed in it).  ``view``: called first with the command's words; True when
-    it showed a view instead of taking the action."""
+    it showed a view instead of taking the action.  ``run(game, op, json, summary)``: runs
+    the operation and shows what came of it (default: ``cli.base.act``)."""
     d = definition(path)
     said = said or {}
     names = [*order, *(p.name for p in d.params if p.name not in order)]
@@ -212,7 +217,7 @@ def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
             words[p.name] = _asked(p, value, ask, player) if ask and value else value
         if items:
             words.update(_item_words(kw["items"], items, said.get("items", {})))
-        base.act(kw["game"], build_action(path, player, words), kw["json"], summary)
+        (run or base.act)(kw["game"], build_action(path, player, words), kw["json"], summary)
 
     command.__name__ = path.split()[-1]
     command.__doc__ = doc
