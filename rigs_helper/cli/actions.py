@@ -2,7 +2,7 @@
 
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,6 +16,9 @@ from rigs_helper.cli.base import (
 )
 from rigs_helper.cli.shell import action_command
 from rigs_helper.rules.actions.catalog import build_action
+
+if TYPE_CHECKING:
+    from rigs_helper.rules.engine import Op
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
@@ -138,7 +141,7 @@ def _show_plan(d: dict, json: bool, preview: bool = False) -> None:
     render.plan(d, preview=preview)
 
 
-def _set_plan(game: Path | None, op: object, json: bool, summary: bool) -> None:
+def _set_plan(game: Path | None, op: Op, json: bool, summary: bool) -> None:
     """The plan changed: the plan as it is now."""
     from rigs_helper.store import session
 
