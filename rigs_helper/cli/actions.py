@@ -141,7 +141,7 @@ def _show_plan(d: dict, json: bool, preview: bool = False) -> None:
     render.plan(d, preview=preview)
 
 
-def _set_plan(game: Path | None, op: Op, json: bool, summary: bool) -> None:
+def _set_plan(game: Path | None, op: "Op", json: bool, summary: bool) -> None:
     """The plan changed: the plan as it is now."""
     from rigs_helper.store import session
 
