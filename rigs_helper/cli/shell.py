@@ -16,9 +16,10 @@ Items (a parameter the definition writes ``KEY=N``, ``PLOT``, or ``--for KEY=N``
 comes back in a deal) are read from one argument, ``ITEMS...`` (``credits=10 P7 --for
 metal=2``), by the definition's item reader (``item_words``).  A command that shows a view
 when it is given no action's words takes a ``view`` (its words in, True when it showed
-one).  Commands that read their words another way (several players or several actions in
-one command, an action that prints a view) keep a hand-written shell; a test checks that
-every action's options equal its definition's either way.
+one), and one that shows what came of the action its own way a ``run``.  Commands that
+make one operation of several actions' words (``sell Ana 2 Bo all``, ``vinnie repay Ana
+energy=2 metal=all``) keep a hand-written shell; a test checks that every action's options
+equal its definition's either way.
 """
 
 from __future__ import annotations
