@@ -58,3 +58,55 @@ def test_a_word_the_reader_refuses_is_refused_on_the_command(monkeypatch):
     app = _app(action_command("karma play", "Play."))
     r = CliRunner().invoke(app, ["play", "Ana", "Decoy", "--plot", "P６"])
     assert isinstance(r.exception, InputError) and "P６" in str(r.exception)
+
+
+def _acted(monkeypatch, path, args, **kw):
+    """The operations the command of ``path`` hands to the game, and its result."""
+    seen = []
+    monkeypatch.setattr("rigs_helper.cli.base.act",
+                        lambda game, op, json, summary: seen.append(op))
+    app = typer.Typer(add_completion=False)  # `--for` reaches the items, as in cli/actions.py
+    app.command(context_settings={"ignore_unknown_options": True})(
+        action_command(path, "Doc.", **kw))
+    app.command("other")(lambda: None)
+    r = CliRunner().invoke(app, [path.split()[-1], *args])
+    return seen, r
+
+
+def test_items_and_what_comes_back_are_read_as_the_definition_reads_them(monkeypatch):
+    seen, r = _acted(monkeypatch, "give", ["Ana", "Bo", "energy=2,P7", "--for", "credits=10"])
+    assert r.exit_code == 0, r.output
+    assert seen == [catalog.build_action("give", "Ana", {
+        "to": "Bo", "energy": ["2"], "plot": ["P7"], "for_credits": ["10"]})]
+    cmd = _click(action_command("settle", "Doc.")).commands["settle"]
+    assert [p.name for p in cmd.params] == ["player", "items", "json", "game"]
+    seen, r = _acted(monkeypatch, "settle", ["Ana", "P7"])
+    assert not seen and isinstance(r.exception, InputError)  # settle moves no plot
+
+
+def test_a_refusal_of_an_empty_for_comes_from_the_items_table(monkeypatch):
+    said = {"items": {"empty_for": "--for names nothing"}}
+    seen, r = _acted(monkeypatch, "give", ["Ana", "Bo", "energy=2", "--for"], said=said)
+    assert not seen and str(r.exception) == "--for names nothing"
+    seen, r = _acted(monkeypatch, "give", ["Ana", "Bo", "energy=2", "--for"])
+    assert seen == [catalog.build_action("give", "Ana", {"to": "Bo", "energy": ["2"]})]  # a gift
+
+
+def test_an_option_with_another_form_reads_each_form_as_its_own_parameter(monkeypatch):
+    seen, r = _acted(monkeypatch, "lose", ["Ana", "--from", "P3"])
+    assert seen == [catalog.build_action("lose", "Ana", {"from": ["P3"]})]
+    seen, r = _acted(monkeypatch, "lose", ["Ana", "--from", "P3=2", "--from", "wh=1"])
+    assert seen == [catalog.build_action("lose", "Ana", {"places": ["P3=2", "wh=1"]})]
+    seen, r = _acted(monkeypatch, "lose", ["Ana", "--from", "P3=2", "--from", "wh"])
+    assert not seen and str(r.exception) == "--from: with several places, give WHERE=K for each"
+
+
+def test_a_view_shown_instead_of_the_action_and_the_action_run_its_own_way(monkeypatch):
+    ran = []
+    said = {"player": {"default": None}}
+    kw = {"said": said, "view": lambda **w: w["player"] is None,
+          "run": lambda game, op, json, summary: ran.append(op)}
+    seen, r = _acted(monkeypatch, "produce", [], **kw)
+    assert r.exit_code == 0 and not seen and not ran
+    seen, r = _acted(monkeypatch, "produce", ["Ana", "--skip", "P3"], **kw)
+    assert not seen and ran == [catalog.build_action("produce", "Ana", {"skip": ["P3"]})]

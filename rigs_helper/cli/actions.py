@@ -1,6 +1,7 @@
 """Player actions: build, move, survey, sell, give, adjust, settle, produce."""
 
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -8,24 +9,18 @@ import typer
 from rigs_helper.cli.base import (
     GameOpt,
     JsonOpt,
-    PlayerArg,
     act,
     complete_player,
-    complete_plot,
     game_path,
     print_json,
 )
 from rigs_helper.cli.shell import action_command
 from rigs_helper.rules.actions.catalog import build_action
-from rigs_helper.rules.actions.definition import item_words
 
 if TYPE_CHECKING:
-    from rigs_helper.rules.state import Game
+    from rigs_helper.rules.engine import Op
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
-
-Player = PlayerArg
-
 
 app.command("build")(action_command("build", """Build N RIGS for 2 Metal each (Player Phase; 75
     in the colony): into the warehouse, or with --to onto a plot (1 Supply each for the
@@ -72,34 +67,21 @@ def sell(items: Annotated[list[str], typer.Argument(
                    more=tuple((s.name, s.n) for s in sales[1:])), json)
 
 
-@app.command(context_settings={"ignore_unknown_options": True})
-def give(giver: Annotated[str, typer.Argument(help="Who gives.",
-                                              autocompletion=complete_player)],
-         receiver: Annotated[str, typer.Argument(help="Who receives.",
-                                                 autocompletion=complete_player)],
-         items: Annotated[list[str], typer.Argument(
-             help="What moves: credits=N, energy=N, supplies=N, metal=N, luxuries=N, "
-             "rigs=N (warehouse RIGS) and plots (P7, 7, or a plot type); then --for and "
-             "what the receiver gives back in the same deal.", show_default=False)],
-         json: JsonOpt = False, game: GameOpt = None) -> None:
-    """A deal between two players, both ways, all or nothing.
+app.command("give", context_settings={"ignore_unknown_options": True})(action_command(
+    "give", """A deal between two players, both ways, all or nothing.
 
     Example: `rigs give Ana Cy P17 --for credits=200` (Ana gives Cy plot P17, Cy gives Ana
     200 credits).  Player Phase: anything.  Production Phase (Zero Hour): only credits and
     warehouse resources.  A plot goes with its survey and the RIGS on it.
-    """
-    if "--for" in items:
-        cut = items.index("--for")
-        items, back = items[:cut], items[cut + 1:]
-        if not back:
-            from rigs_helper.rules.errors import InputError
-
-            raise InputError("--for names nothing: give what comes back (e.g. --for "
-                             "credits=200), or leave --for out for a gift")
-    else:
-        back = []
-    act(game, build_action("give", giver, {"to": receiver, **item_words(items),
-                                           **item_words(back, "for_")}), json)
+    """, {
+        "player": {"name": "giver", "help": "Who gives."},
+        "to": {"name": "receiver", "help": "Who receives."},
+        "items": {"help": "What moves: credits=N, energy=N, supplies=N, metal=N, luxuries=N, "
+                  "rigs=N (warehouse RIGS) and plots (P7, 7, or a plot type); then --for and "
+                  "what the receiver gives back in the same deal.",
+                  "empty_for": "--for names nothing: give what comes back (e.g. --for "
+                  "credits=200), or leave --for out for a gift"},
+    }))
 
 
 app.command("adjust", context_settings={"ignore_unknown_options": True})(action_command(
@@ -111,41 +93,20 @@ app.command("adjust", context_settings={"ignore_unknown_options": True})(action_
     }))
 
 
-@app.command()
-def settle(player: Player,
-           items: Annotated[list[str], typer.Argument(
-               help="RESOURCE=N for each resource thrown away or taken.", show_default=False)],
-           json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Choose the resources a card made PLAYER throw away (Rough Storm) or take (Ruins)."""
-    act(game, build_action("settle", player, item_words(items, plots=False)), json)
+app.command("settle")(action_command("settle", """Choose the resources a card made PLAYER
+    throw away (Rough Storm) or take (Ruins).""", {
+    "items": {"help": "RESOURCE=N for each resource thrown away or taken."}}))
 
 
-@app.command()
-def produce(player: Annotated[str | None, typer.Argument(
-                help="The player (without it: every player's plan).", show_default=False,
-                autocompletion=complete_player)]
-            = None,
-            power: Annotated[list[str] | None, typer.Option(
-                "--power", help="Power this plot (refused if the Energy is not there).",
-                autocompletion=complete_plot)]
-            = None,
-            skip: Annotated[list[str] | None, typer.Option(
-                "--skip", help="Leave this plot unpowered.", autocompletion=complete_plot)]
-            = None,
-            reset: Annotated[bool, typer.Option(
-                "--reset", help="Forget earlier --power/--skip choices.")] = False,
-            json: JsonOpt = False, game: GameOpt = None) -> None:
-    """The production plan: each plot, its power and output, and the net result.
-
-    Without PLAYER: every player's plan, the RIGS left idle, the plots left unpowered and
-    the Energy that would power them.  By default the plots that yield the most are powered
-    first (ties: Luxuries, Metal, Supplies, then the lower plot number) while Energy lasts.
-    --power/--skip change the plan (saved; committed when `rigs next` ends the Production
-    Phase, after Last Call).
-    """
+def _plan_view(player: str | None, power: list[str] | None, skip: list[str] | None,
+               reset: bool, json: bool, game: Path | None) -> bool:
+    """Without PLAYER, every player's plan; with PLAYER and no change, theirs (True); a
+    change to the plan is the action (False)."""
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
 
+    if player is not None and (power or skip or reset):
+        return False
     if player is None:
         if power or skip or reset:
             from rigs_helper.rules.errors import InputError
@@ -158,25 +119,47 @@ def produce(player: Annotated[str | None, typer.Argument(
         d = table_plan(session.load(game_path(game), tables).game, tables)
         if json:
             print_json({"players": d["players"]})
-            return
+            return True
         from rigs_helper.cli import render
 
         render.table_plan(d)
-        return
-    if power or skip or reset:
-        outcome = session.run(game_path(game), build_action(
-            "produce", player, {"power": power, "skip": skip, "reset": reset}))
-        d = outcome.data["plan"]
-        g: Game | None = None
-    else:
-        from rigs_helper.rules.production import plan
+        return True
+    from rigs_helper.rules.production import plan
 
-        tables = load_tables()
-        g = session.load(game_path(game), tables).game
-        d = plan(g, player, tables).as_dict()
+    tables = load_tables()
+    g = session.load(game_path(game), tables).game
+    _show_plan(plan(g, player, tables).as_dict(), json, preview=g.phase != "production")
+    return True
+
+
+def _show_plan(d: dict, json: bool, preview: bool = False) -> None:
     if json:
         print_json(d)
         return
     from rigs_helper.cli import render
 
-    render.plan(d, preview=g is not None and g.phase != "production")
+    render.plan(d, preview=preview)
+
+
+def _set_plan(game: Path | None, op: "Op", json: bool, summary: bool) -> None:
+    """The plan changed: the plan as it is now."""
+    from rigs_helper.store import session
+
+    _show_plan(session.run(game_path(game), op).data["plan"], json)
+
+
+app.command("produce")(action_command("produce", """The production plan: each plot, its
+    power and output, and the net result.
+
+    Without PLAYER: every player's plan, the RIGS left idle, the plots left unpowered and
+    the Energy that would power them.  By default the plots that yield the most are powered
+    first (ties: Luxuries, Metal, Supplies, then the lower plot number) while Energy lasts.
+    --power/--skip change the plan (saved; committed when `rigs next` ends the Production
+    Phase, after Last Call).
+    """, {
+    "player": {"help": "The player (without it: every player's plan).", "default": None,
+               "show_default": False},
+    "power": {"help": "Power this plot (refused if the Energy is not there)."},
+    "skip": {"help": "Leave this plot unpowered."},
+    "reset": {"help": "Forget earlier --power/--skip choices."},
+}, view=_plan_view, run=_set_plan))

@@ -15,8 +15,8 @@ from rigs_helper.cli.base import (
     complete_plot,
     game_path,
     print_json,
-    unused,
 )
+from rigs_helper.cli.shell import action_command
 from rigs_helper.rules.text import shell_word
 from rigs_helper.cli.render import say
 
@@ -178,89 +178,65 @@ def next_commands(path: Path, named: bool) -> list[str]:
             *(f"  {cmd.ljust(width)}  {what}" for cmd, what in rows)]
 
 
-@app.command()
-def grant(
-    plot: Annotated[str | None, typer.Argument(
-        help="The plot the leader keeps: its id (P7, 7) or its type when only one drawn "
-        "plot has it (without it: say what is waiting; the plots drawn are for the "
-        "leader's eyes: `rigs hand LEADER`).",
-        show_default=False)] = None,
-    order: Annotated[str | None, typer.Option(
-        "--order", help="The order the other players receive the rest, e.g. Bo,Cy "
-        "(default: seating order after the leader).")] = None,
-    give: Annotated[list[str] | None, typer.Option(
-        "--give", help="Record who drew which plot at the table: NAME=PLOT (instead of a "
-        "random deal; the leader's own: the plot kept).")] = None,
-    card: Annotated[list[str] | None, typer.Option(
-        "--card", help="Record a plot card the leader drew at the table: its type (plains, "
-        "valley, forest, desert, ridge), once per plot drawn.")] = None,
-    roll: RollOpt = None,
-    json: JsonOpt = False,
-    game: GameOpt = None,
-) -> None:
-    """The Land Grant: the Expedition Leader keeps one drawn plot, the rest go out at random.
+def _grant_waiting(plot: str | None, order: str | None, give: list[str] | None,
+                   card: list[str] | None, roll: list[str] | None, json: bool,
+                   game: Path | None) -> bool:
+    """Without the plot kept, the cards drawn or who received which: say what is waiting
+    (True); else False (the action)."""
+    if plot is not None or card or give:  # (--give may name the leader's plot)
+        return False
+    if order or roll:
+        from rigs_helper.rules.errors import InputError
+
+        raise InputError("--order, --give and --roll go with the plot the leader keeps: "
+                         "`rigs grant PLOT ...`")
+    from rigs_helper.store import session
+    from rigs_helper.store.tablefiles import load_tables
+
+    tables = load_tables()
+    g = session.load(game_path(game), tables).game
+    # the drawn plots are for the leader's eyes: `rigs hand LEADER` shows them
+    if json:
+        print_json({"leader": g.leader, "plots": len(g.grant)})
+    elif not g.grant:
+        say("No Land Grant is waiting.")
+    elif g.grant_owed:  # a mixed Plot deck: the group's own plots to record first
+        say(f"Land Grant: {g.leader} draws {g.grant_owed} plot card"
+            f"{'s' if g.grant_owed > 1 else ''} from your Plot pile and records them: "
+            "`rigs grant --card TYPE ...`.")
+    else:
+        say(f"Land Grant: {g.leader} picks one of {len(g.grant)} plots; "
+            f"`rigs hand {shell_word(g.leader)}` shows them, for {g.leader}'s eyes.")
+    return True
+
+
+app.command("grant")(action_command("grant", """The Land Grant: the Expedition Leader keeps
+    one drawn plot, the rest go out at random.
 
     At the table: `rigs grant --card valley --card plains` records the plot cards drawn,
     then `rigs grant valley` keeps one (a plot id or, among the drawn plots, a type).
-    """
-    if plot is None and not card and not give:  # (--give may name the leader's plot)
-        if order or roll:
-            from rigs_helper.rules.errors import InputError
-
-            raise InputError("--order, --give and --roll go with the plot the leader keeps: "
-                             "`rigs grant PLOT ...`")
-        from rigs_helper.store import session
-        from rigs_helper.store.tablefiles import load_tables
-
-        unused(("--order", order), ("--give", give), why="without the PLOT kept")
-
-        tables = load_tables()
-        g = session.load(game_path(game), tables).game
-        # the drawn plots are for the leader's eyes: `rigs hand LEADER` shows them
-        if json:
-            print_json({"leader": g.leader, "plots": len(g.grant)})
-        elif not g.grant:
-            say("No Land Grant is waiting.")
-        elif g.grant_owed:  # a mixed Plot deck: the group's own plots to record first
-            say(f"Land Grant: {g.leader} draws {g.grant_owed} plot card"
-                f"{'s' if g.grant_owed > 1 else ''} from your Plot pile and records them: "
-                "`rigs grant --card TYPE ...`.")
-        else:
-            say(f"Land Grant: {g.leader} picks one of {len(g.grant)} plots; "
-                f"`rigs hand {shell_word(g.leader)}` shows them, for {g.leader}'s eyes.")
-        return
-    from rigs_helper.rules.actions.catalog import build_action
-
-    act(game, build_action("grant", None, {"plot": plot, "order": order, "give": give,
-                                           "card": card, "roll": roll}), json)
+    """, {
+    "plot": {"help": "The plot the leader keeps: its id (P7, 7) or its type when only one "
+             "drawn plot has it (without it: say what is waiting; the plots drawn are for "
+             "the leader's eyes: `rigs hand LEADER`).", "show_default": False},
+    "order": {"help": "The order the other players receive the rest, e.g. Bo,Cy (default: "
+              "seating order after the leader)."},
+    "give": {"help": "Record who drew which plot at the table: NAME=PLOT (instead of a "
+             "random deal; the leader's own: the plot kept)."},
+    "card": {"help": "Record a plot card the leader drew at the table: its type (plains, "
+             "valley, forest, desert, ridge), once per plot drawn."},
+}, order=("plot", "order", "give", "card", "roll"), view=_grant_waiting))
 
 
-@app.command()
-def lose(
-    player: Annotated[str, typer.Argument(help="The player who must lose RIGS.",
-                                          autocompletion=complete_player)],
-    n: Annotated[int | None, typer.Argument(
-        help="How many of the RIGS owed to lose now (default: the sum of the --from "
-        "counts, else 1).", show_default=False)] = None,
-    source: Annotated[list[str] | None, typer.Option(
-        "--from", help="Where the RIGS are lost from: a plot (P7, 7, or its type) or "
-        "'warehouse' (default: the warehouse, else the plot with the most RIGS); WHERE=K "
-        "for K of them, repeated for several places (--from P3=2 --from warehouse=1).",
-        autocompletion=complete_plot)] = None,
-    json: JsonOpt = False,
-    game: GameOpt = None,
-) -> None:
-    """Settle N pending RIGS losses at once: the player chooses which RIGS go."""
-    from rigs_helper.rules.actions.catalog import build_action
-    from rigs_helper.rules.errors import InputError
-
-    places = [x for x in source or () if "=" in x]
-    if len(source or ()) == 1 and not places:
-        act(game, build_action("lose", player, {"n": n, "from": source}), json)
-        return
-    if len(places) != len(source or ()):
-        raise InputError("--from: with several places, give WHERE=K for each")
-    act(game, build_action("lose", player, {"n": n, "places": places}), json)
+app.command("lose")(action_command("lose", """Settle N pending RIGS losses at once: the
+    player chooses which RIGS go.""", {
+    "player": {"help": "The player who must lose RIGS."},
+    "n": {"help": "How many of the RIGS owed to lose now (default: the sum of the --from "
+          "counts, else 1).", "show_default": False},
+    "from": {"help": "Where the RIGS are lost from: a plot (P7, 7, or its type) or "
+             "'warehouse' (default: the warehouse, else the plot with the most RIGS); WHERE=K "
+             "for K of them, repeated for several places (--from P3=2 --from warehouse=1)."},
+}, order=("n", "from")))
 
 
 @app.command()

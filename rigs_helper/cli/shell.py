@@ -10,9 +10,16 @@ carries an :class:`inspect.Signature` (``__signature__``), which Typer reads as 
 a hand-written one; its body hands the words to the definition (``build_action``) and runs
 the operation (``cli.base.act``).
 
-Commands that read their words another way (items such as ``credits=10``, several players
-in one command, a view as well as an action) keep a hand-written shell; a test checks that
-every action's options equal its definition's either way.
+A parameter written ``--opt FORM`` (``--from WHERE=K``) is another form of the option
+``--opt``: one value without ``=`` is the plain option's, else each value is the form's.
+Items (a parameter the definition writes ``KEY=N``, ``PLOT``, or ``--for KEY=N`` for what
+comes back in a deal) are read from one argument, ``ITEMS...`` (``credits=10 P7 --for
+metal=2``), by the definition's item reader (``item_words``).  A command that shows a view
+when it is given no action's words takes a ``view`` (its words in, True when it showed
+one), and one that shows what came of the action its own way a ``run``.  Commands that
+make one operation of several actions' words (``sell Ana 2 Bo all``, ``vinnie repay Ana
+energy=2 metal=all``) keep a hand-written shell; a test checks that every action's options
+equal its definition's either way.
 """
 
 from __future__ import annotations
@@ -30,8 +37,10 @@ from rigs_helper.rules.actions.definition import ParamDef
 
 #: a parameter's words at the terminal: Typer's ``Option``/``Argument`` keywords (``help``,
 #: ``autocompletion``, ``metavar``, ``min``, ``show_default``), and ``flags`` (more names,
-#: ``("-t",)``) and ``ask`` (a value ``-`` is typed at a hidden prompt that says this;
-#: ``{player}`` names the player)
+#: ``("-t",)``), ``ask`` (a value ``-`` is typed at a hidden prompt that says this;
+#: ``{player}`` names the player) and ``name`` (the argument's name in the help: ``giver``).
+#: The table's ``player`` is the acting player's; its ``items``, the items' argument's
+#: (``empty_for``: the refusal of a ``--for`` that names nothing; without it, a gift).
 Said = Mapping[str, Any]
 
 #: a parameter's help when its table does not give one, by its kind
@@ -50,9 +59,74 @@ _COMPLETE = {"player": base.complete_player, "plot": base.complete_plot,
 _INT_KINDS = ("count", "number")
 
 
-def _python_name(p: ParamDef) -> str:
-    name = p.name.replace("-", "_")
+_TABLE_ONLY = ("flags", "ask", "name", "empty_for")
+_FOR = "--for"
+
+
+def _python_name(p: ParamDef, said: Said | None = None) -> str:
+    name = (said or {}).get("name") or p.name.replace("-", "_")
     return name + "_" if keyword.iskeyword(name) else name
+
+
+def _item(p: ParamDef) -> bool:
+    """``p`` is an item (``KEY=N``, ``PLOT``; ``--for KEY=N``: what comes back)."""
+    return bool(p.cli) and (not p.cli.startswith("-") or p.cli.startswith(_FOR + " "))
+
+
+def _forms(params: list[ParamDef]) -> dict[str, ParamDef]:
+    """The plain option's name -> its other form (``from`` -> ``places``)."""
+    plain = {p.cli: p.name for p in params if p.cli.startswith("-") and " " not in p.cli}
+    return {plain[p.cli.split()[0]]: p for p in params
+            if " " in p.cli and not _item(p) and p.cli.split()[0] in plain}
+
+
+def _form_words(plain: ParamDef, form: ParamDef, values: list[str] | None) -> dict[str, Any]:
+    """``--from P3`` is the plain option's; ``--from P3=2 --from warehouse=1``, the form's."""
+    from rigs_helper.rules.errors import InputError
+
+    values = values or []
+    if len(values) == 1 and "=" not in values[0]:
+        return {plain.name: values}
+    if any("=" not in x for x in values):
+        what = form.cli.split()
+        raise InputError(f"{what[0]}: with several {form.name}, give {what[1]} for each")
+    return {form.name: values}
+
+
+def _items_argument(said: Said) -> inspect.Parameter:
+    kw = {k: v for k, v in said.items() if k not in _TABLE_ONLY}
+    kw.setdefault("show_default", False)
+    return inspect.Parameter("items", inspect.Parameter.KEYWORD_ONLY,
+                             annotation=Annotated[list[str], typer.Argument(**kw)])
+
+
+def _item_words(items: list[str], params: list[ParamDef], said: Said) -> dict[str, Any]:
+    """The items' words by parameter (``credits=10 P7 --for metal=2``)."""
+    from rigs_helper.rules.actions.definition import item_words
+    from rigs_helper.rules.errors import InputError
+
+    back: list[str] = []
+    if any(p.cli.startswith(_FOR + " ") for p in params) and _FOR in items:
+        cut = items.index(_FOR)
+        items, back = items[:cut], items[cut + 1:]
+        if not back and said.get("empty_for"):
+            raise InputError(said["empty_for"])
+    plots = any(p.cli.endswith("PLOT") for p in params)
+    return {**item_words(items, plots=plots), **item_words(back, "for_")}
+
+
+def _actor(said: Said) -> inspect.Parameter:
+    """The acting player's argument (its table: ``said["player"]``; ``default: None``, the
+    player may be left out: the command's ``view`` shows what it shows then)."""
+    if not said:
+        return inspect.Parameter("player", inspect.Parameter.KEYWORD_ONLY,
+                                 annotation=base.PlayerArg)
+    kw = {"help": "The player.", "autocompletion": base.complete_player,
+          **{k: v for k, v in said.items() if k not in (*_TABLE_ONLY, "default")}}
+    default = said.get("default", inspect.Parameter.empty)
+    one: Any = str if default is inspect.Parameter.empty else str | None
+    return inspect.Parameter(said.get("name", "player"), inspect.Parameter.KEYWORD_ONLY,
+                             default=default, annotation=Annotated[one, typer.Argument(**kw)])
 
 
 def _type(p: ParamDef, required: bool) -> Any:
@@ -68,7 +142,7 @@ def _parameter(p: ParamDef, said: Said) -> inspect.Parameter:
     """The Typer parameter of ``p``: an argument (``cli`` empty) or an option."""
     if p.cli and (not p.cli.startswith("-") or "=" in p.cli or " " in p.cli):
         raise ValueError(f"{p.name}: {p.cli!r} is read by a hand-written shell")
-    kw = {k: v for k, v in said.items() if k not in ("flags", "ask")}
+    kw = {k: v for k, v in said.items() if k not in _TABLE_ONLY}
     kw.setdefault("help", KIND_HELP.get(p.kind, f"{p.name.replace('_', ' ')} ({p.kind})."))
     if p.kind in _COMPLETE and "autocompletion" not in kw:
         kw["autocompletion"] = _COMPLETE[p.kind]
@@ -80,7 +154,8 @@ def _parameter(p: ParamDef, said: Said) -> inspect.Parameter:
     default: Any = inspect.Parameter.empty
     if not required:
         default = False if p.kind == "flag" else None if p.many else p.default
-    return inspect.Parameter(_python_name(p), inspect.Parameter.KEYWORD_ONLY, default=default,
+    return inspect.Parameter(_python_name(p, said), inspect.Parameter.KEYWORD_ONLY,
+                             default=default,
                              annotation=Annotated[_type(p, required), info])
 
 
@@ -95,35 +170,55 @@ def _asked(p: ParamDef, value: Any, what: str, player: str | None) -> Any:
 
 
 def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
-                   order: tuple[str, ...] = (), summary: bool = False
-                   ) -> Callable[..., None]:
+                   order: tuple[str, ...] = (), summary: bool = False,
+                   view: Callable[..., bool] | None = None,
+                   run: Callable[..., None] | None = None) -> Callable[..., None]:
     """The command function of the action ``path``: the acting player first (an action of
     the leader names none), then the definition's parameters (``order``: these first, in
-    this order, as the help lists them), then ``--json`` and ``--game``.  ``summary``: the
-    action ends a phase (``cli.base.act`` shows what changed in it)."""
+    this order, as the help lists them; the items, where the first of them is), then
+    ``--json`` and ``--game``.  ``summary``: the action ends a phase (``cli.base.act``
+    shows what changed in it).  ``view``: called first with the command's words; True when
+    it showed a view instead of taking the action.  ``run(game, op, json, summary)``: runs
+    the operation and shows what came of it (default: ``cli.base.act``)."""
     d = definition(path)
     said = said or {}
     names = [*order, *(p.name for p in d.params if p.name not in order)]
-    params = [d.param(n) for n in names]
-    shown = [p for p in params if p is not None and p.cli is not None]
-    sig = ([inspect.Parameter("player", inspect.Parameter.KEYWORD_ONLY,
-                              annotation=base.PlayerArg)] if d.actor == "player" else [])
-    sig += [_parameter(p, said.get(p.name) or KIND_SAID.get(p.kind, {})) for p in shown]
+    params = [q for q in (d.param(n) for n in names) if q is not None and q.cli is not None]
+    items = [p for p in params if _item(p)]
+    forms = _forms(params)
+    shown = [p for p in params if not _item(p) and p not in forms.values()]
+    words_of = {p.name: said.get(p.name) or KIND_SAID.get(p.kind, {}) for p in shown}
+    sig = [_actor(said.get("player", {}))] if d.actor == "player" else []
+    for p in params:  # the items' one argument where the first item is
+        if p.name in forms:  # one option for both forms: many values
+            sig.append(_parameter(p._replace(many=True), words_of[p.name]))
+        elif p in shown:
+            sig.append(_parameter(p, words_of[p.name]))
+        elif items and p is items[0]:
+            sig.append(_items_argument(said.get("items", {})))
     sig += [inspect.Parameter("json", inspect.Parameter.KEYWORD_ONLY, default=False,
                               annotation=base.JsonOpt),
             inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, default=None,
                               annotation=base.GameOpt)]
+    actor = sig[0].name if d.actor == "player" else None
 
     def command(**kw: Any) -> None:
+        if view is not None and view(**kw):
+            return
         from rigs_helper.rules.actions.catalog import build_action
 
-        player = kw.get("player")
+        player = kw[actor] if actor else None
         words = {}
         for p in shown:
-            value = kw[_python_name(p)]
+            value = kw[_python_name(p, words_of[p.name])]
+            if p.name in forms:
+                words.update(_form_words(p, forms[p.name], value))
+                continue
             ask = said.get(p.name, {}).get("ask")
             words[p.name] = _asked(p, value, ask, player) if ask and value else value
-        base.act(kw["game"], build_action(path, player, words), kw["json"], summary)
+        if items:
+            words.update(_item_words(kw["items"], items, said.get("items", {})))
+        (run or base.act)(kw["game"], build_action(path, player, words), kw["json"], summary)
 
     command.__name__ = path.split()[-1]
     command.__doc__ = doc

@@ -2,14 +2,11 @@
 player."""
 
 
-from typing import Annotated
-
 import typer
 
 from rigs_helper.cli.base import (
     GameOpt,
     JsonOpt,
-    act,
     complete_player,
     complete_plot,
     complete_title,
@@ -17,7 +14,6 @@ from rigs_helper.cli.base import (
     print_json,
 )
 from rigs_helper.cli.shell import action_command
-from rigs_helper.rules.actions.catalog import build_action
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
@@ -50,28 +46,18 @@ def deals(ctx: typer.Context, json: JsonOpt = False, game: GameOpt = None) -> No
         print("No deal is open.")
 
 
-@deal_app.command(context_settings={"ignore_unknown_options": True})
-def propose(giver: Annotated[str, typer.Argument(help="Who proposes (and gives).",
-                                                 autocompletion=complete_player)],
-            receiver: Annotated[str, typer.Argument(help="Who is offered the deal.",
-                                                    autocompletion=complete_player)],
-            items: Annotated[list[str], typer.Argument(
-                help="What moves, as in `rigs give`: credits=N, energy=N, ..., rigs=N and "
-                "plots; then --for and what comes back.", show_default=False)],
-            json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Propose a deal: it waits until the other player accepts or declines it.
+deal_app.command("propose", context_settings={"ignore_unknown_options": True})(
+    action_command("deal propose", """Propose a deal: it waits until the other player
+    accepts or declines it.
 
     Example: `rigs deal propose Ana Bo energy=2 --for credits=10`.  Accepted, both sides
     move or nothing does (Production Phase, Zero Hour: credits and resources only).
-    """
-    from rigs_helper.rules.actions.definition import item_words
-
-    back: list[str] = []
-    if "--for" in items:
-        cut = items.index("--for")
-        items, back = items[:cut], items[cut + 1:]
-    act(game, build_action("deal propose", giver, {
-        "to": receiver, **item_words(items), **item_words(back, "for_")}), json)
+    """, {
+        "player": {"name": "giver", "help": "Who proposes (and gives)."},
+        "to": {"name": "receiver", "help": "Who is offered the deal."},
+        "items": {"help": "What moves, as in `rigs give`: credits=N, energy=N, ..., rigs=N "
+                  "and plots; then --for and what comes back."},
+    }))
 
 
 _PLAYER_FIRST = {"deal": {"help": "The deal's number (`rigs deal` lists them)."}}
