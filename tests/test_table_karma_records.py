@@ -288,3 +288,37 @@ def test_i_ll_take_that_is_listed_and_the_victim_records_the_card_taken(tmp_path
     assert _hand(game, tables, "Bo") == ["Decoy"]
     assert _hand(game, tables, "Ana") == ["Ruins"]
     assert _load(game, tables).rng == before.rng
+
+
+def _both_dice(takes: list[dict]) -> list[dict]:
+    return [a["params"]["roll"] for a in takes if a["params"]["roll"].get("min") == 2]
+
+
+def test_rigs_alarm_system_and_i_ve_got_a_donk_both_dice_recorded_from_the_victims_page(
+        tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", Ana=["Identity Theft"])
+    _in_play(game, "Bo", "R.I.G.S. Alarm System")
+    _in_play(game, "Bo", "I've Got a Donk")
+    rigs("adjust", "Bo", "credits", "20", "--why", "richer", "--game", game)
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
+             target="Bo", option="card")
+        takes = [a for a in _takes(server, tokens["Bo"])
+                 if a["params"]["first"]["values"] == ["R.I.G.S. Alarm System"]]
+        one = [a["params"]["roll"] for a in takes if a["params"]["roll"].get("max") == 6]
+        # the Alarm System rolls first: 2, 4, 6 save Bo (one die); 1, 3, 5 roll the Donk
+        assert [d.get("values") for d in one] == [["2", "4", "6"]]
+        (two,) = _both_dice(takes)
+        assert (two["min"], two["max"], two["multiple"], two["record"]) == (2, 2, True, "die")
+        assert two["ordered"] == [["1", "3", "5"], ["1", "2", "3", "4", "5", "6"]]
+        code, _, page = get(server, f"/p/{tokens['Bo']}")  # the two dice, in order
+        assert code == 200 and 'aria-label="What did you roll? 2"' in page
+        said = _act(server, tokens["Bo"], action="answer", card="take",
+                    first="R.I.G.S. Alarm System", roll=["3", "6"])["said"]
+        assert any("Alarm System rolls 3" in line for line in said)
+        assert any("Donk rolls 6" in line for line in said)
+    after = _load(game, tables)
+    assert after.player("Bo").credits == 100  # neither saved Bo
+    assert "i-ve-got-a-donk" not in after.player("Bo").in_play  # 6: discarded
+    assert after.rng == before.rng  # rigs rolled nothing
