@@ -177,12 +177,19 @@ def _in_play(game, name: str, title: str) -> None:
     rigs("karma", "play", name, title, "--game", game)
 
 
+def _theft_on_protected_bo(tmp_path, *protections: str):
+    """Ana holds Identity Theft; Bo (120 credits) has ``protections`` in play."""
+    game = _game(tmp_path / "rigs.toml", Ana=["Identity Theft"])
+    for title in protections:
+        _in_play(game, "Bo", title)
+    rigs("adjust", "Bo", "credits", "20", "--why", "richer", "--game", game)
+    return game
+
+
 @pytest.mark.parametrize(("roll", "applies"), [(2, False), (3, True)])
 def test_rigs_alarm_system_roll_recorded_from_the_victims_page(tmp_path, tables, roll,
                                                                applies):
-    game = _game(tmp_path / "rigs.toml", Ana=["Identity Theft"])
-    _in_play(game, "Bo", "R.I.G.S. Alarm System")
-    rigs("adjust", "Bo", "credits", "20", "--why", "richer", "--game", game)
+    game = _theft_on_protected_bo(tmp_path, "R.I.G.S. Alarm System")
     before = _load(game, tables)
     with serving(game, tables) as (server, _, tokens):
         _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
@@ -296,10 +303,7 @@ def _both_dice(takes: list[dict]) -> list[dict]:
 
 def test_rigs_alarm_system_and_i_ve_got_a_donk_both_dice_recorded_from_the_victims_page(
         tmp_path, tables):
-    game = _game(tmp_path / "rigs.toml", Ana=["Identity Theft"])
-    _in_play(game, "Bo", "R.I.G.S. Alarm System")
-    _in_play(game, "Bo", "I've Got a Donk")
-    rigs("adjust", "Bo", "credits", "20", "--why", "richer", "--game", game)
+    game = _theft_on_protected_bo(tmp_path, "R.I.G.S. Alarm System", "I've Got a Donk")
     before = _load(game, tables)
     with serving(game, tables) as (server, _, tokens):
         _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
@@ -322,3 +326,23 @@ def test_rigs_alarm_system_and_i_ve_got_a_donk_both_dice_recorded_from_the_victi
     assert after.player("Bo").credits == 100  # neither saved Bo
     assert "i-ve-got-a-donk" not in after.player("Bo").in_play  # 6: discarded
     assert after.rng == before.rng  # rigs rolled nothing
+
+
+def test_i_want_that_with_i_ve_got_a_donk_both_dice_recorded_from_the_victims_page(
+        tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", Ana=["I WANT THAT"])
+    _in_play(game, "Bo", "I've Got a Donk")
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="I WANT THAT!", target="Bo",
+             resource="energy")
+        (two,) = _both_dice(_takes(server, tokens["Bo"]))
+        # the Donk's die first (1 or 6: it does not save Bo), then the card's own die
+        assert two["ordered"] == [["1", "6"], ["1", "2", "3", "4", "5", "6"]]
+        said = _act(server, tokens["Bo"], action="answer", card="take",
+                    roll=["1", "4"])["said"]
+        assert "Bo rolls 4: gives 4 energy to Ana." in said
+    after = _load(game, tables)
+    assert (after.player("Bo").energy, after.player("Ana").energy) == (
+        before.player("Bo").energy - 4, before.player("Ana").energy + 4)
+    assert after.rng == before.rng
