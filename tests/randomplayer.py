@@ -113,6 +113,8 @@ def value(spec: dict, rng: random.Random, virtual: bool) -> list[str]:
         lo = spec.get("min", 1)
         hi = spec.get("max", len(vals))
         k = rng.randint(lo, max(lo, hi))
+        if spec.get("ordered"):  # the i-th value from the i-th list (dice in order)
+            return [rng.choice(v) for v in spec["ordered"]]
         if spec.get("repeat"):
             return [rng.choice(vals) for _ in range(k)] if vals else []
         return rng.sample(vals, min(k, len(vals)))

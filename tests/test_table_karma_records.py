@@ -177,12 +177,19 @@ def _in_play(game, name: str, title: str) -> None:
     rigs("karma", "play", name, title, "--game", game)
 
 
+def _theft_on_protected_bo(tmp_path, *protections: str):
+    """Ana holds Identity Theft; Bo (120 credits) has ``protections`` in play."""
+    game = _game(tmp_path / "rigs.toml", Ana=["Identity Theft"])
+    for title in protections:
+        _in_play(game, "Bo", title)
+    rigs("adjust", "Bo", "credits", "20", "--why", "richer", "--game", game)
+    return game
+
+
 @pytest.mark.parametrize(("roll", "applies"), [(2, False), (3, True)])
 def test_rigs_alarm_system_roll_recorded_from_the_victims_page(tmp_path, tables, roll,
                                                                applies):
-    game = _game(tmp_path / "rigs.toml", Ana=["Identity Theft"])
-    _in_play(game, "Bo", "R.I.G.S. Alarm System")
-    rigs("adjust", "Bo", "credits", "20", "--why", "richer", "--game", game)
+    game = _theft_on_protected_bo(tmp_path, "R.I.G.S. Alarm System")
     before = _load(game, tables)
     with serving(game, tables) as (server, _, tokens):
         _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
@@ -311,3 +318,54 @@ def test_i_ll_take_that_is_listed_and_the_victim_records_the_card_taken(tmp_path
     assert _hand(game, tables, "Bo") == ["Decoy"]
     assert _hand(game, tables, "Ana") == ["Ruins"]
     assert _load(game, tables).rng == before.rng
+
+
+def _both_dice(takes: list[dict]) -> list[dict]:
+    return [a["params"]["roll"] for a in takes if a["params"]["roll"].get("min") == 2]
+
+
+def test_rigs_alarm_system_and_i_ve_got_a_donk_both_dice_recorded_from_the_victims_page(
+        tmp_path, tables):
+    game = _theft_on_protected_bo(tmp_path, "R.I.G.S. Alarm System", "I've Got a Donk")
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
+             target="Bo", option="card")
+        takes = [a for a in _takes(server, tokens["Bo"])
+                 if a["params"]["first"]["values"] == ["R.I.G.S. Alarm System"]]
+        one = [a["params"]["roll"] for a in takes if a["params"]["roll"].get("max") == 6]
+        # the Alarm System rolls first: 2, 4, 6 save Bo (one die); 1, 3, 5 roll the Donk
+        assert [d.get("values") for d in one] == [["2", "4", "6"]]
+        (two,) = _both_dice(takes)
+        assert (two["min"], two["max"], two["multiple"], two["record"]) == (2, 2, True, "die")
+        assert two["ordered"] == [["1", "3", "5"], ["1", "2", "3", "4", "5", "6"]]
+        code, _, page = get(server, f"/p/{tokens['Bo']}")  # the two dice, in order
+        assert code == 200 and 'aria-label="What did you roll? 2"' in page
+        said = _act(server, tokens["Bo"], action="answer", card="take",
+                    first="R.I.G.S. Alarm System", roll=["3", "6"])["said"]
+        assert any("Alarm System rolls 3" in line for line in said)
+        assert any("Donk rolls 6" in line for line in said)
+    after = _load(game, tables)
+    assert after.player("Bo").credits == 100  # neither saved Bo
+    assert "i-ve-got-a-donk" not in after.player("Bo").in_play  # 6: discarded
+    assert after.rng == before.rng  # rigs rolled nothing
+
+
+def test_i_want_that_with_i_ve_got_a_donk_both_dice_recorded_from_the_victims_page(
+        tmp_path, tables):
+    game = _game(tmp_path / "rigs.toml", Ana=["I WANT THAT"])
+    _in_play(game, "Bo", "I've Got a Donk")
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="I WANT THAT!", target="Bo",
+             resource="energy")
+        (two,) = _both_dice(_takes(server, tokens["Bo"]))
+        # the Donk's die first (1 or 6: it does not save Bo), then the card's own die
+        assert two["ordered"] == [["1", "6"], ["1", "2", "3", "4", "5", "6"]]
+        said = _act(server, tokens["Bo"], action="answer", card="take",
+                    roll=["1", "4"])["said"]
+        assert "Bo rolls 4: gives 4 energy to Ana." in said
+    after = _load(game, tables)
+    assert (after.player("Bo").energy, after.player("Ana").energy) == (
+        before.player("Bo").energy - 4, before.player("Ana").energy + 4)
+    assert after.rng == before.rng

@@ -44,8 +44,10 @@ def field(tables, name: str, spec: dict, owners: dict[str, str] | None = None) -
         if spec.get("repeat"):
             lo = spec.get("min", 1)
             hi = spec.get("max", lo)
-            return {**out, "kind": "repeat", "options": opts,
-                    "slots": [i < lo for i in range(hi)]}
+            each = spec.get("ordered") or [values] * hi  # (the i-th value's choices)
+            return {**out, "kind": "repeat", "options": opts, "slots": [
+                {"need": i < lo, "options": [o for o in opts if o["value"] in each[i]]}
+                for i in range(hi)]}
         if spec.get("multiple"):
             return {**out, "kind": "checks", "options": opts, "min": spec.get("min"),
                     "max": spec.get("max")}

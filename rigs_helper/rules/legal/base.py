@@ -25,6 +25,10 @@ class Param:
     multiple: bool = False  # may be given several times (distinct values)
     repeat: bool = False  # a ``multiple`` value may come back (the plot types drawn)
     record: str | None = None  # "card" or "die": the table's own card or die is recorded
+    # a ``repeat`` parameter's values by position: the i-th value given is one of
+    # ``ordered[i]`` (the dice a victim rolls one after the other: the first decides
+    # whether the second is rolled)
+    ordered: tuple[tuple[str, ...], ...] | None = None
 
     def as_json(self) -> dict:
         d: dict = {}
@@ -41,6 +45,8 @@ class Param:
             d["repeat"] = True
         if self.record:
             d["record"] = self.record
+        if self.ordered is not None:
+            d["ordered"] = [list(v) for v in self.ordered]
         return d
 
 

@@ -108,60 +108,110 @@ def actions_answer(game, tables, player, spec: Spec):
     lead = [Param("first", tuple(title_of(tables, "karma", k) for k in (ALARM, DONK)))] \
         if first else []
     out = []
-    rolls = me.name in attack.victims and _rolls(game, tables, me.name, first)
-    # a die this victim rolls for it: checked with each face (``virtual``: rigs rolls)
-    faces: list[dict] = [{"roll": str(n)} for n in range(1, 7)] if rolls else [{}]
-    if rolls and game.dice != "table":
-        faces.append({})
     gave = _gave(game, tables, me.name)
-    takes = [f for f in faces if _passes(spec, game, tables, me.name,
-                                         {"card": TAKE, **first, **f, **gave[:1][0]}
-                                         if gave else {"card": TAKE, **first, **f})]
-    die = [_die(game, takes)] if rolls and takes else []
     picked = [Param("gave", tuple(g["gave"] for g in gave))] if gave else []
-    out += _take_actions(game, tables, me.name, f"Take {title}", takes, rolls,
-                         [*lead, *picked])
+    die: list[Param] = []
+    one: dict = {}
+    # with both in-play protections: the takes for each one rolling first (their dice
+    # differ: the first die decides whether the second rolls)
+    for order in ([{"first": v} for v in lead[0].values or ()] if lead else [{}]):
+        seqs = _dice(game, tables, me.name, order) if me.name in attack.victims else []
+        rolls = bool(seqs)
+        # the dice this victim rolls for it, one after the other: each sequence checked
+        # (``{}``: rigs rolls them, where it may)
+        faces: list[dict] = [{"roll": s} for s in seqs] if rolls else [{}]
+        if rolls and game.dice != "table":
+            faces.append({})
+        takes = [f for f in faces if _passes(spec, game, tables, me.name,
+                                             {"card": TAKE, **order, **_form(f),
+                                              **(gave[0] if gave else {})})]
+        ones = [f for f in takes if not f or len(f["roll"]) == 1]
+        if order == first or not lead:  # (a card answer's die: the Alarm System's)
+            die = _die(ones) if rolls and any(ones) else []
+            one = next((f for f in ones if f), {})
+        named = [Param("first", (order["first"],))] if order else []
+        said = f" ({order['first']} rolls first)" if order else ""
+        out += _take_actions(game, tables, me.name, f"Take {title}{said}", takes, rolls,
+                             [*named, *picked], order)
     for key in dict.fromkeys(me.hand):  # with the die only where it rolls first
         out += _card_answers(spec, game, tables, me.name, key, title, first, lead) or (
-            _card_answers(spec, game, tables, me.name, key, title, {**first, **faces[0]},
+            _card_answers(spec, game, tables, me.name, key, title, {**first, **_form(one)},
                           lead + die) if die else [])
     return out
 
 
+def _form(f: dict) -> dict:
+    """A sequence of dice as the page's repeated ``roll`` field."""
+    return {"roll": [str(n) for n in f["roll"]]} if f else {}
+
+
 def _take_actions(game, tables, me: str, label: str, takes: list[dict], rolls: bool,
-                  lead: list[Param]) -> list[Action]:
-    """"take": one action per number of Karma cards it makes ``me`` draw, the die's faces
-    grouped by it (a Rough Storm 6 draws none), so that any request from one action's
-    values is accepted; the die ``virtual`` (rigs rolls) in an action of its own, with the
-    cards drawn only where every face draws as many (what rigs will roll is not told)."""
+                  lead: list[Param], first: dict) -> list[Action]:
+    """"take": one action per number of Karma cards it makes ``me`` draw and number of dice
+    rolled, the dice's faces grouped by it (a Rough Storm 6 draws none; a first
+    protection's die that saves them leaves the second unrolled), so that any request
+    from one action's values is accepted; the dice ``virtual`` (rigs rolls) in an action
+    of its own, with the cards drawn only where every face draws as many (what rigs will
+    roll is not told)."""
     cards = (*drawable(game, tables, me), VIRTUAL)
-    by_n: dict[int, list[dict]] = {}
+    by: dict[tuple[int, int], list[dict]] = {}
     for f in takes:
         if f or not rolls:
-            by_n.setdefault(_draws_on_taking(game, tables, me, f), []).append(f)
+            n = _draws_on_taking(game, tables, me, f, first)
+            by.setdefault((n, len(f.get("roll", ()))), []).append(f)
     if rolls and {} in takes:
-        alike = set(by_n) if len(by_n) == 1 else {0}
-        by_n.setdefault(-alike.pop() - 1, []).append({})  # (a negative key: virtual)
+        alike = {n for n, _ in by} if len({n for n, _ in by}) == 1 else {0}
+        by.setdefault((alike.pop(), -1), []).append({})  # (-1 dice: virtual)
     out = []
-    for key, faces in by_n.items():
-        n = key if key >= 0 else -key - 1
-        die = [_die(game, faces)] if rolls else []
+    for (n, _), faces in by.items():
         drew = [Param("drew", cards, 1, n, multiple=True, record="card")] if n else []
-        out.append(Action("answer", (Param("card", (TAKE,)), *lead, *die, *drew), label))
+        for die in (_die(faces) if rolls else [None]):
+            both = " (both dice)" if die and die.ordered else ""
+            out.append(Action("answer", (Param("card", (TAKE,)), *lead,
+                                         *([die] if die else []), *drew), label + both))
     return out
 
 
-def _die(game, takes: list[dict]) -> Param:
-    """The die a victim records: any face (``virtual`` too where rigs may roll)."""
-    listed = [f["roll"] for f in takes if f]
+def _die(takes: list[dict]) -> list[Param]:
+    """The dice a victim records, as one parameter per action: one die of any face
+    (``virtual`` too where rigs may roll); two dice as their faces by position, one
+    parameter per set of second faces the first faces share."""
+    seqs = [f["roll"] for f in takes if f]
+    if any(len(s) > 1 for s in seqs):  # (a group's sequences have one length)
+        seconds: dict[int, tuple[str, ...]] = {}
+        for s in seqs:
+            seconds[s[0]] = (*seconds.get(s[0], ()), *(str(n) for n in s[1:]))
+        by_rest: dict[tuple[str, ...], list[str]] = {}
+        for a, rest in seconds.items():
+            by_rest.setdefault(tuple(sorted(set(rest))), []).append(str(a))
+        k = len(seqs[0])
+        return [Param("roll", tuple(sorted({*lead, *rest})), k, k, True, True, True,
+                      record="die", ordered=(tuple(lead), rest))
+                for rest, lead in by_rest.items()]
+    listed = [str(s[0]) for s in seqs]
     every = len(listed) == 6
     values = (() if every else tuple(listed)) + ((VIRTUAL,) if {} in takes else ())
-    return Param("roll", values or None, 1, 6, bool(listed), record="die")
+    return [Param("roll", values or None, 1, 6, bool(listed), record="die")]
 
 
-def _rolls(game, tables, me: str, first: dict) -> bool:
-    """``me`` rolls a die when the waiting card resolves on them (an in-play protection,
-    the card's own die): found by resolving it as if the dice were the table's."""
+def _dice(game, tables, me: str, first: dict) -> list[tuple[int, ...]]:
+    """The sequences of dice ``me`` rolls when the waiting card resolves on them (their
+    in-play protections, the card's own die), one after the other: a die is added while
+    the card asks ``me`` for one more (found by resolving it as if the dice were the
+    table's); [] when they roll none."""
+    seqs: list[tuple[int, ...]] = []
+    frontier: list[tuple[int, ...]] = [()]
+    while frontier:  # (bounded: a victim rolls at most one die per protection and card)
+        seq = frontier.pop(0)
+        if len(seq) < 3 and _needs(game, tables, me, first, seq):
+            frontier += [(*seq, n) for n in range(1, 7)]
+        elif seq:
+            seqs.append(seq)
+    return seqs
+
+
+def _needs(game, tables, me: str, first: dict, seq: tuple[int, ...]) -> bool:
+    """``me`` rolls one more die after ``seq`` when the waiting card resolves on them."""
     from dataclasses import replace
 
     from rigs_helper.rules.dice import DieNeeded
@@ -170,7 +220,8 @@ def _rolls(game, tables, me: str, first: dict) -> bool:
 
     table = replace(game, dice="table")
     try:
-        attack, _ = Answer(me, TAKE, first=first.get("first"))._replies(table, tables)
+        attack, _ = Answer(me, TAKE, first=first.get("first"),
+                           roll=tuple(str(n) for n in seq))._replies(table, tables)
         resolve(table, tables, attack, early=True)
     except DieNeeded as err:
         return (err.player or "").casefold() == me.casefold()
@@ -236,13 +287,14 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
     return out
 
 
-def _draws_on_taking(game, tables, me: str, roll: dict) -> int:
+def _draws_on_taking(game, tables, me: str, roll: dict, first: dict) -> int:
     """How many Karma cards ``me`` draws when taking the waiting card (the victim records
     them: who holds the cardboard records it), with this die (``roll``) if they roll."""
     from rigs_helper.rules.waits.attacks import Answer, resolve
 
     gave = _gave(game, tables, me)[:1]
-    attack, _ = Answer(me, TAKE, roll=tuple(roll.values()),
+    attack, _ = Answer(me, TAKE, roll=tuple(str(n) for n in roll.get("roll", ())),
+                       first=first.get("first"),
                        **(gave[0] if gave else {}))._replies(game, tables)
     after = resolve(game, tables, attack, early=True).game
     return max(0, len(after.player(me).hand) - len(game.player(me).hand))
