@@ -113,3 +113,16 @@ def test_score_explain_of_an_unknown_player_writes_nothing(tmp_path, rigs):
     assert "no player called 'Zed'" in out
     r = rigs("score", "--explain", "Ana", "-g", path)
     assert r.exit_code == 0 and "net worth" in r.output and path.read_bytes() != before
+
+
+@pytest.mark.parametrize("args, item, shape", [
+    (("settle", "Ana", "P3"), "P3", "RESOURCE=N"),
+    (("settle", "Ana", "=3"), "=3", "RESOURCE=N"),
+    (("settle", "Ana", "energy="), "energy=", "RESOURCE=N"),
+    (("give", "Ana", "Bo", "=3"), "=3", "GOOD=N"),
+])
+def test_an_item_of_the_wrong_shape_is_named_once_with_the_shape_to_write(game, rigs, args,
+                                                                          item, shape):
+    before = game.read_bytes()
+    out = refused(rigs(*args, "-g", game), before, game)
+    assert out.count(repr(item)) == 1 and f"write {shape}" in out, out

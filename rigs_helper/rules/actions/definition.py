@@ -224,8 +224,11 @@ def item_words(items, prefix: str = "", plots: bool = True) -> dict[str, list[st
         if x.startswith("-"):
             raise InputError(f"no such option: {x}" + (" (a deal takes items, then --for "
                                                         "and what comes back)" if plots else ""))
-        if "=" in x or not plots:
-            key, n = pair(x, repr(x))
+        shape = "GOOD=N (credits=10) or a plot id" if plots else "RESOURCE=N, e.g. energy=2"
+        if ("=" not in x and not plots) or x.startswith("=") or x.endswith("="):
+            raise InputError(f"{x!r}: write {shape}")
+        if "=" in x:
+            key, n = pair(x, "an item")
             out.setdefault(prefix + good(key, repr(x)), []).append(n)
         else:
             out.setdefault(prefix + "plot", []).append(x)
