@@ -649,3 +649,32 @@ def test_pending_choice_leaves_state_unchanged(tables):
         # --auto settles it and moves on
         after = run(g, NextPhase(auto=True), tables).game
         assert (after.round, after.phase) != (g.round, g.phase)
+
+
+def test_a_rigs_loss_owed_by_a_player_with_no_rigs_left_holds_nothing_up(tables):
+    """A RIGS loss is of a RIGS the player has: one still owed when the player's last RIGS
+    went otherwise (another card, a Disaster) is settled, and does not stall the phase
+    (it waited for a `rigs lose` nobody could give)."""
+    from dataclasses import replace
+
+    from gameplay import start
+
+    from rigs_helper.rules.engine import perform
+    from rigs_helper.rules.legal.game import open_choices
+    from rigs_helper.rules.phases import NextPhase
+    from rigs_helper.rules.views import pending
+
+    game = start(2, 5, tables)
+    bo = game.players[1]
+    broke = replace(bo, warehouse_rigs=0, must_lose_rigs=1,
+                    plots=tuple(replace(x, rigs=0) for x in bo.plots))
+    game = game.with_player(broke)
+    assert broke.owed_rigs == 0
+    assert not [c for c in open_choices(game, tables) if c["player"] == bo.name]
+    assert not [line for line in pending(game, tables) if bo.name in line]
+    after = perform(game, NextPhase(), tables).game  # not --auto: nothing is left to choose
+    assert after.phase != game.phase and after.player(bo.name).must_lose_rigs == 0
+    # a player who still has RIGS still chooses
+    owing = replace(bo, warehouse_rigs=2, must_lose_rigs=1)
+    assert owing.owed_rigs == 1
+    assert any(c["player"] == bo.name for c in open_choices(game.with_player(owing), tables))

@@ -81,6 +81,12 @@ class Player:
         """Every RIGS the player owns: warehouse and plots."""
         return self.warehouse_rigs + sum(p.rigs for p in self.plots)
 
+    @property
+    def owed_rigs(self) -> int:
+        """The RIGS the player still chooses to lose, never more than they have left (a
+        loss owed by a player whose last RIGS went otherwise is settled)."""
+        return min(self.must_lose_rigs, self.rigs)
+
     def plot(self, ref: str) -> Plot:
         """The plot ``ref`` names: ``P7``, ``p7``, ``7``, or a plot type the player owns
         exactly one of (:func:`rigs_helper.rules.names.find_plot`)."""

@@ -57,9 +57,9 @@ def pending_entries(game: Game, tables: Tables) -> list[Pending]:
     limit = tables.constants.hand_limit
     for p in game.players:
         who = shell_word(p.name)
-        if p.must_lose_rigs:
-            out.append(Pending(p.name, "lose", f"{p.name} must lose {p.must_lose_rigs} RIGS",
-                               f"rigs lose {who} {p.must_lose_rigs} [--from PLOT|warehouse]"))
+        if p.owed_rigs:
+            out.append(Pending(p.name, "lose", f"{p.name} must lose {p.owed_rigs} RIGS",
+                               f"rigs lose {who} {p.owed_rigs} [--from PLOT|warehouse]"))
         if game.phase == "player" and len(p.hand) > limit:
             out.append(Pending(p.name, "karma discard", f"{p.name} holds {len(p.hand)} Karma "
                                f"cards; {limit} at most when the Player Phase ends",

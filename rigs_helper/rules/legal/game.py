@@ -111,8 +111,8 @@ def open_choices(game, tables) -> list[dict]:
         out.append({"player": game.leader, "what": "Land Grant: picks a plot"})
     limit = tables.constants.hand_limit
     for p in game.players:
-        if p.must_lose_rigs:
-            out.append({"player": p.name, "what": f"chooses {p.must_lose_rigs} RIGS to lose"})
+        if p.owed_rigs:
+            out.append({"player": p.name, "what": f"chooses {p.owed_rigs} RIGS to lose"})
         if p.must_discard:
             out.append({"player": p.name,
                         "what": f"throws away {p.must_discard} resources"})

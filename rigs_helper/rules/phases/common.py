@@ -72,13 +72,14 @@ def settle_common(w: Work, auto: bool, pending: list[str]) -> None:
     for p in w.game.players:
         for _ in range(p.must_lose_rigs):
             src = default_rigs_source(w.player(p.name))
-            if not auto:
-                pending.append(f"{p.name} must choose {p.must_lose_rigs} RIGS to lose: "
-                               f"`rigs lose {shell_word(p.name)} {p.must_lose_rigs} "
-                               "[--from PLOT|warehouse]`")
-                break
-            if src is None:
+            if src is None:  # no RIGS left: nothing more to lose
                 w.update(p.name, must_lose_rigs=0)
+                break
+            if not auto:
+                owed = w.player(p.name).owed_rigs
+                pending.append(f"{p.name} must choose {owed} RIGS to lose: "
+                               f"`rigs lose {shell_word(p.name)} {owed} "
+                               "[--from PLOT|warehouse]`")
                 break
             w.lose_rigs(p.name, src)
             w.update(p.name, must_lose_rigs=w.player(p.name).must_lose_rigs - 1)
