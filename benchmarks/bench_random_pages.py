@@ -29,3 +29,113 @@ games; each `--dice table` game stopped at the End Game record.  The first run's
 (4 players, 500 steps): 84 % of an `act` was the save parsing the whole log; a save now
 reads only the last entry where the game's `.NAME.cache` is current (store/replaycache.py).
 """
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+NAMES = ["Ana", "Bo", "Cy", "Di"]
+
+
+def mix(m: int) -> tuple[int, str, bool]:
+    """(players, dice, virtual draws) of the ``m``-th game."""
+    return 2 + m % 3, ("rigs", "table")[m % 2], bool(m // 2 % 2)
+
+
+def run(seed: int, m: int, steps: int):
+    from randomplayer import one_game
+
+    from rigs_helper.store.tablefiles import load_tables
+
+    n, dice, virtual = mix(m)
+    t = time.monotonic()
+    r = one_game(NAMES[:n], seed, dice, virtual, load_tables(), steps)
+    return seed, m, r, time.monotonic() - t
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--jobs", type=int, default=1, help="games played at a time")
+    ap.add_argument("--seconds", type=float, default=0, help="stop starting games after")
+    ap.add_argument("--steps", type=int, default=2500)
+    ap.add_argument("--first-seed", type=int, default=1000)
+    ap.add_argument("--mix", type=int, default=0, help="start at this mix (0-11)")
+    args = ap.parse_args()
+    kinds = ("refusals", "terminal", "tracebacks", "reload_errors", "hand_errors",
+             "page_errors")
+    total: Counter = Counter()
+    drew: Counter = Counter()
+    forced: Counter = Counter()
+    timings: dict[str, list[float]] = {}
+    start = time.monotonic()
+    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        todo = {}
+        i = 0
+
+        def submit() -> None:
+            nonlocal i
+            if i < args.games and not (args.seconds and
+                                       time.monotonic() - start > args.seconds):
+                f = pool.submit(run, args.first_seed + i, args.mix + i, args.steps)
+                todo[f] = i
+                i += 1
+
+        for _ in range(max(1, args.jobs)):
+            submit()
+        while todo:
+            f = next(as_completed(todo))
+            del todo[f]
+            submit()
+            seed, m, r, secs = f.result()
+            n, dice, virtual = mix(m)
+            total["games"] += 1
+            total["finished"] += r.finished
+            total["steps"] += r.steps
+            for k in kinds:
+                total[k] += len(getattr(r, k))
+            drew.update(r.rigs_drew)
+            forced.update(r.virtual_forced)
+            for k, v in r.timings.items():
+                timings.setdefault(k, []).extend(v)
+            print(f"seed {seed}: {n} players, --dice {dice}, "
+                  f"{'virtual draws' if virtual else 'table cards'}: {r.steps} steps, "
+                  f"{'finished' if r.finished else 'NOT finished (' + r.where + ')'}, "
+                  + ", ".join(f"{k.replace('_', ' ')} {len(getattr(r, k))}" for k in kinds)
+                  + f", rigs drew {sum(r.rigs_drew.values())}, {secs:.0f} s", flush=True)
+            for line in r.failures()[:5]:
+                print("   ", line[:300], flush=True)
+    print("in all: " + ", ".join(f"{k.replace('_', ' ')} {total[k]}" for k in
+                                 ("games", "finished", "steps", *kinds)))
+    print(f"cards rigs drew where the table records its own ({sum(drew.values())}), by "
+          "the action after which they appeared: " + ", ".join(
+              f"{k} {v}" for k, v in sorted(_by_action(drew).items())))
+    print("virtual forced (the list offered nothing else): "
+          + (", ".join(f"{k} {v}" for k, v in sorted(forced.items())) or "none"))
+    print("median per request: " + ", ".join(
+        f"{k} {1000 * statistics.median(v):.1f} ms ({len(v)})"
+        for k, v in sorted(timings.items())))
+    print(f"wall time {time.monotonic() - start:.0f} s with {args.jobs} job(s); "
+          f"{1000 * (time.monotonic() - start) * args.jobs / max(1, total['steps']):.0f}"
+          " ms a step per job")
+    bad = sum(total[k] for k in kinds)
+    return 1 if bad or total["finished"] < total["games"] else 0
+
+
+def _by_action(drew: Counter) -> Counter:
+    out: Counter = Counter()
+    for k, v in drew.items():
+        out[k.split(": ")[0]] += v
+    return out
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
