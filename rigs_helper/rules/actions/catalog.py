@@ -199,7 +199,10 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ), "Discard a Karma card", legal=_K + "discard"),
     ActionDef("karma swap", "rigs_helper.rules.karma.hands:KarmaSwap", (
         P("title", "title"),
-        _opt("card", "title", cli="--card", record="card", private="owner"),
+        # the card drawn at the table: required on a page ("virtual": rigs draws it), so
+        # that rigs draws only when the table says so; the terminal may leave it out
+        _opt("card", "title", cli="--card", record="card", private="owner",
+             page_required=True),
     ), "Swap a Karma card", legal=_K + "swap", make=_swap),
     ActionDef("karma play", "rigs_helper.rules.karma.play:KarmaPlay", (
         P("title", "title"),

@@ -63,7 +63,7 @@ def candidates_swap(game, tables, player):
     p = game.player(player)
     if not p.may_swap:
         return
-    every = [None, *drawable(game, tables, player), VIRTUAL]  # none given: virtual
+    every = [*drawable(game, tables, player), VIRTUAL]  # a page records it, or virtual
     for t in _titles(tables, p.hand):
         for c in every:
             yield Cand({"title": t, "card": c})
