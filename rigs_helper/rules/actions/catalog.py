@@ -115,6 +115,13 @@ def _next(cls, actor, v):
                wait=v["wait"])
 
 
+def _draw(cls, actor, v):
+    """``card``: the card drawn at the table; ``virtual``: rigs draws it (the card a
+    Disaster made them draw, waiting for the table's record)."""
+    card = v["card"]
+    return cls(actor, v["n"], None if card is not None and card.lower() == VIRTUAL else card)
+
+
 def _swap(cls, actor, v):
     """``card``: the card drawn at the table; ``virtual`` (or none given): rigs draws."""
     card = v["card"]
@@ -193,7 +200,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("card", "title", cli="--card", record="card", private="owner",
              page_required=True),
         _opt("n", "count", default=1, min=1, page=False),
-    ), "Record a Karma card drawn", legal=_K + "draw"),
+    ), "Record a Karma card drawn", legal=_K + "draw", make=_draw),
     ActionDef("karma discard", "rigs_helper.rules.karma.hands:KarmaDiscard", (
         P("title", "title"),
     ), "Discard a Karma card", legal=_K + "discard"),

@@ -8,7 +8,7 @@ from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import sentence
 from rigs_helper.rules.piles import find_in
-from rigs_helper.rules.state import Game, Player, frozen_map
+from rigs_helper.rules.state import OWED_DRAW, Game, Player, frozen_map
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
 
@@ -62,7 +62,14 @@ class KarmaDraw(Op):
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
-        if self.card is not None:
+        owed = game.player(self.name).disaster_draw == OWED_DRAW
+        if owed:  # the Karma card a Disaster made them draw, recorded (or virtual)
+            w.update(self.name, disaster_draw=None)
+        if owed and self.card is None:
+            hurt = game.player(self.name).disaster
+            w.draw_karma(self.name, 1, why="hurt by " + (tables.disaster(hurt).title if hurt
+                                                         else "a Disaster"))
+        elif self.card is not None:
             p = w.player(self.name)
             if p.disaster_draw and p.disaster_draw in p.hand:
                 _put_back(w, p.name, p.disaster_draw)

@@ -19,6 +19,7 @@ from rigs_helper.rules.errors import RigsError
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.attacks import KarmaPlayWait, same_play
+from rigs_helper.rules.waits.disasters import DisasterRecord
 
 
 def from_a_phone(op: Op, game: Game) -> Op:
@@ -26,6 +27,14 @@ def from_a_phone(op: Op, game: Game) -> Op:
         return replace(same_play(KarmaPlayWait, op), drawers=True)
     if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma:
         return replace(op, wait=True)
+    return recorded_later(op)
+
+
+def recorded_later(op: Op) -> Op:
+    """A Disaster card recorded from a page without the Karma card drawn for it: if it hurts,
+    that card waits for the table's record (`karma draw`), rigs draws none."""
+    if type(op) is DisasterRecord and op.karma is None:
+        return replace(op, later=True)
     return op
 
 
@@ -50,4 +59,4 @@ def with_rolloff(op: Op, game: Game, tables: Tables) -> Op:
     return flagged if out.game.waits.rolloff and not game.waits.rolloff else op
 
 
-__all__ = ["from_a_phone", "rolloff_waits", "with_rolloff"]
+__all__ = ["from_a_phone", "recorded_later", "rolloff_waits", "with_rolloff"]
