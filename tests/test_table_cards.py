@@ -150,6 +150,15 @@ def _top_disaster_hurts(path, tables, name: str) -> bool:
     return len(after.player(name).hand) > len(g.player(name).hand)
 
 
+def _hurting_disaster_phase(game, tables) -> None:
+    """Ana and Bo in the Disaster Phase, the top Disaster card one that hurts Ana."""
+    for seed in range(7, 60):
+        rigs("new", "-p", "Ana", "-p", "Bo", "--seed", seed, "--game", game)
+        rigs("next", "--wait", "--game", game)
+        if _top_disaster_hurts(game, tables, "Ana"):
+            break
+
+
 def test_a_virtual_disaster_that_hurts_waits_for_the_karma_card_drawn_at_the_table(
         tmp_path, tables):
     """Record, never add (issue #27): a Disaster card left to rigs ("virtual") that hurts
@@ -162,11 +171,7 @@ def test_a_virtual_disaster_that_hurts_waits_for_the_karma_card_drawn_at_the_tab
     from rigs_helper.store import session
 
     game = tmp_path / "rigs.toml"
-    for seed in range(7, 60):
-        rigs("new", "-p", "Ana", "-p", "Bo", "--seed", seed, "--game", game)
-        rigs("next", "--wait", "--game", game)
-        if _top_disaster_hurts(game, tables, "Ana"):
-            break
+    _hurting_disaster_phase(game, tables)
     before = session.load(game, tables).game
     with serving(game, tables) as (server, _, tokens):
         said = json.loads(post(server, tokens["Ana"], {"action": "disaster record",
@@ -194,11 +199,7 @@ def test_a_karma_card_owed_for_a_disaster_may_be_left_to_rigs(tmp_path, tables):
     from rigs_helper.store import session
 
     game = tmp_path / "rigs.toml"
-    for seed in range(7, 60):
-        rigs("new", "-p", "Ana", "-p", "Bo", "--seed", seed, "--game", game)
-        rigs("next", "--wait", "--game", game)
-        if _top_disaster_hurts(game, tables, "Ana"):
-            break
+    _hurting_disaster_phase(game, tables)
     with serving(game, tables) as (server, _, tokens):
         post(server, tokens["Ana"], {"action": "disaster record", "card": "virtual"})
         code, _, body = post(server, tokens["Ana"], {"action": "karma draw", "card": "virtual"})

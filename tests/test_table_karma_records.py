@@ -417,3 +417,35 @@ def test_karma_swap_card_is_a_record_the_page_gives(tmp_path, tables):
     with pytest.raises(InputError, match="card"):
         build_action("karma swap", "Ana", {"title": ["Decoy"]}, page=True, game=g)
     build_action("karma swap", "Ana", {"title": ["Decoy"]}, page=False, game=g)
+
+
+def _lately(server, token) -> list[str]:
+    import html
+    import re
+
+    page = get(server, f"/p/{token}")[2]
+    notes = re.search(r"(?s)Lately, for you</summary>\s*<ul>(.*?)</ul>", page)
+    return [html.unescape(t) for t in re.findall(r"<li>(.*?)</li>", notes.group(1))] \
+        if notes else []
+
+
+def test_lately_after_undo_and_redo_says_a_card_drawn_once(tmp_path, tables):
+    """An undone action's lines vanish from the player's "Lately"; done again, they are
+    there once (issue #27)."""
+    game = _game(tmp_path / "rigs.toml", Ana=["Blowout!"])
+    plot = _load(game, tables).player("Bo").plots[0].id
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Blowout!", target="Bo",
+             plot=plot)
+        titles = _recorded(_take(server, tokens["Bo"]), [])
+        _act(server, tokens["Bo"], action="answer", card="take", drew=titles)
+        once = _lately(server, tokens["Bo"])
+        assert [n for n in once if "You drew" in n] == [f"Round 1: You drew {titles[0]}."]
+        leader = _load(game, tables).leader
+        undo = next(a for a in _actions(server, tokens[leader]) if a["action"] == "undo")
+        _act(server, tokens[leader], action="undo",
+             entry=undo["params"]["entry"]["values"][0])
+        assert not [n for n in _lately(server, tokens["Bo"]) if "You drew" in n]
+        _act(server, tokens["Bo"], action="answer", card="take", drew=titles)
+        assert _lately(server, tokens["Bo"]) == once
+    assert _hand(game, tables, "Bo") == titles

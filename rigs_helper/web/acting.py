@@ -45,7 +45,7 @@ def waiting(op, game=None, tables=None):
     if type(op) is not KarmaPlay:
         from rigs_helper.rules.waits.phone import recorded_later
 
-        return recorded_later(op)
+        return recorded_later(op, game, tables)
     from rigs_helper.rules.waits.attacks import KarmaPlayWait
 
     return KarmaPlayWait(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)},
