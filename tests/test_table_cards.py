@@ -206,3 +206,14 @@ def test_a_karma_card_owed_for_a_disaster_may_be_left_to_rigs(tmp_path, tables):
         assert code == 200, body
     g = session.load(game, tables).game
     assert len(g.player("Ana").hand) == 1 and g.player("Ana").disaster_draw is None
+
+
+def test_karma_draw_virtual_is_refused_where_no_disaster_card_waits_for_it(tmp_path, tables):
+    """No Karma card drawn at will from a page: "virtual" lets rigs draw only the card a
+    Disaster made them draw."""
+    game = tmp_path / "rigs.toml"
+    _disaster_phase(game)
+    with serving(game, tables) as (server, _, tokens):
+        code, _, body = post(server, tokens["Ana"], {"action": "karma draw",
+                                                     "card": "virtual"})
+    assert code == 422 and "no Karma card waits" in body, body

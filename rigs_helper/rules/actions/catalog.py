@@ -119,7 +119,9 @@ def _draw(cls, actor, v):
     """``card``: the card drawn at the table; ``virtual``: rigs draws it (the card a
     Disaster made them draw, waiting for the table's record)."""
     card = v["card"]
-    return cls(actor, v["n"], None if card is not None and card.lower() == VIRTUAL else card)
+    if card is not None and card.lower() == VIRTUAL:
+        return cls(actor, v["n"], None, owed=True)
+    return cls(actor, v["n"], card)
 
 
 def _swap(cls, actor, v):

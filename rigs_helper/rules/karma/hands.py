@@ -41,11 +41,14 @@ class KarmaDraw(Op):
     n: int = 1
     card: str | None = None
     why: str = ""
+    #: a page's "virtual": rigs draws the Karma card a Disaster made them draw (only that)
+    owed: bool = False
 
     def describe(self) -> str:
         return f"karma draw {shell_word(self.name)}" + (
             f" {self.n}" if self.n != 1 else "") + (
-            f" --card {self.card!r}" if self.card else "")
+            f" --card {self.card!r}" if self.card else "") + (
+            " --card virtual" if self.owed else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -54,6 +57,10 @@ class KarmaDraw(Op):
             raise RulesError("draw at least one card")
         if self.card is not None and self.n != 1:
             raise RulesError("--card records one physical card at a time")
+        if self.owed and game.player(self.name).disaster_draw != OWED_DRAW:
+            raise RulesError(f"--card virtual: no Karma card waits to be drawn for "
+                             f"{game.player(self.name).name}'s Disaster card",
+                             rule="Karma cards are drawn only when a rule or a card says so")
         pile = game.karma
         there = len(pile.draw) + len(pile.discard) + len(pile.vdiscard)
         if self.n > max(there, 1):  # one card from an empty deck: "none is left" (rule)
