@@ -298,8 +298,11 @@ def table_deck(game, tables) -> frozenset[str]:
     if game.waits.attack is not None:
         out -= Counter([game.waits.attack.card])
     titles = {tables.karma_card(k).title for k in out}
-    if game.waits.attack is not None:  # drawn at the table by a player who answered
+    if game.waits.attack is not None:  # drawn at the table by a player who answered, and
+        # by the card's player (Rough Storm's own draw, kept with the play)
         titles -= {t for r in game.waits.attack.replies for t in r.drew}
+        play = json.loads(game.waits.attack.play)
+        titles -= {t for _, t in play.get("args", play).get("drew", [])}
     return frozenset(titles)
 
 

@@ -132,5 +132,88 @@ def test_the_leader_is_not_offered_to_end_the_phase_while_a_record_waits(tmp_pat
             code, _, body = post(server, tokens[name], {"action": "disaster record",
                                                         "card": "virtual"})
             assert code == 200, body
+            # a virtual Disaster that hurts: the Karma card drawn for it waits for its record
+            if [a for a in _actions(server, tokens[name]) if a["action"] == "karma draw"]:
+                assert not [a for a in _actions(server, tokens[leader])
+                            if a["action"] == "next"]
+                post(server, tokens[name], {"action": "karma draw", "card": "virtual"})
         ends = [a for a in _actions(server, tokens[leader]) if a["action"] == "next"]
         assert ends or json.loads(get(server, "/state.json")[2])["phase"] != "disaster"
+
+
+def _top_disaster_hurts(path, tables, name: str) -> bool:
+    from rigs_helper.rules.waits.disasters import VIRTUAL, DisasterRecord
+    from rigs_helper.store import session
+
+    g = session.load(path, tables).game
+    after = DisasterRecord(name, VIRTUAL, VIRTUAL).apply(g, tables).game
+    return len(after.player(name).hand) > len(g.player(name).hand)
+
+
+def _hurting_disaster_phase(game, tables) -> None:
+    """Ana and Bo in the Disaster Phase, the top Disaster card one that hurts Ana."""
+    for seed in range(7, 60):
+        rigs("new", "-p", "Ana", "-p", "Bo", "--seed", seed, "--game", game)
+        rigs("next", "--wait", "--game", game)
+        if _top_disaster_hurts(game, tables, "Ana"):
+            break
+
+
+def test_a_virtual_disaster_that_hurts_waits_for_the_karma_card_drawn_at_the_table(
+        tmp_path, tables):
+    """Record, never add (issue #27): a Disaster card left to rigs ("virtual") that hurts
+    makes rigs draw no Karma card: the hurt player draws theirs at the table and records
+    it (`karma draw`, listed with "virtual" too); nothing is shown, then put back, and
+    their "Lately" says "You drew" once, for the card recorded."""
+    import html
+    import re
+
+    from rigs_helper.store import session
+
+    game = tmp_path / "rigs.toml"
+    _hurting_disaster_phase(game, tables)
+    before = session.load(game, tables).game
+    with serving(game, tables) as (server, _, tokens):
+        said = json.loads(post(server, tokens["Ana"], {"action": "disaster record",
+                                                       "card": "virtual"})[2])["said"]
+        assert not [line for line in said if line.startswith("You drew")]
+        g = session.load(game, tables).game
+        assert g.player("Ana").hand == () and g.karma == before.karma  # nothing drawn
+        draw = next(a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma draw")
+        card = draw["params"]["card"]
+        assert card["record"] == "card" and "virtual" in card["values"]
+        assert json.loads(get(server, "/state.json")[2])["pending"]  # it waits for Ana
+        title = next(v for v in card["values"] if v != "virtual")
+        code, _, body = post(server, tokens["Ana"], {"action": "karma draw", "card": title})
+        assert code == 200, body
+        assert not [a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma draw"]
+        page = get(server, f"/p/{tokens['Ana']}")[2]
+    notes = re.search(r"(?s)Lately, for you</summary>(.*?)</ul>", page).group(1)
+    assert notes.count("You drew") == 1 and title in html.unescape(notes)
+    g = session.load(game, tables).game
+    assert [tables.karma_card(k).title for k in g.player("Ana").hand] == [title]
+    assert g.player("Ana").disaster_draw is None
+
+
+def test_a_karma_card_owed_for_a_disaster_may_be_left_to_rigs(tmp_path, tables):
+    from rigs_helper.store import session
+
+    game = tmp_path / "rigs.toml"
+    _hurting_disaster_phase(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        post(server, tokens["Ana"], {"action": "disaster record", "card": "virtual"})
+        code, _, body = post(server, tokens["Ana"], {"action": "karma draw", "card": "virtual"})
+        assert code == 200, body
+    g = session.load(game, tables).game
+    assert len(g.player("Ana").hand) == 1 and g.player("Ana").disaster_draw is None
+
+
+def test_karma_draw_virtual_is_refused_where_no_disaster_card_waits_for_it(tmp_path, tables):
+    """No Karma card drawn at will from a page: "virtual" lets rigs draw only the card a
+    Disaster made them draw."""
+    game = tmp_path / "rigs.toml"
+    _disaster_phase(game)
+    with serving(game, tables) as (server, _, tokens):
+        code, _, body = post(server, tokens["Ana"], {"action": "karma draw",
+                                                     "card": "virtual"})
+    assert code == 422 and "no Karma card waits" in body, body

@@ -369,3 +369,83 @@ def test_i_want_that_with_i_ve_got_a_donk_both_dice_recorded_from_the_victims_pa
     assert (after.player("Bo").energy, after.player("Ana").energy) == (
         before.player("Bo").energy - 4, before.player("Ana").energy + 4)
     assert after.rng == before.rng
+
+
+def test_rough_storm_draw_recorded_in_an_answer_stands(tmp_path, tables):
+    """Record, never add (issue #27): Bo answers Rough Storm with a 3 and the card drawn at
+    the table; Bo's page then offers no second answer, and a second answer (a 6: nothing to
+    lose) is refused, so the card Bo holds is never dropped from the books."""
+    game = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--dice", "table",
+         "--game", game)
+    rigs("karma", "draw", "Ana", "--card", "Rough Storm", "--game", game)
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Rough Storm", roll="6")
+        take = next(a for a in _takes(server, tokens["Bo"]) if "drew" in a["params"])
+        titles = _recorded(take, [], 1)
+        _act(server, tokens["Bo"], action="answer", card="take", roll="3", drew=titles)
+        assert _takes(server, tokens["Bo"]) == []  # Bo has answered: nothing more to give
+        code, _, body = post(server, tokens["Bo"], {"action": "answer", "card": "take",
+                                                    "roll": "6"})
+        assert code != 200 and "answered Rough Storm already" in json.loads(body)["error"]
+        _act(server, tokens["Cy"], action="answer", card="take", roll="6")
+    assert _hand(game, tables, "Bo") == titles
+    assert _load(game, tables).rng == before.rng
+
+
+def test_da_roof_is_on_fire_lists_every_card_drawn_as_a_record(tmp_path, tables):
+    """Rigs draws only when the table says virtual: the victim's take lists exactly as many
+    records as cards drawn (each a title, or virtual), never fewer left to rigs."""
+    game = _game(tmp_path / "rigs.toml", Ana=["Da' Roof is on Fire!"])
+    rigs("adjust", "Bo", "energy", "1", "--why", "eleven in all", "--game", game)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Da' Roof is on Fire!",
+             target="Bo")
+        drew = _take(server, tokens["Bo"])["params"]["drew"]
+        assert (drew["min"], drew["max"]) == (2, 2) and drew.get("required", True)
+
+
+def test_karma_swap_card_is_a_record_the_page_gives(tmp_path, tables):
+    """A swap's card drawn at the table is required on a page ("virtual" lets rigs draw
+    it); the terminal may still leave it out."""
+    from rigs_helper.rules.actions.catalog import build_action
+    from rigs_helper.rules.errors import InputError
+
+    game = _game(tmp_path / "rigs.toml", Ana=["Decoy"])
+    g = _load(game, tables)
+    with pytest.raises(InputError, match="card"):
+        build_action("karma swap", "Ana", {"title": ["Decoy"]}, page=True, game=g)
+    build_action("karma swap", "Ana", {"title": ["Decoy"]}, page=False, game=g)
+
+
+def _lately(server, token) -> list[str]:
+    import html
+    import re
+
+    page = get(server, f"/p/{token}")[2]
+    notes = re.search(r"(?s)Lately, for you</summary>\s*<ul>(.*?)</ul>", page)
+    return [html.unescape(t) for t in re.findall(r"<li>(.*?)</li>", notes.group(1))] \
+        if notes else []
+
+
+def test_lately_after_undo_and_redo_says_a_card_drawn_once(tmp_path, tables):
+    """An undone action's lines vanish from the player's "Lately"; done again, they are
+    there once (issue #27)."""
+    game = _game(tmp_path / "rigs.toml", Ana=["Blowout!"])
+    plot = _load(game, tables).player("Bo").plots[0].id
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Blowout!", target="Bo",
+             plot=plot)
+        titles = _recorded(_take(server, tokens["Bo"]), [])
+        _act(server, tokens["Bo"], action="answer", card="take", drew=titles)
+        once = _lately(server, tokens["Bo"])
+        assert [n for n in once if "You drew" in n] == [f"Round 1: You drew {titles[0]}."]
+        leader = _load(game, tables).leader
+        undo = next(a for a in _actions(server, tokens[leader]) if a["action"] == "undo")
+        _act(server, tokens[leader], action="undo",
+             entry=undo["params"]["entry"]["values"][0])
+        assert not [n for n in _lately(server, tokens["Bo"]) if "You drew" in n]
+        _act(server, tokens["Bo"], action="answer", card="take", drew=titles)
+        assert _lately(server, tokens["Bo"]) == once
+    assert _hand(game, tables, "Bo") == titles

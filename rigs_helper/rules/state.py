@@ -26,6 +26,11 @@ def frozen_map(d: Mapping[Any, Any] | None = None) -> Mapping[Any, Any]:
     return MappingProxyType(dict(d or {}))
 
 
+#: ``Player.disaster_draw`` of a player whose Karma card for a Disaster is still to be
+#: drawn at the table and recorded (nothing drawn by rigs, nothing shown before)
+OWED_DRAW = "(owed)"
+
+
 @dataclass(frozen=True, slots=True)
 class Plot:
     id: str  # "P7": the plot card's number in the Plot deck, stable for the game
@@ -69,7 +74,9 @@ class Player:
     last_loss: Mapping[str, int] = field(default_factory=frozen_map)  # for Warehouse Insurance
     no_sabotage_round: int = 0  # Ain't Working for You: no Sabotage cards this round
     incoming: tuple[str, ...] = ()  # Karma cards that join the hand next round (Identity Theft)
-    # the Karma card rigs drew for this round's Disaster (a recorded card replaces it)
+    # the Karma card rigs drew for this round's Disaster (a recorded card replaces it), or
+    # OWED_DRAW: a virtual Disaster recorded from a page hurt them, and the Karma card they
+    # draw for it waits for the table's record (`karma draw`: a title, or virtual)
     disaster_draw: str | None = None
 
     def amount(self, resource: str) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from rigs_helper.rules.names import effect_text
-from rigs_helper.rules.state import Game, Player, Plot
+from rigs_helper.rules.state import OWED_DRAW, Game, Player, Plot
 from rigs_helper.rules.tables import BASIC_RESOURCES, RESOURCES, Tables, title_of
 from rigs_helper.rules.text import shell_word
 
@@ -70,6 +70,10 @@ def pending_entries(game: Game, tables: Tables) -> list[Pending]:
         if p.may_take:
             out.append(Pending(p.name, "settle", f"{p.name} may take {p.may_take} resources",
                                f"rigs settle {who} RESOURCE=N ..."))
+        if p.disaster_draw == OWED_DRAW:
+            out.append(Pending(p.name, "karma draw", f"{p.name} records the Karma card drawn "
+                               "for their Disaster card", f"rigs karma draw {who} --card "
+                               "TITLE"))
         if p.may_swap and p.hand and game.phase == "disaster":
             out.append(Pending(p.name, "karma swap", f"{p.name} may swap one Karma card",
                                f"rigs karma swap {who} TITLE", ", optional"))

@@ -16,6 +16,7 @@ from rigs_helper.rules.state import (
     Endgame,
     Game,
     Market,
+    OWED_DRAW,
     Pile,
     Player,
     frozen_map,
@@ -151,6 +152,8 @@ def _player_doc(p: Player, c, dtitle, ktitle) -> dict[str, Any]:
         d["incoming"] = [ktitle[k] for k in p.incoming]
     if p.disaster_draw in p.hand:  # its place in the (encoded) hand: no title in clear
         d["disaster_draw"] = p.hand.index(p.disaster_draw) + 1
+    elif p.disaster_draw == OWED_DRAW:  # 0: drawn at the table, not recorded yet
+        d["disaster_draw"] = 0
     plots = []
     for pl in p.plots:
         x: dict[str, Any] = {"id": pl.id, "type": pl.type}

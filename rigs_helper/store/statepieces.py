@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from rigs_helper.rules.checker import Checker
-from rigs_helper.rules.state import MAX_HOLDING, Pile, Player, Plot, frozen_map
+from rigs_helper.rules.state import MAX_HOLDING, OWED_DRAW, Pile, Player, Plot, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables, slug
 
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
@@ -133,11 +133,11 @@ def read_player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles
     hand = decode(f"{k}.hand", p.get("hand", ""), "karma")
     disaster_draw = None
     if "disaster_draw" in p:
-        i = check.whole(p["disaster_draw"], f"{k}.disaster_draw", 1)
+        i = check.whole(p["disaster_draw"], f"{k}.disaster_draw", 0)
         if i > len(hand):
             raise check.fail(f"{k}.disaster_draw", f"is a place in the hand: 1 to "
-                             f"{len(hand)}, not {i}")
-        disaster_draw = hand[i - 1]
+                             f"{len(hand)} (0: still to record), not {i}")
+        disaster_draw = hand[i - 1] if i else OWED_DRAW
     return Player(
         name=name, **amounts,
         warehouse_rigs=check.whole(p.get("warehouse_rigs", 0), f"{k}.warehouse_rigs"),

@@ -43,7 +43,9 @@ def waiting(op, game=None, tables=None):
 
         return with_rolloff(op, game, tables)
     if type(op) is not KarmaPlay:
-        return op
+        from rigs_helper.rules.waits.phone import recorded_later
+
+        return recorded_later(op, game, tables)
     from rigs_helper.rules.waits.attacks import KarmaPlayWait
 
     return KarmaPlayWait(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)},

@@ -115,6 +115,15 @@ def _next(cls, actor, v):
                wait=v["wait"])
 
 
+def _draw(cls, actor, v):
+    """``card``: the card drawn at the table; ``virtual``: rigs draws it (the card a
+    Disaster made them draw, waiting for the table's record)."""
+    card = v["card"]
+    if card is not None and card.lower() == VIRTUAL:
+        return cls(actor, v["n"], None, owed=True)
+    return cls(actor, v["n"], card)
+
+
 def _swap(cls, actor, v):
     """``card``: the card drawn at the table; ``virtual`` (or none given): rigs draws."""
     card = v["card"]
@@ -193,13 +202,16 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("card", "title", cli="--card", record="card", private="owner",
              page_required=True),
         _opt("n", "count", default=1, min=1, page=False),
-    ), "Record a Karma card drawn", legal=_K + "draw"),
+    ), "Record a Karma card drawn", legal=_K + "draw", make=_draw),
     ActionDef("karma discard", "rigs_helper.rules.karma.hands:KarmaDiscard", (
         P("title", "title"),
     ), "Discard a Karma card", legal=_K + "discard"),
     ActionDef("karma swap", "rigs_helper.rules.karma.hands:KarmaSwap", (
         P("title", "title"),
-        _opt("card", "title", cli="--card", record="card", private="owner"),
+        # the card drawn at the table: required on a page ("virtual": rigs draws it), so
+        # that rigs draws only when the table says so; the terminal may leave it out
+        _opt("card", "title", cli="--card", record="card", private="owner",
+             page_required=True),
     ), "Swap a Karma card", legal=_K + "swap", make=_swap),
     ActionDef("karma play", "rigs_helper.rules.karma.play:KarmaPlay", (
         P("title", "title"),

@@ -8,7 +8,7 @@ from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import sentence
 from rigs_helper.rules.piles import find_in
-from rigs_helper.rules.state import Game, Player, frozen_map
+from rigs_helper.rules.state import OWED_DRAW, Game, Player, frozen_map
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
 
@@ -41,11 +41,14 @@ class KarmaDraw(Op):
     n: int = 1
     card: str | None = None
     why: str = ""
+    #: a page's "virtual": rigs draws the Karma card a Disaster made them draw (only that)
+    owed: bool = False
 
     def describe(self) -> str:
         return f"karma draw {shell_word(self.name)}" + (
             f" {self.n}" if self.n != 1 else "") + (
-            f" --card {self.card!r}" if self.card else "")
+            f" --card {self.card!r}" if self.card else "") + (
+            " --card virtual" if self.owed else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -54,6 +57,10 @@ class KarmaDraw(Op):
             raise RulesError("draw at least one card")
         if self.card is not None and self.n != 1:
             raise RulesError("--card records one physical card at a time")
+        if self.owed and game.player(self.name).disaster_draw != OWED_DRAW:
+            raise RulesError(f"--card virtual: no Karma card waits to be drawn for "
+                             f"{game.player(self.name).name}'s Disaster card",
+                             rule="Karma cards are drawn only when a rule or a card says so")
         pile = game.karma
         there = len(pile.draw) + len(pile.discard) + len(pile.vdiscard)
         if self.n > max(there, 1):  # one card from an empty deck: "none is left" (rule)
@@ -62,7 +69,14 @@ class KarmaDraw(Op):
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
-        if self.card is not None:
+        owed = game.player(self.name).disaster_draw == OWED_DRAW
+        if owed:  # the Karma card a Disaster made them draw, recorded (or virtual)
+            w.update(self.name, disaster_draw=None)
+        if owed and self.card is None:
+            hurt = game.player(self.name).disaster
+            w.draw_karma(self.name, 1, why="hurt by " + (tables.disaster(hurt).title if hurt
+                                                         else "a Disaster"))
+        elif self.card is not None:
             p = w.player(self.name)
             if p.disaster_draw and p.disaster_draw in p.hand:
                 _put_back(w, p.name, p.disaster_draw)

@@ -7,6 +7,7 @@ from collections import Counter
 from itertools import permutations
 
 from rigs_helper.rules.legal.base import Action, Cand, Param, Spec
+from rigs_helper.rules.state import OWED_DRAW
 
 # ---------------------------------------------------------------------------- grant
 
@@ -120,6 +121,9 @@ def open_choices(game, tables) -> list[dict]:
             out.append({"player": p.name, "what": f"takes {p.may_take} resources"})
         if game.phase == "player" and len(p.hand) > limit:
             out.append({"player": p.name, "what": f"discards down to {limit} Karma cards"})
+        if p.disaster_draw == OWED_DRAW:
+            out.append({"player": p.name, "what": "records the Karma card drawn for their "
+                        "Disaster card"})
     for where in WAITERS:
         module, _, fn = where.partition(":")
         out += getattr(import_module(module), fn)(game, tables)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from rigs_helper.rules.legal.base import Cand
+from rigs_helper.rules.state import OWED_DRAW
 from rigs_helper.rules.tables import RESOURCES
 
 VIRTUAL = "virtual"  # a draw the table lets rigs make
@@ -46,9 +47,10 @@ def candidates_draw(game, tables, player):
     and a record replaces a draw, never adds one (`rigs karma draw` at the terminal still
     corrects the books)."""
     p = game.player(player)
-    if p.disaster_draw is None or p.disaster_draw not in p.hand:
+    owed = p.disaster_draw == OWED_DRAW  # nothing drawn yet: the table's card, or virtual
+    if p.disaster_draw is None or (p.disaster_draw not in p.hand and not owed):
         return
-    for t in drawable(game, tables, player):
+    for t in (*drawable(game, tables, player), *((VIRTUAL,) if owed else ())):
         yield Cand({"card": t})
 
 
@@ -63,7 +65,7 @@ def candidates_swap(game, tables, player):
     p = game.player(player)
     if not p.may_swap:
         return
-    every = [None, *drawable(game, tables, player), VIRTUAL]  # none given: virtual
+    every = [*drawable(game, tables, player), VIRTUAL]  # a page records it, or virtual
     for t in _titles(tables, p.hand):
         for c in every:
             yield Cand({"title": t, "card": c})

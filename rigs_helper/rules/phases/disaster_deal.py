@@ -11,7 +11,7 @@ from rigs_helper.rules.phases.common import by_player, new_phase
 from rigs_helper.rules.phases.grant import settle_grant
 from dataclasses import replace
 from rigs_helper.rules.production import CHARGER, JUNCTION, plot_yield
-from rigs_helper.rules.state import Player
+from rigs_helper.rules.state import OWED_DRAW, Player
 from rigs_helper.rules.text import shell_word
 
 
@@ -134,7 +134,11 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
                 w.say(f"  It lowers nothing {p.name}'s RIGS, as placed, produce this round.")
         elif d.when_none == "lose_rigs":
             affected = _rigs_fallback(w, name, f"no {requirement(d.requires)}")
-    if affected:
+    if affected and p.name in w.data.get("later", ()):  # the table draws it, then records
+        w.update(name, disaster_draw=OWED_DRAW)
+        w.say(f"  {p.name} draws a Karma card at the table (hurt by {d.title}) and records "
+              f"it: `rigs karma draw {shell_word(p.name)} --card TITLE` (or virtual).")
+    elif affected:
         recorded = w.data.get("karma", {}).pop(p.name, None)
         got = w.draw_karma(name, 1, why=f"hurt by {d.title}",
                             physical=(recorded,) if recorded else ())

@@ -12,7 +12,7 @@ from rigs_helper.rules.phases.common import new_phase
 from rigs_helper.rules.phases.disaster_deal import deal_disaster
 from rigs_helper.rules.phases.market_draw import draw_market
 from rigs_helper.rules.production import plan
-from rigs_helper.rules.state import frozen_map
+from rigs_helper.rules.state import OWED_DRAW, frozen_map
 
 
 def disaster_to_production(w: Work, auto: bool, cards: list[str], pending: list[str]
@@ -26,6 +26,15 @@ def disaster_to_production(w: Work, auto: bool, cards: list[str], pending: list[
         else:
             pending.append(f"{name} records the Disaster card dealt: `rigs disaster record "
                            f"{name} CARD` (or virtual)")
+    for p in w.game.players:  # a Karma card to draw at the table for a Disaster
+        if p.disaster_draw != OWED_DRAW:
+            continue
+        if auto:
+            w.say(f"(--auto: rigs draws {p.name}'s Karma card for their Disaster card)")
+            w.draw_karma(p.name, 1, why="hurt by a Disaster")
+        else:
+            pending.append(f"{p.name} records the Karma card drawn for their Disaster card: "
+                           f"`rigs karma draw {p.name} --card TITLE` (or virtual)")
     if pending:
         raise PendingChoice(pending)
     for p in w.game.players:

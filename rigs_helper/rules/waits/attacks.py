@@ -271,6 +271,12 @@ class Answer(Op):
         if me.name == attack.player:
             raise RulesError(f"{me.name} played {title}",
                              rule="the answers are the other players'")
+        given = next((r for r in attack.replies if r.player == me.name), None)
+        if given is not None and (given.drew or given.rolls):
+            said = [*given.drew, *(f"die {n}" for n in given.rolls)]
+            raise RulesError(f"{me.name} has answered {title} already (recorded: "
+                             f"{', '.join(said)})", rule="record, never add: what the "
+                             "table drew or rolled for a card stands")
         if self._takes():
             if me.name not in attack.victims:
                 raise RulesError(f"{title} does not hit {me.name}: nothing to take",

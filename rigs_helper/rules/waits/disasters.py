@@ -33,6 +33,10 @@ class DisasterRecord(Op):
     # the Karma card a player hurt by it drew at the table (a title, or "virtual": rigs
     # draws it); None: rigs draws it, as `rigs disaster record` always did
     karma: str | None = None
+    #: recorded from a page without ``karma``: a Karma card the Disaster makes them draw
+    #: waits for the table's record (`karma draw`), so that rigs draws none, shows none
+    #: and puts none back (record, never add)
+    later: bool = False
     phases = ("disaster",)
     phase_rule = "the Disaster cards are dealt when the Disaster Phase opens"
 
@@ -55,6 +59,8 @@ class DisasterRecord(Op):
         table = self.karma is not None and self.karma.strip().lower() != VIRTUAL
         if table:  # the table's card replaces the draw: rigs draws none (record, not add)
             w.data.setdefault("karma", {})[me] = self.karma
+        elif self.later and self.karma is None:
+            w.data["later"] = {me}
         deal_disaster(w, me, self.card)
         if table and me in w.data.get("karma", {}):
             raise InputError(f"karma: {me} is not hurt by this Disaster card and draws no "

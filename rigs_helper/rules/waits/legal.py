@@ -96,8 +96,9 @@ def actions_answer(game, tables, player, spec: Spec):
     card; a card that passes the attack on lists the players it may go to."""
     attack = game.waits.attack
     me = game.player(player)
-    if attack is None or me.name == attack.player:
-        return []  # (nothing waits: the attack code is not even imported)
+    if attack is None or me.name == attack.player or \
+            any(r.player == me.name for r in attack.replies):
+        return []  # (nothing waits for them: the attack code is not even imported)
     from rigs_helper.rules.karma.protection import ALARM, DONK
     from rigs_helper.rules.waits.attacks import both_in_play
 
@@ -164,7 +165,7 @@ def _take_actions(game, tables, me: str, label: str, takes: list[dict], rolls: b
         by.setdefault((alike.pop(), -1), []).append({})  # (-1 dice: virtual)
     out = []
     for (n, _), faces in by.items():
-        drew = [Param("drew", cards, 1, n, multiple=True, record="card")] if n else []
+        drew = [Param("drew", cards, n, n, multiple=True, record="card")] if n else []
         for die in (_die(faces) if rolls else [None]):
             both = " (both dice)" if die and die.ordered else ""
             out.append(Action("answer", (Param("card", (TAKE,)), *lead,

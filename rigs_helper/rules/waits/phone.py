@@ -16,9 +16,10 @@ from rigs_helper.rules.phases.grant import GrantPick
 from rigs_helper.rules.phases.nextphase import NextPhase
 from dataclasses import replace
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.state import Game
+from rigs_helper.rules.state import OWED_DRAW, Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.attacks import KarmaPlayWait, same_play
+from rigs_helper.rules.waits.disasters import DisasterRecord
 
 
 def from_a_phone(op: Op, game: Game) -> Op:
@@ -26,7 +27,24 @@ def from_a_phone(op: Op, game: Game) -> Op:
         return replace(same_play(KarmaPlayWait, op), drawers=True)
     if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma:
         return replace(op, wait=True)
-    return op
+    return recorded_later(op)
+
+
+def recorded_later(op: Op, game: Game | None = None, tables: Tables | None = None) -> Op:
+    """A Disaster card recorded from a page without the Karma card drawn for it: if it hurts,
+    that card waits for the table's record (`karma draw`), rigs draws none.  With ``game``
+    the flag is kept only where the card hurts, so that a page logs what the terminal
+    would where nothing waits."""
+    if type(op) is not DisasterRecord or op.karma is not None:
+        return op
+    flagged = replace(op, later=True)
+    if game is None or tables is None:
+        return flagged
+    try:
+        out = flagged.apply(game, tables)
+    except RigsError:
+        return flagged  # refused either way: its check says why
+    return flagged if out.game.player(op.name).disaster_draw == OWED_DRAW else op
 
 
 def rolloff_waits(op: Op) -> Op:
@@ -50,4 +68,4 @@ def with_rolloff(op: Op, game: Game, tables: Tables) -> Op:
     return flagged if out.game.waits.rolloff and not game.waits.rolloff else op
 
 
-__all__ = ["from_a_phone", "rolloff_waits", "with_rolloff"]
+__all__ = ["from_a_phone", "recorded_later", "rolloff_waits", "with_rolloff"]
