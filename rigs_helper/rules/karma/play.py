@@ -91,8 +91,9 @@ class KarmaPlay(Op):
         """The play with some flat fields changed."""
         return self.from_flat(**{**self.flat(), **changes})
 
-    # the choices as the effects read them (rules/karma/context.py ``Choices``): a
-    # parameter the card does not take is empty
+    # the choices by their flat names, read-only (the CLI's words, the log's privacy, the
+    # checks of options; the effects read the typed record: ``Ctx.args``): a parameter the
+    # card does not take is empty
     @property
     def target(self) -> tuple[str, ...]:
         a = self.args
