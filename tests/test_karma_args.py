@@ -114,3 +114,20 @@ def test_every_listed_play_of_a_card_builds_its_cards_record(tables, key):
             FAMILY[key] is CardArgs and type(op.args) is CardArgs), (title, op.args)
         seen += 1
     assert seen or card.action in ("survey_error", "survey_swap")  # (no plot surveyed)
+
+
+def test_an_older_entry_naming_an_option_its_card_does_not_take_loads_and_is_refused(
+        tables):
+    """A file written before a card's options were checked may keep one: it still loads
+    (the log lists it as it was) and its replay refuses it, as it did."""
+    from rigs_helper.rules.engine import perform
+
+    op = from_action("karma play", {"name": "Ana", "title": "Rough Storm",
+                                    "target": ["Bo"]})
+    assert isinstance(op, KarmaPlay) and op.target == ("Bo",)
+    assert "--target 'Bo'" in op.describe()
+    g = hand(base(tables), "Ana", "rough-storm")
+    with pytest.raises(InputError, match="--target: Rough Storm does not use this option"):
+        perform(g, op, tables)
+    with pytest.raises(InputError, match="--target: Rough Storm does not use this option"):
+        KarmaPlay.from_flat("Ana", "Rough Storm", target=("Bo",))

@@ -245,15 +245,19 @@ def _given(v: object) -> bool:
     return v not in (None, (), "", [])
 
 
-def split_flat(title: str, flat: dict[str, Any]
+def split_flat(title: str, flat: dict[str, Any], strict: bool = True
                ) -> tuple[CardArgs, Responses, dict[str, Any]]:
     """(the card's record, the responses, the rest) of a play's flat fields (the CLI's
     options, a log entry).  A parameter the card does not take is refused, one line naming
-    the option and the card; an empty one is dropped."""
+    the option and the card; an empty one is dropped.  Not ``strict`` (what a file kept:
+    an entry written before a card's options were checked): such a play is kept in the
+    smallest record that holds what it named, and refused as before when it is replayed
+    (``play.check_options``)."""
     given = {k: v for k, v in flat.items() if k in ARG_NAMES and _given(v)}
     key = card_key(title)
-    cls = FAMILY[key] if key is not None else next(
-        (c for c in _BY_SIZE if set(given) <= set(takes(c))), None)
+    cls = FAMILY[key] if key is not None else None
+    if cls is None or (not strict and not set(given) <= set(takes(cls))):
+        cls = next((c for c in _BY_SIZE if set(given) <= set(takes(c))), cls)
     if cls is None:  # (hand_key says it the same way when the play is checked)
         raise InputError(f"no Karma card called {title!r} (see `rigs cards --deck karma`)")
     own = takes(cls)
