@@ -5,13 +5,14 @@ the log keeps the same flat fields as before."""
 from __future__ import annotations
 
 import pytest
+from gameplay import set_player
 from karmahelp import base, hand
 
 from rigs_helper.rules.actions.catalog import build_action
 from rigs_helper.rules.errors import InputError, RigsError
 from rigs_helper.rules.karma.args import (
     ARG_NAMES, FAMILY, CardArgs, Responses, Swap, VictimsResource, card_key, flag, takes)
-from rigs_helper.rules.karma.play import KarmaPlay
+from rigs_helper.rules.karma.play import KarmaPlay, check_options
 from rigs_helper.rules.legal.karma import candidates_play
 from rigs_helper.rules.oplog import from_action, op_from_json, op_to_json, to_action
 from rigs_helper.rules.piles import find_in
@@ -41,20 +42,26 @@ def test_a_title_names_the_card_the_tables_name(tables):
 
 @pytest.mark.parametrize("key", sorted(FAMILY))
 def test_each_card_refuses_an_option_its_record_does_not_take(tables, key):
-    title = tables.karma_card(key).title
+    """Each option of the card's record is kept in it; any other is refused when the play
+    is checked, in one line naming the option and the card (its printed title, however
+    it was typed)."""
+    card = tables.karma_card(key)
+    g = set_player(base(tables), "Ana", metal=2)  # (what --give hands in)
     own = takes(FAMILY[key])
     values = {"target": ("Bo",), "plot": ("P1",), "resource": ("metal",),
               "give": (("metal", 1),), "take": (("energy", 1),), "card": ("Decoy",),
               "source": "warehouse", "option": "draw", "new_owner": "Bo", "to": ("P2",),
               "own": ("Decoy",)}
     for name in ARG_NAMES:
+        op = KarmaPlay.from_flat("Ana", card.title.lower(), **{name: values[name]})
+        assert getattr(op, name) == values[name]
         if name in own:
-            op = KarmaPlay.from_flat("Ana", title, **{name: values[name]})
-            assert type(op.args) is FAMILY[key] and getattr(op, name) == values[name]
+            assert type(op.args) is FAMILY[key]
+            check_options(op, card, g)
         else:
             with pytest.raises(InputError) as e:
-                KarmaPlay.from_flat("Ana", title, **{name: values[name]})
-            assert str(e.value) == f"{flag(name)}: {title} does not use this option"
+                check_options(op, card, g)
+            assert str(e.value) == f"{flag(name)}: {card.title} does not use this option"
 
 
 def test_a_play_holds_its_cards_record_and_the_log_its_flat_fields():
@@ -129,5 +136,8 @@ def test_an_older_entry_naming_an_option_its_card_does_not_take_loads_and_is_ref
     g = hand(base(tables), "Ana", "rough-storm")
     with pytest.raises(InputError, match="--target: Rough Storm does not use this option"):
         perform(g, op, tables)
-    with pytest.raises(InputError, match="--target: Rough Storm does not use this option"):
-        KarmaPlay.from_flat("Ana", "Rough Storm", target=("Bo",))
+
+
+def test_options_no_record_holds_together_are_refused_when_the_play_is_built():
+    with pytest.raises(InputError, match="--plot: Swap Meet does not use this option"):
+        KarmaPlay.from_flat("Ana", "Swap Meet", give=(("metal", 1),), plot=("P1",))

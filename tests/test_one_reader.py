@@ -279,8 +279,6 @@ def test_what_a_definition_calls_private_is_not_in_the_public_words(path):
              if not p.optional and p.kind in WORDS}
     if path == "grant":
         words["plot"] = "P1"
-    if path == "karma play":  # a card that takes a card of a victim's hand
-        words["title"] = "Eye for an Eye"
     for p in d.params:
         if p.private:
             words[p.name] = [SECRET[p.kind]]
@@ -321,16 +319,14 @@ def test_karma_play_holds_typed_pairs_and_reads_the_words_older_files_keep():
     from rigs_helper.rules.actions.catalog import build_action
     from rigs_helper.rules.oplog import op_from_json, op_to_json
 
-    # (a card that takes a victim, a hand card and what is handed in: I Ain't Going Alone;
-    # the answers are kept whatever the card, and refused when it is played)
     typed = build_action("karma play", "Ana", {
-        "title": "I Ain't Going Alone", "target": ["Bo"], "drew": ["Bo=Ruins"],
+        "title": "Right Back At You", "target": ["Bo"], "drew": ["Bo=Ruins"],
         "first": ["Cy=Alarm System"], "split": ["Bo=2"], "answer": ["Decoy"],
         "answer_to": ["Bo=Cy"], "give": ["supply=2"], "roll": ["4"]})
     assert typed.drew == (("Bo", "Ruins"),) and typed.first == (("Cy", "Alarm System"),)
     assert typed.split == (("Bo", 2),) and typed.answer == (("", "Decoy"),)
     assert typed.answer_to == (("Bo", "Cy"),) and typed.give == (("supplies", 2),)
-    old = ('{"op":"KarmaPlay","args":{"name":"Ana","title":"I Ain\\u0027t Going Alone",'
+    old = ('{"op":"KarmaPlay","args":{"name":"Ana","title":"Right Back At You",'
            '"target":["Bo"],"drew":["Bo=Ruins"],"first":["Cy=Alarm System"],'
            '"split":["Bo=2"],"answer":"Decoy","answer_to":["Bo=Cy"],'
            '"give":[["supplies",2]],"rolls":{"$":"Rolls","plain":[4],"named":[]}}}')
@@ -348,7 +344,7 @@ def test_karma_play_typed_pairs_go_through_the_version_2_log_and_its_privacy():
     from rigs_helper.store.hidden import hide_text, show_text
 
     typed = build_action("karma play", "Ana", {
-        "title": "I Ain't Going Alone", "target": ["Bo"], "drew": ["Bo=Ruins"],
+        "title": "Right Back At You", "target": ["Bo"], "drew": ["Bo=Ruins"],
         "first": ["Cy=Alarm System"], "split": ["Bo=2"], "answer": ["Decoy"],
         "answer_to": ["Bo=Cy"], "give": ["supply=2"], "card": ["Decoy"], "roll": ["4"]})
     name, fields = to_action(typed, hide_text)

@@ -242,7 +242,7 @@ class Games(RuleBasedStateMachine):
             new_owner=data.draw(st.sampled_from(names)),
             to=tuple(data.draw(st.sampled_from(names)) for _ in range(plot_rigs)),
             answer=answer, answer_to=data.draw(st.sampled_from([None] + names)))
-        try:  # an option the card does not take is refused when the play is built
+        try:  # options no card takes together are refused when the play is built
             op = KarmaPlay.from_flat(p.name, card.title, **flat)
         except RigsError:
             event("refused KarmaPlay")

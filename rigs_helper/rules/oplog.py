@@ -128,8 +128,8 @@ def _logged(op: Op) -> dict[str, Any]:
 
 def _made(cls: type, args: dict[str, Any]) -> Op:
     """An operation of class ``cls`` from its logged fields (a Karma play's by their flat
-    names: ``KarmaPlay.from_log``)."""
-    make = getattr(cls, "from_log", cls)
+    names: ``KarmaPlay.from_flat``)."""
+    make = getattr(cls, "from_flat", cls)
     op: Op = make(**args)
     return op
 

@@ -245,25 +245,28 @@ def _given(v: object) -> bool:
     return v not in (None, (), "", [])
 
 
-def split_flat(title: str, flat: dict[str, Any], strict: bool = True
+def split_flat(title: str, flat: dict[str, Any]
                ) -> tuple[CardArgs, Responses, dict[str, Any]]:
     """(the card's record, the responses, the rest) of a play's flat fields (the CLI's
-    options, a log entry).  A parameter the card does not take is refused, one line naming
-    the option and the card; an empty one is dropped.  Not ``strict`` (what a file kept:
-    an entry written before a card's options were checked): such a play is kept in the
-    smallest record that holds what it named, and refused as before when it is replayed
-    (``play.check_options``)."""
+    options, a page's form, a log entry); an empty one is dropped.  A play that names an
+    option its card does not take is kept in the smallest record that holds what it named:
+    the play's check refuses it (``play.check_options``: one line naming the option and
+    the card, after the card's phase and hand are checked, as before), and a file that
+    kept one (written before a card's options were checked) still loads.  Options no
+    record holds together are refused here."""
     given = {k: v for k, v in flat.items() if k in ARG_NAMES and _given(v)}
     key = card_key(title)
     cls = FAMILY[key] if key is not None else None
-    if cls is None or (not strict and not set(given) <= set(takes(cls))):
-        cls = next((c for c in _BY_SIZE if set(given) <= set(takes(c))), cls)
-    if cls is None:  # (hand_key says it the same way when the play is checked)
-        raise InputError(f"no Karma card called {title!r} (see `rigs cards --deck karma`)")
-    own = takes(cls)
-    for k in ARG_NAMES:
-        if k in given and k not in own:
-            raise InputError(f"{flag(k)}: {title.strip()} does not use this option")
+    if cls is None or not set(given) <= set(takes(cls)):
+        other = next((c for c in _BY_SIZE if set(given) <= set(takes(c))), None)
+        if other is None and cls is None:  # (as hand_key says it)
+            raise InputError(f"no Karma card called {title!r} (see `rigs cards --deck "
+                             "karma`)")
+        if other is None:
+            assert cls is not None
+            bad = next(k for k in ARG_NAMES if k in given and k not in takes(cls))
+            raise InputError(f"{flag(bad)}: {title.strip()} does not use this option")
+        cls = other
     answers = {k: v for k, v in flat.items() if k in RESPONSE_NAMES and v is not None}
     rest = {k: v for k, v in flat.items() if k not in ARG_NAMES and k not in RESPONSE_NAMES}
     return (cls(**given) if given or cls is not CardArgs else NO_ARGS,

@@ -64,18 +64,10 @@ class KarmaPlay(Op):
 
     @classmethod
     def from_flat(cls, name: str, title: str, **flat: Any) -> Self:
-        """The play of the flat options (the CLI's, a page's): those of the card's record
-        go into ``args`` (an option the card does not take is refused), the answers into
-        ``answers``."""
+        """The play of the flat options (the CLI's, a page's, a log entry's): those of the
+        card's record go into ``args`` (``args.split_flat``: one the card does not take
+        is refused when the play is checked), the answers into ``answers``."""
         args, answers, rest = split_flat(title, flat)
-        return cls(name, title, args, answers, **rest)
-
-    @classmethod
-    def from_log(cls, name: str, title: str, **flat: Any) -> Self:
-        """:meth:`from_flat` for what a file kept (a log entry, a waiting attack): an
-        older entry that named an option its card does not take still loads (its replay
-        refuses it, as it did)."""
-        args, answers, rest = split_flat(title, flat, strict=False)
         return cls(name, title, args, answers, **rest)
 
     def flat(self) -> dict[str, Any]:
@@ -97,7 +89,7 @@ class KarmaPlay(Op):
 
     def replaced(self, **changes: Any) -> Self:
         """The play with some flat fields changed."""
-        return self.from_log(**{**self.flat(), **changes})
+        return self.from_flat(**{**self.flat(), **changes})
 
     # the choices by their flat names, read-only (the CLI's words, the log's privacy, the
     # checks of options; the effects read the typed record: ``Ctx.args``): a parameter the
