@@ -12,10 +12,10 @@ from rigs_helper.rules.dice import Rolls, said_rolls
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.args import (
-    NO_ARGS, NO_RESPONSES, CardArgs, HandCard, MatchLoss, NewOwner, OnPlot, PlotResource,
-    Plots, Resources, Responses, RigsFrom, Said, Scatter, Swap, SwapOption, Take,
-    Victims, VictimsResource, said_pairs, split_flat, takes)
-from rigs_helper.rules.karma.args import FAMILY
+    FAMILY, NO_ARGS, NO_RESPONSES, RESPONSE_NAMES, CardArgs, HandCard, MatchLoss, NewOwner,
+    OnPlot, PlotResource, Plots, Resources, Responses, RigsFrom, Said, Scatter, Swap,
+    SwapOption, Take, Victims, VictimsResource, said_pairs, split_flat, takes)
+from rigs_helper.rules.karma.args import flag as option_flag
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import hand_key, move_played_card, play_allowed, retire
 from rigs_helper.rules.karma.protection import resolve
@@ -219,13 +219,9 @@ class KarmaPlay(Op):
         return w.done()
 
 
-FLAGS = {"--target": "target", "--plot": "plot", "--resource": "resource", "--give": "give",
-         "--take": "take", "--card": "card", "--from": "source", "--option": "option",
-         "--new-owner": "new_owner", "--to": "to", "--answer": "answer",
-         "--answer-to": "answer_to", "--answer-plot": "answer_plot", "--drew": "drew",
-         "--own": "own", "--first": "first", "--split": "split"}
-
-ANSWER_OPTIONS = {"answer", "answer_to", "answer_plot", "first", "split"}
+#: the CLI's option of each flat field, in the order the play's words write them
+FLAGS = {option_flag(k): k for k in FLAT if k not in ("name", "title", "rolls", "by_rigs")}
+ANSWER_OPTIONS = set(RESPONSE_NAMES)
 
 
 def check_options(op: KarmaPlay, card: KarmaCard, game: Game) -> None:
