@@ -225,20 +225,20 @@ ANSWER_OPTIONS = set(RESPONSE_NAMES)
 
 
 def check_options(op: KarmaPlay, card: KarmaCard, game: Game) -> None:
-    """Answers and records the card does not read, and amounts and victims no table could
-    mean, are refused before anything happens (one line naming the option); the card's own
-    parameters are its record's (``args``: a parameter it does not take was refused when
-    the play was built)."""
-    uses: set[str] = set()
+    """Options the card does not read (its record's parameters: ``args.FAMILY``; the
+    answers, for a Sabotage card; the cards drawn, where it makes someone draw), and
+    amounts and victims no table could mean, are refused before anything happens (one
+    line naming the option and the card)."""
+    record = FAMILY.get(card.key, type(op.args))  # (a play built for another card: the
+    uses = set(takes(record))  # options its record holds and this card's does not)
     if card.kind == "sabotage":
         uses |= ANSWER_OPTIONS
-    elif type(op.args).takes_first:
+    elif record.takes_first:
         uses.add("first")
     if card.victim_draws or card.victim_draws_per or card.action in ("rough_storm",
                                                                      "swap_credits"):
         uses.add("drew")
-    uses.update(takes(FAMILY.get(card.key, type(op.args))))  # (a record built for
-    for flag, field in FLAGS.items():  # another card: its extra parameters)
+    for flag, field in FLAGS.items():
         if field not in uses and getattr(op, field):
             raise InputError(f"{flag}: {card.title} does not use this option")
     for flag, field in (("--give", "give"), ("--take", "take")):
