@@ -5,13 +5,18 @@ A play (``rules/karma/play.py`` ``KarmaPlay``) carries the parameters its card t
 (:class:`CardArgs`, one subclass per family: the victims, a plot, a hand card, what Swap
 Meet hands in and takes, ...) and, for a Sabotage card, the victims' answers
 (:class:`Responses`).  :data:`FAMILY` says which record each card of the deck takes, by
-the card's key; :func:`family_of` finds it from a title as typed (as ``piles.find_in``
-reads a title: letters and digits, a unique beginning), without the tables, so an
-operation is typed as soon as it is built (the CLI's words, a page's form, the log).
+the card's key (``tests/test_karma_args.py`` holds it to the tables); :func:`card_key`
+finds the card from a title as typed (as ``piles.find_in`` reads a title: letters and
+digits, a unique beginning), without the tables, so an operation is typed as soon as it
+is built (the CLI's words, a page's form, the log).  An option the card does not take is
+refused when the play is checked (``play.check_options``), one line naming the option
+and the card.
 
-The log and the CLI keep the flat names (``target``, ``plot``, ``--give`` ...): a play is
-written as its name, title, the fields its card took and its responses, and read back
-through :func:`split_flat`.
+The CLI, the log and a waiting attack keep the flat names (``target``, ``plot``,
+``--give`` ...): a play is written as its name, title, the fields its card took, its
+responses and the table's records (``KarmaPlay.logged``: those not empty), and read back
+through :func:`split_flat` (``KarmaPlay.from_flat``), so the files written before load
+unchanged.
 """
 
 from __future__ import annotations
