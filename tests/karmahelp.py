@@ -85,8 +85,9 @@ def set_plot(g, tables, name, pid, rigs=0, harvest=None, survey=None):
 
 def kp(name, title, target=(), plot=(), resource=(), give=(), take=(), card=(), **kw):
     t = lambda v: (v,) if isinstance(v, str) else tuple(v)  # noqa: E731
-    return KarmaPlay(name, title, t(target), t(plot), t(resource), tuple(give), tuple(take),
-                     t(card), **kw)
+    return KarmaPlay.from_flat(name, title, target=t(target), plot=t(plot),
+                               resource=t(resource), give=tuple(give), take=tuple(take),
+                               card=t(card), **kw)
 
 
 def play(g, tables, *args, **kw):

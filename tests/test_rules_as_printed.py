@@ -77,7 +77,7 @@ def test_identity_theft_card_arrives_next_round(tables):
     bo = out.game.player("Bo")
     assert "identity-theft" not in bo.hand and bo.incoming == ("identity-theft",)
     with pytest.raises(RulesError):  # Bo cannot play it back this phase
-        perform(out.game, KarmaPlay("Bo", "Identity Theft", ("Ana",), option="card"),
+        perform(out.game, KarmaPlay.from_flat("Bo", "Identity Theft", target=("Ana",), option="card"),
                 tables)
     g2 = play_to(out.game, tables, 2, "player")
     assert "identity-theft" in g2.player("Bo").hand and g2.player("Bo").incoming == ()

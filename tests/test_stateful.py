@@ -230,19 +230,23 @@ class Games(RuleBasedStateMachine):
             answer = data.draw(st.sampled_from(
                 ["Calling in a Favor", "Wrong Address", "Right Back At You", "Decoy",
                  "Ain't Working for You", "Double Agent"]))
-        op = KarmaPlay(
-            p.name, card.title, target, plots,
-            tuple(data.draw(st.lists(st.sampled_from(RESOURCES), min_size=1, max_size=2,
-                                     unique=True))),
-            tuple(data.draw(pairs)), tuple(data.draw(pairs)),
-            tuple(data.draw(st.lists(st.sampled_from(hand_titles), max_size=1,
-                                     min_size=1 if wild else 0))),
+        flat = dict(
+            target=target, plot=plots, resource=tuple(data.draw(st.lists(
+                st.sampled_from(RESOURCES), min_size=1, max_size=2, unique=True))),
+            give=tuple(data.draw(pairs)), take=tuple(data.draw(pairs)),
+            card=tuple(data.draw(st.lists(st.sampled_from(hand_titles), max_size=1,
+                                          min_size=1 if wild else 0))),
             source=data.draw(st.sampled_from([None, "warehouse"] + [
                 x.id for x in victim.plots if x.rigs])),
             option=data.draw(st.sampled_from([None, "draw", "card"])),
             new_owner=data.draw(st.sampled_from(names)),
             to=tuple(data.draw(st.sampled_from(names)) for _ in range(plot_rigs)),
             answer=answer, answer_to=data.draw(st.sampled_from([None] + names)))
+        try:  # options no card takes together are refused when the play is built
+            op = KarmaPlay.from_flat(p.name, card.title, **flat)
+        except RigsError:
+            event("refused KarmaPlay")
+            return
         if self.do(op):
             event(f"applied {card.title}")
 

@@ -124,7 +124,7 @@ def want_that(tables, seed=21):
 def test_attack_on_two_victims_waits_for_both_even_the_one_without_protection(tables):
     g = want_that(tables)
     before = g
-    out = perform(g, KarmaPlayWait("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    out = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                    resource=("energy",)), tables)
     g = out.game
     assert g.waits.attack.waiting() == ("Bo", "Cy")
@@ -147,9 +147,9 @@ def test_resolved_attack_equals_the_cli_answer_outcome(tables, seed):
     g = want_that(tables, seed)
     g = hand(g, "Cy", "calling-in-a-favor")  # held, not played: Cy takes it
     play = dict(target=("Bo", "Cy"), resource=("energy",))
-    cli = perform(g, KarmaPlay("Ana", "I WANT THAT", **play,
+    cli = perform(g, KarmaPlay.from_flat("Ana", "I WANT THAT", **play,
                                answer=("Bo=Wrong Address",)), tables)
-    w = perform(g, KarmaPlayWait("Ana", "I WANT THAT", **play), tables).game
+    w = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", **play), tables).game
     w = perform(w, Answer("Bo", "wrong address"), tables).game
     out = perform(w, Answer("Cy", "take"), tables)
     assert out.game == cli.game
@@ -159,15 +159,15 @@ def test_resolved_attack_equals_the_cli_answer_outcome(tables, seed):
 def test_resolved_attack_passed_on_equals_the_cli_answer_outcome(tables):
     g = want_that(tables, 8)
     play = dict(target=("Bo",), resource=("energy",))
-    cli = perform(g, KarmaPlay("Ana", "I WANT THAT", **play, answer=("Bo=Wrong Address",),
+    cli = perform(g, KarmaPlay.from_flat("Ana", "I WANT THAT", **play, answer=("Bo=Wrong Address",),
                                answer_to=("Bo=Cy",)), tables)
-    w = perform(g, KarmaPlayWait("Ana", "I WANT THAT", **play), tables).game
+    w = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", **play), tables).game
     out = perform(w, Answer("Bo", "Wrong Address", to="Cy"), tables)
     assert out.game == cli.game and out.game.player("Cy").energy < 5
 
 
 def test_victim_answer_stays_private_until_the_card_resolves(tables):
-    g = perform(want_that(tables), KarmaPlayWait("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    g = perform(want_that(tables), KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                                   resource=("energy",)), tables).game
     out = perform(g, Answer("Bo", "Wrong Address"), tables)
     assert "Wrong Address" not in public_text([out])
@@ -179,7 +179,7 @@ def test_victim_answer_stays_private_until_the_card_resolves(tables):
 
 def test_answer_for_the_whole_card_resolves_at_once_from_any_other_player(tables):
     g = hand(want_that(tables), "Cy", "calling-in-a-favor")
-    g = perform(g, KarmaPlayWait("Ana", "I WANT THAT", target=("Bo",),
+    g = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo",),
                                  resource=("energy",)), tables).game
     out = perform(g, Answer("Cy", "Calling in a Favor"), tables)  # Cy is not a victim
     assert out.game.waits.attack is None
@@ -191,7 +191,7 @@ def test_answers_refused_in_one_line(tables):
     g = hand(want_that(tables), "Cy", "decoy")
     with pytest.raises(RulesError, match="no attack waits"):
         perform(g, Answer("Bo", "take"), tables)
-    g = perform(g, KarmaPlayWait("Ana", "I WANT THAT", target=("Bo",),
+    g = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo",),
                                  resource=("energy",)), tables).game
     with pytest.raises(RulesError, match="Ana played I WANT THAT!"):
         perform(g, Answer("Ana", "take"), tables)
@@ -203,29 +203,29 @@ def test_answers_refused_in_one_line(tables):
         perform(g, Answer("Cy", "Decoy"), tables)
     with pytest.raises(RulesError, match="still waits for answers: Bo"):
         perform(hand(g, "Ana", "brownout"),
-                KarmaPlayWait("Ana", "Brownout", target=("Cy",)), tables)
+                KarmaPlayWait.from_flat("Ana", "Brownout", target=("Cy",)), tables)
 
 
 def test_wait_refuses_answers_given_by_the_player(tables):
     with pytest.raises(InputError, match="--answer: with --wait each victim answers"):
-        perform(want_that(tables), KarmaPlayWait("Ana", "I WANT THAT", target=("Bo",),
+        perform(want_that(tables), KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo",),
                                                  resource=("energy",),
                                                  answer=("Bo=Wrong Address",)), tables)
 
 
 def test_a_card_with_no_victim_to_answer_is_played_at_once(tables):
     g = hand(base(tables), "Ana", "winning-raffle-ticket")
-    out = perform(g, KarmaPlayWait("Ana", "Winning Raffle Ticket"), tables)
+    out = perform(g, KarmaPlayWait.from_flat("Ana", "Winning Raffle Ticket"), tables)
     assert out.game.waits.attack is None
-    assert out.game == perform(g, KarmaPlay("Ana", "Winning Raffle Ticket"), tables).game
+    assert out.game == perform(g, KarmaPlay.from_flat("Ana", "Winning Raffle Ticket"), tables).game
 
 
 def test_auto_resolves_the_waiting_attack_with_the_answers_given(tables):
-    g = perform(want_that(tables), KarmaPlayWait("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    g = perform(want_that(tables), KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                                   resource=("energy",)), tables).game
     g = perform(g, Answer("Bo", "Wrong Address"), tables).game
     out = resolve_now(g, tables)
-    ref = perform(want_that(tables), KarmaPlay("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    ref = perform(want_that(tables), KarmaPlay.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                                 resource=("energy",),
                                                 answer=("Bo=Wrong Address",)), tables)
     assert out.game == ref.game and "Cy takes it" in out.messages[0]
@@ -233,7 +233,7 @@ def test_auto_resolves_the_waiting_attack_with_the_answers_given(tables):
 
 def test_auto_gives_back_a_card_that_can_no_longer_be_played(tables):
     g0 = hand(base(tables, phase="production"), "Ana", "brownout")
-    g = perform(g0, KarmaPlayWait("Ana", "Brownout", target=("Bo",)), tables).game
+    g = perform(g0, KarmaPlayWait.from_flat("Ana", "Brownout", target=("Bo",)), tables).game
     g = replace(g, phase="market")  # Brownout is a production card: too late now
     out = resolve_now(g, tables)
     assert out.game.player("Ana").hand == g0.player("Ana").hand
@@ -252,7 +252,7 @@ def test_from_a_phone_an_attack_waits_and_the_disasters_wait_for_records(tables)
     from rigs_helper.rules.waits.phone import from_a_phone
 
     g = want_that(tables)
-    op = from_a_phone(KarmaPlay("Ana", "I WANT THAT", target=("Bo",), resource=("energy",)),
+    op = from_a_phone(KarmaPlay.from_flat("Ana", "I WANT THAT", target=("Bo",), resource=("energy",)),
                       g)
     assert isinstance(op, KarmaPlayWait)
     assert perform(g, op, tables).game.waits.attack.victims == ("Bo",)
@@ -279,7 +279,7 @@ def test_listed_wait_actions_pass_their_check_and_name_no_other_hand(tables):
 
     g = propose(want_that(tables), tables, "Ana", "Bo", (("energy", 2),), (),
                 (("credits", 10),))
-    g = perform(g, KarmaPlayWait("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    g = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                  resource=("energy",)), tables).game
     seen = set()
     for name in ("Ana", "Bo", "Cy"):
@@ -386,13 +386,13 @@ def test_a_deal_moves_both_sides_or_nothing(steps):
 
 def test_a_victim_may_change_their_answer_until_the_card_resolves(tables):
     g0 = want_that(tables)
-    g = perform(g0, KarmaPlayWait("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    g = perform(g0, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                   resource=("energy",)), tables).game
     g = perform(g, Answer("Bo", "Wrong Address"), tables).game
     g = perform(g, Answer("Bo", "take"), tables).game  # Bo keeps his card after all
     assert [r.card for r in g.waits.attack.replies] == ["take"]
     out = perform(g, Answer("Cy", "take"), tables)
-    ref = perform(g0, KarmaPlay("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    ref = perform(g0, KarmaPlay.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                 resource=("energy",)), tables)
     assert out.game == ref.game and "wrong-address" in out.game.player("Bo").hand
 
@@ -406,7 +406,7 @@ def test_a_victim_with_alarm_and_donk_in_play_names_the_first_in_their_answer(ta
     g0 = card_to(card_to(g0, "Cy", "r-i-g-s-alarm-system", in_play=True), "Cy",
                  "i-ve-got-a-donk", in_play=True)
     play = dict(target=("Bo", "Cy"), resource=("energy",))
-    g = perform(g0, KarmaPlayWait("Ana", "I WANT THAT", **play), tables).game
+    g = perform(g0, KarmaPlayWait.from_flat("Ana", "I WANT THAT", **play), tables).game
     with pytest.raises(InputError, match=r"Cy names the one that rolls first \(--first"):
         perform(g, Answer("Cy", "take"), tables)
     with pytest.raises(InputError, match="--first: Bo has not both"):
@@ -414,6 +414,6 @@ def test_a_victim_with_alarm_and_donk_in_play_names_the_first_in_their_answer(ta
     g = perform(g, Answer("Cy", "take", first="I've Got a Donk"), tables).game
     assert from_doc(to_doc(g, tables), "x.toml", tables) == g  # kept in the game file
     out = perform(g, Answer("Bo", "take"), tables)
-    cli = perform(g0, KarmaPlay("Ana", "I WANT THAT", **play,
+    cli = perform(g0, KarmaPlay.from_flat("Ana", "I WANT THAT", **play,
                                 first=("Cy=I've Got a Donk",)), tables)
     assert out.game == cli.game

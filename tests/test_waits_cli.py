@@ -159,7 +159,7 @@ def test_waits_survive_the_game_file(tables):
     g = hand(hand(base(tables), "Ana", "i-want-that"), "Bo", "wrong-address")
     g = perform(g, DealPropose("Ana", "Bo", (("energy", 2),), ("P1",), (("credits", 5),),
                                ("P2",)), tables).game
-    g = perform(g, KarmaPlayWait("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    g = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                  resource=("energy",)), tables).game
     g = perform(g, Answer("Bo", "Wrong Address", to="Ana"), tables).game
     doc = to_doc(g, tables)
@@ -181,7 +181,7 @@ def test_a_hand_edited_waits_table_is_refused_naming_the_key(tables, edit, key):
 
     g = hand(base(tables), "Ana", "i-want-that")
     g = perform(g, DealPropose("Ana", "Bo", (("energy", 2),)), tables).game
-    g = perform(g, KarmaPlayWait("Ana", "I WANT THAT", target=("Bo",),
+    g = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo",),
                                  resource=("energy",)), tables).game
     doc = to_doc(g, tables)
     edit(doc["waits"])
@@ -190,7 +190,7 @@ def test_a_hand_edited_waits_table_is_refused_naming_the_key(tables, edit, key):
 
 
 def test_a_waiting_play_is_kept_as_data(tables):
-    op = KarmaPlayWait("Ana", "I WANT THAT", target=("Bo",), resource=("energy",))
+    op = KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo",), resource=("energy",))
     assert op_from_json(op_to_json(op)) == op
     assert op.describe().endswith(" --wait")
 

@@ -109,15 +109,29 @@ def to_action(op: Op, hide: Callable[[str], str] | None = None
     ``hide``: applied to each text of a private field (the file encodes what a player
     holds, so a glance at it spoils nothing)."""
     name, marks = ACTIONS.get(type(op).__name__, (type(op).__name__, {}))
-    out: dict[str, Any] = {}
-    for f in fields(op):
-        v = getattr(op, f)
-        if v == getattr(type(op), f, _MISSING):
-            continue
-        out[f] = _typed(v)
+    out = {f: _typed(v) for f, v in _logged(op).items()}
     if hide is not None:
         out = _texts(type(op), out, hide)
     return name, {**out, **marks}
+
+
+def _logged(op: Op) -> dict[str, Any]:
+    """The fields of ``op`` the log keeps: those not at their default (a Karma play's by
+    their flat names: its card's own parameters and the answers, ``KarmaPlay.logged``)."""
+    logged = getattr(op, "logged", None)
+    if logged is not None:
+        out: dict[str, Any] = logged()
+        return out
+    return {f: v for f in fields(op)
+            if (v := getattr(op, f)) != getattr(type(op), f, _MISSING)}
+
+
+def _made(cls: type, args: dict[str, Any]) -> Op:
+    """An operation of class ``cls`` from its logged fields (a Karma play's by their flat
+    names: ``KarmaPlay.from_flat``)."""
+    make = getattr(cls, "from_flat", cls)
+    op: Op = make(**args)
+    return op
 
 
 def _texts(cls: type, data: dict[str, Any], fn: Callable[[str], str]
@@ -191,9 +205,7 @@ def from_action(name: str, data: dict[str, Any], ops: dict[str, type] | None = N
                                  for k in m[1])):
             if show is not None:
                 data = _texts(cls, data, show)
-            args = {k: _value(v) for k, v in data.items() if k not in marks}
-            op: Op = cls(**args)
-            return op
+            return _made(cls, {k: _value(v) for k, v in data.items() if k not in marks})
     raise KeyError(name)
 
 
@@ -273,7 +285,11 @@ def for_viewer(op: Op, viewer: str | None, hidden: str = HIDDEN) -> Op:
         new = tuple(shown) if isinstance(v, tuple) else shown[0]
         if new != v:
             changes[f] = new
-    return cast("Op", replace(cast(Any, op), **changes)) if changes else op
+    if not changes:
+        return op
+    replaced = getattr(op, "replaced", None)  # a Karma play: by its flat names
+    return cast("Op", replaced(**changes) if replaced is not None
+                else replace(cast(Any, op), **changes))
 
 
 def words(op: Op, viewer: str | None = None, hidden: str = HIDDEN) -> str:
@@ -297,7 +313,8 @@ def words(op: Op, viewer: str | None = None, hidden: str = HIDDEN) -> str:
 
 
 def op_to_json(op: Op) -> str:
-    args = {k: v for k, v in _plain(op).items() if k != "$"}
+    args = {k: _plain(v) for k, v in op.logged().items()} if hasattr(op, "logged") \
+        else {k: v for k, v in _plain(op).items() if k != "$"}
     return json.dumps({"op": type(op).__name__, "args": args}, separators=(",", ":"),
                       ensure_ascii=False)
 
@@ -306,5 +323,4 @@ def op_from_json(text: str, ops: dict[str, type] | None = None) -> Op:
     """An operation from :func:`op_to_json`'s text."""
     d = json.loads(text)
     cls = ops[d["op"]] if ops else op_class(d["op"])
-    op: Op = cls(**{k: _value(v) for k, v in d["args"].items()})
-    return op
+    return _made(cls, {k: _value(v) for k, v in d["args"].items()})

@@ -100,14 +100,15 @@ def _karma_play(cls, actor, v):
     if v["wait"]:  # (named, not imported: the log's privacy reads this catalog)
         cls = load_class("rigs_helper.rules.waits.attacks:KarmaPlayWait")
         extra = {"drawers": True}
-    return cls(actor, v["title"], target=v["target"], plot=v["plot"], resource=v["resource"],
-               give=v["give"], take=v["take"], source=v["from"],
-               card=tuple(c for c in v["card"] if c.strip().lower() != VIRTUAL),
-               option=v["option"], new_owner=v["new_owner"], to=v["to"], answer=v["answer"],
-               answer_to=v["answer_to"], answer_plot=v["answer_plot"],
-               own=v["own"], first=v["first"], rolls=_rolls(v["roll"]), split=v["split"],
-               drew=v["drew"] + tuple((actor, t) for t in [v["drawn"] or VIRTUAL]
-                                      if t.lower() != VIRTUAL), **extra)
+    return cls.from_flat(
+        actor, v["title"], target=v["target"], plot=v["plot"], resource=v["resource"],
+        give=v["give"], take=v["take"], source=v["from"],
+        card=tuple(c for c in v["card"] if c.strip().lower() != VIRTUAL),
+        option=v["option"], new_owner=v["new_owner"], to=v["to"], answer=v["answer"],
+        answer_to=v["answer_to"], answer_plot=v["answer_plot"], own=v["own"],
+        first=v["first"], rolls=_rolls(v["roll"]), split=v["split"],
+        drew=v["drew"] + tuple((actor, t) for t in [v["drawn"] or VIRTUAL]
+                               if t.lower() != VIRTUAL), **extra)
 
 
 def _next(cls, actor, v):

@@ -10,60 +10,36 @@ from typing import Protocol, TypeVar
 
 from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.karma.args import CardArgs, HandCard, OnPlot, Responses, Victims
 from rigs_helper.rules.karma.hands import empty_hand, hand_key
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.tables import KarmaCard, Tables
 
 
 T = TypeVar("T")
+A = TypeVar("A", bound=CardArgs)
 
 
 class Choices(Protocol):
-    """What a Karma play chose (the options of `rigs karma play`), as the effects read it.
-    The play operation passes itself in, so this module needs nothing from it."""
+    """What a Karma play chose, as the effects read it: the card's own record (``args``,
+    rules/karma/args.py), the victims' answers, the cards drawn at the table.  The play
+    operation passes itself in, so this module needs nothing from it."""
 
     # read-only, as the frozen play has them
     @property
-    def target(self) -> tuple[str, ...]: ...
+    def args(self) -> CardArgs: ...
     @property
-    def plot(self) -> tuple[str, ...]: ...
-    @property
-    def resource(self) -> tuple[str, ...]: ...
-    @property
-    def give(self) -> tuple[tuple[str, int], ...]: ...
-    @property
-    def take(self) -> tuple[tuple[str, int], ...]: ...
-    @property
-    def card(self) -> tuple[str, ...]: ...
-    @property
-    def source(self) -> str | None: ...
-    @property
-    def option(self) -> str | None: ...
-    @property
-    def new_owner(self) -> str | None: ...
-    @property
-    def to(self) -> tuple[str, ...]: ...
-    @property
-    def answer(self) -> tuple[tuple[str, str], ...]: ...  # (WHO, WHAT)
-    @property
-    def answer_to(self) -> tuple[tuple[str, str], ...]: ...  # (WHO, WHAT)
-    @property
-    def answer_plot(self) -> tuple[str, ...]: ...
+    def answers(self) -> Responses: ...
     @property
     def drew(self) -> tuple[tuple[str, str], ...]: ...  # (WHO, WHAT)
-    @property
-    def own(self) -> tuple[str, ...]: ...
-    @property
-    def first(self) -> tuple[tuple[str, str], ...]: ...  # (WHO, WHAT)
-    @property
-    def split(self) -> tuple[tuple[str, int], ...]: ...  # (VICTIM, N)
+
 
 class Ctx:
     def __init__(self, op: Choices, w: Work, card: KarmaCard, owner: str) -> None:
         self.op, self.w, self.card = op, w, card
         self.player = owner  # who played the card
         self.owner = owner  # who gains from it (changes under Right Back At You, Double Agent)
-        self.victims = [w.game.player(t).name for t in op.target]
+        self.victims = [w.game.player(t).name for t in self.args(Victims).target]
         self.cancelled = False
         self.passed_on = False  # the victim changed (Wrong Address, Right Back, Double Agent)
         self.decoy_from: set[str] = set()
@@ -74,6 +50,12 @@ class Ctx:
                 raise InputError(f"--drew {who + '=' if who else ''}{title!r}: give "
                                  "PLAYER=TITLE")
             self.drew.setdefault(w.game.player(who).name, []).append(title)
+
+    def args(self, cls: type[A]) -> A:
+        """The play's parameters as the record ``cls`` of the card's family (an empty one
+        where the play named none)."""
+        a = self.op.args
+        return a if isinstance(a, cls) else cls()
 
     @property
     def tables(self) -> Tables:
@@ -93,9 +75,9 @@ class Ctx:
         """The plot the card hits: --plot, or --answer-plot once the card was passed on to
         another victim (whose plot the new chooser names)."""
         if self.passed_on:
-            return self.need(self.op.answer_plot, "--answer-plot",
+            return self.need(self.op.answers.answer_plot, "--answer-plot",
                              f"the card went to {self.victims[0]}: name their plot")[0]
-        return self.need(self.op.plot, "--plot", what)[0]
+        return self.need(self.args(OnPlot).plot, "--plot", what)[0]
 
     def plot_owner(self, pid: str) -> str:
         return self.w.game.owner_of(pid).name
@@ -120,7 +102,7 @@ def random_victim_card(c: Ctx) -> tuple[str, str, str] | None:
     """(victim, card, how) for a card taken at random from the victim's hand; None (said)
     when the hand is empty."""
     v = c.victim()
-    if empty_hand(c.w, v, c.op.card):
+    if empty_hand(c.w, v, c.args(HandCard).card):
         return None
     return (v, *random_card(c, v))
 
@@ -128,10 +110,11 @@ def random_victim_card(c: Ctx) -> tuple[str, str, str] | None:
 def random_card(c: Ctx, who: str) -> tuple[str, str]:
     """A card drawn at random from ``who``'s hand: the one the table drew (--card), else
     drawn by rigs."""
-    if c.op.card:
-        key = find_in(c.tables, "karma", c.op.card[0])
+    chosen = c.args(HandCard).card
+    if chosen:
+        key = find_in(c.tables, "karma", chosen[0])
         if key not in c.w.player(who).hand:  # the list names every hidden card: any
-            raise RulesError(f"--card {c.op.card[0]}: not in {who}'s hand",  # may be it
+            raise RulesError(f"--card {chosen[0]}: not in {who}'s hand",  # may be it
                              rule="a card picked at the table is one the hand holds")
         return key, "drawn at the table"
     hand = c.w.player(who).hand

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.karma.args import HandCard, MatchLoss, RigsFrom
 from rigs_helper.rules.karma.context import Ctx, hand_card, random_victim_card
 from rigs_helper.rules.karma.hands import discard_from_hand, empty_hand
 from rigs_helper.rules.names import plural
@@ -25,11 +26,11 @@ def lose_rigs(c: Ctx) -> None:
                 f"`rigs lose {shell_word(v)} {n} --from WHERE=K ...` (K RIGS from each "
                 "plot or the warehouse).")
     elif c.card.key == "missing-support":  # the card's player picks the RIGS
-        src = c.need(c.op.source, "--from PLOT|warehouse", f"which of {v}'s RIGS "
+        src = c.need(c.args(RigsFrom).source, "--from PLOT|warehouse", f"which of {v}'s RIGS "
                      f"{c.owner} destroys")
         c.w.lose_rigs(v, src)
-    elif c.op.source:
-        c.w.lose_rigs(v, c.op.source)
+    elif c.args(RigsFrom).source:
+        c.w.lose_rigs(v, c.args(RigsFrom).source)
     else:
         c.w.update(v, must_lose_rigs=p.must_lose_rigs + 1)
         c.w.say(f"{v} chooses a RIGS to lose: "
@@ -49,9 +50,9 @@ def discard_hand_random(c: Ctx) -> None:
 
 def discard_hand_choice(c: Ctx) -> None:
     v = c.victim()
-    if empty_hand(c.w, v, c.op.card):
+    if empty_hand(c.w, v, c.args(HandCard).card):
         return
-    key = hand_card(c, v, c.need(c.op.card, "--card TITLE", f"which card of {v}'s hand "
+    key = hand_card(c, v, c.need(c.args(HandCard).card, "--card TITLE", f"which card of {v}'s hand "
                                   "(see `rigs status " + v + "`)")[0])
     discard_from_hand(c.w, v, key)
     c.w.lost_cards(v)
@@ -63,7 +64,7 @@ def match_loss(c: Ctx) -> None:
     cards), as far as they can; or the player first sets a fresh loss by discarding their
     own resources (--give) and Karma cards (--own)."""
     v = c.victim()
-    if c.op.give or c.op.own:
+    if c.args(MatchLoss).give or c.args(MatchLoss).own:
         loss, cards = fresh_loss(c)
     else:
         last = c.w.player(c.player).last_loss
@@ -82,16 +83,16 @@ def match_loss(c: Ctx) -> None:
 def fresh_loss(c: Ctx) -> tuple[dict[str, int], int]:
     me = c.player
     loss: dict[str, int] = {}
-    for r, n in c.op.give:
+    for r, n in c.args(MatchLoss).give:
         c.w.add(me, r, -n, f"card: {c.card.title} (a fresh loss)")
         loss[r] = loss.get(r, 0) + n
-    for t in c.op.own:
+    for t in c.args(MatchLoss).own:
         key = hand_card(c, me, t)
         discard_from_hand(c.w, me, key)
         c.w.say(f"{me} discards {title_of(c.tables, 'karma', key)}.")
     if loss:
         c.w.say(f"{me} throws away " + ", ".join(f"{n} {r}" for r, n in loss.items()) + ".")
-    return loss, len(c.op.own)
+    return loss, len(c.args(MatchLoss).own)
 
 
 def victim_discards(c: Ctx, v: str, n: int) -> None:
@@ -99,12 +100,12 @@ def victim_discards(c: Ctx, v: str, n: int) -> None:
     hold no more than that."""
     hand = c.w.player(v).hand
     n = min(n, len(hand))
-    keys = list(hand) if n == len(hand) else [hand_card(c, v, t) for t in c.op.card]
+    keys = list(hand) if n == len(hand) else [hand_card(c, v, t) for t in c.args(HandCard).card]
     if n < len(hand) and len(keys) != n:
         raise InputError(f"{c.card.title}: {v} discards {n} Karma card(s) of their choice: "
                          f"one --card TITLE each")
-    if c.op.card and len(c.op.card) != n:
-        raise InputError(f"--card: {v} discards {n} Karma card(s), not {len(c.op.card)}")
+    if c.args(HandCard).card and len(c.args(HandCard).card) != n:
+        raise InputError(f"--card: {v} discards {n} Karma card(s), not {len(c.args(HandCard).card)}")
     for key in keys:
         discard_from_hand(c.w, v, key)
         c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)}.")

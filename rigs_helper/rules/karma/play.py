@@ -3,39 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from importlib import import_module
-from typing import Any
+from typing import Any, Self
 
 from rigs_helper.rules.actions.common import WAREHOUSE
 from rigs_helper.rules.dice import Rolls, said_rolls
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.karma.args import (
+    FAMILY, NO_ARGS, NO_RESPONSES, RESPONSE_NAMES, CardArgs, HandCard, MatchLoss, NewOwner,
+    OnPlot, PlotResource, Plots, Resources, Responses, RigsFrom, Said, Scatter, Swap,
+    SwapOption, Take, Victims, VictimsResource, said_pairs, split_flat, takes)
+from rigs_helper.rules.karma.args import flag as option_flag
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import hand_key, move_played_card, play_allowed, retire
 from rigs_helper.rules.karma.protection import resolve
-from rigs_helper.rules.numbers import whole
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
-
-
-Said = tuple[tuple[str, str], ...]
-
-
-def said_pairs(values: Any) -> tuple[tuple[str, Any], ...]:
-    """(WHO, WHAT) pairs, also from the words a version-1 log or an older game file keeps
-    (``"Bo=Decoy"`` -> ("Bo", "Decoy"); ``"Decoy"`` -> ("", "Decoy"))."""
-    if values is None or isinstance(values, str):
-        values = (values,) if values else ()
-    out: list[Any] = []
-    for x in values:
-        if isinstance(x, str):
-            who, sep, what = x.partition("=")
-            x = (who.strip(), what.strip()) if sep else ("", x.strip())
-        out.append(tuple(x))
-    return tuple(out)
 
 
 def pair_word(x: object) -> str:
@@ -46,43 +33,142 @@ def pair_word(x: object) -> str:
     return str(x)
 
 
+#: a play's fields as the CLI and the log name them, in the order they are written
+FLAT = ("name", "title", "target", "plot", "resource", "give", "take", "card", "source",
+        "option", "new_owner", "to", "answer", "answer_to", "answer_plot", "drew", "own",
+        "first", "rolls", "split", "by_rigs")
+#: a flat field's default where it is not ()
+_DEFAULTS: dict[str, Any] = {"source": None, "option": None, "new_owner": None,
+                             "rolls": Rolls(), "drawers": False}
+
+
 @dataclass(frozen=True)
 class KarmaPlay(Op):
+    """`rigs karma play PLAYER TITLE ...`: the card's own parameters (``args``, the record
+    of its family: rules/karma/args.py), the victims' answers, and the table's records
+    (the Karma cards drawn because of it, the dice, whose dice rigs rolls).  Build one
+    from the flat options with :meth:`from_flat`."""
 
     name: str  # who plays the card
     title: str
-    target: tuple[str, ...] = ()  # victim(s)
-    plot: tuple[str, ...] = ()  # plot id(s)
-    resource: tuple[str, ...] = ()
-    give: tuple[tuple[str, int], ...] = ()  # Swap Meet: handed in; I Ain't Going Alone: loss
-    take: tuple[tuple[str, int], ...] = ()  # Swap Meet: taken
-    card: tuple[str, ...] = ()  # hand card(s) chosen
-    source: str | None = None  # where a RIGS is lost from ("Missing" Support)
-    option: str | None = None  # Identity Theft: draw | card
-    new_owner: str | None = None  # "Record Not Found": the leader's choice
-    to: tuple[str, ...] = ()  # Triangulation Drift: one destination per RIGS
-    # (WHO, WHAT) pairs; WHO "" where the card's one victim is meant
-    answer: Said = ()  # Protection cards played in response: (PLAYER, CARD)
-    answer_to: Said = ()  # Wrong Address / Double Agent: (ANSWERER, NEW_VICTIM)
-    answer_plot: tuple[str, ...] = ()  # a plot card passed on: the new victim's plot
+    args: CardArgs = NO_ARGS
+    answers: Responses = NO_RESPONSES
     drew: Said = ()  # (PLAYER, TITLE): physical Karma cards drawn because of it
-    own: tuple[str, ...] = ()  # I Ain't Going Alone: own Karma cards discarded (fresh loss)
-    first: Said = ()  # (VICTIM, CARD): which in-play protection rolls first
     rolls: Rolls = Rolls()  # the table's dice
-    split: tuple[tuple[str, int], ...] = ()  # Right Back At You: (VICTIM, N), gains shared
     # players whose dice rigs rolls (a waiting card's victims: rules/waits/attacks)
     by_rigs: tuple[str, ...] = ()
     grant_first = True
 
     def __post_init__(self) -> None:
-        v: object = self.answer_plot  # one value may come bare (old files)
-        if v is None or isinstance(v, str):
-            object.__setattr__(self, "answer_plot", (v,) if v else ())
-        for f in ("answer", "answer_to", "drew", "first"):
-            object.__setattr__(self, f, said_pairs(getattr(self, f)))
-        object.__setattr__(self, "split", tuple(
-            (who, whole(n) if isinstance(n, str) and whole(n) is not None else
-             n if isinstance(n, int) else -1) for who, n in said_pairs(self.split)))
+        object.__setattr__(self, "drew", said_pairs(self.drew))
+
+    @classmethod
+    def from_flat(cls, name: str, title: str, **flat: Any) -> Self:
+        """The play of the flat options (the CLI's, a page's, a log entry's): those of the
+        card's record go into ``args`` (``args.split_flat``: one the card does not take
+        is refused when the play is checked), the answers into ``answers``."""
+        args, answers, rest = split_flat(title, flat)
+        return cls(name, title, args, answers, **rest)
+
+    def flat(self) -> dict[str, Any]:
+        """Every field by its flat name (as :meth:`from_flat` takes them)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name in ("args", "answers"):
+                out.update((g.name, getattr(v, g.name)) for g in fields(v))
+            else:
+                out[f.name] = v
+        order = {k: i for i, k in enumerate(FLAT)}
+        return dict(sorted(out.items(), key=lambda kv: order.get(kv[0], len(order))))
+
+    def logged(self) -> dict[str, Any]:
+        """:meth:`flat` without the values left at their default (the log's fields)."""
+        return {k: v for k, v in self.flat().items()
+                if k in ("name", "title") or v != _DEFAULTS.get(k, ())}
+
+    def replaced(self, **changes: Any) -> Self:
+        """The play with some flat fields changed."""
+        return self.from_flat(**{**self.flat(), **changes})
+
+    # the choices by their flat names, read-only (the CLI's words, the log's privacy, the
+    # checks of options; the effects read the typed record: ``Ctx.args``): a parameter the
+    # card does not take is empty
+    @property
+    def target(self) -> tuple[str, ...]:
+        a = self.args
+        return a.target if isinstance(a, Victims) else ()
+
+    @property
+    def plot(self) -> tuple[str, ...]:
+        a = self.args
+        return a.plot if isinstance(a, (OnPlot, Plots)) else ()
+
+    @property
+    def resource(self) -> tuple[str, ...]:
+        a = self.args
+        return a.resource if isinstance(a, (VictimsResource, PlotResource, Resources)) \
+            else ()
+
+    @property
+    def give(self) -> tuple[tuple[str, int], ...]:
+        a = self.args
+        return a.give if isinstance(a, (MatchLoss, Swap)) else ()
+
+    @property
+    def take(self) -> tuple[tuple[str, int], ...]:
+        a = self.args
+        return a.take if isinstance(a, (Swap, Take)) else ()
+
+    @property
+    def card(self) -> tuple[str, ...]:
+        a = self.args
+        return a.card if isinstance(a, HandCard) else ()
+
+    @property
+    def source(self) -> str | None:
+        a = self.args
+        return a.source if isinstance(a, RigsFrom) else None
+
+    @property
+    def option(self) -> str | None:
+        a = self.args
+        return a.option if isinstance(a, SwapOption) else None
+
+    @property
+    def new_owner(self) -> str | None:
+        a = self.args
+        return a.new_owner if isinstance(a, NewOwner) else None
+
+    @property
+    def to(self) -> tuple[str, ...]:
+        a = self.args
+        return a.to if isinstance(a, Scatter) else ()
+
+    @property
+    def own(self) -> tuple[str, ...]:
+        a = self.args
+        return a.own if isinstance(a, MatchLoss) else ()
+
+    @property
+    def answer(self) -> Said:
+        return self.answers.answer
+
+    @property
+    def answer_to(self) -> Said:
+        return self.answers.answer_to
+
+    @property
+    def answer_plot(self) -> tuple[str, ...]:
+        return self.answers.answer_plot
+
+    @property
+    def first(self) -> Said:
+        return self.answers.first
+
+    @property
+    def split(self) -> tuple[tuple[str, int], ...]:
+        return self.answers.split
 
     def describe(self) -> str:
         s = f"karma play {shell_word(self.name)} {self.title!r}"
@@ -133,39 +219,22 @@ class KarmaPlay(Op):
         return w.done()
 
 
-FLAGS = {"--target": "target", "--plot": "plot", "--resource": "resource", "--give": "give",
-         "--take": "take", "--card": "card", "--from": "source", "--option": "option",
-         "--new-owner": "new_owner", "--to": "to", "--answer": "answer",
-         "--answer-to": "answer_to", "--answer-plot": "answer_plot", "--drew": "drew",
-         "--own": "own", "--first": "first", "--split": "split"}
-
-# the options each effect reads (besides --drew where a card makes someone draw, and the
-# answers to a Sabotage card)
-USES = {
-    "lose_rigs": {"target", "source"}, "discard_hand_random": {"target", "card"},
-    "discard_hand_choice": {"target", "card"}, "match_loss": {"target", "give", "own", "card"},
-    "lose_resource": {"target"}, "rough_storm": set(), "lose_plot_rigs": {"target", "plot"},
-    "steal_hand_random": {"target", "card"}, "swap_credits": {"target", "option"},
-    "i_want_that": {"target", "resource"}, "idle_plot": {"target", "plot"},
-    "redirect_output": {"target", "plot"}, "brownout": {"target"},
-    "steal_hand_choice": {"target", "card"}, "survey_error": {"target", "plot"},
-    "survey_swap": {"plot"}, "transfer_plot": {"target", "plot", "new_owner"},
-    "idle_all": {"target"}, "scatter_rigs": {"target", "plot", "to"}, "recycling": {"first"},
-    "double_all": set(), "poker_night": {"resource"}, "parts_shop": {"first"},
-    "below_surface": {"plot", "resource"}, "gain": set(), "swap_meet": {"give", "take"},
-    "ruins": {"take"}, "triple_plot": {"plot"}, "other_markets": set(),
-    "naive_profits": set(), "alarm": set(), "trade_in": set(), "donk": set(),
-    "insurance": set(), "information": {"target"},
-}
-ANSWER_OPTIONS = {"answer", "answer_to", "answer_plot", "first", "split"}
+#: the CLI's option of each flat field, in the order the play's words write them
+FLAGS = {option_flag(k): k for k in FLAT if k not in ("name", "title", "rolls", "by_rigs")}
+ANSWER_OPTIONS = set(RESPONSE_NAMES)
 
 
 def check_options(op: KarmaPlay, card: KarmaCard, game: Game) -> None:
-    """Options the card does not read, and amounts and victims no table could mean, are
-    refused before anything happens (one line naming the option)."""
-    uses = set(USES[card.action])
+    """Options the card does not read (its record's parameters: ``args.FAMILY``; the
+    answers, for a Sabotage card; the cards drawn, where it makes someone draw), and
+    amounts and victims no table could mean, are refused before anything happens (one
+    line naming the option and the card)."""
+    record = FAMILY.get(card.key, type(op.args))  # (a play built for another card: the
+    uses = set(takes(record))  # options its record holds and this card's does not)
     if card.kind == "sabotage":
         uses |= ANSWER_OPTIONS
+    elif record.takes_first:
+        uses.add("first")
     if card.victim_draws or card.victim_draws_per or card.action in ("rough_storm",
                                                                      "swap_credits"):
         uses.add("drew")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from rigs_helper.rules.actions.common import resource_name
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.karma.args import OnPlot, Plots, VictimsResource
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import discard_from_hand, hand_key, retire
 from rigs_helper.rules.piles import find_in
@@ -42,14 +43,14 @@ def pairs(items: tuple[tuple[str, str], ...], flag: str, default: str | None
 def aim(c: Ctx) -> bool:
     """Victims of a plot card are the plot owners.  True when the card aims at anyone."""
     if c.card.action in PLOT_CARDS:
-        pid = c.need(c.op.plot, "--plot", "which plot")[0]
+        pid = c.need(c.args(OnPlot).plot, "--plot", "which plot")[0]
         owner = c.plot_owner(pid)
         if c.victims and c.victims != [owner]:  # --target may name the owner, no one else
             raise InputError(f"--target {', '.join(c.victims)}: {c.card.title} hits the "
                              f"owner of {pid.upper()}, {owner}")
         c.victims = [owner]
     elif c.card.action == "survey_swap":
-        c.victims = list(dict.fromkeys(c.plot_owner(p) for p in c.op.plot
+        c.victims = list(dict.fromkeys(c.plot_owner(p) for p in c.args(Plots).plot
                                        if c.plot_owner(p) != c.player))
     return bool(c.victims)
 
@@ -64,7 +65,7 @@ def resolve(c: Ctx) -> None:
         if in_play_saves(c, v):
             c.victims.remove(v)
             saved.add(v)
-    targets = pairs(c.op.answer_to, "--answer-to", None)
+    targets = pairs(c.op.answers.answer_to, "--answer-to", None)
     for who, key in answers:
         acard = c.tables.karma_card(key)
         if c.cancelled:
@@ -103,7 +104,7 @@ def take_targets(targets: list[tuple[str, str]], who: str) -> list[str]:
 def read_answers(c: Ctx) -> list[tuple[str, str]]:
     default = c.victims[0] if len(c.victims) == 1 else None
     out: list[tuple[str, str]] = []
-    for who, text in pairs(c.op.answer, "--answer", default):
+    for who, text in pairs(c.op.answers.answer, "--answer", default):
         if not who:  # several victims: the one holding it
             key = hand_key_anyone(c, text)
             who = next(p.name for p in c.w.game.players if key in p.hand)
@@ -140,8 +141,8 @@ def affects(c: Ctx, v: str) -> bool:
     """Whether the card would change something of ``v``'s (ruling: Alarm System and Donk
     roll only then): a resource ``v`` has, a card in ``v``'s hand; plot cards always do."""
     p = c.w.player(v)
-    if c.card.action == "i_want_that" and c.op.resource:
-        return p.amount(resource_name(c.op.resource[0])) > 0
+    if c.card.action == "i_want_that" and c.args(VictimsResource).resource:
+        return p.amount(resource_name(c.args(VictimsResource).resource[0])) > 0
     if c.card.action in ("steal_hand_random", "steal_hand_choice"):
         return bool(p.hand)
     return True
@@ -157,7 +158,7 @@ def in_play_saves(c: Ctx, v: str) -> bool:
         c.w.say(f"{c.card.title} changes nothing of {v}'s: {titles} does not roll.")
         return False
     if len(have) > 1:
-        firsts = [t for w, t in pairs(c.op.first, "--first", v) if w.lower() == v.lower()]
+        firsts = [t for w, t in pairs(c.op.answers.first, "--first", v) if w.lower() == v.lower()]
         if not firsts:
             raise InputError(f"{v} has both {title_of(c.tables, 'karma', ALARM)} and "
                              f"{title_of(c.tables, 'karma', DONK)} in play: {v} names the "

@@ -8,6 +8,8 @@ from rigs_helper.rules.actions.common import resource_name
 from rigs_helper.rules.actions.placement import _place
 from rigs_helper.rules.engine import replace_plot
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.karma.args import (
+    HandCard, NewOwner, Plots, Scatter, SwapOption, VictimsResource)
 from rigs_helper.rules.karma.context import (
     Ctx,
     hand_card,
@@ -42,18 +44,18 @@ def steal_hand_random(c: Ctx) -> None:
 
 def steal_hand_choice(c: Ctx) -> None:
     v = c.victim()
-    if empty_hand(c.w, v, c.op.card):
+    if empty_hand(c.w, v, c.args(HandCard).card):
         return
-    if v in c.decoy_from and not c.op.card:  # Decoy is handed over, whatever was chosen
+    if v in c.decoy_from and not c.args(HandCard).card:  # Decoy is handed over, whatever was chosen
         steal(c, "decoy")
         return
-    t = c.need(c.op.card, "--card TITLE", f"which card of {v}'s hand")[0]
+    t = c.need(c.args(HandCard).card, "--card TITLE", f"which card of {v}'s hand")[0]
     steal(c, hand_card(c, v, t))
 
 
 def swap_credits(c: Ctx) -> None:
     v = c.victim()
-    opt = (c.op.option or "").lower()
+    opt = (c.args(SwapOption).option or "").lower()
     if opt not in ("draw", "card"):
         raise InputError(f"{c.card.title}: {v} chooses --option draw (draw 3 Karma cards) or "
                          "--option card (take this card)")
@@ -89,8 +91,8 @@ def turned_swap(c: Ctx, victim: str, player: str) -> str:
 
 
 def i_want_that(c: Ctx) -> None:
-    r = resource_name(c.need(c.op.resource, "--resource", "which resource")[0])
-    if c.op.split and len(c.gainers) < 2:
+    r = resource_name(c.need(c.args(VictimsResource).resource, "--resource", "which resource")[0])
+    if c.op.answers.split and len(c.gainers) < 2:
         raise InputError(f"--split: {c.card.title} was not turned back on several victims "
                          "by Right Back At You")
     if len(c.gainers) > 1:
@@ -127,7 +129,7 @@ def turned_back(c: Ctx, r: str) -> None:
             total += n
             c.w.say(f"{v} rolls {roll} for {g}: loses {n} {r}.")
     shares: dict[str, int] = {}
-    for who, n in c.op.split:
+    for who, n in c.op.answers.split:
         name = c.w.game.player(who).name if who else ""
         if name not in c.gainers or n < 0:
             raise InputError(f"--split {who}={n}: give VICTIM=N for "
@@ -210,10 +212,10 @@ def survey_swap(c: Ctx) -> None:
     """Each plot owner but the player is a victim.  Ruling: an owner the card does not
     affect keeps their survey, so the swap does not happen; a card passed on to a new
     victim swaps with the new victim's plot (--answer-plot)."""
-    if len(c.op.plot) != 2:
+    if len(c.args(Plots).plot) != 2:
         raise InputError(f"{c.card.title}: name two surveyed plots (--plot A --plot B)")
-    plots = list(c.op.plot)
-    extra = list(c.op.answer_plot)
+    plots = list(c.args(Plots).plot)
+    extra = list(c.op.answers.answer_plot)
     for i, pid in enumerate(plots):
         o = c.plot_owner(pid)
         if o == c.player or o in c.victims:
@@ -241,7 +243,7 @@ def survey_swap(c: Ctx) -> None:
 def transfer_plot(c: Ctx) -> None:
     pid = c.victim_plot("which plot")
     v = c.victim()
-    new = c.w.game.player(c.need(c.op.new_owner, "--new-owner",
+    new = c.w.game.player(c.need(c.args(NewOwner).new_owner, "--new-owner",
                                  f"the new owner, chosen by the Expedition Leader "
                                  f"{c.w.game.leader}")).name
     p = c.w.player(v)
@@ -265,12 +267,12 @@ def scatter_rigs(c: Ctx) -> None:
     pid = c.victim_plot("which plot")
     v = c.victim()
     plot = c.w.player(v).plot(pid)
-    if len(c.op.to) != plot.rigs:
+    if len(c.args(Scatter).to) != plot.rigs:
         raise InputError(f"{c.card.title}: {plot.id} has {plot.rigs} RIGS; give one --to per "
                          "RIGS (PLAYER for a warehouse, or PLOT:RESOURCE)")
     p = c.w.player(v)
     c.w.put(replace_plot(p, replace(plot, rigs=0, harvest=None)))
-    for dest in c.op.to:
+    for dest in c.args(Scatter).to:
         where, _, harvest = dest.partition(":")
         if plot_id(where) == plot.id:
             raise InputError(f"--to {dest}: the RIGS leave {plot.id}; send them elsewhere")
@@ -285,7 +287,7 @@ def scatter_rigs(c: Ctx) -> None:
         else:
             q = c.w.player(c.w.game.player(where).name)
             c.w.update(q.name, warehouse_rigs=q.warehouse_rigs + 1)
-    c.w.say(f"The RIGS on {plot.id} go to: {', '.join(c.op.to)}.")
+    c.w.say(f"The RIGS on {plot.id} go to: {', '.join(c.args(Scatter).to)}.")
     c.draws(v)
 
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from rigs_helper.rules.actions.common import resource_name
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.karma.args import PlotResource, Plots, Resources, Swap, Take
 from rigs_helper.rules.karma.context import Ctx, put_effect
 from rigs_helper.rules.market import card_value
 from rigs_helper.rules.piles import find_in
@@ -25,19 +26,19 @@ def collector(c: Ctx) -> None:
     p = c.w.player(c.owner)
     other = next((k for k in COLLECTORS if k != c.card.key and k in p.in_play), None)
     if other is None:
-        if c.op.first:
+        if c.op.answers.first:
             raise InputError(f"--first: {c.card.title} is {c.owner}'s only card that "
                              "collects lost RIGS")
         nothing_now(c)
         return
     other_title = c.tables.karma_card(other).title
-    if len(c.op.first) != 1:
+    if len(c.op.answers.first) != 1:
         raise InputError(f"{c.owner} has {other_title} in play too: name the card that "
                          f"collects lost RIGS (--first '{c.card.title}' or --first "
                          f"'{other_title}')")
-    first = find_in(c.tables, "karma", c.op.first[0][1])
+    first = find_in(c.tables, "karma", c.op.answers.first[0][1])
     if first not in COLLECTORS:
-        raise InputError(f"--first {c.op.first[0][1]}: neither {c.card.title} nor "
+        raise InputError(f"--first {c.op.answers.first[0][1]}: neither {c.card.title} nor "
                          f"{other_title}")
     rest = tuple(k for k in p.in_play if k != first)
     c.w.update(c.owner, in_play=(first, *rest))
@@ -51,7 +52,7 @@ def double_all(c: Ctx) -> None:
 
 
 def poker_night(c: Ctx) -> None:
-    chosen = [resource_name(r) for r in c.need(c.op.resource, "--resource",
+    chosen = [resource_name(r) for r in c.need(c.args(Resources).resource, "--resource",
                                                "which resources to roll for (each held "
                                                "type may roll once)")]
     if len(set(chosen)) != len(chosen):
@@ -73,8 +74,8 @@ def poker_night(c: Ctx) -> None:
 
 
 def below_surface(c: Ctx) -> None:
-    pid = c.need(c.op.plot, "--plot", "which of your plots")[0]
-    r = resource_name(c.need(c.op.resource, "--resource", "which kind of spot")[0])
+    pid = c.need(c.args(Plots).plot, "--plot", "which of your plots")[0]
+    r = resource_name(c.need(c.args(PlotResource).resource, "--resource", "which kind of spot")[0])
     plot = c.w.player(c.owner).plot(pid)
     n = plot.spots(c.tables, r)
     if not n:
@@ -92,13 +93,14 @@ def gain(c: Ctx) -> None:
 
 
 def swap_meet(c: Ctx) -> None:
-    given, taken = sum(n for _, n in c.op.give), sum(n for _, n in c.op.take)
+    a = c.args(Swap)
+    given, taken = sum(n for _, n in a.give), sum(n for _, n in a.take)
     if not given or given != taken or given > 6:
         raise InputError(f"{c.card.title}: hand in up to 6 resources (--give RESOURCE=N) "
                          "and take as many (--take RESOURCE=N)")
-    for r, n in c.op.give:
+    for r, n in a.give:
         c.w.add(c.owner, r, -n, f"card: {c.card.title}")
-    for r, n in c.op.take:
+    for r, n in a.take:
         c.w.add(c.owner, r, n, f"card: {c.card.title}")
     c.w.say(f"{c.owner} trades {given} resources.")
 
@@ -107,14 +109,15 @@ def ruins(c: Ctx) -> None:
     """The owner takes as many resources as the die shows: named in the play command
     (--take RESOURCE=N, no more than the roll), the rest later with `rigs settle`."""
     roll = c.die(c.owner)
-    taken = sum(n for _, n in c.op.take)
+    take = c.args(Take).take
+    taken = sum(n for _, n in take)
     if taken > roll:
         raise InputError(f"--take: {c.owner} rolled {roll} and takes {taken}")
-    for r, n in c.op.take:
+    for r, n in take:
         c.w.add(c.owner, r, n, f"card: {c.card.title}")
     p = c.w.player(c.owner)
     c.w.update(p.name, may_take=p.may_take + roll - taken)
-    got = ", ".join(f"{n} {r}" for r, n in c.op.take)
+    got = ", ".join(f"{n} {r}" for r, n in take)
     c.w.say(f"{c.owner} rolls {roll}: takes {roll} resources of their choice"
             + (f" ({got})" if got else "")
             + (f" (`rigs settle {shell_word(c.owner)} RESOURCE=N ...` for {roll - taken})"
@@ -122,7 +125,7 @@ def ruins(c: Ctx) -> None:
 
 
 def triple_plot(c: Ctx) -> None:
-    pid = c.need(c.op.plot, "--plot", "which of your plots")[0]
+    pid = c.need(c.args(Plots).plot, "--plot", "which of your plots")[0]
     plot = c.w.player(c.owner).plot(pid)
     put_effect(c, c.owner, f"triple:{plot.id}")
     c.w.say(f"The RIGS on {plot.id} yield triple this Production Phase.")

@@ -94,7 +94,7 @@ def stand_in(play: KarmaPlay, game: Game, tables: Tables, victims: Sequence[str]
     if card.action == "steal_hand_choice" and not chosen and len(victims) == 1:
         hand = game.player(victims[0]).hand
         chosen = (title_of(tables, "karma", hand[0]),) if hand else ()
-    return replace(play, by_rigs=play.by_rigs + tuple(victims), card=chosen)
+    return play.replaced(by_rigs=play.by_rigs + tuple(victims), card=chosen)
 
 
 @dataclass(frozen=True)
@@ -138,8 +138,8 @@ class KarmaPlayWait(KarmaPlay):
         # will name which of their two in-play protections rolls first; their dice and
         # cards are theirs to record when they answer)
         play = stand_in(play, game, tables, victims)
-        replace(play, first=play.first + undecided_firsts(play, game, tables, victims,
-                                                          ())).check(game, tables)
+        play.replaced(first=play.first + undecided_firsts(play, game, tables, victims,
+                                                     ())).check(game, tables)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         play = self.own_play()
@@ -203,18 +203,18 @@ def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False
     if game.dice != "table":
         rigs_rolls += tuple(r.player for r in attack.replies if not r.rolls)
     gave = tuple(r.gave for r in attack.replies if r.gave)
-    return replace(play,
-                   drew=play.drew + tuple((r.player, t) for r in attack.replies
-                                          for t in r.drew),
-                   rolls=Rolls(play.rolls.plain, play.rolls.named + tuple(
-                       (r.player, n) for r in attack.replies for n in r.rolls)),
-                   by_rigs=play.by_rigs + rigs_rolls, card=play.card + gave,
-                   answer=tuple((r.player, title_of(tables, 'karma', r.card))
-                                for r in said),
-                   answer_to=tuple((r.player, r.to) for r in said if r.to),
-                   answer_plot=tuple(r.plot for r in said if r.plot),
-                   first=play.first + firsts + undecided_firsts(
-                       play, game, tables, attack.victims, attack.replies))
+    return play.replaced(
+        drew=play.drew + tuple((r.player, t) for r in attack.replies
+                               for t in r.drew),
+        rolls=Rolls(play.rolls.plain, play.rolls.named + tuple(
+            (r.player, n) for r in attack.replies for n in r.rolls)),
+        by_rigs=play.by_rigs + rigs_rolls, card=play.card + gave,
+        answer=tuple((r.player, title_of(tables, 'karma', r.card))
+                     for r in said),
+        answer_to=tuple((r.player, r.to) for r in said if r.to),
+        answer_plot=tuple(r.plot for r in said if r.plot),
+        first=play.first + firsts + undecided_firsts(
+            play, game, tables, attack.victims, attack.replies))
 
 
 def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False) -> Outcome:
