@@ -22,6 +22,21 @@ def _new(path, *names: str, dice: str = "table", **hands):
     return path
 
 
+def _record_disaster(server, token, game, tables) -> None:
+    """Record a Disaster card the page lists (and, if it hurts, a Karma card of the
+    books' deck): never ``virtual``."""
+    deck = {tables.karma_card(k).title for k in game.karma.draw or game.karma.discard}
+    for rec in _listed(server, token, "disaster record"):
+        titles = [v for v in rec["params"]["card"]["values"] if v != "virtual"]
+        if titles:
+            karma = [v for v in rec["params"].get("karma", {}).get("values", [])
+                     if v in deck]
+            _act(server, token, action="disaster record", card=titles[0],
+                 **({"karma": karma[0]} if "karma" in rec["params"] else {}))
+            return
+    raise AssertionError("no Disaster card listed")
+
+
 def _listed(server, token, action: str) -> list[dict]:
     return [a for a in _actions(server, token) if a["action"] == action]
 
@@ -46,3 +61,70 @@ def test_end_the_phase_now_waits_for_each_players_disaster_record(tmp_path, tabl
             _act(server, tokens[name], action="disaster record", card=title)
     after = _load(game, tables)
     assert after.waits.disasters == () and after.rng == before.rng
+
+
+def _set_up(path, tables, change):
+    """The game at ``path`` with ``change(game)`` made to it (a set-up no play reaches
+    quickly: a deck about to run out)."""
+    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.store import session
+
+    session.create(path, Outcome(change(_load(path, tables))), "test set-up", True, tables)
+
+
+def test_karma_deck_run_out_refilled_from_the_discards_the_table_shuffled(tmp_path, tables):
+    from dataclasses import replace
+
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", Ana=["Blowout!"])
+    _set_up(game, tables, lambda g: replace(g, karma=replace(
+        g.karma, draw=(), discard=g.karma.draw + g.karma.discard)))
+    before = _load(game, tables)
+    plot = before.player("Bo").plots[0].id
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Blowout!", target="Bo",
+             plot=plot)
+        (take,) = [a for a in _listed(server, tokens["Bo"], "answer")
+                   if a["params"]["card"]["values"] == ["take"]]
+        assert "Ruins" in take["params"]["drew"]["values"]
+        said = _act(server, tokens["Bo"], action="answer", card="take", drew=["Ruins"])
+        assert any("shuffled into a new deck at the table" in s for s in said["said"])
+    after = _load(game, tables)
+    assert _hand(game, tables, "Bo") == ["Ruins"]
+    # the discards (Blowout! played among them) back in the deck, in no order
+    assert sorted(after.karma.draw) == sorted({*before.karma.discard, "blowout"} - {"ruins"})
+    assert after.karma.discard == () and after.karma.unshuffled
+    assert after.rng == before.rng  # nothing shuffled by rigs
+
+
+def test_a_virtual_draw_from_a_deck_the_table_refilled_picks_at_random(tmp_path, tables):
+    """The books' refilled deck is in no order: rigs draws from it at random (the seeded
+    generator moves then, and only then)."""
+    from rigs_helper.rules.engine import Work
+
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", dice="rigs")
+    g = _load(game, tables)
+    from dataclasses import replace
+
+    w = Work(replace(g, karma=replace(g.karma, draw=("decoy", "ruins", "wrong-address"),
+                                      discard=(), unshuffled=True)), tables)
+    picks = {w.draw("karma") for _ in range(3)}
+    assert picks == {"decoy", "ruins", "wrong-address"} and w.rng.pos != g.rng
+
+
+def test_disaster_deck_run_out_in_a_three_player_game_the_table_deals_its_own(tmp_path,
+                                                                             tables):
+    from dataclasses import replace
+
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", "Cy")
+    g0 = _load(game, tables)
+    every = g0.disaster.draw + g0.disaster.discard
+    _set_up(game, tables, lambda g: replace(g, disaster=replace(
+        g.disaster, draw=every[:1], discard=every[1:])))
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens[before.leader], action="next")
+        for name in ("Ana", "Bo", "Cy"):
+            _record_disaster(server, tokens[name], _load(game, tables), tables)
+    after = _load(game, tables)
+    assert after.waits.disasters == () and after.disaster.unshuffled
+    assert after.rng == before.rng

@@ -31,10 +31,12 @@ def drawable(game, tables, player: str) -> list[str]:
     see elsewhere (in play, in the discards, taken for next round) and the player's own
     hand.  A card in another
     player's hand stays among them: the list never says where a hidden card is (recording
-    it is refused by the rules, "cards are conserved")."""
+    it is refused by the rules, "cards are conserved").  Once the deck has run out, the
+    table draws from its discards, shuffled at the table: they are listed then."""
     p = game.player(player)
-    seen = set(p.hand) | set(game.karma.discard) | {k for q in game.players
-                                                    for k in q.in_play + q.incoming}
+    gone = game.karma.discard if game.karma.draw else ()
+    seen = set(p.hand) | set(gone) | {k for q in game.players
+                                      for k in q.in_play + q.incoming}
     if game.waits.attack is not None:  # played, face up, waiting for its answers
         seen.add(game.waits.attack.card)
     return _titles(tables, (c.key for c in tables.karma if c.key not in seen))
