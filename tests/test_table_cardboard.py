@@ -128,3 +128,103 @@ def test_disaster_deck_run_out_in_a_three_player_game_the_table_deals_its_own(tm
     after = _load(game, tables)
     assert after.waits.disasters == () and after.disaster.unshuffled
     assert after.rng == before.rng
+
+
+def _answers(server, token) -> list[dict]:
+    return _listed(server, token, "answer")
+
+
+def test_wrong_address_new_victims_rigs_alarm_system_rolled_from_their_page(tmp_path,
+                                                                          tables):
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", "Cy", Ana=["Identity Theft"],
+                Bo=["Wrong Address"])
+    _in_play(game, "Cy", "R.I.G.S. Alarm System")
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
+             target="Bo", option="card")
+        (passed,) = [a for a in _answers(server, tokens["Bo"])
+                     if a["params"]["card"]["values"] == ["Wrong Address"]]
+        assert "Cy" in passed["params"]["to"]["values"]  # listed with the table's dice
+        said = _act(server, tokens["Bo"], action="answer", card="Wrong Address", to="Cy")
+        assert "still waits for Cy" in said["said"][0]
+        assert _load(game, tables).player("Cy").credits == 100  # nothing rolled yet
+        (take,) = _answers(server, tokens["Cy"])
+        die = take["params"]["roll"]
+        assert (die["record"], die["min"], die["max"]) == ("die", 1, 6)
+        assert "virtual" not in die.get("values", [])
+        said = _act(server, tokens["Cy"], action="answer", card="take", roll="2")["said"]
+        assert any("Alarm System rolls 2: Cy is not affected" in s for s in said)
+    after = _load(game, tables)
+    assert after.waits.attack is None and after.player("Ana").credits == 100
+    assert _hand(game, tables, "Bo") == [] and after.rng == before.rng
+
+
+def test_double_agent_new_victims_i_ve_got_a_donk_virtual_only_with_dice_rigs(tmp_path,
+                                                                             tables):
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", "Cy", dice="rigs",
+                Ana=["Identity Theft"], Bo=["Double Agent"])
+    _in_play(game, "Cy", "I've Got a Donk")
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
+             target="Bo", option="card")
+        _act(server, tokens["Bo"], action="answer", card="Double Agent", to="Cy")
+        dice = [a["params"]["roll"] for a in _answers(server, tokens["Cy"])]
+        assert {"values": ["virtual"], "min": 1, "max": 6, "required": False,
+                "record": "die"} in dice
+        said = _act(server, tokens["Cy"], action="answer", card="take", roll="virtual")
+    assert any("Donk rolls" in s for s in said["said"])
+    assert _load(game, tables).waits.attack is None
+
+
+def test_right_back_at_you_on_i_want_that_its_player_rolls_from_their_page(tmp_path,
+                                                                          tables):
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", Ana=["I WANT THAT!"],
+                Bo=["Right Back At You"])
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="I WANT THAT!", target="Bo",
+             resource="energy")
+        assert any(a["params"]["card"]["values"] == ["Right Back At You"]
+                   for a in _answers(server, tokens["Bo"]))  # listed with --dice table
+        _act(server, tokens["Bo"], action="answer", card="Right Back At You")
+        (take,) = _answers(server, tokens["Ana"])  # the card's player rolls, one per victim
+        die = take["params"]["roll"]
+        assert (die["record"], die["min"], die["max"]) == ("die", 1, 6)
+        said = _act(server, tokens["Ana"], action="answer", card="take", roll="4")["said"]
+        assert "Ana rolls 4: gives 4 energy to Bo." in said
+    after = _load(game, tables)
+    assert (after.player("Ana").energy, after.player("Bo").energy) == (
+        before.player("Ana").energy - 4, before.player("Bo").energy + 4)
+    assert after.waits.attack is None and after.rng == before.rng
+
+
+def test_give_me_that_pick_recorded_from_the_card_players_page(tmp_path, tables):
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", Ana=["Give Me That!"],
+                Bo=["Ruins", "Wrong Manual"])
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Give Me That!", target="Bo")
+        _act(server, tokens["Bo"], action="answer", card="take")
+        assert _hand(game, tables, "Bo") == ["Ruins", "Wrong Manual"]  # nothing picked yet
+        (take,) = _answers(server, tokens["Ana"])  # the second wait: Ana's pick
+        gave = take["params"]["gave"]
+        assert {"Ruins", "Wrong Manual", "virtual"} <= set(gave["values"])
+        assert "Give Me That!" not in gave["values"]  # (face up: played)
+        _act(server, tokens["Ana"], action="answer", card="take", gave="Wrong Manual")
+    after = _load(game, tables)
+    assert _hand(game, tables, "Ana") == ["Wrong Manual"]
+    assert _hand(game, tables, "Bo") == ["Ruins"]
+    assert after.waits.attack is None and after.rng == before.rng  # rigs picked nothing
+
+
+def test_give_me_that_pick_virtual_lets_rigs_pick(tmp_path, tables):
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", Ana=["Give Me That!"], Bo=["Ruins"])
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Give Me That!", target="Bo")
+        _act(server, tokens["Bo"], action="answer", card="take")
+        code, _, body = post(server, tokens["Ana"], {"action": "answer", "card": "take",
+                                                     "gave": "Decoy"})
+        assert code == 422 and "not in Bo's hand" in body
+        _act(server, tokens["Ana"], action="answer", card="take", gave="virtual")
+    assert _hand(game, tables, "Ana") == ["Ruins"] and _hand(game, tables, "Bo") == []

@@ -119,13 +119,12 @@ class PileMoves:
             pile = self._reshuffle(deck, pile)
         if pile.unshuffled:  # (in no order: a card at random, drawn now)
             i = self.rng.below(len(pile.draw))
-            card = pile.draw[i]
+            card: str = pile.draw[i]
             self._set_pile(deck, replace(pile, draw=pile.draw[:i] + pile.draw[i + 1:]))
             return card
-        card = pile.draw[0]
-        rest = pile.draw[1:]
-        self._set_pile(deck, replace(pile, draw=rest))
-        return card
+        top: str = pile.draw[0]
+        self._set_pile(deck, replace(pile, draw=pile.draw[1:]))
+        return top
 
     def _draw_mixed(self, deck: str, pile: Pile, physical: str | None, who: str
                     ) -> str | None:

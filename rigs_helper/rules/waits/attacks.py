@@ -106,6 +106,10 @@ class KarmaPlayWait(KarmaPlay):
     #: the card waits for the players who draw or roll for it (every play since the
     #: rulings of 2026-11-25; False in an older log, whose plays resolved at once)
     drawers: bool = False
+    #: once the answers are in, the card waits for the players it comes to who roll or
+    #: pick at the table (``Attack.later``; every play since issue #27, False in an
+    #: older log, whose cards rigs resolved with its own dice and picks)
+    later: bool = False
 
     def describe(self) -> str:
         return plain(self).describe() + " --wait"
@@ -149,7 +153,8 @@ class KarmaPlayWait(KarmaPlay):
         p = game.player(self.name)
         key = hand_key(tables, p, self.title)
         slot = p.hand.index(key)
-        attack = Attack(p.name, key, slot, op_to_json(play), victims)
+        attack = Attack(p.name, key, slot, op_to_json(play), victims,
+                        later=() if self.later else None)
         hand = p.hand[:slot] + p.hand[slot + 1:]
         game = replace(game.with_player(replace(p, hand=hand)),
                        waits=replace(game.waits, attack=attack))
@@ -217,6 +222,63 @@ def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False
                        play, game, tables, attack.victims, attack.replies))
 
 
+def later_players(game: Game, tables: Tables, attack: Attack) -> tuple[str, ...]:
+    """Who the card, with every answer given, comes to and waits for (issue #27: the
+    cardboard is the truth): a player who has not recorded anything for it and rolls a
+    die when it resolves (a new victim's in-play protections, the card's player rolling
+    for a card turned back on them), or the player who picks a card at random from a
+    hand (Give Me That!).  Found by trying the card as if the table rolled every die; ()
+    for an attack of an older file."""
+    rollers, picker = comes_to(game, tables, attack)
+    return tuple(dict.fromkeys((*rollers, *([picker] if picker else []))))
+
+
+def comes_to(game: Game, tables: Tables, attack: Attack
+             ) -> tuple[tuple[str, ...], str | None]:
+    """:func:`later_players` apart: (who rolls, who picks)."""
+    if attack.later is None:
+        return (), None
+    from rigs_helper.rules.karma.context import PICK, PickNeeded
+
+    play = resolution(attack, game, tables)
+    if tables.karma_card(attack.card).action == "steal_hand_random" and not play.card:
+        play = replace(play, card=(PICK,))
+    said = {r.player for r in attack.replies}
+    table = restored(replace(game, dice="table"), attack)
+    found: list[str] = []
+    picker = None
+    rolled = list(play.by_rigs)
+    for _ in range(2 * len(game.players) + 2):  # (one die per player found, at most)
+        try:
+            perform(table, replace(play, by_rigs=tuple(rolled)), tables)
+        except DieNeeded as err:
+            who = err.player
+            if who is None or who in rolled:
+                break
+            if who not in said:
+                found.append(who)
+            rolled.append(who)
+            continue
+        except PickNeeded as err:
+            if err.player not in said:
+                picker = err.player
+        except RigsError:
+            pass  # (refused either way: the answer's own check says why)
+        break
+    return tuple(dict.fromkeys(found)), picker
+
+
+def settled(game: Game, tables: Tables, attack: Attack, reply: Reply) -> tuple[Attack, bool]:
+    """The attack with ``reply`` in, and whether the card resolves now: not while it
+    waits for a player it comes to (:func:`later_players`)."""
+    if not _resolves(attack, reply, tables):
+        return attack, False
+    more = later_players(game, tables, attack)
+    if more:
+        return replace(attack, later=(*(attack.later or ()), *more)), False
+    return attack, True
+
+
 def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False) -> Outcome:
     """Play the card with the answers given (those not answered take it)."""
     play = resolution(attack, game, tables, early)
@@ -268,10 +330,20 @@ class Answer(Op):
                              rule="answers come while a card played with --wait waits")
         me = game.player(self.name)
         title = title_of(tables, "karma", attack.card)
-        if me.name == attack.player:
+        if attack.later:  # the answers are in: the players it came to record theirs
+            if me.name not in attack.later:
+                raise RulesError(f"{title} waits for {', '.join(attack.waiting())} only",
+                                 rule="the answers are in; the card waits for the dice "
+                                 "or pick of the players it comes to")
+            if not self._takes() or self.to or self.plot or self.drew:
+                raise InputError(f"{me.name}: {title} comes to you: record your dice "
+                                 "(take --roll N) or the card picked (take --gave TITLE)")
+        elif me.name == attack.player:
             raise RulesError(f"{me.name} played {title}",
                              rule="the answers are the other players'")
-        if self._takes():
+        if attack.later and me.name in attack.later:
+            reply = Reply(me.name, TAKE, gave=self._picked(game, tables, attack))
+        elif self._takes():
             if me.name not in attack.victims:
                 raise RulesError(f"{title} does not hit {me.name}: nothing to take",
                                  rule="a victim answers or takes it")
@@ -289,7 +361,8 @@ class Answer(Op):
         if self.first and not both_in_play(game, me.name):
             raise InputError(f"--first: {me.name} has not both the Alarm System and I've Got "
                              "a Donk in play")
-        if both_in_play(game, me.name) and me.name in attack.victims:
+        if both_in_play(game, me.name) and me.name in (*attack.victims,
+                                                        *(attack.later or ())):
             if not self.first:
                 raise InputError(f"{me.name} has both the Alarm System and I've Got a Donk "
                                  f"in play: {me.name} names the one that rolls first "
@@ -310,6 +383,17 @@ class Answer(Op):
                 raise InputError(f"--roll {who}={n}: {self.name} records their own dice")
         return given.plain + tuple(n for _, n in given.named)
 
+    def _picked(self, game: Game, tables: Tables, attack: Attack) -> str:
+        """Give Me That!: the card the card's player picked at random from the victim's
+        hand at the table (``virtual``, or none: rigs picks; the rules refuse a card the
+        hand does not hold)."""
+        if not self.gave or self.gave.strip().lower() == "virtual":
+            return ""
+        if tables.karma_card(attack.card).action != "steal_hand_random":
+            raise InputError(f"--gave: {title_of(tables, 'karma', attack.card)} takes no "
+                             "card you name")
+        return title_of(tables, "karma", find_in(tables, "karma", self.gave))
+
     def _gave(self, game: Game, tables: Tables, attack: Attack) -> str:
         """I'll Take THAT!: the card the card's player took from this player's hand."""
         if not self.gave:
@@ -324,14 +408,16 @@ class Answer(Op):
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
         attack, reply = self._replies(game, tables)
+        attack, now = settled(game, tables, attack, reply)
         # the card as it would resolve now (those not answered yet taking it): refused here,
         # in one line, when this answer cannot be part of it
-        resolve(game, tables, attack, early=not _resolves(attack, reply, tables))
+        resolve(game, tables, attack, early=not now)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         attack, reply = self._replies(game, tables)
         me = reply.player
-        if _resolves(attack, reply, tables):
+        attack, now = settled(game, tables, attack, reply)
+        if now:
             out = resolve(game, tables, attack)
             return replace(out, messages=(f"{me} answers.", *out.messages))
         game = replace(game, waits=replace(game.waits, attack=attack))

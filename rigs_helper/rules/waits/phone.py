@@ -23,7 +23,7 @@ from rigs_helper.rules.waits.attacks import KarmaPlayWait, same_play
 
 def from_a_phone(op: Op, game: Game) -> Op:
     if type(op) is KarmaPlay:
-        return replace(same_play(KarmaPlayWait, op), drawers=True)
+        return replace(same_play(KarmaPlayWait, op), drawers=True, later=True)
     if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma:
         return replace(op, wait=True)
     return op
