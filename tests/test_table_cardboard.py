@@ -228,3 +228,16 @@ def test_give_me_that_pick_virtual_lets_rigs_pick(tmp_path, tables):
         assert code == 422 and "not in Bo's hand" in body
         _act(server, tokens["Ana"], action="answer", card="take", gave="virtual")
     assert _hand(game, tables, "Ana") == ["Ruins"] and _hand(game, tables, "Bo") == []
+
+
+def test_rough_storm_die_left_to_rigs_by_its_player_is_not_asked_again(tmp_path, tables):
+    """--dice rigs: the card's player let rigs roll their Rough Storm die when playing it;
+    the card resolves when the others have answered (only a card turned back on its
+    player waits for their dice)."""
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", dice="rigs", Ana=["Rough Storm"])
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Rough Storm",
+             roll="virtual", drawn="virtual")
+        _act(server, tokens["Bo"], action="answer", card="take", roll="6")
+        assert _answers(server, tokens["Ana"]) == []
+    assert _load(game, tables).waits.attack is None

@@ -244,6 +244,10 @@ def comes_to(game: Game, tables: Tables, attack: Attack
     if tables.karma_card(attack.card).action == "steal_hand_random" and not play.card:
         play = replace(play, card=(PICK,))
     said = {r.player for r in attack.replies}
+    # the card's player rolls for it at the table only once it is turned back on them (a
+    # die of their own play was given with it, or left to rigs where it may roll)
+    said |= set() if any(r.card != TAKE and tables.karma_card(r.card).action == "reflect"
+                         for r in attack.replies) else {attack.player}
     table = restored(replace(game, dice="table"), attack)
     found: list[str] = []
     picker = None
@@ -260,7 +264,7 @@ def comes_to(game: Game, tables: Tables, attack: Attack
             rolled.append(who)
             continue
         except PickNeeded as err:
-            if err.player not in said:
+            if not any(r.player == err.player for r in attack.replies):
                 picker = err.player
         except RigsError:
             pass  # (refused either way: the answer's own check says why)
