@@ -10,7 +10,31 @@ from __future__ import annotations
 import json
 
 from servehelp import get, post, rigs, serving
-from test_table_karma_records import _act, _actions, _hand, _in_play, _load
+
+
+def _actions(server, token) -> list[dict]:
+    return json.loads(get(server, f"/p/{token}/actions.json")[2])["actions"]
+
+
+def _load(path, tables):
+    from rigs_helper.store import session
+
+    return session.load(path, tables).game
+
+
+def _hand(path, tables, name) -> list[str]:
+    return [tables.karma_card(k).title for k in _load(path, tables).player(name).hand]
+
+
+def _act(server, token, **fields):
+    code, _, body = post(server, token, fields)
+    assert code == 200, body
+    return json.loads(body)
+
+
+def _in_play(game, name: str, title: str) -> None:
+    rigs("karma", "draw", name, "--card", title, "--game", game)
+    rigs("karma", "play", name, title, "--game", game)
 
 
 def _new(path, *names: str, dice: str = "table", **hands):

@@ -104,7 +104,7 @@ def actions_answer(game, tables, player, spec: Spec):
         return []  # the answers are in: the card waits for the players it came to
     rolls_for = (*attack.victims, *(attack.later or ()))
     from rigs_helper.rules.karma.protection import ALARM, DONK
-    from rigs_helper.rules.waits.attacks import both_in_play
+    from rigs_helper.rules.waits.resolution import both_in_play
 
     title = title_of(tables, "karma", attack.card)
     first = {}  # a victim with both in-play protections names the one that rolls first
@@ -264,7 +264,7 @@ def _gave(game, tables, me: str) -> list[dict]:
 
 def _picks(game, tables, me: str) -> bool:
     """``me`` is the player the waiting card waits for to pick a card at random."""
-    from rigs_helper.rules.waits.attacks import comes_to
+    from rigs_helper.rules.waits.resolution import comes_to
 
     a = game.waits.attack
     mine = replace(a, later=(), replies=tuple(r for r in a.replies if r.player != me))
