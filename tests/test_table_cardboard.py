@@ -7,29 +7,11 @@ file) and that the books hold what the table recorded."""
 
 from __future__ import annotations
 
-import json
-
-from servehelp import get, post, rigs, serving
-
-
-def _actions(server, token) -> list[dict]:
-    return json.loads(get(server, f"/p/{token}/actions.json")[2])["actions"]
-
-
-def _load(path, tables):
-    from rigs_helper.store import session
-
-    return session.load(path, tables).game
-
-
-def _hand(path, tables, name) -> list[str]:
-    return [tables.karma_card(k).title for k in _load(path, tables).player(name).hand]
-
-
-def _act(server, token, **fields):
-    code, _, body = post(server, token, fields)
-    assert code == 200, body
-    return json.loads(body)
+from servehelp import act_ok as _act
+from servehelp import post, rigs, serving
+from servehelp import hand_titles as _hand
+from servehelp import page_actions as _actions
+from servehelp import saved_game as _load
 
 
 def _in_play(game, name: str, title: str) -> None:
