@@ -7,7 +7,6 @@ rigs' generator was not used (its position in the game file did not move)."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from servehelp import act_ok as _act
