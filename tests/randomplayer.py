@@ -440,7 +440,7 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
             name, action = _pick(menu, rng)
             form = {"action": action["action"], "request_id": f"r{step}",
                     **fill(action, rng, virtual, table_deck(game, tables))}
-            picked_from_hand(form, game, tables, rng)
+            picked_from_hand(form, game, tables, rng, virtual)
             code, answer = client.act(tokens[name], form)
             res.posted[action["action"]] += 1
             if code >= 500:
@@ -469,7 +469,8 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
                 continue
             # a card picked from a hand (Eye for an Eye) is no draw from the deck
             table.record(name, [v for k, v in records
-                                if (action["action"], k) != ("karma play", "card")])
+                                if (action["action"], k) not in (("karma play", "card"),
+                                                                 ("answer", "gave"))])
             if any(REVEALS in vs for vs in form.values()):  # the hands shown to its player
                 table.seen[name] |= {t for h in table.hands(game).values() for t in h}
             table.after(game, undone=action["action"] == "undo")
@@ -514,9 +515,21 @@ def _pages_name_only_held(client: Client, tokens: dict, table: Cardboard,
     return True
 
 
-def picked_from_hand(form: dict, game, tables, rng: random.Random) -> None:
-    """Eye for an Eye picked at the table: a card the victim holds (the list names every
-    card the picker cannot see, so as not to tell what the hand holds)."""
+def picked_from_hand(form: dict, game, tables, rng: random.Random,
+                     virtual: bool = False) -> None:
+    """Eye for an Eye picked at the table, or Give Me That!'s pick once the answers are in:
+    a card the victim holds (the list names every card the picker cannot see, so as not
+    to tell what the hand holds)."""
+    a = game.waits.attack
+    if form["action"] == "answer" and a is not None and a.later and "gave" in form \
+            and not virtual:
+        turned = any(r.card != "take" and tables.karma_card(r.card).action == "reflect"
+                     for r in a.replies)
+        passed = [r.to for r in a.replies if r.to]
+        victim = passed[-1] if passed else a.player if turned else a.victims[0]
+        hand = game.player(victim).hand
+        form["gave"] = [tables.karma_card(rng.choice(hand)).title] if hand else ["virtual"]
+        return
     if form["action"] != "karma play" or form.get("card", ["virtual"]) == ["virtual"]:
         return
     hand = game.player(form["target"][0]).hand if form.get("target") else ()

@@ -115,3 +115,33 @@ def ana_to_p1(rid: str | None = "r1") -> dict:
     """Ana's first move in the table game: one RIGS from her warehouse onto P1."""
     return {"action": "move", "from": "warehouse", "to": "P1", "harvest": "energy",
             "n": "1", **({"request_id": rid} if rid else {})}
+
+
+# ---------------------------------------------------------------------------- page records
+
+
+def page_actions(server, token) -> list[dict]:
+    """A player's ``actions.json`` list."""
+    import json
+
+    return json.loads(get(server, f"/p/{token}/actions.json")[2])["actions"]
+
+
+def saved_game(path, tables):
+    """The game in the file at ``path``."""
+    from rigs_helper.store import session
+
+    return session.load(path, tables).game
+
+
+def hand_titles(path, tables, name) -> list[str]:
+    return [tables.karma_card(k).title for k in saved_game(path, tables).player(name).hand]
+
+
+def act_ok(server, token, **fields) -> dict:
+    """POST a player's action; it is accepted (200) and its answer is returned."""
+    import json
+
+    code, _, body = post(server, token, fields)
+    assert code == 200, body
+    return json.loads(body)

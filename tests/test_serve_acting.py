@@ -8,6 +8,8 @@ import json
 import threading
 
 import pytest
+
+from rigs_helper.rules.state import OWED_DRAW
 from servehelp import (
     ana_to_p1,
     get,
@@ -269,6 +271,13 @@ def test_the_leaders_page_records_the_market_card_drawn(game, tables):
         for i in range(3):  # Player -> Disaster -> Production -> Last Call
             assert post(server, tokens[leader], {"action": "next", "request_id": f"n{i}"}
                         )[0] == 200
+            for name in state(game, tables).waits.disasters:  # each records their own
+                assert post(server, tokens[name], {"action": "disaster record",
+                                                   "card": "virtual"})[0] == 200
+            for p in state(game, tables).players:  # and the Karma card a Disaster owes
+                if p.disaster_draw == OWED_DRAW:
+                    assert post(server, tokens[p.name], {"action": "karma draw",
+                                                         "card": "virtual"})[0] == 200
         listed = json.loads(get(server, f"/p/{tokens[leader]}/actions.json")[2])
         end = next(a for a in listed["actions"] if a["action"] == "next")
         assert "card" in end["params"]  # this phase change draws the Market card

@@ -15,10 +15,14 @@ PRIORITY = ("grant", "lose", "settle", "karma discard", "answer", "disaster reco
 
 def fields(action: dict, rid: str) -> dict:
     """The form a player would send for ``action``: the first allowed value of each
-    required parameter (the least of a number)."""
+    required parameter (the least of a number); a card or die of the table's own is left
+    to rigs (``virtual``) where it may draw it (a Karma title listed may be in a hand)."""
     out: dict = {"action": action["action"], "request_id": rid}
     for name, spec in action["params"].items():
         if spec.get("required", True) is False:
+            continue
+        if spec.get("record") and "virtual" in spec.get("values", ()):
+            out[name] = "virtual"
             continue
         if "values" in spec:
             k = spec.get("min", 1) if spec.get("multiple") else 1

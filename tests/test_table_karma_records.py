@@ -11,11 +11,11 @@ import json
 
 import pytest
 
+from servehelp import act_ok as _act
 from servehelp import get, post, rigs, serving
-
-
-def _actions(server, token) -> list[dict]:
-    return json.loads(get(server, f"/p/{token}/actions.json")[2])["actions"]
+from servehelp import hand_titles as _hand
+from servehelp import page_actions as _actions
+from servehelp import saved_game as _load
 
 
 def _game(path, dice: str = "table", **hands):
@@ -25,22 +25,6 @@ def _game(path, dice: str = "table", **hands):
         for t in titles:
             rigs("karma", "draw", name, "--card", t, "--game", path)
     return path
-
-
-def _load(path, tables):
-    from rigs_helper.store import session
-
-    return session.load(path, tables).game
-
-
-def _hand(path, tables, name) -> list[str]:
-    return [tables.karma_card(k).title for k in _load(path, tables).player(name).hand]
-
-
-def _act(server, token, **fields):
-    code, _, body = post(server, token, fields)
-    assert code == 200, body
-    return json.loads(body)
 
 
 def _takes(server, token) -> list[dict]:

@@ -103,7 +103,8 @@ class PileMoves:
             key = find_in(self.tables, deck, physical)
             if key not in pile.draw:
                 if key in pile.discard and not pile.draw:
-                    pile = self._reshuffle(deck, pile)
+                    pile = self._refill(deck, pile) if self.game.table_shuffles else \
+                        self._reshuffle(deck, pile)
                 if key not in pile.draw:
                     raise RulesError(f"no {title_of(self.tables, deck, key)!r} is left in "
                                      f"the {deck.title()} deck", rule="cards are conserved: "
@@ -116,10 +117,14 @@ class PileMoves:
             if not pile.discard:
                 return None
             pile = self._reshuffle(deck, pile)
-        card: str = pile.draw[0]
-        rest = pile.draw[1:]
-        self._set_pile(deck, replace(pile, draw=rest))
-        return card
+        if pile.unshuffled:  # (in no order: a card at random, drawn now)
+            i = self.rng.below(len(pile.draw))
+            card: str = pile.draw[i]
+            self._set_pile(deck, replace(pile, draw=pile.draw[:i] + pile.draw[i + 1:]))
+            return card
+        top: str = pile.draw[0]
+        self._set_pile(deck, replace(pile, draw=pile.draw[1:]))
+        return top
 
     def _draw_mixed(self, deck: str, pile: Pile, physical: str | None, who: str
                     ) -> str | None:
@@ -163,6 +168,16 @@ class PileMoves:
             rest = tuple(draw[1:])
         self._set_pile(deck, replace(pile, draw=rest, virtual=tags[1:]))
         return card
+
+    def _refill(self, deck: str, pile: Pile) -> Pile:
+        """The deck ran out and the table drew its own card: the table shuffled its own
+        discards, and records each card it draws; the books move the discards back in no
+        order, without the generator (a virtual draw from them picks one at random)."""
+        pile = Pile(pile.discard, (), unshuffled=True)
+        self._set_pile(deck, pile)
+        self.say(f"The {deck.title()} deck ran out: its {len(pile.draw)} discards were "
+                 "shuffled into a new deck at the table.")
+        return pile
 
     def _reshuffle(self, deck: str, pile: Pile) -> Pile:
         if deck in self.game.missing:

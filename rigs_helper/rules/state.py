@@ -115,6 +115,9 @@ class Pile:
     # them), and the virtual copies among ``discard``; both empty for other decks
     virtual: tuple[bool, ...] = ()
     vdiscard: tuple[str, ...] = ()
+    # the discards went back to the deck in no order (the table drew its own card from
+    # it and shuffled at the table): a virtual draw from it picks a card at random
+    unshuffled: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +161,10 @@ class Game:
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     last_call: bool = False  # the Production Phase's Last Call is open
     dice: str = "rigs"  # "table": the table rolls every die (rigs never rolls)
+    # a deck that runs out while the table draws its own card is refilled from its
+    # discards without rigs' generator (the table shuffles its own: rules/piles.py); True
+    # in every game made since (issue #27), False in an older file, which replays as made
+    table_shuffles: bool = False
     # players who said they are done deciding in this phase (Last Call opens a new round
     # of decisions); in seating order
     done: tuple[str, ...] = ()

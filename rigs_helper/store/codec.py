@@ -66,6 +66,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["last_call"] = True
     if game.dice != "rigs":
         doc["dice"] = game.dice
+    if game.table_shuffles:
+        doc["table_shuffles"] = True
     if game.done:
         doc["done"] = list(game.done)
     m = game.market
@@ -89,6 +91,9 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         "karma": c["karma"].encode(game.karma.draw),
         "karma_discard": [ktitle[k] for k in game.karma.discard],
     }
+    for deck in ("disaster", "karma"):  # refilled by the table, in no order (rules/piles)
+        if getattr(game, deck).unshuffled:
+            doc["decks"][f"{deck}_unshuffled"] = True
     for deck in game.missing:  # a mixed deck: tags in the pile, virtual discards by title
         if deck in ("plot", "market"):
             continue  # tagged by id (rules/mixed.py)
@@ -186,7 +191,8 @@ def state_hash(doc: dict[str, Any]) -> str:
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
         "grant", "grant_owed", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
-        "players", "log", "inventory", "commitment", "waits", "dice"}
+        "players", "log", "inventory", "commitment", "waits", "dice",
+        "table_shuffles"}
 _TOP_REQUIRED = ("seed", "rng", "round", "phase", "leader", "game_over", "market", "decks",
                  "players")
 
@@ -263,7 +269,9 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
                                                      "disaster_discard", "karma",
                                                      "karma_discard",
                                                      "disaster_virtual_discard",
-                                                     "karma_virtual_discard"})
+                                                     "karma_virtual_discard",
+                                                     "disaster_unshuffled",
+                                                     "karma_unshuffled"})
     missing = read_inventory(check, doc.get("inventory", {}), tables)
     players = []
     raw_players = check.array(doc.get("players", []), "players")
@@ -305,6 +313,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
         last_call=flag(check, doc.get("last_call", False), "last_call"),
         dice=dice,
+        table_shuffles=flag(check, doc.get("table_shuffles", False), "table_shuffles"),
         done=done,
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
         missing=frozen_map({k: frozen_map(v) for k, v in missing.items()}),

@@ -66,7 +66,8 @@ def read_pile(check: Checker, c, d: dict, deck: str, missing: dict, titles, card
         if f"{deck}_virtual_discard" in d:
             raise check.fail(f"{key}_virtual_discard", "only a mixed deck (see [inventory]) "
                              "has virtual discards")
-        return Pile(decoded(check, c, key, text, deck), discard)
+        return Pile(decoded(check, c, key, text, deck), discard, unshuffled=flag(
+            check, d.get(f"{deck}_unshuffled", False), f"{key}_unshuffled"))
     draw, virtual = decoded(check, c, key, text, deck, tagged=True)
     vdiscard = titles(f"{key}_virtual_discard", d.get(f"{deck}_virtual_discard", []), cards)
     if Counter(vdiscard) - Counter(discard):

@@ -20,6 +20,7 @@ card = "I WANT THAT!"             # played: public
 slot = 2                          # where it was in the hand
 play = '{"op":"KarmaPlay",...}'   # its choices, as the log keeps an action
 victims = ["Bo", "Cy"]
+later = ["Ana"]                   # once the answers are in: who records dice or a pick
 [[waits.attack.replies]]
 player = "Bo"
 card = "..."                      # a card still in Bo's hand: encoded like the hand
@@ -40,7 +41,7 @@ from rigs_helper.rules.waits.records import TAKE, Attack, Deal, Reply, Waits
 
 KEYS = {"last_deal", "disasters", "deals", "attack", "rolloff"}
 _DEAL = {"id", "from", "to", "give", "plots", "back", "back_plots"}
-_ATTACK = {"player", "card", "slot", "play", "victims", "replies"}
+_ATTACK = {"player", "card", "slot", "play", "victims", "replies", "later"}
 _REPLY = {"player", "card", "take", "to", "plot", "first", "drew", "rolls", "gave"}
 AMOUNTS = ("credits", "energy", "supplies", "metal", "luxuries", "rigs")
 MAX_DEALS = 100
@@ -87,6 +88,8 @@ def waits_doc(w: Waits, encode_karma: Callable[[tuple[str, ...]], str],
                          "slot": a.slot, "play": a.play, "victims": list(a.victims)}
         if replies:
             doc["attack"]["replies"] = replies
+        if a.later is not None:
+            doc["attack"]["later"] = list(a.later)
     return doc
 
 
@@ -192,7 +195,8 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
     play = check.string(a.get("play"), "waits.attack.play")
     attack = Attack(player(a.get("player"), "waits.attack.player"), by[slug(title)],
                     check.whole(a.get("slot"), "waits.attack.slot"), play,
-                    players(a.get("victims", []), "waits.attack.victims"), tuple(replies))
+                    players(a.get("victims", []), "waits.attack.victims"), tuple(replies),
+                    players(a["later"], "waits.attack.later") if "later" in a else None)
     from rigs_helper.rules.karma.play import KarmaPlay
 
     try:

@@ -49,7 +49,7 @@ def waiting(op, game=None, tables=None):
     from rigs_helper.rules.waits.attacks import KarmaPlayWait
 
     return KarmaPlayWait(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)},
-                         drawers=True)
+                         drawers=True, later=True)
 
 
 class Acting:

@@ -158,7 +158,12 @@ def operation(game, tables, player: str, action: str,
     if action == "next":  # read as the CLI's `rigs next` is (rules/actions/catalog.py)
         from rigs_helper.rules.actions.catalog import build_action
 
-        return build_action("next", player, params, page=True, game=game), True
+        from rigs_helper.rules.waits.phone import from_a_phone
+
+        # the Player Phase ends as when everyone is done: each player records their own
+        # Disaster card from their page (`rigs next --wait`), rigs deals none
+        return from_a_phone(build_action("next", player, params, page=True, game=game),
+                            game), True
     cards, rolls = _end_record(tables, params)
     cards += list(params.get("card", ()))
     rolls += list(params.get("roll", ()))

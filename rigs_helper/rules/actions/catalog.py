@@ -99,7 +99,7 @@ def _karma_play(cls, actor, v):
     extra = {}
     if v["wait"]:  # (named, not imported: the log's privacy reads this catalog)
         cls = load_class("rigs_helper.rules.waits.attacks:KarmaPlayWait")
-        extra = {"drawers": True}
+        extra = {"drawers": True, "later": True}
     return cls.from_flat(
         actor, v["title"], target=v["target"], plot=v["plot"], resource=v["resource"],
         give=v["give"], take=v["take"], source=v["from"],

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Protocol, TypeVar
 
 from rigs_helper.rules.engine import Work
-from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
 from rigs_helper.rules.karma.args import CardArgs, HandCard, OnPlot, Responses, Victims
 from rigs_helper.rules.karma.hands import empty_hand, hand_key
 from rigs_helper.rules.piles import find_in
@@ -107,10 +107,27 @@ def random_victim_card(c: Ctx) -> tuple[str, str, str] | None:
     return (v, *random_card(c, v))
 
 
+#: a stand-in for the card picked at random while a waiting card is tried: the pick is
+#: its player's to record (rules/waits/attacks.py, ``later_players``)
+PICK = "\x00pick"
+
+
+class PickNeeded(PendingChoice):
+    """The card's player picks a card at random from ``victim``'s hand at the table."""
+
+    def __init__(self, player: str, victim: str) -> None:
+        self.player, self.victim = player, victim
+        super().__init__([f"{player} picks a card at random from {victim}'s hand"])
+
+
 def random_card(c: Ctx, who: str) -> tuple[str, str]:
     """A card drawn at random from ``who``'s hand: the one the table drew (--card), else
     drawn by rigs."""
     chosen = c.args(HandCard).card
+    if chosen and chosen[0] == PICK:
+        if who in c.decoy_from:  # (Decoy is handed over: no pick to record)
+            return c.w.player(who).hand[0], "drawn at the table"
+        raise PickNeeded(c.owner, who)
     if chosen:
         key = find_in(c.tables, "karma", chosen[0])
         if key not in c.w.player(who).hand:  # the list names every hidden card: any

@@ -32,10 +32,18 @@ def drawable(game, tables, player: str) -> list[str]:
     see elsewhere (in play, in the discards, taken for next round) and the player's own
     hand.  A card in another
     player's hand stays among them: the list never says where a hidden card is (recording
-    it is refused by the rules, "cards are conserved")."""
+    it is refused by the rules, "cards are conserved").  Once the deck has run out, the
+    table draws from its discards, shuffled at the table: they are listed then."""
+    return unseen(game, tables, player, discards=not game.karma.draw)
+
+
+def unseen(game, tables, player: str, discards: bool = False) -> list[str]:
+    """Every Karma card ``player`` cannot see (a card picked at random from a hand is one
+    of them); with ``discards``, the discards too."""
     p = game.player(player)
-    seen = set(p.hand) | set(game.karma.discard) | {k for q in game.players
-                                                    for k in q.in_play + q.incoming}
+    gone = () if discards else game.karma.discard
+    seen = set(p.hand) | set(gone) | {k for q in game.players
+                                      for k in q.in_play + q.incoming}
     if game.waits.attack is not None:  # played, face up, waiting for its answers
         seen.add(game.waits.attack.card)
     return _titles(tables, (c.key for c in tables.karma if c.key not in seen))
@@ -151,7 +159,7 @@ def _plays(game, tables, player):
                     yield Cand({**base, "target": (q.name,), "from": s})
         elif a == "discard_hand_random":  # Eye for an Eye: the player picks at random
             for q in others:
-                hidden = tuple((t,) for t in drawable(game, tables, player)) if q.hand \
+                hidden = tuple((t,) for t in unseen(game, tables, player)) if q.hand \
                     else ()
                 yield Cand({**base, "target": (q.name,), "card": (VIRTUAL,)},
                            hidden=(("card", hidden),))

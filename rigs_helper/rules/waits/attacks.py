@@ -31,6 +31,14 @@ from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.waits.records import TAKE, Attack, Reply
+from rigs_helper.rules.waits.resolution import (
+    both_in_play,
+    resolution,
+    resolves_now,
+    restored,
+    settled,
+    undecided_firsts,
+)
 
 
 P = TypeVar("P", bound=KarmaPlay)
@@ -106,6 +114,10 @@ class KarmaPlayWait(KarmaPlay):
     #: the card waits for the players who draw or roll for it (every play since the
     #: rulings of 2026-11-25; False in an older log, whose plays resolved at once)
     drawers: bool = False
+    #: once the answers are in, the card waits for the players it comes to who roll or
+    #: pick at the table (``Attack.later``; every play since issue #27, False in an
+    #: older log, whose cards rigs resolved with its own dice and picks)
+    later: bool = False
 
     def describe(self) -> str:
         return plain(self).describe() + " --wait"
@@ -149,7 +161,8 @@ class KarmaPlayWait(KarmaPlay):
         p = game.player(self.name)
         key = hand_key(tables, p, self.title)
         slot = p.hand.index(key)
-        attack = Attack(p.name, key, slot, op_to_json(play), victims)
+        attack = Attack(p.name, key, slot, op_to_json(play), victims,
+                        later=() if self.later else None)
         hand = p.hand[:slot] + p.hand[slot + 1:]
         game = replace(game.with_player(replace(p, hand=hand)),
                        waits=replace(game.waits, attack=attack))
@@ -161,60 +174,6 @@ class KarmaPlayWait(KarmaPlay):
 
 def ask(names: Iterable[str]) -> str:
     return "; ".join(f"`rigs answer {shell_word(n)} CARD|take`" for n in names)
-
-
-def restored(game: Game, attack: Attack) -> Game:
-    """The state the play was made in: the card back in its slot, no attack waiting."""
-    p = game.player(attack.player)
-    hand = p.hand[:attack.slot] + (attack.card,) + p.hand[attack.slot:]
-    return replace(game.with_player(replace(p, hand=hand)),
-                   waits=replace(game.waits, attack=None))
-
-
-def both_in_play(game: Game, name: str) -> bool:
-    """``name`` has the Alarm System and I've Got a Donk in play: they name which rolls
-    first (`--first`)."""
-    have = game.player(name).in_play
-    return ALARM in have and DONK in have
-
-
-def undecided_firsts(play: KarmaPlay, game: Game, tables: Tables, victims: Sequence[str],
-                     replies: Sequence[Reply]
-                     ) -> tuple[tuple[str, str], ...]:
-    """For a victim with both in-play protections who has not named the first yet: the
-    Alarm System (a stand-in while they decide; the --auto default)."""
-    named = {who.lower() for who, _ in play.first}
-    named |= {r.player.lower() for r in replies if r.first}
-    return tuple((v, title_of(tables, 'karma', ALARM)) for v in victims
-                 if both_in_play(game, v) and v.lower() not in named)
-
-
-def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False
-               ) -> KarmaPlay:
-    """The KarmaPlay with the answers given, as `--answer`/`--answer-to`/`--answer-plot`/
-    `--first` (those not answered take it).  Each victim's dice are the ones they recorded
-    (``virtual``: rigs rolls them, never with ``--dice table``); ``early``: checked before
-    everyone answered (the dice of those not answered yet rolled by rigs, as stand-ins)."""
-    said = [r for r in attack.replies if r.card != TAKE]
-    play = op_from_json(attack.play)
-    assert isinstance(play, KarmaPlay)  # (what the attack keeps)
-    firsts = tuple((r.player, r.first) for r in attack.replies if r.first)
-    rigs_rolls = attack.waiting() if early or game.dice != "table" else ()
-    if game.dice != "table":
-        rigs_rolls += tuple(r.player for r in attack.replies if not r.rolls)
-    gave = tuple(r.gave for r in attack.replies if r.gave)
-    return play.replaced(
-        drew=play.drew + tuple((r.player, t) for r in attack.replies
-                               for t in r.drew),
-        rolls=Rolls(play.rolls.plain, play.rolls.named + tuple(
-            (r.player, n) for r in attack.replies for n in r.rolls)),
-        by_rigs=play.by_rigs + rigs_rolls, card=play.card + gave,
-        answer=tuple((r.player, title_of(tables, 'karma', r.card))
-                     for r in said),
-        answer_to=tuple((r.player, r.to) for r in said if r.to),
-        answer_plot=tuple(r.plot for r in said if r.plot),
-        first=play.first + firsts + undecided_firsts(
-            play, game, tables, attack.victims, attack.replies))
 
 
 def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False) -> Outcome:
@@ -268,7 +227,15 @@ class Answer(Op):
                              rule="answers come while a card played with --wait waits")
         me = game.player(self.name)
         title = title_of(tables, "karma", attack.card)
-        if me.name == attack.player:
+        if attack.later:  # the answers are in: the players it came to record theirs
+            if me.name not in attack.later:
+                raise RulesError(f"{title} waits for {', '.join(attack.waiting())} only",
+                                 rule="the answers are in; the card waits for the dice "
+                                 "or pick of the players it comes to")
+            if not self._takes() or self.to or self.plot or self.drew:
+                raise InputError(f"{me.name}: {title} comes to you: record your dice "
+                                 "(take --roll N) or the card picked (take --gave TITLE)")
+        elif me.name == attack.player:
             raise RulesError(f"{me.name} played {title}",
                              rule="the answers are the other players'")
         given = next((r for r in attack.replies if r.player == me.name), None)
@@ -277,7 +244,9 @@ class Answer(Op):
             raise RulesError(f"{me.name} has answered {title} already (recorded: "
                              f"{', '.join(said)})", rule="record, never add: what the "
                              "table drew or rolled for a card stands")
-        if self._takes():
+        if attack.later and me.name in attack.later:
+            reply = Reply(me.name, TAKE, gave=self._picked(game, tables, attack))
+        elif self._takes():
             if me.name not in attack.victims:
                 raise RulesError(f"{title} does not hit {me.name}: nothing to take",
                                  rule="a victim answers or takes it")
@@ -295,7 +264,8 @@ class Answer(Op):
         if self.first and not both_in_play(game, me.name):
             raise InputError(f"--first: {me.name} has not both the Alarm System and I've Got "
                              "a Donk in play")
-        if both_in_play(game, me.name) and me.name in attack.victims:
+        if both_in_play(game, me.name) and me.name in (*attack.victims,
+                                                        *(attack.later or ())):
             if not self.first:
                 raise InputError(f"{me.name} has both the Alarm System and I've Got a Donk "
                                  f"in play: {me.name} names the one that rolls first "
@@ -316,6 +286,17 @@ class Answer(Op):
                 raise InputError(f"--roll {who}={n}: {self.name} records their own dice")
         return given.plain + tuple(n for _, n in given.named)
 
+    def _picked(self, game: Game, tables: Tables, attack: Attack) -> str:
+        """Give Me That!: the card the card's player picked at random from the victim's
+        hand at the table (``virtual``, or none: rigs picks; the rules refuse a card the
+        hand does not hold)."""
+        if not self.gave or self.gave.strip().lower() == "virtual":
+            return ""
+        if tables.karma_card(attack.card).action != "steal_hand_random":
+            raise InputError(f"--gave: {title_of(tables, 'karma', attack.card)} takes no "
+                             "card you name")
+        return title_of(tables, "karma", find_in(tables, "karma", self.gave))
+
     def _gave(self, game: Game, tables: Tables, attack: Attack) -> str:
         """I'll Take THAT!: the card the card's player took from this player's hand."""
         if not self.gave:
@@ -330,14 +311,16 @@ class Answer(Op):
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
         attack, reply = self._replies(game, tables)
+        attack, now = settled(game, tables, attack, reply)
         # the card as it would resolve now (those not answered yet taking it): refused here,
         # in one line, when this answer cannot be part of it
-        resolve(game, tables, attack, early=not _resolves(attack, reply, tables))
+        resolve(game, tables, attack, early=not now)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         attack, reply = self._replies(game, tables)
         me = reply.player
-        if _resolves(attack, reply, tables):
+        attack, now = settled(game, tables, attack, reply)
+        if now:
             out = resolve(game, tables, attack)
             return replace(out, messages=(f"{me} answers.", *out.messages))
         game = replace(game, waits=replace(game.waits, attack=attack))
@@ -348,14 +331,6 @@ class Answer(Op):
                               f"{', '.join(attack.waiting())}: {ask(attack.waiting())}.",),
                        {"waiting_for": list(attack.waiting())},
                        ((me, f"Your answer to {title}: {mine}."),))
-
-
-def _resolves(attack: Attack, reply: Reply, tables: Tables) -> bool:
-    """The card resolves with this reply: everyone answered, or the answer is for the
-    whole card (Calling in a Favor and the like)."""
-    whole = reply.card != TAKE and \
-        tables.karma_card(reply.card).action not in FOR_ONE_VICTIM
-    return whole or not attack.waiting()
 
 
 def resolve_now(game: Game, tables: Tables) -> Outcome | None:

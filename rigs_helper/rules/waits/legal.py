@@ -4,6 +4,8 @@ operations are built from their definitions (rules/actions/catalog.py).  No I/O.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.legal.base import Action, Param, Spec, module_of
 from rigs_helper.rules.legal.karma import VIRTUAL, drawable
@@ -96,27 +98,33 @@ def actions_answer(game, tables, player, spec: Spec):
     card; a card that passes the attack on lists the players it may go to."""
     attack = game.waits.attack
     me = game.player(player)
-    if attack is None or me.name == attack.player or \
-            any(r.player == me.name for r in attack.replies):
-        return []  # (nothing waits for them: the attack code is not even imported)
+    if attack is None or (me.name == attack.player and me.name not in (attack.later or ())):
+        return []  # (nothing waits: the attack code is not even imported)
+    if attack.later and me.name not in attack.waiting():
+        return []  # the answers are in: the card waits for the players it came to
+    if not attack.later and any(r.player == me.name for r in attack.replies):
+        return []  # they answered: nothing more waits for them
+    rolls_for = (*attack.victims, *(attack.later or ()))
     from rigs_helper.rules.karma.protection import ALARM, DONK
-    from rigs_helper.rules.waits.attacks import both_in_play
+    from rigs_helper.rules.waits.resolution import both_in_play
 
     title = title_of(tables, "karma", attack.card)
     first = {}  # a victim with both in-play protections names the one that rolls first
-    if me.name in attack.victims and both_in_play(game, me.name):
+    if me.name in rolls_for and both_in_play(game, me.name):
         first = {"first": title_of(tables, "karma", ALARM)}
     lead = [Param("first", tuple(title_of(tables, "karma", k) for k in (ALARM, DONK)))] \
         if first else []
     out = []
     gave = _gave(game, tables, me.name)
-    picked = [Param("gave", tuple(g["gave"] for g in gave))] if gave else []
+    # the card picked at random (Give Me That!): the table's own card, or rigs picks
+    pick = "card" if attack.later and me.name in attack.later else None
+    picked = [Param("gave", tuple(g["gave"] for g in gave), record=pick)] if gave else []
     die: list[Param] = []
     one: dict = {}
     # with both in-play protections: the takes for each one rolling first (their dice
     # differ: the first die decides whether the second rolls)
     for order in ([{"first": v} for v in lead[0].values or ()] if lead else [{}]):
-        seqs = _dice(game, tables, me.name, order) if me.name in attack.victims else []
+        seqs = _dice(game, tables, me.name, order) if me.name in rolls_for else []
         rolls = bool(seqs)
         # the dice this victim rolls for it, one after the other: each sequence checked
         # (``{}``: rigs rolls them, where it may)
@@ -134,7 +142,8 @@ def actions_answer(game, tables, player, spec: Spec):
         said = f" ({order['first']} rolls first)" if order else ""
         out += _take_actions(game, tables, me.name, f"Take {title}{said}", takes, rolls,
                              [*named, *picked], order)
-    for key in dict.fromkeys(me.hand):  # with the die only where it rolls first
+    for key in dict.fromkeys(() if attack.later else me.hand):  # (the die: where it
+        # rolls first)
         out += _card_answers(spec, game, tables, me.name, key, title, first, lead) or (
             _card_answers(spec, game, tables, me.name, key, title, {**first, **_form(one)},
                           lead + die) if die else [])
@@ -240,11 +249,28 @@ def _gave(game, tables, me: str) -> list[dict]:
     attack = game.waits.attack
     play = op_from_json(attack.play)
     p = game.player(me)
+    if attack.later and me in attack.later:  # Give Me That!: the card picked at random
+        from rigs_helper.rules.legal.karma import VIRTUAL, unseen
+
+        if tables.karma_card(attack.card).action != "steal_hand_random" or \
+                (isinstance(play, KarmaPlay) and play.card) or not _picks(game, tables, me):
+            return []
+        # (``virtual`` first: the witness a take is checked with is a pick that passes)
+        return [{"gave": t} for t in (VIRTUAL, *unseen(game, tables, me))]
     if tables.karma_card(attack.card).action != "steal_hand_choice" or \
             me not in attack.victims or not p.hand or \
             (isinstance(play, KarmaPlay) and play.card):
         return []
     return [{"gave": title_of(tables, "karma", k)} for k in dict.fromkeys(p.hand)]
+
+
+def _picks(game, tables, me: str) -> bool:
+    """``me`` is the player the waiting card waits for to pick a card at random."""
+    from rigs_helper.rules.waits.resolution import comes_to
+
+    a = game.waits.attack
+    mine = replace(a, later=(), replies=tuple(r for r in a.replies if r.player != me))
+    return comes_to(game, tables, mine)[1] == me
 
 
 def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first: dict,
@@ -293,6 +319,8 @@ def _draws_on_taking(game, tables, me: str, roll: dict, first: dict) -> int:
     them: who holds the cardboard records it), with this die (``roll``) if they roll."""
     from rigs_helper.rules.waits.attacks import Answer, resolve
 
+    if game.waits.attack.later:  # (a player the card came to records dice or a pick:
+        return 0  # a card it makes them draw, rigs draws; their hand takes the pick)
     gave = _gave(game, tables, me)[:1]
     attack, _ = Answer(me, TAKE, roll=tuple(str(n) for n in roll.get("roll", ())),
                        first=first.get("first"),

@@ -24,7 +24,7 @@ from rigs_helper.rules.waits.disasters import DisasterRecord
 
 def from_a_phone(op: Op, game: Game) -> Op:
     if type(op) is KarmaPlay:
-        return replace(same_play(KarmaPlayWait, op), drawers=True)
+        return replace(same_play(KarmaPlayWait, op), drawers=True, later=True)
     if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma:
         return replace(op, wait=True)
     return recorded_later(op)

@@ -51,11 +51,18 @@ class Attack:
     play: str
     victims: tuple[str, ...]
     replies: tuple[Reply, ...] = ()
+    # the players the card waits for once the answers are in, who record cardboard of
+    # their own (issue #27): a new victim it was passed on to whose in-play protections
+    # roll, the card's player who rolls for a card turned back on them or picks a card
+    # at random (Give Me That!).  None: an attack of an older file (rigs rolled and picked
+    # for them when it resolved)
+    later: tuple[str, ...] | None = None
 
     def waiting(self) -> tuple[str, ...]:
-        """Victims who have not answered yet."""
+        """Victims who have not answered yet; once the answers are in and the card waits
+        for ``later`` players, those who have not recorded theirs."""
         said = {r.player for r in self.replies}
-        return tuple(v for v in self.victims if v not in said)
+        return tuple(v for v in (self.later or self.victims) if v not in said)
 
 
 @dataclass(frozen=True, slots=True)

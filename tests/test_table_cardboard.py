@@ -1,0 +1,249 @@
+"""The cardboard is the truth (issue #27): with ``--dice table`` rigs never rolls, and
+where the table records its own cards rigs never draws, picks or shuffles for the table.
+
+Each test plays through the pages' endpoint (POST /p/TOKEN/act) of a game started with
+``--dice table``, and checks that rigs' generator did not move (its position in the game
+file) and that the books hold what the table recorded."""
+
+from __future__ import annotations
+
+from servehelp import act_ok as _act
+from servehelp import post, rigs, serving
+from servehelp import hand_titles as _hand
+from servehelp import page_actions as _actions
+from servehelp import saved_game as _load
+
+
+def _in_play(game, name: str, title: str) -> None:
+    rigs("karma", "draw", name, "--card", title, "--game", game)
+    rigs("karma", "play", name, title, "--game", game)
+
+
+def _new(path, *names: str, dice: str = "table", **hands):
+    args = [a for n in names for a in ("-p", n)]
+    rigs("new", *args, "--seed", 7, "--dice", dice, "--game", path)
+    for name, titles in hands.items():
+        for t in titles:
+            rigs("karma", "draw", name, "--card", t, "--game", path)
+    return path
+
+
+def _record_disaster(server, token, game, tables) -> None:
+    """Record a Disaster card the page lists (and, if it hurts, a Karma card of the
+    books' deck): never ``virtual``."""
+    deck = {tables.karma_card(k).title for k in game.karma.draw or game.karma.discard}
+    for rec in _listed(server, token, "disaster record"):
+        titles = [v for v in rec["params"]["card"]["values"] if v != "virtual"]
+        if titles:
+            karma = [v for v in rec["params"].get("karma", {}).get("values", [])
+                     if v in deck]
+            _act(server, token, action="disaster record", card=titles[0],
+                 **({"karma": karma[0]} if "karma" in rec["params"] else {}))
+            return
+    raise AssertionError("no Disaster card listed")
+
+
+def _listed(server, token, action: str) -> list[dict]:
+    return [a for a in _actions(server, token) if a["action"] == action]
+
+
+def test_end_the_phase_now_waits_for_each_players_disaster_record(tmp_path, tables):
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo")
+    before = _load(game, tables)
+    leader = before.leader
+    with serving(game, tables) as (server, _, tokens):
+        (end,) = [a for a in _actions(server, tokens[leader]) if a["action"] == "next"]
+        assert end["label"] == "End the phase now" and end["params"] == {}
+        _act(server, tokens[leader], action="next")
+        g = _load(game, tables)
+        assert g.phase == "disaster" and set(g.waits.disasters) == {"Ana", "Bo"}
+        assert g.disaster.draw == before.disaster.draw  # nothing dealt from rigs' pile
+        for name in ("Ana", "Bo"):
+            (rec, *_) = [a for a in _listed(server, tokens[name], "disaster record")
+                         if "karma" not in a["params"]]
+            card = rec["params"]["card"]
+            assert card["record"] == "card"
+            title = next(v for v in card["values"] if v != "virtual")
+            _act(server, tokens[name], action="disaster record", card=title)
+    after = _load(game, tables)
+    assert after.waits.disasters == () and after.rng == before.rng
+
+
+def _set_up(path, tables, change):
+    """The game at ``path`` with ``change(game)`` made to it (a set-up no play reaches
+    quickly: a deck about to run out)."""
+    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.store import session
+
+    session.create(path, Outcome(change(_load(path, tables))), "test set-up", True, tables)
+
+
+def test_karma_deck_run_out_refilled_from_the_discards_the_table_shuffled(tmp_path, tables):
+    from dataclasses import replace
+
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", Ana=["Blowout!"])
+    _set_up(game, tables, lambda g: replace(g, karma=replace(
+        g.karma, draw=(), discard=g.karma.draw + g.karma.discard)))
+    before = _load(game, tables)
+    plot = before.player("Bo").plots[0].id
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Blowout!", target="Bo",
+             plot=plot)
+        (take,) = [a for a in _listed(server, tokens["Bo"], "answer")
+                   if a["params"]["card"]["values"] == ["take"]]
+        assert "Ruins" in take["params"]["drew"]["values"]
+        said = _act(server, tokens["Bo"], action="answer", card="take", drew=["Ruins"])
+        assert any("shuffled into a new deck at the table" in s for s in said["said"])
+    after = _load(game, tables)
+    assert _hand(game, tables, "Bo") == ["Ruins"]
+    # the discards (Blowout! played among them) back in the deck, in no order
+    assert sorted(after.karma.draw) == sorted({*before.karma.discard, "blowout"} - {"ruins"})
+    assert after.karma.discard == () and after.karma.unshuffled
+    assert after.rng == before.rng  # nothing shuffled by rigs
+
+
+def test_a_virtual_draw_from_a_deck_the_table_refilled_picks_at_random(tmp_path, tables):
+    """The books' refilled deck is in no order: rigs draws from it at random (the seeded
+    generator moves then, and only then)."""
+    from rigs_helper.rules.engine import Work
+
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", dice="rigs")
+    g = _load(game, tables)
+    from dataclasses import replace
+
+    w = Work(replace(g, karma=replace(g.karma, draw=("decoy", "ruins", "wrong-address"),
+                                      discard=(), unshuffled=True)), tables)
+    picks = {w.draw("karma") for _ in range(3)}
+    assert picks == {"decoy", "ruins", "wrong-address"} and w.rng.pos != g.rng
+
+
+def test_disaster_deck_run_out_in_a_three_player_game_the_table_deals_its_own(tmp_path,
+                                                                             tables):
+    from dataclasses import replace
+
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", "Cy")
+    g0 = _load(game, tables)
+    every = g0.disaster.draw + g0.disaster.discard
+    _set_up(game, tables, lambda g: replace(g, disaster=replace(
+        g.disaster, draw=every[:1], discard=every[1:])))
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens[before.leader], action="next")
+        for name in ("Ana", "Bo", "Cy"):
+            _record_disaster(server, tokens[name], _load(game, tables), tables)
+    after = _load(game, tables)
+    assert after.waits.disasters == () and after.disaster.unshuffled
+    assert after.rng == before.rng
+
+
+def _answers(server, token) -> list[dict]:
+    return _listed(server, token, "answer")
+
+
+def test_wrong_address_new_victims_rigs_alarm_system_rolled_from_their_page(tmp_path,
+                                                                          tables):
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", "Cy", Ana=["Identity Theft"],
+                Bo=["Wrong Address"])
+    _in_play(game, "Cy", "R.I.G.S. Alarm System")
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
+             target="Bo", option="card")
+        (passed,) = [a for a in _answers(server, tokens["Bo"])
+                     if a["params"]["card"]["values"] == ["Wrong Address"]]
+        assert "Cy" in passed["params"]["to"]["values"]  # listed with the table's dice
+        said = _act(server, tokens["Bo"], action="answer", card="Wrong Address", to="Cy")
+        assert "still waits for Cy" in said["said"][0]
+        assert _load(game, tables).player("Cy").credits == 100  # nothing rolled yet
+        (take,) = _answers(server, tokens["Cy"])
+        die = take["params"]["roll"]
+        assert (die["record"], die["min"], die["max"]) == ("die", 1, 6)
+        assert "virtual" not in die.get("values", [])
+        said = _act(server, tokens["Cy"], action="answer", card="take", roll="2")["said"]
+        assert any("Alarm System rolls 2: Cy is not affected" in s for s in said)
+    after = _load(game, tables)
+    assert after.waits.attack is None and after.player("Ana").credits == 100
+    assert _hand(game, tables, "Bo") == [] and after.rng == before.rng
+
+
+def test_double_agent_new_victims_i_ve_got_a_donk_virtual_only_with_dice_rigs(tmp_path,
+                                                                             tables):
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", "Cy", dice="rigs",
+                Ana=["Identity Theft"], Bo=["Double Agent"])
+    _in_play(game, "Cy", "I've Got a Donk")
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
+             target="Bo", option="card")
+        _act(server, tokens["Bo"], action="answer", card="Double Agent", to="Cy")
+        dice = [a["params"]["roll"] for a in _answers(server, tokens["Cy"])]
+        assert {"values": ["virtual"], "min": 1, "max": 6, "required": False,
+                "record": "die"} in dice
+        said = _act(server, tokens["Cy"], action="answer", card="take", roll="virtual")
+    assert any("Donk rolls" in s for s in said["said"])
+    assert _load(game, tables).waits.attack is None
+
+
+def test_right_back_at_you_on_i_want_that_its_player_rolls_from_their_page(tmp_path,
+                                                                          tables):
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", Ana=["I WANT THAT!"],
+                Bo=["Right Back At You"])
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="I WANT THAT!", target="Bo",
+             resource="energy")
+        assert any(a["params"]["card"]["values"] == ["Right Back At You"]
+                   for a in _answers(server, tokens["Bo"]))  # listed with --dice table
+        _act(server, tokens["Bo"], action="answer", card="Right Back At You")
+        (take,) = _answers(server, tokens["Ana"])  # the card's player rolls, one per victim
+        die = take["params"]["roll"]
+        assert (die["record"], die["min"], die["max"]) == ("die", 1, 6)
+        said = _act(server, tokens["Ana"], action="answer", card="take", roll="4")["said"]
+        assert "Ana rolls 4: gives 4 energy to Bo." in said
+    after = _load(game, tables)
+    assert (after.player("Ana").energy, after.player("Bo").energy) == (
+        before.player("Ana").energy - 4, before.player("Bo").energy + 4)
+    assert after.waits.attack is None and after.rng == before.rng
+
+
+def test_give_me_that_pick_recorded_from_the_card_players_page(tmp_path, tables):
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", Ana=["Give Me That!"],
+                Bo=["Ruins", "Wrong Manual"])
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Give Me That!", target="Bo")
+        _act(server, tokens["Bo"], action="answer", card="take")
+        assert _hand(game, tables, "Bo") == ["Ruins", "Wrong Manual"]  # nothing picked yet
+        (take,) = _answers(server, tokens["Ana"])  # the second wait: Ana's pick
+        gave = take["params"]["gave"]
+        assert {"Ruins", "Wrong Manual", "virtual"} <= set(gave["values"])
+        assert "Give Me That!" not in gave["values"]  # (face up: played)
+        _act(server, tokens["Ana"], action="answer", card="take", gave="Wrong Manual")
+    after = _load(game, tables)
+    assert _hand(game, tables, "Ana") == ["Wrong Manual"]
+    assert _hand(game, tables, "Bo") == ["Ruins"]
+    assert after.waits.attack is None and after.rng == before.rng  # rigs picked nothing
+
+
+def test_give_me_that_pick_virtual_lets_rigs_pick(tmp_path, tables):
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", Ana=["Give Me That!"], Bo=["Ruins"])
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Give Me That!", target="Bo")
+        _act(server, tokens["Bo"], action="answer", card="take")
+        code, _, body = post(server, tokens["Ana"], {"action": "answer", "card": "take",
+                                                     "gave": "Decoy"})
+        assert code == 422 and "not in Bo's hand" in body
+        _act(server, tokens["Ana"], action="answer", card="take", gave="virtual")
+    assert _hand(game, tables, "Ana") == ["Ruins"] and _hand(game, tables, "Bo") == []
+
+
+def test_rough_storm_die_left_to_rigs_by_its_player_is_not_asked_again(tmp_path, tables):
+    """--dice rigs: the card's player let rigs roll their Rough Storm die when playing it;
+    the card resolves when the others have answered (only a card turned back on its
+    player waits for their dice)."""
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", dice="rigs", Ana=["Rough Storm"])
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Rough Storm",
+             roll="virtual", drawn="virtual")
+        _act(server, tokens["Bo"], action="answer", card="take", roll="6")
+        assert _answers(server, tokens["Ana"]) == []
+    assert _load(game, tables).waits.attack is None
