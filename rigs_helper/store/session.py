@@ -219,10 +219,22 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
     checkpoint kept before it); a history that does not replay gives the state now (the
     summary is a courtesy, never an error)."""
     from rigs_helper.rules.history import basis
-    from rigs_helper.store import timeline
 
     g = loaded.game
     try:
+        if loaded.version == 2:
+            last = gamelog.parse_last(loaded.log_text, file, tables.constants.rounds,
+                                      loaded.log_line)
+            if last is not None and last.get("why") == "creation":
+                # nothing done since the game began: its phase began with the creation's
+                # checkpoint (replaying the `new` entry before it gives the same state
+                # at several times the cost)
+                from rigs_helper.store.codec import from_doc
+
+                return basis(from_doc(last["state"], f"{file} (the log's checkpoint)",
+                                      tables))
+        from rigs_helper.store import timeline
+
         steps = timeline.recent(loaded, file, tables, actions=1)
     except InputError:
         return basis(g)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
@@ -16,6 +15,7 @@ from rigs_helper.rules.karma.hands import hand_key, move_played_card, play_allow
 from rigs_helper.rules.karma.protection import resolve
 from rigs_helper.rules.numbers import whole
 from rigs_helper.rules.piles import find_in
+from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
@@ -46,7 +46,7 @@ def pair_word(x: object) -> str:
     return str(x)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class KarmaPlay(Op):
 
     name: str  # who plays the card
@@ -233,7 +233,7 @@ def effect(action: str) -> Callable[[Ctx], None]:
 # ---------------------------------------------------------------------------- in play
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class KarmaUse(Op):
     """Use a card in play: Parts Shop (a die roll once per Player Phase), Push, Pull, or Drag
     (after a RIGS was destroyed this round: discard it for a free RIGS), Recycling (discard it
