@@ -123,6 +123,25 @@ def parse_last(log_text: str, file: str, rounds: int, first_line: int = 1
                  first_line=first_line + log_text.count("\n", 0, i))[0]
 
 
+def last_keys(log_text: str) -> dict[str, Any] | None:
+    """The last entry's own keys (a checkpoint's state left out), read but not checked:
+    for a history already read whole and sound (store/replaycache.py ``sound``), where
+    a save needs only the last entry's ``action`` and ``after``.  Reading a checkpoint's
+    state costs as much as reading the state at the top of the file."""
+    import tomllib
+
+    i = log_text.rfind(HEAD)
+    if i < 0:
+        return None
+    block = log_text[i:]
+    j = block.find("\n[log.state")
+    try:
+        got = tomllib.loads(block if j < 0 else block[:j + 1])["log"][0]
+    except (tomllib.TOMLDecodeError, KeyError, IndexError, TypeError):
+        return None
+    return got if isinstance(got, dict) else None
+
+
 def check_entry(e: Any, where: tuple[str, int, str], rounds: int, k: int,
                 prev: int | None = None) -> dict[str, Any]:
     """One entry's keys, types and bounds (``where``: the file, the line of its header and

@@ -91,19 +91,21 @@ def sound(path: Path, text: str) -> bool:
 
 
 def follow(path: Path, old: str, new: str, more: list[dict[str, Any]] | None = None,
-           upto: int | None = None) -> None:
+           upto: int | None = None) -> bool:
     """After a save of ``new`` over ``old``: the rows kept for ``old`` (public), with
-    ``more`` added or cut before action ``upto`` (an undo), kept for ``new``.  Nothing
-    when the cache does not hold ``old``'s rows."""
+    ``more`` added or cut before action ``upto`` (an undo), kept for ``new``.  False (and
+    nothing kept) when the cache does not hold ``old``'s rows."""
     got = rows(path, None, old)
     if got is None:
-        return
+        return False
     if upto is not None:
         cut = next((i for i, r in enumerate(got) if r.get("n") == upto), None)
         if cut is None:
-            return
+            return False
         got = got[:cut]
     keep(path, new, None, got + (more or []))
+    return True
+
 
 def keep(path: Path, text: str, viewer: str | None, got: list[dict[str, Any]]) -> None:
     """Keep ``got``, the rows of the game file whose text was ``text`` (atomically, mode

@@ -17,6 +17,7 @@ from rigs_helper.store.gamefile import load_text
 from rigs_helper.store.gamelog import MARKER
 from rigs_helper.store.session import (
     history_problems,
+    keep_replayed,
     missing_file,
     save,
     verify,
@@ -94,8 +95,9 @@ def _step_back(path: Path, loaded, steps: list[timeline.Step], n: int, force: bo
         log_text = found if found is not None else log_text
     doc = to_doc(game, tables)
     text = write_game(path, doc, _with_after(log_text, doc), tables)
-    if loaded.version == 2 and loaded.text:
-        replaycache.follow(path, loaded.text, text, upto=target)
+    if not (loaded.version == 2 and loaded.text
+            and replaycache.follow(path, loaded.text, text, upto=target)):
+        keep_replayed(path, text, tables)
     return Undone(undone, game, note)
 
 

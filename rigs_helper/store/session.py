@@ -128,8 +128,9 @@ def _last(loaded: Loaded, path: Path, tables: Tables) -> dict[str, Any] | None:
     from rigs_helper.store import replaycache, timeline
 
     if loaded.version == 2 and loaded.text and replaycache.sound(path, loaded.text):
-        return gamelog.parse_last(loaded.log_text, str(path), tables.constants.rounds,
-                                  loaded.log_line)
+        last = gamelog.last_keys(loaded.log_text)
+        if last is not None and isinstance(last.get("action"), str):
+            return last
 
     try:
         es = timeline.entries(loaded, str(path), tables)
@@ -162,8 +163,9 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
                "fields": fields}
         cp = {"action": "checkpoint", "round": g.round, "phase": g.phase, "why": "creation",
               "state": doc, "after": gamelog.fingerprint(doc)}
-        write_game(path, doc, MARKER + "\n" + gamelog.entry_text(new)
-                   + gamelog.entry_text(cp), tables)
+        text = write_game(path, doc, MARKER + "\n" + gamelog.entry_text(new)
+                          + gamelog.entry_text(cp), tables)
+        keep_replayed(path, text, tables)
 
 
 def run(path: Path, op: Op, tables: Tables | None = None,
@@ -223,16 +225,13 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
     g = loaded.game
     try:
         if loaded.version == 2:
-            last = gamelog.parse_last(loaded.log_text, file, tables.constants.rounds,
-                                      loaded.log_line)
-            if last is not None and last.get("why") == "creation":
-                # nothing done since the game began: its phase began with the creation's
-                # checkpoint (replaying the `new` entry before it gives the same state
-                # at several times the cost)
-                from rigs_helper.store.codec import from_doc
-
-                return basis(from_doc(last["state"], f"{file} (the log's checkpoint)",
-                                      tables))
+            last = gamelog.last_keys(loaded.log_text)
+            if last is not None and last.get("why") == "creation" and \
+                    last.get("after") == gamelog.fingerprint(to_doc(g, tables)):
+                # nothing done or edited since the game began: the phase began with the
+                # state now (replaying the `new` entry gives the same at several times
+                # the cost)
+                return basis(g)
         from rigs_helper.store import timeline
 
         steps = timeline.recent(loaded, file, tables, actions=1)
@@ -322,11 +321,34 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
                                        "state": before})
     entry["after"] = gamelog.fingerprint(after)
     text = write_game(path, after, log_text + out + gamelog.entry_text(entry), tables)
-    if op is not None and outcome is not None and loaded.version == 2 and not edited:
-        from rigs_helper.store import replaycache, timeline
+    from rigs_helper.store import replaycache
 
-        step = timeline.Step(entry, loaded.game, op, outcome, game)
-        replaycache.follow(path, loaded.text, text, [history_row(step, None)])
+    if loaded.version == 2 and not edited and loaded.text:
+        more = None
+        if op is None:
+            more = [hand_edit_row(entry)]
+        elif outcome is not None:
+            from rigs_helper.store import timeline
+
+            more = [history_row(timeline.Step(entry, loaded.game, op, outcome, game), None)]
+        if more is not None and replaycache.follow(path, loaded.text, text, more):
+            return
+    keep_replayed(path, text, tables)
+
+
+def keep_replayed(path: Path, text: str, tables: Tables) -> None:
+    """Keep the public rows of `rigs log` for the game file just written as ``text`` in
+    the game's cache (:mod:`rigs_helper.store.replaycache`), its whole history replayed:
+    after a save that could not grow the rows kept before (a new game, a hand edit, a
+    version-1 file written back, another rigs), so that the next save, `undo`, `log` or
+    phone action finds them.  A history that does not replay keeps none."""
+    from rigs_helper.store import replaycache
+
+    try:
+        rows = _rows(load_text(text, str(path), tables), path, tables, None)
+    except RigsError:
+        return
+    replaycache.keep(path, text, None, rows)
 
 
 def _without_after(log_text: str) -> str:
@@ -359,28 +381,40 @@ def history(path: Path, tables: Tables | None = None, viewer: str | None = None
     """The log's actions as ``viewer`` may read them (None: the public), each with what it
     said and the units it moved; a damaged entry is named.  The rows are kept in the
     game's cache (:mod:`rigs_helper.store.replaycache`) for the next `rigs log`."""
-    from rigs_helper.store import replaycache, timeline
+    from rigs_helper.store import replaycache
 
     tables = tables or load_tables()
     if not path.exists():
         raise missing_file(path)
     _tidy(path)
     text = read_text(path)
-    loaded = load_checked(text, path, tables)
+    rows = _rows(load_checked(text, path, tables), path, tables, viewer)
+    replaycache.keep(path, text, viewer, rows)
+    return rows
+
+
+def _rows(loaded: Loaded, path: Path, tables: Tables, viewer: str | None
+          ) -> list[dict[str, Any]]:
+    """The log's rows of ``loaded`` as ``viewer`` may read them (its history replayed)."""
+    from rigs_helper.store import timeline
+
     rows: list[dict[str, Any]] = []
     for s in timeline.whole(loaded, str(path), tables):
         e = s.entry
         if not s.is_action:
             if e.get("why") == "hand edit":
-                rows.append({"n": None, "round": e["round"], "phase": e["phase"],
-                             "action": "(the state was edited by hand)", "said": [],
-                             "ledger": []})
+                rows.append(hand_edit_row(e))
             elif e.get("why") == "migrated" and rows:  # the old entry's words
                 rows[-1]["said"] = rows[-1]["said"] or [str(x) for x in e.get("said", [])]
             continue
         rows.append(history_row(s, viewer))
-    replaycache.keep(path, text, viewer, rows)
     return rows
+
+
+def hand_edit_row(e: dict[str, Any]) -> dict[str, Any]:
+    """A hand edit's checkpoint as a row of the log."""
+    return {"n": None, "round": e["round"], "phase": e["phase"],
+            "action": "(the state was edited by hand)", "said": [], "ledger": []}
 
 
 def history_row(s: Any, viewer: str | None) -> dict[str, Any]:
