@@ -15,7 +15,6 @@ line naming its entry and key), and the cheap reads a save needs (the last entry
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -44,6 +43,8 @@ def _key(k: str) -> str:
 
 
 def _str(s: str) -> str:
+    import json  # (here: a command that only reads the state never loads it)
+
     return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
@@ -82,6 +83,7 @@ def entry_text(entry: dict[str, Any]) -> str:
 
 def fingerprint(doc: dict[str, Any]) -> str:
     """A fingerprint of a state document (the order of its keys does not matter)."""
+    import json
     import zlib
 
     blob = json.dumps(doc, sort_keys=True, ensure_ascii=False).encode()

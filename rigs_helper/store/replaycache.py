@@ -25,8 +25,9 @@ from typing import Any
 
 from rigs_helper.store.cachefiles import text_key
 
-#: written first in the file (another layout of the rows, another name)
-_FORMAT = "rigs-helper log rows 1"
+#: part of the key (another layout of the rows, another name): the key's line, then one
+#: row a line (JSON)
+_FORMAT = "rigs-helper log rows 2"
 
 
 def cache_path(path: Path) -> Path:
@@ -63,19 +64,25 @@ def rows(path: Path, viewer: str | None = None, text: str | None = None
          ) -> list[dict[str, Any]] | None:
     """The rows kept for the game file at ``path`` as it is now (``text``: as read
     already), or None."""
+    body = _body(path, viewer, text)
+    if body is None:
+        return None
+    try:
+        got = [json.loads(line) for line in body.splitlines()]
+    except ValueError:
+        return None
+    return got if all(isinstance(r, dict) for r in got) else None
+
+
+def _body(path: Path, viewer: str | None, text: str | None) -> str | None:
+    """The rows' lines kept for the game file's ``text`` (read from ``path`` when None)."""
     try:
         text = path.read_text(encoding="utf-8") if text is None else text
         kept = cache_path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeError):
         return None
     first, _, body = kept.partition("\n")
-    if first != key(text, viewer):
-        return None
-    try:
-        got = json.loads(body)
-    except ValueError:
-        return None
-    return got if isinstance(got, list) else None
+    return body if first == key(text, viewer) else None
 
 
 def sound(path: Path, text: str) -> bool:
@@ -94,29 +101,37 @@ def follow(path: Path, old: str, new: str, more: list[dict[str, Any]] | None = N
            upto: int | None = None) -> bool:
     """After a save of ``new`` over ``old``: the rows kept for ``old`` (public), with
     ``more`` added or cut before action ``upto`` (an undo), kept for ``new``.  False (and
-    nothing kept) when the cache does not hold ``old``'s rows."""
-    got = rows(path, None, old)
-    if got is None:
+    nothing kept) when the cache does not hold ``old``'s rows.  The rows kept are not read
+    (one line each: an action appends its line)."""
+    body = _body(path, None, old)
+    if body is None:
         return False
     if upto is not None:
-        cut = next((i for i, r in enumerate(got) if r.get("n") == upto), None)
-        if cut is None:
+        at = body.find(f'{{"n": {upto}, ')
+        if at < 0 or (at and body[at - 1] != "\n"):
             return False
-        got = got[:cut]
-    keep(path, new, None, got + (more or []))
+        body = body[:at]
+    _write(path, new, None, body + "".join(_line(r) for r in more or ()))
     return True
+
+
+def _line(row: dict[str, Any]) -> str:
+    return json.dumps(row, ensure_ascii=False) + "\n"
 
 
 def keep(path: Path, text: str, viewer: str | None, got: list[dict[str, Any]]) -> None:
     """Keep ``got``, the rows of the game file whose text was ``text`` (atomically, mode
     600; a cache that cannot be written is not kept)."""
+    _write(path, text, viewer, "".join(_line(r) for r in got))
+
+
+def _write(path: Path, text: str, viewer: str | None, body: str) -> None:
     file = cache_path(path)
     tmp = file.with_name(f"{file.name}.{os.getpid()}.tmp")
-    body = key(text, viewer) + "\n" + json.dumps(got, ensure_ascii=False)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(body)
+            f.write(key(text, viewer) + "\n" + body)
         os.replace(tmp, file)
     except OSError:
         try:
