@@ -4,6 +4,7 @@ shared with other users."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import stat
@@ -73,6 +74,9 @@ def test_the_key_names_the_code_the_viewer_and_the_text(monkeypatch):
     assert any(f.endswith("constants.toml") for f, _, _ in files)  # the tables
     edited = [(f, size + 1 if f.endswith("replay.py") else size, t) for f, size, t in files]
     monkeypatch.setattr(replaycache, "_code", lambda: edited)
+    # (the code's part of the key is worked out once a process: a fresh one here)
+    monkeypatch.setattr(replaycache, "_code_key", functools.cache(
+        replaycache._code_key.__wrapped__))
     assert replaycache.key("text", None) != base
 
 

@@ -57,7 +57,12 @@ def key(text: str, viewer: str | None) -> str:
     """A hash of the game file's ``text``, the ``viewer`` and rigs's code and tables
     (CRC-32 and Adler-32 with the length, as the tables' cache is named: zlib is loaded
     anyway, where hashlib would load OpenSSL, about 5 % of a command's start-up)."""
-    return text_key(repr((_FORMAT, viewer, _code()))) + text_key(text)
+    return _code_key(viewer) + text_key(text)
+
+
+@cache
+def _code_key(viewer: str | None) -> str:
+    return text_key(repr((_FORMAT, viewer, _code())))
 
 
 def rows(path: Path, viewer: str | None = None, text: str | None = None

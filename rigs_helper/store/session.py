@@ -110,6 +110,13 @@ def verify(text: str, path: Path, tables: Tables, state_doc: dict[str, Any] | No
     return loaded
 
 
+def state_doc(loaded: Loaded, tables: Tables) -> dict[str, Any]:
+    """``loaded``'s state as a document (made once)."""
+    if loaded.doc is None:
+        loaded.doc = to_doc(loaded.game, tables)
+    return loaded.doc
+
+
 def history_problems(loaded: Loaded, path: Path, tables: Tables) -> list[str]:
     """Every problem of ``loaded``'s history (its entries read, then replayed)."""
     from rigs_helper.store import timeline
@@ -227,7 +234,7 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
         if loaded.version == 2:
             last = gamelog.last_keys(loaded.log_text)
             if last is not None and last.get("why") == "creation" and \
-                    last.get("after") == gamelog.fingerprint(to_doc(g, tables)):
+                    last.get("after") == gamelog.fingerprint(state_doc(loaded, tables)):
                 # nothing done or edited since the game began: the phase began with the
                 # state now (replaying the `new` entry gives the same at several times
                 # the cost)
@@ -282,7 +289,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     dropped unless it opened one of every :data:`KEEP_ROUNDS` rounds)."""
     from rigs_helper.rules.oplog import to_action
 
-    before = to_doc(loaded.game, tables)
+    before = state_doc(loaded, tables)
     after = to_doc(game, tables)
     log_text = loaded.log_text or MARKER + "\n"
     if loaded.version == 1:  # written back as version 2
