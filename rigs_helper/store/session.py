@@ -434,27 +434,3 @@ def history_row(s: Any, viewer: str | None) -> dict[str, Any]:
             "action": timeline.action_words(s, viewer), **({"source": src} if src else {}),
             "said": timeline.said(s, viewer), "ledger": timeline.ledger(s)}
 
-
-def doctor(path: Path, tables: Tables | None = None) -> tuple[list[str], list[str]]:
-    """Every problem of the game file (each with its line and key), and notes on a sound
-    file (a hand edit since the last action)."""
-    from rigs_helper.store.doctor import game_problems
-
-    tables = tables or load_tables()
-    if not path.exists():
-        raise missing_file(path)
-    text = read_text(path)
-    problems = game_problems(text, str(path), tables)
-    notes = []
-    if not problems:
-        loaded = load_text(text, str(path), tables)
-        from rigs_helper.store import timeline
-
-        es = timeline.entries(loaded, str(path), tables)
-        if es and es[-1].get("after") != gamelog.fingerprint(to_doc(loaded.game, tables)):
-            notes.append(f"{path}: the state was edited by hand since the last action (the "
-                         "next command records the edit in the history)")
-    return problems, notes
-
-
-# ---------------------------------------------------------------------------- backups
