@@ -35,11 +35,11 @@ KEEP_ROUNDS = 4
 
 # ---------------------------------------------------------------------------- writing
 
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE = r"^[A-Za-z0-9_-]+$"  # (compiled by the first write: `rigs status` never needs it)
 
 
 def _key(k: str) -> str:
-    return k if _BARE.match(k) else _str(k)
+    return k if re.match(_BARE, k) else _str(k)
 
 
 def _str(s: str) -> str:
