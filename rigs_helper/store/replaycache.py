@@ -1,18 +1,22 @@
 """The one cache: what `rigs log` read from replaying a game's history, kept beside the
-game (``.NAME.cache``, mode 600, as the game file's own secrets may be in it).
+game (``.NAME.cache``, mode 600, as the game file's own secrets may be in it): a key line,
+then one row a line (JSON).
 
 `rigs log` replays the whole history (docs/game-file.md): on a finished game that costs
 three times the command's start-up.  Its rows depend only on the game file's text, the
-viewer, and rigs's code and tables, so they are kept under a hash of those four.  rigs's
-own saves keep them up to date (an action adds its row, an undo cuts the rows undone:
-:func:`follow`); a hand edit, an edited or upgraded rigs, or another viewer gives another
-key, and the history is replayed again.  Rows kept for a file also say that its history
-was read whole and sound (:func:`sound`): the next save or undo reads only its end.
-The code is named, as Python names a module's bytecode cache, by each source file's size
-and time of change.  A cache file that cannot be read, written or parsed is not used.
+viewer, and rigs's code and tables, so they are kept under a hash of those four.  `rigs
+new` writes them and rigs's own saves keep them up to date (an action appends its row, an
+undo cuts the rows undone: :func:`follow`, which never reads the rows kept); a hand edit,
+an edited or upgraded rigs, or another viewer gives another key: the next save (or `rigs
+log`) replays the history once and keeps the rows again (store/session.py
+``keep_replayed``).  Rows kept for a file also say that its history was read whole and
+sound (:func:`sound`): the next save or undo reads only its end.  The code is named, as
+Python names a module's bytecode cache, by each source file's size and time of change.  A
+cache file that cannot be read, written or parsed is not used.
 
 Measured (callgrind, docs/machinery.md): `rigs log` of a finished game costs about a
-quarter of what it costs without the cache (1.03x the import floor instead of 4.29x).
+quarter of what it costs without the cache (1.07x the import floor instead of 4.22x);
+`undo` of one action 1.35x instead of 2.19x; a phone's action 8 ms of CPU instead of 36.
 """
 
 from __future__ import annotations
