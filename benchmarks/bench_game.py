@@ -46,6 +46,16 @@ def rigs_command() -> list[str]:
     return [found] if found else [PY, "-m", "rigs_helper"]
 
 
+def copy_game(src: Path, dst: Path) -> None:
+    """A copy of the game file ``src`` with the cache rigs keeps beside it (``.NAME.cache``,
+    store/replaycache.py: every save keeps it; its key names the file's text, not its
+    name), as a player's folder holds them."""
+    shutil.copyfile(src, dst)
+    cache = src.parent / f".{src.name}.cache"
+    if cache.exists():
+        shutil.copyfile(cache, dst.parent / f".{dst.name}.cache")
+
+
 def make_games(rigs: list[str], folder: Path) -> dict[str, Path]:
     """round1.toml, round15-market.toml (before the last `next`), finished.toml."""
     run = timing.run
@@ -55,7 +65,7 @@ def make_games(rigs: list[str], folder: Path) -> dict[str, Path]:
     steps = 3 + 14 * 4  # to round 15's Market Phase
     for _ in range(steps):
         run([*rigs, "next", "--auto", "--game", "finished.toml"], folder)
-    shutil.copyfile(folder / "finished.toml", folder / "round15-market.toml")
+    copy_game(folder / "finished.toml", folder / "round15-market.toml")
     run([*rigs, "next", "--auto", "--game", "finished.toml"], folder)
     return {name: folder / f"{name}.toml" for name in ("round1", "round15-market", "finished")}
 

@@ -15,9 +15,10 @@ rich.console, tomllib"` (1.00x: the least a command built on that stack costs).
 The game commands run on a 4-player game (seed 7) made in a temporary folder with `rigs
 new` and `rigs next --auto`: round 1, round 15's Market Phase (for `next`, which then ends
 the game), and the finished game with its whole log.  rigs keeps one cache (issue 26):
-`rigs log`'s rows beside the game (``.NAME.cache``, store/replaycache.py), used while the
-file is unchanged; `log` is counted after a previous `log` (a finished game, looked at
-again) and "cold", without the cache (the first `log` after an action).  The validated
+`rigs log`'s rows beside the game (``.NAME.cache``, store/replaycache.py), written by `rigs
+new` and kept by every save; a command that changes its file starts from a copy of the file
+and its cache, as a player's folder holds them.  `log` is counted with the cache and
+"cold", without it (the first `log` after a hand edit of the file).  The validated
 tables are kept in $RIGS_CACHE_DIR (this run's own), filled by the first command.  Python's
 own bytecode cache is used as it is at a user's (PYTHONDONTWRITEBYTECODE, if set, is
 dropped; every command runs once, uncounted, before it is counted).  The exit code is 1
@@ -35,7 +36,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_game import PLAYERS, SEED, make_games, rigs_command
+from bench_game import PLAYERS, SEED, copy_game, make_games, rigs_command
 
 FLOOR = "import typer, rich.console, tomllib"
 SHEET = Path(__file__).resolve().parents[1] / "examples" / "sheet-4p.toml"
@@ -59,8 +60,8 @@ def count(argv: list[str], cwd: Path, prepare=None) -> int:
 def commands(rigs: list[str], games: dict[str, Path], folder: Path):
     """(label, argv, target ratio, prepare): every command counted.  ``prepare`` (not
     counted) runs the command once before (as at a table: Python's bytecode and the tables
-    cached), copies a fresh file for a command that changes it, and for `log` leaves the
-    cache as the row says: filled by a previous `log`, or removed ("cold")."""
+    cached), copies a fresh file (and its cache) for a command that changes it, and for
+    `log` leaves the cache as the row says: there, or removed ("cold")."""
     r1, fin, r15 = (str(games[k]) for k in ("round1", "finished", "round15-market"))
     work = folder / "work.toml"
 
@@ -70,9 +71,9 @@ def commands(rigs: list[str], games: dict[str, Path], folder: Path):
 
     def fresh(src: str, *argv: str):
         def prepare() -> None:
-            shutil.copyfile(src, work)
+            copy_game(Path(src), work)
             run(*argv, "--game", str(work))
-            shutil.copyfile(src, work)
+            copy_game(Path(src), work)
         return prepare
 
     def before(*argv: str):

@@ -311,10 +311,10 @@ def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
     """List every problem of a damaged or hand-edited game file at once, each with its key
     and line (exit 0 when there is none)."""
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.store import session
+    from rigs_helper.store import checkup
 
     path = game_path(game)
-    problems, notes = session.doctor(path)
+    problems, notes = checkup.examine(path)
     if json:
         print_json({"game": str(path), "problems": problems, "notes": notes})
     elif not problems:

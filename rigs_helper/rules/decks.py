@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.mixed import (ALL_DECKS, cards_left, deck_counts, deck_title,
                                      full_deck, labeled, survey_missing)
+from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, Pile, frozen_map
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ def inventory_doc(missing: Mapping[str, Mapping[str, int]], tables: Tables) -> d
 
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class SetInventory(Op):
     """Say which cards the group owns, before any Disaster or Karma card is drawn: the
     mixed piles are shuffled again with each card tagged physical or virtual (the Plot and

@@ -8,13 +8,14 @@ the rule when the action is not allowed, ``apply(game, tables)`` returns an
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from rigs_helper.rules.dice import DiceCup, DieNeeded, Rolls
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import NotOwned, whose
 from rigs_helper.rules.piles import PileMoves
+from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.rng import Rng
 from rigs_helper.rules.state import Game, Player, Plot, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables
@@ -22,8 +23,8 @@ from rigs_helper.rules.tables import title_of as title_of  # (imported from here
 from rigs_helper.rules.words import is_warehouse
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+@record
+class Outcome(Frozen):
     game: Game
     messages: tuple[str, ...] = ()  # public: for everyone at the table
     data: dict[str, Any] = field(default_factory=dict)  # extra facts for --json output (public)
@@ -42,11 +43,12 @@ class Outcome:
 LATE_PUSH = "late:push-pull-or-drag"
 
 
-class Op:
-    """Base of every operation.  Subclasses are ``@dataclass(frozen=True)`` without
-    ``slots=True``: their methods call ``super().check``, which a slotted dataclass (a new
-    class made by the decorator) breaks before Python 3.14, and :func:`oplog.op_classes`
-    finds them through ``Op.__subclasses__()``, which would also list the replaced class."""
+class Op(Frozen):
+    """Base of every operation.  Subclasses are ``@record(slots=False)``
+    (rules/records.py), without slots: their methods call ``super().check``, which a
+    slotted dataclass (a new class made by the decorator) breaks before Python 3.14, and
+    :func:`oplog.op_classes` finds them through ``Op.__subclasses__()``, which would also
+    list the replaced class."""
 
     #: phases the operation is allowed in (None = any)
     phases: tuple[str, ...] | None = None

@@ -19,7 +19,6 @@ it, so no text is scrubbed after it is written.
 from __future__ import annotations
 
 import importlib
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -313,6 +312,8 @@ def words(op: Op, viewer: str | None = None, hidden: str = HIDDEN) -> str:
 
 
 def op_to_json(op: Op) -> str:
+    import json  # (here: `rigs status`, which imports this module, never loads it)
+
     args = {k: _plain(v) for k, v in op.logged().items()} if hasattr(op, "logged") \
         else {k: v for k, v in _plain(op).items() if k != "$"}
     return json.dumps({"op": type(op).__name__, "args": args}, separators=(",", ":"),
@@ -321,6 +322,8 @@ def op_to_json(op: Op) -> str:
 
 def op_from_json(text: str, ops: dict[str, type] | None = None) -> Op:
     """An operation from :func:`op_to_json`'s text."""
+    import json
+
     d = json.loads(text)
     cls = ops[d["op"]] if ops else op_class(d["op"])
     return _made(cls, {k: _value(v) for k, v in d["args"].items()})

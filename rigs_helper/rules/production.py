@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from typing import Any
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from rigs_helper.rules.errors import RulesError
+from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.state import Game, Player, Plot
 from rigs_helper.rules.tables import RESOURCES, Tables
 
@@ -39,8 +40,8 @@ CHARGER, JUNCTION = "charger_failure", "junction_failure"
 _PRIORITY: dict[str | None, int] = {"luxuries": 0, "metal": 1, "supplies": 2, "energy": 3}
 
 
-@dataclass(frozen=True, slots=True)
-class PlotLine:
+@record
+class PlotLine(Frozen):
     id: str
     type: str
     harvest: str | None
@@ -61,8 +62,8 @@ class PlotLine:
                 "output": self.output, "to": self.to, "note": self.note}
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
+@record
+class Plan(Frozen):
     player: str
     lines: tuple[PlotLine, ...]
     energy_produced: int  # by this player's own Energy plots (kept by the player)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dataclasses import dataclass
 
+from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.rng import MAX_SEED
 
 
@@ -72,8 +72,8 @@ def _name(path: list[Any], doc: dict[str, Any]) -> str:
     return ".".join(str(p) for p in path)
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+@record
+class Finding(Frozen):
     step: int  # log entry number
     action: str
     kind: str  # cards / rolls / books

@@ -8,19 +8,20 @@ net = credits + luxuries x last_price + sum(plot worth, doubled for luxury plots
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.numbers import whole
+from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
 
 if TYPE_CHECKING:
     from rigs_helper.rules.dice import Rolls
 
 
-@dataclass(frozen=True, slots=True)
-class PlotHolding:
+@record
+class PlotHolding(Frozen):
     type: str
     survey: int | None = None  # yield of its Survey card; None = unsurveyed
 
@@ -29,8 +30,8 @@ class PlotHolding:
         return bool(self.survey)
 
 
-@dataclass(frozen=True, slots=True)
-class Holdings:
+@record
+class Holdings(Frozen):
     """What one player owns at the end of the game, as far as scoring cares."""
 
     name: str
@@ -47,8 +48,8 @@ class Holdings:
         return n
 
 
-@dataclass(frozen=True, slots=True)
-class EndgameValues:
+@record
+class EndgameValues(Frozen):
     """The End Game draws: last Luxury price, each plot type's worth, each resource's die."""
 
     luxury_price: int
@@ -57,8 +58,8 @@ class EndgameValues:
     plot_cards: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # for --explain
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerScore:
+@record
+class PlayerScore(Frozen):
     name: str
     credits: int
     luxuries: int
@@ -77,8 +78,8 @@ class PlayerScore:
                 "vinnie": self.vinnie}
 
 
-@dataclass(frozen=True, slots=True)
-class GameScore:
+@record
+class GameScore(Frozen):
     players: tuple[PlayerScore, ...]
     values: EndgameValues
 

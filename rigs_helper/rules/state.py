@@ -6,12 +6,13 @@ log of applied operations in the game file gives history and undo.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import find_plot, match_player, plot_id
+from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.records import Waits
 
@@ -31,8 +32,8 @@ def frozen_map(d: Mapping[Any, Any] | None = None) -> Mapping[Any, Any]:
 OWED_DRAW = "(owed)"
 
 
-@dataclass(frozen=True, slots=True)
-class Plot:
+@record
+class Plot(Frozen):
     id: str  # "P7": the plot card's number in the Plot deck, stable for the game
     type: str
     survey: int | None = None  # yield of its Survey card (Luxury spots); None = unsurveyed
@@ -49,8 +50,8 @@ class Plot:
         return tables.plots[self.type].spots[resource]
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+@record
+class Player(Frozen):
     name: str
     credits: int = 0
     energy: int = 0
@@ -104,8 +105,8 @@ class Player:
         return self.vinnie.get(resource, 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Pile:
+@record
+class Pile(Frozen):
     """A deck: ``draw`` (top first, hidden) and ``discard`` (face up, newest last)."""
 
     # card keys (str), or the Survey deck's card numbers (int)
@@ -120,8 +121,8 @@ class Pile:
     unshuffled: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Market:
+@record
+class Market(Frozen):
     game: tuple[int, ...] = ()  # Game Market Deck, top first (card indexes)
     drawn: tuple[int, ...] = ()  # cards drawn so far, in order (the last is this round's)
     end: tuple[int, ...] = ()  # End Game Market Deck, top first
@@ -130,8 +131,8 @@ class Market:
     values: Mapping[str, int | tuple[int, ...]] = field(default_factory=frozen_map)  # own values
 
 
-@dataclass(frozen=True, slots=True)
-class Endgame:
+@record
+class Endgame(Frozen):
     """End Game draws once made (recorded so scoring is repeatable)."""
 
     plot_values: Mapping[str, int] = field(default_factory=frozen_map)
@@ -139,8 +140,8 @@ class Endgame:
     resource_values: Mapping[str, int] = field(default_factory=frozen_map)
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
+@record
+class Game(Frozen):
     seed: int
     rng: int  # position of the seeded generator
     players: tuple[Player, ...]

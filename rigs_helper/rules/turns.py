@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -19,7 +20,7 @@ from rigs_helper.rules.text import shell_word
 NEXT_ENDS = " (`rigs next` ends the phase)"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Done(Op):
     name: str
 

@@ -5,8 +5,8 @@ hand's cards and the Land Grant plots the leader alone sees are private to one p
 appear only in ``private_view`` (`rigs hand PLAYER`, `status PLAYER --private`, the
 player's page of `rigs serve`)."""
 
-from __future__ import annotations
-
+# (No ``from __future__ import annotations``: a NamedTuple's field types given as strings
+# are each compiled when the class is made, at every `rigs status`.)
 from typing import Any, NamedTuple
 
 from rigs_helper.rules.names import effect_text

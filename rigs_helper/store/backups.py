@@ -14,7 +14,9 @@ import time
 from pathlib import Path
 
 KEEP = 20  # $RIGS_BACKUPS overrides (0: keep none)
-_NAME = re.compile(r"^(\d{8}T\d{6})-(\d{6,})\.toml$")
+#: a backup's name (compiled by the first save or listing: a command that only reads
+#: the game never needs it)
+_NAME = r"^(\d{8}T\d{6})-(\d{6,})\.toml$"
 
 
 def folder(path: Path) -> Path:
@@ -27,7 +29,7 @@ def _names(path: Path) -> list[tuple[int, str]]:
         names = os.listdir(folder(path))
     except OSError:
         return []
-    return sorted(((int(m.group(2)), n) for n in names if (m := _NAME.match(n))),
+    return sorted(((int(m.group(2)), n) for n in names if (m := re.match(_NAME, n))),
                   reverse=True)
 
 

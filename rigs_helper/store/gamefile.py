@@ -20,9 +20,10 @@ if TYPE_CHECKING:
 class Loaded:
     """A game file as read: the state, the history text verbatim ("" when there is none),
     the file's line where it starts (for messages), the schema ``version`` the file was
-    written with, and its entries once read (:mod:`rigs_helper.store.timeline`)."""
+    written with, its entries once read (:mod:`rigs_helper.store.timeline`), and the state
+    as a document once made (:func:`rigs_helper.store.session.state_doc`)."""
 
-    __slots__ = ("game", "log_text", "log_line", "version", "entries", "text")
+    __slots__ = ("game", "log_text", "log_line", "version", "entries", "text", "doc")
 
     def __init__(self, game: Game, log_text: str, log_line: int = 1, version: int = 2
                  ) -> None:
@@ -30,6 +31,7 @@ class Loaded:
         self.version = version
         self.entries: list[dict[str, Any]] | None = None
         self.text = ""  # the whole file as read
+        self.doc: dict[str, Any] | None = None  # the state as a document, once made
 
 
 # a table header other than [[log]] and a checkpoint's [log.state...] (not a line of a

@@ -15,7 +15,6 @@ line naming its entry and key), and the cheap reads a save needs (the last entry
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -36,14 +35,16 @@ KEEP_ROUNDS = 4
 
 # ---------------------------------------------------------------------------- writing
 
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE = r"^[A-Za-z0-9_-]+$"  # (compiled by the first write: `rigs status` never needs it)
 
 
 def _key(k: str) -> str:
-    return k if _BARE.match(k) else _str(k)
+    return k if re.match(_BARE, k) else _str(k)
 
 
 def _str(s: str) -> str:
+    import json  # (here: a command that only reads the state never loads it)
+
     return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
@@ -82,6 +83,7 @@ def entry_text(entry: dict[str, Any]) -> str:
 
 def fingerprint(doc: dict[str, Any]) -> str:
     """A fingerprint of a state document (the order of its keys does not matter)."""
+    import json
     import zlib
 
     blob = json.dumps(doc, sort_keys=True, ensure_ascii=False).encode()
@@ -121,6 +123,25 @@ def parse_last(log_text: str, file: str, rounds: int, first_line: int = 1
         return None
     return parse(log_text[i:], file, rounds, first=log_text.count(HEAD) - 1,
                  first_line=first_line + log_text.count("\n", 0, i))[0]
+
+
+def last_keys(log_text: str) -> dict[str, Any] | None:
+    """The last entry's own keys (a checkpoint's state left out), read but not checked:
+    for a history already read whole and sound (store/replaycache.py ``sound``), where
+    a save needs only the last entry's ``action`` and ``after``.  Reading a checkpoint's
+    state costs as much as reading the state at the top of the file."""
+    import tomllib
+
+    i = log_text.rfind(HEAD)
+    if i < 0:
+        return None
+    block = log_text[i:]
+    j = block.find("\n[log.state")
+    try:
+        got = tomllib.loads(block if j < 0 else block[:j + 1])["log"][0]
+    except (tomllib.TOMLDecodeError, KeyError, IndexError, TypeError):
+        return None
+    return got if isinstance(got, dict) else None
 
 
 def check_entry(e: Any, where: tuple[str, int, str], rounds: int, k: int,

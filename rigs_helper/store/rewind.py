@@ -17,6 +17,7 @@ from rigs_helper.store.gamefile import load_text
 from rigs_helper.store.gamelog import MARKER
 from rigs_helper.store.session import (
     history_problems,
+    keep_replayed,
     missing_file,
     save,
     verify,
@@ -95,7 +96,11 @@ def _step_back(path: Path, loaded, steps: list[timeline.Step], n: int, force: bo
     doc = to_doc(game, tables)
     text = write_game(path, doc, _with_after(log_text, doc), tables)
     if loaded.version == 2 and loaded.text:
+        # the rows kept, cut; none kept (a hand edit, another rigs): the next action's save
+        # fills the cache (an undo that replayed its phase does not replay the whole game)
         replaycache.follow(path, loaded.text, text, upto=target)
+    elif loaded.version == 1:
+        keep_replayed(path, text, tables)  # written back as version 2: read whole already
     return Undone(undone, game, note)
 
 

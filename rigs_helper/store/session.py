@@ -110,6 +110,13 @@ def verify(text: str, path: Path, tables: Tables, state_doc: dict[str, Any] | No
     return loaded
 
 
+def state_doc(loaded: Loaded, tables: Tables) -> dict[str, Any]:
+    """``loaded``'s state as a document (made once)."""
+    if loaded.doc is None:
+        loaded.doc = to_doc(loaded.game, tables)
+    return loaded.doc
+
+
 def history_problems(loaded: Loaded, path: Path, tables: Tables) -> list[str]:
     """Every problem of ``loaded``'s history (its entries read, then replayed)."""
     from rigs_helper.store import timeline
@@ -128,8 +135,9 @@ def _last(loaded: Loaded, path: Path, tables: Tables) -> dict[str, Any] | None:
     from rigs_helper.store import replaycache, timeline
 
     if loaded.version == 2 and loaded.text and replaycache.sound(path, loaded.text):
-        return gamelog.parse_last(loaded.log_text, str(path), tables.constants.rounds,
-                                  loaded.log_line)
+        last = gamelog.last_keys(loaded.log_text)
+        if last is not None and isinstance(last.get("action"), str):
+            return last
 
     try:
         es = timeline.entries(loaded, str(path), tables)
@@ -162,8 +170,9 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
                "fields": fields}
         cp = {"action": "checkpoint", "round": g.round, "phase": g.phase, "why": "creation",
               "state": doc, "after": gamelog.fingerprint(doc)}
-        write_game(path, doc, MARKER + "\n" + gamelog.entry_text(new)
-                   + gamelog.entry_text(cp), tables)
+        text = write_game(path, doc, MARKER + "\n" + gamelog.entry_text(new)
+                          + gamelog.entry_text(cp), tables)
+        keep_replayed(path, text, tables)
 
 
 def run(path: Path, op: Op, tables: Tables | None = None,
@@ -219,10 +228,19 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
     checkpoint kept before it); a history that does not replay gives the state now (the
     summary is a courtesy, never an error)."""
     from rigs_helper.rules.history import basis
-    from rigs_helper.store import timeline
 
     g = loaded.game
     try:
+        if loaded.version == 2:
+            last = gamelog.last_keys(loaded.log_text)
+            if last is not None and last.get("why") == "creation" and \
+                    last.get("after") == gamelog.fingerprint(state_doc(loaded, tables)):
+                # nothing done or edited since the game began: the phase began with the
+                # state now (replaying the `new` entry gives the same at several times
+                # the cost)
+                return basis(g)
+        from rigs_helper.store import timeline
+
         steps = timeline.recent(loaded, file, tables, actions=1)
     except InputError:
         return basis(g)
@@ -271,7 +289,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     dropped unless it opened one of every :data:`KEEP_ROUNDS` rounds)."""
     from rigs_helper.rules.oplog import to_action
 
-    before = to_doc(loaded.game, tables)
+    before = state_doc(loaded, tables)
     after = to_doc(game, tables)
     log_text = loaded.log_text or MARKER + "\n"
     if loaded.version == 1:  # written back as version 2
@@ -310,11 +328,34 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
                                        "state": before})
     entry["after"] = gamelog.fingerprint(after)
     text = write_game(path, after, log_text + out + gamelog.entry_text(entry), tables)
-    if op is not None and outcome is not None and loaded.version == 2 and not edited:
-        from rigs_helper.store import replaycache, timeline
+    from rigs_helper.store import replaycache
 
-        step = timeline.Step(entry, loaded.game, op, outcome, game)
-        replaycache.follow(path, loaded.text, text, [history_row(step, None)])
+    if loaded.version == 2 and not edited and loaded.text:
+        more = None
+        if op is None:
+            more = [hand_edit_row(entry)]
+        elif outcome is not None:
+            from rigs_helper.store import timeline
+
+            more = [history_row(timeline.Step(entry, loaded.game, op, outcome, game), None)]
+        if more is not None and replaycache.follow(path, loaded.text, text, more):
+            return
+    keep_replayed(path, text, tables)
+
+
+def keep_replayed(path: Path, text: str, tables: Tables) -> None:
+    """Keep the public rows of `rigs log` for the game file just written as ``text`` in
+    the game's cache (:mod:`rigs_helper.store.replaycache`), its whole history replayed:
+    after a save that could not grow the rows kept before (a new game, a hand edit, a
+    version-1 file written back, another rigs), so that the next save, `undo`, `log` or
+    phone action finds them.  A history that does not replay keeps none."""
+    from rigs_helper.store import replaycache
+
+    try:
+        rows = _rows(load_text(text, str(path), tables), path, tables, None)
+    except RigsError:
+        return
+    replaycache.keep(path, text, None, rows)
 
 
 def _without_after(log_text: str) -> str:
@@ -347,28 +388,40 @@ def history(path: Path, tables: Tables | None = None, viewer: str | None = None
     """The log's actions as ``viewer`` may read them (None: the public), each with what it
     said and the units it moved; a damaged entry is named.  The rows are kept in the
     game's cache (:mod:`rigs_helper.store.replaycache`) for the next `rigs log`."""
-    from rigs_helper.store import replaycache, timeline
+    from rigs_helper.store import replaycache
 
     tables = tables or load_tables()
     if not path.exists():
         raise missing_file(path)
     _tidy(path)
     text = read_text(path)
-    loaded = load_checked(text, path, tables)
+    rows = _rows(load_checked(text, path, tables), path, tables, viewer)
+    replaycache.keep(path, text, viewer, rows)
+    return rows
+
+
+def _rows(loaded: Loaded, path: Path, tables: Tables, viewer: str | None
+          ) -> list[dict[str, Any]]:
+    """The log's rows of ``loaded`` as ``viewer`` may read them (its history replayed)."""
+    from rigs_helper.store import timeline
+
     rows: list[dict[str, Any]] = []
     for s in timeline.whole(loaded, str(path), tables):
         e = s.entry
         if not s.is_action:
             if e.get("why") == "hand edit":
-                rows.append({"n": None, "round": e["round"], "phase": e["phase"],
-                             "action": "(the state was edited by hand)", "said": [],
-                             "ledger": []})
+                rows.append(hand_edit_row(e))
             elif e.get("why") == "migrated" and rows:  # the old entry's words
                 rows[-1]["said"] = rows[-1]["said"] or [str(x) for x in e.get("said", [])]
             continue
         rows.append(history_row(s, viewer))
-    replaycache.keep(path, text, viewer, rows)
     return rows
+
+
+def hand_edit_row(e: dict[str, Any]) -> dict[str, Any]:
+    """A hand edit's checkpoint as a row of the log."""
+    return {"n": None, "round": e["round"], "phase": e["phase"],
+            "action": "(the state was edited by hand)", "said": [], "ledger": []}
 
 
 def history_row(s: Any, viewer: str | None) -> dict[str, Any]:
@@ -381,27 +434,3 @@ def history_row(s: Any, viewer: str | None) -> dict[str, Any]:
             "action": timeline.action_words(s, viewer), **({"source": src} if src else {}),
             "said": timeline.said(s, viewer), "ledger": timeline.ledger(s)}
 
-
-def doctor(path: Path, tables: Tables | None = None) -> tuple[list[str], list[str]]:
-    """Every problem of the game file (each with its line and key), and notes on a sound
-    file (a hand edit since the last action)."""
-    from rigs_helper.store.doctor import game_problems
-
-    tables = tables or load_tables()
-    if not path.exists():
-        raise missing_file(path)
-    text = read_text(path)
-    problems = game_problems(text, str(path), tables)
-    notes = []
-    if not problems:
-        loaded = load_text(text, str(path), tables)
-        from rigs_helper.store import timeline
-
-        es = timeline.entries(loaded, str(path), tables)
-        if es and es[-1].get("after") != gamelog.fingerprint(to_doc(loaded.game, tables)):
-            notes.append(f"{path}: the state was edited by hand since the last action (the "
-                         "next command records the edit in the history)")
-    return problems, notes
-
-
-# ---------------------------------------------------------------------------- backups

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import amount, signed
 from rigs_helper.rules.names import amounts as amounts_text
+from rigs_helper.rules.records import record
 from rigs_helper.rules.state import MAX_HOLDING, Game, Player, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables
 from rigs_helper.rules.text import shell_word
@@ -20,7 +19,7 @@ def sale_price(game: Game, player: Player) -> int:
     return price + bonus
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Sell(Op):
     """Sell Luxuries at this round's price: ``name`` sells ``n`` (None: all), and each
     (player, n) of ``more`` too, in one Market Phase command."""
@@ -70,7 +69,7 @@ class Sell(Op):
 # ---------------------------------------------------------------------------- deals
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Give(Op):
     """A deal: FROM gives TO credits, resources, warehouse RIGS and plots, and (``--for``)
     TO gives FROM what it is traded for; both sides move or nothing does.
@@ -172,7 +171,7 @@ def _check_side(game: Game, a: Player, amounts: tuple[tuple[str, int], ...],
             raise InputError(f"{pid} is given twice")
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Adjust(Op):
     """What the table decided and the tool does not model: logged and undoable.  Allowed
     after the game too, to fix the books before scoring."""
@@ -229,7 +228,7 @@ class Adjust(Op):
 # ---------------------------------------------------------------------------- pending
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Settle(Op):
     """Throw away resources a card made the player lose (must_discard), or take the
     resources a card granted (may_take)."""

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work, replace_plot
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, Pile, Player, Plot
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.words import is_warehouse
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Build(Op):
     """Build N RIGS (2 Metal each) into the warehouse, or straight onto a plot (``to``,
     ``harvest``): then they are also moved there, 1 Supply each, in the same action."""
@@ -81,7 +82,7 @@ def _place(tables: Tables, plot: Plot, n: int, harvest: str) -> Plot:
     return replace(plot, rigs=plot.rigs + n, harvest=harvest)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Move(Op):
     """Move N RIGS: warehouse -> plot, plot -> plot (even the same plot, to change what
     they harvest), plot -> warehouse.  1 Supply per RIGS moved."""
@@ -165,7 +166,7 @@ class Move(Op):
 # ---------------------------------------------------------------------------- survey
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Survey(Op):
     name: str
     plot: str

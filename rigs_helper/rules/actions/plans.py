@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, frozen_map
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class SetPlan(Op):
     """Choose which plots are powered this Production Phase (overrides the default)."""
 

@@ -21,11 +21,12 @@ unchanged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any, ClassVar
 
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.numbers import whole
+from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.tables import squash
 
 Said = tuple[tuple[str, str], ...]
@@ -49,8 +50,8 @@ def said_pairs(values: Any) -> tuple[tuple[str, Any], ...]:
 # ---------------------------------------------------------------------------- families
 
 
-@dataclass(frozen=True, slots=True)
-class CardArgs:
+@record
+class CardArgs(Frozen):
     """A card that takes no parameter (it works by itself, or answers another card)."""
 
     #: Recycling, Parts Shop: the player names which of two collectors fills first
@@ -58,28 +59,28 @@ class CardArgs:
     takes_first: ClassVar[bool] = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Collector(CardArgs):
     """Recycling, Parts Shop: no parameter; ``--first`` names the collector filled first."""
 
     takes_first: ClassVar[bool] = True
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Victims(CardArgs):
     """A card aimed at players (one, or several: I WANT THAT!, A Little Information)."""
 
     target: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RigsFrom(Victims):
     """"Missing" Support and its kind: where the victim's RIGS is lost from."""
 
     source: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandCard(Victims):
     """A card that takes or discards a card of the victim's hand: the card chosen, or the
     one picked at random at the table."""
@@ -87,7 +88,7 @@ class HandCard(Victims):
     card: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MatchLoss(HandCard):
     """I Ain't Going Alone: the player's fresh loss (resources handed in, own Karma cards
     discarded) that the victim matches."""
@@ -96,63 +97,63 @@ class MatchLoss(HandCard):
     own: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SwapOption(Victims):
     """Identity Theft: ``draw`` or ``card``."""
 
     option: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VictimsResource(Victims):
     """I WANT THAT!: the resource wanted."""
 
     resource: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OnPlot(Victims):
     """A card aimed at one plot (its owner is the victim)."""
 
     plot: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NewOwner(OnPlot):
     """"Record Not Found": the player the plot goes to (the leader's choice)."""
 
     new_owner: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Scatter(OnPlot):
     """Triangulation Drift: one destination per RIGS of the plot."""
 
     to: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Plots(CardArgs):
     """A card on plots (Survey Typo: two; R.I.G.S. T.D.M.: one of the player's)."""
 
     plot: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlotResource(Plots):
     """Below the Surface: the plot and the kind of spot."""
 
     resource: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Resources(CardArgs):
     """Poker Night: the resources bet."""
 
     resource: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Swap(CardArgs):
     """Swap Meet: what the player hands in and what they take."""
 
@@ -160,7 +161,7 @@ class Swap(CardArgs):
     take: Amounts = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Take(CardArgs):
     """Ruins: what the player takes."""
 
@@ -214,8 +215,8 @@ def takes(cls: type[CardArgs]) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------- responses
 
 
-@dataclass(frozen=True, slots=True)
-class Responses:
+@record
+class Responses(Frozen):
     """The victims' answers to a Sabotage card, as `--answer` and the like give them (also
     ``first`` for a collector: Recycling, Parts Shop).  (WHO, WHAT) pairs: WHO "" where
     the card's one victim is meant."""

@@ -7,15 +7,16 @@ from collections.abc import Iterator, Mapping
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from dataclasses import dataclass
+
+from rigs_helper.rules.records import Frozen, record
 
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Game
     from rigs_helper.rules.tables import Tables
 
 
-@dataclass(frozen=True, slots=True)
-class Param:
+@record
+class Param(Frozen):
     name: str  # the CLI option or argument name without dashes: "n", "to", "plot", ...
     values: tuple[str, ...] | None = None  # allowed values when finite
     # bounds of a number; for a ``multiple`` parameter: how many values are given
@@ -50,8 +51,8 @@ class Param:
         return d
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+@record
+class Action(Frozen):
     action: str  # the CLI command path without the player: "build", "karma play", ...
     params: tuple[Param, ...]
     label: str  # a few words for a button
@@ -88,8 +89,8 @@ class Action:
         return {"sum": list(names), "min": low, "max": high}
 
 
-@dataclass(frozen=True, slots=True)
-class Spec:
+@record
+class Spec(Frozen):
     """One entry of the table: an action, where its functions live, its button label, and
     its parameters in form order (``multiple``: given several times; ``count``: the number
     whose allowed range is found by checking 1, 2, ... up to a bound)."""
@@ -106,8 +107,8 @@ class Spec:
     record: tuple[tuple[str, str], ...] = ()  # (param, "card" or "die"): the table's own
 
 
-@dataclass(frozen=True, slots=True)
-class Cand:
+@record
+class Cand(Frozen):
     """A candidate: fixed parameter values (a str, a tuple of str for a ``multiple``
     parameter, None when not given), and for the Spec's ``count`` parameter the highest
     value worth checking (0: the candidate has no count; "all" may be a fixed value)."""

@@ -13,7 +13,8 @@ from rigs_helper.rules.actions.deals import Give
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.names import amount
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -45,7 +46,7 @@ def _without(game: Game, deal: Deal) -> Game:
     return replace(game, waits=replace(w, deals=tuple(d for d in w.deals if d.id != deal.id)))
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class DealPropose(Op):
     """FROM proposes a deal to TO (the items of `rigs give`); it waits for TO's answer."""
 
@@ -88,7 +89,7 @@ class DealPropose(Op):
         return w.done()
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class DealAnswer(Op):
     """Base of the three answers to an open deal: ``name`` acts on deal ``deal``."""
 
@@ -116,7 +117,7 @@ class DealAnswer(Op):
         self._deal(game)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class DealAccept(DealAnswer):
     verb = "accept"
 
@@ -135,7 +136,7 @@ class DealAccept(DealAnswer):
                                       *out.messages))
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class DealDecline(DealAnswer):
     verb = "decline"
 
@@ -145,7 +146,7 @@ class DealDecline(DealAnswer):
                        (f"{deal.receiver} declines deal {deal.id}: nothing moves.",))
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class DealWithdraw(DealAnswer):
     verb = "withdraw"
 

@@ -14,7 +14,7 @@ from typing import ClassVar
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.phases.disaster_deal import deal_disaster
-from dataclasses import dataclass
+from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -22,7 +22,7 @@ from rigs_helper.rules.text import shell_word
 VIRTUAL = "virtual"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class DisasterRecord(Op):
     """`rigs disaster record PLAYER CARD|virtual`: the Disaster card PLAYER was dealt."""
 

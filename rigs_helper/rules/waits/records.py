@@ -4,14 +4,15 @@ errors (``state.Game`` holds a :class:`Waits`)."""
 from __future__ import annotations
 
 from rigs_helper.rules.errors import InputError, RulesError
-from dataclasses import dataclass
+
+from rigs_helper.rules.records import Frozen, record
 
 #: the answer of a victim who lets the card hit them
 TAKE = "take"
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+@record
+class Deal(Frozen):
     """A deal proposed by ``giver`` to ``receiver`` (the fields of ``Give``), waiting for
     the receiver's yes or no."""
 
@@ -24,8 +25,8 @@ class Deal:
     back_plots: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Reply:
+@record
+class Reply(Frozen):
     """One player's answer to a waiting attack: a Karma card key from their hand, or
     :data:`TAKE`; ``to`` and ``plot`` pass the card on (Wrong Address, Double Agent)."""
 
@@ -39,8 +40,8 @@ class Reply:
     gave: str = ""  # I'll Take THAT!: the card (title) the card's player took from them
 
 
-@dataclass(frozen=True, slots=True)
-class Attack:
+@record
+class Attack(Frozen):
     """A Karma card played with waiting on: out of its player's hand (``slot`` is where it
     was), its choices kept as data (``play``: the ``KarmaPlay`` as oplog JSON), waiting for
     an answer from every victim."""
@@ -65,8 +66,8 @@ class Attack:
         return tuple(v for v in (self.later or self.victims) if v not in said)
 
 
-@dataclass(frozen=True, slots=True)
-class Waits:
+@record
+class Waits(Frozen):
     deals: tuple[Deal, ...] = ()  # open deals, oldest first; they end with the phase
     attack: Attack | None = None  # at most one attack waits at a time
     disasters: tuple[str, ...] = ()  # players who still record their Disaster card

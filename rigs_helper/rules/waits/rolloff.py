@@ -11,10 +11,11 @@ dice with the action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from rigs_helper.rules.engine import Op, Outcome, Work, open_rolloff
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -28,7 +29,7 @@ def waiting_rolls(game: Game) -> tuple[str, ...]:
     return tuple(n for n, face in game.waits.rolloff if not face)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class RollOff(Op):
     """`rigs roll PLAYER N|virtual`: PLAYER's die in the leader roll-off."""
 
