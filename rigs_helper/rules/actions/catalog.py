@@ -166,15 +166,15 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("n", "count", default=1, counted=True),
     ), "Borrow from Vinnie", legal=_P + "borrow"),
     ActionDef("vinnie repay", "rigs_helper.rules.actions.loans:Repay", (
-        P("resource", "resource"),  # also RESOURCE=N|all, several: the CLI's shell reads it
+        P("resource", "resource"),
         _opt("n", "count_or_all", default=1, counted=True),
-    ), "Repay Vinnie", legal=_P + "repay"),
+    ), "Repay Vinnie", legal=_P + "repay", several="resource=n"),
     ActionDef("give", "rigs_helper.rules.actions.deals:Give", (
         P("to", "player"), *_side("", True), *_side("for_", False),
     ), "Give", legal=_P + "give", make=_deal),
     ActionDef("sell", "rigs_helper.rules.actions.deals:Sell", (
         P("n", "count_or_all", counted=True),
-    ), "Sell Luxuries", legal=_P + "sell"),
+    ), "Sell Luxuries", legal=_P + "sell", several="player n"),
     ActionDef("produce", "rigs_helper.rules.actions.plans:SetPlan", (
         _opt("power", "plot", many=True, cli="--power"),
         _opt("skip", "plot", many=True, cli="--skip"),
