@@ -370,6 +370,23 @@ def test_a_private_value_is_shown_to_whom_the_definition_names():
     assert all("ridge" not in log_words(grant, v) for v in (None, "Ana"))
 
 
+def test_the_values_a_definition_calls_public_are_shown_to_everyone():
+    """Privacy is said once, on the definition: an answer's ``take`` and a ``virtual``
+    draw name no card and are shown to every viewer; a card in their place is its owner's
+    alone.  No operation declares privacy of its own."""
+    from rigs_helper.rules.actions.catalog import build_action
+    from rigs_helper.rules.oplog import op_classes, public_values, words as log_words
+
+    take = build_action("answer", "Bo", {"card": "take", "drew": ["virtual"]})
+    assert public_values(take) == {"card": ("take", "take it"), "drew": ("virtual",)}
+    assert "take" in log_words(take, None) and "virtual" in log_words(take, "Cy")
+    hurt = build_action("disaster record", "Bo", {"card": "Ruins", "karma": "virtual"})
+    assert "--karma 'virtual'" in log_words(hurt, None)
+    secret = build_action("disaster record", "Bo", {"card": "Ruins", "karma": "Decoy"})
+    assert "Decoy" not in log_words(secret, None) and "Decoy" in log_words(secret, "Bo")
+    assert not [n for n, cls in op_classes().items() if hasattr(cls, "public_values")]
+
+
 # ---------------------------------------------------------------------------- karma play
 
 

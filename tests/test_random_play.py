@@ -20,7 +20,7 @@ from rigs_helper.rules import legal
 from rigs_helper.rules.actions.catalog import DEFS
 from rigs_helper.rules.engine import perform
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.oplog import owners, private_fields
+from rigs_helper.rules.oplog import owners, private_fields, public_values
 from rigs_helper.rules.phases import NextPhase
 from rigs_helper.rules.setup import new_game
 from rigs_helper.rules.views import status_dict
@@ -63,8 +63,8 @@ def private_values(op) -> list[tuple[frozenset[str], str]]:
             x = x[1] if isinstance(x, tuple) else x  # a (PLAYER, TITLE) pair: the title
             if isinstance(x, str) and spec == "=":
                 x = x.partition("=")[2] or x
-            if isinstance(x, str) and x.strip() and x.strip().lower() not in getattr(
-                    type(op), "public_values", ()):
+            if isinstance(x, str) and x.strip() and x.strip().lower() not in \
+                    public_values(op).get(f, ()):
                 out.append((who, x.strip()))
     return out
 

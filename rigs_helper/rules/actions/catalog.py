@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rigs_helper.rules.actions.definition import ActionDef, ParamDef, load_class
 from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.waits.records import TAKE
 from rigs_helper.rules.words import GOODS, RESOURCES
 
 _P = "rigs_helper.rules.legal.player:"
@@ -245,13 +246,14 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ), label, legal=_W + verb) for verb, label in (
         ("accept", "Accept"), ("decline", "Decline"), ("withdraw", "Withdraw"))),
     ActionDef("answer", "rigs_helper.rules.waits.attacks:Answer", (
-        P("card", "title", private="owner"),
+        P("card", "title", private="owner", public=(TAKE, "take it")),  # take: no card
         _opt("to", "player", cli="--to"),
         _opt("plot", "plot", cli="--plot"),
         _opt("first", "title", cli="--first"),
         # with take: the Karma cards drawn at the table because of it ("virtual": rigs
         # draws the rest)
-        _opt("drew", "title", many=True, cli="--drew", record="card", private="owner"),
+        _opt("drew", "title", many=True, cli="--drew", record="card", private="owner",
+             public=(VIRTUAL,)),
         # the die this player rolls for it ("virtual": rigs rolls)
         _opt("roll", "table_roll", many=True, cli="--roll", record="die"),
         # I'll Take THAT!: the card of the hand the card's player took
@@ -260,7 +262,8 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ActionDef("disaster record", "rigs_helper.rules.waits.disasters:DisasterRecord", (
         P("card", "title", record="card"),
         # the Karma card drawn at the table because the card hurts (or "virtual")
-        _opt("karma", "title", cli="--karma", record="card", private="owner"),
+        _opt("karma", "title", cli="--karma", record="card", private="owner",
+             public=(VIRTUAL,)),
     ), "Record your Disaster card", legal=_W + "record"),
     ActionDef("roll", "rigs_helper.rules.waits.rolloff:RollOff", (
         # the player's die in a leader roll-off ("virtual": rigs rolls it)

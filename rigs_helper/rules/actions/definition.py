@@ -43,6 +43,8 @@ class ParamDef(NamedTuple):
     # hidden): "owner" the acting player; "each" each value's own player (PLAYER=WHAT);
     # "nobody" (the table's cardboard alone); or several of "owner" and the names of
     # parameters naming players ("owner target": the one who acts and the targets)
+    public: tuple[str, ...] = ()  # values of a private parameter anyone may see (they
+    # name no card: an answer's "take", "virtual" where rigs draws)
     page: bool = True  # a page may give it (False: only at the terminal)
     page_required: bool = False  # optional at the terminal, required on a page (as is
     # every counted one: the legal list gives its bounds)
@@ -95,6 +97,12 @@ class ActionDef(NamedTuple):
         return {p.field or p.name: _SPEC[p.private] if p.private in _SPEC
                 else " ".join(field(w) for w in p.private.split())
                 for p in self.params if p.private and p.field is not None}
+
+    def public_values(self) -> dict[str, tuple[str, ...]]:
+        """The values of the operation's private fields that anyone may see, by field
+        (any case: the field's value is compared lowered and stripped)."""
+        return {p.field or p.name: p.public for p in self.params
+                if p.private and p.public and p.field is not None}
 
     def page_params(self) -> tuple[ParamDef, ...]:
         return tuple(p for p in self.params if p.page)
