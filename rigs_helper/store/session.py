@@ -10,7 +10,6 @@ Readers take no lock.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -140,13 +139,8 @@ def _last(loaded: Loaded, path: Path, tables: Tables) -> dict[str, Any] | None:
     return es[-1] if es else None
 
 
-# ``annotate(before, after, tables) -> dict``: kept for callers; the log stores no figures
-# any more (net worth over time comes from replaying the history).
-Annotate = Callable[[Game | None, Game, Tables], dict]
-
-
 def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables,
-           annotate: Annotate | None = None, op: str | None = None) -> None:
+           op: str | None = None) -> None:
     """A new game file: the `new` entry (the set-up as data) and the creation checkpoint."""
     import json
 
@@ -166,8 +160,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
                    + gamelog.entry_text(cp), tables)
 
 
-def run(path: Path, op: Op, tables: Tables | None = None,
-        annotate: Annotate | None = None, source: str | None = None,
+def run(path: Path, op: Op, tables: Tables | None = None, source: str | None = None,
         request_id: str | None = None) -> Outcome:
     """Under the lock: load ``path``, check and apply ``op``, save the new state with a
     log entry.  When the rules refuse, nothing is written.
@@ -180,8 +173,8 @@ def run(path: Path, op: Op, tables: Tables | None = None,
 
 
 def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
-                  annotate: Annotate | None = None, source: str | None = None,
-                  request_id: str | None = None) -> tuple[Outcome, dict]:
+                  source: str | None = None, request_id: str | None = None
+                  ) -> tuple[Outcome, dict]:
     """:func:`run` for an operation that ends a phase; also returns what the phase's
     summary compares as that phase began (``rules.history.basis``)."""
     outcome, start = _run(path, op, tables, with_start=True, source=source,
@@ -259,7 +252,6 @@ RECENT = 64
 
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
-           ledger: list[dict] | None = None, annotate: Annotate | None = None,
            op: Op | None = None, outcome: Outcome | None = None,
            extra: dict[str, str] | None = None) -> None:
     """Append ``op`` to the history and save ``game`` (the caller holds the lock and read
