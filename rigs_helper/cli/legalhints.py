@@ -63,6 +63,11 @@ def example(action) -> dict[str, list[str]]:
                 if n > 0:
                     form[p.name] = [str(n)]
                     got += n
+    for c in action.constraints:  # one of these given (what comes back in a deal)
+        names = c.get("at_least_one") or ()
+        if names and not any(n in form for n in names):
+            p = action.param(names[0])
+            form[p.name] = [p.values[0]] if p.values else [str(p.min or 1)]
     return form
 
 
@@ -78,15 +83,29 @@ def command_line(action, player: str) -> str:
         words += [word(v) for v in form.pop(a, [])]
     if action.action == "move" and form.get("from") == ["warehouse"]:
         del form["from"]  # the CLI's default: a shorter line to copy
+    back: list[str] = []  # what comes back in a deal: after --for
     for k, vals in form.items():
+        item = _after_for(action.action, k)
+        line = back if item else words
+        p = action.param(k)
         for v in vals:
             if k in flags:
-                words += [flags[k], word(v)]
-            elif action.param(k) is not None and action.param(k).values is None:
-                words.append(f"{k}={v}")  # give, settle: WHAT=N
+                line += [flags[k], word(v)]
+            elif p is not None and p.values is None:
+                line.append(f"{item or k}={v}")  # give, settle: WHAT=N
             else:
-                words.append(word(v))
-    return " ".join(words)
+                line.append(word(v))
+    return " ".join(words + (["--for", *back] if back else []))
+
+
+def _after_for(action: str, name: str) -> str:
+    """The item's name when the CLI writes parameter ``name`` after ``--for`` (``credits``
+    for ``for_credits``), else ""."""
+    from rigs_helper.rules.actions.catalog import DEFS
+
+    d = DEFS.get(action)
+    p = d.param(name) if d else None
+    return p.cli.split()[1].split("=")[0].lower() if p and p.cli.startswith("--for ") else ""
 
 
 def choices(action) -> str:

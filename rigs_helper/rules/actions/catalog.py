@@ -55,6 +55,15 @@ def _deal(cls, actor, v):
     return cls(actor, v["to"], amounts, plots, back, back_plots)
 
 
+def _propose(cls, actor, v):
+    """A deal proposed: something comes back (a gift is given: ``give``)."""
+    op = _deal(cls, actor, v)
+    if not op.back_amounts and not op.back_plots:
+        raise InputError("deal propose: nothing comes back: a deal names what the other "
+                         "player gives in return (a gift is given, not proposed)")
+    return op
+
+
 def _settle(cls, actor, v):
     amounts = tuple((r, v[r]) for r in RESOURCES if v[r])
     if not amounts:
@@ -240,7 +249,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ), "Take a card out of play", legal=_K + "retire"),
     ActionDef("deal propose", "rigs_helper.rules.waits.deals:DealPropose", (
         P("to", "player"), *_side("", True), *_side("for_", True),
-    ), "Propose a deal", legal=_W + "propose", make=_deal),
+    ), "Propose a deal", legal=_W + "propose", make=_propose),
     *(ActionDef(f"deal {verb}", f"rigs_helper.rules.waits.deals:Deal{verb.title()}", (
         P("deal", "deal"),
     ), label, legal=_W + verb) for verb, label in (
