@@ -130,11 +130,20 @@ def shown(game, tables) -> set[str]:
     return {tables.karma_card(k).title for k in keys}
 
 
+def answered_face_up(op, outcome) -> set[str]:
+    """The card an answer plays, once the attack it answers resolves: played face up (the
+    Karma play's ``answer``), it may be named aloud as it acts ("Cy hands over Decoy
+    instead": the Decoy goes to the thief's hand, not to a face-up pile)."""
+    if type(op).__name__ == "Answer" and outcome.game.waits.attack is None:
+        return {op.card.strip()}
+    return set()
+
+
 def check_private(op, outcome, before: dict, after: dict, tables) -> None:
     """No private value of the operation reaches a viewer it is not for: not in the words the
     action said aloud (or to another player), and no new mention in any of that viewer's
     views (a title may have been said in the open earlier, when it was played)."""
-    face_up = shown(outcome.game, tables)
+    face_up = shown(outcome.game, tables) | answered_face_up(op, outcome)
     for who, value in private_values(op):
         if value in face_up:  # public now: only a new mention of a hidden card counts
             continue
