@@ -5,37 +5,6 @@ from __future__ import annotations
 
 from rigs_helper.rules.text import shell_word as word
 
-# each action as the CLI writes it: its arguments in order after the player, then options;
-# "items": the values are written as WHAT=N words (give, settle)
-SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
-    "grant": (("plot",), {"order": "--order", "card": "--card", "give": "--give"}),
-    "build": (("n",), {"to": "--to", "harvest": "--harvest"}),
-    "move": (("n",), {"from": "--from", "to": "--to", "harvest": "--harvest"}),
-    "survey": (("plot",), {"card": "--card"}),
-    "vinnie borrow": (("resource", "n"), {}),
-    "vinnie repay": (("resource", "n"), {}),
-    "give": (("to",), {}),
-    "sell": (("n",), {}),
-    "produce": ((), {"power": "--power", "skip": "--skip"}),
-    "lose": (("n",), {"from": "--from"}),
-    "settle": ((), {}),
-    "karma draw": ((), {"card": "--card"}),
-    "karma discard": (("title",), {}),
-    "karma swap": (("title",), {"card": "--card"}),
-    "karma play": (("title",), {"target": "--target", "plot": "--plot",
-                                "resource": "--resource", "option": "--option",
-                                "new_owner": "--new-owner", "from": "--from"}),
-    "karma use": (("title",), {}),
-    "karma retire": (("title",), {}),
-    "deal propose": (("to",), {}),
-    "deal accept": (("deal",), {}),
-    "deal decline": (("deal",), {}),
-    "deal withdraw": (("deal",), {}),
-    "answer": (("card",), {"to": "--to", "plot": "--plot", "first": "--first"}),
-    "disaster record": (("card",), {}),
-    "roll": (("die",), {}),
-    "done": ((), {}),
-}
 # actions whose values name what only the player may see (their hand, the plots the leader
 # drew): shown by `rigs hand PLAYER`, never by `rigs status PLAYER`
 PRIVATE = ("grant", "karma draw", "karma discard", "karma swap", "karma play", "answer")
@@ -74,10 +43,10 @@ def example(action) -> dict[str, list[str]]:
 def command_line(action, player: str) -> str:
     """The action as a command to copy: ``rigs move Ana 1 --from warehouse --to P6
     --harvest energy``."""
-    args, flags = SYNTAX.get(action.action, ((), {}))
+    args, flags, leader = _syntax(action.action)
     form = example(action)
     words = ["rigs", *action.action.split()]
-    if action.action != "grant":
+    if not leader:
         words.append(word(player))
     for a in args:
         words += [word(v) for v in form.pop(a, [])]
@@ -96,6 +65,20 @@ def command_line(action, player: str) -> str:
             else:
                 line.append(word(v))
     return " ".join(words + (["--for", *back] if back else []))
+
+
+def _syntax(action: str) -> tuple[tuple[str, ...], dict[str, str], bool]:
+    """How the CLI writes ``action``, from its definition: its arguments in order after the
+    player, its options (parameter -> ``--option``; an item, ``WHAT=N``, is neither), and
+    whether the leader acts (no player named)."""
+    from rigs_helper.rules.actions.catalog import DEFS
+
+    d = DEFS.get(action)
+    if d is None:
+        return (), {}, False
+    return (tuple(p.name for p in d.params if not p.cli),
+            {p.name: p.cli for p in d.params if p.cli.startswith("--") and " " not in p.cli},
+            d.actor == "leader")
 
 
 def _after_for(action: str, name: str) -> str:
