@@ -119,7 +119,7 @@ def _item_words(items: list[str], params: list[ParamDef], said: Said) -> dict[st
 
 
 def _several_words(d: ActionDef, items: list[str], actor: str | None, said: Said
-                   ) -> list[tuple[str | None, dict[str, str]]]:
+                   ) -> list[tuple[str | None, Mapping[str, object]]]:
     """Each action's player and words, of an action taken several times in one command
     (``d.several``): ``player n``, the words in turn (``Ana 2 Bo all``); ``resource=n``,
     an item each (``energy=2 metal=all``), or with no ``=`` one action's arguments in order
