@@ -114,6 +114,6 @@ def hostile(path: Path) -> Path:
         rigs("karma", "draw", BO, "--card", "I WANT THAT", "--game", p)
         rigs("karma", "play", BO, "I WANT THAT", "--target", HOSTILE, "--resource",
              "energy", "--wait", "--game", p)
-        rigs("deal", "propose", HOSTILE, CY, "credits=10", "--game", p)
+        rigs("deal", "propose", HOSTILE, CY, "credits=10", "--for", "energy=1", "--game", p)
         return p
     return scripted_copy("pages-hostile", make, path)

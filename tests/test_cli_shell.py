@@ -4,6 +4,8 @@ the definition's reader as a page's would."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import typer
 from typer.testing import CliRunner
 
@@ -110,3 +112,29 @@ def test_a_view_shown_instead_of_the_action_and_the_action_run_its_own_way(monke
     assert r.exit_code == 0 and not seen and not ran
     seen, r = _acted(monkeypatch, "produce", ["Ana", "--skip", "P3"], **kw)
     assert not seen and ran == [catalog.build_action("produce", "Ana", {"skip": ["P3"]})]
+
+
+def test_an_action_taken_several_times_makes_one_operation_of_each_actions_words(monkeypatch):
+    """`sell` and `vinnie repay` are made from their definitions too (``several``): each
+    action's words are read as a page's form, and the first operation keeps the others."""
+    from rigs_helper.rules.actions.deals import Sell
+    from rigs_helper.rules.actions.loans import Repay
+
+    assert [p.name for p in _click(action_command("sell", "Doc.")).commands["sell"].params] \
+        == ["items", "json", "game"]
+    seen, r = _acted(monkeypatch, "sell", ["Ana", "2", "Bo", "all"])
+    assert r.exit_code == 0 and seen == [Sell("Ana", 2, more=(("Bo", None),))]
+    assert replace(seen[0], more=()) == catalog.build_action("sell", "Ana", {"n": "2"})
+    seen, r = _acted(monkeypatch, "sell", ["Ana", "2", "Bo"])
+    assert not seen and str(r.exception) == "sell Ana 2 Bo: give PLAYER N for each"
+    seen, r = _acted(monkeypatch, "sell", ["Ana", "2", "Bo", "٣"])
+    assert not seen and "'٣' is not a whole number" in str(r.exception)
+    seen, r = _acted(monkeypatch, "vinnie repay", ["Ana", "energy=2", "metal=all"])
+    assert seen == [Repay("Ana", "energy", 2, more=(("metal", None),))]
+    seen, r = _acted(monkeypatch, "vinnie repay", ["Ana", "metal"])  # one action's words
+    assert seen == [catalog.build_action("vinnie repay", "Ana", {"resource": "metal"})]
+    seen, r = _acted(monkeypatch, "vinnie repay", ["Ana", "metal", "2", "energy"],
+                     said={"items": {"shape": "one per resource"}})
+    assert not seen and str(r.exception) == "vinnie repay metal 2 energy: one per resource"
+    seen, r = _acted(monkeypatch, "vinnie repay", ["Ana", "energy=2", "metal"])
+    assert not seen and str(r.exception) == "'metal': write RESOURCE=N"

@@ -44,7 +44,16 @@ def draw_values(rnd: random.Random, action: Action) -> dict[str, list[str]] | No
                   for n in names if n in form)
         if not low <= got <= high:
             return None
+    if not meets_at_least_one(action, form):
+        return None
     return form
+
+
+def meets_at_least_one(action: Action, form: dict) -> bool:
+    """The form gives one of the names of each ``at_least_one`` constraint (a deal: one
+    thing back)."""
+    return all(set(c["at_least_one"]) & set(form) for c in action.constraints
+               if "at_least_one" in c)
 
 
 def listed(actions, name: str, form: dict[str, list[str]]) -> bool:
@@ -52,7 +61,8 @@ def listed(actions, name: str, form: dict[str, list[str]]) -> bool:
     for a in actions:
         if a.action != name or set(form) - {p.name for p in a.params}:
             continue
-        if any(p.required and p.name not in form for p in a.params):
+        if any(p.required and p.name not in form for p in a.params) or \
+                not meets_at_least_one(a, form):
             continue
         ok = True
         for p in a.params:

@@ -174,3 +174,21 @@ def test_hinted_choices_are_quoted_as_typed_so_a_grant_order_with_a_long_name_co
     shown = choices(Action("grant", (order,), "Land Grant"))
     assert shown == ("order: 'Maximiliano de la Cruz,Bo', 'Bo,Maximiliano de la Cruz' "
                      "(optional)")
+
+
+def test_a_hint_line_writes_each_value_as_the_definition_says():
+    """The commands offered are written from each action's definition: an option as its
+    option (Rough Storm's card drawn and die: `--drawn`, `--roll`; they were once written
+    as bare words the command refused), what comes back in a deal after `--for`."""
+    from rigs_helper.cli.legalhints import command_line
+    from rigs_helper.rules.legal.base import Action, Param
+
+    storm = Action("karma play", (Param("title", ("Rough Storm",)),
+                                  Param("drawn", ("virtual",)), Param("roll", None, 1, 6)),
+                   "Play a Karma card")
+    assert command_line(storm, "Ana") == \
+        "rigs karma play Ana 'Rough Storm' --drawn virtual --roll 1"
+    deal = Action("deal propose", (Param("to", ("Bo",)), Param("credits", None, 1, 9, False),
+                                   Param("for_plot", ("P7",), 1, 1, False, True)),
+                  "Propose a deal", (("credits",), 1, 9), ({"at_least_one": ["for_plot"]},))
+    assert command_line(deal, "Ana") == "rigs deal propose Ana Bo credits=1 --for P7"

@@ -108,6 +108,12 @@ def cli_args(path: str, actor: str, words: dict[str, list[str]]) -> list[str]:
 
 def by_cli(rigs, path: str, actor: str, words, game_file) -> tuple:
     """("op", the operation) the command hands to the store, or ("refused",)."""
+    return by_cli_line(rigs, cli_args(path, actor, words), game_file)
+
+
+def by_cli_line(rigs, args: list[str], game_file) -> tuple:
+    """("op", the operation) the command line ``args`` hands to the store, or
+    ("refused",) (("refused", "shape"): Click refused the line's shape)."""
     from rigs_helper.store import session
 
     seen = []
@@ -119,14 +125,14 @@ def by_cli(rigs, path: str, actor: str, words, game_file) -> tuple:
     real = session.run
     session.run = run
     try:
-        r = rigs(*cli_args(path, actor, words), "-g", game_file)
+        r = rigs(*args, "-g", game_file)
     finally:
         session.run = real
     assert "internal error" not in r.output and "Traceback" not in r.output, r.output
     if seen:
         assert r.exit_code == 0
         return ("op", seen[0])
-    assert r.exit_code != 0, (path, words, r.output)
+    assert r.exit_code != 0, (args, r.output)
     # Click's own refusal of the line's shape (a missing argument), not of a word's reading
     shape = r.exit_code == 2 and "not a whole number" not in r.output
     return ("refused", "shape") if shape else ("refused",)
@@ -167,6 +173,61 @@ def same_answer(a: tuple, b: tuple) -> bool:
         return True
     built = a[1] if a[0] == "op" else b[1]
     return "shape" in a + b and refused_by_rules(built)
+
+
+SEVERAL = sorted(k for k, d in DEFS.items() if d.several)
+
+
+@st.composite
+def several_choices(draw):
+    """An action the CLI takes several times in one command (``sell``, ``vinnie repay``)
+    and the page forms of one to three of them: (the page's player, its words) each."""
+    path = draw(st.sampled_from(SEVERAL))
+    d = DEFS[path]
+    actor = draw(st.sampled_from(PLAYERS))
+    forms = []
+    for _ in range(draw(st.integers(1, 3))):
+        who = draw(st.sampled_from(PLAYERS)) if "player" in d.several_names() else actor
+        forms.append((who, {p.name: [draw(st.sampled_from(WORDS[p.kind]))]
+                            for p in _page_params(d)}))
+    return path, actor, forms
+
+
+def several_args(path: str, actor: str, forms) -> list[str]:
+    """The command line of several actions: each form's words in turn (``sell Ana 2 Bo
+    all``) or an item each (``vinnie repay Ana energy=2 metal=all``)."""
+    d = DEFS[path]
+    names = d.several_names()
+    args = path.split() + ([] if "player" in names else [actor])
+    for who, words in forms:
+        said = [who if n == "player" else words[n][0] for n in names]
+        args += said if "=" not in d.several else ["=".join(said)]
+    return args
+
+
+def _each(op) -> tuple:
+    """What each action of a several-in-one operation did: (player, n) or (resource, n)."""
+    return op.sales() if hasattr(op, "sales") else op.repayments()
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(choice=several_choices())
+def test_several_actions_in_one_command_are_each_read_as_a_page_reads_one(rigs, tmp_path,
+                                                                          choice):
+    """`sell Ana 2 Bo all` and `vinnie repay Ana energy=2 metal=all` are refused when a
+    page refuses one of their actions' words, else they make the operation of the first
+    page form holding every other's values (issue 26: the same reader on every path)."""
+    path, actor, forms = choice
+    cli = by_cli_line(rigs, several_args(path, actor, forms), tmp_path / "none.toml")
+    pages = [by_page(path, who, words) for who, words in forms]
+    if any(p == ("refused",) for p in pages):
+        assert cli[0] == "refused", (path, forms, cli, pages)
+        return
+    assert cli[0] == "op", (path, forms, pages)
+    from dataclasses import replace
+
+    assert replace(cli[1], more=()) == pages[0][1]
+    assert _each(cli[1]) == tuple(_each(p[1])[0] for p in pages)
 
 
 @pytest.mark.parametrize("path", ACTIONS)
@@ -307,6 +368,23 @@ def test_a_private_value_is_shown_to_whom_the_definition_names():
     assert "Cy=(hidden)" in seen["Ana"] and "Cy=-" in log_words(play, None, "-")
     grant = build_action("grant", None, {"card": ["ridge"]})
     assert all("ridge" not in log_words(grant, v) for v in (None, "Ana"))
+
+
+def test_the_values_a_definition_calls_public_are_shown_to_everyone():
+    """Privacy is said once, on the definition: an answer's ``take`` and a ``virtual``
+    draw name no card and are shown to every viewer; a card in their place is its owner's
+    alone.  No operation declares privacy of its own."""
+    from rigs_helper.rules.actions.catalog import build_action
+    from rigs_helper.rules.oplog import op_classes, public_values, words as log_words
+
+    take = build_action("answer", "Bo", {"card": "take", "drew": ["virtual"]})
+    assert public_values(take) == {"card": ("take", "take it"), "drew": ("virtual",)}
+    assert "take" in log_words(take, None) and "virtual" in log_words(take, "Cy")
+    hurt = build_action("disaster record", "Bo", {"card": "Ruins", "karma": "virtual"})
+    assert "--karma 'virtual'" in log_words(hurt, None)
+    secret = build_action("disaster record", "Bo", {"card": "Ruins", "karma": "Decoy"})
+    assert "Decoy" not in log_words(secret, None) and "Decoy" in log_words(secret, "Bo")
+    assert not [n for n, cls in op_classes().items() if hasattr(cls, "public_values")]
 
 
 # ---------------------------------------------------------------------------- karma play

@@ -202,6 +202,11 @@ def test_a_form_holds_its_button_until_its_listed_sum_is_met(browser, tmp_path, 
         assert not send.is_enabled() and "warn" in rule.get_attribute("class")
         plus = form.find_element(By.XPATH, ".//input[@name='credits']/../button[@data-d='1']")
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", plus)
-        plus.click()  # 1 credit offered: the deal may go
-        assert send.is_enabled() and "warn" not in rule.get_attribute("class")
+        plus.click()  # 1 credit offered: nothing asked back yet
+        assert not send.is_enabled() and "warn" not in rule.get_attribute("class")
         assert rule.find_element(By.CSS_SELECTOR, ".sum").text == "1"
+        back = form.find_element(By.XPATH,
+                                 ".//input[@name='for_credits']/../button[@data-d='1']")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", back)
+        back.click()  # 1 credit asked back: the deal may go
+        assert send.is_enabled()

@@ -73,3 +73,20 @@ def test_a_hostile_value_is_text_in_every_kind_of_field(tables):
     page = str(environment().get_template("forms.html").module.act(
         bad, forms.form(tables, action)))
     assert "<script>" not in page and page.count("&lt;script&gt;") >= 8
+
+
+def test_deals_to_each_player_merged_in_one_form_keep_every_at_least_one():
+    """A deal to each other player is one form with a "to" choice: each "at least one"
+    names what any of them lists (Cy has plots to give back, Bo none)."""
+    from rigs_helper.web import forms
+
+    def deal(to, back):
+        return {"action": "deal propose", "label": f"Propose a deal to {to}",
+                "params": {"to": {"values": [to]}, "credits": {"min": 1, "max": 9},
+                           **{k: {"min": 1, "max": 3, "required": False} for k in back}},
+                "constraints": [{"at_least_one": ["credits"]}, {"at_least_one": back}]}
+
+    one = forms.merged([deal("Bo", ["for_credits"]), deal("Cy", ["for_credits", "for_plot"])])
+    assert one["params"]["to"]["values"] == ["Bo", "Cy"] and one["label"] == "Propose a deal"
+    assert one["constraints"] == [{"at_least_one": ["credits"]},
+                                  {"at_least_one": ["for_credits", "for_plot"]}]

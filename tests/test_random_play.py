@@ -20,7 +20,7 @@ from rigs_helper.rules import legal
 from rigs_helper.rules.actions.catalog import DEFS
 from rigs_helper.rules.engine import perform
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.oplog import owners, private_fields
+from rigs_helper.rules.oplog import owners, private_fields, public_values
 from rigs_helper.rules.phases import NextPhase
 from rigs_helper.rules.setup import new_game
 from rigs_helper.rules.views import status_dict
@@ -63,8 +63,8 @@ def private_values(op) -> list[tuple[frozenset[str], str]]:
             x = x[1] if isinstance(x, tuple) else x  # a (PLAYER, TITLE) pair: the title
             if isinstance(x, str) and spec == "=":
                 x = x.partition("=")[2] or x
-            if isinstance(x, str) and x.strip() and x.strip().lower() not in getattr(
-                    type(op), "public_values", ()):
+            if isinstance(x, str) and x.strip() and x.strip().lower() not in \
+                    public_values(op).get(f, ()):
                 out.append((who, x.strip()))
     return out
 
@@ -130,12 +130,26 @@ def shown(game, tables) -> set[str]:
     return {tables.karma_card(k).title for k in keys}
 
 
-def check_private(op, outcome, before: dict, after: dict, tables) -> None:
+def answered_face_up(op, outcome) -> set[str]:
+    """The card an answer plays, once the attack it answers resolves: played face up (the
+    Karma play's ``answer``), it may be named aloud as it acts ("Cy hands over Decoy
+    instead": the Decoy goes to the thief's hand, not to a face-up pile)."""
+    if type(op).__name__ == "Answer" and outcome.game.waits.attack is None:
+        return {op.card.strip()}
+    return set()
+
+
+def check_private(op, outcome, before: dict, after: dict, tables,
+                  attacker: str | None = None) -> None:
     """No private value of the operation reaches a viewer it is not for: not in the words the
     action said aloud (or to another player), and no new mention in any of that viewer's
-    views (a title may have been said in the open earlier, when it was played)."""
-    face_up = shown(outcome.game, tables)
+    views (a title may have been said in the open earlier, when it was played).  An answer's
+    values may also reach the player of the card it answers (``attacker``): I'll Take
+    THAT!'s player takes the card the victim hands over (``gave``)."""
+    face_up = shown(outcome.game, tables) | answered_face_up(op, outcome)
     for who, value in private_values(op):
+        if attacker is not None:
+            who = who | {attacker}
         if value in face_up:  # public now: only a new mention of a hidden card counts
             continue
         for line in outcome.messages:
@@ -203,6 +217,7 @@ def test_random_play_keeps_replay_undo_and_privacy_after_every_action(seed, tmp_
             op = NextPhase(auto=True, wait=g.phase == "player" and rnd.random() < 0.5)
         before_doc = to_doc(g, tables)
         seen = views.now() if private_values(op) else {}
+        attacker = g.waits.attack.player if g.waits.attack is not None else None
         rows = len(session.history(path, tables))
         try:
             outcome = session.run(path, op, tables, request_id=f"r{acted}",
@@ -214,7 +229,8 @@ def test_random_play_keeps_replay_undo_and_privacy_after_every_action(seed, tmp_
             loaded = session.load(path, tables)
             last = [s for s in timeline.whole(loaded, str(path), tables) if s.is_action][-1]
             assert last.op == op
-            check_private(op, outcome, seen, views.now(), tables)
+            check_private(op, outcome, seen, views.now(), tables,
+                          attacker if type(op).__name__ == "Answer" else None)
             secrets += 1
         check_after(path, tables, before_doc, rows)
     assert acted >= 40 and secrets >= 3

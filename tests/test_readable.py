@@ -189,7 +189,8 @@ def test_a_deal_an_attack_and_a_roll_name_a_long_name_quoted_in_the_command_they
     game = tmp_path / "g.toml"
     assert rigs("new", *[x for n in NAMES for x in ("-p", n)], "--seed", 3,
                 "--game", game).exit_code == 0
-    r = rigs("deal", "propose", "Zoë", "maxi", "credits=5", "--game", game)
+    r = rigs("deal", "propose", "Zoë", "maxi", "credits=5", "--for", "energy=1", "--game",
+             game)
     assert r.exit_code == 0, r.output
     said = [shlex.split(c) for c in _suggested(r.stdout)]
     assert said == [["rigs", "deal", "accept", MAXI, "1"],

@@ -288,7 +288,7 @@ def test_listed_wait_actions_pass_their_check_and_name_no_other_hand(tables):
                 continue
             seen.add(a.action)
             form = {p.name: [p.values[0] if p.values else str(p.max)]
-                    for p in a.params if p.required or p.name == "energy"}
+                    for p in a.params if p.required or p.name in ("energy", "for_credits")}
             operation(g, tables, name, a.action, form).check(g, tables)
     assert seen == set(WAIT_ACTIONS) - {"disaster record"}
     def mine(name):

@@ -50,7 +50,7 @@ def test_deal_declined_moves_nothing_and_a_stale_one_is_refused(rigs, tmp_path, 
     run(rigs, path, "deal propose Ana Bo energy=2 --for credits=10")
     run(rigs, path, "deal decline Bo 1")
     assert session.load(path, tables).game.players == before
-    run(rigs, path, "deal propose Ana Cy energy=5")
+    run(rigs, path, "deal propose Ana Cy energy=5 --for credits=1")
     run(rigs, path, "give Ana Bo energy=1")  # Ana no longer has 5 Energy
     text = path.read_bytes()
     r = run(rigs, path, "deal accept Cy 2", code=1)
@@ -62,7 +62,7 @@ def test_deal_declined_moves_nothing_and_a_stale_one_is_refused(rigs, tmp_path, 
 
 def test_open_deals_end_with_the_phase(rigs, tmp_path, tables):
     path = new(rigs, tmp_path)
-    run(rigs, path, "deal propose Ana Bo energy=2")
+    run(rigs, path, "deal propose Ana Bo energy=2 --for credits=1")
     assert "Open deal 1 ends with the phase." in run(rigs, path, "next").stdout
     assert session.load(path, tables).game.waits.deals == ()
     run(rigs, path, "deal accept Bo 1", code=1)

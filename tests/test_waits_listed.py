@@ -145,13 +145,54 @@ def test_constraints_are_listed_for_settle_give_deal_and_the_land_grant(tmp_path
     assert acts["give"]["constraints"] == [{"at_least_one": names}]
     propose = acts["deal propose"]
     mine = [k for k in propose["params"] if k != "to" and not k.startswith("for_")]
-    assert propose["constraints"] == [{"at_least_one": mine}]
+    back = [k for k in propose["params"] if k.startswith("for_")]
+    assert propose["constraints"] == [{"at_least_one": mine}, {"at_least_one": back}]
     assert "karma discard" not in acts  # no discard at will
     from rigs_helper.rules.legal.base import Action, Param
 
     settle = Action("settle", (Param("energy", min=0, max=3), Param("metal", min=0, max=3)),
                     "Settle", (("energy", "metal"), 3, 3))
     assert settle.as_json()["constraints"] == [{"sum": ["energy", "metal"], "equals": 3}]
+
+
+def test_a_deal_that_moves_nothing_back_is_refused_alike_at_the_terminal_and_on_a_page(
+        tmp_path, tables):
+    """A deal proposed names what comes back (a gift is given, `rigs give`, not proposed):
+    `deal propose ... --for` naming nothing, no `--for`, and a page's form with every
+    amount back empty are refused with the same one line, and nothing is written; the
+    list says so (at least one amount back), and offers no deal to a player with nothing
+    to give back."""
+    from dataclasses import replace
+
+    from typer.testing import CliRunner
+
+    from rigs_helper.cli import app
+    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.store import session
+
+    game = tmp_path / "rigs.toml"
+    _game(game)
+    before = game.read_bytes()
+    said = ("deal propose: nothing comes back: a deal names what the other player gives in "
+            "return (a gift is given, not proposed)")
+    for tail in (["--for"], []):
+        r = CliRunner().invoke(app, ["deal", "propose", "Ana", "Bo", "credits=5", *tail,
+                                     "--game", str(game)])
+        assert r.exit_code == 1 and r.stderr.strip() == f"rigs: {said}", r.stderr
+    with serving(game, tables) as (server, _, tokens):
+        code, _, body = post(server, tokens["Ana"], {
+            "action": "deal propose", "to": "Bo", "credits": "5", "for_credits": "",
+            "for_energy": "", "for_plot": ""})
+    assert code == 422 and json.loads(body)["error"] == said
+    assert game.read_bytes() == before
+    rigs("deal", "propose", "Ana", "Bo", "credits=5", "--for", "energy=1", "--game", game)
+    g = session.load(game, tables).game
+    bare = replace(g.player("Cy"), credits=0, energy=0, supplies=0, metal=0, luxuries=0,
+                   warehouse_rigs=0, plots=())
+    to = [a["params"]["to"]["values"] for a in actions_json(g.with_player(bare), tables,
+                                                           "Ana")["actions"]
+          if a["action"] == "deal propose"]
+    assert ["Bo"] in to and ["Cy"] not in to
 
 
 def test_a_land_grant_record_offers_types_left_and_caps_repeats(tmp_path, tables):

@@ -2,20 +2,12 @@
 
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
 import typer
 
-from rigs_helper.cli.base import (
-    GameOpt,
-    JsonOpt,
-    act,
-    complete_player,
-    game_path,
-    print_json,
-)
+from rigs_helper.cli.base import complete_player, game_path, print_json
 from rigs_helper.cli.shell import action_command
-from rigs_helper.rules.actions.catalog import build_action
 
 if TYPE_CHECKING:
     from rigs_helper.rules.engine import Op
@@ -48,23 +40,12 @@ app.command("survey")(action_command("survey", """Survey a plot for 1 Supply: dr
 }))
 
 
-@app.command()
-def sell(items: Annotated[list[str], typer.Argument(
-             help="PLAYER N (a number or 'all'), once per player selling: `rigs sell Ana 2 "
-             "Bo all`.", show_default=False, autocompletion=complete_player)],
-         json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Sell Luxuries at this round's Market price (Market Phase): PLAYER N for each player
-    selling, in one command."""
-    from rigs_helper.rules.actions.deals import Sell
-    from rigs_helper.rules.errors import InputError
-
-    if len(items) % 2:
-        raise InputError(f"sell {' '.join(items)}: give PLAYER N for each player (N a "
-                         "number or 'all')")
-    sales = [build_action("sell", items[i], {"n": items[i + 1]})
-             for i in range(0, len(items), 2)]
-    act(game, Sell(sales[0].name, sales[0].n,
-                   more=tuple((s.name, s.n) for s in sales[1:])), json)
+app.command("sell")(action_command("sell", """Sell Luxuries at this round's Market price
+    (Market Phase): PLAYER N for each player selling, in one command.""", {
+    "items": {"help": "PLAYER N (a number or 'all'), once per player selling: `rigs sell Ana "
+              "2 Bo all`.", "autocompletion": complete_player,
+              "shape": "give PLAYER N for each player (N a number or 'all')"},
+}))
 
 
 app.command("give", context_settings={"ignore_unknown_options": True})(action_command(

@@ -5,37 +5,6 @@ from __future__ import annotations
 
 from rigs_helper.rules.text import shell_word as word
 
-# each action as the CLI writes it: its arguments in order after the player, then options;
-# "items": the values are written as WHAT=N words (give, settle)
-SYNTAX: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
-    "grant": (("plot",), {"order": "--order", "card": "--card", "give": "--give"}),
-    "build": (("n",), {"to": "--to", "harvest": "--harvest"}),
-    "move": (("n",), {"from": "--from", "to": "--to", "harvest": "--harvest"}),
-    "survey": (("plot",), {"card": "--card"}),
-    "vinnie borrow": (("resource", "n"), {}),
-    "vinnie repay": (("resource", "n"), {}),
-    "give": (("to",), {}),
-    "sell": (("n",), {}),
-    "produce": ((), {"power": "--power", "skip": "--skip"}),
-    "lose": (("n",), {"from": "--from"}),
-    "settle": ((), {}),
-    "karma draw": ((), {"card": "--card"}),
-    "karma discard": (("title",), {}),
-    "karma swap": (("title",), {"card": "--card"}),
-    "karma play": (("title",), {"target": "--target", "plot": "--plot",
-                                "resource": "--resource", "option": "--option",
-                                "new_owner": "--new-owner", "from": "--from"}),
-    "karma use": (("title",), {}),
-    "karma retire": (("title",), {}),
-    "deal propose": (("to",), {}),
-    "deal accept": (("deal",), {}),
-    "deal decline": (("deal",), {}),
-    "deal withdraw": (("deal",), {}),
-    "answer": (("card",), {"to": "--to", "plot": "--plot", "first": "--first"}),
-    "disaster record": (("card",), {}),
-    "roll": (("die",), {}),
-    "done": ((), {}),
-}
 # actions whose values name what only the player may see (their hand, the plots the leader
 # drew): shown by `rigs hand PLAYER`, never by `rigs status PLAYER`
 PRIVATE = ("grant", "karma draw", "karma discard", "karma swap", "karma play", "answer")
@@ -63,30 +32,63 @@ def example(action) -> dict[str, list[str]]:
                 if n > 0:
                     form[p.name] = [str(n)]
                     got += n
+    for c in action.constraints:  # one of these given (what comes back in a deal)
+        names = c.get("at_least_one") or ()
+        if names and not any(n in form for n in names):
+            p = action.param(names[0])
+            form[p.name] = [p.values[0]] if p.values else [str(p.min or 1)]
     return form
 
 
 def command_line(action, player: str) -> str:
     """The action as a command to copy: ``rigs move Ana 1 --from warehouse --to P6
     --harvest energy``."""
-    args, flags = SYNTAX.get(action.action, ((), {}))
+    args, flags, leader = _syntax(action.action)
     form = example(action)
     words = ["rigs", *action.action.split()]
-    if action.action != "grant":
+    if not leader:
         words.append(word(player))
     for a in args:
         words += [word(v) for v in form.pop(a, [])]
     if action.action == "move" and form.get("from") == ["warehouse"]:
         del form["from"]  # the CLI's default: a shorter line to copy
+    back: list[str] = []  # what comes back in a deal: after --for
     for k, vals in form.items():
+        item = _after_for(action.action, k)
+        line = back if item else words
+        p = action.param(k)
         for v in vals:
             if k in flags:
-                words += [flags[k], word(v)]
-            elif action.param(k) is not None and action.param(k).values is None:
-                words.append(f"{k}={v}")  # give, settle: WHAT=N
+                line += [flags[k], word(v)]
+            elif p is not None and p.values is None:
+                line.append(f"{item or k}={v}")  # give, settle: WHAT=N
             else:
-                words.append(word(v))
-    return " ".join(words)
+                line.append(word(v))
+    return " ".join(words + (["--for", *back] if back else []))
+
+
+def _syntax(action: str) -> tuple[tuple[str, ...], dict[str, str], bool]:
+    """How the CLI writes ``action``, from its definition: its arguments in order after the
+    player, its options (parameter -> ``--option``; an item, ``WHAT=N``, is neither), and
+    whether the leader acts (no player named)."""
+    from rigs_helper.rules.actions.catalog import DEFS
+
+    d = DEFS.get(action)
+    if d is None:
+        return (), {}, False
+    return (tuple(p.name for p in d.params if not p.cli),
+            {p.name: p.cli for p in d.params if p.cli.startswith("--") and " " not in p.cli},
+            d.actor == "leader")
+
+
+def _after_for(action: str, name: str) -> str:
+    """The item's name when the CLI writes parameter ``name`` after ``--for`` (``credits``
+    for ``for_credits``), else ""."""
+    from rigs_helper.rules.actions.catalog import DEFS
+
+    d = DEFS.get(action)
+    p = d.param(name) if d else None
+    return p.cli.split()[1].split("=")[0].lower() if p and p.cli.startswith("--for ") else ""
 
 
 def choices(action) -> str:

@@ -16,10 +16,11 @@ Items (a parameter the definition writes ``KEY=N``, ``PLOT``, or ``--for KEY=N``
 comes back in a deal) are read from one argument, ``ITEMS...`` (``credits=10 P7 --for
 metal=2``), by the definition's item reader (``item_words``).  A command that shows a view
 when it is given no action's words takes a ``view`` (its words in, True when it showed
-one), and one that shows what came of the action its own way a ``run``.  Commands that
-make one operation of several actions' words (``sell Ana 2 Bo all``, ``vinnie repay Ana
-energy=2 metal=all``) keep a hand-written shell; a test checks that every action's options
-equal its definition's either way.
+one), and one that shows what came of the action its own way a ``run``.  An action the
+CLI takes several times in one command (its definition's ``several``: ``sell Ana 2 Bo
+all``, ``vinnie repay Ana energy=2 metal=all``) reads every word from ``ITEMS...``: each
+action's words are read as a page's form (``definition.build_several``), and make one
+operation.
 """
 
 from __future__ import annotations
@@ -33,14 +34,16 @@ import typer
 
 from rigs_helper.cli import base
 from rigs_helper.rules.actions.catalog import definition
-from rigs_helper.rules.actions.definition import ParamDef
+from rigs_helper.rules.actions.definition import ActionDef, ParamDef
 
 #: a parameter's words at the terminal: Typer's ``Option``/``Argument`` keywords (``help``,
 #: ``autocompletion``, ``metavar``, ``min``, ``show_default``), and ``flags`` (more names,
 #: ``("-t",)``), ``ask`` (a value ``-`` is typed at a hidden prompt that says this;
 #: ``{player}`` names the player) and ``name`` (the argument's name in the help: ``giver``).
 #: The table's ``player`` is the acting player's; its ``items``, the items' argument's
-#: (``empty_for``: the refusal of a ``--for`` that names nothing; without it, a gift).
+#: (``empty_for``: the refusal of a ``--for`` that names nothing; without it, a gift; for
+#: an action taken several times, ``shape``: the refusal of words that do not make whole
+#: actions, ``each``: of an item without ``=``).
 Said = Mapping[str, Any]
 
 #: a parameter's help when its table does not give one, by its kind
@@ -59,7 +62,7 @@ _COMPLETE = {"player": base.complete_player, "plot": base.complete_plot,
 _INT_KINDS = ("count", "number")
 
 
-_TABLE_ONLY = ("flags", "ask", "name", "empty_for")
+_TABLE_ONLY = ("flags", "ask", "name", "empty_for", "shape", "each")
 _FOR = "--for"
 
 
@@ -115,6 +118,57 @@ def _item_words(items: list[str], params: list[ParamDef], said: Said) -> dict[st
     return {**item_words(items, plots=plots), **item_words(back, "for_")}
 
 
+def _several_words(d: ActionDef, items: list[str], actor: str | None, said: Said
+                   ) -> list[tuple[str | None, Mapping[str, object]]]:
+    """Each action's player and words, of an action taken several times in one command
+    (``d.several``): ``player n``, the words in turn (``Ana 2 Bo all``); ``resource=n``,
+    an item each (``energy=2 metal=all``), or with no ``=`` one action's arguments in order
+    (``energy 2``)."""
+    from rigs_helper.rules.errors import InputError
+
+    names = d.several_names()
+    shape = said.get("shape") or f"give {d.several.upper()} for each"
+    line = f"{d.path} {' '.join(items)}"
+    if "=" not in d.several:
+        k = len(names)
+        if len(items) % k:
+            raise InputError(f"{line}: {shape}")
+        groups = [dict(zip(names, items[i:i + k])) for i in range(0, len(items), k)]
+    elif any("=" in x for x in items):
+        groups = []
+        for x in items:
+            key, sep, value = x.partition("=")
+            if not sep or not key:
+                raise InputError(f"{x!r}: {said.get('each') or 'write ' + d.several.upper()}")
+            groups.append(dict(zip(names, (key, value))))
+    else:
+        plain = [p.name for p in d.params if not p.cli]
+        if len(items) > len(plain):
+            raise InputError(f"{line}: {shape}")
+        groups = [dict(zip(plain, items))]
+    return [(g.pop("player", actor), g) for g in groups]
+
+
+def _several_command(d: ActionDef, said: Mapping[str, Said]
+                     ) -> tuple[list[inspect.Parameter], Callable[..., object]]:
+    """The parameters of an action's command that takes it several times (the acting
+    player, unless each action names its own; ``ITEMS...``), and what makes its operation
+    of the command's words."""
+    from rigs_helper.rules.actions.definition import build_several
+
+    if any(p.cli for p in d.params):
+        raise ValueError(f"{d.path}: an action taken several times takes no options")
+    named = "player" in d.several_names()
+    sig = [] if named else [_actor(said.get("player", {}))]
+    items = said.get("items", {})
+
+    def operation(**kw: Any) -> object:
+        actor = None if named else kw[sig[0].name]
+        return build_several(d, _several_words(d, kw["items"], actor, items))
+
+    return [*sig, _items_argument(items)], operation
+
+
 def _actor(said: Said) -> inspect.Parameter:
     """The acting player's argument (its table: ``said["player"]``; ``default: None``, the
     player may be left out: the command's ``view`` shows what it shows then)."""
@@ -141,7 +195,7 @@ def _type(p: ParamDef, required: bool) -> Any:
 def _parameter(p: ParamDef, said: Said) -> inspect.Parameter:
     """The Typer parameter of ``p``: an argument (``cli`` empty) or an option."""
     if p.cli and (not p.cli.startswith("-") or "=" in p.cli or " " in p.cli):
-        raise ValueError(f"{p.name}: {p.cli!r} is read by a hand-written shell")
+        raise ValueError(f"{p.name}: {p.cli!r} is not an option (items are read apart)")
     kw = {k: v for k, v in said.items() if k not in _TABLE_ONLY}
     kw.setdefault("help", KIND_HELP.get(p.kind, f"{p.name.replace('_', ' ')} ({p.kind})."))
     if p.kind in _COMPLETE and "autocompletion" not in kw:
@@ -182,6 +236,8 @@ def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
     the operation and shows what came of it (default: ``cli.base.act``)."""
     d = definition(path)
     said = said or {}
+    if d.several:
+        return _command(path, doc, *_several_command(d, said), view, run, summary)
     names = [*order, *(p.name for p in d.params if p.name not in order)]
     params = [q for q in (d.param(n) for n in names) if q is not None and q.cli is not None]
     items = [p for p in params if _item(p)]
@@ -196,15 +252,9 @@ def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
             sig.append(_parameter(p, words_of[p.name]))
         elif items and p is items[0]:
             sig.append(_items_argument(said.get("items", {})))
-    sig += [inspect.Parameter("json", inspect.Parameter.KEYWORD_ONLY, default=False,
-                              annotation=base.JsonOpt),
-            inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, default=None,
-                              annotation=base.GameOpt)]
     actor = sig[0].name if d.actor == "player" else None
 
-    def command(**kw: Any) -> None:
-        if view is not None and view(**kw):
-            return
+    def operation(**kw: Any) -> object:
         from rigs_helper.rules.actions.catalog import build_action
 
         player = kw[actor] if actor else None
@@ -218,7 +268,25 @@ def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
             words[p.name] = _asked(p, value, ask, player) if ask and value else value
         if items:
             words.update(_item_words(kw["items"], items, said.get("items", {})))
-        (run or base.act)(kw["game"], build_action(path, player, words), kw["json"], summary)
+        return build_action(path, player, words)
+
+    return _command(path, doc, sig, operation, view, run, summary)
+
+
+def _command(path: str, doc: str, sig: list[inspect.Parameter],
+             operation: Callable[..., object], view: Callable[..., bool] | None,
+             run: Callable[..., None] | None, summary: bool) -> Callable[..., None]:
+    """The command function: the parameters ``sig``, then ``--json`` and ``--game``; its
+    body makes the operation of its words (``operation``) and runs it."""
+    sig = [*sig, inspect.Parameter("json", inspect.Parameter.KEYWORD_ONLY, default=False,
+                                   annotation=base.JsonOpt),
+           inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, default=None,
+                             annotation=base.GameOpt)]
+
+    def command(**kw: Any) -> None:
+        if view is not None and view(**kw):
+            return
+        (run or base.act)(kw["game"], operation(**kw), kw["json"], summary)
 
     command.__name__ = path.split()[-1]
     command.__doc__ = doc

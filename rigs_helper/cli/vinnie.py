@@ -1,27 +1,15 @@
 """`rigs vinnie ...`: loans and debts."""
 
 
-from typing import Annotated
-
 import typer
 
-from rigs_helper.cli.base import (
-    GameOpt,
-    JsonOpt,
-    PlayerArg,
-    act,
-    complete_resource,
-    game_path,
-    print_json,
-)
+from rigs_helper.cli.base import GameOpt, JsonOpt, complete_resource, game_path, print_json
 from rigs_helper.cli.shell import action_command
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 vinnie_app = typer.Typer(help="Vinnie's loans: borrow, repay, and every debt.")
 app.add_typer(vinnie_app, name="vinnie")
-
-Player = PlayerArg
 
 
 @vinnie_app.callback(invoke_without_command=True)
@@ -53,32 +41,10 @@ vinnie_app.command("borrow")(action_command("vinnie borrow", """Borrow N units (
     "n": {"help": "How many units."}}))
 
 
-@vinnie_app.command()
-def repay(player: Player,
-          items: Annotated[list[str], typer.Argument(
-              help="RESOURCE=N or RESOURCE=all, once per resource (`energy=2 "
+vinnie_app.command("repay")(action_command("vinnie repay", """Repay scripts at 2 units of the
+    same resource each (Player Phase), several resources in one command.""", {
+    "items": {"help": "RESOURCE=N or RESOURCE=all, once per resource (`energy=2 "
               "supplies=all`); or RESOURCE [N|all] (N defaults to 1).",
-              show_default=False, autocompletion=complete_resource)],
-          json: JsonOpt = False, game: GameOpt = None) -> None:
-    """Repay scripts at 2 units of the same resource each (Player Phase), several resources
-    in one command."""
-    from rigs_helper.rules.actions.catalog import build_action
-    from rigs_helper.rules.actions.loans import Repay
-    from rigs_helper.rules.errors import InputError
-
-    pairs: list[tuple[str, str | None]]
-    if any("=" in x for x in items):
-        pairs = []
-        for x in items:
-            r, sep, n = x.partition("=")
-            if not sep or not r:
-                raise InputError(f"{x!r}: write RESOURCE=N or RESOURCE=all, e.g. energy=2")
-            pairs.append((r, n))
-    elif len(items) <= 2:
-        pairs = [(items[0], items[1] if len(items) > 1 else None)]
-    else:
-        raise InputError(f"vinnie repay {' '.join(items)}: write RESOURCE=N for each "
-                         "resource, e.g. energy=2 supplies=all")
-    ops = [build_action("vinnie repay", player, {"resource": r, "n": n}) for r, n in pairs]
-    act(game, Repay(player, ops[0].resource, ops[0].n,
-                    more=tuple((o.resource, o.n) for o in ops[1:])), json)
+              "autocompletion": complete_resource,
+              "shape": "write RESOURCE=N for each resource, e.g. energy=2 supplies=all",
+              "each": "write RESOURCE=N or RESOURCE=all, e.g. energy=2"}}))

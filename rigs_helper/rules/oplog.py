@@ -233,7 +233,18 @@ def _privacy(cls_name: str) -> dict[str, str]:
 
         d = DEFS.get(ACTIONS.get(cls_name, ("",))[0])
         done = _PRIVACY[cls_name] = d.privacy() if d is not None else {}
+        _PUBLIC[cls_name] = d.public_values() if d is not None else {}
     return done
+
+
+def public_values(op: Op) -> dict[str, tuple[str, ...]]:
+    """Field -> the values of that private field anyone may see (they name no card:
+    ``take``, ``virtual``), as ``op``'s action's definition declares them."""
+    _privacy(type(op).__name__)
+    return _PUBLIC[type(op).__name__]
+
+
+_PUBLIC: dict[str, dict[str, tuple[str, ...]]] = {}
 
 
 def owners(op: Op, field: str, spec: str) -> list[frozenset[str]]:
@@ -271,7 +282,7 @@ def for_viewer(op: Op, viewer: str | None, hidden: str = HIDDEN) -> Op:
             continue
         vals = v if isinstance(v, tuple) else (v,)
         shown = []
-        public = getattr(type(op), "public_values", ())
+        public = public_values(op).get(f, ())
         for x, who in zip(vals, owners(op, f, spec)):
             if (viewer is not None and viewer in who) or (
                     isinstance(x, str) and x.strip().lower() in public):

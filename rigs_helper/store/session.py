@@ -10,7 +10,6 @@ Readers take no lock.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -148,13 +147,8 @@ def _last(loaded: Loaded, path: Path, tables: Tables) -> dict[str, Any] | None:
     return es[-1] if es else None
 
 
-# ``annotate(before, after, tables) -> dict``: kept for callers; the log stores no figures
-# any more (net worth over time comes from replaying the history).
-Annotate = Callable[[Game | None, Game, Tables], dict]
-
-
 def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Tables,
-           annotate: Annotate | None = None, op: str | None = None) -> None:
+           op: str | None = None) -> None:
     """A new game file: the `new` entry (the set-up as data) and the creation checkpoint."""
     import json
 
@@ -175,8 +169,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
         keep_replayed(path, text, tables)
 
 
-def run(path: Path, op: Op, tables: Tables | None = None,
-        annotate: Annotate | None = None, source: str | None = None,
+def run(path: Path, op: Op, tables: Tables | None = None, source: str | None = None,
         request_id: str | None = None) -> Outcome:
     """Under the lock: load ``path``, check and apply ``op``, save the new state with a
     log entry.  When the rules refuse, nothing is written.
@@ -189,8 +182,8 @@ def run(path: Path, op: Op, tables: Tables | None = None,
 
 
 def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
-                  annotate: Annotate | None = None, source: str | None = None,
-                  request_id: str | None = None) -> tuple[Outcome, dict]:
+                  source: str | None = None, request_id: str | None = None
+                  ) -> tuple[Outcome, dict]:
     """:func:`run` for an operation that ends a phase; also returns what the phase's
     summary compares as that phase began (``rules.history.basis``)."""
     outcome, start = _run(path, op, tables, with_start=True, source=source,
@@ -277,7 +270,6 @@ RECENT = 64
 
 
 def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
-           ledger: list[dict] | None = None, annotate: Annotate | None = None,
            op: Op | None = None, outcome: Outcome | None = None,
            extra: dict[str, str] | None = None) -> None:
     """Append ``op`` to the history and save ``game`` (the caller holds the lock and read

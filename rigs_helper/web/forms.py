@@ -113,7 +113,8 @@ def form(tables, action: dict, owners: dict[str, str] | None = None,
 def merged(actions: list[dict]) -> dict:
     """Actions of one name that differ by a one-valued ``to`` (a deal to each other
     player) as one action with a "to" choice; each other parameter takes every value
-    and the widest bounds any of them lists (the rules' check decides the rest)."""
+    and the widest bounds any of them lists, each ``at_least_one`` every name any of
+    them lists there (the rules' check decides the rest)."""
     first = actions[0]
     params: dict[str, dict] = {}
     for a in actions:
@@ -127,8 +128,16 @@ def merged(actions: list[dict]) -> dict:
                     have[b] = pick(have[b], spec[b])
             if not spec.get("required", True):
                 have["required"] = False
+    constraints = [dict(c) for c in first.get("constraints") or ()]
+    for a in actions[1:]:
+        for c, more in zip(constraints, a.get("constraints") or ()):
+            if "at_least_one" in c and "at_least_one" in more:
+                c["at_least_one"] = list(dict.fromkeys([*c["at_least_one"],
+                                                        *more["at_least_one"]]))
     label = str(first.get("label", "")).split(" to ")[0]
     out = {**first, "params": params, "label": label}
+    if constraints:
+        out["constraints"] = constraints
     return out
 
 

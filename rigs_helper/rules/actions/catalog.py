@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rigs_helper.rules.actions.definition import ActionDef, ParamDef, load_class
 from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.waits.records import TAKE
 from rigs_helper.rules.words import GOODS, RESOURCES
 
 _P = "rigs_helper.rules.legal.player:"
@@ -52,6 +53,15 @@ def _deal(cls, actor, v):
     amounts, plots = _amounts(v, "")
     back, back_plots = _amounts(v, "for_")
     return cls(actor, v["to"], amounts, plots, back, back_plots)
+
+
+def _propose(cls, actor, v):
+    """A deal proposed: something comes back (a gift is given: ``give``)."""
+    op = _deal(cls, actor, v)
+    if not op.back_amounts and not op.back_plots:
+        raise InputError("deal propose: nothing comes back: a deal names what the other "
+                         "player gives in return (a gift is given, not proposed)")
+    return op
 
 
 def _settle(cls, actor, v):
@@ -176,15 +186,15 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("n", "count", default=1, counted=True),
     ), "Borrow from Vinnie", legal=_P + "borrow"),
     ActionDef("vinnie repay", "rigs_helper.rules.actions.loans:Repay", (
-        P("resource", "resource"),  # also RESOURCE=N|all, several: the CLI's shell reads it
+        P("resource", "resource"),
         _opt("n", "count_or_all", default=1, counted=True),
-    ), "Repay Vinnie", legal=_P + "repay"),
+    ), "Repay Vinnie", legal=_P + "repay", several="resource=n"),
     ActionDef("give", "rigs_helper.rules.actions.deals:Give", (
         P("to", "player"), *_side("", True), *_side("for_", False),
     ), "Give", legal=_P + "give", make=_deal),
     ActionDef("sell", "rigs_helper.rules.actions.deals:Sell", (
         P("n", "count_or_all", counted=True),
-    ), "Sell Luxuries", legal=_P + "sell"),
+    ), "Sell Luxuries", legal=_P + "sell", several="player n"),
     ActionDef("produce", "rigs_helper.rules.actions.plans:SetPlan", (
         _opt("power", "plot", many=True, cli="--power"),
         _opt("skip", "plot", many=True, cli="--skip"),
@@ -252,19 +262,20 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ), "Take a card out of play", legal=_K + "retire"),
     ActionDef("deal propose", "rigs_helper.rules.waits.deals:DealPropose", (
         P("to", "player"), *_side("", True), *_side("for_", True),
-    ), "Propose a deal", legal=_W + "propose", make=_deal),
+    ), "Propose a deal", legal=_W + "propose", make=_propose),
     *(ActionDef(f"deal {verb}", f"rigs_helper.rules.waits.deals:Deal{verb.title()}", (
         P("deal", "deal"),
     ), label, legal=_W + verb) for verb, label in (
         ("accept", "Accept"), ("decline", "Decline"), ("withdraw", "Withdraw"))),
     ActionDef("answer", "rigs_helper.rules.waits.attacks:Answer", (
-        P("card", "title", private="owner"),
+        P("card", "title", private="owner", public=(TAKE, "take it")),  # take: no card
         _opt("to", "player", cli="--to"),
         _opt("plot", "plot", cli="--plot"),
         _opt("first", "title", cli="--first"),
         # with take: the Karma cards drawn at the table because of it ("virtual": rigs
         # draws the rest)
-        _opt("drew", "title", many=True, cli="--drew", record="card", private="owner"),
+        _opt("drew", "title", many=True, cli="--drew", record="card", private="owner",
+             public=(VIRTUAL,)),
         # the die this player rolls for it ("virtual": rigs rolls)
         _opt("roll", "table_roll", many=True, cli="--roll", record="die"),
         # I'll Take THAT!: the card of the hand the card's player took
@@ -273,7 +284,8 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ActionDef("disaster record", "rigs_helper.rules.waits.disasters:DisasterRecord", (
         P("card", "title", record="card"),
         # the Karma card drawn at the table because the card hurts (or "virtual")
-        _opt("karma", "title", cli="--karma", record="card", private="owner"),
+        _opt("karma", "title", cli="--karma", record="card", private="owner",
+             public=(VIRTUAL,)),
     ), "Record your Disaster card", legal=_W + "record"),
     ActionDef("roll", "rigs_helper.rules.waits.rolloff:RollOff", (
         # the player's die in a leader roll-off ("virtual": rigs rolls it)

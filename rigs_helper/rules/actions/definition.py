@@ -43,6 +43,8 @@ class ParamDef(NamedTuple):
     # hidden): "owner" the acting player; "each" each value's own player (PLAYER=WHAT);
     # "nobody" (the table's cardboard alone); or several of "owner" and the names of
     # parameters naming players ("owner target": the one who acts and the targets)
+    public: tuple[str, ...] = ()  # values of a private parameter anyone may see (they
+    # name no card: an answer's "take", "virtual" where rigs draws)
     page: bool = True  # a page may give it (False: only at the terminal)
     page_required: bool = False  # optional at the terminal, required on a page (as is
     # every counted one: the legal list gives its bounds)
@@ -66,9 +68,18 @@ class ActionDef(NamedTuple):
     full: bool = False  # legal actions run apply too (check leaves refusals to apply)
     make: Callable[..., object] | None = None  # (cls, actor, values) -> op; None: fields
     page_one_of: tuple[str, ...] = ()  # a page gives exactly one value of these, in all
+    several: str = ""  # the CLI takes several of the action in one command, one operation
+    # (the first's, with the others' values in its ``more``): each action's words in turn,
+    # "player n" (sell Ana 2 Bo all: a player, then its n), or an item each, "resource=n"
+    # (vinnie repay Bo energy=2 metal=all; with no "=", one action's arguments: RESOURCE N)
 
     def param(self, name: str) -> ParamDef | None:
         return next((p for p in self.params if p.name == name), None)
+
+    def several_names(self) -> tuple[str, ...]:
+        """The words of each action of a command that takes several (``several``):
+        ``("player", "n")``, ``("resource", "n")``."""
+        return tuple(self.several.replace("=", " ").split())
 
     def private_fields(self) -> tuple[str, ...]:
         """The operation's fields only their owners may see (every renderer of the log,
@@ -86,6 +97,12 @@ class ActionDef(NamedTuple):
         return {p.field or p.name: _SPEC[p.private] if p.private in _SPEC
                 else " ".join(field(w) for w in p.private.split())
                 for p in self.params if p.private and p.field is not None}
+
+    def public_values(self) -> dict[str, tuple[str, ...]]:
+        """The values of the operation's private fields that anyone may see, by field
+        (any case: the field's value is compared lowered and stripped)."""
+        return {p.field or p.name: p.public for p in self.params
+                if p.private and p.public and p.field is not None}
 
     def page_params(self) -> tuple[ParamDef, ...]:
         return tuple(p for p in self.params if p.page)
@@ -206,6 +223,22 @@ def build(d: ActionDef, actor: str | None, words: Mapping[str, object], page: bo
     return cls(actor, **kwargs) if d.actor == "player" else cls(**kwargs)
 
 
+def build_several(d: ActionDef, actions: list[tuple[str | None, Mapping[str, object]]]):
+    """One operation of several of ``d``'s actions given in one command (``d.several``:
+    ``sell Ana 2 Bo all``): each (actor, words) is read as a page's form is read
+    (:func:`build`), and the first operation keeps the others' values (the fields that
+    ``several`` names: the actor's, then each parameter's) in its ``more``."""
+    from dataclasses import fields, replace
+
+    ops = [build(d, actor, words) for actor, words in actions]
+    if len(ops) == 1:
+        return ops[0]
+    actor = fields(ops[0])[0].name
+    names = [actor if w == "player" else (p.field or p.name) if (p := d.param(w)) else w
+             for w in d.several_names()]
+    return replace(ops[0], more=tuple(tuple(getattr(o, f) for f in names) for o in ops[1:]))
+
+
 
 
 def item_words(items, prefix: str = "", plots: bool = True) -> dict[str, list[str]]:
@@ -235,5 +268,5 @@ def item_words(items, prefix: str = "", plots: bool = True) -> dict[str, list[st
     return out
 
 
-__all__ = ["NUMBER_KINDS", "ActionDef", "ParamDef", "build", "item_words", "load_class",
-           "read_values"]
+__all__ = ["NUMBER_KINDS", "ActionDef", "ParamDef", "build", "build_several", "item_words",
+           "load_class", "read_values"]

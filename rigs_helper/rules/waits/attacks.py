@@ -14,7 +14,7 @@ answer is for the whole card (Calling in a Favor and the like) or the player ask
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, TypeVar
+from typing import TypeVar
 
 from dataclasses import fields, replace
 
@@ -191,8 +191,6 @@ def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False) -> 
 @record(slots=False)
 class Answer(Op):
     """`rigs answer PLAYER CARD|take`: PLAYER's answer to the attack that waits."""
-
-    public_values: ClassVar[tuple[str, ...]] = (TAKE, "take it", "virtual")  # no card
 
     name: str
     card: str  # a Karma card from the player's hand, or "take"

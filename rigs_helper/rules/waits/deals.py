@@ -67,7 +67,13 @@ class DealPropose(Op):
         return "deal propose" + self._give().describe().removeprefix("give")
 
     def check(self, game: Game, tables: Tables) -> None:
+        self.check_open(game, tables)
         self._give().check(game, tables)
+
+    def check_open(self, game: Game, tables: Tables) -> None:
+        """Everything but the goods: the phase, the game, the Land Grant, the deals open
+        (the legal list asks this first: no deal may be proposed now, whatever moves)."""
+        super().check(game, tables)
         if len(game.waits.deals) >= MAX_OPEN:
             raise RulesError(f"{MAX_OPEN} deals are open already", rule="answer or withdraw "
                              "some first (`rigs deal`)")

@@ -9,7 +9,6 @@ apply it; a hurt player then records the Karma card they drew with `rigs karma d
 
 from __future__ import annotations
 
-from typing import ClassVar
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
@@ -25,8 +24,6 @@ VIRTUAL = "virtual"
 @record(slots=False)
 class DisasterRecord(Op):
     """`rigs disaster record PLAYER CARD|virtual`: the Disaster card PLAYER was dealt."""
-
-    public_values: ClassVar[tuple[str, ...]] = (VIRTUAL,)
 
     name: str
     card: str

@@ -31,22 +31,46 @@ def _holding(p, k: str) -> int:
 def actions_propose(game, tables, player, spec: Spec):
     """One form per other player: each good bounded by what its side holds (with the
     ``for_`` prefix: what the other player gives back); a good that cannot move now (RIGS
-    and plots in Zero Hour) is left out.  At least one thing goes from the proposer."""
+    and plots in Zero Hour) is left out.  At least one thing goes each way (a gift is
+    given, not proposed: ``give``); each side's goods are checked with one thing of the
+    other side's."""
+    from rigs_helper.rules.errors import RigsError
+    from rigs_helper.rules.waits.deals import DealPropose
+
     p = game.player(player)
+    try:
+        DealPropose(p.name, p.name).check_open(game, tables)
+    except RigsError:
+        return []
     out = []
     for q in game.players:
         if q.name == p.name:
             continue
-        give = _side(spec, game, tables, p.name, p, q.name, "", {})
-        if give:
-            first = give[0]
-            witness = {first.name: first.values[0] if first.values else "1"}
-            back = _side(spec, game, tables, p.name, q, q.name, "for_", witness)
+        give: list[Param] = []
+        for back_one in _each_one(q, "for_"):  # the first thing back that lets any go
+            give = _side(spec, game, tables, p.name, p, q.name, "", back_one)
+            if give:
+                break
+        if not give:
+            continue
+        back = _side(spec, game, tables, p.name, q, q.name, "for_", _one(give[0]))
+        if back:
             most = sum(x.max or 0 for x in give)  # at least one thing goes (``total``)
             out.append(Action(spec.action, (Param("to", (q.name,)), *give, *back),
                               f"{spec.label} to {q.name}",
-                              (tuple(x.name for x in give), 1, most)))
+                              (tuple(x.name for x in give), 1, most),
+                              ({"at_least_one": [x.name for x in back]},)))
     return out
+
+
+def _each_one(side, prefix: str) -> list[dict]:
+    """One unit of each good ``side`` holds, and each of its plots, as form fields."""
+    return [{prefix + k: "1"} for k in GOODS if _holding(side, k)] + [
+        {prefix + "plot": x.id} for x in side.plots]
+
+
+def _one(param: Param) -> dict:
+    return {param.name: param.values[0] if param.values else "1"}
 
 
 def _side(spec: Spec, game, tables, proposer: str, side, to: str, prefix: str,
