@@ -217,3 +217,28 @@ def test_karma_draw_virtual_is_refused_where_no_disaster_card_waits_for_it(tmp_p
         code, _, body = post(server, tokens["Ana"], {"action": "karma draw",
                                                      "card": "virtual"})
     assert code == 422 and "no Karma card waits" in body, body
+
+
+def test_karma_draw_replacing_rigs_card_from_a_deck_that_ran_out_takes_a_discard(tables):
+    """Record, never add, when the deck has run out: the table shuffled its discards and
+    drew one of them; rigs' card for the Disaster goes back on top of that new deck (it
+    was refused: rigs' card put back first made the deck look not empty)."""
+    from dataclasses import replace
+
+    from gameplay import start
+
+    from rigs_helper.rules.engine import perform
+    from rigs_helper.rules.karma.hands import KarmaDraw
+    from rigs_helper.rules.state import Pile
+
+    g = start(3, 11, tables)
+    keys = sorted(set(g.karma.draw))  # one of each title of the full deck
+    mine, table_card = keys[0], keys[1]
+    ana = g.player("Ana")
+    g = replace(g.with_player(replace(ana, hand=(mine,), disaster_draw=mine)),
+                karma=Pile((), tuple(k for k in keys if k != mine)), table_shuffles=True)
+    out = perform(g, KarmaDraw("Ana", card=tables.karma_card(table_card).title), tables)
+    after = out.game
+    assert after.player("Ana").hand == (table_card,)
+    assert after.karma.draw[0] == mine and table_card not in after.karma.draw
+    assert not after.karma.discard and after.rng == g.rng  # the generator did not move

@@ -77,10 +77,17 @@ class KarmaDraw(Op):
                                                          else "a Disaster"))
         elif self.card is not None:
             p = w.player(self.name)
-            if p.disaster_draw and p.disaster_draw in p.hand:
-                _put_back(w, p.name, p.disaster_draw)
+            replaced = p.disaster_draw if p.disaster_draw in p.hand else None
+            key = None
+            if replaced and not w.game.karma.draw and \
+                    find_in(tables, "karma", self.card) != replaced:
+                # the deck ran out: the table shuffled its discards and drew from them,
+                # and rigs' card goes back on top of that new deck
+                key = w.draw("karma", self.card)
+            if replaced:
+                _put_back(w, p.name, replaced)
                 p = w.player(self.name)
-            key = w.draw("karma", self.card)
+            key = key or w.draw("karma", self.card)
             assert key is not None  # (check counted the cards left)
             w.update(p.name, hand=p.hand + (key,))
             w.say(f"{p.name} draws a Karma card (recorded)"
