@@ -242,3 +242,24 @@ def test_karma_draw_replacing_rigs_card_from_a_deck_that_ran_out_takes_a_discard
     assert after.player("Ana").hand == (table_card,)
     assert after.karma.draw[0] == mine and table_card not in after.karma.draw
     assert not after.karma.discard and after.rng == g.rng  # the generator did not move
+
+
+def test_the_karma_card_owed_for_a_disaster_is_asked_for_in_a_command_that_runs(tables):
+    """A player named with a space: the waiting line's command quotes the name (it said
+    `rigs karma draw Mary Jo --card TITLE`, which the shell splits)."""
+    from dataclasses import replace
+
+    import pytest
+
+    from rigs_helper.rules.engine import Work
+    from rigs_helper.rules.errors import PendingChoice
+    from rigs_helper.rules.phases.production_end import disaster_to_production
+    from rigs_helper.rules.setup import new_game
+    from rigs_helper.rules.state import OWED_DRAW
+
+    g = new_game(["Mary Jo", "Bo"], 5, tables).game
+    g = replace(g.with_player(replace(g.player("Mary Jo"), disaster_draw=OWED_DRAW)),
+                phase="disaster")
+    with pytest.raises(PendingChoice) as err:
+        disaster_to_production(Work(g, tables), False, [], [])
+    assert "`rigs karma draw 'Mary Jo' --card TITLE`" in str(err.value)

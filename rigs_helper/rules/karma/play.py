@@ -40,7 +40,7 @@ FLAT = ("name", "title", "target", "plot", "resource", "give", "take", "card", "
         "first", "rolls", "split", "by_rigs")
 #: a flat field's default where it is not ()
 _DEFAULTS: dict[str, Any] = {"source": None, "option": None, "new_owner": None,
-                             "rolls": Rolls(), "drawers": False}
+                             "rolls": Rolls(), "drawers": False, "later": False}
 
 
 @record(slots=False)

@@ -13,6 +13,7 @@ from rigs_helper.rules.phases.disaster_deal import deal_disaster
 from rigs_helper.rules.phases.market_draw import draw_market
 from rigs_helper.rules.production import plan
 from rigs_helper.rules.state import OWED_DRAW, frozen_map
+from rigs_helper.rules.text import shell_word
 
 
 def disaster_to_production(w: Work, auto: bool, cards: list[str], pending: list[str]
@@ -25,7 +26,7 @@ def disaster_to_production(w: Work, auto: bool, cards: list[str], pending: list[
             deal_disaster(w, name, None)
         else:
             pending.append(f"{name} records the Disaster card dealt: `rigs disaster record "
-                           f"{name} CARD` (or virtual)")
+                           f"{shell_word(name)} CARD` (or virtual)")
     for p in w.game.players:  # a Karma card to draw at the table for a Disaster
         if p.disaster_draw != OWED_DRAW:
             continue
@@ -34,7 +35,7 @@ def disaster_to_production(w: Work, auto: bool, cards: list[str], pending: list[
             w.draw_karma(p.name, 1, why="hurt by a Disaster")
         else:
             pending.append(f"{p.name} records the Karma card drawn for their Disaster card: "
-                           f"`rigs karma draw {p.name} --card TITLE` (or virtual)")
+                           f"`rigs karma draw {shell_word(p.name)} --card TITLE` (or virtual)")
     if pending:
         raise PendingChoice(pending)
     for p in w.game.players:
