@@ -433,3 +433,26 @@ def test_lately_after_undo_and_redo_says_a_card_drawn_once(tmp_path, tables):
         _act(server, tokens["Bo"], action="answer", card="take", drew=titles)
         assert _lately(server, tokens["Bo"]) == once
     assert _hand(game, tables, "Bo") == titles
+
+
+def test_record_not_found_on_ones_own_plot_draw_recorded_with_the_play(tmp_path, tables):
+    """A Sabotage card aimed at its player's own plot: nobody is waited for, and the Karma
+    card its victim (the player) draws is recorded with the play (rigs drew it)."""
+    game = _game(tmp_path / "rigs.toml", Ana=['"Record Not Found"', "Decoy"])
+    before = _load(game, tables)
+    mine = before.player("Ana").plots[0].id
+    with serving(game, tables) as (server, _, tokens):
+        plays = [a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma play"
+                 and a["params"].get("title", {}).get("values") == ['"Record Not Found"']]
+        own = [a for a in plays if mine in a["params"]["plot"]["values"]]
+        assert own and all(a["params"]["drawn"]["record"] == "card" for a in own)
+        assert all("drawn" not in a["params"] for a in plays if a not in own)  # Bo's plots:
+        # the card waits for Bo, who records the card he draws
+        drawn = next(v for v in own[0]["params"]["drawn"]["values"]
+                     if v not in ("virtual", "Decoy", '"Record Not Found"'))
+        _act(server, tokens["Ana"], action="karma play", title='"Record Not Found"',
+             plot=mine, new_owner="Bo", drawn=drawn)
+    after = _load(game, tables)
+    assert _hand(game, tables, "Ana") == ["Decoy", drawn]
+    assert mine in {x.id for x in after.player("Bo").plots}
+    assert after.rng == before.rng  # rigs drew nothing

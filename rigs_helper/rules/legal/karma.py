@@ -126,8 +126,23 @@ def candidates_play(game, tables, player):
         elif card.action in OWNER_ROLLS and card.die:
             for f in _faces(game):
                 yield Cand({**cand.fixed, "roll": f})
+        elif card.kind == "sabotage" and card.victim_draws and \
+                _own_victim(game, player, cand):
+            # aimed at their own plot: the Karma card its victim draws is theirs to
+            # record (nobody else to wait for: ``virtual``, or a card they cannot see)
+            yield Cand({**cand.fixed, "drawn": VIRTUAL},
+                       hidden=(("drawn", tuple(drawable(game, tables, player))),))
         else:
             yield cand
+
+
+def _own_victim(game, player, cand) -> bool:
+    """The play's one victim is its own player (a plot of theirs, or themselves)."""
+    plots = cand.fixed.get("plot", ())
+    if plots:
+        mine = {x.id for x in game.player(player).plots}
+        return all(pid in mine for pid in plots)
+    return tuple(cand.fixed.get("target", ())) == (player,)
 
 
 def _storm(game, tables, player, cand):
