@@ -456,3 +456,25 @@ def test_record_not_found_on_ones_own_plot_draw_recorded_with_the_play(tmp_path,
     assert _hand(game, tables, "Ana") == ["Decoy", drawn]
     assert mine in {x.id for x in after.player("Bo").plots}
     assert after.rng == before.rng  # rigs drew nothing
+
+
+def test_right_back_at_you_against_identity_theft_draws_recorded_with_the_answer(tmp_path,
+                                                                                 tables):
+    """Right Back At You turning Identity Theft: the victim reaps the three cards; their
+    answer lists them as records (rigs drew them before), and nothing else draws."""
+    game = _game(tmp_path / "rigs.toml", Ana=["Identity Theft"], Bo=["Right Back At You"])
+    rigs("adjust", "Ana", "credits", "-40", "--why", "Ana is the poorer", "--game", game)
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
+             target="Bo", option="draw")
+        (back,) = [a for a in _actions(server, tokens["Bo"]) if a["action"] == "answer"
+                   and a["params"]["card"]["values"] == ["Right Back At You"]]
+        titles = _recorded(back, ["Identity Theft", "Right Back At You"])
+        assert len(titles) == 3 and back["params"]["drew"]["min"] == 3
+        _act(server, tokens["Bo"], action="answer", card="Right Back At You", drew=titles)
+    assert sorted(_hand(game, tables, "Bo")) == sorted(titles)
+    assert _hand(game, tables, "Ana") == []
+    after = _load(game, tables)
+    assert after.player("Bo").credits > after.player("Ana").credits  # turned on Ana
+    assert after.rng == before.rng  # rigs drew nothing

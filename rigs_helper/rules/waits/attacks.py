@@ -254,12 +254,14 @@ class Answer(Op):
             reply = Reply(me.name, TAKE, drew=tuple(
                 t.strip() for t in self.drew if t.strip().lower() != "virtual"),
                 gave=self._gave(game, tables, attack))
-        elif self.drew or self.gave:
-            raise InputError(f"--{'drew' if self.drew else 'gave'}: goes with take (an "
-                             "answer card draws or gives none for you here)")
-        else:
+        elif self.gave:
+            raise InputError("--gave: goes with take (an answer card gives none for you "
+                             "here)")
+        else:  # (--drew: the cards an answer makes them draw, Right Back At You turning
+            # Identity Theft; one the card's resolution does not draw is refused)
             reply = Reply(me.name, hand_key(tables, me, self.card), (self.to or "").strip(),
-                          (self.plot or "").strip())
+                          (self.plot or "").strip(), drew=tuple(
+                              t.strip() for t in self.drew if t.strip().lower() != "virtual"))
         if self.first and not both_in_play(game, me.name):
             raise InputError(f"--first: {me.name} has not both the Alarm System and I've Got "
                              "a Donk in play")

@@ -323,6 +323,12 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
         params = [Param("card", (card,)), *lead]
         if to is not None:
             params.append(Param("to", (to,)))
+        elif plain and (n := _draws_on_answering(game, tables, me, card, first)) and \
+                ok(drew=_in_deck(game, tables, n)):
+            # the Karma cards this answer makes them draw (Right Back At You turning
+            # Identity Theft): theirs to record, as a victim who takes it records
+            params.append(Param("drew", (*drawable(game, tables, me), VIRTUAL), n, n,
+                                multiple=True, record="card"))
         if plots:
             params.append(Param("plot", plots, required=not plain))
         out.append(Action(spec.action, tuple(params), f"Answer {title} with {card}"
@@ -336,6 +342,31 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
                                     Param("to", tos, required=False)),
                       f"Answer {title} with {card}")]
     return out
+
+
+def _draws_on_answering(game, tables, me: str, card: str, first: dict) -> int:
+    """How many Karma cards ``me`` draws when answering the waiting card with ``card``
+    (the cards new in their hand once it resolves, rigs' dice standing in)."""
+    from collections import Counter
+
+    from rigs_helper.rules.errors import RigsError
+    from rigs_helper.rules.waits.attacks import Answer, resolve
+
+    if game.waits.attack.later:
+        return 0
+    try:
+        attack, _ = Answer(me, card, first=first.get("first"))._replies(game, tables)
+        after = resolve(game, tables, attack, early=True).game
+    except RigsError:
+        return 0
+    return sum((Counter(after.player(me).hand) - Counter(game.player(me).hand)).values())
+
+
+def _in_deck(game, tables, n: int) -> list[str]:
+    """``n`` titles the Karma deck holds (a trial record: the rules accept a card drawn
+    from the deck)."""
+    keys = list(game.karma.draw or game.karma.discard)[:n]
+    return [title_of(tables, "karma", k) for k in keys]
 
 
 def _draws_on_taking(game, tables, me: str, roll: dict, first: dict) -> int:
