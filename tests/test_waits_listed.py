@@ -54,9 +54,10 @@ def test_a_sabotage_card_played_from_a_phone_lists_its_victims_answers(
     bos = _game(game, phase_steps, last_call)
     rigs("karma", "draw", "Ana", "--card", title, "--game", game)
     with serving(game, tables) as (server, _, tokens):
-        play = next(a for a in _actions(server, tokens["Ana"])
-                    if a["action"] == "karma play"
-                    and a["params"]["title"]["values"] == [title])
+        play = next(a for a in _actions(server, tokens["Ana"])  # (her own plots: a form
+                    if a["action"] == "karma play"  # of their own, with her draw)
+                    and a["params"]["title"]["values"] == [title]
+                    and set(a["params"]["plot"]["values"]) & set(bos))
         plot = next(x for x in play["params"]["plot"]["values"] if x in bos)
         form = {"action": "karma play", "title": title, "plot": plot}
         if "new_owner" in play["params"]:
