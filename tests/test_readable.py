@@ -235,11 +235,13 @@ def test_completion_quotes_names_and_titles_and_offers_no_files(rigs, tmp_path, 
     karma = {c.title for c in tables.karma}
     titles = {shlex.split(x)[0] for x in _complete(tmp_path, "rigs karma discard Ana ")}
     assert titles == karma  # the deck the command takes: no Disaster title
-    script = subprocess.run(
+    shown = subprocess.run(
         [sys.executable, "-c", "import sys; sys.argv = ['rigs', '--show-completion', "
          "'bash']; from rigs_helper.cli import main; main()"],
-        capture_output=True, text=True, timeout=60).stdout
-    assert "complete -F _rigs_completion rigs" in script and "-o default" not in script
+        capture_output=True, text=True, timeout=60)
+    script = shown.stdout
+    assert "complete -F _rigs_completion rigs" in script, (shown.returncode, shown.stderr)
+    assert "-o default" not in script
 
 
 # ---------------------------------------------------------------------------- words

@@ -13,10 +13,17 @@ PRIVATE = ("grant", "karma draw", "karma discard", "karma swap", "karma play", "
 def example(action) -> dict[str, list[str]]:
     """One choice of values the action allows: the first of each, the least of each
     number, and as many as its total needs."""
+    from rigs_helper.rules.actions.catalog import DEFS
+
     form: dict[str, list[str]] = {}
+    d = DEFS.get(action.action)
     for p in action.params:
         if not p.required:
             continue
+        defined = d.param(p.name) if d is not None else None
+        if p.record and p.values and p.values[0] == "virtual" and defined is not None \
+                and defined.optional:
+            continue  # (at the terminal a record left out is rigs' draw or roll)
         if p.multiple:
             form[p.name] = list((p.values * (p.min or 1))[:p.min or 1])
         elif p.values is not None:
