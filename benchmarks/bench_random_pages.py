@@ -18,16 +18,14 @@ them), by the action after which they appeared, and the draws or rolls left to r
 because the list offered nothing else ("virtual" forced); the median time of each kind of
 request.
 
-Measured (commit 1a61c94, `--games 300 --jobs 2 --seconds 1800 --first-seed 4000`, 2
-shared cores): 84 whole games, 38 247 steps; refusals 0, tracebacks 0, reload errors 0,
-page errors 0; 83 finished (40 of the 41 `--dice table` games); one
-stall (a RIGS loss owed by a player with no RIGS left, fixed since with a rule test); hand
-mismatches in 9 of the 43 games whose table records its own cards, each after a Rough
-Storm resolved (a card recorded as drawn that the rules did not draw); Karma cards rigs
-drew where the table records its own: 104.  Before this round's merges (745dfa0): 23
-games; each `--dice table` game stopped at the End Game record.  The first run's profile
-(4 players, 500 steps): 84 % of an `act` was the save parsing the whole log; a save now
-reads only the last entry where the game's `.NAME.cache` is current (store/replaycache.py).
+Measured (commit ce4c656, `--games 600 --jobs 2 --seconds 1850 --first-seed 8000`, 2
+shared cores): 144 whole games, 66 693 steps, all finished and scored (72 `--dice
+table`); refusals 0, stalls 0, tracebacks 0, reload errors 0, page errors 0; hand
+mismatches in 1 game (seed 8140: a `karma draw` replacing a Karma card the table had let
+rigs draw); Karma cards rigs drew where the table records its own: 29 (after `answer`:
+dice left to rigs with `--dice rigs`); request medians act 9.2 ms, actions.json 7.2 ms,
+page 23.8 ms; 56 ms a step per job.  On 5e306c2 (seeds 7000-7090): 91 games, every count
+0.  Before (1a61c94): 84 games, one stall, mismatches in 9 games.
 """
 
 from __future__ import annotations
