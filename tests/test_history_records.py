@@ -214,3 +214,19 @@ def test_a_holding_is_bounded_so_every_figure_the_history_keeps_is(rigs, tmp_pat
     game.write_text(game.read_text().replace("credits = 100\n", "credits = 100001\n", 1))
     r = rigs("status", "-g", game)
     assert r.exit_code != 0 and "credits" in r.stderr and "more than a game holds" in r.stderr
+
+
+def test_a_huge_round_in_the_last_log_entry_is_named_when_next_saves(tmp_path, rigs):
+    """The 5001-digit round in the very last entry (a save reads that entry's own keys
+    first): one line naming it, exit 1, the file unchanged (it said "internal error")."""
+    game = tmp_path / "rigs.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "-g", game).exit_code == 0
+    assert rigs("adjust", "Ana", "credits", "1", "--why", "x", "-g", game).exit_code == 0
+    text = game.read_text()
+    i = text.rindex("[[log]]")
+    j = text.index("round = ", i)
+    k = text.index("\n", j)
+    game.write_text(text[:j] + "round = 1" + "0" * 5000 + text[k:])
+    before = game.read_bytes()
+    err = refused(rigs("next", "-g", game), game, before)
+    assert err.count("\n") == 1 and "too long to be a number" in err, err

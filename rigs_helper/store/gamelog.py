@@ -139,8 +139,8 @@ def last_keys(log_text: str) -> dict[str, Any] | None:
     j = block.find("\n[log.state")
     try:
         got = tomllib.loads(block if j < 0 else block[:j + 1])["log"][0]
-    except (tomllib.TOMLDecodeError, KeyError, IndexError, TypeError):
-        return None
+    except (ValueError, RecursionError, KeyError, IndexError, TypeError):
+        return None  # (a damaged entry, a number too long: the whole read says it)
     return got if isinstance(got, dict) else None
 
 
