@@ -19,9 +19,9 @@ def _in_play(game, name: str, title: str) -> None:
     rigs("karma", "play", name, title, "--game", game)
 
 
-def _new(path, *names: str, dice: str = "table", **hands):
+def _new(path, *names: str, dice: str = "table", seed: int = 7, **hands):
     args = [a for n in names for a in ("-p", n)]
-    rigs("new", *args, "--seed", 7, "--dice", dice, "--game", path)
+    rigs("new", *args, "--seed", seed, "--dice", dice, "--game", path)
     for name, titles in hands.items():
         for t in titles:
             rigs("karma", "draw", name, "--card", t, "--game", path)
@@ -247,3 +247,80 @@ def test_rough_storm_die_left_to_rigs_by_its_player_is_not_asked_again(tmp_path,
         _act(server, tokens["Bo"], action="answer", card="take", roll="6")
         assert _answers(server, tokens["Ana"]) == []
     assert _load(game, tables).waits.attack is None
+
+
+def test_rough_storm_die_rigs_rolled_the_karma_card_it_costs_waits_for_the_victim(tmp_path,
+                                                                                tables):
+    """--dice rigs: a victim lets rigs roll their Rough Storm die; how many Karma cards
+    it costs is not known before, so none is listed with the answer: the card waits for
+    the victim's record of it (`karma draw`), rigs draws none, and no Karma card is
+    played meanwhile."""
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", dice="rigs", seed=1,
+                Ana=["Rough Storm", "Decoy"])
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Rough Storm",
+             roll="6", drawn="virtual")
+        (take,) = [a for a in _answers(server, tokens["Bo"])
+                   if "virtual" in a["params"]["roll"].get("values", [])]
+        assert "drew" not in take["params"]  # (the count waits for rigs' die)
+        _act(server, tokens["Bo"], action="answer", card="take", roll="virtual")
+        g = _load(game, tables)
+        assert g.waits.attack is None and g.player("Bo").hand == ()
+        assert g.player("Bo").owed_karma == 1  # (this seed: rigs rolled below 6)
+        assert not _listed(server, tokens["Ana"], "karma play")
+        (draw,) = _listed(server, tokens["Bo"], "karma draw")
+        assert "virtual" in draw["params"]["card"]["values"]
+        code, _, body = post(server, tokens["Ana"], {"action": "karma play",
+                                                     "title": "Decoy"})
+        assert code == 422 and "Bo records the Karma cards drawn at the table" in body
+        _act(server, tokens["Bo"], action="karma draw", card="Ruins")
+        assert not _listed(server, tokens["Bo"], "karma draw")
+    after = _load(game, tables)
+    assert _hand(game, tables, "Bo") == ["Ruins"] and after.player("Bo").owed_karma == 0
+    assert after.rng == g.rng  # rigs drew nothing
+
+
+def test_identity_theft_passed_on_by_wrong_address_the_new_victim_records_their_draws(
+        tmp_path, tables):
+    """A card passed on after the answers: the player it comes to records the three
+    Karma cards it makes them draw (one at a time, or virtual)."""
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", "Cy", Ana=["Identity Theft"],
+                Bo=["Wrong Address"])
+    before = _load(game, tables)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Identity Theft",
+             target="Bo", option="draw")
+        _act(server, tokens["Bo"], action="answer", card="Wrong Address", to="Cy")
+        assert _load(game, tables).player("Cy").owed_karma == 3
+        assert _hand(game, tables, "Cy") == []
+        for title in ("Ruins", "Decoy"):
+            _act(server, tokens["Cy"], action="karma draw", card=title)
+        _act(server, tokens["Cy"], action="karma draw", card="virtual")
+        assert not _listed(server, tokens["Cy"], "karma draw")
+    after = _load(game, tables)
+    assert _hand(game, tables, "Cy")[:2] == ["Ruins", "Decoy"]
+    assert len(after.player("Cy").hand) == 3 and after.player("Cy").owed_karma == 0
+    left = [k for k in before.karma.draw if k not in ("ruins", "decoy")]
+    assert after.player("Cy").hand[2] == left[0]  # the top card: the one left to rigs
+
+
+def test_disaster_karma_card_left_to_rigs_is_not_offered_to_replace(tmp_path, tables):
+    """The table let rigs draw the Karma card a Disaster owes ("virtual"): rigs' card is
+    the table's for good; `karma draw` is not listed to replace it (seed 8140)."""
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo")
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens[_load(game, tables).leader], action="next")
+        for name in ("Ana", "Bo"):
+            g = _load(game, tables)
+            hurt = [r for r in _listed(server, tokens[name], "disaster record")
+                    if "karma" in r["params"]]
+            if not hurt:
+                continue
+            card = [v for v in hurt[0]["params"]["card"]["values"] if v != "virtual"][0]
+            _act(server, tokens[name], action="disaster record", card=card,
+                 karma="virtual")
+            assert len(_load(game, tables).player(name).hand) == len(g.player(name).hand) + 1
+            assert not _listed(server, tokens[name], "karma draw")
+            break
+        else:
+            raise AssertionError("no Disaster card listed that hurts")

@@ -45,7 +45,7 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
     if dice not in DICE_MODES:
         raise InputError(f"--dice {dice}: one of {', '.join(DICE_MODES)}")
     game = Game(seed=seed, rng=0, players=players, commitment=commitment(seed), dice=dice,
-                table_shuffles=True)
+                table_shuffles=True, table_draws=True)
     for name, _ in rolls.named if rolls else ():
         game.player(name)  # a roll for someone who is not playing
     w = Work(game, tables, rolls=rolls)

@@ -79,6 +79,10 @@ class Player(Frozen):
     # OWED_DRAW: a virtual Disaster recorded from a page hurt them, and the Karma card they
     # draw for it waits for the table's record (`karma draw`: a title, or virtual)
     disaster_draw: str | None = None
+    # Karma cards a card made them draw at the table, waiting for their records (`karma
+    # draw`: a title, or virtual): a page's attack whose count was not known when they
+    # answered (a die rigs rolled, a card passed on to them), in games with table_draws
+    owed_karma: int = 0
 
     def amount(self, resource: str) -> int:
         n: int = getattr(self, resource)
@@ -166,6 +170,11 @@ class Game(Frozen):
     # discards without rigs' generator (the table shuffles its own: rules/piles.py); True
     # in every game made since (issue #27), False in an older file, which replays as made
     table_shuffles: bool = False
+    # the table draws its own Karma cards from a page's attack: a draw it did not record
+    # with its answer waits for the record (``Player.owed_karma``), and a Karma card left
+    # to rigs ("virtual") is rigs' for good (never offered to replace); True in every game
+    # made since 2026-11-27 (issue #27), False in an older file, which replays as made
+    table_draws: bool = False
     # players who said they are done deciding in this phase (Last Call opens a new round
     # of decisions); in seating order
     done: tuple[str, ...] = ()

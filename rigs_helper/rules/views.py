@@ -9,7 +9,7 @@ player's page of `rigs serve`)."""
 # are each compiled when the class is made, at every `rigs status`.)
 from typing import Any, NamedTuple
 
-from rigs_helper.rules.names import effect_text
+from rigs_helper.rules.names import effect_text, plural
 from rigs_helper.rules.state import OWED_DRAW, Game, Player, Plot
 from rigs_helper.rules.tables import BASIC_RESOURCES, RESOURCES, Tables, title_of
 from rigs_helper.rules.text import shell_word
@@ -74,6 +74,10 @@ def pending_entries(game: Game, tables: Tables) -> list[Pending]:
             out.append(Pending(p.name, "karma draw", f"{p.name} records the Karma card drawn "
                                "for their Disaster card", f"rigs karma draw {who} --card "
                                "TITLE"))
+        if p.owed_karma:
+            out.append(Pending(p.name, "karma draw", f"{p.name} records the "
+                               f"{plural(p.owed_karma, 'Karma card')} drawn at the table",
+                               f"rigs karma draw {who} --card TITLE"))
         if p.may_swap and p.hand and game.phase == "disaster":
             out.append(Pending(p.name, "karma swap", f"{p.name} may swap one Karma card",
                                f"rigs karma swap {who} TITLE", ", optional"))

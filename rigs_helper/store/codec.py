@@ -68,6 +68,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["dice"] = game.dice
     if game.table_shuffles:
         doc["table_shuffles"] = True
+    if game.table_draws:
+        doc["table_draws"] = True
     if game.done:
         doc["done"] = list(game.done)
     m = game.market
@@ -159,6 +161,8 @@ def _player_doc(p: Player, c, dtitle, ktitle) -> dict[str, Any]:
         d["disaster_draw"] = p.hand.index(p.disaster_draw) + 1
     elif p.disaster_draw == OWED_DRAW:  # 0: drawn at the table, not recorded yet
         d["disaster_draw"] = 0
+    if p.owed_karma:
+        d["owed_karma"] = p.owed_karma
     plots = []
     for pl in p.plots:
         x: dict[str, Any] = {"id": pl.id, "type": pl.type}
@@ -192,7 +196,7 @@ def state_hash(doc: dict[str, Any]) -> str:
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
         "grant", "grant_owed", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
         "players", "log", "inventory", "commitment", "waits", "dice",
-        "table_shuffles"}
+        "table_shuffles", "table_draws"}
 _TOP_REQUIRED = ("seed", "rng", "round", "phase", "leader", "game_over", "market", "decks",
                  "players")
 
@@ -314,6 +318,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         last_call=flag(check, doc.get("last_call", False), "last_call"),
         dice=dice,
         table_shuffles=flag(check, doc.get("table_shuffles", False), "table_shuffles"),
+        table_draws=flag(check, doc.get("table_draws", False), "table_draws"),
         done=done,
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
         missing=frozen_map({k: frozen_map(v) for k, v in missing.items()}),

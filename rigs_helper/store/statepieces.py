@@ -15,7 +15,7 @@ from rigs_helper.rules.tables import RESOURCES, Tables, slug
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
            "plots", "must_discard", "may_take", "last_loss", "no_sabotage_round",
-           "disaster_draw", "incoming"}
+           "disaster_draw", "incoming", "owed_karma"}
 _PLOT = {"id", "type", "survey", "rigs", "harvest"}
 # what rigs writes for every player and plot: a missing one is an error, never a default
 _PLAYER_REQUIRED = ("credits", *RESOURCES, "warehouse_rigs", "hand", "plots")
@@ -159,6 +159,7 @@ def read_player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles
                                       f"{k}.no_sabotage_round"),
         incoming=titles(f"{k}.incoming", p.get("incoming", []), tables.karma),
         disaster_draw=disaster_draw,
+        owed_karma=check.whole(p.get("owed_karma", 0), f"{k}.owed_karma"),
     )
 
 

@@ -12,6 +12,7 @@ from rigs_helper.rules.engine import Work
 from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
 from rigs_helper.rules.karma.args import CardArgs, HandCard, OnPlot, Responses, Victims
 from rigs_helper.rules.karma.hands import empty_hand, hand_key
+from rigs_helper.rules.names import plural
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.tables import KarmaCard, Tables
 
@@ -32,6 +33,8 @@ class Choices(Protocol):
     def answers(self) -> Responses: ...
     @property
     def drew(self) -> tuple[tuple[str, str], ...]: ...  # (WHO, WHAT)
+    @property
+    def owe(self) -> bool: ...  # a draw not recorded waits for its record
 
 
 class Ctx:
@@ -87,11 +90,23 @@ class Ctx:
         return self.w.die(player, why or self.card.title)
 
     def draws(self, name: str, n: int | None = None) -> None:
+        """``name`` draws ``n`` Karma cards for the card: those recorded first (a record
+        ``virtual`` is a card rigs draws); in a page's attack (``owe``) the rest wait for
+        their record (``Player.owed_karma``), else rigs draws them."""
         n = self.card.victim_draws if n is None else n
-        if n:
-            physical = self.drew.get(name, [])
-            taken, self.drew[name] = physical[:n], physical[n:]
-            self.w.draw_karma(name, n, why=self.card.title, physical=tuple(taken))
+        if not n:
+            return
+        physical = self.drew.get(name, [])
+        taken, self.drew[name] = physical[:n], physical[n:]
+        owed = n - len(taken) if self.op.owe else 0
+        cards = tuple(t for t in taken if t.strip().lower() != "virtual")
+        if n - owed:
+            self.w.draw_karma(name, n - owed, why=self.card.title, physical=cards)
+        if owed:
+            p = self.w.player(name)
+            self.w.update(name, owed_karma=p.owed_karma + owed)
+            self.w.say(f"{p.name} draws {plural(owed, 'Karma card')} at the table "
+                       f"({self.card.title}) and records {'them' if owed > 1 else 'it'}.")
 
 
 def hand_card(c: Ctx, who: str, text: str) -> str:

@@ -40,7 +40,8 @@ class KarmaDraw(Op):
     n: int = 1
     card: str | None = None
     why: str = ""
-    #: a page's "virtual": rigs draws the Karma card a Disaster made them draw (only that)
+    #: a page's "virtual": rigs draws the Karma card a Disaster or a card made them draw
+    #: (only that: ``Player.disaster_draw`` OWED_DRAW or ``owed_karma``)
     owed: bool = False
 
     def describe(self) -> str:
@@ -56,9 +57,10 @@ class KarmaDraw(Op):
             raise RulesError("draw at least one card")
         if self.card is not None and self.n != 1:
             raise RulesError("--card records one physical card at a time")
-        if self.owed and game.player(self.name).disaster_draw != OWED_DRAW:
+        p = game.player(self.name)
+        if self.owed and p.disaster_draw != OWED_DRAW and not p.owed_karma:
             raise RulesError(f"--card virtual: no Karma card waits to be drawn for "
-                             f"{game.player(self.name).name}'s Disaster card",
+                             f"{p.name}'s Disaster card or a card played",
                              rule="Karma cards are drawn only when a rule or a card says so")
         pile = game.karma
         there = len(pile.draw) + len(pile.discard) + len(pile.vdiscard)
@@ -68,16 +70,24 @@ class KarmaDraw(Op):
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
+        for_card = False
         owed = game.player(self.name).disaster_draw == OWED_DRAW
         if owed:  # the Karma card a Disaster made them draw, recorded (or virtual)
             w.update(self.name, disaster_draw=None)
+        elif for_card := bool((n := game.player(self.name).owed_karma)
+                              and (self.owed or self.card)):
+            w.update(self.name, owed_karma=n - 1)  # one drawn for a card played
+            if self.card is None:
+                w.draw_karma(self.name, 1, why="drawn for a card played")
+                return w.done()
         if owed and self.card is None:
             hurt = game.player(self.name).disaster
             w.draw_karma(self.name, 1, why="hurt by " + (tables.disaster(hurt).title if hurt
                                                          else "a Disaster"))
         elif self.card is not None:
             p = w.player(self.name)
-            replaced = p.disaster_draw if p.disaster_draw in p.hand else None
+            replaced = p.disaster_draw if p.disaster_draw in p.hand and not for_card \
+                else None
             key = None
             if replaced and not w.game.karma.draw and \
                     find_in(tables, "karma", self.card) != replaced:

@@ -40,7 +40,8 @@ FLAT = ("name", "title", "target", "plot", "resource", "give", "take", "card", "
         "first", "rolls", "split", "by_rigs")
 #: a flat field's default where it is not ()
 _DEFAULTS: dict[str, Any] = {"source": None, "option": None, "new_owner": None,
-                             "rolls": Rolls(), "drawers": False, "later": False}
+                             "rolls": Rolls(), "drawers": False, "later": False,
+                             "owe": False}
 
 
 @record(slots=False)
@@ -58,6 +59,11 @@ class KarmaPlay(Op):
     rolls: Rolls = Rolls()  # the table's dice
     # players whose dice rigs rolls (a waiting card's victims: rules/waits/attacks)
     by_rigs: tuple[str, ...] = ()
+    # a page's attack in a game with ``table_draws``, as it resolves: a Karma card it makes
+    # a player draw that they did not record with their answer waits for their record
+    # (``Player.owed_karma``) instead of being drawn by rigs (never logged: the answers
+    # are, and the resolution is made again from them)
+    owe: bool = False
     grant_first = True
 
     def __post_init__(self) -> None:
@@ -195,6 +201,12 @@ class KarmaPlay(Op):
         if why:
             raise RulesError(f"{card.title} cannot be played in the {game.phase.title()} "
                              f"Phase", rule=why)
+        owing = [q.name for q in game.players if q.owed_karma]
+        if owing:  # (only in a game with table_draws: rules/waits/resolution.py)
+            raise RulesError(f"{owing[0]} records the Karma cards drawn at the table first "
+                             f"(`rigs karma draw {shell_word(owing[0])} --card TITLE`)",
+                             rule="a card drawn at the table is recorded before the next "
+                             "Karma card is played")
         if card.kind == "sabotage" and p.no_sabotage_round == game.round:
             raise RulesError(f"{p.name} cannot play Sabotage cards this round",
                              rule="Ain't Working for You")

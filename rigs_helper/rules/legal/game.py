@@ -7,6 +7,7 @@ from collections import Counter
 from itertools import permutations
 
 from rigs_helper.rules.legal.base import Action, Cand, Param, Spec
+from rigs_helper.rules.names import plural
 from rigs_helper.rules.state import OWED_DRAW
 
 # ---------------------------------------------------------------------------- grant
@@ -124,6 +125,9 @@ def open_choices(game, tables) -> list[dict]:
         if p.disaster_draw == OWED_DRAW:
             out.append({"player": p.name, "what": "records the Karma card drawn for their "
                         "Disaster card"})
+        if p.owed_karma:
+            cards = plural(p.owed_karma, "Karma card")
+            out.append({"player": p.name, "what": f"records the {cards} drawn at the table"})
     for where in WAITERS:
         module, _, fn = where.partition(":")
         out += getattr(import_module(module), fn)(game, tables)

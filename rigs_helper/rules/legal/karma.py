@@ -55,8 +55,9 @@ def candidates_draw(game, tables, player):
     and a record replaces a draw, never adds one (`rigs karma draw` at the terminal still
     corrects the books)."""
     p = game.player(player)
-    owed = p.disaster_draw == OWED_DRAW  # nothing drawn yet: the table's card, or virtual
-    if p.disaster_draw is None or (p.disaster_draw not in p.hand and not owed):
+    # nothing drawn yet: the table's card, or virtual (for a Disaster, or a card played)
+    owed = p.disaster_draw == OWED_DRAW or p.owed_karma > 0
+    if not owed and (p.disaster_draw is None or p.disaster_draw not in p.hand):
         return
     for t in (*drawable(game, tables, player), *((VIRTUAL,) if owed else ())):
         yield Cand({"card": t})

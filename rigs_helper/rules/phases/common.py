@@ -9,7 +9,7 @@ from dataclasses import replace
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Work, default_discard, default_rigs_source
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.names import amounts
+from rigs_helper.rules.names import amounts, plural
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -50,6 +50,15 @@ def settle_common(w: Work, auto: bool, pending: list[str]) -> None:
 
     settle_rolloff(w, auto, pending)
     for p in w.game.players:
+        if p.owed_karma:  # Karma cards a card made them draw at the table
+            if not auto:
+                pending.append(f"{p.name} records the {plural(p.owed_karma, 'Karma card')} "
+                               f"drawn at the table: `rigs karma draw {shell_word(p.name)} "
+                               "--card TITLE` (or virtual)")
+            else:
+                w.say(f"(--auto: rigs draws {p.name}'s Karma cards)")
+                w.update(p.name, owed_karma=0)
+                w.draw_karma(p.name, p.owed_karma, why="drawn for a card played")
         if p.must_discard:
             if not auto:
                 pending.append(f"{p.name} must throw away {p.must_discard} resources: "

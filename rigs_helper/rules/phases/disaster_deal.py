@@ -142,7 +142,7 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
         recorded = w.data.get("karma", {}).pop(p.name, None)
         got = w.draw_karma(name, 1, why=f"hurt by {d.title}",
                             physical=(recorded,) if recorded else ())
-        if got and not recorded:
+        if got and not recorded and p.name not in w.data.get("virtual", ()):
             w.update(name, disaster_draw=got[0])
             w.say("  (a card drawn at the table: "
                   f"`rigs karma draw {shell_word(p.name)} --card TITLE` records it instead)")

@@ -251,17 +251,15 @@ class Answer(Op):
                                  rule="a victim answers or takes it")
             if self.to or self.plot:
                 raise InputError("--to/--plot: a victim who takes it passes nothing on")
-            reply = Reply(me.name, TAKE, drew=tuple(
-                t.strip() for t in self.drew if t.strip().lower() != "virtual"),
-                gave=self._gave(game, tables, attack))
+            reply = Reply(me.name, TAKE, drew=self._drew(game),
+                          gave=self._gave(game, tables, attack))
         elif self.gave:
             raise InputError("--gave: goes with take (an answer card gives none for you "
                              "here)")
         else:  # (--drew: the cards an answer makes them draw, Right Back At You turning
             # Identity Theft; one the card's resolution does not draw is refused)
             reply = Reply(me.name, hand_key(tables, me, self.card), (self.to or "").strip(),
-                          (self.plot or "").strip(), drew=tuple(
-                              t.strip() for t in self.drew if t.strip().lower() != "virtual"))
+                          (self.plot or "").strip(), drew=self._drew(game))
         if self.first and not both_in_play(game, me.name):
             raise InputError(f"--first: {me.name} has not both the Alarm System and I've Got "
                              "a Donk in play")
@@ -275,6 +273,18 @@ class Answer(Op):
         reply = replace(reply, rolls=self._rolls(game))
         replies = tuple(r for r in attack.replies if r.player != me.name) + (reply,)
         return replace(attack, replies=replies), reply
+
+    def _drew(self, game: Game) -> tuple[str, ...]:
+        """The cards recorded as drawn; with ``table_draws`` a ``virtual`` one stays (rigs
+        draws that one: the rest wait for the table's record), before it rigs drew every
+        card not recorded."""
+        out = []
+        for t in (t.strip() for t in self.drew):
+            if t.lower() != "virtual":
+                out.append(t)
+            elif game.table_draws:
+                out.append("virtual")
+        return tuple(out)
 
     def _rolls(self, game: Game) -> tuple[int, ...]:
         faces = [r for r in self.roll if r.strip().lower() != "virtual"]

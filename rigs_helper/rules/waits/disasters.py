@@ -56,6 +56,8 @@ class DisasterRecord(Op):
         table = self.karma is not None and self.karma.strip().lower() != VIRTUAL
         if table:  # the table's card replaces the draw: rigs draws none (record, not add)
             w.data.setdefault("karma", {})[me] = self.karma
+        elif self.karma is not None and game.table_draws:  # the table let rigs draw it:
+            w.data["virtual"] = {me}  # rigs' card for good, never offered to replace
         elif self.later and self.karma is None:
             w.data["later"] = {me}
         deal_disaster(w, me, self.card)

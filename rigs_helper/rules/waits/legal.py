@@ -359,7 +359,8 @@ def _draws_on_answering(game, tables, me: str, card: str, first: dict) -> int:
         after = resolve(game, tables, attack, early=True).game
     except RigsError:
         return 0
-    return sum((Counter(after.player(me).hand) - Counter(game.player(me).hand)).values())
+    return sum((Counter(after.player(me).hand) - Counter(game.player(me).hand)).values()) \
+        + after.player(me).owed_karma - game.player(me).owed_karma
 
 
 def _in_deck(game, tables, n: int) -> list[str]:
@@ -381,7 +382,8 @@ def _draws_on_taking(game, tables, me: str, roll: dict, first: dict) -> int:
                        first=first.get("first"),
                        **(gave[0] if gave else {}))._replies(game, tables)
     after = resolve(game, tables, attack, early=True).game
-    return max(0, len(after.player(me).hand) - len(game.player(me).hand))
+    return max(0, len(after.player(me).hand) - len(game.player(me).hand)
+               + after.player(me).owed_karma - game.player(me).owed_karma)
 
 
 # ---------------------------------------------------------------------------- disasters

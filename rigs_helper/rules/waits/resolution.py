@@ -63,6 +63,7 @@ def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False
         rolls=Rolls(play.rolls.plain, play.rolls.named + tuple(
             (r.player, n) for r in attack.replies for n in r.rolls)),
         by_rigs=play.by_rigs + rigs_rolls, card=play.card + gave,
+        owe=game.table_draws and attack.later is not None,
         answer=tuple((r.player, title_of(tables, 'karma', r.card))
                      for r in said),
         answer_to=tuple((r.player, r.to) for r in said if r.to),
