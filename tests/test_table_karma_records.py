@@ -478,3 +478,30 @@ def test_right_back_at_you_against_identity_theft_draws_recorded_with_the_answer
     after = _load(game, tables)
     assert after.player("Bo").credits > after.player("Ana").credits  # turned on Ana
     assert after.rng == before.rng  # rigs drew nothing
+
+
+def test_rough_storm_card_drawn_as_answered_stands_when_the_victim_spent_everything_since(
+        tmp_path, tables):
+    """Bo answers Rough Storm with a 3 and the card drawn at the table, then spends every
+    resource before Cy answers: at the table Bo drew the card when the storm hit, so Cy's
+    answer is accepted and the card stays in Bo's hand (it used to refuse Cy: "made nobody
+    draw that many")."""
+    game = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--dice", "table",
+         "--game", game)
+    rigs("karma", "draw", "Ana", "--card", "Rough Storm", "--game", game)
+    with serving(game, tables) as (server, _, tokens):
+        _act(server, tokens["Ana"], action="karma play", title="Rough Storm", roll="6")
+        take = next(a for a in _takes(server, tokens["Bo"]) if "drew" in a["params"])
+        titles = _recorded(take, [], 1)
+        _act(server, tokens["Bo"], action="answer", card="take", roll="3", drew=titles)
+        for r in ("energy", "supplies"):
+            rigs("adjust", "Bo", r, "-5", "--why", "spent", "--game", game)
+        assert sum(_load(game, tables).player("Bo").amount(r)
+                   for r in ("energy", "supplies", "metal", "luxuries")) == 0
+        (cy,) = [a for a in _takes(server, tokens["Cy"])
+                 if "6" in a["params"]["roll"].get("values", ["6"])
+                 and "drew" not in a["params"]]
+        _act(server, tokens["Cy"], action="answer", card="take", roll="6")
+    after = _load(game, tables)
+    assert after.waits.attack is None and _hand(game, tables, "Bo") == titles

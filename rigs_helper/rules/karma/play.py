@@ -41,7 +41,7 @@ FLAT = ("name", "title", "target", "plot", "resource", "give", "take", "card", "
 #: a flat field's default where it is not ()
 _DEFAULTS: dict[str, Any] = {"source": None, "option": None, "new_owner": None,
                              "rolls": Rolls(), "drawers": False, "later": False,
-                             "owe": False}
+                             "owe": False, "answering": ""}
 
 
 @record(slots=False)
@@ -64,6 +64,11 @@ class KarmaPlay(Op):
     # (``Player.owed_karma``) instead of being drawn by rigs (never logged: the answers
     # are, and the resolution is made again from them)
     owe: bool = False
+    # with ``owe``, the player whose answer makes the card resolve (or is checked): the
+    # cards the others recorded before stand even where the card now draws them fewer (a
+    # player who answered Rough Storm with a card drawn and spent everything since holds
+    # it at the table); a card this player records that it does not draw is refused
+    answering: str = ""
     grant_first = True
 
     def __post_init__(self) -> None:
@@ -222,6 +227,15 @@ class KarmaPlay(Op):
             resolve(ctx)
         if not ctx.cancelled:
             effect(card.action)(ctx)
+        if self.owe:  # the cards drawn at the table as recorded before stand
+            for n, ts in ctx.drew.items():
+                if n == self.answering:
+                    continue
+                cards = tuple(t for t in ts if t.strip().lower() != "virtual")
+                ctx.drew[n] = []  # (a "virtual" one: nothing was drawn for it)
+                if cards:
+                    w.draw_karma(n, len(cards), why=f"{card.title}, drawn at the table",
+                                 physical=cards)
         unused = [f"{n}={t}" for n, ts in ctx.drew.items() for t in ts]
         if unused:
             raise InputError("--drew: " + ", ".join(unused) + f": {card.title} made nobody "

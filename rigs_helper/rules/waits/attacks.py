@@ -177,9 +177,11 @@ def ask(names: Iterable[str]) -> str:
     return "; ".join(f"`rigs answer {shell_word(n)} CARD|take`" for n in names)
 
 
-def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False) -> Outcome:
-    """Play the card with the answers given (those not answered take it)."""
-    play = resolution(attack, game, tables, early)
+def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False,
+            answering: str = "") -> Outcome:
+    """Play the card with the answers given (those not answered take it); ``answering``:
+    the player whose answer this is (the cards others recorded before stand)."""
+    play = resolution(attack, game, tables, early, answering)
     if early:
         play = stand_in(play, game, tables, attack.waiting())
     try:
@@ -325,14 +327,14 @@ class Answer(Op):
         attack, now = settled(game, tables, attack, reply)
         # the card as it would resolve now (those not answered yet taking it): refused here,
         # in one line, when this answer cannot be part of it
-        resolve(game, tables, attack, early=not now)
+        resolve(game, tables, attack, early=not now, answering=reply.player)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         attack, reply = self._replies(game, tables)
         me = reply.player
         attack, now = settled(game, tables, attack, reply)
         if now:
-            out = resolve(game, tables, attack)
+            out = resolve(game, tables, attack, answering=me)
             return replace(out, messages=(f"{me} answers.", *out.messages))
         game = replace(game, waits=replace(game.waits, attack=attack))
         title = title_of(tables, "karma", attack.card)

@@ -43,8 +43,8 @@ def undecided_firsts(play: KarmaPlay, game: Game, tables: Tables, victims: Seque
                  if both_in_play(game, v) and v.lower() not in named)
 
 
-def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False
-               ) -> KarmaPlay:
+def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False,
+               answering: str = "") -> KarmaPlay:
     """The KarmaPlay with the answers given, as `--answer`/`--answer-to`/`--answer-plot`/
     `--first` (those not answered take it).  Each victim's dice are the ones they recorded
     (``virtual``: rigs rolls them, never with ``--dice table``); ``early``: checked before
@@ -63,7 +63,7 @@ def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False
         rolls=Rolls(play.rolls.plain, play.rolls.named + tuple(
             (r.player, n) for r in attack.replies for n in r.rolls)),
         by_rigs=play.by_rigs + rigs_rolls, card=play.card + gave,
-        owe=game.table_draws and attack.later is not None,
+        owe=game.table_draws and attack.later is not None, answering=answering,
         answer=tuple((r.player, title_of(tables, 'karma', r.card))
                      for r in said),
         answer_to=tuple((r.player, r.to) for r in said if r.to),
