@@ -3,10 +3,13 @@
 Not a pytest test: run it directly (with the test dependencies installed).
 
     python benchmarks/bench_random_pages.py [--games N] [--jobs J] [--seconds S] [--steps K]
+        [--have FILE|none]
 
 Each game: 2, 3 or 4 players in turn, `--dice rigs` and `--dice table` in turn, a table
 that records its own cards and one that lets rigs draw, two by two (every mix within 12
-games); the random player of tests/randomplayer.py plays it to the score (or K steps),
+games); then the same 12 with a partial set (`rigs new --have FILE`, by default
+examples/inventory-every-deck.toml: the group lacks cards of every deck but the Karma
+deck, whose own cards it records and whose missing ones rigs draws); the random player of tests/randomplayer.py plays it to the score (or K steps),
 ``--jobs`` games at a time in worker processes.  Printed, per game and in all: refusals of
 requests built from the list, stalls needing the terminal (nobody had an action but undo,
 an action refused again and again, or a phase that did not end when everyone was done),
@@ -41,21 +44,24 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
+ROOT = Path(__file__).resolve().parent.parent
+INVENTORY = ROOT / "examples" / "inventory-every-deck.toml"
 
 
-def mix(m: int) -> tuple[int, str, bool]:
-    """(players, dice, virtual draws) of the ``m``-th game."""
-    return 2 + m % 3, ("rigs", "table")[m % 2], bool(m // 2 % 2)
+def mix(m: int) -> tuple[int, str, bool, bool]:
+    """(players, dice, virtual draws, partial set) of the ``m``-th game."""
+    return 2 + m % 3, ("rigs", "table")[m % 2], bool(m // 2 % 2), bool(m // 12 % 2)
 
 
-def run(seed: int, m: int, steps: int):
+def run(seed: int, m: int, steps: int, have: Path | None):
     from randomplayer import one_game
 
     from rigs_helper.store.tablefiles import load_tables
 
-    n, dice, virtual = mix(m)
+    n, dice, virtual, partial = mix(m)
     t = time.monotonic()
-    r = one_game(NAMES[:n], seed, dice, virtual, load_tables(), steps)
+    r = one_game(NAMES[:n], seed, dice, virtual, load_tables(), steps,
+                 have if partial else None)
     return seed, m, r, time.monotonic() - t
 
 
@@ -66,8 +72,11 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=0, help="stop starting games after")
     ap.add_argument("--steps", type=int, default=2500)
     ap.add_argument("--first-seed", type=int, default=1000)
-    ap.add_argument("--mix", type=int, default=0, help="start at this mix (0-11)")
+    ap.add_argument("--mix", type=int, default=0, help="start at this mix (0-23)")
+    ap.add_argument("--have", default=str(INVENTORY),
+                    help="the partial set of mixes 12-23 (none: every game a full set)")
     args = ap.parse_args()
+    have = None if args.have.lower() == "none" else Path(args.have).resolve()
     kinds = ("refusals", "terminal", "tracebacks", "reload_errors", "hand_errors",
              "page_errors")
     total: Counter = Counter()
@@ -83,7 +92,7 @@ def main() -> int:
             nonlocal i
             if i < args.games and not (args.seconds and
                                        time.monotonic() - start > args.seconds):
-                f = pool.submit(run, args.first_seed + i, args.mix + i, args.steps)
+                f = pool.submit(run, args.first_seed + i, args.mix + i, args.steps, have)
                 todo[f] = i
                 i += 1
 
@@ -94,8 +103,10 @@ def main() -> int:
             del todo[f]
             submit()
             seed, m, r, secs = f.result()
-            n, dice, virtual = mix(m)
+            n, dice, virtual, partial = mix(m)
+            partial = partial and have is not None
             total["games"] += 1
+            total["partial"] += partial
             total["finished"] += r.finished
             total["steps"] += r.steps
             for k in kinds:
@@ -105,14 +116,15 @@ def main() -> int:
             for k, v in r.timings.items():
                 timings.setdefault(k, []).extend(v)
             print(f"seed {seed}: {n} players, --dice {dice}, "
-                  f"{'virtual draws' if virtual else 'table cards'}: {r.steps} steps, "
+                  f"{'virtual draws' if virtual else 'table cards'}"
+                  f"{', partial set' if partial else ''}: {r.steps} steps, "
                   f"{'finished' if r.finished else 'NOT finished (' + r.where + ')'}, "
                   + ", ".join(f"{k.replace('_', ' ')} {len(getattr(r, k))}" for k in kinds)
                   + f", rigs drew {sum(r.rigs_drew.values())}, {secs:.0f} s", flush=True)
             for line in r.failures()[:5]:
                 print("   ", line[:300], flush=True)
     print("in all: " + ", ".join(f"{k.replace('_', ' ')} {total[k]}" for k in
-                                 ("games", "finished", "steps", *kinds)))
+                                 ("games", "partial", "finished", "steps", *kinds)))
     print(f"cards rigs drew where the table records its own ({sum(drew.values())}), by "
           "the action after which they appeared: " + ", ".join(
               f"{k} {v}" for k, v in sorted(_by_action(drew).items())))

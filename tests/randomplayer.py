@@ -251,13 +251,17 @@ def served(path: Path, tables, tokens: dict | None = None):
         thread.join(5)
 
 
-def new_game(folder: Path, names: list[str], seed: int, dice: str) -> Path:
+def new_game(folder: Path, names: list[str], seed: int, dice: str,
+             have: Path | None = None) -> Path:
+    """A new game in ``folder`` (``have``: the group's inventory, a partial set)."""
     from typer.testing import CliRunner
 
     from rigs_helper.cli import app
 
     path = folder / "rigs.toml"
     args = ["new", "--seed", str(seed), "--dice", dice, "--game", str(path)]
+    if have is not None:
+        args += ["--have", str(have)]
     for n in names:
         args += ["-p", n]
     for face in range(6, 0, -1):  # --dice table: the leader roll-off is the table's
@@ -538,9 +542,9 @@ def picked_from_hand(form: dict, game, tables, rng: random.Random,
 
 
 def one_game(names: list[str], seed: int, dice: str, virtual: bool, tables,
-             max_steps: int = 2500) -> Result:
+             max_steps: int = 2500, have: Path | None = None) -> Result:
     with tempfile.TemporaryDirectory(prefix="rigs-random-") as d:
-        path = new_game(Path(d), names, seed, dice)
+        path = new_game(Path(d), names, seed, dice, have)
         return play(path, tables, seed, virtual, max_steps)
 
 

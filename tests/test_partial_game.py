@@ -155,19 +155,24 @@ def test_a_partial_set_game_played_from_the_pages_keeps_the_books_equal_to_the_c
         else:
             raise AssertionError("the game did not end")
         # The End Game draws: rigs names the virtual cards; a type with one of the group's
-        # cards is drawn from the table's End Game Market deck and recorded.
+        # cards is drawn from the table's End Game Market deck and recorded from the
+        # leader's typed form: the values of the group's cards only, in order.
         g = game()
         virtual, end, at = game_virtual(g, tables, "market"), list(g.market.end), 0
-        cards = []
+        (score,) = [a for a in actions(g.leader) if a["action"] == "score"]
+        fields: dict = {"action": "score"}
         for ptype, k in draw_order(tables):
             slots, at = end[at:at + k], at + k
             if all(i in virtual for i in slots):
+                assert ptype not in score["params"]  # rigs names them
                 continue
-            values = [tables.market[tables.market_deck[i]].value if i in virtual
-                      else table.end.pop() for i in slots]
-            recorded["endgame"] += sum(1 for i in slots if i not in virtual)
-            cards.append(f"{ptype}=" + ",".join(map(str, values)))
-        code, body = act(g.leader, {"action": "score", "card": cards})
+            mine = [str(table.end.pop()) for i in slots if i not in virtual]
+            spec = score["params"][ptype]
+            assert set(mine) <= set(spec["values"]) and spec["record"] == "card"
+            assert spec.get("max", 1) == len(mine)
+            recorded["endgame"] += len(mine)
+            fields[ptype] = mine
+        code, body = act(g.leader, fields)
         assert code == 200, body
     assert game().game_over and len(game().endgame.plot_values) == 5
     assert recorded["virtual grant"] >= 1

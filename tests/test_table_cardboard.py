@@ -324,3 +324,46 @@ def test_disaster_karma_card_left_to_rigs_is_not_offered_to_replace(tmp_path, ta
             break
         else:
             raise AssertionError("no Disaster card listed that hurts")
+
+
+def _everyone_done(server, tokens, game, tables) -> None:
+    for name, token in tokens.items():
+        if name not in _load(game, tables).done:
+            _act(server, token, action="done")
+
+
+def test_market_card_drawn_by_the_leader_when_everyone_is_done_with_last_call(tmp_path,
+                                                                            tables):
+    """The cardboard is the truth: once everyone is done with Last Call, the phase waits
+    for the leader's Market card (drawn at the table, recorded; or virtual) instead of
+    ending by itself with a card rigs drew."""
+    from rigs_helper.rules.market import category_of
+    from rigs_helper.rules.views import pending_entries
+
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo")
+    with serving(game, tables) as (server, _, tokens):
+        _everyone_done(server, tokens, game, tables)  # the Player Phase ends
+        for name in ("Ana", "Bo"):
+            _record_disaster(server, tokens[name], _load(game, tables), tables)
+            for draw in _listed(server, tokens[name], "karma draw"):
+                deck = _load(game, tables).karma.draw
+                _act(server, tokens[name], action="karma draw",
+                     card=tables.karma_card(deck[-1]).title)
+        _everyone_done(server, tokens, game, tables)  # the Disaster Phase ends
+        _everyone_done(server, tokens, game, tables)  # Last Call opens
+        g = _load(game, tables)
+        assert (g.phase, g.last_call) == ("production", True)
+        _everyone_done(server, tokens, game, tables)
+        g = _load(game, tables)
+        assert (g.phase, g.last_call, g.market.drawn) == ("production", True, ())
+        (due,) = [p for p in pending_entries(g, tables) if p.action == "next"]
+        assert due.player == g.leader and "Market card" in due.what
+        (end,) = _listed(server, tokens[g.leader], "next")
+        card = end["params"]["card"]
+        assert card["record"] == "card" and "virtual" in card["values"]
+        category = [v for v in card["values"] if v != "virtual"][0]
+        _act(server, tokens[g.leader], action="next", card=category)
+    after = _load(game, tables)
+    assert after.phase == "market" and len(after.market.drawn) == 1
+    assert tables.market[category_of(tables, after.market.drawn[0])[0]].name == category
+    assert after.rng == g.rng  # rigs drew nothing

@@ -45,4 +45,19 @@ class Done(Op):
         return w.done()
 
 
-__all__ = ["NEXT_ENDS", "Done"]
+def market_due(game: Game, tables: Tables) -> bool:
+    """Everyone is done with Last Call: the phase's end draws the round's Market card,
+    which the leader draws at the table and records (or says virtual): the phase waits for
+    the leader's "End the phase now" instead of ending by itself with a card rigs drew.
+    Not for a virtual card of a mixed Market deck (the group lacks it: rigs names it)."""
+    if game.game_over or game.phase != "production" or not game.last_call or \
+            not game.market.game or any(p.name not in game.done for p in game.players):
+        return False
+    if "market" in game.missing:
+        from rigs_helper.rules.phases.market_draw import market_card_param
+
+        return market_card_param(game, tables) is not None
+    return True
+
+
+__all__ = ["NEXT_ENDS", "Done", "market_due"]

@@ -46,7 +46,12 @@ def pending_items(game: Game, tables: Tables) -> list[tuple[str, str]]:
 
 def pending_entries(game: Game, tables: Tables) -> list[Pending]:
     """Everything that waits for a player's decision, typed (:class:`Pending`)."""
+    from rigs_helper.rules.turns import market_due
+
     out = []
+    if market_due(game, tables):
+        out.append(Pending(game.leader, "next", f"{game.leader} draws the Market card at "
+                           "the table and records it", "rigs next --card CATEGORY"))
     if game.grant_owed:
         out.append(Pending(game.leader, "grant", f"Land Grant: {game.leader} records the "
                            f"{game.grant_owed} plots drawn from your Plot pile",

@@ -56,15 +56,17 @@ def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[di
             return out
         label = "Score: record the End Game cards and dice"
         if "market" in game.missing:  # a partial set: rigs names the virtual cards
-            label += " (the cards drawn from your End Game Market deck; rigs draws the "
+            label += " (the cards drawn from your End Game Market deck; rigs names the "
             label += "virtual ones)"
-            return [{"action": "score", "label": label,
-                     "params": {"card": {"required": False, "multiple": True},
-                                "roll": {"required": False, "multiple": True}}}, *out]
+            return [{"action": "score", "label": label, **mixed_end_params(game, tables)},
+                    *out]
         return [{"action": "score", "label": label, **end_params(game, tables)}, *out]
     from rigs_helper.rules.legal.game import open_choices
+    from rigs_helper.rules.turns import market_due
 
-    if open_choices(game, tables):  # `rigs next` would be refused: a choice is open
+    # `rigs next` would be refused while a choice is open; the Market card the phase's
+    # end draws is the leader's own choice, made with it
+    if len(open_choices(game, tables)) > market_due(game, tables):
         return out
     params: dict = {}
     label = "End the phase now"
@@ -125,6 +127,81 @@ def end_params(game, tables) -> dict:
             **({"constraints": [{"at_most": few, "params": cards}]} if few and cards else {})}
 
 
+def mixed_end_params(game, tables) -> dict:
+    """The End Game record from a mixed Market deck (rules/endmixed.py): per plot type
+    whose cards include one of the group's own, the values of the group's cards drawn for
+    it, in order (each one of the values of their End Game cards left, each value at most
+    as often as they hold it); rigs names the virtual cards (no parameter for them: see
+    :func:`_mixed_places`); the dice as in :func:`end_params`."""
+    from collections import Counter
+
+    own: Counter[str] = Counter()
+    places = _mixed_places(game, tables)
+    for slot in places.values():
+        own.update(v for v in slot if v is not None)
+    every = _own_values(game, tables)
+    params: dict[str, dict] = {}
+    for ptype, slot in places.items():
+        k = sum(v is None for v in slot)
+        params[ptype] = {"values": sorted(every, key=int), "record": "card"}
+        if k > 1:
+            params[ptype].update(multiple=True, repeat=True, min=k, max=k)
+    dice = end_params(game, tables)["params"]
+    params.update((r, p) for r, p in dice.items() if p.get("record") == "die")
+    need = sum(sum(v is None for v in slot) for slot in places.values())
+    few = {v: k for v, k in every.items() if k < need}
+    return {"params": params, **({"constraints": [{"at_most": few, "params": list(places)}]}
+                                 if few and places else {})}
+
+
+def _own_values(game, tables):
+    """The values of the group's own End Game cards left (a Counter)."""
+    from collections import Counter
+
+    from rigs_helper.rules.market import card_value
+    from rigs_helper.rules.mixed import game_virtual
+
+    virtual = game_virtual(game, tables, "market")
+    return Counter(str(card_value(tables, game.market.values, c)) for c in game.market.end
+                   if c not in virtual)
+
+
+def _mixed_places(game, tables) -> dict[str, list[str | None]]:
+    """Per plot type the group records (a mixed Market deck): its End Game places in
+    order, each the value of rigs' virtual card there, or None (one of the group's)."""
+    from rigs_helper.rules.market import card_value
+    from rigs_helper.rules.mixed import game_virtual
+    from rigs_helper.rules.scoring import draw_order
+
+    virtual = game_virtual(game, tables, "market")
+    end, out, at = game.market.end, {}, 0
+    for ptype, n in draw_order(tables):
+        cards, at = end[at:at + n], at + n
+        if ptype in game.endgame.plot_values or len(cards) < n or \
+                all(c in virtual for c in cards):
+            continue
+        out[ptype] = [str(card_value(tables, game.market.values, c)) if c in virtual
+                      else None for c in cards]
+    return out
+
+
+def _with_virtual(game, tables, params: Mapping[str, Sequence[str]]
+                  ) -> dict[str, Sequence[str]]:
+    """A mixed deck's typed record with rigs' virtual values put in their places (as the
+    CLI's `--card forest=V,V` gives every value of the type)."""
+    out = dict(params)
+    for ptype, slot in _mixed_places(game, tables).items():
+        given = [v for v in params.get(ptype, ()) if v.strip().lower() != VIRTUAL]
+        if not given:
+            continue
+        if len(given) != sum(v is None for v in slot):
+            raise InputError(f"score: {ptype}: give {sum(v is None for v in slot)} "
+                             "values (your cards drawn for it)")
+        mine = iter(given)
+        out[ptype] = [v if v is not None else next(mine) for v in slot]
+    return out
+
+
 def _end_record(tables, params: Mapping[str, Sequence[str]]) -> tuple[list[str], list[str]]:
     """The typed End Game record as the CLI's words: (["forest=4,6"], ["energy=3"]);
     ``virtual`` (rigs draws or rolls it) is left out."""
@@ -164,6 +241,8 @@ def operation(game, tables, player: str, action: str,
         # Disaster card from their page (`rigs next --wait`), rigs deals none
         return from_a_phone(build_action("next", player, params, page=True, game=game),
                             game), True
+    if "market" in game.missing:  # rigs' virtual cards in their places
+        params = _with_virtual(game, tables, params)
     cards, rolls = _end_record(tables, params)
     cards += list(params.get("card", ()))
     rolls += list(params.get("roll", ()))

@@ -108,7 +108,12 @@ def open_choices(game, tables) -> list[dict]:
 
     from rigs_helper.rules.legal.base import WAITERS
 
+    from rigs_helper.rules.turns import market_due
+
     out = []
+    if market_due(game, tables):
+        out.append({"player": game.leader, "what": "draws the Market card at the table "
+                    "and records it (End the phase now)"})
     if game.grant:
         out.append({"player": game.leader, "what": "Land Grant: picks a plot"})
     limit = tables.constants.hand_limit

@@ -407,8 +407,11 @@ def actions_record(game, tables, player, spec: Spec):
     if hurt:
         out.append(Action(spec.action, (Param("card", tuple(hurt), record="card"), karma),
                           f"{spec.label} (it hurts you: and the Karma card you draw)"))
-    out.append(Action(spec.action, (Param("card", (*safe, VIRTUAL), record="card"),),
-                      spec.label))
+    # (a mixed deck's top card decides: the group's own card, recorded, or a virtual one)
+    virtual = (VIRTUAL,) if _passes(spec, game, tables, player, {"card": VIRTUAL}) else ()
+    if safe or virtual:
+        out.append(Action(spec.action, (Param("card", (*safe, *virtual), record="card"),),
+                          spec.label))
     return out
 
 
