@@ -6,7 +6,8 @@ Round 2 of seed 5 (Ana leads; Ana holds I WANT THAT!, Bo holds Wrong Address): t
 Grant picked on the leader's phone, RIGS built and placed, a survey with its card, a deal
 proposed and accepted, a Karma attack answered by a protection card from the victim's
 phone, each player's Disaster and the hurt player's private Karma draw recorded on their
-phones, a sale, and every phase ending by itself once everyone is done."""
+phones, the Market card drawn at the table and recorded on the leader's phone, a sale,
+and every other phase ending by itself once everyone is done."""
 
 from __future__ import annotations
 
@@ -57,7 +58,8 @@ PHONES: list[tuple[str, dict]] = [
     ("Di", {"action": "disaster record", "card": "virtual"}),
     *everyone_done(),  # to the Production Phase
     *everyone_done(),  # Last Call (every round)
-    *everyone_done(),  # production committed, the Market card drawn
+    *everyone_done(),  # production committed; the Market card waits for the leader
+    ("Ana", {"action": "next", "card": "Normal"}),  # drawn at the table, recorded
     ("Bo", {"action": "sell", "n": "all"}),
     *everyone_done(),  # round 3
 ]
@@ -82,7 +84,7 @@ TERMINAL: list[list[str]] = [
     ["disaster", "record", "Di", "virtual"],
     *[["done", n] for n in NAMES], ["next"],
     *[["done", n] for n in NAMES], ["next"],
-    *[["done", n] for n in NAMES], ["next"],
+    *[["done", n] for n in NAMES], ["next", "--card", "Normal"],
     ["sell", "Bo", "all"],
     *[["done", n] for n in NAMES], ["next"],
 ]

@@ -8,7 +8,7 @@ file) and that the books hold what the table recorded."""
 from __future__ import annotations
 
 from servehelp import act_ok as _act
-from servehelp import post, rigs, serving
+from servehelp import get, post, rigs, serving
 from servehelp import hand_titles as _hand
 from servehelp import page_actions as _actions
 from servehelp import saved_game as _load
@@ -358,6 +358,9 @@ def test_market_card_drawn_by_the_leader_when_everyone_is_done_with_last_call(tm
         assert (g.phase, g.last_call, g.market.drawn) == ("production", True, ())
         (due,) = [p for p in pending_entries(g, tables) if p.action == "next"]
         assert due.player == g.leader and "Market card" in due.what
+        page = get(server, f"/p/{tokens[g.leader]}")[2]
+        first = page.split('id="decisions"')[1].split('id="done"')[0]
+        assert "draw the Market card" in first and 'value="next"' in first
         (end,) = _listed(server, tokens[g.leader], "next")
         card = end["params"]["card"]
         assert card["record"] == "card" and "virtual" in card["values"]

@@ -109,6 +109,10 @@ def decisions(game, tables, d: dict, acts: list[dict], owners: dict) -> list[dic
         for a in by.get(kind, []):
             out.append({"title": a.get("label") or kind, "row": False,
                         "forms": [forms.form(tables, a, owners)]})
+    if _market_due(game, tables):
+        for a in by.get("next", []):
+            out.append({"title": "Everyone is done: draw the Market card and record it",
+                        "row": False, "forms": [forms.form(tables, a, owners)]})
     if over_limit:
         for a in by.get("karma discard", []):
             out.append({"title": f"You hold {len(d['hand'])} Karma cards: keep at most "
@@ -117,11 +121,20 @@ def decisions(game, tables, d: dict, acts: list[dict], owners: dict) -> list[dic
     return out
 
 
-def decided(acts: list[dict], game, d: dict) -> set[int]:
+def decided(acts: list[dict], game, d: dict, tables=None) -> set[int]:
     """The ids of the actions shown as decisions (the rest go in the groups)."""
     over = game.phase == "player" and len(d["hand"]) > d["hand_limit"]
+    due = tables is not None and _market_due(game, tables)
     return {id(a) for a in acts if a["action"] in DECIDE
-            or (over and a["action"] == "karma discard")}
+            or (over and a["action"] == "karma discard") or (due and a["action"] == "next")}
+
+
+def _market_due(game, tables) -> bool:
+    """Everyone is done with Last Call: the leader's Market card is what the table
+    waits for (their "End the phase now" shows first)."""
+    from rigs_helper.rules.turns import market_due
+
+    return market_due(game, tables)
 
 
 def groups(tables, acts: list[dict], phase: str, owners: dict) -> list[dict]:
@@ -230,7 +243,7 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
     game = snap.loaded.game
     acts = actions_data(snap, tables, d["name"], path)["actions"]
     owners = _owners(game, d["name"])
-    shown = decided(acts, game, d)
+    shown = decided(acts, game, d, tables)
     done = next((a for a in acts if a["action"] == "done"), None)
     optional = [a for a in acts if id(a) not in shown and a["action"] not in
                 ("done", "produce")]
