@@ -13,6 +13,7 @@ from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
 from rigs_helper.rules.karma.args import CardArgs, HandCard, OnPlot, Responses, Victims
 from rigs_helper.rules.karma.hands import empty_hand, hand_key
 from rigs_helper.rules.names import plural
+from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.tables import KarmaCard, Tables
 
@@ -106,7 +107,8 @@ class Ctx:
             p = self.w.player(name)
             self.w.update(name, owed_karma=p.owed_karma + owed)
             self.w.say(f"{p.name} draws {plural(owed, 'Karma card')} at the table "
-                       f"({self.card.title}) and records {'them' if owed > 1 else 'it'}.")
+                       f"({self.card.title}) and records {'them' if owed > 1 else 'it'}: "
+                       f"`rigs karma draw {shell_word(p.name)} --card TITLE` (or virtual).")
 
 
 def hand_card(c: Ctx, who: str, text: str) -> str:
