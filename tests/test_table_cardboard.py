@@ -205,6 +205,12 @@ def test_right_back_at_you_on_i_want_that_its_player_rolls_from_their_page(tmp_p
     assert after.waits.attack is None and after.rng == before.rng
 
 
+def _three_with_i_want_that(path, tables):
+    """(the game, its state): Ana holds I WANT THAT!, Bo Right Back At You."""
+    game = _new(path, "Ana", "Bo", "Cy", Ana=["I WANT THAT!"], Bo=["Right Back At You"])
+    return game, _load(game, tables)
+
+
 def _turned_on_ana(server, tokens) -> dict:
     """Ana's I WANT THAT! (energy) at Bo and Cy; Cy takes it (her die: 2), Bo answers
     with Right Back At You, Ana records her two dice (3, 4: she has 5 energy, so loses
@@ -228,9 +234,7 @@ def _turned_on_ana(server, tokens) -> dict:
 
 def test_right_back_at_you_on_i_want_that_at_several_victims_split_from_the_answerers_page(
         tmp_path, tables):
-    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", "Cy", Ana=["I WANT THAT!"],
-                Bo=["Right Back At You"])
-    before = _load(game, tables)
+    game, before = _three_with_i_want_that(tmp_path / "rigs.toml", tables)
     with serving(game, tables) as (server, _, tokens):
         split = _turned_on_ana(server, tokens)
         assert split["params"] == {"card": {"values": ["take"]},
@@ -255,25 +259,26 @@ def test_right_back_at_you_on_i_want_that_at_several_victims_split_from_the_answ
 
 def test_right_back_at_you_split_that_does_not_add_up_is_refused_the_listed_one_accepted(
         tmp_path, tables):
+    import json
     import random
 
     from randomplayer import fill
 
-    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", "Cy", Ana=["I WANT THAT!"],
-                Bo=["Right Back At You"])
-    before = _load(game, tables)
+    game, before = _three_with_i_want_that(tmp_path / "rigs.toml", tables)
     with serving(game, tables) as (server, _, tokens):
         split = _turned_on_ana(server, tokens)
         waiting = game.read_text()
-        for bad in ({"split:Bo": "1", "split:Cy": "1"}, {"split:Bo": "5", "split:Ana": "0"},
-                    {"split:Bo": "3", "split:Cy": "2", "roll": "4"}):
+        for bad, says in (({"split:Bo": "1", "split:Cy": "1"}, "5 energy to split among "
+                           "Bo, Cy: --split NAME=N for each, 5 in all (given 2)"),
+                          ({"split:Bo": "5", "split:Ana": "0"}, "--split Ana=0: give "
+                           "VICTIM=N for Bo, Cy"),
+                          ({"split:Bo": "3", "split:Cy": "2", "roll": "4"}, "split of the "
+                           "gains only"),
+                          ({"split:Bo": "6", "split:Cy": "-1"}, "split: -1 is not 0 or more")):
             code, _, body = post(server, tokens["Bo"], {"action": "answer", "card": "take",
                                                         **bad})
-            assert code == 422 and "\n" not in body, body
-        assert "5 energy to split among Bo, Cy" in body or "split" in body
-        code, _, body = post(server, tokens["Bo"], {"action": "answer", "card": "take",
-                                                    "split:Bo": "1", "split:Cy": "1"})
-        assert "5 energy to split among Bo, Cy" in body and "(given 2)" in body
+            error = json.loads(body)["error"]
+            assert code == 422 and says in error and "\n" not in error, error
         assert game.read_text() == waiting  # refused: the file unchanged
         form = fill(split, random.Random(3), virtual=False)  # from the listed values
         assert sum(int(form.get(k, ["0"])[0]) for k in ("split:Bo", "split:Cy")) == 5

@@ -173,8 +173,11 @@ class KarmaPlayWait(KarmaPlay):
                        {"waiting_for": list(victims)})
 
 
-def ask(names: Iterable[str]) -> str:
-    return "; ".join(f"`rigs answer {shell_word(n)} CARD|take`" for n in names)
+def ask(names: Iterable[str], splitter: str = "") -> str:
+    """The commands that answer (``splitter``'s: the split of the gains)."""
+    return "; ".join(f"`rigs answer {shell_word(n)} "
+                     + ("take --split NAME=N`" if n == splitter else "CARD|take`")
+                     for n in names)
 
 
 def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False,
@@ -368,7 +371,7 @@ class Answer(Op):
         mine = "you take it" if reply.card == TAKE else \
             f"{title_of(tables, 'karma', reply.card)} (played when the card resolves)"
         return Outcome(game, (f"{me} has answered; {title} still waits for "
-                              f"{', '.join(attack.waiting())}: {ask(attack.waiting())}.",),
+                              f"{', '.join(attack.waiting())}: {ask(attack.waiting(), attack.splitter)}.",),
                        {"waiting_for": list(attack.waiting())},
                        ((me, f"Your answer to {title}: {mine}."),))
 
