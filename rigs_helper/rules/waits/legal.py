@@ -129,7 +129,9 @@ def actions_answer(game, tables, player, spec: Spec):
     if not attack.later and any(r.player == me.name for r in attack.replies):
         return []  # they answered: nothing more waits for them
     if attack.later and me.name == attack.splitter:
-        return _split_answers(spec, game, tables, me.name)
+        from rigs_helper.rules.waits.splits import split_answers
+
+        return split_answers(spec, game, tables, me.name)
     rolls_for = (*attack.victims, *(attack.later or ()))
     from rigs_helper.rules.karma.protection import ALARM, DONK
     from rigs_helper.rules.waits.resolution import both_in_play
@@ -174,24 +176,6 @@ def actions_answer(game, tables, player, spec: Spec):
             _card_answers(spec, game, tables, me.name, key, title, {**first, **_form(one)},
                           lead + die) if die else [])
     return out
-
-
-def _split_answers(spec: Spec, game, tables, me: str) -> list[Action]:
-    """Right Back At You turning I WANT THAT! on several victims, once the card's player's
-    dice are in: ``me`` (who answered with it) splits the gains among the original
-    victims, one number per victim (``split:VICTIM``), adding up to what was lost."""
-    from rigs_helper.rules.waits.resolution import split_needed
-
-    need = split_needed(game, tables, game.waits.attack)
-    if need is None:
-        return []
-    names = tuple(f"split:{g}" for g in need.gainers)
-    if not _passes(spec, game, tables, me, {"card": TAKE, names[0]: str(need.total)}):
-        return []
-    return [Action(spec.action, (Param("card", (TAKE,)), *(
-        Param(n, min=0, max=need.total, required=False) for n in names)),
-        f"Split the {need.total} {need.resource} among {', '.join(need.gainers)}",
-        (names, need.total, need.total))]
 
 
 def _form(f: dict) -> dict:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from rigs_helper.rules.dice import DieNeeded, Rolls
 from rigs_helper.rules.engine import perform, title_of
@@ -17,9 +16,6 @@ from rigs_helper.rules.oplog import op_from_json
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.records import TAKE, Attack, Reply
-
-if TYPE_CHECKING:
-    from rigs_helper.rules.karma.context import SplitNeeded
 
 def restored(game: Game, attack: Attack) -> Game:
     """The state the play was made in: the card back in its slot, no attack waiting."""
@@ -149,23 +145,6 @@ def comes_to(game: Game, tables: Tables, attack: Attack
     return tuple(dict.fromkeys(found)), picker, splitter
 
 
-def split_needed(game: Game, tables: Tables, attack: Attack) -> SplitNeeded | None:
-    """The split the card waits for (``context.SplitNeeded``: who splits, the total, the
-    original victims, the resource), found by resolving it with the dice recorded; None
-    when it waits for none."""
-    from rigs_helper.rules.karma.context import SplitNeeded
-
-    if not attack.splitter:
-        return None
-    try:
-        perform(restored(game, attack), resolution(attack, game, tables), tables)
-    except SplitNeeded as err:
-        return err
-    except RigsError:
-        pass
-    return None
-
-
 def settled(game: Game, tables: Tables, attack: Attack, reply: Reply) -> tuple[Attack, bool]:
     """The attack with ``reply`` in, and whether the card resolves now: not while it
     waits for a player it comes to (:func:`later_players`)."""
@@ -188,4 +167,4 @@ def resolves_now(attack: Attack, reply: Reply, tables: Tables) -> bool:
 
 
 __all__ = ["both_in_play", "comes_to", "later_players", "resolution", "resolves_now",
-           "restored", "settled", "split_needed", "undecided_firsts"]
+           "restored", "settled", "undecided_firsts"]
