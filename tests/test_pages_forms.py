@@ -55,8 +55,9 @@ def test_a_new_action_renders_by_its_parameters_kinds(tables):
     assert "What did you draw?" in page
     assert re.search(r'<button type="submit" class="quick" name="card" value="virtual" '
                      r'formnovalidate>Draw it for us</button>', page)
-    assert 'data-sum="n extra" data-min="5" data-max="5">How many, Extra: 5 in all' in page
-    assert 'data-sum="extra" data-min="1">Give at least one of: Extra' in page
+    assert 'data-sum=\'["n", "extra"]\' data-min="5" data-max="5">How many, Extra: 5 in all' \
+        in page
+    assert 'data-sum=\'["extra"]\' data-min="1">Give at least one of: Extra' in page
     assert "Each different: Side, Plot" in page
     assert page.index('<button type="submit">Do the new thing</button>') < \
         page.index('class="quick"')

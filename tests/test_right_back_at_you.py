@@ -49,3 +49,77 @@ def test_right_back_at_you_on_identity_theft_by_a_richer_player_keeps_the_swap(t
          "--answer", "Bo=Right Back At You", "--game", game)
     after = _credits_and_hands(game, tables)
     assert after["Bo"][0] == 100 and after["Ana"][0] == 30  # as the swap: no worse off
+
+
+def test_right_back_at_you_on_i_want_that_at_several_victims_split_at_the_terminal(
+        tmp_path, tables, rigs):
+    """`rigs answer Bo 'Right Back At You'` on I WANT THAT! aimed at Bo and Cy: the card
+    turns on Ana, who records her dice; then Bo records the split of what she lost
+    (`rigs answer Bo take --split ...`), which adds up to it or is refused in one line."""
+    from servehelp import rigs as ok
+    from servehelp import saved_game
+
+    game = tmp_path / "rigs.toml"
+    ok("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--dice", "table",
+       "--game", game)
+    ok("karma", "draw", "Ana", "--card", "I WANT THAT!", "--game", game)
+    ok("karma", "draw", "Bo", "--card", "Right Back At You", "--game", game)
+    before = saved_game(game, tables)
+    ok("karma", "play", "Ana", "I WANT THAT!", "--target", "Bo", "--target", "Cy",
+       "--resource", "energy", "--wait", "--game", game)
+    ok("answer", "Bo", "Right Back At You", "--game", game)  # the whole card turns
+    r = rigs("answer", "Cy", "take", "--roll", "2", "--game", game)
+    assert r.exit_code != 0 and "waits for Ana only" in r.stderr
+    early = rigs("answer", "Bo", "take", "--split", "Bo=3", "--game", game)
+    assert early.exit_code != 0 and "Ana only" in early.stderr  # the dice come first
+    ok("answer", "Ana", "take", "--roll", "2", "--roll", "1", "--game", game)
+    assert saved_game(game, tables).waits.attack.waiting() == ("Bo",)
+    waiting = game.read_text()
+    for bad in (["--split", "Bo=2"], ["--split", "Bo=2", "--split", "Ana=1"], []):
+        r = rigs("answer", "Bo", "take", *bad, "--game", game)
+        assert r.exit_code != 0 and len(r.stderr.strip().splitlines()) == 1, r.output
+        assert "Traceback" not in r.output and game.read_text() == waiting
+    assert "3 energy to split among Bo, Cy" in rigs(
+        "answer", "Bo", "take", "--split", "Bo=3", "--split", "Cy=1", "--game", game).stderr
+    out = ok("answer", "Bo", "take", "--split", "Bo=1", "--split", "cy=2", "--game", game)
+    assert "Ana rolls 2 for Bo: loses 2 energy." in out and "Cy gets 2 energy." in out
+    after = saved_game(game, tables)
+    assert [after.player(n).energy - before.player(n).energy for n in ("Ana", "Bo", "Cy")] \
+        == [-3, 1, 2]
+    assert after.waits.attack is None and after.rng == before.rng
+
+
+def test_right_back_at_you_on_i_want_that_at_several_victims_in_an_older_file(tmp_path,
+                                                                              tables):
+    """An attack waiting in a file written before the cards waited for later players
+    (``Attack.later`` None) resolves as before: without a split the answer is refused,
+    and the page does not list it."""
+    from servehelp import rigs as ok
+    from servehelp import saved_game
+
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.rules.karma.play import KarmaPlay
+    from rigs_helper.rules.legal import legal_actions
+    from rigs_helper.rules.waits.attacks import Answer, KarmaPlayWait, same_play
+
+    game = tmp_path / "rigs.toml"
+    ok("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--game", game)
+    ok("karma", "draw", "Ana", "--card", "I WANT THAT!", "--game", game)
+    ok("karma", "draw", "Bo", "--card", "Right Back At You", "--game", game)
+    play = KarmaPlay.from_flat("Ana", "I WANT THAT!", target=("Bo", "Cy"),
+                               resource=("energy",))
+    g = same_play(KarmaPlayWait, play).apply(saved_game(game, tables), tables).game
+    assert g.waits.attack.later is None
+    answer = Answer("Bo", "Right Back At You")
+    try:
+        answer.check(g, tables)
+        raise AssertionError("accepted")
+    except InputError as err:
+        assert "to split among Bo, Cy" in str(err)
+    assert not any(a.action == "answer" and a.param("card").values == ("Right Back At You",)
+                   for a in legal_actions(g, tables, "Bo"))
+    try:
+        Answer("Bo", "take", split=(("Bo", 1),)).check(g, tables)
+        raise AssertionError("accepted")
+    except InputError as err:
+        assert str(err).startswith("--split")

@@ -205,6 +205,89 @@ def test_right_back_at_you_on_i_want_that_its_player_rolls_from_their_page(tmp_p
     assert after.waits.attack is None and after.rng == before.rng
 
 
+def _three_with_i_want_that(path, tables):
+    """(the game, its state): Ana holds I WANT THAT!, Bo Right Back At You."""
+    game = _new(path, "Ana", "Bo", "Cy", Ana=["I WANT THAT!"], Bo=["Right Back At You"])
+    return game, _load(game, tables)
+
+
+def _turned_on_ana(server, tokens) -> dict:
+    """Ana's I WANT THAT! (energy) at Bo and Cy; Cy takes it (her die: 2), Bo answers
+    with Right Back At You, Ana records her two dice (3, 4: she has 5 energy, so loses
+    3 + 2); returns Bo's listed split."""
+    _act(server, tokens["Ana"], action="karma play", title="I WANT THAT!",
+         target=["Bo", "Cy"], resource="energy")
+    _act(server, tokens["Cy"], action="answer", card="take", roll="2")
+    assert any(a["params"]["card"]["values"] == ["Right Back At You"]
+               for a in _answers(server, tokens["Bo"]))  # listed with several victims
+    _act(server, tokens["Bo"], action="answer", card="Right Back At You")
+    assert _answers(server, tokens["Bo"]) == []  # no split before Ana's dice are in
+    # one die per original victim, in order (a first 5 or 6 leaves her none to lose)
+    one, both = _answers(server, tokens["Ana"])
+    assert one["params"]["roll"]["values"] == ["5", "6"]
+    die = both["params"]["roll"]
+    assert (die["record"], die["min"], die["max"]) == ("die", 2, 2)
+    _act(server, tokens["Ana"], action="answer", card="take", roll=["3", "4"])
+    (split,) = _answers(server, tokens["Bo"])
+    return split
+
+
+def test_right_back_at_you_on_i_want_that_at_several_victims_split_from_the_answerers_page(
+        tmp_path, tables):
+    game, before = _three_with_i_want_that(tmp_path / "rigs.toml", tables)
+    with serving(game, tables) as (server, _, tokens):
+        split = _turned_on_ana(server, tokens)
+        assert split["params"] == {"card": {"values": ["take"]},
+                                   "split:Bo": {"min": 0, "max": 5, "required": False},
+                                   "split:Cy": {"min": 0, "max": 5, "required": False}}
+        assert split["constraints"] == [{"sum": ["split:Bo", "split:Cy"], "equals": 5}]
+        assert _answers(server, tokens["Ana"]) == [] == _answers(server, tokens["Cy"])
+        waiting = _load(game, tables).waits.attack
+        assert waiting.later == ("Ana", "Bo") and waiting.splitter == "Bo"
+        said = _act(server, tokens["Bo"], action="answer", card="take",
+                    **{"split:Bo": "3", "split:Cy": "2"})["said"]
+        assert "Ana rolls 3 for Bo: loses 3 energy." in said
+        assert "Ana rolls 4 for Cy: loses 2 energy." in said
+        assert "Cy gets 2 energy." in said
+    after = _load(game, tables)
+    energy = {n: after.player(n).energy - before.player(n).energy for n in ("Ana", "Bo",
+                                                                           "Cy")}
+    assert energy == {"Ana": -5, "Bo": 3, "Cy": 2}
+    assert after.waits.attack is None and after.rng == before.rng  # rigs rolled nothing
+    assert _hand(game, tables, "Bo") == [] and _hand(game, tables, "Ana") == []
+
+
+def test_right_back_at_you_split_that_does_not_add_up_is_refused_the_listed_one_accepted(
+        tmp_path, tables):
+    import json
+    import random
+
+    from randomplayer import fill
+
+    game, before = _three_with_i_want_that(tmp_path / "rigs.toml", tables)
+    with serving(game, tables) as (server, _, tokens):
+        split = _turned_on_ana(server, tokens)
+        waiting = game.read_text()
+        for bad, says in (({"split:Bo": "1", "split:Cy": "1"}, "5 energy to split among "
+                           "Bo, Cy: --split NAME=N for each, 5 in all (given 2)"),
+                          ({"split:Bo": "5", "split:Ana": "0"}, "--split Ana=0: give "
+                           "VICTIM=N for Bo, Cy"),
+                          ({"split:Bo": "3", "split:Cy": "2", "roll": "4"}, "split of the "
+                           "gains only"),
+                          ({"split:Bo": "6", "split:Cy": "-1"}, "split: -1 is not 0 or more")):
+            code, _, body = post(server, tokens["Bo"], {"action": "answer", "card": "take",
+                                                        **bad})
+            error = json.loads(body)["error"]
+            assert code == 422 and says in error and "\n" not in error, error
+        assert game.read_text() == waiting  # refused: the file unchanged
+        form = fill(split, random.Random(3), virtual=False)  # from the listed values
+        assert sum(int(form.get(k, ["0"])[0]) for k in ("split:Bo", "split:Cy")) == 5
+        _act(server, tokens["Bo"], action="answer", **form)
+    after = _load(game, tables)
+    gains = [after.player(n).energy - before.player(n).energy for n in ("Bo", "Cy")]
+    assert sum(gains) == 5 and min(gains) >= 0 and after.rng == before.rng
+
+
 def test_give_me_that_pick_recorded_from_the_card_players_page(tmp_path, tables):
     game = _new(tmp_path / "rigs.toml", "Ana", "Bo", Ana=["Give Me That!"],
                 Bo=["Ruins", "Wrong Manual"])

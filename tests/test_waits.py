@@ -417,3 +417,24 @@ def test_a_victim_with_alarm_and_donk_in_play_names_the_first_in_their_answer(ta
     cli = perform(g0, KarmaPlay.from_flat("Ana", "I WANT THAT", **play,
                                 first=("Cy=I've Got a Donk",)), tables)
     assert out.game == cli.game
+
+
+def test_right_back_at_you_split_and_its_answerer_kept_in_the_game_file(tables):
+    """The answerer who splits I WANT THAT!'s gains (``splitter``) and a reply's split are
+    written and read back; a file without them (older) loads with none."""
+    from rigs_helper.store.codec import from_doc, to_doc
+
+    g = perform(want_that(tables), KarmaPlayWait.from_flat(
+        "Ana", "I WANT THAT", target=("Bo", "Cy"), resource=("energy",), later=True),
+        tables).game
+    g = perform(g, Answer("Cy", "take"), tables).game
+    old = from_doc(to_doc(g, tables), "x.toml", tables)
+    assert old == g and old.waits.attack.splitter == ""
+    a = g.waits.attack
+    g = replace(g, waits=replace(g.waits, attack=replace(
+        a, later=("Ana", "Cy"), splitter="Cy",
+        replies=(replace(a.replies[0], split=(("Bo", 2), ("Cy", 1))),))))
+    doc = to_doc(g, tables)
+    assert doc["waits"]["attack"]["splitter"] == "Cy"
+    assert doc["waits"]["attack"]["replies"][0]["split"] == {"Bo": 2, "Cy": 1}
+    assert from_doc(doc, "x.toml", tables) == g

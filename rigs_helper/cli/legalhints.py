@@ -64,8 +64,11 @@ def command_line(action, player: str) -> str:
         item = _after_for(action.action, k)
         line = back if item else words
         p = action.param(k)
+        base, keyed, key = k.partition(":")  # one number per key: --split Bo=3
         for v in vals:
-            if k in flags:
+            if keyed and base in flags:
+                line += [flags[base], word(f"{key}={v}")]
+            elif k in flags:
                 line += [flags[k], word(v)]
             elif p is not None and p.values is None:
                 line.append(f"{item or k}={v}")  # give, settle: WHAT=N

@@ -86,6 +86,9 @@ app.command("answer")(action_command("answer", """Answer the Karma card that wai
              "per card; rigs draws the rest).", "autocompletion": None},
     "gave": {"help": "With take, for I'll Take THAT!: the card of PLAYER's hand the card's "
              "player took.", "autocompletion": None},
+    "split": {"help": "With take, once the dice are in, for Right Back At You turning I WANT "
+              "THAT! on several victims: VICTIM=N, how PLAYER shares the gains (once per "
+              "victim, the whole sum).", "autocompletion": None},
 }))
 
 disaster_app.command("record")(action_command("disaster record", """Record the Disaster card

@@ -87,8 +87,12 @@ class DiceCup:
     """The rolls of one operation: the table's first, then the generator's (announced)."""
 
     def __init__(self, rolls: Rolls | None, generator: Rng, sides: int = SIDES,
-                 table_only: bool = False, by_rigs: tuple[str, ...] = ()) -> None:
+                 table_only: bool = False, by_rigs: tuple[str, ...] = (),
+                 spare: tuple[str, ...] = ()) -> None:
         self._sides, self._table_only = sides, table_only
+        # players whose rolls given by name may go unused (a victim's die for a waiting
+        # card that another victim then turned back on its player)
+        self._spare = {n.casefold() for n in spare}
         # players whose dice rigs rolls in this step (a victim who chose "virtual", or
         # one whose answer has not come yet while a waiting card is checked)
         self._by_rigs = {n.casefold() for n in by_rigs}
@@ -127,7 +131,8 @@ class DiceCup:
 
     def leftover(self) -> str | None:
         """What the table gave that nothing used, in words (None when all was used)."""
-        left = [str(v) for v in self._plain] + [f"{n}={v}" for n, v in self._named]
+        left = [str(v) for v in self._plain] + [f"{n}={v}" for n, v in self._named
+                                                if n.casefold() not in self._spare]
         return ", ".join(left) if left else None
 
     def announcement(self) -> str | None:

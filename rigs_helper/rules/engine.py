@@ -112,12 +112,13 @@ class Work(PileMoves):
     messages.  ``done()`` freezes it into an Outcome."""
 
     def __init__(self, game: Game, tables: Tables, rolls: Rolls | None = None,
-                 by_rigs: tuple[str, ...] = ()) -> None:
+                 by_rigs: tuple[str, ...] = (), spare: tuple[str, ...] = ()) -> None:
         self.game = game
         self.tables = tables
         self.rng = Rng(game.seed, game.rng)
         self.dice = DiceCup(rolls, self.rng, tables.constants.die_sides,
-                            table_only=game.dice == "table", by_rigs=by_rigs)
+                            table_only=game.dice == "table", by_rigs=by_rigs,
+                            spare=spare)
         self.messages: list[str] = []
         self.private: list[tuple[str, str]] = []
         self.data: dict[str, Any] = {}

@@ -101,7 +101,10 @@ def waiting_entries(game: Game, tables: Tables) -> list[Pending]:
     a = game.waits.attack
     if a is not None:
         title = title_of(tables, "karma", a.card)
-        out += [Pending(v, "answer", f"{v} answers {a.player}'s {title}",
+        out += [Pending(v, "answer", f"{v} splits the gains of {a.player}'s {title}",
+                        f"rigs answer {shell_word(v)} take --split NAME=N")
+                if v == a.splitter else
+                Pending(v, "answer", f"{v} answers {a.player}'s {title}",
                         f"rigs answer {shell_word(v)} CARD|take") for v in a.waiting()]
     out += [Pending(n, "disaster record", f"{n} records the Disaster card dealt",
                     f"rigs disaster record {shell_word(n)} CARD")

@@ -20,11 +20,13 @@ card = "I WANT THAT!"             # played: public
 slot = 2                          # where it was in the hand
 play = '{"op":"KarmaPlay",...}'   # its choices, as the log keeps an action
 victims = ["Bo", "Cy"]
-later = ["Ana"]                   # once the answers are in: who records dice or a pick
+later = ["Ana", "Bo"]             # once the answers are in: who records dice, a pick
+splitter = "Bo"                   # or a split of the gains (Right Back At You's answerer)
 [[waits.attack.replies]]
 player = "Bo"
 card = "..."                      # a card still in Bo's hand: encoded like the hand
 # or: take = true
+split = { Bo = 3, Cy = 2 }        # the answerer's split of the gains, once given
 ```
 """
 
@@ -41,8 +43,8 @@ from rigs_helper.rules.waits.records import TAKE, Attack, Deal, Reply, Waits
 
 KEYS = {"last_deal", "disasters", "deals", "attack", "rolloff"}
 _DEAL = {"id", "from", "to", "give", "plots", "back", "back_plots"}
-_ATTACK = {"player", "card", "slot", "play", "victims", "replies", "later"}
-_REPLY = {"player", "card", "take", "to", "plot", "first", "drew", "rolls", "gave"}
+_ATTACK = {"player", "card", "slot", "play", "victims", "replies", "later", "splitter"}
+_REPLY = {"player", "card", "take", "to", "plot", "first", "drew", "rolls", "gave", "split"}
 AMOUNTS = ("credits", "energy", "supplies", "metal", "luxuries", "rigs")
 MAX_DEALS = 100
 
@@ -83,6 +85,11 @@ def waits_doc(w: Waits, encode_karma: Callable[[tuple[str, ...]], str],
                 one["rolls"] = list(r.rolls)
             if r.gave:
                 one["gave"] = r.gave
+            if r.split:
+                shares: dict[str, int] = {}
+                for who, n in r.split:
+                    shares[who] = shares.get(who, 0) + n
+                one["split"] = shares
             replies.append(one)
         doc["attack"] = {"player": a.player, "card": tables.karma_card(a.card).title,
                          "slot": a.slot, "play": a.play, "victims": list(a.victims)}
@@ -90,6 +97,8 @@ def waits_doc(w: Waits, encode_karma: Callable[[tuple[str, ...]], str],
             doc["attack"]["replies"] = replies
         if a.later is not None:
             doc["attack"]["later"] = list(a.later)
+        if a.splitter:
+            doc["attack"]["splitter"] = a.splitter
     return doc
 
 
@@ -190,13 +199,16 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
         if not isinstance(drew, list):
             raise check.fail(f"{k}.drew", "a list of Karma card titles")
         drew = tuple(check.string(t, f"{k}.drew[{j}]") for j, t in enumerate(drew))
+        split = tuple((player(n, f"{k}.split.{n}"), check.whole(v, f"{k}.split.{n}"))
+                      for n, v in check.table(r.get("split", {}), f"{k}.split").items())
         replies.append(Reply(player(r.get("player"), f"{k}.player"), card, to, plot, first,
-                             drew, rolls, gave))
+                             drew, rolls, gave, split))
     play = check.string(a.get("play"), "waits.attack.play")
     attack = Attack(player(a.get("player"), "waits.attack.player"), by[slug(title)],
                     check.whole(a.get("slot"), "waits.attack.slot"), play,
                     players(a.get("victims", []), "waits.attack.victims"), tuple(replies),
-                    players(a["later"], "waits.attack.later") if "later" in a else None)
+                    players(a["later"], "waits.attack.later") if "later" in a else None,
+                    player(a["splitter"], "waits.attack.splitter") if "splitter" in a else "")
     from rigs_helper.rules.karma.play import KarmaPlay
 
     try:

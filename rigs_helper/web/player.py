@@ -81,7 +81,10 @@ def _attack_words(game, tables, name: str) -> str | None:
         return None
     from rigs_helper.rules.engine import title_of
 
-    return f"{a.player} plays {title_of(tables, 'karma', a.card)}: answer it"
+    title = title_of(tables, 'karma', a.card)
+    if name == a.splitter:
+        return f"{a.player}'s {title} turned back: split what {a.player} lost"
+    return f"{a.player} plays {title}: answer it"
 
 
 def decisions(game, tables, d: dict, acts: list[dict], owners: dict) -> list[dict]:

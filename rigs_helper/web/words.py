@@ -65,7 +65,14 @@ def value_words(tables, param: str, value: str, record: str | None = None,
     return v
 
 
+#: a field per key (``split:Bo``, rules/actions/definition.py ``keyed``): its words
+KEYED = {"split": "{}'s share"}
+
+
 def param_words(name: str, record: str | None = None) -> str:
+    base, colon, key = name.partition(":")
+    if colon and base in KEYED:
+        return KEYED[base].format(key)
     if record in RECORD:  # the End Game's are one per plot type and resource
         own = NAMES.get(name) or (name.capitalize() if name in PLOT_TYPES else None)
         return f"{own}: {RECORD[record].lower()}" if own else RECORD[record]
@@ -74,4 +81,4 @@ def param_words(name: str, record: str | None = None) -> str:
     return PARAMS.get(name) or NAMES.get(name) or name.replace("_", " ").capitalize()
 
 
-__all__ = ["RESOURCES", "plot_words", "param_words", "value_words", "words"]
+__all__ = ["KEYED", "RESOURCES", "plot_words", "param_words", "value_words", "words"]

@@ -280,6 +280,9 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("roll", "table_roll", many=True, cli="--roll", record="die"),
         # I'll Take THAT!: the card of the hand the card's player took
         _opt("gave", "title", cli="--gave", private="owner"),
+        # Right Back At You turning I WANT THAT! on several victims: the answerer's split
+        # of the gains, VICTIM=N (a page: one number per victim, ``split:VICTIM``)
+        _opt("split", "name_count", many=True, cli="--split", keyed=True),
     ), "Answer", legal=_W + "answer"),
     ActionDef("disaster record", "rigs_helper.rules.waits.disasters:DisasterRecord", (
         P("card", "title", record="card"),

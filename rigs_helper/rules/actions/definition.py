@@ -50,6 +50,9 @@ class ParamDef(NamedTuple):
     # every counted one: the legal list gives its bounds)
     counted: bool = False  # legal actions check 1, 2, ... up to a bound
     field: str | None = ""  # the operation's field ("": the same name; None: make() reads it)
+    keyed: bool = False  # ``many`` KEY=VALUE items (``--split Bo=3``) that a page gives as
+    # one field per key, ``NAME:KEY`` (``split:Bo`` = 3): the listed numbers a constraint
+    # adds up
 
     @property
     def number(self) -> bool:
@@ -129,6 +132,7 @@ class ActionDef(NamedTuple):
 
         return {
             "by_name": {p.name: p for p in self.params},
+            "keyed": frozenset(p.name for p in self.params if p.keyed),
             "names": (frozenset(p.name for p in self.params),
                       frozenset(p.name for p in self.params if p.page)),
             "required": (tuple(p for p in self.params if required(p, False)),
@@ -179,13 +183,16 @@ def read_values(d: ActionDef, words: Mapping[str, object], page: bool) -> dict:
     or a parameter the action (or a page) does not take."""
     r = d._reading
     allowed, said = r["names"][page], r["said"][page]
-    given = {}
+    given: dict[str, list] = {}
     for k, v in words.items():
         vals = _given(v, page)
         if vals:
-            if k not in allowed:
+            base, colon, key = k.partition(":")
+            if colon and key and base in r["keyed"] and base in allowed:  # NAME:KEY
+                vals, k = [f"{key}={x}" for x in vals], base
+            elif k not in allowed:
                 raise InputError(f"{d.path}: {k} is not used by this action; leave it out")
-            given[k] = vals
+            given[k] = given.get(k, []) + vals
     for p in r["required"][page]:
         if p.name not in given:
             raise InputError(f"{said[p.name]} is missing")

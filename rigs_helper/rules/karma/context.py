@@ -48,6 +48,7 @@ class Ctx:
         self.passed_on = False  # the victim changed (Wrong Address, Right Back, Double Agent)
         self.decoy_from: set[str] = set()
         self.gainers: list[str] = []  # Right Back At You: the original victims, who gain
+        self.turned_by = ""  # Right Back At You: who answered with it (splits the gains)
         self.drew: dict[str, list[str]] = {}  # physical draws recorded, per player
         for who, title in op.drew:
             if not who or not title:
@@ -135,6 +136,29 @@ class PickNeeded(PendingChoice):
     def __init__(self, player: str, victim: str) -> None:
         self.player, self.victim = player, victim
         super().__init__([f"{player} picks a card at random from {victim}'s hand"])
+
+
+#: stand-ins for the split of a card turned back on several victims while a page's card
+#: waits (rules/waits/resolution.py): not given yet (its answerer splits once the dice
+#: are in: :class:`SplitNeeded`), and any split (the card checked before that: the whole
+#: to the first original victim)
+SPLIT, ANY_SPLIT = "\x00split", "\x00any"
+
+
+class SplitNeeded(PendingChoice):
+    """``player`` (who turned the card back) splits ``total`` ``resource`` among the
+    original victims ``gainers`` at the table."""
+
+    def __init__(self, player: str, total: int, gainers: tuple[str, ...], resource: str
+                 ) -> None:
+        self.player, self.total, self.gainers, self.resource = (player, total, gainers,
+                                                                resource)
+        super().__init__([f"{player} splits {total} {resource} among {', '.join(gainers)}"])
+
+
+def stand_in_split(split: tuple[tuple[str, int], ...]) -> str | None:
+    """:data:`SPLIT` or :data:`ANY_SPLIT` when ``split`` is that stand-in, else None."""
+    return split[0][0] if len(split) == 1 and split[0][0] in (SPLIT, ANY_SPLIT) else None
 
 
 def random_card(c: Ctx, who: str) -> tuple[str, str]:

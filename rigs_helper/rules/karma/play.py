@@ -69,6 +69,10 @@ class KarmaPlay(Op):
     # player who answered Rough Storm with a card drawn and spent everything since holds
     # it at the table); a card this player records that it does not draw is refused
     answering: str = ""
+    # a page's attack as it resolves: victims whose recorded dice the card may leave
+    # unused (they took it, then another victim turned it back on its player; never
+    # logged, as ``owe``)
+    moot: tuple[str, ...] = ()
     grant_first = True
 
     def __post_init__(self) -> None:
@@ -219,7 +223,7 @@ class KarmaPlay(Op):
             raise RulesError(f"{card.title} answers another card", rule="play it with "
                              "--answer when a Sabotage card targets you")
         check_options(self, card, game)
-        w = Work(game, tables, rolls=self.rolls, by_rigs=self.by_rigs)
+        w = Work(game, tables, rolls=self.rolls, by_rigs=self.by_rigs, spare=self.moot)
         move_played_card(w, p.name, key)
         w.say(f"{p.name} plays {card.title}.")
         ctx = Ctx(self, w, card, p.name)

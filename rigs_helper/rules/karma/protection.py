@@ -228,6 +228,7 @@ def right_back(c: Ctx, who: str, key: str, to: list[str]) -> None:
     first = c.victims[0] if c.victims else who
     c.owner = who if who in c.victims else first
     c.gainers = list(c.victims) or [who]
+    c.turned_by = who
     gets = (f"{c.owner} gets any gain" if len(c.gainers) == 1 else
             f"{', '.join(c.gainers)} share any gain as {who} splits it (--split NAME=N)")
     c.w.say(f"{who} answers with Right Back At You: the card turns on {c.player}; "

@@ -11,10 +11,14 @@ from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.args import (
     HandCard, NewOwner, Plots, Scatter, SwapOption, VictimsResource)
 from rigs_helper.rules.karma.context import (
+    ANY_SPLIT,
+    SPLIT,
     Ctx,
+    SplitNeeded,
     hand_card,
     put_effect,
     random_victim_card,
+    stand_in_split,
 )
 from rigs_helper.rules.karma.hands import empty_hand, take_from_hand
 from rigs_helper.rules.names import plot_id
@@ -92,7 +96,7 @@ def turned_swap(c: Ctx, victim: str, player: str) -> str:
 
 def i_want_that(c: Ctx) -> None:
     r = resource_name(c.need(c.args(VictimsResource).resource, "--resource", "which resource")[0])
-    if c.op.answers.split and len(c.gainers) < 2:
+    if c.op.answers.split and len(c.gainers) < 2 and not stand_in_split(c.op.answers.split):
         raise InputError(f"--split: {c.card.title} was not turned back on several victims "
                          "by Right Back At You")
     if len(c.gainers) > 1:
@@ -115,7 +119,9 @@ def i_want_that(c: Ctx) -> None:
 def turned_back(c: Ctx, r: str) -> None:
     """Right Back At You on I WANT THAT! aimed at several players: the card's player rolls
     once for each original victim and loses what each would have lost; the gains go to the
-    original victims, split as the answerer chooses (--split VICTIM=N, the whole sum)."""
+    original victims, split as the answerer chooses (--split VICTIM=N, the whole sum).
+    A page's card waits for that split once the dice are in (:class:`SplitNeeded`: rigs
+    never splits for the table)."""
     total = 0
     for v in c.victims:  # the card's player, unless their own protection saved them
         for g in c.gainers:
@@ -129,7 +135,12 @@ def turned_back(c: Ctx, r: str) -> None:
             total += n
             c.w.say(f"{v} rolls {roll} for {g}: loses {n} {r}.")
     shares: dict[str, int] = {}
-    for who, n in c.op.answers.split:
+    stand_in = stand_in_split(c.op.answers.split)
+    if stand_in == SPLIT and total:
+        raise SplitNeeded(c.turned_by or c.owner, total, tuple(c.gainers), r)
+    if stand_in == ANY_SPLIT:  # (a check before the split is given)
+        shares[c.gainers[0]] = total
+    for who, n in () if stand_in else c.op.answers.split:
         name = c.w.game.player(who).name if who else ""
         if name not in c.gainers or n < 0:
             raise InputError(f"--split {who}={n}: give VICTIM=N for "

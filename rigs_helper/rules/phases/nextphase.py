@@ -72,5 +72,5 @@ def waiting_attack(game: Game, tables: Tables, auto: bool, pending: list[str]
     if auto:
         return resolve_now(game, tables)
     pending.append(f"{attack.player}'s {title_of(tables, 'karma', attack.card)} waits for "
-                   "answers: " + ask(attack.waiting()))
+                   "answers: " + ask(attack.waiting(), attack.splitter))
     return None

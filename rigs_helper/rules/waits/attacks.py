@@ -173,8 +173,11 @@ class KarmaPlayWait(KarmaPlay):
                        {"waiting_for": list(victims)})
 
 
-def ask(names: Iterable[str]) -> str:
-    return "; ".join(f"`rigs answer {shell_word(n)} CARD|take`" for n in names)
+def ask(names: Iterable[str], splitter: str = "") -> str:
+    """The commands that answer (``splitter``'s: the split of the gains)."""
+    return "; ".join(f"`rigs answer {shell_word(n)} "
+                     + ("take --split NAME=N`" if n == splitter else "CARD|take`")
+                     for n in names)
 
 
 def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False,
@@ -207,6 +210,9 @@ class Answer(Op):
     roll: tuple[str, ...] = ()
     # I'll Take THAT! taken: the card of this player's hand the card's player took
     gave: str | None = None
+    # Right Back At You turning I WANT THAT! on several victims, once its player's dice
+    # are in: how this player (who answered with it) shares the gains, (VICTIM, N)
+    split: tuple[tuple[str, int], ...] = ()
 
     def describe(self) -> str:
         what = TAKE if self._takes() else repr(self.card)
@@ -216,7 +222,8 @@ class Answer(Op):
                 + (f" --first {self.first!r}" if self.first else "")
                 + "".join(f" --drew {t!r}" for t in self.drew)
                 + "".join(f" --roll {r}" for r in self.roll)
-                + (f" --gave {self.gave!r}" if self.gave else ""))
+                + (f" --gave {self.gave!r}" if self.gave else "")
+                + "".join(f" --split {shell_word(f'{w}={n}')}" for w, n in self.split))
 
     def _takes(self) -> bool:
         return self.card.strip().lower() in (TAKE, "take it")
@@ -231,14 +238,21 @@ class Answer(Op):
         if attack.later:  # the answers are in: the players it came to record theirs
             if me.name not in attack.later:
                 raise RulesError(f"{title} waits for {', '.join(attack.waiting())} only",
-                                 rule="the answers are in; the card waits for the dice "
-                                 "or pick of the players it comes to")
+                                 rule="the answers are in; the card waits for the dice, "
+                                 "pick or split of the players it comes to")
             if not self._takes() or self.to or self.plot or self.drew:
                 raise InputError(f"{me.name}: {title} comes to you: record your dice "
-                                 "(take --roll N) or the card picked (take --gave TITLE)")
+                                 "(take --roll N), the card picked (take --gave TITLE) or "
+                                 "your split of the gains (take --split NAME=N)")
+            if me.name == attack.splitter:
+                return self._split_reply(game, attack, title)
         elif me.name == attack.player:
             raise RulesError(f"{me.name} played {title}",
                              rule="the answers are the other players'")
+        if self.split:
+            raise InputError(f"--split: {title} has no gains for {me.name} to split now "
+                             "(Right Back At You turning it on several victims: its "
+                             "answerer splits them once its player's dice are in)")
         given = next((r for r in attack.replies if r.player == me.name), None)
         if given is not None and (given.drew or given.rolls):
             said = [*given.drew, *(f"die {n}" for n in given.rolls)]
@@ -274,6 +288,22 @@ class Answer(Op):
             reply = replace(reply, first=self.first.strip())
         reply = replace(reply, rolls=self._rolls(game))
         replies = tuple(r for r in attack.replies if r.player != me.name) + (reply,)
+        return replace(attack, replies=replies), reply
+
+    def _split_reply(self, game: Game, attack: Attack, title: str
+                     ) -> tuple[Attack, Reply]:
+        """The answerer who turned the card back, once the dice are in: their answer as
+        it was, with their split of the gains (checked when the card resolves)."""
+        if self.roll or self.gave or self.first:
+            raise InputError(f"{self.name}: the dice of {title} are in; record your split "
+                             "of the gains only (take --split NAME=N)")
+        if not self.split:
+            raise InputError(f"{self.name}: split the gains of {title} among the original "
+                             "victims (take --split NAME=N, once per victim)")
+        split = tuple((game.player(w).name, n) for w, n in self.split)
+        replies = tuple(replace(r, split=split) if r.player == attack.splitter else r
+                        for r in attack.replies)
+        reply = next(r for r in replies if r.player == attack.splitter)
         return replace(attack, replies=replies), reply
 
     def _drew(self, game: Game) -> tuple[str, ...]:
@@ -341,7 +371,7 @@ class Answer(Op):
         mine = "you take it" if reply.card == TAKE else \
             f"{title_of(tables, 'karma', reply.card)} (played when the card resolves)"
         return Outcome(game, (f"{me} has answered; {title} still waits for "
-                              f"{', '.join(attack.waiting())}: {ask(attack.waiting())}.",),
+                              f"{', '.join(attack.waiting())}: {ask(attack.waiting(), attack.splitter)}.",),
                        {"waiting_for": list(attack.waiting())},
                        ((me, f"Your answer to {title}: {mine}."),))
 

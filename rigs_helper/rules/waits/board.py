@@ -19,7 +19,8 @@ def holding(game: Game, tables: Tables) -> list[dict[str, Any]]:
     a = game.waits.attack
     if a is not None:
         title = title_of(tables, "karma", a.card)
-        out += [{"player": v, "what": f"answer to {title}"} for v in a.waiting()]
+        out += [{"player": v, "what": f"split the gains of {title}" if v == a.splitter
+                 else f"answer to {title}"} for v in a.waiting()]
     out += [{"player": n, "what": "record the Disaster card dealt"}
             for n in game.waits.disasters]
     out += [{"player": n, "what": "roll a die for Expedition Leader"}

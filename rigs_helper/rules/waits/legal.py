@@ -128,6 +128,10 @@ def actions_answer(game, tables, player, spec: Spec):
         return []  # the answers are in: the card waits for the players it came to
     if not attack.later and any(r.player == me.name for r in attack.replies):
         return []  # they answered: nothing more waits for them
+    if attack.later and me.name == attack.splitter:
+        from rigs_helper.rules.waits.splits import split_answers
+
+        return split_answers(spec, game, tables, me.name)
     rolls_for = (*attack.victims, *(attack.later or ()))
     from rigs_helper.rules.karma.protection import ALARM, DONK
     from rigs_helper.rules.waits.resolution import both_in_play

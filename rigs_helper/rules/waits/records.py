@@ -38,6 +38,10 @@ class Reply(Frozen):
     drew: tuple[str, ...] = ()  # a victim who takes it: the Karma cards drawn at the table
     rolls: tuple[int, ...] = ()  # the dice they rolled at the table for it
     gave: str = ""  # I'll Take THAT!: the card (title) the card's player took from them
+    # Right Back At You turning I WANT THAT! on several victims: how its answerer shares
+    # the gains among the original victims, (VICTIM, N), given once the card's player's
+    # dice are in (the answer itself stays what it was)
+    split: tuple[tuple[str, int], ...] = ()
 
 
 @record
@@ -58,11 +62,16 @@ class Attack(Frozen):
     # at random (Give Me That!).  None: an attack of an older file (rigs rolled and picked
     # for them when it resolved)
     later: tuple[str, ...] | None = None
+    # one of ``later``: the answerer (Right Back At You) who splits the gains among the
+    # original victims once the card's player's dice are in; until their reply has its
+    # ``split``, the card waits for them
+    splitter: str = ""
 
     def waiting(self) -> tuple[str, ...]:
         """Victims who have not answered yet; once the answers are in and the card waits
-        for ``later`` players, those who have not recorded theirs."""
-        said = {r.player for r in self.replies}
+        for ``later`` players, those who have not recorded theirs (the splitter: their
+        split)."""
+        said = {r.player for r in self.replies if r.player != self.splitter or r.split}
         return tuple(v for v in (self.later or self.victims) if v not in said)
 
 

@@ -57,13 +57,18 @@ def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False,
     if game.dice != "table":
         rigs_rolls += tuple(r.player for r in attack.replies if not r.rolls)
     gave = tuple(r.gave for r in attack.replies if r.gave)
-    return play.replaced(
+    turned = any(r.card != TAKE and tables.karma_card(r.card).action == "reflect"
+                 for r in attack.replies)
+    return play.replaced(split=play.split + _split(attack, play, tables, early),
         drew=play.drew + tuple((r.player, t) for r in attack.replies
                                for t in r.drew),
         rolls=Rolls(play.rolls.plain, play.rolls.named + tuple(
             (r.player, n) for r in attack.replies for n in r.rolls)),
         by_rigs=play.by_rigs + rigs_rolls, card=play.card + gave,
         owe=game.table_draws and attack.later is not None, answering=answering,
+        # (a victim's die for the card, recorded before another victim turned it back)
+        moot=tuple(r.player for r in attack.replies if turned and r.card == TAKE
+                   and r.rolls and r.player in attack.victims),
         answer=tuple((r.player, title_of(tables, 'karma', r.card))
                      for r in said),
         answer_to=tuple((r.player, r.to) for r in said if r.to),
@@ -72,23 +77,38 @@ def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False,
             play, game, tables, attack.victims, attack.replies))
 
 
+def _split(attack: Attack, play: KarmaPlay, tables: Tables, early: bool
+           ) -> tuple[tuple[str, int], ...]:
+    """The split of the gains its answerer gave (Right Back At You turning I WANT THAT! on
+    several victims); for a page's card not split yet, a stand-in (``context.SPLIT``: the
+    card waits for it once the dice are in; ``early``: any split, the card checked)."""
+    given = tuple(s for r in attack.replies for s in r.split)
+    if given or play.split or attack.later is None or \
+            tables.karma_card(attack.card).action != "i_want_that":
+        return given
+    from rigs_helper.rules.karma.context import ANY_SPLIT, SPLIT
+
+    return ((ANY_SPLIT if early else SPLIT, 0),)
+
+
 def later_players(game: Game, tables: Tables, attack: Attack) -> tuple[str, ...]:
     """Who the card, with every answer given, comes to and waits for (issue #27: the
     cardboard is the truth): a player who has not recorded anything for it and rolls a
     die when it resolves (a new victim's in-play protections, the card's player rolling
     for a card turned back on them), or the player who picks a card at random from a
-    hand (Give Me That!).  Found by trying the card as if the table rolled every die; ()
-    for an attack of an older file."""
-    rollers, picker = comes_to(game, tables, attack)
-    return tuple(dict.fromkeys((*rollers, *([picker] if picker else []))))
+    hand (Give Me That!), or, once the dice are in, the answerer who splits the gains
+    (Right Back At You turning I WANT THAT! on several victims).  Found by trying the card
+    as if the table rolled every die; () for an attack of an older file."""
+    rollers, picker, splitter = comes_to(game, tables, attack)
+    return tuple(dict.fromkeys((*rollers, *(x for x in (picker, splitter) if x))))
 
 
 def comes_to(game: Game, tables: Tables, attack: Attack
-             ) -> tuple[tuple[str, ...], str | None]:
-    """:func:`later_players` apart: (who rolls, who picks)."""
+             ) -> tuple[tuple[str, ...], str | None, str | None]:
+    """:func:`later_players` apart: (who rolls, who picks, who splits)."""
     if attack.later is None:
-        return (), None
-    from rigs_helper.rules.karma.context import PICK, PickNeeded
+        return (), None, None
+    from rigs_helper.rules.karma.context import PICK, PickNeeded, SplitNeeded
 
     play = resolution(attack, game, tables)
     if tables.karma_card(attack.card).action == "steal_hand_random" and not play.card:
@@ -100,7 +120,7 @@ def comes_to(game: Game, tables: Tables, attack: Attack
                          for r in attack.replies) else {attack.player}
     table = restored(replace(game, dice="table"), attack)
     found: list[str] = []
-    picker = None
+    picker = splitter = None
     rolled = list(play.by_rigs)
     for _ in range(2 * len(game.players) + 2):  # (one die per player found, at most)
         try:
@@ -116,10 +136,13 @@ def comes_to(game: Game, tables: Tables, attack: Attack
         except PickNeeded as err:
             if not any(r.player == err.player for r in attack.replies):
                 picker = err.player
+        except SplitNeeded as err:  # (asked once the dice it splits are in)
+            if not found:
+                splitter = err.player
         except RigsError:
             pass  # (refused either way: the answer's own check says why)
         break
-    return tuple(dict.fromkeys(found)), picker
+    return tuple(dict.fromkeys(found)), picker, splitter
 
 
 def settled(game: Game, tables: Tables, attack: Attack, reply: Reply) -> tuple[Attack, bool]:
@@ -127,9 +150,11 @@ def settled(game: Game, tables: Tables, attack: Attack, reply: Reply) -> tuple[A
     waits for a player it comes to (:func:`later_players`)."""
     if not resolves_now(attack, reply, tables):
         return attack, False
-    more = later_players(game, tables, attack)
+    rollers, picker, splitter = comes_to(game, tables, attack)
+    more = (*rollers, *(x for x in (picker, splitter) if x))
     if more:
-        return replace(attack, later=(*(attack.later or ()), *more)), False
+        return replace(attack, later=(*(attack.later or ()), *more),
+                       splitter=splitter or attack.splitter), False
     return attack, True
 
 

@@ -19,9 +19,10 @@
   }
   function sums(f){
     f.querySelectorAll('[data-sum]').forEach(function(p){
-      var names = p.getAttribute('data-sum').split(' '), total = 0;
+      // (a JSON list: a field may be named after a player, "split:Mary Jo")
+      var names = JSON.parse(p.getAttribute('data-sum')), total = 0;
       names.forEach(function(n){
-        f.querySelectorAll('[name="' + n + '"]').forEach(function(i){
+        f.querySelectorAll('[name="' + CSS.escape(n) + '"]').forEach(function(i){
           // a number counts as itself, a value given (a card, a plot) or ticked as one
           if (i.type === 'checkbox') { if (i.checked) total += 1; return; }
           if (i.type === 'radio' && !i.checked) return;
