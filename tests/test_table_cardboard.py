@@ -8,6 +8,7 @@ file) and that the books hold what the table recorded."""
 from __future__ import annotations
 
 from servehelp import act_ok as _act
+import pytest
 from servehelp import get, post, rigs, serving
 from servehelp import hand_titles as _hand
 from servehelp import page_actions as _actions
@@ -453,3 +454,32 @@ def test_market_card_drawn_by_the_leader_when_everyone_is_done_with_last_call(tm
     assert after.phase == "market" and len(after.market.drawn) == 1
     assert tables.market[category_of(tables, after.market.drawn[0])[0]].name == category
     assert after.rng == g.rng  # rigs drew nothing
+
+
+#: rigs' die for Bo's Donk saves him with the first seed, not with the second
+SEEDS = (1, 2)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_record_not_found_on_its_players_own_plot_with_their_donk_left_to_rigs(tmp_path,
+                                                                             tables, seed):
+    """--dice rigs: Bo's own I've Got a Donk rolls (rigs' die) when Bo aims "Record Not
+    Found" at a plot of his; whether it makes him draw is not known before, so the page
+    lists no card to record with the play (it was listed, then refused when the Donk
+    saved him: seed 10060); a card it makes him draw waits for his record."""
+    game = _new(tmp_path / "rigs.toml", "Ana", "Bo", dice="rigs", seed=seed,
+                Bo=['"Record Not Found"'])
+    _in_play(game, "Bo", "I've Got a Donk")
+    g = _load(game, tables)
+    mine = g.player("Bo").plots[0].id
+    with serving(game, tables) as (server, _, tokens):
+        plays = [a for a in _listed(server, tokens["Bo"], "karma play")
+                 if mine in a["params"].get("plot", {}).get("values", ())]
+        assert plays and all("drawn" not in a["params"] for a in plays)
+        said = _act(server, tokens["Bo"], action="karma play", title='"Record Not Found"',
+                    plot=mine, new_owner="Ana")["said"]
+        after = _load(game, tables)
+        saved = any("Bo is not affected" in s for s in said)
+        assert after.player("Bo").owed_karma == (0 if saved else 1)
+        assert after.player("Bo").hand == ()  # rigs drew nothing for him
+        assert bool(_listed(server, tokens["Bo"], "karma draw")) == (not saved)

@@ -128,13 +128,23 @@ def candidates_play(game, tables, player):
             for f in _faces(game):
                 yield Cand({**cand.fixed, "roll": f})
         elif card.kind == "sabotage" and card.victim_draws and \
-                _own_victim(game, player, cand):
+                _own_victim(game, player, cand) and not _own_die_by_rigs(game, player):
             # aimed at their own plot: the Karma card its victim draws is theirs to
             # record (nobody else to wait for: ``virtual``, or a card they cannot see)
             yield Cand({**cand.fixed, "drawn": VIRTUAL},
                        hidden=(("drawn", tuple(drawable(game, tables, player))),))
         else:
             yield cand
+
+
+def _own_die_by_rigs(game, player) -> bool:
+    """Their own in-play protection rolls a die rigs rolls (``--dice rigs``): whether the
+    card makes them draw is not known before it is played, so nothing is recorded with
+    it; in a game with ``table_draws`` a card it makes them draw waits for their record
+    (``owed_karma``), in an older one rigs draws it."""
+    from rigs_helper.rules.karma.protection import IN_PLAY
+
+    return game.dice != "table" and any(k in IN_PLAY for k in game.player(player).in_play)
 
 
 def _own_victim(game, player, cand) -> bool:

@@ -151,14 +151,25 @@ class KarmaPlayWait(KarmaPlay):
         # will name which of their two in-play protections rolls first; their dice and
         # cards are theirs to record when they answer)
         play = stand_in(play, game, tables, victims)
+        if not victims:
+            play = self._at_once(play, game)
         play.replaced(first=play.first + undecided_firsts(play, game, tables, victims,
                                                      ())).check(game, tables)
+
+    def _at_once(self, play: KarmaPlay, game: Game) -> KarmaPlay:
+        """The play that waits for nobody, as it resolves at once: from a page in a game
+        with ``table_draws``, a Karma card it makes its player draw that they did not
+        record with it (their own in-play protection's die left to rigs decides) waits
+        for their record, as a waiting card's do."""
+        if self.later and game.table_draws:
+            return play.replaced(owe=True, answering=play.name)
+        return play
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         play = self.own_play()
         victims = victims_of(play, game, tables, self.drawers)
         if not victims:
-            return play.apply(game, tables)
+            return self._at_once(play, game).apply(game, tables)
         p = game.player(self.name)
         key = hand_key(tables, p, self.title)
         slot = p.hand.index(key)
