@@ -21,14 +21,13 @@ them), by the action after which they appeared, and the draws or rolls left to r
 because the list offered nothing else ("virtual" forced); the median time of each kind of
 request.
 
-Measured (commit ce4c656, `--games 600 --jobs 2 --seconds 1850 --first-seed 8000`, 2
-shared cores): 144 whole games, 66 693 steps, all finished and scored (72 `--dice
-table`); refusals 0, stalls 0, tracebacks 0, reload errors 0, page errors 0; hand
-mismatches in 1 game (seed 8140: a `karma draw` replacing a Karma card the table had let
-rigs draw); Karma cards rigs drew where the table records its own: 29 (after `answer`:
-dice left to rigs with `--dice rigs`); request medians act 9.2 ms, actions.json 7.2 ms,
-page 23.8 ms; 56 ms a step per job.  On 5e306c2 (seeds 7000-7090): 91 games, every count
-0.  Before (1a61c94): 84 games, one stall, mismatches in 9 games.
+Measured (commit b9f851a, `--games 1000 --jobs 2 --seconds 4500 --first-seed 11000`, 2
+shared cores): 371 whole games (180 with a partial set), 183 943 steps, all finished and
+scored; refusals 0, stalls 0, tracebacks 0, reload errors 0, hand mismatches 0, page
+errors 0; 1 Karma card in a hand the table never recorded (after an undo); request
+medians act 8.9 ms, actions.json 6.9 ms, page 22.1 ms; 49 ms a step per job.  On 52e7844:
+91 games, one refusal (seed 10060, fixed).  On ce4c656: 144 games, hand mismatches in 1
+game and 29 Karma cards drawn by rigs (both fixed since).
 """
 
 from __future__ import annotations
