@@ -108,13 +108,13 @@ def to_action(op: Op, hide: Callable[[str], str] | None = None
     ``hide``: applied to each text of a private field (the file encodes what a player
     holds, so a glance at it spoils nothing)."""
     name, marks = ACTIONS.get(type(op).__name__, (type(op).__name__, {}))
-    out = {f: _typed(v) for f, v in _logged(op).items()}
+    out = {f: _typed(v) for f, v in logged_fields(op).items()}
     if hide is not None:
         out = _texts(type(op), out, hide)
     return name, {**out, **marks}
 
 
-def _logged(op: Op) -> dict[str, Any]:
+def logged_fields(op: Op) -> dict[str, Any]:
     """The fields of ``op`` the log keeps: those not at their default (a Karma play's by
     their flat names: its card's own parameters and the answers, ``KarmaPlay.logged``)."""
     logged = getattr(op, "logged", None)
@@ -125,7 +125,7 @@ def _logged(op: Op) -> dict[str, Any]:
             if (v := getattr(op, f)) != getattr(type(op), f, _MISSING)}
 
 
-def _made(cls: type, args: dict[str, Any]) -> Op:
+def made(cls: type, args: dict[str, Any]) -> Op:
     """An operation of class ``cls`` from its logged fields (a Karma play's by their flat
     names: ``KarmaPlay.from_flat``)."""
     make = getattr(cls, "from_flat", cls)
@@ -204,7 +204,7 @@ def from_action(name: str, data: dict[str, Any], ops: dict[str, type] | None = N
                                  for k in m[1])):
             if show is not None:
                 data = _texts(cls, data, show)
-            return _made(cls, {k: _value(v) for k, v in data.items() if k not in marks})
+            return made(cls, {k: _value(v) for k, v in data.items() if k not in marks})
     raise KeyError(name)
 
 
@@ -337,4 +337,4 @@ def op_from_json(text: str, ops: dict[str, type] | None = None) -> Op:
 
     d = json.loads(text)
     cls = ops[d["op"]] if ops else op_class(d["op"])
-    return _made(cls, {k: _value(v) for k, v in d["args"].items()})
+    return made(cls, {k: _value(v) for k, v in d["args"].items()})

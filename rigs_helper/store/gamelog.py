@@ -69,6 +69,17 @@ ORDER = ("n", "action", "round", "phase", "by", "request", "at", "why", "note", 
          "after", "said")
 
 
+def now() -> str:
+    """The time an entry is written: UTC, ISO 8601, to the second (``at``)."""
+    import time
+
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+#: how ``at`` is written
+AT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+
+
 def entry_text(entry: dict[str, Any]) -> str:
     """One ``[[log]]`` table (a checkpoint's state as ``[log.state]`` tables after it)."""
     import tomli_w
@@ -191,6 +202,8 @@ def check_entry(e: Any, where: tuple[str, int, str], rounds: int, k: int,
     for key in ("by", "request", "after", "why", "note"):
         if key in e and not isinstance(e[key], str):
             raise bad(key, "must be text")
+    if "at" in e and not (isinstance(e["at"], str) and AT.fullmatch(e["at"])):
+        raise bad("at", "must be a UTC time such as \"2026-11-25T12:00:00Z\"")
     said = e.get("said", [])
     if not isinstance(said, list) or not all(isinstance(x, str) for x in said):
         raise bad("said", "must be a list of text")

@@ -18,8 +18,8 @@ from rigs_helper.rules.names import fold
 from rigs_helper.rules.scoring import GameScore
 
 FACTS = ("luxury_sales", "karma_played", "rigs_built")
-# a ledger line of a Luxury sold ("Ana -3 Luxuries (Luxury sale)"): the sales of the
-# Market Phase and the last round's automatic sale
+# a version-1 log's ledger line of a Luxury sold ("Ana -3 Luxuries (Luxury sale)": that
+# log kept only these words): the sales of the Market Phase and the last round's forced one
 _SALE = re.compile(r"^(?P<name>.+) -(?P<n>\d+) Luxur(?:y|ies) \((?:Luxury|last-round) sale\)$")
 # the log's time of an entry, when it keeps one (ISO 8601 text)
 _TIME_KEYS = ("at", "time")
@@ -144,11 +144,11 @@ def _sales(lines, count) -> None:
 def step_facts(steps: list, names: list[str]) -> dict[str, dict[str, int]]:
     """{player: {luxury_sales, karma_played, rigs_built}} from the replayed history
     (:mod:`rigs_helper.store.timeline` steps): the RIGS built and the Karma cards played
-    from the typed actions, the Luxuries sold from the ledger (the Market Phase's sales and
-    the last round's automatic one)."""
+    from the typed actions, the Luxuries sold from what each action moved, as data (the
+    Market Phase's sales and the last round's forced one: ``deals.SALES``)."""
+    from rigs_helper.rules.actions.deals import SALES
     from rigs_helper.rules.actions.placement import Build
     from rigs_helper.rules.karma.play import KarmaPlay
-    from rigs_helper.store.timeline import ledger
 
     facts, count = _counter(names)
     for step in steps:
@@ -158,7 +158,10 @@ def step_facts(steps: list, names: list[str]) -> dict[str, dict[str, int]]:
             count(step.op.name, "rigs_built", step.op.n)
         elif isinstance(step.op, KarmaPlay):  # --wait too: the card leaves the hand
             count(step.op.name, "karma_played", 1)
-        _sales(ledger(step), count)
+        moved = step.outcome.data.get("ledger", ()) if step.outcome is not None else ()
+        for x in moved:
+            if x["what"] == "luxuries" and x["source"] in SALES:
+                count(x["player"], "luxury_sales", -x["change"])
     return facts
 
 

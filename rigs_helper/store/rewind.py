@@ -127,7 +127,8 @@ def _phase_checkpoint(log_text: str, steps: list[timeline.Step], game: Game,
         b = s.before
         why = "round" if b.phase == "market" and (b.round + 1) % 4 == 1 else "phase"
         cp = gamelog.entry_text({"action": "checkpoint", "round": b.round, "phase": b.phase,
-                                 "why": why, "state": to_doc(b, tables)})
+                                 "at": gamelog.now(), "why": why,
+                                 "state": to_doc(b, tables)})
         return log_text[:at] + cp + log_text[at:]
     return None
 

@@ -160,10 +160,11 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
         fields = json.loads(op)["args"] if op else {"words": action}
         if op and " --have " in f" {action} ":
             fields["have"] = action[action.index(" --have ") + 1:]
+        at = gamelog.now()
         new = {"n": 1, "action": "new", "round": g.round, "phase": g.phase, "by": "cli",
-               "fields": fields}
-        cp = {"action": "checkpoint", "round": g.round, "phase": g.phase, "why": "creation",
-              "state": doc, "after": gamelog.fingerprint(doc)}
+               "at": at, "fields": fields}
+        cp = {"action": "checkpoint", "round": g.round, "phase": g.phase, "at": at,
+              "why": "creation", "state": doc, "after": gamelog.fingerprint(doc)}
         text = write_game(path, doc, MARKER + "\n" + gamelog.entry_text(new)
                           + gamelog.entry_text(cp), tables)
         keep_replayed(path, text, tables)
@@ -292,7 +293,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     last = _last(loaded, path, tables)
     n = gamelog.count_actions(log_text) + 1
     g0 = loaded.game
-    head = {"round": g0.round, "phase": g0.phase}
+    head = {"round": g0.round, "phase": g0.phase, "at": gamelog.now()}
     out = ""
     if (last is None and op is not None) or (
             last is not None and last.get("after") != gamelog.fingerprint(before)):
@@ -305,8 +306,10 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
         entry = {"action": "checkpoint", **head, "why": "hand edit", "note": action,
                  "state": after}
     else:
+        from rigs_helper.rules.canonical import canonical
         from rigs_helper.store.hidden import hide_text
 
+        op = canonical(op, g0, tables, game)  # logged as the game names things
         name, fields = to_action(op, hide_text)
         ex = extra or {}
         entry = {"n": n, "action": name, **head, "by": gamelog.by_of(ex.get("source")),

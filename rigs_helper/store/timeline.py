@@ -60,6 +60,7 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
            start: Game | None = None) -> list[Step]:
     """Each entry replayed, oldest first (``start``: the state before the first, when it is
     not a checkpoint or the creation)."""
+    from rigs_helper.rules.canonical import canonical
     from rigs_helper.rules.engine import perform
     from rigs_helper.store.codec import from_doc
 
@@ -86,6 +87,8 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
                 if state is None:
                     raise RigsError("no state to replay it from")
                 out = perform(state, op, tables)
+                # an entry written before the log was canonical: resolved as it is read
+                op = canonical(op, state, tables, out.game)
         except (RigsError, KeyError, TypeError, ValueError) as exc:
             if not fixed:  # a checkpoint after it would give its state; none does
                 raise InputError(f"{file}: log entry {e.get('n')} ({action}) does not "

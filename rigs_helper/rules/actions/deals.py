@@ -19,6 +19,13 @@ def sale_price(game: Game, player: Player) -> int:
     return price + bonus
 
 
+#: the ledger's source of a Luxury sold in the Market Phase, and in the last round's
+#: forced sale (the group's history counts them: ``store/historyplay.py``)
+LUXURY_SALE = "Luxury sale"
+LAST_ROUND_SALE = "last-round sale"
+SALES = (LUXURY_SALE, LAST_ROUND_SALE)
+
+
 @record(slots=False)
 class Sell(Op):
     """Sell Luxuries at this round's price: ``name`` sells ``n`` (None: all), and each
@@ -59,8 +66,8 @@ class Sell(Op):
                 raise RulesError(f"{p.name} has {amount(p.luxuries, 'luxuries')}; cannot sell "
                                  f"{n}", rule="only Luxuries in the warehouse are sold")
             price = sale_price(game, p)
-            w.add(p.name, "luxuries", -n, "Luxury sale")
-            w.add(p.name, "credits", n * price, "Luxury sale")
+            w.add(p.name, "luxuries", -n, LUXURY_SALE)
+            w.add(p.name, "credits", n * price, LUXURY_SALE)
             w.say(f"{p.name} sells {amount(n, 'luxuries')} at {price}: "
                   f"+{amount(n * price, 'credits')}.")
         return w.done()

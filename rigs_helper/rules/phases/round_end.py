@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rigs_helper.rules.actions.deals import sale_price
+from rigs_helper.rules.actions.deals import LAST_ROUND_SALE, sale_price
 from rigs_helper.rules.engine import Work, determine_leader
 from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.phases.common import new_phase
@@ -24,8 +24,8 @@ def market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str]) 
                 each = sale_price(w.game, p)  # Naive Profits counts in the forced sale
                 w.say(f"{p.name} sells the last {p.luxuries} Luxuries at {each}: "
                       f"+{p.luxuries * each} credits.")
-                w.add(p.name, "luxuries", -p.luxuries, "last-round sale")
-                w.add(p.name, "credits", p.luxuries * each, "last-round sale")
+                w.add(p.name, "luxuries", -p.luxuries, LAST_ROUND_SALE)
+                w.add(p.name, "credits", p.luxuries * each, LAST_ROUND_SALE)
         w.game = replace(w.game, game_over=True, done=())
         w.say("The game is over: `rigs score` scores it.")
         return

@@ -1,0 +1,211 @@
+"""An action resolved once: its words as the game names things.  No I/O.
+
+A person types ``build an 1 --to plains``; the rules accept it (a player by a unique
+prefix, any case; a plot by the type its player owns one of; a card by the start of its
+title).  :func:`canonical` gives the same action with every such word resolved against
+the state it is performed in: a player as named in the game (``Ana``), a plot by its id
+(``P6``), a card by its key (``ruins``), the warehouse as ``warehouse``.  The log keeps
+the resolved action, so privacy and replay compare exact values (Bo sees his own card
+whatever case he typed) and one action has one logged form.
+
+What each field is comes from the action's definition (``rules/actions/catalog.py``:
+each parameter's kind); the acting player is the operation's ``name``.  A resolved
+action is kept only when it does exactly what the one typed does (the same state after
+it): a word that cannot be resolved, or one whose resolution would change the outcome, is
+left as typed.  Files written before this replay unchanged: the replay resolves each of
+their actions the same way as it reads them (``store/timeline.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rigs_helper.rules.errors import RigsError
+from rigs_helper.rules.words import PLOT_TYPES, WAREHOUSE, is_warehouse, plot_id
+
+if TYPE_CHECKING:
+    from rigs_helper.rules.engine import Op
+    from rigs_helper.rules.state import Game
+    from rigs_helper.rules.tables import Tables
+
+#: words that stand for no card or player: a page's "virtual", an answer's "take"
+_NOT_NAMES = frozenset({"virtual", "take", "take it", ""})
+
+
+def canonical(op: Op, game: Game, tables: Tables, after: Game | None = None) -> Op:
+    """``op`` with its players, plots and cards named as ``game`` names them (``game``:
+    the state it is performed in).  ``after``: the state ``op`` gives from ``game`` when
+    it is known (else it is worked out); the resolved action must give the same, else
+    ``op`` comes back as it is."""
+    from rigs_helper.rules import oplog
+
+    fields = oplog.logged_fields(op)
+    kinds = _kinds(op)
+    if not kinds:
+        return op
+    r = _Resolver(game, tables, fields)
+    changed = {}
+    for f, v in fields.items():
+        kind = kinds.get(f)
+        if kind is None or v is None:
+            continue
+        new = r.each(kind, v)
+        if new != v:
+            changed[f] = new
+    if not changed:
+        return op
+    try:
+        resolved = oplog.made(type(op), {**fields, **changed})
+        if resolved == op:
+            return op
+        from rigs_helper.rules.engine import perform
+
+        if after is None:
+            after = perform(game, op, tables).game
+        if perform(game, resolved, tables).game != after:
+            return op
+    except (RigsError, KeyError, TypeError, ValueError):
+        return op
+    return resolved
+
+
+def _kinds(op: Op) -> dict[str, str]:
+    """The operation's fields that name players, plots, places or cards, each with its
+    kind (from its action's definition; the actor's ``name`` is a player)."""
+    from rigs_helper.rules import oplog
+
+    cls = type(op).__name__
+    done = _KINDS.get(cls)
+    if done is None:
+        from rigs_helper.rules.actions.catalog import DEFS
+
+        d = DEFS.get(oplog.ACTIONS.get(cls, ("",))[0])
+        done = {}
+        if d is not None:
+            if d.actor == "player":
+                done["name"] = "player"
+            for p in d.params:
+                if p.field is not None and p.kind in _RESOLVE:
+                    done[p.field or p.name] = p.kind
+        _KINDS[cls] = done
+    return done
+
+
+_KINDS: dict[str, dict[str, str]] = {}
+
+
+class _Resolver:
+    """Each kind of word resolved against one state (the operation's fields at hand: a
+    plot type is looked for among the plots of the players the action names)."""
+
+    def __init__(self, game: Game, tables: Tables, fields: dict[str, Any]) -> None:
+        self.game, self.tables, self.fields = game, tables, fields
+
+    def each(self, kind: str, v: Any) -> Any:
+        one = _RESOLVE[kind]
+        if isinstance(v, tuple):
+            return tuple(one(self, x) for x in v)
+        return one(self, v)
+
+    def player(self, x: Any) -> Any:
+        if not isinstance(x, str) or x.strip().lower() in _NOT_NAMES:
+            return x
+        try:
+            return self.game.player(x).name
+        except (RigsError, StopIteration, ValueError):
+            return x
+
+    def _owners(self) -> list[str]:
+        """Whose plots a plot type may name: the actor's first, then each player the
+        action names, then everyone."""
+        named: list[str] = []
+        for f, v in self.fields.items():
+            if f in ("name", "target", "to", "new_owner"):
+                for x in v if isinstance(v, tuple) else (v,):
+                    if isinstance(x, str):
+                        who = self.player(x)
+                        if who not in named and any(p.name == who for p in self.game.players):
+                            named.append(who)
+        return named
+
+    def plot(self, x: Any) -> Any:
+        if not isinstance(x, str):
+            return x
+        pid = plot_id(x)
+        if pid is not None:
+            return pid
+        kind = x.lower()
+        if kind not in PLOT_TYPES:
+            return x
+        for who in [*self._owners(), None]:
+            plots = [q.id for p in self.game.players if who is None or p.name == who
+                     for q in p.plots if q.type == kind]
+            if len(plots) == 1:
+                return plots[0]
+            if plots:
+                return x
+        return x
+
+    def place(self, x: Any) -> Any:
+        if is_warehouse(x):
+            return WAREHOUSE
+        return self.plot(x)
+
+    def card(self, x: Any) -> Any:
+        if not isinstance(x, str) or x.strip().lower() in _NOT_NAMES:
+            return x
+        from rigs_helper.rules.cards import find_card
+
+        for deck in ("karma", "disaster"):
+            try:
+                return find_card(self.tables, x, deck).key
+            except RigsError:
+                continue
+        return x
+
+    def said(self, x: Any) -> Any:
+        """(WHO, WHAT): WHAT a card, or a player (Wrong Address's new victim)."""
+        if not (isinstance(x, tuple) and len(x) == 2):
+            return x
+        who, what = x
+        who = self.player(who) if who else who
+        if isinstance(what, str) and self._is_player(what):
+            return who, self.player(what)
+        return who, self.card(what)
+
+    def _is_player(self, x: str) -> bool:
+        from rigs_helper.rules.names import fold
+
+        return any(fold(p.name) == fold(x) for p in self.game.players)
+
+    def name_first(self, x: Any) -> Any:
+        if isinstance(x, tuple) and len(x) == 2:
+            return self.player(x[0]), x[1]
+        return x
+
+    def name_title(self, x: Any) -> Any:
+        if isinstance(x, tuple) and len(x) == 2:
+            return self.player(x[0]), self.card(x[1])
+        return x
+
+    def destination(self, x: Any) -> Any:
+        if isinstance(x, str) and ":" not in x:
+            return self.player(x)
+        return x
+
+    def place_first(self, x: Any) -> Any:
+        if isinstance(x, tuple) and len(x) == 2:
+            return self.place(x[0]), x[1]
+        return x
+
+
+#: a kind of word (``rules.words.KINDS``) -> how it is resolved
+_RESOLVE: dict[str, Callable[[_Resolver, Any], Any]] = {
+    "player": _Resolver.player, "plot": _Resolver.plot, "place": _Resolver.place,
+    "title": _Resolver.card, "card": _Resolver.card, "said": _Resolver.said,
+    "name_title": _Resolver.name_title, "name_count": _Resolver.name_first,
+    "destination": _Resolver.destination, "place_count": _Resolver.place_first,
+}
+
+__all__ = ["canonical"]

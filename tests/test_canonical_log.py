@@ -1,0 +1,92 @@
+"""The log says exactly what happened, once: an action is logged as the game names things
+(a player as named in the game, a plot by its id, a card by its key), with the time it
+was written (``at``, UTC); a file written before is resolved as it is read."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from clihelp import ok
+
+from rigs_helper.store import gamelog, session
+from rigs_helper.store.hidden import hide_text
+
+PLOTS = ["--plots", "Ana=plains,valley,forest,ridge", "--plots", "Bo=plains,valley,desert,ridge",
+         "--plots", "Cy=plains,valley,desert,ridge"]
+
+
+def _game(rigs, path, *commands):
+    r = rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "7", *PLOTS, "-g", path)
+    assert r.exit_code == 0, r.output
+    for c in commands:
+        ok(rigs, path, *c)
+    return path.read_text(encoding="utf-8")
+
+
+def _without_times(text: str) -> str:
+    return re.sub(r'(?m)^at = "[^"]*"\n', "", text)
+
+
+def _entries(text: str) -> list[dict]:
+    return tomllib.loads(text)["log"]
+
+
+def test_an_action_typed_any_way_is_logged_as_the_game_names_it(rigs, tmp_path):
+    """`build an 1 --to plains` logs what `build Ana 1 --to P6` logs (Ana's one Plains
+    plot is P6); `adjust an` names Ana; a move to `desert` names Bo's one Desert plot."""
+    typed = [("adjust", "an", "metal", "2", "--why", "test"),
+             ("build", "an", "1", "--to", "plains", "--harvest", "energy"),
+             ("move", "BO", "1", "--to", "desert", "--harvest", "energy")]
+    exact = [("adjust", "Ana", "metal", "2", "--why", "test"),
+             ("build", "Ana", "1", "--to", "P6", "--harvest", "energy"),
+             ("move", "Bo", "1", "--to", "P23", "--harvest", "energy")]
+    a = _game(rigs, tmp_path / "a.toml", *typed)
+    b = _game(rigs, tmp_path / "b.toml", *exact)
+    assert _without_times(a) == _without_times(b)
+    build = next(e for e in _entries(a) if e.get("action") == "build")
+    assert build["fields"] == {"name": "Ana", "to": "P6", "harvest": "energy"}
+
+
+def test_a_card_is_logged_by_its_key_and_its_player_sees_it_whatever_case_he_typed(
+        rigs, tmp_path, tables):
+    path = tmp_path / "rigs.toml"
+    text = _game(rigs, path, ("karma", "draw", "bo", "--card", "rui"))
+    draw = _entries(text)[-1]
+    assert draw["fields"] == {"name": "Bo", "card": hide_text("ruins")}
+    assert "ruins" in session.history(path, tables, viewer="Bo")[-1]["action"]
+    assert "ruins" not in session.history(path, tables, viewer="Ana")[-1]["action"]
+    assert "(hidden)" in session.history(path, tables, viewer="Ana")[-1]["action"]
+
+
+def test_a_log_written_before_is_resolved_as_it_is_read(rigs, tmp_path, tables):
+    """An entry of an older version-2 file keeps the words as typed (``bo``, ``rui``):
+    the replay resolves them, so Bo still sees his card and the file is not rewritten."""
+    path = tmp_path / "rigs.toml"
+    text = _game(rigs, path, ("karma", "draw", "Bo", "--card", "Ruins"))
+    old = text.replace(f'fields = {{ name = "Bo", card = "{hide_text("ruins")}" }}',
+                       f'fields = {{ name = "bo", card = "{hide_text("rui")}" }}')
+    assert old != text
+    path.write_text(old, encoding="utf-8")
+    row = session.history(path, tables, viewer="Bo")[-1]
+    assert row["action"] == "karma draw Bo --card 'ruins'"
+    assert path.read_text(encoding="utf-8") == old
+
+
+def test_every_entry_written_has_its_time(rigs, tmp_path):
+    text = _game(rigs, tmp_path / "rigs.toml", ("adjust", "Ana", "metal", "2", "--why", "t"),
+                 ("next",), ("undo",), ("next",))
+    entries = _entries(text)
+    assert len(entries) >= 5
+    for e in entries:
+        assert gamelog.AT.fullmatch(e["at"]), e
+
+
+def test_a_time_that_is_not_one_is_named(rigs, tmp_path, tables):
+    from clihelp import refused
+
+    path = tmp_path / "rigs.toml"
+    text = _game(rigs, path, ("adjust", "Ana", "metal", "2", "--why", "t"))
+    at = re.findall(r'(?m)^at = "[^"]*"$', text)[-1]
+    path.write_text(text.replace(at, 'at = "yesterday"'), encoding="utf-8")
+    refused(rigs, path, "done", "Ana", has=("key 'at'",))
