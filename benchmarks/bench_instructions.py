@@ -99,6 +99,7 @@ def commands(rigs: list[str], games: dict[str, Path], folder: Path):
          fresh(r15, "next", "--auto"), 1.00),
         ("log (finished)", *same("log", "--game", fin), 1.30),
         ("log (finished, cold)", [*rigs, "log", "--game", fin], cold(fin), 1.30),
+        ("undo (finished)", [*rigs, "undo", "--game", str(work)], fresh(fin, "undo"), 3.00),
         ("hand Ana (round 1)", *same("hand", "Ana", "--game", r1), 1.00),
         ("score (table, sheet)", *same("score", str(SHEET)), 1.30),
         ("standings --now (rd 1)", *same("standings", "--now", "--game", r1), 1.30),

@@ -38,6 +38,10 @@ atexit.register(shutil.rmtree, os.environ["RIGS_CACHE_DIR"], True)
 _HISTORIES = tempfile.mkdtemp(prefix="rigs-test-history-")
 os.environ["RIGS_HISTORY"] = os.path.join(_HISTORIES, "history.sqlite")
 atexit.register(shutil.rmtree, _HISTORIES, True)
+# the time each entry of a game's log is written (`at`): one fixed time (the reproducible-
+# builds variable, store/gamelog.py ``now``), so the same commands write the same file
+# however long a test takes; tests/test_canonical_log.py reads the clock without it
+os.environ["SOURCE_DATE_EPOCH"] = "1764288000"  # 2025-11-28T00:00:00Z
 INSTALL_BROWSER = "apt-get install chromium chromium-driver"
 
 

@@ -82,6 +82,22 @@ def test_every_entry_written_has_its_time(rigs, tmp_path):
         assert gamelog.AT.fullmatch(e["at"]), e
 
 
+def test_at_is_the_time_now_in_utc(rigs, tmp_path, monkeypatch):
+    """The clock (the suite fixes it with SOURCE_DATE_EPOCH, as a reproducible build)."""
+    import time
+    from datetime import datetime, timezone
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    start = int(time.time())
+    text = _game(rigs, tmp_path / "rigs.toml", ("adjust", "Ana", "metal", "2", "--why", "t"))
+    end = int(time.time())
+    for e in _entries(text):
+        at = datetime.strptime(e["at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+        assert start <= at.timestamp() <= end, (e["at"], start, end)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764288000")
+    assert gamelog.now() == "2025-11-28T00:00:00Z"
+
+
 def test_a_time_that_is_not_one_is_named(rigs, tmp_path, tables):
     from clihelp import refused
 

@@ -26,6 +26,9 @@ def game(tmp_path, rigs):  # set up in process: the commands under test run for 
     (["build", "Ana", "-2"], "No such option: -2"),
     (["build"], "Missing argument"),
     (["frobnicate"], "No such command"),
+    (["stauts"], "No such command 'stauts'. Did you mean 'status'?"),
+    (["mvoe"], "No such command 'mvoe'. Did you mean 'move'?"),
+    (["karma", "pley"], "Did you mean 'play'?"),
     (["move", "Ana", "1"], "Missing option '--to'"),
     (["build", "Ana", "two"], "two"),
 ])
@@ -37,6 +40,17 @@ def test_usage_error_is_one_line(game, args, says):
     assert len(lines) == 1 and lines[0].startswith("rigs: ") and says in lines[0], r.stderr
     assert "Traceback" not in r.stderr
     assert game.read_bytes() == before
+
+
+def test_the_game_file_is_taken_before_the_command_too(game):
+    """`rigs -g FILE status` does what `rigs status -g FILE` does (and `--game=FILE`)."""
+    after = run("status", "-g", game, cwd=game.parent)
+    assert after.returncode == 0, after.stderr
+    for first in (["-g", game], ["--game", game], [f"--game={game}"]):
+        r = run(*first, "status", cwd=game.parent)
+        assert (r.returncode, r.stdout, r.stderr) == (0, after.stdout, "")
+    r = run("-g", game, "build", "Ana", "1", cwd=game.parent)  # the command's own refusal
+    assert r.returncode == 1 and r.stderr.startswith("rigs: Ana has 0 Metal")
 
 
 def test_rules_error_exit_code_and_pending_choice_exit_code(game):

@@ -34,8 +34,11 @@ def main() -> None:
         code = 0
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, (int, str)) else None
-    except BrokenPipeError:  # the reader left while rigs wrote (`rigs --help | head`)
-        code = 1
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":  # Click met a closed pipe
+            code = 0  # (the help written to `rigs --help | head -1`): no error either
+    except BrokenPipeError:  # the reader left while rigs wrote (`rigs log | head -1`):
+        _discard(sys.stdout)  # it read what it wanted; no error
+        code = 0
     except OSError as exc:  # output that could not be written (`rigs > /dev/full`)
         if os.environ.get("RIGS_DEBUG"):
             raise
@@ -71,11 +74,32 @@ def _cannot_write(exc: BaseException, code: int | str | None) -> int | str:
     return code or 1
 
 
+def game_first(argv: list[str]) -> list[str]:
+    """``argv`` with a game file given before the command (`rigs -g FILE status`) moved
+    after it, where the command's own ``-g/--game`` reads it (before a ``--`` that ends
+    the options)."""
+    if not argv:
+        return argv
+    head = argv[0]
+    if head in ("-g", "--game") and len(argv) > 2:
+        given, rest = argv[:2], argv[2:]
+    elif head.startswith("--game=") or (head.startswith("-g") and len(head) > 2
+                                        and not head.startswith("--")):
+        given, rest = argv[:1], argv[1:]
+    else:
+        return argv
+    if not rest or rest[0].startswith("-"):
+        return argv  # (no command after it: the usage error says what is missing)
+    at = rest.index("--") if "--" in rest else len(rest)
+    return rest[:at] + given + rest[at:]
+
+
 def _main() -> None:
     bad = _undecodable(sys.argv[1:])
     if bad is not None:
         sys.stderr.write(f"rigs: the argument {bad} is not valid UTF-8 text\n")
         sys.exit(2)
+    sys.argv[1:] = game_first(sys.argv[1:])
     from rigs_helper.cli.base import app
 
     if os.environ.get("_RIGS_COMPLETE") == "complete_bash":  # bash asks for candidates

@@ -57,7 +57,7 @@ class RigsGroup(LazyGroup):
         except BrokenPipeError:  # e.g. `rigs log | head`: the reader left; say nothing
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
-            ctx.exit(1)
+            ctx.exit(0)
         except OSError as exc:
             if exc.filename is None and exc.errno in _OUTPUT_LOST:  # `rigs ... > /dev/full`
                 raise  # (rigs_helper.cli.main says so in one line)

@@ -97,6 +97,23 @@ class LazyGroup(TyperGroup):
     def list_commands(self, ctx: Context) -> list[str]:
         return [*super().list_commands(ctx), *COMMANDS]
 
+    def resolve_command(self, ctx: Context, args: list[str]
+                        ) -> tuple[str | None, Command | None, list[str]]:
+        """The command ``args`` names; a name that is none: "No such command", with the
+        nearest command's name when one is near (`rigs stauts`: did you mean 'status'?)."""
+        try:
+            return self._click_resolve_command(ctx, args)
+        except Exception as exc:
+            message = getattr(exc, "message", None)
+            if isinstance(message, str) and args and message.startswith("No such command"):
+                from difflib import get_close_matches
+
+                near = get_close_matches(args[0].lower(), self.list_commands(ctx), n=1,
+                                         cutoff=0.5)
+                if near:
+                    exc.message = f"{message.rstrip('.')}. Did you mean {near[0]!r}?"
+            raise
+
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         module = COMMANDS.get(cmd_name)
         if module is None:

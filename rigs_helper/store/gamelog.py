@@ -70,10 +70,15 @@ ORDER = ("n", "action", "round", "phase", "by", "request", "at", "why", "note", 
 
 
 def now() -> str:
-    """The time an entry is written: UTC, ISO 8601, to the second (``at``)."""
+    """The time an entry is written: UTC, ISO 8601, to the second (``at``).  The
+    reproducible-builds variable ``SOURCE_DATE_EPOCH`` (seconds since 1970), when set,
+    stands for the clock: the same commands then write the same file (the tests)."""
+    import os
     import time
 
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    fixed = os.environ.get("SOURCE_DATE_EPOCH", "")
+    stamp = int(fixed) if fixed.isdigit() else None
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stamp))
 
 
 #: how ``at`` is written
