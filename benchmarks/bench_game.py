@@ -47,13 +47,8 @@ def rigs_command() -> list[str]:
 
 
 def copy_game(src: Path, dst: Path) -> None:
-    """A copy of the game file ``src`` with the cache rigs keeps beside it (``.NAME.cache``,
-    store/replaycache.py: every save keeps it; its key names the file's text, not its
-    name), as a player's folder holds them."""
+    """A copy of the game file ``src`` (nothing derived is kept beside it)."""
     shutil.copyfile(src, dst)
-    cache = src.parent / f".{src.name}.cache"
-    if cache.exists():
-        shutil.copyfile(cache, dst.parent / f".{dst.name}.cache")
 
 
 def make_games(rigs: list[str], folder: Path) -> dict[str, Path]:

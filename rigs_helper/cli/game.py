@@ -277,14 +277,10 @@ def log(
 
     Karma cards in a hand are never named.
     """
-    from rigs_helper.store import replaycache
+    from rigs_helper.store import session
 
     path = game_path(game)
-    rows = replaycache.rows(path)
-    if rows is None:  # (the file changed since the last `rigs log`: replayed again)
-        from rigs_helper.store import session
-
-        rows = session.history(path)
+    rows = session.history(path)  # (the history replayed)
     if round_ is not None:
         last = max((r["round"] for r in rows), default=1)
         if round_ > last:

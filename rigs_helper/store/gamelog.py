@@ -142,9 +142,8 @@ def parse_last(log_text: str, file: str, rounds: int, first_line: int = 1
 
 
 def last_keys(log_text: str) -> dict[str, Any] | None:
-    """The last entry's own keys (a checkpoint's state left out), read but not checked:
-    for a history already read whole and sound (store/replaycache.py ``sound``), where
-    a save needs only the last entry's ``action`` and ``after``.  Reading a checkpoint's
+    """The last entry's own keys (a checkpoint's state left out), read but not checked
+    (where a phase began: ``session.phase_start``).  Reading a checkpoint's
     state costs as much as reading the state at the top of the file."""
     import tomllib
 

@@ -10,14 +10,13 @@ from typing import Any
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
-from rigs_helper.store import backups, gamelog, replaycache, timeline
+from rigs_helper.store import backups, gamelog, timeline
 from rigs_helper.store.codec import to_doc
 from rigs_helper.store.files import read_text
 from rigs_helper.store.gamefile import load_text
 from rigs_helper.store.gamelog import MARKER
 from rigs_helper.store.session import (
     history_problems,
-    keep_replayed,
     missing_file,
     save,
     verify,
@@ -55,8 +54,7 @@ def undo(path: Path, n: int = 1, force: bool = False, tables: Tables | None = No
             have = gamelog.count_actions(loaded.log_text) if loaded.version == 2 else None
             if have is not None and have - 1 < n:
                 raise _too_many(have)
-            if not (loaded.version == 2 and replaycache.sound(path, text)):
-                timeline.entries(loaded, str(path), tables)  # all read: a damaged one refuses
+            timeline.entries(loaded, str(path), tables)  # all read: a damaged one refuses
             steps = timeline.recent(loaded, str(path), tables, actions=n)
         except InputError as exc:
             return _undo_damaged(path, text, n, force, tables, exc)
@@ -94,13 +92,7 @@ def _step_back(path: Path, loaded, steps: list[timeline.Step], n: int, force: bo
                 steps, target)[1]], game, tables)
         log_text = found if found is not None else log_text
     doc = to_doc(game, tables)
-    text = write_game(path, doc, _with_after(log_text, doc), tables)
-    if loaded.version == 2 and loaded.text:
-        # the rows kept, cut; none kept (a hand edit, another rigs): the next action's save
-        # fills the cache (an undo that replayed its phase does not replay the whole game)
-        replaycache.follow(path, loaded.text, text, upto=target)
-    elif loaded.version == 1:
-        keep_replayed(path, text, tables)  # written back as version 2: read whole already
+    write_game(path, doc, _with_after(log_text, doc), tables)
     return Undone(undone, game, note)
 
 

@@ -86,9 +86,16 @@ def write_game(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tab
 
 
 def save(path: Path, text: str) -> None:
-    """Write atomically and keep the text as the newest backup (under the lock)."""
+    """Write atomically and keep the text as the newest backup (under the lock).  Beside
+    the game there is only its lock and its backups: the cache an older rigs kept of
+    `rigs log`'s rows (``.NAME.cache``) goes."""
     write_atomic(path, text)
     backups.keep(path, text)
+    old_cache = path.parent / f".{path.name}.cache"
+    try:
+        old_cache.unlink()
+    except OSError:  # (none: the usual case)
+        pass
 
 
 def verify(text: str, path: Path, tables: Tables, state_doc: dict[str, Any] | None = None
@@ -129,14 +136,8 @@ def history_problems(loaded: Loaded, path: Path, tables: Tables) -> list[str]:
 
 def _last(loaded: Loaded, path: Path, tables: Tables) -> dict[str, Any] | None:
     """The history's last entry, every entry read and checked first: a damaged history
-    refuses the save in one line (nothing is ever appended to it).  A history the cache
-    knows to be sound (store/replaycache.py) is not read again: its last entry alone."""
-    from rigs_helper.store import replaycache, timeline
-
-    if loaded.version == 2 and loaded.text and replaycache.sound(path, loaded.text):
-        last = gamelog.last_keys(loaded.log_text)
-        if last is not None and isinstance(last.get("action"), str):
-            return last
+    refuses the save in one line (nothing is ever appended to it)."""
+    from rigs_helper.store import timeline
 
     try:
         es = timeline.entries(loaded, str(path), tables)
@@ -165,9 +166,8 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
                "at": at, "fields": fields}
         cp = {"action": "checkpoint", "round": g.round, "phase": g.phase, "at": at,
               "why": "creation", "state": doc, "after": gamelog.fingerprint(doc)}
-        text = write_game(path, doc, MARKER + "\n" + gamelog.entry_text(new)
-                          + gamelog.entry_text(cp), tables)
-        keep_replayed(path, text, tables)
+        write_game(path, doc, MARKER + "\n" + gamelog.entry_text(new)
+                   + gamelog.entry_text(cp), tables)
 
 
 def run(path: Path, op: Op, tables: Tables | None = None, source: str | None = None,
@@ -300,7 +300,6 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
         # a state edited by hand, or one with no history at all: where a replay starts
         out += gamelog.entry_text({"action": "checkpoint", **head, "why": "hand edit",
                                    "state": before})
-    edited = bool(out)
     log_text = _without_after(log_text)
     if op is None:
         entry = {"action": "checkpoint", **head, "why": "hand edit", "note": action,
@@ -322,35 +321,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
             out += gamelog.entry_text({"action": "checkpoint", **head, "why": why,
                                        "state": before})
     entry["after"] = gamelog.fingerprint(after)
-    text = write_game(path, after, log_text + out + gamelog.entry_text(entry), tables)
-    from rigs_helper.store import replaycache
-
-    if loaded.version == 2 and not edited and loaded.text:
-        more = None
-        if op is None:
-            more = [hand_edit_row(entry)]
-        elif outcome is not None:
-            from rigs_helper.store import timeline
-
-            more = [history_row(timeline.Step(entry, loaded.game, op, outcome, game), None)]
-        if more is not None and replaycache.follow(path, loaded.text, text, more):
-            return
-    keep_replayed(path, text, tables)
-
-
-def keep_replayed(path: Path, text: str, tables: Tables) -> None:
-    """Keep the public rows of `rigs log` for the game file just written as ``text`` in
-    the game's cache (:mod:`rigs_helper.store.replaycache`), its whole history replayed:
-    after a save that could not grow the rows kept before (a new game, a hand edit, a
-    version-1 file written back, another rigs), so that the next save, `undo`, `log` or
-    phone action finds them.  A history that does not replay keeps none."""
-    from rigs_helper.store import replaycache
-
-    try:
-        rows = _rows(load_text(text, str(path), tables), path, tables, None)
-    except RigsError:
-        return
-    replaycache.keep(path, text, None, rows)
+    write_game(path, after, log_text + out + gamelog.entry_text(entry), tables)
 
 
 def _without_after(log_text: str) -> str:
@@ -381,18 +352,13 @@ def _drop_phase_checkpoint(log_text: str) -> str:
 def history(path: Path, tables: Tables | None = None, viewer: str | None = None
             ) -> list[dict[str, Any]]:
     """The log's actions as ``viewer`` may read them (None: the public), each with what it
-    said and the units it moved; a damaged entry is named.  The rows are kept in the
-    game's cache (:mod:`rigs_helper.store.replaycache`) for the next `rigs log`."""
-    from rigs_helper.store import replaycache
-
+    said and the units it moved; a damaged entry is named (the history replayed: nothing
+    derived is kept beside the game)."""
     tables = tables or load_tables()
     if not path.exists():
         raise missing_file(path)
     _tidy(path)
-    text = read_text(path)
-    rows = _rows(load_checked(text, path, tables), path, tables, viewer)
-    replaycache.keep(path, text, viewer, rows)
-    return rows
+    return _rows(load_checked(read_text(path), path, tables), path, tables, viewer)
 
 
 def _rows(loaded: Loaded, path: Path, tables: Tables, viewer: str | None
