@@ -61,7 +61,8 @@ def test_a_card_is_logged_by_its_key_and_its_player_sees_it_whatever_case_he_typ
 
 def test_a_log_written_before_is_resolved_as_it_is_read(rigs, tmp_path, tables):
     """An entry of an older version-2 file keeps the words as typed (``bo``, ``rui``):
-    the replay resolves them, so Bo still sees his card and the file is not rewritten."""
+    the replay resolves the player, so Bo still sees his card, and the file is not
+    rewritten."""
     path = tmp_path / "rigs.toml"
     text = _game(rigs, path, ("karma", "draw", "Bo", "--card", "Ruins"))
     old = text.replace(f'fields = {{ name = "Bo", card = "{hide_text("ruins")}" }}',
@@ -69,7 +70,8 @@ def test_a_log_written_before_is_resolved_as_it_is_read(rigs, tmp_path, tables):
     assert old != text
     path.write_text(old, encoding="utf-8")
     row = session.history(path, tables, viewer="Bo")[-1]
-    assert row["action"] == "karma draw Bo --card 'ruins'"
+    assert row["action"] == "karma draw Bo --card 'rui'"  # (its words as they were)
+    assert "(hidden)" in session.history(path, tables, viewer="Ana")[-1]["action"]
     assert path.read_text(encoding="utf-8") == old
 
 

@@ -6,7 +6,10 @@ title).  :func:`canonical` gives the same action with every such word resolved a
 the state it is performed in: a player as named in the game (``Ana``), a plot by its id
 (``P6``), a card by its key (``ruins``), the warehouse as ``warehouse``.  The log keeps
 the resolved action, so privacy and replay compare exact values (Bo sees his own card
-whatever case he typed) and one action has one logged form.
+whatever case he typed) and one action has one logged form.  An entry written before is
+resolved as it is read, but for its cards: they name the card as its player typed it
+and keep the words the log always showed for it (a version-1 file's are compared with
+the release that wrote it).
 
 What each field is comes from the action's definition (``rules/actions/catalog.py``:
 each parameter's kind); the acting player is the operation's ``name``.  A resolved
@@ -33,18 +36,20 @@ if TYPE_CHECKING:
 _NOT_NAMES = frozenset({"virtual", "take", "take it", ""})
 
 
-def canonical(op: Op, game: Game, tables: Tables, after: Game | None = None) -> Op:
+def canonical(op: Op, game: Game, tables: Tables, after: Game | None = None,
+              cards: bool = True) -> Op:
     """``op`` with its players, plots and cards named as ``game`` names them (``game``:
     the state it is performed in).  ``after``: the state ``op`` gives from ``game`` when
     it is known (else it is worked out); the resolved action must give the same, else
-    ``op`` comes back as it is."""
+    ``op`` comes back as it is.  ``cards=False``: its cards left as they are (an entry
+    written before, read: its words stay those it always had)."""
     from rigs_helper.rules import oplog
 
     fields = oplog.logged_fields(op)
     kinds = _kinds(op)
     if not kinds:
         return op
-    r = _Resolver(game, tables, fields)
+    r = _Resolver(game, tables, fields, cards)
     changed = {}
     for f, v in fields.items():
         kind = kinds.get(f)
@@ -99,8 +104,9 @@ class _Resolver:
     """Each kind of word resolved against one state (the operation's fields at hand: a
     plot type is looked for among the plots of the players the action names)."""
 
-    def __init__(self, game: Game, tables: Tables, fields: dict[str, Any]) -> None:
-        self.game, self.tables, self.fields = game, tables, fields
+    def __init__(self, game: Game, tables: Tables, fields: dict[str, Any],
+                 cards: bool = True) -> None:
+        self.game, self.tables, self.fields, self.cards = game, tables, fields, cards
 
     def each(self, kind: str, v: Any) -> Any:
         one = _RESOLVE[kind]
@@ -153,7 +159,7 @@ class _Resolver:
         return self.plot(x)
 
     def card(self, x: Any) -> Any:
-        if not isinstance(x, str) or x.strip().lower() in _NOT_NAMES:
+        if not self.cards or not isinstance(x, str) or x.strip().lower() in _NOT_NAMES:
             return x
         from rigs_helper.rules.cards import find_card
 

@@ -208,6 +208,8 @@ def _run(path: Path, op: Op, tables: Tables | None, with_start: bool,
             again = repeated(loaded, str(path), request_id, tables)
             if again is not None:
                 return again, (basis(loaded.game) if with_start else None)
+        if with_start:  # the history read whole once (the save checks every entry), then
+            _last(loaded, path, tables)  # the phase's start replayed from its end
         start = phase_start(loaded, str(path), tables) if with_start else None
         outcome = perform(loaded.game, op, tables)
         commit(path, loaded, outcome.game, op.describe(), tables, op=op, outcome=outcome,

@@ -88,7 +88,7 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
                     raise RigsError("no state to replay it from")
                 out = perform(state, op, tables)
                 # an entry written before the log was canonical: resolved as it is read
-                op = canonical(op, state, tables, out.game)
+                op = canonical(op, state, tables, out.game, cards=False)
         except (RigsError, KeyError, TypeError, ValueError) as exc:
             if not fixed:  # a checkpoint after it would give its state; none does
                 raise InputError(f"{file}: log entry {e.get('n')} ({action}) does not "
