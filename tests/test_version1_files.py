@@ -134,3 +134,22 @@ def test_a_migrated_finished_game_is_small(tmp_path, rigs):
     assert rigs("undo", "--game", path).exit_code == 0
     size = path.stat().st_size
     assert size <= 80_000, size
+
+
+def test_a_migrated_history_keeps_one_phase_checkpoint_and_replays_whole(tmp_path, rigs,
+                                                                         tables):
+    """The pages' game (with `migrated` checkpoints between phases) written back as
+    version 2: only the current phase's checkpoint of the kind kept for a phase (the
+    others were a fifth of its history), and every entry replays."""
+    from rigs_helper.store import session, timeline
+
+    path = copy(tmp_path, "pages")
+    assert rigs("undo", "--game", path).exit_code == 0
+    entries = tomllib.loads(path.read_text(encoding="utf-8"))["log"]
+    whys = [e.get("why") for e in entries if e["action"] == "checkpoint"]
+    assert whys.count("phase") <= 1 and "migrated" in whys
+    loaded = session.load(path, tables)
+    steps = timeline.whole(loaded, str(path), tables)
+    assert all(s.outcome is not None or not s.is_action or s.entry["action"] == "recorded"
+               or steps[i + 1].entry["action"] == "checkpoint" for i, s in enumerate(steps))
+    assert steps[-1].after == loaded.game

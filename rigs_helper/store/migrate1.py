@@ -103,13 +103,11 @@ def _opens_phase(before: dict[str, Any], after: dict[str, Any]) -> bool:
 def _phase_checkpoint(out: list[dict[str, Any]], e: dict[str, Any], before: dict[str, Any],
                       after: dict[str, Any]) -> list[dict[str, Any]]:
     """The checkpoint a version-2 save keeps before an action that opens a phase (where
-    `undo` and the phase summary replay from: ``session.commit``), the last one kept
-    only for its phase dropped from ``out``."""
-    for i in range(len(out) - 1, -1, -1):
-        if out[i]["action"] == CHECKPOINT:
-            if out[i].get("why") == "phase":
-                del out[i]
-            break
+    `undo` and the phase summary replay from: ``session.commit``); those kept before only
+    for their phase dropped from ``out``, a `migrated` checkpoint after them or not (each
+    entry still replays: from an earlier checkpoint, every step up to a `migrated` one
+    gives the state its undo record gave)."""
+    out[:] = [x for x in out if not (x["action"] == CHECKPOINT and x.get("why") == "phase")]
     opens_round = after.get("phase") == "player" and \
         after.get("round", 0) % KEEP_ROUNDS == 1
     return [_checkpoint(e, before, "round" if opens_round else "phase")]
