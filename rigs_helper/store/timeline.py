@@ -115,10 +115,47 @@ def entries(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
 
         out = migrate(loaded, file, tables)
     else:
-        out = gamelog.parse(loaded.log_text, file, tables.constants.rounds,
-                            first_line=loaded.log_line)
+        out = _parsed(loaded.log_text, file, tables.constants.rounds, loaded.log_line)
     loaded.entries = out
     return out
+
+
+#: the entries of the history last read of each file, in this process: (its text, where
+#: each entry starts, the entries).  A memo of reading only, in memory: a process that
+#: reads a game again (`rigs serve` after each phone's action, the tests) parses only the
+#: entries whose text changed or is new (a save appends an entry, drops the last
+#: entry's ``after`` and perhaps a phase's checkpoint); nothing is kept on disk.
+_READ: dict[tuple[str, int], tuple[str, list[int], list[dict[str, Any]]]] = {}
+
+
+def _parsed(log_text: str, file: str, rounds: int, first_line: int) -> list[dict[str, Any]]:
+    """``gamelog.parse`` of the whole history, the entries read before with the same
+    text (:data:`_READ`) not parsed again."""
+    import re
+
+    starts = [m.start() for m in re.finditer(r"(?m)^\[\[log\]\]", log_text)]
+    memo = _READ.get((file, rounds))
+    same = 0  # how many entries from the first have the text they had
+    if memo is not None:
+        old_text, old_starts, old = memo
+        low, high = 0, min(len(starts), len(old_starts))
+        while low < high:  # the entries 0..k-1 unchanged: their text up to entry k's start
+            k = (low + high + 1) // 2
+            end = starts[k] if k < len(starts) else len(log_text)
+            old_end = old_starts[k] if k < len(old_starts) else len(old_text)
+            if end == old_end and log_text.startswith(old_text[:old_end]):
+                low = k
+            else:
+                high = k - 1
+        same = low
+    kept = memo[2][:same] if memo is not None else []
+    if same < len(starts):
+        at = starts[same] if same else 0
+        kept += gamelog.parse(log_text[at:], file, rounds, first=same,
+                              first_line=first_line + log_text.count("\n", 0, at))
+    _READ.clear()  # (one game's at a time)
+    _READ[(file, rounds)] = (log_text, starts, kept)
+    return list(kept)
 
 
 def whole(loaded: Loaded, file: str, tables: Tables) -> list[Step]:
