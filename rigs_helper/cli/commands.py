@@ -111,7 +111,8 @@ class LazyGroup(TyperGroup):
                 near = get_close_matches(args[0].lower(), self.list_commands(ctx), n=1,
                                          cutoff=0.5)
                 if near:
-                    exc.message = f"{message.rstrip('.')}. Did you mean {near[0]!r}?"
+                    setattr(exc, "message",  # noqa: B010 (Click's UsageError's text)
+                            f"{message.rstrip('.')}. Did you mean {near[0]!r}?")
             raise
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
