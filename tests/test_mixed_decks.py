@@ -299,9 +299,10 @@ def test_karma_draw_from_a_mixed_karma_deck_asks_for_the_groups_card(tmp_path, r
 
 def test_a_virtual_karma_card_drawn_for_a_disaster_is_not_replaced_by_a_recorded_one(tables):
     """Mixed Karma deck: rigs decided the card a hurt player drew was a virtual one; the
-    table cannot record one of its own cards in its place (the card goes back on top with
-    its tag, and the draw is virtual again)."""
+    table cannot record one of its own cards in its place (nothing waits to be drawn: the
+    card is rigs' for good, and `karma draw` is not listed)."""
     from rigs_helper.rules.karma.hands import KarmaDraw
+    from rigs_helper.rules.legal import actions_json
 
     karma_missing = {k: 1 for k in tables.karma_deck[::2]}
     owned = next(c.title for c in tables.karma if c.key not in karma_missing)
@@ -309,11 +310,14 @@ def test_a_virtual_karma_card_drawn_for_a_disaster_is_not_replaced_by_a_recorded
         g = start(3, seed, tables)
         g = perform(g, inventory_op({"karma": karma_missing}, "t"), tables).game
         g = _next(g, tables)  # the Disaster Phase: Disasters dealt, Karma drawn
-        hurt = [p for p in g.players if p.disaster_draw in karma_missing]
+        hurt = [p for p in g.players if any(k in karma_missing for k in p.hand)]
         if hurt:
             break
     else:
         raise AssertionError("no seed gave a virtual Karma card for a Disaster")
     p = hurt[0]
-    with pytest.raises(RulesError, match="virtual one this time"):
+    assert p.disaster_draw is None
+    assert not [a for a in actions_json(g, tables, p.name)["actions"]
+                if a["action"] == "karma draw"]
+    with pytest.raises(RulesError):
         perform(g, KarmaDraw(p.name, card=owned), tables)
