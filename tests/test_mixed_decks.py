@@ -263,8 +263,9 @@ def test_a_hand_edited_mixed_pile_with_too_many_virtual_cards_is_refused(mixed_g
 
 
 def test_karma_draw_from_a_mixed_karma_deck_asks_for_the_groups_card(tmp_path, rigs, tables):
-    """Half the Karma cards owned: `rigs karma draw` either deals a virtual card or asks
-    the table for the top card of its pile, which it then records."""
+    """Half the Karma cards owned: a Karma card the books add (`rigs adjust PLAYER karma
+    1`) is either a virtual card or the table's top card of its pile, which it then
+    records."""
     from rigs_helper.store import session
 
     inv = tmp_path / "inv.toml"
@@ -277,7 +278,7 @@ def test_karma_draw_from_a_mixed_karma_deck_asks_for_the_groups_card(tmp_path, r
     for _ in range(8):
         g = session.load(path, tables).game
         own = g.karma.draw[0] if not g.karma.virtual[0] else None
-        r = rigs("karma", "draw", "Ana", "--game", path)
+        r = rigs("adjust", "Ana", "karma", "1", "--why", "counted", "--game", path)
         if own is None:
             assert r.exit_code == 0, r.output
             continue
@@ -287,7 +288,8 @@ def test_karma_draw_from_a_mixed_karma_deck_asks_for_the_groups_card(tmp_path, r
         asked += 1
         key = next(k for k, v in zip(g.karma.draw, g.karma.virtual) if not v)
         title = next(c.title for c in tables.karma if c.key == key)
-        r = rigs("karma", "draw", "Ana", "--card", title, "--game", path)
+        r = rigs("adjust", "Ana", "karma", "1", "--card", title, "--why", "counted",
+                 "--game", path)
         assert r.exit_code == 0, r.output
         recorded += 1
         g = session.load(path, tables).game

@@ -86,7 +86,7 @@ def test_saves_keep_the_rows_that_replaying_the_history_gives(rigs, game):
     history was read (so the next save or undo reads only its end)."""
     log(rigs, game)
     steps = [("adjust", "Ana", "credits", "3", "--why", "found"),
-             ("karma", "draw", "Ana"), ("next", "--auto"), ("undo",), ("undo", "2"),
+             ("adjust", "Ana", "karma", "1", "--why", "dealt"), ("next", "--auto"), ("undo",), ("undo", "2"),
              ("next", "--auto"), ("next", "--auto")]
     for step in steps:
         r = rigs(*step, "-g", game)
