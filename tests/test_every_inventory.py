@@ -224,3 +224,44 @@ def test_a_trial_count_never_waits_for_the_groups_card(tables):
     w = Work(trial(g), tables)
     assert len(w.draw_karma("Ana", 1)) == 1
     w.done()
+
+
+# ---------------------------------------------------------------------------- any inventory
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from randomplayer import HOLDS, INVENTORY_DECKS, one_game, random_inventory  # noqa: E402
+
+
+def test_a_random_inventory_is_read_by_rigs_new(tables, tmp_path, rigs):
+    """Each deck full, empty or missing a random part: `rigs new --have` takes it, and the
+    status's decks count the group's cards and rigs' apart."""
+    import json
+    import random
+
+    for seed in range(4):
+        inv = tmp_path / f"inv{seed}.toml"
+        inv.write_text(random_inventory(tables, random.Random(seed),
+                                        {"karma": "part", "disaster": "part"}))
+        path = tmp_path / f"g{seed}.toml"
+        r = rigs("new", "-p", "Ana", "-p", "Bo", "--seed", seed, "--have", inv,
+                 "--game", path)
+        assert r.exit_code == 0, r.output
+        decks = json.loads(rigs("status", "--json", "--game", path).stdout)["decks"]
+        assert decks["karma_physical"] and decks["karma_virtual"]
+        assert decks["karma_physical"] + decks["karma_virtual"] == decks["karma"]
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(holds=st.fixed_dictionaries({d: st.sampled_from(HOLDS) for d in INVENTORY_DECKS}),
+       seed=st.integers(0, 10 ** 6), virtual=st.booleans())
+def test_every_inventory_plays_from_the_pages(tables, holds, seed, virtual):
+    """A few rounds' first steps of a game dealt from a drawn inventory, played by the
+    random player through the pages: nothing built from the list is refused, nothing
+    answers 500, the game never needs the terminal, the books keep the table's cards."""
+    import random
+
+    inv = random_inventory(tables, random.Random(seed), holds)
+    r = one_game(["Ana", "Bo", "Cy"], seed, ("rigs", "table")[seed % 2], virtual, tables,
+                 max_steps=25, have=inv)
+    assert r.failures() == [], inv
