@@ -10,7 +10,7 @@ one):
    per pass, median of N passes of 200 repeats: a virtual card from an all-virtual deck
    against a virtual card from a mixed deck; and a card the table records (today's
    ``--card``) against the group's own card recorded from a mixed deck.
-2. The command: `rigs karma draw Ana` on a new 3-player game whose Karma deck is all
+2. The command: `rigs adjust Ana karma 1` (a draw) on a new 3-player game whose Karma deck is all
    virtual, and on the same game with half the Karma cards lacking (a seed whose top Karma
    card is a virtual one), against the usual baseline of bare imports.
 """
@@ -106,7 +106,8 @@ def main() -> int:
             games[label] = path
         entries = [timing.baseline()] + [
             (f"rigs karma draw Ana ({label} Karma deck)",
-             [rigs, "karma", "draw", "Ana", "-g", str(p)]) for label, p in games.items()]
+             [rigs, "adjust", "Ana", "karma", "1", "--why", "timed", "-g", str(p)])
+            for label, p in games.items()]
         prep = {f"rigs karma draw Ana ({label} Karma deck)":
                 (lambda p=p: shutil.copyfile(p.with_suffix(".orig"), p))
                 for p in games.values() for label in [p.stem]}

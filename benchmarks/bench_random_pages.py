@@ -3,13 +3,16 @@
 Not a pytest test: run it directly (with the test dependencies installed).
 
     python benchmarks/bench_random_pages.py [--games N] [--jobs J] [--seconds S] [--steps K]
-        [--have FILE|none]
+        [--have random|FILE|none]
 
 Each game: 2, 3 or 4 players in turn, `--dice rigs` and `--dice table` in turn, a table
 that records its own cards and one that lets rigs draw, two by two (every mix within 12
-games); then the same 12 with a partial set (`rigs new --have FILE`, by default
-examples/inventory-every-deck.toml: the group lacks cards of every deck but the Karma
-deck, whose own cards it records and whose missing ones rigs draws); the random player of tests/randomplayer.py plays it to the score (or K steps),
+games); then the same 12 with a partial set (`rigs new --have`): by default (`random`)
+an inventory drawn from the game's seed, each deck (Plot, Survey, Disaster, Karma, Market)
+independently full, empty (all virtual) or missing a random part, the group's own cards
+recorded from the pages (tests/randomplayer.py `random_inventory`); or one FILE for
+every partial game.  The random player of tests/randomplayer.py plays it to the score
+(or K steps),
 ``--jobs`` games at a time in worker processes.  Printed, per game and in all: refusals of
 requests built from the list, stalls needing the terminal (nobody had an action but undo,
 an action refused again and again, or a phase that did not end when everyone was done),
@@ -44,7 +47,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 ROOT = Path(__file__).resolve().parent.parent
-INVENTORY = ROOT / "examples" / "inventory-every-deck.toml"
+INVENTORY = "random"
+
+
+def inventory(seed: int, have: Path | str | None) -> tuple[Path | str | None, str]:
+    """The partial set of the game of ``seed`` (a file, or a random inventory's text) and
+    how it holds each deck (e.g. "karma part")."""
+    if have != "random":
+        return have, "file"
+    import random
+
+    from randomplayer import random_inventory
+
+    from rigs_helper.store.tablefiles import load_tables
+
+    text = random_inventory(load_tables(), random.Random(seed))
+    kinds = []
+    for part in text.split("[")[1:]:
+        deck, _, body = part.partition("]")
+        empty = 'missing = "all"' in body
+        kinds.append(f"{deck} {'empty' if empty else 'part'}")
+    return text, ", ".join(kinds) or "every deck full"
 
 
 def mix(m: int) -> tuple[int, str, bool, bool]:
@@ -59,9 +82,9 @@ def run(seed: int, m: int, steps: int, have: Path | None):
 
     n, dice, virtual, partial = mix(m)
     t = time.monotonic()
-    r = one_game(NAMES[:n], seed, dice, virtual, load_tables(), steps,
-                 have if partial else None)
-    return seed, m, r, time.monotonic() - t
+    inv, kinds = inventory(seed, have) if partial and have is not None else (None, "")
+    r = one_game(NAMES[:n], seed, dice, virtual, load_tables(), steps, inv)
+    return seed, m, r, time.monotonic() - t, kinds
 
 
 def main() -> int:
@@ -72,15 +95,20 @@ def main() -> int:
     ap.add_argument("--steps", type=int, default=2500)
     ap.add_argument("--first-seed", type=int, default=1000)
     ap.add_argument("--mix", type=int, default=0, help="start at this mix (0-23)")
-    ap.add_argument("--have", default=str(INVENTORY),
-                    help="the partial set of mixes 12-23 (none: every game a full set)")
+    ap.add_argument("--have", default=INVENTORY,
+                    help="the partial set of mixes 12-23: random (drawn per game), a "
+                    "FILE, or none (every game a full set)")
+    ap.add_argument("--partial-only", action="store_true",
+                    help="only the partial-set mixes (12-23)")
     args = ap.parse_args()
-    have = None if args.have.lower() == "none" else Path(args.have).resolve()
+    have: Path | str | None = None if args.have.lower() == "none" else \
+        "random" if args.have.lower() == "random" else Path(args.have).resolve()
     kinds = ("refusals", "terminal", "tracebacks", "reload_errors", "hand_errors",
              "page_errors")
     total: Counter = Counter()
     drew: Counter = Counter()
     forced: Counter = Counter()
+    held: Counter = Counter()  # partial games by how they hold each deck
     timings: dict[str, list[float]] = {}
     start = time.monotonic()
     with ProcessPoolExecutor(max(1, args.jobs)) as pool:
@@ -91,7 +119,10 @@ def main() -> int:
             nonlocal i
             if i < args.games and not (args.seconds and
                                        time.monotonic() - start > args.seconds):
-                f = pool.submit(run, args.first_seed + i, args.mix + i, args.steps, have)
+                m = args.mix + i
+                if args.partial_only:
+                    m = 12 + m % 12 + 24 * (m // 12)
+                f = pool.submit(run, args.first_seed + i, m, args.steps, have)
                 todo[f] = i
                 i += 1
 
@@ -101,11 +132,12 @@ def main() -> int:
             f = next(as_completed(todo))
             del todo[f]
             submit()
-            seed, m, r, secs = f.result()
+            seed, m, r, secs, holds = f.result()
             n, dice, virtual, partial = mix(m)
             partial = partial and have is not None
             total["games"] += 1
             total["partial"] += partial
+            held.update(k for k in holds.split(", ") if " " in k and k != "every deck full")
             total["finished"] += r.finished
             total["steps"] += r.steps
             for k in kinds:
@@ -116,7 +148,7 @@ def main() -> int:
                 timings.setdefault(k, []).extend(v)
             print(f"seed {seed}: {n} players, --dice {dice}, "
                   f"{'virtual draws' if virtual else 'table cards'}"
-                  f"{', partial set' if partial else ''}: {r.steps} steps, "
+                  f"{', partial set (' + holds + ')' if partial else ''}: {r.steps} steps, "
                   f"{'finished' if r.finished else 'NOT finished (' + r.where + ')'}, "
                   + ", ".join(f"{k.replace('_', ' ')} {len(getattr(r, k))}" for k in kinds)
                   + f", rigs drew {sum(r.rigs_drew.values())}, {secs:.0f} s", flush=True)
@@ -124,6 +156,8 @@ def main() -> int:
                 print("   ", line[:300], flush=True)
     print("in all: " + ", ".join(f"{k.replace('_', ' ')} {total[k]}" for k in
                                  ("games", "partial", "finished", "steps", *kinds)))
+    print("partial games by deck: " + (", ".join(f"{k} {v}" for k, v in sorted(held.items()))
+                                       or "none"))
     print(f"cards rigs drew where the table records its own ({sum(drew.values())}), by "
           "the action after which they appeared: " + ", ".join(
               f"{k} {v}" for k, v in sorted(_by_action(drew).items())))

@@ -28,8 +28,8 @@ def round_one(path: Path) -> Path:
 
 def _attack(path: Path) -> Path:
     _new(path)
-    rigs("karma", "draw", ANA, "--card", "Wrong Address", "--game", path)
-    rigs("karma", "draw", BO, "--card", "I WANT THAT", "--game", path)
+    rigs("adjust", ANA, "karma", "1", "--card", "Wrong Address", "--why", "dealt", "--game", path)
+    rigs("adjust", BO, "karma", "1", "--card", "I WANT THAT", "--why", "dealt", "--game", path)
     rigs("karma", "play", BO, "I WANT THAT", "--target", ANA, "--resource", "energy",
          "--wait", "--game", path)
     rigs("deal", "propose", CY, ANA, "credits=10", "--for", "energy=2", "--game", path)
@@ -110,8 +110,8 @@ def hostile(path: Path) -> Path:
     def make(p: Path) -> Path:
         names = (HOSTILE, BO, CY, DEE)
         _new(p, names)
-        rigs("karma", "draw", HOSTILE, "--card", "Wrong Address", "--game", p)
-        rigs("karma", "draw", BO, "--card", "I WANT THAT", "--game", p)
+        rigs("adjust", HOSTILE, "karma", "1", "--card", "Wrong Address", "--why", "dealt", "--game", p)
+        rigs("adjust", BO, "karma", "1", "--card", "I WANT THAT", "--why", "dealt", "--game", p)
         rigs("karma", "play", BO, "I WANT THAT", "--target", HOSTILE, "--resource",
              "energy", "--wait", "--game", p)
         rigs("deal", "propose", HOSTILE, CY, "credits=10", "--for", "energy=1", "--game", p)

@@ -275,6 +275,34 @@ def new_game(folder: Path, names: list[str], seed: int, dice: str,
     raise AssertionError(r.output)
 
 
+#: how a random inventory holds each deck: every card, none (all virtual), or a random part
+HOLDS = ("full", "empty", "part")
+INVENTORY_DECKS = ("plot", "survey", "disaster", "karma", "market")
+
+
+def random_inventory(tables, rng: random.Random,
+                     holds: dict[str, str] | None = None) -> str:
+    """A group's inventory as `rigs new --have` reads it: each deck independently full,
+    empty (every card virtual) or missing a random part (``holds`` fixes some decks)."""
+    from rigs_helper.rules.mixed import deck_title, full_deck
+
+    lines = []
+    for deck in INVENTORY_DECKS:
+        how = (holds or {}).get(deck) or rng.choice(HOLDS)
+        if how == "full":
+            continue
+        lines.append(f"[{deck}]")
+        if how == "empty":
+            lines.append('missing = "all"')
+            continue
+        cards = sorted(full_deck(tables, deck).elements())
+        lack = rng.sample(cards, rng.randint(1, len(cards) - 1))
+        named = Counter(deck_title(tables, deck, k) for k in lack)
+        lines.append("missing = { " + ", ".join(f"{json.dumps(t)} = {n}"
+                                                for t, n in sorted(named.items())) + " }")
+    return "\n".join(lines) + "\n"
+
+
 def _pick(menu: list[tuple[str, dict]], rng: random.Random) -> tuple[str, dict]:
     """Decisions first (mostly), then "done" often enough for the game to move on; the
     leader's undo now and then (it steps the game back)."""
@@ -293,9 +321,16 @@ def _pick(menu: list[tuple[str, dict]], rng: random.Random) -> tuple[str, dict]:
     return rng.choice(plain or menu)
 
 
+def _lacks(game) -> dict:
+    """The Karma cards the group lacks (rigs' virtual ones: a Karma card is unique)."""
+    return dict(game.missing.get("karma", {}))
+
+
 def table_deck(game, tables) -> frozenset[str]:
-    """The Karma titles still in the table's deck: the cardboard the books mirror."""
-    out = Counter(c.key for c in tables.karma)
+    """The Karma titles still in the table's deck: the cardboard the books mirror (with a
+    partial set, only the group's own cards)."""
+    lacks = _lacks(game)
+    out = Counter(c.key for c in tables.karma if not lacks.get(c.key))
     for p in game.players:
         out -= Counter(p.hand + p.in_play + p.incoming)
     out -= Counter(game.karma.discard)
@@ -373,9 +408,12 @@ class Cardboard:
                 for t, n in sorted(back.items())]
 
     def unrecorded(self, game) -> Counter:
+        """The group's own Karma cards in hands and in play that the table never recorded
+        (a virtual card of a partial set is rigs' to draw)."""
         held = sum(self.hands(game).values(), Counter())
         in_play = sum((_titles(self.tables, p.in_play) for p in game.players), Counter())
-        return held + in_play - self.recorded
+        rigs_own = _titles(self.tables, _lacks(game))
+        return held + in_play - self.recorded - Counter({t: 1 << 30 for t in rigs_own})
 
     def named_on_page(self, player: str, html: str) -> list[str]:
         """The Karma titles ``player``'s page names (outside its forms, whose record
@@ -542,10 +580,16 @@ def picked_from_hand(form: dict, game, tables, rng: random.Random,
 
 
 def one_game(names: list[str], seed: int, dice: str, virtual: bool, tables,
-             max_steps: int = 2500, have: Path | None = None) -> Result:
+             max_steps: int = 2500, have: Path | str | None = None) -> Result:
+    """One game to its score (or ``max_steps``); ``have``: the group's inventory, a file
+    or its text (``random_inventory``)."""
     with tempfile.TemporaryDirectory(prefix="rigs-random-") as d:
+        if isinstance(have, str):
+            inv = Path(d) / "inventory.toml"
+            inv.write_text(have)
+            have = inv
         path = new_game(Path(d), names, seed, dice, have)
         return play(path, tables, seed, virtual, max_steps)
 
 
-__all__ = ["Result", "fill", "one_game", "play"]
+__all__ = ["Result", "fill", "one_game", "play", "random_inventory"]

@@ -26,8 +26,8 @@ def start(path: Path) -> Path:
     for _ in range(3):
         rigs("next", "--auto", "--game", path)
     rigs("next", "--game", path)
-    rigs("karma", "draw", "Ana", "--card", "I WANT THAT!", "--game", path)
-    rigs("karma", "draw", "Bo", "--card", "Wrong Address", "--game", path)
+    rigs("adjust", "Ana", "karma", "1", "--card", "I WANT THAT!", "--why", "dealt", "--game", path)
+    rigs("adjust", "Bo", "karma", "1", "--card", "Wrong Address", "--why", "dealt", "--game", path)
     return path
 
 

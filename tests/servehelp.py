@@ -46,7 +46,7 @@ def secret_game(path: Path) -> Path:
 def _secret_game(path: Path) -> Path:
     rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "11", "--game", path)
     for name, n in (("Ana", 3), ("Bo", 2), ("Cy", 2)):
-        rigs("karma", "draw", name, str(n), "--game", path)
+        rigs("adjust", name, "karma", str(n), "--why", "dealt", "--game", path)
     for _ in range(3):
         rigs("next", "--auto", "--game", path)
     rigs("next", "--game", path)

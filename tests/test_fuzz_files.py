@@ -36,7 +36,7 @@ MARKER = b"# ---- history (newest last)"
 @pytest.fixture(scope="module")
 def game_text():
     with tempfile.TemporaryDirectory() as d:
-        return make_game(Path(d) / "g.toml", 21, ["karma", "draw", "Ana"], ["next", "--auto"],
+        return make_game(Path(d) / "g.toml", 21, ["adjust", "Ana", "karma", "1", "--why", "dealt"], ["next", "--auto"],
                          ["next", "--auto"], ["next", "--auto"],
                          ["adjust", "Bo", "metal", "3", "--why", "fuzz"]).encode()
 

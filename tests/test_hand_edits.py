@@ -56,7 +56,7 @@ def test_a_karma_count_that_does_not_add_up_names_cards_by_title(rigs, tmp_path)
 
     path = tmp_path / "g.toml"
     assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "-g", path).exit_code == 0
-    assert rigs("karma", "draw", "Ana", "--card", "Decoy", "-g", path).exit_code == 0
+    assert rigs("adjust", "Ana", "karma", "1", "--card", "Decoy", "--why", "dealt", "-g", path).exit_code == 0
     text = path.read_text()
     code = re.search(r'^hand = "([0-9a-f]+)"$', text, re.M).group(1)
     edited = code[:-1] + ("1" if code[-1] != "1" else "2")  # another card in Ana's hand

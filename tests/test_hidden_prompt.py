@@ -18,7 +18,10 @@ def _run(runner, path, *args, typed=""):
 
 
 def test_karma_draw_card_asked_at_a_hidden_prompt(runner, tmp_path, tables):
-    path = save(tmp_path, base(tables), tables)
+    from gameplay import set_player
+
+    g = base(tables)  # Ana owes a card a Karma card made her draw (no draw at will)
+    path = save(tmp_path, set_player(g, "Ana", owed_karma=2), tables)
     r = _run(runner, path, "karma", "draw", "Ana", "--card", "-", typed="Decoy\n")
     assert r.exit_code == 0, r.output
     assert "Decoy" not in r.output
@@ -66,7 +69,7 @@ def test_next_karma_asked_at_a_hidden_prompt(runner, tmp_path, tables):
 def test_a_die_asked_for_names_no_hand_card(runner, tmp_path, tables):
     path = tmp_path / "g.toml"
     _run(runner, path, "new", "-p", "Ana", "-p", "Bo", "--seed", "3", "--dice", "table")
-    _run(runner, path, "karma", "draw", "Ana", "--card", "Rough Storm")
+    _run(runner, path, "adjust", "Ana", "karma", "1", "--card", "Rough Storm", "--why", "dealt")
     r = _run(runner, path, "karma", "play", "Ana", "Rough Storm", "--drew", "Bo=Decoy",
              "--roll", "Ana=6")
     assert r.exit_code == 3 and "Decoy" not in r.output

@@ -263,8 +263,9 @@ def test_a_hand_edited_mixed_pile_with_too_many_virtual_cards_is_refused(mixed_g
 
 
 def test_karma_draw_from_a_mixed_karma_deck_asks_for_the_groups_card(tmp_path, rigs, tables):
-    """Half the Karma cards owned: `rigs karma draw` either deals a virtual card or asks
-    the table for the top card of its pile, which it then records."""
+    """Half the Karma cards owned: a Karma card the books add (`rigs adjust PLAYER karma
+    1`) is either a virtual card or the table's top card of its pile, which it then
+    records."""
     from rigs_helper.store import session
 
     inv = tmp_path / "inv.toml"
@@ -277,7 +278,7 @@ def test_karma_draw_from_a_mixed_karma_deck_asks_for_the_groups_card(tmp_path, r
     for _ in range(8):
         g = session.load(path, tables).game
         own = g.karma.draw[0] if not g.karma.virtual[0] else None
-        r = rigs("karma", "draw", "Ana", "--game", path)
+        r = rigs("adjust", "Ana", "karma", "1", "--why", "counted", "--game", path)
         if own is None:
             assert r.exit_code == 0, r.output
             continue
@@ -287,7 +288,8 @@ def test_karma_draw_from_a_mixed_karma_deck_asks_for_the_groups_card(tmp_path, r
         asked += 1
         key = next(k for k, v in zip(g.karma.draw, g.karma.virtual) if not v)
         title = next(c.title for c in tables.karma if c.key == key)
-        r = rigs("karma", "draw", "Ana", "--card", title, "--game", path)
+        r = rigs("adjust", "Ana", "karma", "1", "--card", title, "--why", "counted",
+                 "--game", path)
         assert r.exit_code == 0, r.output
         recorded += 1
         g = session.load(path, tables).game
@@ -299,9 +301,10 @@ def test_karma_draw_from_a_mixed_karma_deck_asks_for_the_groups_card(tmp_path, r
 
 def test_a_virtual_karma_card_drawn_for_a_disaster_is_not_replaced_by_a_recorded_one(tables):
     """Mixed Karma deck: rigs decided the card a hurt player drew was a virtual one; the
-    table cannot record one of its own cards in its place (the card goes back on top with
-    its tag, and the draw is virtual again)."""
+    table cannot record one of its own cards in its place (nothing waits to be drawn: the
+    card is rigs' for good, and `karma draw` is not listed)."""
     from rigs_helper.rules.karma.hands import KarmaDraw
+    from rigs_helper.rules.legal import actions_json
 
     karma_missing = {k: 1 for k in tables.karma_deck[::2]}
     owned = next(c.title for c in tables.karma if c.key not in karma_missing)
@@ -309,11 +312,14 @@ def test_a_virtual_karma_card_drawn_for_a_disaster_is_not_replaced_by_a_recorded
         g = start(3, seed, tables)
         g = perform(g, inventory_op({"karma": karma_missing}, "t"), tables).game
         g = _next(g, tables)  # the Disaster Phase: Disasters dealt, Karma drawn
-        hurt = [p for p in g.players if p.disaster_draw in karma_missing]
+        hurt = [p for p in g.players if any(k in karma_missing for k in p.hand)]
         if hurt:
             break
     else:
         raise AssertionError("no seed gave a virtual Karma card for a Disaster")
     p = hurt[0]
-    with pytest.raises(RulesError, match="virtual one this time"):
+    assert p.disaster_draw is None
+    assert not [a for a in actions_json(g, tables, p.name)["actions"]
+                if a["action"] == "karma draw"]
+    with pytest.raises(RulesError):
         perform(g, KarmaDraw(p.name, card=owned), tables)

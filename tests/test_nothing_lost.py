@@ -612,7 +612,7 @@ def test_the_number_of_backups_is_configurable(game, rigs, monkeypatch):
 def test_arrays_nested_in_log_entries_keep_the_history_apart(game, rigs):
     # a Karma draw logs a nested array (the private line); the state part is still read
     # alone, and a damaged entry after it is named by `rigs log`
-    ok(rigs("karma", "draw", "Ana", "--game", game))
+    ok(rigs("adjust", "Ana", "karma", "1", "--why", "dealt", "--game", game))
     ok(rigs("adjust", "Ana", "credits", "1", "--why", "x", "--game", game))
     text = game.read_text()
     head, tail = split_text(text)

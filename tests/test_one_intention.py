@@ -133,11 +133,11 @@ def test_log_shows_outcomes_by_round_with_rigs_and_plots_in_the_ledger(rigs, tmp
 
 def test_log_never_names_a_card_in_a_hand(rigs, tmp_path, tables):
     path = save(tmp_path, base(tables), tables)
-    ok(rigs, path, "karma", "draw", "Ana", "--card", "Poker Night")
+    ok(rigs, path, "adjust", "Ana", "karma", "1", "--card", "Poker Night", "--why", "dealt")
     assert "Poker Night" in ok(rigs, path, "hand", "Ana")  # for Ana's eyes
     log = ok(rigs, path, "log", "--ledger")
     assert "Poker Night" not in log and "poker" not in log.lower()
-    assert "Ana draws a Karma card (recorded)." in log
+    assert "Ana takes 1 Karma card into their hand (by hand: dealt)." in log
     assert "Poker" not in json.dumps(json.loads(ok(rigs, path, "log", "--json")))
 
 

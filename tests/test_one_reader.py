@@ -55,6 +55,7 @@ WORDS = {  # a kind's pool: good words, near misses, and odd Unicode
                "Cy", " Bo", "Bo "],
     "title": _titles(), "card": _titles(), "text": ["draw", "card", "Bo,Zoë", "x"],
     "deal": ["1", "#1", "d1", "D1", "٣", "0", "x"],
+    "holding": ["karma", "Karma", "energy", "credits", "rigs", "gold", "karma "],
 }
 
 

@@ -45,7 +45,7 @@ def test_recording_for_an_unhurt_player_is_refused_and_changes_nothing(rigs, tmp
 
 def test_a_karma_card_not_left_in_the_deck_is_refused(rigs, tmp_path):
     path = _new(rigs, tmp_path)
-    assert rigs("karma", "draw", "Ana", "--card", "Decoy", "--game", path).exit_code == 0
+    assert rigs("adjust", "Ana", "karma", "1", "--card", "Decoy", "--why", "dealt", "--game", path).exit_code == 0
     before = path.read_bytes()
     # The only Decoy is in Ana's hand now: Bo cannot have drawn it.
     r = rigs("next", "--card", "Ana=Safe", "--card", "Bo=Massive Solar Flare",
@@ -67,7 +67,7 @@ def test_karma_recording_only_when_disasters_are_dealt(rigs, tmp_path):
 
 def test_karma_play_records_the_victims_physical_draws(rigs, tmp_path):
     path = _new(rigs, tmp_path)
-    assert rigs("karma", "draw", "Ana", "--card", "Bad OS Revision", "--game", path
+    assert rigs("adjust", "Ana", "karma", "1", "--card", "Bad OS Revision", "--why", "dealt", "--game", path
                 ).exit_code == 0
     # Bad OS Revision: the victim draws 2 Karma cards; both recorded from the table.
     r = rigs("karma", "play", "Ana", "Bad OS", "--target", "Bo", "--drew", "Bo=Decoy",
@@ -78,7 +78,7 @@ def test_karma_play_records_the_victims_physical_draws(rigs, tmp_path):
 
 def test_karma_play_refuses_a_draw_the_card_does_not_make(rigs, tmp_path):
     path = _new(rigs, tmp_path)
-    assert rigs("karma", "draw", "Ana", "--card", "Eye for an Eye", "--game", path
+    assert rigs("adjust", "Ana", "karma", "1", "--card", "Eye for an Eye", "--why", "dealt", "--game", path
                 ).exit_code == 0
     before = path.read_bytes()
     # Eye for an Eye makes nobody draw.

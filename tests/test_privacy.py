@@ -76,11 +76,11 @@ class Table:
 def test_no_shared_output_shows_a_hand_card_or_a_land_grant_pick(rigs, tmp_path, tables):
     t = Table(rigs, tmp_path / "g.toml", tables)
     t.run("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "11")
-    t.run("karma", "draw", "Ana", "3")
-    t.run("karma", "draw", "Bo", "2")
+    t.run("adjust", "Ana", "karma", "3", "--why", "dealt")
+    t.run("adjust", "Bo", "karma", "2", "--why", "dealt")
     # the table records physical cards: the log must not repeat them
-    t.run("karma", "draw", "Cy", "--card", "Give Me That!")
-    t.run("karma", "draw", "Ana", "--card", "A Little Information")
+    t.run("adjust", "Cy", "karma", "1", "--card", "Give Me That!", "--why", "dealt")
+    t.run("adjust", "Ana", "karma", "1", "--card", "A Little Information", "--why", "dealt")
     t.look()
     t.run("karma", "play", "Cy", "Give Me That!", "--target", "Bo")  # takes a card
     t.run("karma", "play", "Ana", "A Little Information")  # sees every hand
@@ -92,14 +92,14 @@ def test_no_shared_output_shows_a_hand_card_or_a_land_grant_pick(rigs, tmp_path,
                 t.run("next", "--auto")
             t.look()
         for name in ("Ana", "Bo", "Cy"):
-            t.run("karma", "draw", name)
+            t.run("adjust", name, "karma", "1", "--why", "dealt")
         for title in t.hand("Ana"):  # try Ana's cards on Bo: played or refused, both shown
             if t.run("karma", "play", "Ana", title, "--target", "Bo", ok=False).exit_code == 0:
                 break
         t.look()
     # undo says what it undid (a card played is public: undoing its play may name it)
-    t.run("karma", "draw", "Bo", "2")
-    t.run("karma", "draw", "Cy")
+    t.run("adjust", "Bo", "karma", "2", "--why", "dealt")
+    t.run("adjust", "Cy", "karma", "1", "--why", "dealt")
     t.run("undo", "1")
     t.look()
     g = session.load(t.path, tables).game
@@ -112,8 +112,8 @@ def test_no_shared_output_shows_a_hand_card_or_a_land_grant_pick(rigs, tmp_path,
 def test_hand_shows_the_private_view_for_that_player_only(rigs, tmp_path, tables):
     t = Table(rigs, tmp_path / "g.toml", tables)
     t.run("new", "-p", "Ana", "-p", "Bo", "--seed", "3")
-    t.run("karma", "draw", "Bo", "--card", "Give Me That!")
-    t.run("karma", "draw", "Ana", "--card", "Decoy")
+    t.run("adjust", "Bo", "karma", "1", "--card", "Give Me That!", "--why", "dealt")
+    t.run("adjust", "Ana", "karma", "1", "--card", "Decoy", "--why", "dealt")
     r = t.run("karma", "play", "Bo", "Give Me That!", "--target", "Ana")
     assert "Bo takes a card from Ana's hand." in r.output
     assert "(news for Bo's eyes only: `rigs hand Bo`)" in r.output
@@ -134,8 +134,8 @@ def test_hand_shows_the_private_view_for_that_player_only(rigs, tmp_path, tables
 def test_a_card_taken_by_name_is_not_named_in_log_or_undo(rigs, tmp_path, tables):
     t = Table(rigs, tmp_path / "g.toml", tables)
     t.run("new", "-p", "Ana", "-p", "Bo", "--seed", "3")
-    t.run("karma", "draw", "Bo", "--card", "I'll Take THAT!")
-    t.run("karma", "draw", "Ana", "--card", "Decoy")
+    t.run("adjust", "Bo", "karma", "1", "--card", "I'll Take THAT!", "--why", "dealt")
+    t.run("adjust", "Ana", "karma", "1", "--card", "Decoy", "--why", "dealt")
     t.run("karma", "play", "Bo", "I'll Take THAT!", "--target", "Ana", "--card", "Decoy")
     assert "Decoy" in t.run("hand", "Bo").output
     log = t.run("log").output
@@ -191,6 +191,6 @@ def test_an_action_s_json_does_not_echo_a_card_recorded_into_a_hand(rigs, tmp_pa
     hidden there as in the log."""
     path = tmp_path / "g.toml"
     assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "--game", path).exit_code == 0
-    r = rigs("karma", "draw", "Ana", "--card", "Decoy", "--json", "--game", path)
+    r = rigs("adjust", "Ana", "karma", "1", "--card", "Decoy", "--why", "dealt", "--json", "--game", path)
     assert r.exit_code == 0, r.output
     assert "Decoy" not in r.stdout and "--card (hidden)" in r.stdout

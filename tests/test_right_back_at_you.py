@@ -19,8 +19,8 @@ def _credits_and_hands(path, tables):
 def test_right_back_at_you_turns_identity_theft_on_its_player(tmp_path, tables, option):
     game = tmp_path / "rigs.toml"
     rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--game", game)
-    rigs("karma", "draw", "Ana", "--card", "Identity Theft", "--game", game)
-    rigs("karma", "draw", "Bo", "--card", "Right Back At You", "--game", game)
+    rigs("adjust", "Ana", "karma", "1", "--card", "Identity Theft", "--why", "dealt", "--game", game)
+    rigs("adjust", "Bo", "karma", "1", "--card", "Right Back At You", "--why", "dealt", "--game", game)
     rigs("adjust", "Ana", "credits", -40, "--why", "the poorer player", "--game", game)
     rigs("karma", "play", "Ana", "Identity Theft", "--target", "Bo", "--option", option,
          "--answer", "Bo=Right Back At You", "--game", game)
@@ -42,8 +42,8 @@ def test_right_back_at_you_on_identity_theft_by_a_richer_player_keeps_the_swap(t
                                                                                 tables):
     game = tmp_path / "rigs.toml"
     rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--game", game)
-    rigs("karma", "draw", "Ana", "--card", "Identity Theft", "--game", game)
-    rigs("karma", "draw", "Bo", "--card", "Right Back At You", "--game", game)
+    rigs("adjust", "Ana", "karma", "1", "--card", "Identity Theft", "--why", "dealt", "--game", game)
+    rigs("adjust", "Bo", "karma", "1", "--card", "Right Back At You", "--why", "dealt", "--game", game)
     rigs("adjust", "Bo", "credits", -70, "--why", "the poorer player", "--game", game)
     rigs("karma", "play", "Ana", "Identity Theft", "--target", "Bo", "--option", "card",
          "--answer", "Bo=Right Back At You", "--game", game)
@@ -62,8 +62,8 @@ def test_right_back_at_you_on_i_want_that_at_several_victims_split_at_the_termin
     game = tmp_path / "rigs.toml"
     ok("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--dice", "table",
        "--game", game)
-    ok("karma", "draw", "Ana", "--card", "I WANT THAT!", "--game", game)
-    ok("karma", "draw", "Bo", "--card", "Right Back At You", "--game", game)
+    ok("adjust", "Ana", "karma", "1", "--card", "I WANT THAT!", "--why", "dealt", "--game", game)
+    ok("adjust", "Bo", "karma", "1", "--card", "Right Back At You", "--why", "dealt", "--game", game)
     before = saved_game(game, tables)
     ok("karma", "play", "Ana", "I WANT THAT!", "--target", "Bo", "--target", "Cy",
        "--resource", "energy", "--wait", "--game", game)
@@ -104,8 +104,8 @@ def test_right_back_at_you_on_i_want_that_at_several_victims_in_an_older_file(tm
 
     game = tmp_path / "rigs.toml"
     ok("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--game", game)
-    ok("karma", "draw", "Ana", "--card", "I WANT THAT!", "--game", game)
-    ok("karma", "draw", "Bo", "--card", "Right Back At You", "--game", game)
+    ok("adjust", "Ana", "karma", "1", "--card", "I WANT THAT!", "--why", "dealt", "--game", game)
+    ok("adjust", "Bo", "karma", "1", "--card", "Right Back At You", "--why", "dealt", "--game", game)
     play = KarmaPlay.from_flat("Ana", "I WANT THAT!", target=("Bo", "Cy"),
                                resource=("energy",))
     g = same_play(KarmaPlayWait, play).apply(saved_game(game, tables), tables).game
@@ -123,3 +123,26 @@ def test_right_back_at_you_on_i_want_that_at_several_victims_in_an_older_file(tm
         raise AssertionError("accepted")
     except InputError as err:
         assert str(err).startswith("--split")
+
+
+def test_right_back_at_you_on_record_not_found_the_original_victim_draws(tmp_path, tables):
+    """Ruling (RULES.md 2026-11-27): a victim's own Karma draw is a benefit; "Record Not
+    Found" turned back, the original victim (Bo) draws it, as for Identity Theft, and the
+    card's player (Ana) suffers the harm (her plot goes)."""
+    game = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--game", game)
+    rigs("adjust", "Ana", "karma", "1", "--card", '"Record Not Found"', "--why", "dealt",
+         "--game", game)
+    rigs("adjust", "Bo", "karma", "1", "--card", "Right Back At You", "--why", "dealt",
+         "--game", game)
+    before = _credits_and_hands(game, tables)
+    rigs("karma", "play", "Ana", '"Record Not Found"', "--plot", "P22", "--new-owner", "Cy",
+         "--answer", "Bo=Right Back At You", "--answer-plot", "P6", "--game", game)
+    after = _credits_and_hands(game, tables)
+    assert after["Bo"][1] == before["Bo"][1] - 1 + 1  # Right Back At You out, one drawn
+    assert after["Ana"][1] == 0  # her card played, nothing drawn
+    from rigs_helper.store import session
+
+    g = session.load(game, tables).game
+    assert "P6" in {x.id for x in g.player("Cy").plots}  # Ana's plot went
+    assert "P22" in {x.id for x in g.player("Bo").plots}

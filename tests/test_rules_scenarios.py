@@ -469,8 +469,8 @@ def test_karma_deck_reshuffles_its_discards_when_empty(tables):
     everything = g.karma.draw
     g = replace(g, karma=replace(g.karma, draw=(), discard=everything))
     expected = Rng(g.seed, g.rng).shuffled(everything)
-    g1 = run(g, KarmaDraw("Ana", 2), tables).game
-    assert g1.player("Ana").hand == tuple(expected[:2])
+    g1 = run(set_player(g, "Ana", owed_karma=2), KarmaDraw("Ana", 2), tables).game
+    assert g1.player("Ana").hand == tuple(expected[:2]) and not g1.player("Ana").owed_karma
     assert g1.karma.draw == tuple(expected[2:]) and g1.karma.discard == ()
     # the same when a Disaster makes a player draw
     g = set_player(g, "Ana", luxuries=3)
@@ -481,7 +481,7 @@ def test_karma_deck_reshuffles_its_discards_when_empty(tables):
     # no Karma card anywhere but in hands: nothing to draw, and no error
     g = replace(start(2, 5, tables), leader="Ana")
     g = hand_from_deck(g, "Bo", list(g.karma.draw))
-    out = run(g, KarmaDraw("Ana"), tables)
+    out = run(set_player(g, "Ana", owed_karma=1), KarmaDraw("Ana"), tables)
     assert out.game.player("Ana").hand == () and any("none is left" in m for m in out.messages)
 
 
@@ -619,7 +619,8 @@ def test_market_phase_takes_any_card_not_yet_drawn(tables):
 
 
 def test_karma_draw_records_physical_card(tables):
-    g = start(2, 5, tables)
+    g = start(2, 5, tables)  # (each owes a card a Karma card made them draw)
+    g = set_player(set_player(g, "Ana", owed_karma=1), "Bo", owed_karma=1)
     g1 = run(g, KarmaDraw("Ana", card="poker night"), tables).game
     assert g1.player("Ana").hand == ("poker-night",)
     assert g1.karma.draw == take(g.karma.draw, ["poker-night"])

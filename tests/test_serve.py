@@ -110,7 +110,7 @@ def test_json_answers_304_until_a_command_changes_the_file(game, tables):
             etag = headers["ETag"]
             assert code == 200
             assert get(server, target, headers={"If-None-Match": etag})[0] == 304
-        rigs("karma", "draw", "Ana", "--game", game)
+        rigs("adjust", "Ana", "karma", "1", "--why", "dealt", "--game", game)
         code, headers, body = get(server, "/state.json", headers={"If-None-Match": etag})
         assert code == 200 and headers["ETag"] != etag
         assert json.loads(body)["players"][0]["karma"] == len(hands(game, tables)["Ana"])

@@ -189,7 +189,7 @@ def test_actions_json_is_this_players_and_tells_nothing_of_another_hand(tmp_path
             assert d["player"] == name and d["actions"]
             seen[name] = d
         before = hands(game, tables)
-        rigs("karma", "draw", "Bo", "2", "--game", game)  # Bo's hand changes
+        rigs("adjust", "Bo", "karma", "2", "--why", "dealt", "--game", game)  # Bo's hand changes
         assert hands(game, tables)["Bo"] != before["Bo"]
         for name in ("Ana", "Cy"):  # what Ana and Cy may do does not show it
             assert json.loads(get(server, f"/p/{tokens[name]}/actions.json")[2]) \

@@ -51,7 +51,7 @@ def test_board_and_player_page_follow_a_rigs_command_by_themselves(browser, tmp_
         assert "R.I.G.S." in browser.title and "Round 2/15" in browser.find_element(
             By.TAG_NAME, "main").text
         before = karma_count(browser, "Ana")
-        rigs_command("karma", "draw", "Ana", "--game", str(game))
+        rigs_command("adjust", "Ana", "karma", "1", "--why", "dealt", "--game", str(game))
         WebDriverWait(browser, 15, poll_frequency=0.1,
                       ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: karma_count(d, "Ana") == str(int(before) + 1))
@@ -83,7 +83,7 @@ def test_board_and_player_page_follow_a_rigs_command_by_themselves(browser, tmp_
         browser.get(f"{base}/p/{tokens['Bo']}")
         cards = len(browser.find_elements(By.CSS_SELECTOR, "#hand li"))
         assert browser.find_element(By.TAG_NAME, "h1").text == "Bo"
-        rigs_command("karma", "draw", "Bo", "--game", str(game))
+        rigs_command("adjust", "Bo", "karma", "1", "--why", "dealt", "--game", str(game))
         WebDriverWait(browser, 15, poll_frequency=0.1,
                       ignored_exceptions=(StaleElementReferenceException,)).until(
             lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand li")) == cards + 1)

@@ -50,7 +50,7 @@ class Games(RuleBasedStateMachine):
         self.g = new_game(list(NAMES[n]), seed, TABLES).game
         for p in self.g.players:  # a head start, through the same checked actions
             if cards:
-                assert self.do(KarmaDraw(p.name, cards))
+                assert self.do(Adjust(p.name, "karma", cards, "head start"))
             if metal:
                 assert self.do(Adjust(p.name, "metal", metal, "head start"))
 
@@ -171,7 +171,14 @@ class Games(RuleBasedStateMachine):
 
     @rule(data=st.data(), n=st.integers(1, 2))
     def karma_draw(self, data, n):
-        self.do(KarmaDraw(self.name(data), n))
+        self.do(KarmaDraw(self.name(data), n))  # refused unless owed (no draw at will)
+
+    @rule(data=st.data(), n=st.integers(-2, 2))
+    def karma_adjust(self, data, n):
+        name = self.name(data)
+        hand = next((p.hand for p in self.g.players if p.name == name), ())
+        cards = tuple(TABLES.karma_card(k).title for k in hand[:-n]) if n < 0 else ()
+        self.do(Adjust(name, "karma", n, "counted at the table", cards))
 
     @rule(data=st.data())
     def karma_use(self, data):

@@ -16,7 +16,7 @@ from servehelp import saved_game as _load
 
 
 def _in_play(game, name: str, title: str) -> None:
-    rigs("karma", "draw", name, "--card", title, "--game", game)
+    rigs("adjust", name, "karma", "1", "--card", title, "--why", "dealt", "--game", game)
     rigs("karma", "play", name, title, "--game", game)
 
 
@@ -25,7 +25,7 @@ def _new(path, *names: str, dice: str = "table", seed: int = 7, **hands):
     rigs("new", *args, "--seed", seed, "--dice", dice, "--game", path)
     for name, titles in hands.items():
         for t in titles:
-            rigs("karma", "draw", name, "--card", t, "--game", path)
+            rigs("adjust", name, "karma", "1", "--card", t, "--why", "dealt", "--game", path)
     return path
 
 

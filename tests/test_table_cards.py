@@ -81,7 +81,7 @@ def test_the_victim_of_record_not_found_records_the_karma_card_they_draw(tmp_pat
 
     game = tmp_path / "rigs.toml"
     rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--game", game)
-    rigs("karma", "draw", "Ana", "--card", '"Record Not Found"', "--game", game)
+    rigs("adjust", "Ana", "karma", "1", "--card", '"Record Not Found"', "--why", "dealt", "--game", game)
     bos = session.load(game, tables).game.player("Bo").plots[0].id
     with serving(game, tables) as (server, _, tokens):
         code, _, body = post(server, tokens["Ana"], {
@@ -106,7 +106,7 @@ def test_poker_night_from_the_page_takes_the_table_s_die(tmp_path, tables, dice)
 
     game = tmp_path / "rigs.toml"
     rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--dice", dice, "--game", game)
-    rigs("karma", "draw", "Ana", "--card", "Poker Night", "--game", game)
+    rigs("adjust", "Ana", "karma", "1", "--card", "Poker Night", "--why", "dealt", "--game", game)
     with serving(game, tables) as (server, _, tokens):
         play = next(a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma play"
                     and a["params"]["title"]["values"] == ["Poker Night"])

@@ -55,7 +55,7 @@ def test_table_dice_asks_for_a_karma_die_and_changes_nothing(rigs, tmp_path):
     path = tmp_path / "g.toml"
     assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "7", "--dice", "table", "--game",
                 path).exit_code == 0
-    assert rigs("karma", "draw", "Ana", "--card", "Winning Raffle Ticket", "--game",
+    assert rigs("adjust", "Ana", "karma", "1", "--card", "Winning Raffle Ticket", "--why", "dealt", "--game",
                 path).exit_code == 0
     before = path.read_bytes()
     r = rigs("karma", "play", "Ana", "Winning Raffle Ticket", "--game", path)
@@ -85,7 +85,8 @@ def test_a_die_the_rules_ask_for_carries_the_operation_and_names_no_hand_card(ta
     from rigs_helper.web.words import words
 
     g = new_game(["Ana", "Bo"], 3, tables, dice="table").game
-    g = perform(g, build_action("karma draw", "Ana", {"card": "Rough Storm"}), tables).game
+    g = perform(g, build_action("adjust", "Ana", {"what": "karma", "delta": "1",
+                                                 "card": ["Rough Storm"], "why": "dealt"}), tables).game
     op = build_action("karma play", "Ana", {"title": "Rough Storm", "drew": ["Bo=Decoy"],
                                             "roll": ["Ana=6"]})
     try:

@@ -238,9 +238,11 @@ def test_hurt_players_karma_card_recorded_after_the_deal(rigs, tmp_path, tables)
     assert g.player("Bo").hand == ("poker-night",)
     assert g.karma.draw[0] == virtual[0]  # the virtual card went back where it came from
     assert len(g.karma.draw) == len(top_before)  # one back, one (Poker Night) out
-    # only that one card is replaced: a second recording is a plain draw
-    ok(rigs("karma", "draw", "Bo", "--card", "Decoy", "--game", path))
-    assert session.load(path, tables).game.player("Bo").hand == ("poker-night", "decoy")
+    # only that one card is replaced: a second recording is a draw at will, refused
+    # (RULES.md 2026-11-27), naming the correction
+    r = rigs("karma", "draw", "Bo", "--card", "Decoy", "--game", path)
+    assert r.exit_code == 1 and "`rigs adjust Bo karma 1 --card Decoy" in r.stderr
+    assert session.load(path, tables).game.player("Bo").hand == ("poker-night",)
 
 
 # ============================================================================ Last Call
@@ -252,7 +254,7 @@ def production_with_a_card(rigs, path, tables):
     new(rigs, path, "Ana", "Bo")
     bo_plot = status(rigs, path, "Bo")["plots"][0]["id"]
     ok(rigs("move", "Bo", "1", "--to", bo_plot, "--harvest", "supplies", "--game", path))
-    ok(rigs("karma", "draw", "Ana", "--card", "You sent it WHERE", "--game", path))
+    ok(rigs("adjust", "Ana", "karma", "1", "--card", "You sent it WHERE", "--why", "dealt", "--game", path))
     next_(rigs, path, *safe_disasters("Ana", "Bo"))
     next_(rigs, path)
     assert status(rigs, path)["phase"] == "production"
@@ -305,7 +307,7 @@ def test_idled_plot_cannot_be_replanned(rigs, tmp_path, tables):
     path = new(rigs, tmp_path / "g.toml", "Ana", "Bo")
     bo_plot = status(rigs, path, "Bo")["plots"][0]["id"]
     ok(rigs("move", "Bo", "1", "--to", bo_plot, "--harvest", "supplies", "--game", path))
-    ok(rigs("karma", "draw", "Ana", "--card", "Incorrect Drivers", "--game", path))
+    ok(rigs("adjust", "Ana", "karma", "1", "--card", "Incorrect Drivers", "--why", "dealt", "--game", path))
     next_(rigs, path, *safe_disasters("Ana", "Bo"))
     next_(rigs, path)
     ok(rigs("produce", "Bo", "--power", bo_plot, "--game", path))  # before the card: fine

@@ -23,7 +23,7 @@ def _game(path, dice: str = "table", **hands):
     rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--dice", dice, "--game", path)
     for name, titles in hands.items():
         for t in titles:
-            rigs("karma", "draw", name, "--card", t, "--game", path)
+            rigs("adjust", name, "karma", "1", "--card", t, "--why", "dealt", "--game", path)
     return path
 
 
@@ -157,7 +157,7 @@ def test_eye_for_an_eye_pick_of_a_card_the_hand_does_not_hold_is_refused(tmp_pat
 
 
 def _in_play(game, name: str, title: str) -> None:
-    rigs("karma", "draw", name, "--card", title, "--game", game)
+    rigs("adjust", name, "karma", "1", "--card", title, "--why", "dealt", "--game", game)
     rigs("karma", "play", name, title, "--game", game)
 
 
@@ -362,7 +362,7 @@ def test_rough_storm_draw_recorded_in_an_answer_stands(tmp_path, tables):
     game = tmp_path / "rigs.toml"
     rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--dice", "table",
          "--game", game)
-    rigs("karma", "draw", "Ana", "--card", "Rough Storm", "--game", game)
+    rigs("adjust", "Ana", "karma", "1", "--card", "Rough Storm", "--why", "dealt", "--game", game)
     before = _load(game, tables)
     with serving(game, tables) as (server, _, tokens):
         _act(server, tokens["Ana"], action="karma play", title="Rough Storm", roll="6")
@@ -489,7 +489,7 @@ def test_rough_storm_card_drawn_as_answered_stands_when_the_victim_spent_everyth
     game = tmp_path / "rigs.toml"
     rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--dice", "table",
          "--game", game)
-    rigs("karma", "draw", "Ana", "--card", "Rough Storm", "--game", game)
+    rigs("adjust", "Ana", "karma", "1", "--card", "Rough Storm", "--why", "dealt", "--game", game)
     with serving(game, tables) as (server, _, tokens):
         _act(server, tokens["Ana"], action="karma play", title="Rough Storm", roll="6")
         take = next(a for a in _takes(server, tokens["Bo"]) if "drew" in a["params"])

@@ -67,11 +67,11 @@ def undo_and_redo(rigs, path, *command):
 
 
 def test_undo_karma_draw_restores_file_and_redo_draws_same_card(game, rigs):
-    undo_and_redo(rigs, game, "karma", "draw", "Ana")
+    undo_and_redo(rigs, game, "adjust", "Ana", "karma", "1", "--why", "dealt")
     hand = status(rigs, game, "Ana")["hand"]
     assert len(hand) == 1
     ok(rigs("undo", "--game", game))
-    ok(rigs("karma", "draw", "Ana", "--game", game))
+    ok(rigs("adjust", "Ana", "karma", "1", "--why", "dealt", "--game", game))
     assert status(rigs, game, "Ana")["hand"] == hand
 
 
@@ -93,8 +93,8 @@ def test_undo_market_draw_restores_file_and_redo_draws_same_card(game, rigs):
 
 def test_undo_several_actions(game, rigs):
     before = game.read_bytes()
-    ok(rigs("karma", "draw", "Ana", "--game", game))
-    ok(rigs("karma", "draw", "Bo", "2", "--game", game))
+    ok(rigs("adjust", "Ana", "karma", "1", "--why", "dealt", "--game", game))
+    ok(rigs("adjust", "Bo", "karma", "2", "--why", "dealt", "--game", game))
     ok(rigs("next", "--game", game))
     r = ok(rigs("undo", "3", "--game", game))
     assert r.stdout.count("undone: ") == 3
@@ -105,14 +105,14 @@ def test_undo_refuses_past_creation(game, rigs):
     before = game.read_bytes()
     assert "creation" in refused(rigs("undo", "--game", game))
     assert game.read_bytes() == before
-    ok(rigs("karma", "draw", "Ana", "--game", game))
+    ok(rigs("adjust", "Ana", "karma", "1", "--why", "dealt", "--game", game))
     after = game.read_bytes()
     refused(rigs("undo", "2", "--game", game))
     assert game.read_bytes() == after
 
 
 def test_undo_refuses_after_hand_edit_unless_forced(game, rigs):
-    ok(rigs("karma", "draw", "Ana", "--game", game))
+    ok(rigs("adjust", "Ana", "karma", "1", "--why", "dealt", "--game", game))
     text = game.read_text()
     edited = text.replace("credits = 100", "credits = 99", 1)
     assert edited != text
@@ -126,13 +126,13 @@ def test_undo_refuses_after_hand_edit_unless_forced(game, rigs):
 
 
 def test_log_lists_every_action_with_round_and_phase(game, rigs):
-    ok(rigs("karma", "draw", "Ana", "--game", game))
+    ok(rigs("adjust", "Ana", "karma", "1", "--why", "dealt", "--game", game))
     for _ in range(4):
         ok(rigs("next", "--auto", "--game", game))
     rows = json.loads(ok(rigs("log", "--json", "--game", game)).stdout)["log"]
     assert [r["n"] for r in rows] == [1, 2, 3, 4, 5, 6]
     assert rows[0]["action"].startswith("new ")
-    assert rows[1]["action"].startswith("karma draw")
+    assert rows[1]["action"].startswith("adjust Ana karma")
     assert [(r["round"], r["phase"]) for r in rows[2:]] == [
         (1, "player"), (1, "disaster"), (1, "production"), (1, "market")]
     lines = [x for x in ok(rigs("log", "--game", game)).stdout.splitlines()

@@ -26,9 +26,9 @@ def _play(rigs, path, *new_args, score=()):
     assert r.exit_code == 0, r.output
     for i in range(60):
         if i == 21:  # a draw, undone, and another
-            assert rigs("karma", "draw", "Ana", "--game", path).exit_code == 0
+            assert rigs("adjust", "Ana", "karma", "1", "--why", "dealt", "--game", path).exit_code == 0
             assert rigs("undo", "--game", path).exit_code == 0
-            assert rigs("karma", "draw", "Bo", "--game", path).exit_code == 0
+            assert rigs("adjust", "Bo", "karma", "1", "--why", "dealt", "--game", path).exit_code == 0
         r = rigs("next", "--auto", "--game", path)
         if r.exit_code == 3 and "draw the top card" in r.stderr:  # the group's own cards
             r = rigs("next", "--auto", *_own_cards(path, r.stderr), "--game", path)

@@ -32,7 +32,7 @@ def _game(path, phase_steps: int = 0, last_call: bool = False):
     rigs("survey", "Ana", session.load(path, load_tables()).game.player("Ana").plots[0].id,
          "--game", path)  # Survey Error turned back lands on a surveyed plot
     for card in PROTECTIONS:
-        rigs("karma", "draw", "Bo", "--card", card, "--game", path)
+        rigs("adjust", "Bo", "karma", "1", "--card", card, "--why", "dealt", "--game", path)
     for _ in range(phase_steps):
         rigs("next", "--auto", "--game", path)
     if last_call:
@@ -52,7 +52,7 @@ def test_a_sabotage_card_played_from_a_phone_lists_its_victims_answers(
         tmp_path, tables, title, phase_steps, last_call):
     game = tmp_path / "rigs.toml"
     bos = _game(game, phase_steps, last_call)
-    rigs("karma", "draw", "Ana", "--card", title, "--game", game)
+    rigs("adjust", "Ana", "karma", "1", "--card", title, "--why", "dealt", "--game", game)
     with serving(game, tables) as (server, _, tokens):
         play = next(a for a in _actions(server, tokens["Ana"])  # (her own plots: a form
                     if a["action"] == "karma play"  # of their own, with her draw)
@@ -87,7 +87,7 @@ def test_a_card_played_on_ones_own_plot_resolves_at_once_without_a_wait(tmp_path
 
     game = tmp_path / "rigs.toml"
     _game(game)
-    rigs("karma", "draw", "Ana", "--card", "Triangulation Drift", "--game", game)
+    rigs("adjust", "Ana", "karma", "1", "--card", "Triangulation Drift", "--why", "dealt", "--game", game)
     own = session.load(game, tables).game.player("Ana").plots[0].id
     with serving(game, tables) as (server, _, tokens):
         code, _, body = post(server, tokens["Ana"], {
@@ -101,7 +101,7 @@ def test_a_card_played_on_ones_own_plot_resolves_at_once_without_a_wait(tmp_path
 def test_status_json_names_an_answer_waiting(tmp_path, tables):
     game = tmp_path / "rigs.toml"
     plot = _game(game)[0]
-    rigs("karma", "draw", "Ana", "--card", "Survey Error", "--game", game)
+    rigs("adjust", "Ana", "karma", "1", "--card", "Survey Error", "--why", "dealt", "--game", game)
     rigs("karma", "play", "Ana", "Survey Error", "--plot", plot, "--wait", "--game", game)
     pending = json.loads(rigs("status", "--json", "--game", game))["pending"]
     assert any(line.startswith("Bo answers Ana's Survey Error") for line in pending)
@@ -113,7 +113,7 @@ def test_ruins_played_while_its_players_attack_waits_keeps_the_game_loadable(tmp
     game = tmp_path / "rigs.toml"
     bos = _game(game)
     for card in ("Ruins", "Survey Error"):
-        rigs("karma", "draw", "Ana", "--card", card, "--game", game)
+        rigs("adjust", "Ana", "karma", "1", "--card", card, "--why", "dealt", "--game", game)
     with serving(game, tables) as (server, _, tokens):
         code, _, body = post(server, tokens["Ana"], {
             "action": "karma play", "title": "Survey Error", "plot": bos[0]})
@@ -139,7 +139,7 @@ def test_constraints_are_listed_for_settle_give_deal_and_the_land_grant(tmp_path
 
     game = tmp_path / "rigs.toml"
     _game(game)
-    rigs("karma", "draw", "Ana", "--card", "Da' Roof is on Fire!", "--game", game)
+    rigs("adjust", "Ana", "karma", "1", "--card", "Da' Roof is on Fire!", "--why", "dealt", "--game", game)
     g = session.load(game, tables).game
     acts = {a["action"]: a for a in actions_json(g, tables, "Ana")["actions"]}
     names = [k for k in acts["give"]["params"] if k != "to"]
@@ -229,8 +229,8 @@ def test_warehouse_insurance_is_listed_after_a_loss_and_accepted(tmp_path, table
 
     game = tmp_path / "rigs.toml"
     rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--game", game)
-    rigs("karma", "draw", "Ana", "--card", "Da' Roof is on Fire!", "--game", game)
-    rigs("karma", "draw", "Bo", "--card", "Warehouse Insurance", "--game", game)
+    rigs("adjust", "Ana", "karma", "1", "--card", "Da' Roof is on Fire!", "--why", "dealt", "--game", game)
+    rigs("adjust", "Bo", "karma", "1", "--card", "Warehouse Insurance", "--why", "dealt", "--game", game)
     with serving(game, tables) as (server, _, tokens):
         insured = [a for a in _actions(server, tokens["Bo"]) if a["action"] == "karma play"
                    and "Warehouse Insurance" in a["params"]["title"]["values"]]

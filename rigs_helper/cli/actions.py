@@ -68,9 +68,13 @@ app.command("give", context_settings={"ignore_unknown_options": True})(action_co
 app.command("adjust", context_settings={"ignore_unknown_options": True})(action_command(
     "adjust", """Change a holding by hand for what the tool does not model; logged and
     undoable.""", {
-        "what": {"help": "credits, energy, supplies, metal, luxuries or rigs (warehouse)."},
+        "what": {"help": "credits, energy, supplies, metal, luxuries, rigs (warehouse) "
+                 "or karma (Karma cards in the hand)."},
         "delta": {"help": "The change, e.g. 3 or -2."},
         "why": {"help": "What the table decided."},
+        "card": {"help": "karma: a Karma card taken from the deck (+N) or given up from "
+                 "the hand (-N: name each); `-` asks for it without echoing it.",
+                 "ask": "{player}: the Karma card"},
     }))
 
 

@@ -87,7 +87,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "undo": ("rigs undo", "rigs undo 3"),
     "restore": ("rigs restore --list", "rigs restore 2"),
     "doctor": ("rigs doctor",),
-    "adjust": ("rigs adjust Ana energy -1 --why 'counted at the table'",),
+    "adjust": ("rigs adjust Ana energy -1 --why 'counted at the table'",
+               "rigs adjust Ana karma 1 --card Decoy --why 'dealt by hand'"),
 }
 
 

@@ -24,8 +24,9 @@ def _command(path: str, doc: str, said=None, order: tuple[str, ...] = ()) -> Non
     karma_app.command(path.split()[-1])(action_command(path, doc, said, order))
 
 
-_command("karma draw", """Draw Karma cards into PLAYER's hand (reshuffling the discards if
-the deck is out).""", {"n": {"help": "How many cards.", "min": 1}, "card": PHYSICAL})
+_command("karma draw", """Record a Karma card PLAYER draws where the rules draw one (a
+Disaster that hurts, a card that says so): only then; a correction is `rigs adjust PLAYER
+karma N`.""", {"n": {"help": "How many cards.", "min": 1}, "card": PHYSICAL})
 _command("karma discard", """Discard a card from PLAYER's hand (e.g. down to the hand limit of
 5).""", {"title": TITLE})
 _command("karma swap", """Disaster Phase, a player the Disaster did not hurt: discard one

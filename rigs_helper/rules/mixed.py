@@ -177,3 +177,35 @@ def deck_title(tables: Tables, deck: str, key: str) -> str:
     if deck == "survey":
         return str(key)
     return title_of(tables, deck, key)
+
+
+def trial(game: Game) -> Game:
+    """``game`` for a trial run that only counts (how many Karma cards an answer makes a
+    player draw, whether a card makes anyone draw): its Karma deck played as rigs' own,
+    so that a draw never waits for the group's record (a mixed deck's top card, its
+    group's) and nothing raises.  The count of cards drawn is the same either way; the
+    trial's state is thrown away."""
+    if "karma" not in game.missing:
+        return game
+    from dataclasses import replace
+
+    return replace(game, missing={d: m for d, m in game.missing.items() if d != "karma"})
+
+
+def next_tags(game: Game, tables: Tables, deck: str, n: int = 1) -> tuple[bool, ...]:
+    """Whether each of the next ``n`` cards drawn from a mixed pile (Survey, Disaster,
+    Karma) is virtual (rigs') or the group's own: the draw pile's top cards, then, once it
+    runs out, those of its discards as the game's generator will shuffle them (read from a
+    copy: nothing is drawn).  () for a deck that is not mixed."""
+    if deck not in game.missing or deck not in PILES:
+        return ()
+    pile: Pile = getattr(game, deck)
+    tags = tuple(pile.virtual[:n])
+    if len(tags) < n and pile.discard:
+        from dataclasses import replace
+
+        from rigs_helper.rules.engine import Work
+
+        w = Work(game, tables)
+        tags += w._reshuffle(deck, replace(pile, draw=(), virtual=())).virtual[:n - len(tags)]
+    return tags

@@ -132,6 +132,15 @@ def good(text: object, what: str) -> str:
     return _one_of(text, what, GOODS)
 
 
+def holding(text: object, what: str) -> str:
+    """What the books may correct by hand (`adjust`): a good, or Karma cards."""
+    if isinstance(text, str) and text.strip().lower() == "karma":
+        return "karma"
+    if isinstance(text, str) and _RESOURCE_WORDS.get(text.lower()) in GOODS:
+        return good(text, what)
+    raise InputError(f"{what}: unknown {text!r} (one of {', '.join((*GOODS, 'karma'))})")
+
+
 def name(text: object, what: str) -> str:
     """A player's name as typed (case, accents and a unique prefix are resolved against the
     game's players by the rules: ``Game.player``)."""
@@ -239,7 +248,7 @@ def flag(value: object, what: str) -> bool:
 
 #: every kind of word an action's parameter may be
 KINDS = {"number": number, "count": count, "count_or_all": count_or_all, "die": die,
-         "plot": plot, "place": place, "resource": resource, "good": good, "player": name, "title": title, "card": title, "text": text,
+         "plot": plot, "place": place, "resource": resource, "good": good, "holding": holding, "player": name, "title": title, "card": title, "text": text,
          "name_count": name_count, "said": said, "name_title": name_title,
          "destination": destination, "plot_type": plot_type,
          "deal": deal, "roll": roll, "table_roll": table_roll, "place_count": place_count, "good_amount": good_amount, "flag": flag}
@@ -251,6 +260,6 @@ def read(kind: str, value: object, what: str) -> Any:
 
 
 __all__ = ["GOODS", "KINDS", "RESOURCES", "WAREHOUSE", "WAREHOUSE_WORDS",
-           "count", "count_or_all", "destination", "die", "good", "good_amount",
+           "count", "count_or_all", "destination", "die", "good", "good_amount", "holding",
            "is_warehouse", "name", "name_count", "name_title", "number", "pair", "place",
            "plot", "plot_id", "read", "resource", "said", "text", "title"]

@@ -73,7 +73,6 @@ def audit(path: Path, tables: Tables) -> Verdict:
     action.  A checkpoint (a hand edit, a migrated step) and the state now are compared
     with the replay: their books are taken as written, their cards and rolls must be what
     the seed gives."""
-    from rigs_helper.rules.engine import perform
     from rigs_helper.rules.oplog import CHECKPOINT, NEW, from_action, words
     from rigs_helper.store import timeline
     from rigs_helper.store.codec import from_doc, to_doc
@@ -115,7 +114,7 @@ def audit(path: Path, tables: Tables) -> Verdict:
             op = from_action(e["action"], e.get("fields", {}), ops, show_text)
             action = words(op)  # as the public reads it
             before = from_doc(replayed, str(path), tables)
-            replayed = to_doc(perform(before, op, tables).game, tables)
+            replayed = to_doc(timeline.performed(before, op, tables).game, tables)
         except (RigsError, KeyError, TypeError, ValueError) as exc:
             v.findings.append(Finding(step, action, "cards", (f"replay refused: {exc}",)))
     check(to_doc(game, tables), step, action)

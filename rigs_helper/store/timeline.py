@@ -86,7 +86,7 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
                 op = from_action(action, e.get("fields", {}), show=show_text)
                 if state is None:
                     raise RigsError("no state to replay it from")
-                out = perform(state, op, tables)
+                out = performed(state, op, tables)
                 # an entry written before the log was canonical: resolved as it is read
                 op = canonical(op, state, tables, out.game, cards=False)
         except (RigsError, KeyError, TypeError, ValueError) as exc:
@@ -99,6 +99,22 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
         steps.append(Step(e, state, op, out, after))
         state = after
     return steps
+
+
+def performed(state: Game, op: Any, tables: Tables) -> Outcome:
+    """``op`` performed on ``state``; an action the rules allowed then and refuse now (a
+    draw or discard at will, before the rulings of 2026-11-25 and 2026-11-27) replays as
+    it happened (its ``at_will``)."""
+    from dataclasses import fields, replace
+
+    from rigs_helper.rules.engine import perform
+
+    try:
+        return perform(state, op, tables)
+    except RigsError:
+        if "at_will" not in {f.name for f in fields(op)} or op.at_will:
+            raise
+        return perform(state, replace(op, at_will=True), tables)
 
 
 def _last_n(entries: list[dict[str, Any]], i: int) -> object:

@@ -305,9 +305,12 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("wait", "flag", cli="--wait", page=False, default=False),
     ), "End the phase now", actor="leader", make=_next),
     ActionDef("adjust", "rigs_helper.rules.actions.deals:Adjust", (
-        P("what", "good"),
+        P("what", "holding"),
         P("delta", "number"),
         P("why", "text", cli="--why"),
+        # Karma cards the books correct by hand (what = karma): named from the deck (+N)
+        # or from the hand (-N); the owner's to see
+        _opt("card", "title", many=True, cli="--card", private="owner"),
     ), "Adjust a holding"),
 )}
 

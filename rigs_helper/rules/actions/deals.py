@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
@@ -181,20 +183,25 @@ def _check_side(game: Game, a: Player, amounts: tuple[tuple[str, int], ...],
 @record(slots=False)
 class Adjust(Op):
     """What the table decided and the tool does not model: logged and undoable.  Allowed
-    after the game too, to fix the books before scoring."""
+    after the game too, to fix the books before scoring.  Karma cards too (``what`` =
+    karma): the mirror of "no draw at will" and "no discard at will" (RULES.md), a
+    correction with its reason; ``card`` names them (from the deck for +N, from the hand
+    for -N)."""
 
     after_game = True
     name: str
     what: str
     delta: int
     why: str
+    card: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        return f"adjust {shell_word(self.name)} {self.what} {self.delta:+d} --why {self.why!r}"
+        return f"adjust {shell_word(self.name)} {self.what} {self.delta:+d} --why " \
+            f"{self.why!r}" + "".join(f" --card {t!r}" for t in self.card)
 
     def _key(self) -> str:
         t = self.what.strip().lower()
-        return t if t in ("credits", "rigs") else resource_name(t)
+        return t if t in ("credits", "rigs", "karma") else resource_name(t)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -206,6 +213,11 @@ class Adjust(Op):
             raise InputError("the change must not be 0")
         p = game.player(self.name)
         k = self._key()
+        if k == "karma":
+            self._check_karma(game, tables)
+            return
+        if self.card:
+            raise InputError("--card: only with karma (the Karma cards adjusted)")
         have = p.warehouse_rigs if k == "rigs" else p.credits if k == "credits" \
             else p.amount(k)
         if have + self.delta < 0:
@@ -220,16 +232,77 @@ class Adjust(Op):
                              f"{tables.constants.colony_rigs} RIGS",
                              rule="only 75 RIGS tokens exist")
 
+    def _check_karma(self, game: Game, tables: Tables) -> None:
+        p = game.player(self.name)
+        if len(self.card) > abs(self.delta):
+            raise InputError(f"--card: {len(self.card)} cards named for a change of "
+                             f"{self.delta:+d}")
+        if self.delta < 0:
+            if len(self.card) != -self.delta:
+                raise InputError(f"--card: name each Karma card {p.name} gives up "
+                                 f"({-self.delta})")
+            return
+        pile = game.karma
+        there = len(pile.draw) + len(pile.discard)
+        if self.delta > there:
+            raise RulesError(f"cannot draw {self.delta} Karma cards: the deck and its "
+                             f"discards hold {there}")
+        self.apply(game, tables)  # pure: each card named must be in the deck
+
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
         k = self._key()
-        if k == "rigs":
+        if k == "karma":
+            self._karma(w)
+        elif k == "rigs":
             p = w.player(self.name)
             w.update(p.name, warehouse_rigs=p.warehouse_rigs + self.delta)
         else:
             w.add(self.name, k, self.delta, f"by hand: {self.why}")
-        w.say(f"{game.player(self.name).name}: {signed(self.delta, k)} ({self.why}).")
+        if k != "karma":
+            w.say(f"{game.player(self.name).name}: {signed(self.delta, k)} ({self.why}).")
         return w.done()
+
+    def _karma(self, w: Work) -> None:
+        """Karma cards put in the hand (each named card taken from the draw pile where it
+        is, with its tag; the others drawn as a draw is) or taken out of it (discarded)."""
+        from rigs_helper.rules.karma.hands import discard_from_hand, hand_key
+        from rigs_helper.rules.names import plural, sentence
+        from rigs_helper.rules.piles import find_in
+        from rigs_helper.rules.tables import title_of
+
+        me = w.player(self.name).name
+        why = f"by hand: {self.why}"
+        if self.delta < 0:
+            keys = [hand_key(w.tables, w.player(me), t) for t in self.card]
+            if len(set(keys)) < len(keys):
+                raise InputError("--card: a Karma card is named twice")
+            for key in keys:
+                discard_from_hand(w, me, key)
+            w.say(f"{me} discards {plural(-self.delta, 'Karma card')} ({why}).")
+            w.say(sentence("You discarded " + ", ".join(title_of(w.tables, "karma", k)
+                                                        for k in keys)), to=me)
+            return
+        got = []
+        for t in self.card:
+            key = find_in(w.tables, "karma", t)
+            pile = w.game.karma
+            if key not in pile.draw:
+                raise RulesError(f"no {title_of(w.tables, 'karma', key)!r} is left in the "
+                                 "Karma deck", rule="cards are conserved: every copy is "
+                                 "in a hand, in play or in the discards")
+            i = pile.draw.index(key)
+            w._set_pile("karma", replace(
+                pile, draw=pile.draw[:i] + pile.draw[i + 1:],
+                virtual=pile.virtual[:i] + pile.virtual[i + 1:] if pile.virtual else ()))
+            got.append(key)
+        if got:
+            w.update(me, hand=w.player(me).hand + tuple(got))
+            w.say(f"{me} takes {plural(len(got), 'Karma card')} into their hand ({why}).")
+            w.say(sentence("You took " + ", ".join(title_of(w.tables, "karma", k)
+                                                   for k in got)), to=me)
+        if self.delta > len(got):
+            w.draw_karma(me, self.delta - len(got), why=why)
 
 
 # ---------------------------------------------------------------------------- pending

@@ -98,6 +98,11 @@ class Ctx:
         n = self.card.victim_draws if n is None else n
         if not n:
             return
+        if self.turned_by and name == self.player and self.owner != self.player:
+            # Ruling (RULES.md 2026-11-27, Right Back At You and the victim's own draw):
+            # the victim's draw is a benefit; turned back, the original victim draws
+            # those cards, for every card alike ("Record Not Found" as Identity Theft)
+            name = self.owner
         physical = self.drew.get(name, [])
         taken, self.drew[name] = physical[:n], physical[n:]
         owed = n - len(taken) if self.op.owe else 0

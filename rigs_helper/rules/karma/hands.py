@@ -43,6 +43,9 @@ class KarmaDraw(Op):
     #: a page's "virtual": rigs draws the Karma card a Disaster or a card made them draw
     #: (only that: ``Player.disaster_draw`` OWED_DRAW or ``owed_karma``)
     owed: bool = False
+    #: a draw at will kept from a game file written before the ruling of 2026-11-27 (no
+    #: draw at will): replayed as it happened, never offered or typed
+    at_will: bool = False
 
     def describe(self) -> str:
         return f"karma draw {shell_word(self.name)}" + (
@@ -62,6 +65,20 @@ class KarmaDraw(Op):
             raise RulesError(f"--card virtual: no Karma card waits to be drawn for "
                              f"{p.name}'s Disaster card or a card played",
                              rule="Karma cards are drawn only when a rule or a card says so")
+        if self.card is not None:
+            find_in(tables, "karma", self.card)  # (a title that names no card: said first)
+        owes = 1 if p.disaster_draw == OWED_DRAW else p.owed_karma
+        replaces = self.card is not None and p.disaster_draw not in (None, OWED_DRAW) \
+            and p.disaster_draw in p.hand  # the table's card for the one rigs drew
+        if not self.at_will and not owes and not replaces:
+            # Ruling (RULES.md 2026-11-27): no draw at will
+            raise RulesError(f"no Karma card waits to be drawn for {p.name}; to correct "
+                             f"the books: `rigs adjust {shell_word(p.name)} karma 1 "
+                             + (f"--card {shell_word(self.card)} " if self.card else "")
+                             + "--why REASON`", rule="no draw at will")
+        if not self.at_will and self.n > max(owes, 1):
+            raise RulesError(f"{p.name} draws {owes} Karma card{'s' if owes != 1 else ''} "
+                             f"now, not {self.n}", rule="no draw at will")
         pile = game.karma
         there = len(pile.draw) + len(pile.discard) + len(pile.vdiscard)
         if self.n > max(there, 1):  # one card from an empty deck: "none is left" (rule)
@@ -75,10 +92,11 @@ class KarmaDraw(Op):
         if owed:  # the Karma card a Disaster made them draw, recorded (or virtual)
             w.update(self.name, disaster_draw=None)
         elif for_card := bool((n := game.player(self.name).owed_karma)
-                              and (self.owed or self.card)):
-            w.update(self.name, owed_karma=n - 1)  # one drawn for a card played
+                              and (self.owed or self.card or not self.at_will)):
+            k = 1 if self.card is not None else min(self.n, n)
+            w.update(self.name, owed_karma=n - k)  # drawn for a card played
             if self.card is None:
-                w.draw_karma(self.name, 1, why="drawn for a card played")
+                w.draw_karma(self.name, k, why="drawn for a card played")
                 return w.done()
         if owed and self.card is None:
             hurt = game.player(self.name).disaster

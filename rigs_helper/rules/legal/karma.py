@@ -37,6 +37,26 @@ def drawable(game, tables, player: str) -> list[str]:
     return unseen(game, tables, player, discards=not game.karma.draw)
 
 
+def recordable(game, tables, player: str, n: int = 1) -> tuple[str, ...]:
+    """What a page may record for the next ``n`` Karma cards ``player`` draws at the table:
+    every card they cannot see elsewhere, or ``virtual`` (rigs draws it).  A mixed deck
+    (a partial set) decides at every draw: its top card is the group's (their titles they
+    cannot see elsewhere) or rigs' (``virtual``, and nothing else)."""
+    titles = drawable(game, tables, player)
+    if "karma" not in game.missing:
+        return (*titles, VIRTUAL)
+    from rigs_helper.rules.mixed import next_tags
+
+    tags = next_tags(game, tables, "karma", n) or (True,)  # (none left: rigs says so)
+    lacks = game.missing["karma"]
+    own = [t for t in titles if not lacks.get(_key(tables, t), 0)] if not all(tags) else []
+    return (*own, *((VIRTUAL,) if any(tags) else ()))
+
+
+def _key(tables, title: str) -> str:
+    return next(c.key for c in tables.karma if c.title == title)
+
+
 def unseen(game, tables, player: str, discards: bool = False) -> list[str]:
     """Every Karma card ``player`` cannot see (a card picked at random from a hand is one
     of them); with ``discards``, the discards too."""
@@ -59,7 +79,7 @@ def candidates_draw(game, tables, player):
     owed = p.disaster_draw == OWED_DRAW or p.owed_karma > 0
     if not owed and (p.disaster_draw is None or p.disaster_draw not in p.hand):
         return
-    for t in (*drawable(game, tables, player), *((VIRTUAL,) if owed else ())):
+    for t in (recordable(game, tables, player) if owed else drawable(game, tables, player)):
         yield Cand({"card": t})
 
 
@@ -74,7 +94,7 @@ def candidates_swap(game, tables, player):
     p = game.player(player)
     if not p.may_swap:
         return
-    every = [*drawable(game, tables, player), VIRTUAL]  # a page records it, or virtual
+    every = recordable(game, tables, player)  # a page records it, or virtual
     for t in _titles(tables, p.hand):
         for c in every:
             yield Cand({"title": t, "card": c})
@@ -131,8 +151,9 @@ def candidates_play(game, tables, player):
                 _own_victim(game, player, cand) and not _own_die_by_rigs(game, player):
             # aimed at their own plot: the Karma card its victim draws is theirs to
             # record (nobody else to wait for: ``virtual``, or a card they cannot see)
-            yield Cand({**cand.fixed, "drawn": VIRTUAL},
-                       hidden=(("drawn", tuple(drawable(game, tables, player))),))
+            first, *rest = sorted(recordable(game, tables, player),
+                                  key=lambda t: t != VIRTUAL)
+            yield Cand({**cand.fixed, "drawn": first}, hidden=(("drawn", tuple(rest)),))
         else:
             yield cand
 
@@ -160,10 +181,12 @@ def _storm(game, tables, player, cand):
     """Rough Storm: its player's die, and on a face that makes them lose resources the Karma
     card they draw for it (``drawn``: a card they cannot see elsewhere, or ``virtual``)."""
     holds = any(game.player(player).amount(r) for r in RESOURCES)
-    cards = tuple(t for t in drawable(game, tables, player))
+    # (``virtual`` first where rigs' card is one: the witness the others are listed by)
+    first, *rest = sorted(recordable(game, tables, player), key=lambda t: t != VIRTUAL)
     for f in _faces(game):
         if holds and f not in (None, VIRTUAL, "6"):
-            yield Cand({**cand.fixed, "roll": f, "drawn": VIRTUAL}, hidden=(("drawn", cards),))
+            yield Cand({**cand.fixed, "roll": f, "drawn": first},
+                       hidden=(("drawn", tuple(rest)),))
         else:
             yield Cand({**cand.fixed, "roll": f})
 

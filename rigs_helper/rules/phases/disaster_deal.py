@@ -12,6 +12,7 @@ from rigs_helper.rules.phases.grant import settle_grant
 from dataclasses import replace
 from rigs_helper.rules.production import CHARGER, JUNCTION, plot_yield
 from rigs_helper.rules.state import OWED_DRAW, Player
+from rigs_helper.rules.tables import DisasterCard
 from rigs_helper.rules.text import shell_word
 
 
@@ -37,6 +38,24 @@ def lowers_production(player: Player, effect: str) -> bool:
         return any(x.rigs and x.harvest == "energy" for x in player.plots)
     return any(plot_yield(x, (*player.effects, effect)).output
                < plot_yield(x, player.effects).output for x in player.plots)
+
+
+def hurts(player: Player, card: DisasterCard) -> bool:
+    """Whether the Disaster ``card`` hurts ``player`` (who then draws a Karma card), read
+    from the cards and the player as they stand: it takes a resource they hold, or a RIGS
+    where they hold none of it, or lowers what their RIGS produce this round (ruling of
+    2026-11-24).  Pure: nothing is drawn, so a listing may ask it of every card."""
+    if card.action == "discard":
+        assert card.resource is not None  # (tablebuild checks a discard has one)
+        if player.amount(card.resource):
+            return True
+    elif card.action == "production":
+        assert card.production is not None and card.requires is not None
+        if _requires(player, card.requires):
+            return lowers_production(player, card.production)
+    else:
+        return False
+    return card.when_none == "lose_rigs" and bool(player.rigs)
 
 
 def player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str]) -> None:
@@ -112,7 +131,7 @@ def deal_disaster(w: Work, name: str, physical: str | None) -> None:
 def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
     d = w.tables.disaster(key)
     p = w.player(name)
-    affected = False
+    affected = hurts(p, d)  # (the one answer a listing reads too: rules/waits/legal.py)
     w.say(f"{p.name}: {d.title}" + (f" ({how})" if how else "") + ".")
     if d.action == "discard":
         assert d.resource is not None  # (tablebuild checks a discard has one)
@@ -121,19 +140,17 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
             n = have if d.amount == "all" else (have + 1) // 2
             w.lose(name, d.resource, n, f"Disaster: {d.title}")
             w.say(f"  {p.name} loses {n} of {amount(have, d.resource)}.")
-            affected = True
         elif d.when_none == "lose_rigs":
-            affected = _rigs_fallback(w, name, f"no {word(d.resource)}")
+            _rigs_fallback(w, name, f"no {word(d.resource)}")
     elif d.action == "production":
         assert d.production is not None and d.requires is not None  # (tablebuild checks both)
         if _requires(p, d.requires):
             w.update(name, effects=p.effects + (d.production,))
             w.say(f"  {d.effect.split('.')[0]} (kept until Production ends).")
-            affected = lowers_production(p, d.production)
             if not affected:
                 w.say(f"  It lowers nothing {p.name}'s RIGS, as placed, produce this round.")
         elif d.when_none == "lose_rigs":
-            affected = _rigs_fallback(w, name, f"no {requirement(d.requires)}")
+            _rigs_fallback(w, name, f"no {requirement(d.requires)}")
     if affected and p.name in w.data.get("later", ()):  # the table draws it, then records
         w.update(name, disaster_draw=OWED_DRAW)
         w.say(f"  {p.name} draws a Karma card at the table (hurt by {d.title}) and records "
@@ -142,7 +159,10 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
         recorded = w.data.get("karma", {}).pop(p.name, None)
         got = w.draw_karma(name, 1, why=f"hurt by {d.title}",
                             physical=(recorded,) if recorded else ())
-        if got and not recorded and p.name not in w.data.get("virtual", ()):
+        # (a mixed Karma deck decided: its group's card was recorded, or the card is a
+        # virtual one, rigs' for good: nothing for the table to record instead)
+        if got and not recorded and p.name not in w.data.get("virtual", ()) and \
+                "karma" not in w.game.missing:
             w.update(name, disaster_draw=got[0])
             w.say("  (a card drawn at the table: "
                   f"`rigs karma draw {shell_word(p.name)} --card TITLE` records it instead)")

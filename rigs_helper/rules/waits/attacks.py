@@ -86,7 +86,9 @@ def recorders(play: KarmaPlay, game: Game, tables: Tables, card: KarmaCard
         return ()
     named = {who.casefold() for who, _ in play.drew}
     try:
-        after = replace(plain(play), by_rigs=others).apply(game, tables).game
+        from rigs_helper.rules.mixed import trial  # (counts draws: never waits for one)
+
+        after = replace(plain(play), by_rigs=others).apply(trial(game), tables).game
     except RigsError:
         return ()  # (the play's own check says why)
     return tuple(n for n in others if n.casefold() not in named

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.legal.base import Action, Param, Spec, module_of
-from rigs_helper.rules.legal.karma import VIRTUAL, drawable
+from rigs_helper.rules.legal.karma import VIRTUAL, recordable
+from rigs_helper.rules.mixed import trial
 from rigs_helper.rules.tables import RESOURCES
 from rigs_helper.rules.waits.records import TAKE
 
@@ -191,7 +192,6 @@ def _take_actions(game, tables, me: str, label: str, takes: list[dict], rolls: b
     from one action's values is accepted; the dice ``virtual`` (rigs rolls) in an action
     of its own, with the cards drawn only where every face draws as many (what rigs will
     roll is not told)."""
-    cards = (*drawable(game, tables, me), VIRTUAL)
     by: dict[tuple[int, int], list[dict]] = {}
     for f in takes:
         if f or not rolls:
@@ -202,7 +202,8 @@ def _take_actions(game, tables, me: str, label: str, takes: list[dict], rolls: b
         by.setdefault((alike.pop(), -1), []).append({})  # (-1 dice: virtual)
     out = []
     for (n, _), faces in by.items():
-        drew = [Param("drew", cards, n, n, multiple=True, record="card")] if n else []
+        drew = [Param("drew", recordable(game, tables, me, n), n, n, multiple=True,
+                      record="card")] if n else []
         for die in (_die(faces) if rolls else [None]):
             both = " (both dice)" if die and die.ordered else ""
             out.append(Action("answer", (Param("card", (TAKE,)), *lead,
@@ -256,7 +257,7 @@ def _needs(game, tables, me: str, first: dict, seq: tuple[int, ...]) -> bool:
     from rigs_helper.rules.errors import RigsError
     from rigs_helper.rules.waits.attacks import Answer, resolve
 
-    table = replace(game, dice="table")
+    table = replace(trial(game), dice="table")
     try:
         attack, _ = Answer(me, TAKE, first=first.get("first"),
                            roll=tuple(str(n) for n in seq))._replies(table, tables)
@@ -331,7 +332,7 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
                 ok(drew=_in_deck(game, tables, n)):
             # the Karma cards this answer makes them draw (Right Back At You turning
             # Identity Theft): theirs to record, as a victim who takes it records
-            params.append(Param("drew", (*drawable(game, tables, me), VIRTUAL), n, n,
+            params.append(Param("drew", recordable(game, tables, me, n), n, n,
                                 multiple=True, record="card"))
         if plots:
             params.append(Param("plot", plots, required=not plain))
@@ -358,9 +359,9 @@ def _draws_on_answering(game, tables, me: str, card: str, first: dict) -> int:
 
     if game.waits.attack.later:
         return 0
-    try:
+    try:  # (a trial: a draw from a mixed deck never waits for a record)
         attack, _ = Answer(me, card, first=first.get("first"))._replies(game, tables)
-        after = resolve(game, tables, attack, early=True).game
+        after = resolve(trial(game), tables, attack, early=True).game
     except RigsError:
         return 0
     return sum((Counter(after.player(me).hand) - Counter(game.player(me).hand)).values()) \
@@ -368,24 +369,36 @@ def _draws_on_answering(game, tables, me: str, card: str, first: dict) -> int:
 
 
 def _in_deck(game, tables, n: int) -> list[str]:
-    """``n`` titles the Karma deck holds (a trial record: the rules accept a card drawn
-    from the deck)."""
-    keys = list(game.karma.draw or game.karma.discard)[:n]
-    return [title_of(tables, "karma", k) for k in keys]
+    """``n`` cards the Karma deck gives next, as a page records them (a trial record: the
+    rules accept a card drawn from the deck): their titles, or ``virtual`` for a mixed
+    deck's card that is rigs'."""
+    from rigs_helper.rules.mixed import next_tags
+
+    pile = game.karma
+    keys = list(pile.draw or pile.discard)
+    tags = next_tags(game, tables, "karma", n)
+    if not tags:
+        return [title_of(tables, "karma", k) for k in keys[:n]]
+    own = iter(k for k, v in zip(pile.draw, pile.virtual) if not v)
+    return [VIRTUAL if v else title_of(tables, "karma", next(own, keys[0])) for v in tags]
 
 
 def _draws_on_taking(game, tables, me: str, roll: dict, first: dict) -> int:
     """How many Karma cards ``me`` draws when taking the waiting card (the victim records
     them: who holds the cardboard records it), with this die (``roll``) if they roll."""
+    from rigs_helper.rules.errors import RigsError
     from rigs_helper.rules.waits.attacks import Answer, resolve
 
     if game.waits.attack.later:  # (a player the card came to records dice or a pick:
         return 0  # a card it makes them draw, rigs draws; their hand takes the pick)
     gave = _gave(game, tables, me)[:1]
-    attack, _ = Answer(me, TAKE, roll=tuple(str(n) for n in roll.get("roll", ())),
-                       first=first.get("first"),
-                       **(gave[0] if gave else {}))._replies(game, tables)
-    after = resolve(game, tables, attack, early=True).game
+    try:  # (a trial: a draw from a mixed deck never waits for a record)
+        attack, _ = Answer(me, TAKE, roll=tuple(str(n) for n in roll.get("roll", ())),
+                           first=first.get("first"),
+                           **(gave[0] if gave else {}))._replies(game, tables)
+        after = resolve(trial(game), tables, attack, early=True).game
+    except RigsError:
+        return 0  # (refused either way: the take's own check says why)
     return max(0, len(after.player(me).hand) - len(game.player(me).hand)
                + after.player(me).owed_karma - game.player(me).owed_karma)
 
@@ -407,7 +420,7 @@ def actions_record(game, tables, player, spec: Spec):
         if d.key in left and _passes(spec, game, tables, player, {"card": d.title}):
             (hurt if _hurts(game, tables, player, d.title) else safe).append(d.title)
     out = []
-    karma = Param("karma", (*drawable(game, tables, player), VIRTUAL), record="card")
+    karma = Param("karma", recordable(game, tables, player), record="card")
     if hurt:
         out.append(Action(spec.action, (Param("card", tuple(hurt), record="card"), karma),
                           f"{spec.label} (it hurts you: and the Karma card you draw)"))
@@ -420,11 +433,13 @@ def actions_record(game, tables, player, spec: Spec):
 
 
 def _hurts(game, tables, player: str, title: str) -> bool:
-    """The Disaster card would make ``player`` draw a Karma card."""
-    from rigs_helper.rules.waits.disasters import VIRTUAL, DisasterRecord
+    """The Disaster card would make ``player`` draw a Karma card: read from the cards
+    (nothing is drawn: a listing never plays the future), and a Karma card is left to
+    draw."""
+    from rigs_helper.rules.phases.disaster_deal import hurts
 
-    after = DisasterRecord(player, title, VIRTUAL).apply(game, tables).game
-    return len(after.player(player).hand) > len(game.player(player).hand)
+    card = next(d for d in tables.disasters if d.title == title)
+    return hurts(game.player(player), card) and bool(game.karma.draw or game.karma.discard)
 
 
 # ---------------------------------------------------------------------------- roll-off

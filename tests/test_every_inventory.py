@@ -1,0 +1,267 @@
+"""Every inventory plays (issue 39): a partial set whose decks hold the group's own cards,
+Karma and Disaster included, is listed exactly and never raises.
+
+- a listing never plays the future: whether a Disaster card hurts is read from the cards,
+  never by drawing (a mixed Karma deck's top card, the group's, would wait for a record);
+- a mixed deck is exact at every draw: the list offers the group's titles when the top card
+  is theirs, ``virtual`` (and nothing else) when it is rigs';
+- a reshuffle of a mixed deck keeps the group's cards and the virtual ones apart.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from rigs_helper.rules.engine import perform
+from rigs_helper.rules.errors import RigsError
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+#: round 1's Disaster Phase of a 4-player partial set (--dice table) whose Karma deck holds
+#: the group's own cards, the mixed deck's top card one of them; nobody recorded their
+#: Disaster card yet (the game of ../shared/findings/P1_partial_karma_disaster_500.sh)
+P1 = FIXTURES / "partial-karma-disaster.toml"
+
+
+def _load(path, tables):
+    from rigs_helper.store import session
+
+    return session.load(path, tables).game
+
+
+def page_perform(game, tables, player: str, action: str, form: dict):
+    """The operation a page makes of ``form`` (rules/waits/phone), performed."""
+    from rigs_helper.rules.legal import operation
+    from rigs_helper.rules.waits.phone import from_a_phone, recorded_later
+
+    op = from_a_phone(operation(game, tables, player, action, form), game)
+    return perform(game, recorded_later(op, game, tables) if action == "disaster record"
+                   else op, tables)
+
+
+def recorded_values(game, tables, player: str, action: str) -> list[tuple[dict, str]]:
+    """(form, the value tried) for every value of every parameter that records the table's
+    card in ``player``'s listed ``action``s, the other parameters at their first value."""
+    from rigs_helper.rules.legal import actions_json
+
+    out = []
+    for a in actions_json(game, tables, player)["actions"]:
+        if a["action"] != action:
+            continue
+        params = a["params"]
+        base = {k: [p["values"][0]] * max(1, p.get("min", 1)) for k, p in params.items()
+                if p.get("values") and p.get("required", True)}
+        for k, p in params.items():
+            if p.get("record") != "card":
+                continue
+            for v in p.get("values") or ():
+                out.append(({**base, k: [v] * max(1, p.get("min", 1))}, v))
+    return out
+
+
+def test_a_disaster_phase_with_the_groups_karma_cards_is_listed_for_every_player(tables):
+    """The listing asks "does this Disaster card hurt?" of the cards, never by drawing the
+    mixed Karma deck's top card (the group's: it would wait for their record)."""
+    from rigs_helper.rules.legal import actions_json
+
+    g = _load(P1, tables)
+    assert "karma" in g.missing and not g.karma.virtual[0]  # the group's card on top
+    assert len(g.waits.disasters) == 3
+    for p in g.players:
+        listed = [a["action"] for a in actions_json(g, tables, p.name)["actions"]]
+        assert ("disaster record" in listed) == (p.name in g.waits.disasters)
+
+
+def test_every_disaster_and_karma_card_listed_is_accepted_from_a_page(tables):
+    g = _load(P1, tables)
+    tried = 0
+    for p in g.players:
+        for form, value in recorded_values(g, tables, p.name, "disaster record"):
+            out = page_perform(g, tables, p.name, "disaster record", form)  # not refused
+            tried += 1
+            if "karma" in form and value == form["karma"][0] and value != "virtual":
+                title = next(c.key for c in tables.karma if c.title == value)
+                assert title in out.game.player(p.name).hand
+    assert tried > 20
+
+
+def test_hand_of_a_player_waiting_for_their_disaster_card_says_what_waits(tmp_path, rigs):
+    path = tmp_path / "rigs.toml"
+    shutil.copy(P1, path)
+    before = path.read_bytes()
+    r = rigs("hand", "Ana", "--game", path)
+    assert r.exit_code == 0, r.output
+    assert "disaster record Ana" in r.stdout
+    assert path.read_bytes() == before
+
+
+def test_the_pages_answer_200_in_the_disaster_phase_of_a_partial_karma_deck(tmp_path,
+                                                                            tables):
+    from servehelp import get, serving
+
+    path = tmp_path / "rigs.toml"
+    shutil.copy(P1, path)
+    with serving(path, tables) as (server, _, tokens):
+        for name, token in tokens.items():
+            assert get(server, f"/p/{token}/actions.json")[0] == 200, name
+            assert get(server, f"/p/{token}")[0] == 200, name
+
+
+# ---------------------------------------------------------------------------- exact draws
+
+
+def _with_top(g, tables, virtual: bool):
+    """``g`` with its mixed Karma deck's top card rigs' (``virtual``) or the group's."""
+    pile = g.karma
+    i = pile.virtual.index(virtual)
+    order = [i, *(j for j in range(len(pile.draw)) if j != i)]
+    return replace(g, karma=replace(pile, draw=tuple(pile.draw[j] for j in order),
+                                    virtual=tuple(pile.virtual[j] for j in order)))
+
+
+@pytest.mark.parametrize("virtual", [False, True])
+def test_a_mixed_karma_deck_lists_the_groups_titles_or_virtual_by_its_top_card(
+        tables, virtual):
+    """A hurt player's Karma card: the group's titles (none of the cards it lacks) when the
+    top card is the group's; only ``virtual`` when it is rigs'.  Each value listed is
+    accepted."""
+    from rigs_helper.rules.legal import actions_json
+
+    g = _with_top(_load(P1, tables), tables, virtual)
+    lacks = {c.title for c in tables.karma if c.key in g.missing["karma"]}
+    hurt = [(p.name, a) for p in g.players
+            for a in actions_json(g, tables, p.name)["actions"]
+            if a["action"] == "disaster record" and "karma" in a["params"]]
+    assert hurt
+    for name, a in hurt:
+        values = a["params"]["karma"]["values"]
+        if virtual:
+            assert values == ["virtual"]
+        else:
+            assert "virtual" not in values and values and not set(values) & lacks
+        card = a["params"]["card"]["values"][0]
+        for v in values:
+            page_perform(g, tables, name, "disaster record", {"card": [card], "karma": [v]})
+
+
+def test_karma_draw_after_a_disaster_recorded_at_the_terminal_lists_nothing_rigs_decided(
+        tables):
+    """A Disaster recorded at the terminal hurts a player and the mixed Karma deck's top
+    card is rigs' (virtual): that card is rigs' for good, so no "record the Karma card I
+    drew" is listed (its titles would all be refused)."""
+    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.rules.waits.disasters import DisasterRecord
+
+    g = _with_top(_load(P1, tables), tables, True)
+    for p in g.players:
+        hurt = next((a["params"]["card"]["values"][0]
+                     for a in actions_json(g, tables, p.name)["actions"]
+                     if a["action"] == "disaster record" and "karma" in a["params"]), None)
+        if hurt is None:
+            continue
+        out = perform(g, DisasterRecord(p.name, hurt), tables)  # the terminal's record
+        after = out.game.player(p.name)
+        assert len(after.hand) == len(p.hand) + 1 and after.disaster_draw is None
+        assert not [a for a in actions_json(out.game, tables, p.name)["actions"]
+                    if a["action"] == "karma draw"]
+        return
+    raise AssertionError("nobody is hurt in the fixture")
+
+
+def test_a_reshuffled_mixed_deck_keeps_the_groups_cards_and_the_virtual_ones_apart(tables):
+    """Every card of a mixed Karma deck discarded, then drawn again: the reshuffle tags
+    as many of each card virtual as were virtual when discarded, and the group's own cards
+    come back as theirs."""
+    from rigs_helper.rules.engine import Work
+
+    g = _load(P1, tables)
+    pile = g.karma
+    g = replace(g, karma=replace(pile, draw=(), virtual=(), discard=pile.draw,
+                                 vdiscard=tuple(k for k, v in zip(pile.draw, pile.virtual)
+                                                if v)))
+    w = Work(g, tables)
+    w._reshuffle("karma", g.karma)
+    new = w.game.karma
+    assert Counter(new.draw) == Counter(pile.draw) and not new.discard
+    assert Counter(k for k, v in zip(new.draw, new.virtual) if v) == \
+        Counter(k for k, v in zip(pile.draw, pile.virtual) if v)
+    lacks = g.missing["karma"]
+    assert all(v == bool(lacks.get(k)) for k, v in zip(new.draw, new.virtual))
+    assert new.draw != pile.draw  # shuffled by the game's generator
+
+
+def test_the_next_tags_of_an_empty_mixed_pile_are_those_its_reshuffle_will_give(tables):
+    from rigs_helper.rules.engine import Work
+    from rigs_helper.rules.mixed import next_tags
+
+    g = _load(P1, tables)
+    pile = g.karma
+    g = replace(g, karma=replace(pile, draw=(), virtual=(), discard=pile.draw,
+                                 vdiscard=tuple(k for k, v in zip(pile.draw, pile.virtual)
+                                                if v)))
+    assert next_tags(g, tables, "karma", 3) == \
+        Work(g, tables)._reshuffle("karma", g.karma).virtual[:3]
+    full = _load(P1, tables)
+    assert next_tags(full, tables, "karma", 2) == full.karma.virtual[:2]
+    assert next_tags(full, tables, "plot", 2) == ()  # (not a tagged pile)
+
+
+def test_a_trial_count_never_waits_for_the_groups_card(tables):
+    """The Karma cards an answer makes a player draw are counted on a trial game whose
+    Karma deck is rigs' own: a mixed deck's top card of the group's never raises there."""
+    from rigs_helper.rules.engine import Work
+    from rigs_helper.rules.mixed import trial
+
+    g = _with_top(_load(P1, tables), tables, False)
+    w = Work(g, tables)
+    w.draw_karma("Ana", 1)
+    with pytest.raises(RigsError, match="top card of your Karma pile"):
+        w.done()
+    w = Work(trial(g), tables)
+    assert len(w.draw_karma("Ana", 1)) == 1
+    w.done()
+
+
+# ---------------------------------------------------------------------------- any inventory
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from randomplayer import HOLDS, INVENTORY_DECKS, one_game, random_inventory  # noqa: E402
+
+
+def test_a_random_inventory_is_read_by_rigs_new(tables, tmp_path, rigs):
+    """Each deck full, empty or missing a random part: `rigs new --have` takes it, and the
+    status's decks count the group's cards and rigs' apart."""
+    import json
+    import random
+
+    for seed in range(4):
+        inv = tmp_path / f"inv{seed}.toml"
+        inv.write_text(random_inventory(tables, random.Random(seed),
+                                        {"karma": "part", "disaster": "part"}))
+        path = tmp_path / f"g{seed}.toml"
+        r = rigs("new", "-p", "Ana", "-p", "Bo", "--seed", seed, "--have", inv,
+                 "--game", path)
+        assert r.exit_code == 0, r.output
+        decks = json.loads(rigs("status", "--json", "--game", path).stdout)["decks"]
+        assert decks["karma_physical"] and decks["karma_virtual"]
+        assert decks["karma_physical"] + decks["karma_virtual"] == decks["karma"]
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(holds=st.fixed_dictionaries({d: st.sampled_from(HOLDS) for d in INVENTORY_DECKS}),
+       seed=st.integers(0, 10 ** 6), virtual=st.booleans())
+def test_every_inventory_plays_from_the_pages(tables, holds, seed, virtual):
+    """A few rounds' first steps of a game dealt from a drawn inventory, played by the
+    random player through the pages: nothing built from the list is refused, nothing
+    answers 500, the game never needs the terminal, the books keep the table's cards."""
+    import random
+
+    inv = random_inventory(tables, random.Random(seed), holds)
+    r = one_game(["Ana", "Bo", "Cy"], seed, ("rigs", "table")[seed % 2], virtual, tables,
+                 max_steps=25, have=inv)
+    assert r.failures() == [], inv

@@ -1,0 +1,82 @@
+"""No draw at will (RULES.md, ruling of 2026-11-27): a Karma card enters a hand only where
+the rules draw one (a Disaster that hurts, the Safe swap, a card that says so, an owed
+draw); `rigs karma draw` records such a card and refuses anything else in one line naming
+`rigs adjust`, the correction with its reason (`rigs adjust PLAYER karma N --card
+TITLE --why ...`).  A game file written before the ruling replays its draws at will."""
+
+from __future__ import annotations
+
+import json
+
+from rigs_helper.store import session
+
+
+def _hand(path, tables, name):
+    return session.load(path, tables).game.player(name).hand
+
+
+def test_no_draw_at_will_karma_draw_with_nothing_owed_is_refused_naming_adjust(
+        tmp_path, rigs, tables):
+    path = tmp_path / "rigs.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--dice", "table", "--game",
+                path).exit_code == 0
+    before = path.read_bytes()
+    for args in (["2"], ["--card", "Ruins"], []):
+        r = rigs("karma", "draw", "Bo", *args, "--game", path)
+        assert r.exit_code == 1, r.output
+        assert len(r.stderr.strip().splitlines()) == 1 and "`rigs adjust Bo karma 1" in \
+            r.stderr and "no draw at will" in r.stderr
+        assert path.read_bytes() == before
+    # after the Disaster Phase that hurt nobody: still nothing owed
+    assert rigs("next", "--card", "Ana=Safe", "--card", "Bo=Safe", "--game", path
+                ).exit_code == 0
+    assert rigs("next", "--game", path).exit_code == 0
+    before = path.read_bytes()
+    assert rigs("karma", "draw", "Bo", "--card", "Decoy", "--game", path).exit_code == 1
+    assert path.read_bytes() == before and _hand(path, tables, "Bo") == ()
+
+
+def test_no_draw_at_will_adjust_karma_corrects_the_books(tmp_path, rigs, tables):
+    path = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--game", path)
+    r = rigs("adjust", "Ana", "karma", "1", "--card", "Decoy", "--why", "counted",
+             "--game", path)
+    assert r.exit_code == 0, r.output
+    assert "Decoy" not in r.stdout  # the title is Ana's to see
+    assert _hand(path, tables, "Ana") == ("decoy",)
+    assert rigs("adjust", "Ana", "karma", "2", "--why", "counted", "--game", path
+                ).exit_code == 0
+    assert len(_hand(path, tables, "Ana")) == 3
+    before = path.read_bytes()
+    r = rigs("adjust", "Bo", "karma", "1", "--card", "Decoy", "--why", "x", "--game", path)
+    assert r.exit_code == 1 and "no 'Decoy' is left in the Karma deck" in r.stderr
+    r = rigs("adjust", "Ana", "karma", "-1", "--why", "x", "--game", path)
+    assert r.exit_code == 1 and "--card: name each Karma card Ana gives up" in r.stderr
+    r = rigs("adjust", "Ana", "energy", "1", "--card", "Decoy", "--why", "x", "--game", path)
+    assert r.exit_code == 1 and "only with karma" in r.stderr
+    assert path.read_bytes() == before
+    assert rigs("adjust", "Ana", "karma", "-1", "--card", "Decoy", "--why", "counted",
+                "--game", path).exit_code == 0
+    g = session.load(path, tables).game
+    assert "decoy" not in g.player("Ana").hand and "decoy" in g.karma.discard
+
+
+def test_no_draw_at_will_an_older_file_with_a_draw_at_will_replays(tmp_path, rigs, tables):
+    """A `karma draw` logged before the ruling (no ``at_will`` field) replays as it
+    happened: `rigs verify` and `rigs undo` work through it."""
+    from rigs_helper.rules.karma.hands import KarmaDraw
+
+    path = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--game", path)
+    session.run(path, KarmaDraw("Ana", 2, at_will=True), tables)
+    text = path.read_text()
+    assert "at_will = true" in text
+    path.write_text(text.replace(", at_will = true", "").replace("at_will = true, ", ""))
+    assert "at_will" not in path.read_text()
+    assert rigs("adjust", "Bo", "energy", "1", "--why", "x", "--game", path).exit_code == 0
+    r = rigs("verify", "--reveal", "--game", path)
+    assert r.exit_code == 0, r.output
+    assert rigs("undo", "--game", path).exit_code == 0
+    assert len(_hand(path, tables, "Ana")) == 2
+    log = json.loads(rigs("log", "--json", "--game", path).stdout)["log"]
+    assert log[1]["action"].startswith("karma draw Ana 2")
