@@ -32,7 +32,7 @@ EVIDENCE = 3.0
 RECENT = 0.7
 #: the opening rounds, when every table puts its first RIGS out: not a habit (not counted)
 OPENING = 1
-FIELDS = ("build", "survey", "place", "borrow", "play", "sell", "trade")
+FIELDS = ("build", "survey", "place", "borrow", "play", "sell", "trade", "gift")
 START_RIGS = 5  # RIGS each player starts with (the rules' set-up)
 #: Karma cards a player draws a round, about, when they never play one: a Disaster hurts
 #: about every other round (a stated choice, not fitted)
@@ -48,10 +48,11 @@ class Tendency:
     play: float
     sell: float  # lowest price sold at, as a share of the mean Market card value
     trade: float = 0.0  # sells spare Energy and Supplies to another player
+    gift: float = 0.0  # hands a share of a holding to another player on random terms
 
     def values(self) -> tuple[float, ...]:
         return (self.build, self.survey, self.place, self.borrow, self.play, self.sell,
-                self.trade)
+                self.trade, self.gift)
 
 
 POLICIES: dict[str, Tendency] = {
@@ -60,7 +61,12 @@ POLICIES: dict[str, Tendency] = {
     "seller": Tendency(0.3, 0.7, 1.0, 0.0, 0.3, 0.0, 0.1),
     "holder": Tendency(0.4, 1.0, 1.0, 0.5, 0.2, 1.4, 0.6),
     "attacker": Tendency(0.5, 0.3, 1.0, 0.0, 1.0, 1.0),
+    # play the simulation cannot read: anything, any time, deals on any terms
+    "random": Tendency(0.3, 0.3, 0.4, 0.5, 0.5, 1.0, 0.3, 0.7),
 }
+#: the policy of play that follows no plan (its weight is what the play so far leaves
+#: unexplained: the trust in the simulation, :mod:`rigs_helper.forecast.trust`)
+RANDOM = "random"
 BLEND = tuple(POLICIES.values())
 
 
@@ -169,9 +175,9 @@ def tuned(policy: Tendency, seen: Observed) -> Tendency:
 FLOOR = 0.1
 #: the evidence of the several habits overlaps: each counts this much (a stated choice)
 SHARE = 0.5
-#: the habits that weigh the policies (borrowing and selling depend on need and price;
-#: trading on what the others hold: used to tune the policy drawn, not to weigh them)
-JUDGED = ("build", "survey", "place", "play")
+#: the habits that weigh the policies (borrowing and selling depend on need and price:
+#: used to tune the policy drawn, not to weigh them); trading is read from the log only
+JUDGED = ("build", "survey", "place", "play", "trade")
 
 
 def likelihoods(seen: Observed, blend=BLEND) -> list[float]:
@@ -204,5 +210,5 @@ def pick(rng, odds: tuple[int, ...]) -> int:
     return next(k for k, c in enumerate(odds) if u < c)
 
 
-__all__ = ["BLEND", "EVIDENCE", "ODDS", "POLICIES", "Observed", "Tendency", "likelihoods",
+__all__ = ["BLEND", "EVIDENCE", "ODDS", "POLICIES", "RANDOM", "Observed", "Tendency", "likelihoods",
            "observed", "pick", "rounds_played", "tuned"]
