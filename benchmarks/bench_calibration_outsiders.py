@@ -149,6 +149,18 @@ def reliability(rows: list[dict], method: str = "forecast", bins: int = 10):
             for b, (s, won, n) in enumerate(acc) if n]
 
 
+def chart(rows: list[dict], width: int = 50) -> str:
+    """The reliability diagram in text: per bucket, the observed win rate as a bar of #
+    (width = 100%) and the mean predicted chance as a | (on the diagonal when calibrated)."""
+    out = [f"predicted  {'observed (#) against predicted (|)':<{width}}  cases"]
+    for lo, hi, pred, seen, n in reliability(rows):
+        cells = ["#" if k < round(seen * width) else " " for k in range(width)]
+        at = min(width - 1, int(pred * width))
+        cells[at] = "|"
+        out.append(f"{lo * 100:3.0f}-{hi * 100:3.0f}%  {''.join(cells)}  {n:5d}")
+    return "\n".join(out)
+
+
 def report(rows: list[dict], title: str, judged: bool) -> bool:
     print(f"\n## {title} ({len(rows)} snapshots)\n")
     print("| round | " + " | ".join(f"Brier: {m}" for m in METHODS) + " | "
@@ -175,6 +187,7 @@ def report(rows: list[dict], title: str, judged: bool) -> bool:
         ok &= good
         print(f"| {lo * 100:.0f}-{hi * 100:.0f}% | {pred * 100:.1f}% | {seen * 100:.1f}% | "
               f"{n} |" + ("" if good else "  <- missed"))
+    print("\n```\n" + chart(rows) + "\n```")
     return ok or not judged
 
 
