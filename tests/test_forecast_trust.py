@@ -20,7 +20,7 @@ from rigs_helper.forecast import final, trust
 from rigs_helper.forecast.record import Record
 from rigs_helper.forecast.simulate import _Game, digest
 from rigs_helper.forecast.standings import compute
-from rigs_helper.forecast.tendencies import POLICIES, RANDOM, likelihoods, observed
+from rigs_helper.forecast.tendencies import POLICIES, RANDOM, likelihoods, observed, prior_of
 from rigs_helper.rules.rng import Rng
 
 
@@ -148,3 +148,17 @@ def test_forecast_benchmark_on_programs_unlike_the_forecasts(tables, styles):
     assert bench.log_score(rows, "uniform") == pytest.approx(__import__("math").log(n))
     assert 0 <= bench.brier(rows, "forecast") <= 2
     assert sum(k for *_, k in bench.reliability(rows)) == 3 * n
+
+
+def test_forecast_learns_a_players_style_from_the_groups_past_games(tables):
+    """The history's hook: a player whom the builder style fitted in their past games
+    starts this one (round 1, nothing to go by yet) with the builder style the likeliest;
+    without a past every style is alike."""
+    g = start(3, 2, tables)
+    past = {"Ana": ["builder", "builder", "builder", "seller"]}
+    f = final.forecast(g, tables, games=20, past=past)
+    assert f.style(0)[0] == "builder" and f.style(0)[1] > 1 / len(POLICIES)
+    assert prior_of(past["Ana"])[list(POLICIES).index("builder")] == pytest.approx(
+        4 / (4 + len(POLICIES)))
+    assert all(w == pytest.approx(1 / len(POLICIES), abs=1e-5) for _, w in f.styles[1])
+    assert prior_of([]) == pytest.approx([1 / len(POLICIES)] * len(POLICIES))

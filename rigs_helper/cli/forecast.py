@@ -42,6 +42,14 @@ def _record(loaded, path: Path, tables):
         return None
 
 
+def _past(loaded, path: Path):
+    """The hook for the group's history: per player name, the play style that fitted them
+    in each of the group's past games (the forecast's ``style`` at their end), the
+    ensemble's weights before this game's play (`rigs_helper.forecast.tendencies.prior_of`).
+    None (every style alike) until the history keeps each game's styles."""
+    return None
+
+
 def _units(units: dict) -> str:
     return ", ".join(f"{n} {_SHORT.get(r, r)}" for r, n in units.items()) or "-"
 
@@ -105,7 +113,8 @@ def standings(
                                  seed=seed, tick=bar)
         else:
             result = compute(loaded.game, tables, samples=samples, seed=seed, tick=bar,
-                             record=_record(loaded, game_path(game), tables))
+                             record=_record(loaded, game_path(game), tables),
+                             past=_past(loaded, game_path(game)))
     finally:
         bar.close()
     unused = [o for o, v in (("--samples", samples), ("--seed", seed)) if v is not None]

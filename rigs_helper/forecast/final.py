@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 from operator import mul
@@ -132,16 +133,20 @@ def default_games(left: int) -> int:
 
 def forecast(game: Game, tables: Tables, games: int | None = None, seed: int | None = None,
              tick=None, acting: bool = True, temper: bool = True,
-             record: Record | None = None) -> FinalForecast:
+             record: Record | None = None,
+             past: Mapping[str, Sequence[str]] | None = None) -> FinalForecast:
     """Simulate ``games`` rests of the game (default :func:`default_games`);
     ``tick(done, total)`` between chunks.
     ``acting``: players act (False: the old policy, nobody acts); ``temper``: the win
     chances tempered for the rounds left (:mod:`rigs_helper.forecast.temper`);
     ``record``: what each player did so far, from the log
-    (:mod:`rigs_helper.forecast.record`; None: read from the state alone)."""
+    (:mod:`rigs_helper.forecast.record`; None: read from the state alone); ``past``: per
+    player name, the style that fitted them in each of the group's past games (the
+    history's hook; None or a name left out: every style alike before this game's
+    play)."""
     if games is not None and games < 1:
         raise InputError("--samples must be 1 or more")
-    start = digest(game, tables, acting, record)
+    start = digest(game, tables, acting, record, past)
     games = default_games(start.market_left) if games is None else games
     names = list(POLICIES)
     styles = tuple(tuple((names[k], (c - (odds[k - 1] if k else 0)) / ODDS)

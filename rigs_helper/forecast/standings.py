@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import accumulate, product
 
@@ -207,7 +208,8 @@ def _wins(totals, weight: float, win: list[float]) -> None:
 
 def compute(game: Game, tables: Tables, samples: int | None = None,
             seed: int | None = None, tick=None, now_samples: int = NOW_SAMPLES,
-            record: Record | None = None) -> Standings:
+            record: Record | None = None,
+            past: Mapping[str, Sequence[str]] | None = None) -> Standings:
     """The standings at the end of the game (what `rigs standings` and the board show):
     each player's expected final net worth, its spread and their chance of winning at the
     end, over ``samples`` simulated rests of the game (default
@@ -216,13 +218,15 @@ def compute(game: Game, tables: Tables, samples: int | None = None,
     is too big).  Once no round is left to play the two are the same (and
     equal `rigs score` once the End Game draws are made); nothing is simulated then.
     ``tick(done, total)`` is called between chunks of simulated games; ``record``: what
-    each player did so far, from the log (:mod:`rigs_helper.forecast.record`)."""
+    each player did so far, from the log (:mod:`rigs_helper.forecast.record`); ``past``:
+    the styles that fitted each player in the group's past games (see
+    :func:`rigs_helper.forecast.final.forecast`)."""
     now = compute_now(game, tables, samples=now_samples)
     if game.game_over or (game.phase == "market" and not game.market.game):
         return replace(now, horizon="end", now_method=now.method, players=tuple(
             replace(p, now=replace(p, vinnie={})) for p in now.players))
     f = forecast(game, tables, games=samples, seed=seed, tick=tick,
-                 record=record)
+                 record=record, past=past)
     seen = rounds_played(game) > 0
     players = tuple(
         PlayerStanding(p.name, f.mean[i], f.low[i], f.high[i], min(1.0, f.win[i]), p.vinnie,

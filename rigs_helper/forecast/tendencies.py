@@ -21,6 +21,7 @@ the state count only as far as the player keeps acting (:func:`_from_record`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from dataclasses import dataclass, replace
 from rigs_helper.forecast.record import Record
@@ -180,13 +181,26 @@ SHARE = 0.5
 JUDGED = ("build", "survey", "place", "play", "trade")
 
 
-def likelihoods(seen: Observed, blend=BLEND) -> list[float]:
+def prior_of(past: Sequence[str]) -> tuple[float, ...]:
+    """The weight of each policy of the blend before this game's play: from the styles
+    that fitted the player in the group's past games (``past``: style names, one a game;
+    a name not in the blend is left out), each count plus one, normalised (so no style is
+    ever ruled out, and no past gives every style the same weight)."""
+    names = list(POLICIES)
+    counts = [1 + sum(1 for s in past if s == name) for name in names]
+    total = sum(counts)
+    return tuple(c / total for c in counts)
+
+
+def likelihoods(seen: Observed, blend=BLEND, prior: Sequence[float] | None = None
+                ) -> list[float]:
     """How well each policy of ``blend`` explains the player's play so far: for each habit
     seen at rate r over the rounds played n, p^(r n) (1 - p)^((1 - r) n) with p the policy's
-    chance (kept within FLOOR of 0 and 1), the product raised to SHARE; normalised."""
+    chance (kept within FLOOR of 0 and 1), the product raised to SHARE, times the policy's
+    ``prior`` weight (:func:`prior_of`; None: every policy alike); normalised."""
     out = []
     n = seen.rounds
-    for policy in blend:
+    for k, policy in enumerate(blend):
         log = 0.0
         for name in JUDGED:
             r = getattr(seen, name)
@@ -194,7 +208,7 @@ def likelihoods(seen: Observed, blend=BLEND) -> list[float]:
                 continue
             p = min(1 - FLOOR, max(FLOOR, getattr(policy, name)))
             log += n * (r * math.log(p) + (1 - r) * math.log(1 - p))
-        out.append(log * SHARE)
+        out.append(log * SHARE + (math.log(prior[k]) if prior is not None else 0.0))
     top = max(out)
     weights = [math.exp(x - top) for x in out]
     total = sum(weights)
@@ -211,4 +225,4 @@ def pick(rng, odds: tuple[int, ...]) -> int:
 
 
 __all__ = ["BLEND", "EVIDENCE", "ODDS", "POLICIES", "RANDOM", "Observed", "Tendency", "likelihoods",
-           "observed", "pick", "rounds_played", "tuned"]
+           "observed", "pick", "prior_of", "rounds_played", "tuned"]
