@@ -22,6 +22,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 from itertools import accumulate, product
 
 from rigs_helper.forecast.final import forecast, public_seed
@@ -54,9 +55,10 @@ class PlayerStanding:
     style: str = ""  # the play style that fits their play so far best ("": none yet)
 
     def as_dict(self) -> dict:
-        d = {"name": self.name, "net_worth": _num(self.net_worth), "low": _num(self.low),
-             "high": _num(self.high), "win_probability": round(self.win_probability, 4),
-             "vinnie_due": self.vinnie}
+        d: dict[str, Any] = {
+            "name": self.name, "net_worth": _num(self.net_worth), "low": _num(self.low),
+            "high": _num(self.high), "win_probability": round(self.win_probability, 4),
+            "vinnie_due": self.vinnie}
         if self.interval is not None:
             d["win_interval"] = [round(x, 4) for x in self.interval]
             d["style"] = self.style or None
