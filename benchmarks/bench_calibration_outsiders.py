@@ -267,6 +267,13 @@ def main() -> int:
         return 0
     ok = True
     for kind, judged in (("outsiders", True), ("own", False)):
+        both = [r for r in every if r["kind"] == kind]
+        if {r["players"] for r in both} == {3, 4}:
+            print(f"\n## {kind}, 3 and 4 players: reliability ({len(both)} snapshots)\n")
+            print("\n".join(f"| {lo * 100:.0f}-{hi * 100:.0f}% | {pred * 100:.1f}% | "
+                            f"{seen * 100:.1f}% | {n} |"
+                            for lo, hi, pred, seen, n in reliability(both)))
+            print("\n```\n" + chart(both) + "\n```")
         for n in (3, 4):
             rows = [r for r in every if r["kind"] == kind and r["players"] == n]
             if rows:
