@@ -93,7 +93,8 @@ def standings(
         "--now", help="Only the figures if the game ended now (End Game cards and dice the "
         "only unknowns), not the forecast of the end.")] = False,
     samples: Annotated[int | None, typer.Option(
-        "--samples", help="Simulated games for the forecast (default 200); with --now, Monte "
+        "--samples", help="Simulated games for the forecast (default 100 in round 1 to 200 "
+        "from round 9: fewer when more rounds are left); with --now, Monte "
         "Carlo samples when the exact sum is too big (default 40000).", min=1)] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the forecast's own generator (default: from the public "
