@@ -62,8 +62,10 @@ def play(seeds, counts, tables, samples: int, now_samples: int, tick) -> list[di
     return out
 
 
-def retemper(rows: list[dict], spread: float, samples: int) -> list:
-    """The rows as calibration Cases, the forecast tempered with ``spread``."""
+def retemper(rows: list[dict], spread: float | None, samples: int) -> list:
+    """The rows as calibration Cases, the forecast tempered with ``spread`` (None: the
+    forecast as `rigs standings` gives it, the trust of `rigs_helper/forecast/trust.py`
+    included; "untempered" is the simulated shares before it)."""
     from rigs_helper.forecast.calibration import Case
     from rigs_helper.forecast.final import DRAWS
     from rigs_helper.forecast.temper import tempered
@@ -72,7 +74,8 @@ def retemper(rows: list[dict], spread: float, samples: int) -> list:
     for r in rows:
         ch = dict(r["chances"])
         left = 16 - r["round"]  # Game Market cards still to draw at the round's start
-        ch["forecast"] = tempered(ch["untempered"], left, samples * DRAWS, spread)
+        if spread is not None:
+            ch["forecast"] = tempered(ch["untempered"], left, samples * DRAWS, spread)
         out.append(Case(r["round"], {k: tuple(v) for k, v in ch.items()}, tuple(r["won"])))
     return out
 
@@ -136,7 +139,9 @@ def main() -> int:
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4], choices=(3, 4),
                     help="player counts to play (runs of each can be saved and loaded "
                     "together)")
-    ap.add_argument("--spread", type=float, default=SPREAD)
+    ap.add_argument("--spread", type=float, default=None,
+                    help="temper the simulated shares with this spread instead of the "
+                    f"forecast's trust (the old figure: {SPREAD})")
     args = ap.parse_args()
     tables = load_tables()
     start = time.perf_counter()

@@ -284,9 +284,14 @@ def test_standings_json_shape_and_file_unchanged(rigs, midgame):
     r = rigs("standings", "--json", "--seed", "7", "-g", midgame)
     assert r.exit_code == 0, r.output
     d = json.loads(r.stdout)
-    assert set(d) == {"round", "phase", "players"}
+    assert set(d) == {"round", "phase", "players", "forecast"}
+    assert set(d["forecast"]) == {"simulated_endings", "trust"}
+    assert 0 < d["forecast"]["trust"] < 1
     assert all(set(p) == {"name", "net_worth", "low", "high", "win_probability",
-                          "vinnie_due", "now"} for p in d["players"])
+                          "vinnie_due", "now", "win_interval", "style"} for p in d["players"])
+    for p in d["players"]:  # each chance inside its interval, the interval a real spread
+        lo, hi = p["win_interval"]
+        assert 0 <= lo <= p["win_probability"] <= hi <= 1 and lo < hi
     assert all(set(p["now"]) == {"net_worth", "low", "high", "win_probability"}
                for p in d["players"])
     again = rigs("standings", "--json", "--seed", "7", "-g", midgame)

@@ -42,6 +42,14 @@ def _record(loaded, path: Path, tables):
         return None
 
 
+def _past(loaded, path: Path):
+    """The hook for the group's history: per player name, the play style that fitted them
+    in each of the group's past games (the forecast's ``style`` at their end), the
+    ensemble's weights before this game's play (`rigs_helper.forecast.tendencies.prior_of`).
+    None (every style alike) until the history keeps each game's styles."""
+    return None
+
+
 def _units(units: dict) -> str:
     return ", ".join(f"{n} {_SHORT.get(r, r)}" for r, n in units.items()) or "-"
 
@@ -85,7 +93,8 @@ def standings(
         "--now", help="Only the figures if the game ended now (End Game cards and dice the "
         "only unknowns), not the forecast of the end.")] = False,
     samples: Annotated[int | None, typer.Option(
-        "--samples", help="Simulated games for the forecast (default 600); with --now, Monte "
+        "--samples", help="Simulated games for the forecast (default 100 in round 1 to 200 "
+        "from round 9: fewer when more rounds are left); with --now, Monte "
         "Carlo samples when the exact sum is too big (default 40000).", min=1)] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the forecast's own generator (default: from the public "
@@ -105,7 +114,8 @@ def standings(
                                  seed=seed, tick=bar)
         else:
             result = compute(loaded.game, tables, samples=samples, seed=seed, tick=bar,
-                             record=_record(loaded, game_path(game), tables))
+                             record=_record(loaded, game_path(game), tables),
+                             past=_past(loaded, game_path(game)))
     finally:
         bar.close()
     unused = [o for o, v in (("--samples", samples), ("--seed", seed)) if v is not None]
@@ -154,11 +164,11 @@ def render_standings(result) -> None:
     print(win_bars("Win chances" + (" (forecast of the end):" if ahead else ":"),
                    [(p.name, p.win_probability) for p in result.players]))
     if ahead:
-        say(f"Forecast of the end: {result.samples} simulated rests of the game from "
-                  "public facts (win chances about +-3 points), the rounds left played by "
-                  "simulated players who build, survey, borrow, sell, trade and play Karma "
-                  "cards after a blend of simple policies, tuned by each player's play so far "
-                  "(docs/forecast.md).")
+        say(result.sureness())
+        say("Forecast of the end: the rounds left played from public facts by simulated "
+            "players after an ensemble of play styles, each as likely as it explains the "
+            "play so far, the chances shrunk toward a fair guess as far as the play says "
+            "little (docs/forecast.md; --json: each chance's 90% interval).")
         say(f"Now, Win now: if the game ended now (Luxuries at {_fmt(result.price)}, "
                   f"{result.price_basis}); `rigs standings --now` adds its spread.")
     else:

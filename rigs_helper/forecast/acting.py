@@ -16,7 +16,11 @@ Each player, in seating order from the leader, with the chances of their
    plentiful resource for the player, Wealth gives the player 2 units of a resource; a
    victim holding a Protection card stops the attack half of the time (the card is spent);
 6. trades: sells the Energy and Supplies beyond 3 of each to the other player with the
-   most credits, 4 credits a unit (as far as their credits go).
+   most credits, 4 credits a unit (as far as their credits go);
+7. deals on any terms (the *random* policy: play the simulation cannot read): hands half
+   of a holding drawn at random (a resource, or credits) to another player drawn at
+   random, who pays back between nothing and twice its worth (3.5 a unit), as far as
+   their credits go.
 
 A player hurt by a Disaster draws a Karma card (hands are cut to 5).
 """
@@ -100,6 +104,28 @@ class Acting:
                 self.play(i)
             if self.chance(t.trade):
                 self.trade(i)
+            if self.chance(t.gift):
+                self.gift(i)
+
+    def gift(self, i: int) -> None:
+        """Half of a holding drawn at random handed to another player drawn at random,
+        paid back between nothing and twice its worth."""
+        n = self.s.players
+        j = (i + 1 + self.rng.below(n - 1)) % n
+        r = self.rng.below(5)
+        if r == 4:  # credits, for nothing back
+            k = self.credits[i] // 2
+            self.credits[i] -= k
+            self.credits[j] += k
+            return
+        k = (self.res[i][r] + 1) // 2
+        if not k:
+            return
+        self.res[i][r] -= k
+        self.res[j][r] += k
+        pay = min(self.credits[j], self.rng.below(7 * k + 1))
+        self.credits[j] -= pay
+        self.credits[i] += pay
 
     def trade(self, i: int) -> None:
         """Spare Energy and Supplies (over KEEP of each) sold to the other player with the

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rigs_helper.forecast.final import DEFAULT_GAMES, DRAWS, forecast
+from rigs_helper.forecast.final import forecast
 from rigs_helper.forecast.record import Record, entry, from_entries
 from rigs_helper.forecast.standings import compute_now
-from rigs_helper.forecast.temper import tempered
 from rigs_helper.rules.actions.deals import Sell
 from rigs_helper.rules.actions.placement import Move, Survey
 from rigs_helper.rules.endgame import EndgameDraws, holdings
@@ -137,11 +136,12 @@ def scored(snaps: list[Game], won: tuple[int, ...], tables: Tables, samples: int
            records: list[Record] | None = None) -> list[Case]:
     """The snapshots of one game scored the three ways (``samples``: simulated games of
     the forecast; ``now_samples``, ``now_method``: :func:`standings.compute_now`'s;
-    ``untempered``: also the forecast's chances before tempering, as "untempered";
+    ``untempered``: also the simulated chances before the trust (tempering and the
+    fair guess, :mod:`rigs_helper.forecast.trust`), as "untempered";
     ``records``: what the players had done at each snapshot, as the log says)."""
     out = []
     for k, g in enumerate(snaps):
-        end = forecast(g, tables, games=samples or DEFAULT_GAMES, temper=not untempered,
+        end = forecast(g, tables, games=samples,
                        record=None if records is None else records[k])
         now = compute_now(g, tables, samples=now_samples, method=now_method)
         n = len(g.players)
@@ -149,9 +149,7 @@ def scored(snaps: list[Game], won: tuple[int, ...], tables: Tables, samples: int
                    "if it ended now": tuple(p.win_probability for p in now.players),
                    "uniform": tuple(1 / n for _ in now.players)}
         if untempered:
-            chances["untempered"] = end.win
-            chances["forecast"] = tuple(tempered(list(end.win), len(g.market.game),
-                                                 end.games * DRAWS))
+            chances["untempered"] = end.simulated
         out.append(Case(g.round, chances, won))
     return out
 

@@ -32,6 +32,7 @@ the End Game Market cards (drawn from the Market cards still unseen) and the dic
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from itertools import accumulate
 from typing import Any
 from dataclasses import dataclass, replace
@@ -130,11 +131,12 @@ def _settled(game: Game, tables: Tables) -> Game:
     return replace(game, players=tuple(players))
 
 
-def digest(game: Game, tables: Tables, acting: bool = True, record: Record | None = None
-           ) -> Start:
+def digest(game: Game, tables: Tables, acting: bool = True, record: Record | None = None,
+           past: Mapping[str, Sequence[str]] | None = None) -> Start:
     """The public facts the simulation starts from, with this round's sure steps done
     (``acting``: players act; False: the old policy; ``record``: what each player did in
-    each round, from the log)."""
+    each round, from the log; ``past``: per player name, the styles that fitted them in
+    the group's past games, the ensemble's weights before this game's play)."""
     g = _settled(game, tables)
     m = g.market
     drawn = set(m.drawn)
@@ -168,8 +170,10 @@ def digest(game: Game, tables: Tables, acting: bool = True, record: Record | Non
                         c.when_none == "lose_rigs", c.production, c.requires)
     observed = habits.observed(game, price, mean_price, tables.constants.hand_limit, record)
     tendencies = tuple(tuple(habits.tuned(t, o) for t in habits.BLEND) for o in observed)
-    odds = tuple(tuple(accumulate(round(w * habits.ODDS) for w in habits.likelihoods(o)))
-                 for o in observed)
+    priors = [habits.prior_of(past[p.name]) if past and p.name in past else None
+              for p in g.players]
+    odds = tuple(tuple(accumulate(round(w * habits.ODDS) for w in habits.likelihoods(
+        o, prior=prior))) for o, prior in zip(observed, priors))
     karma = tuple(tables.karma_card(k).kind for k in karma_unseen(g, tables).elements())
     survey_seen = Counter(x.survey for p in g.players for x in p.plots if x.survey is not None)
     weights = []

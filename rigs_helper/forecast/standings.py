@@ -20,11 +20,14 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 from itertools import accumulate, product
 
-from rigs_helper.forecast.final import DEFAULT_GAMES, forecast, public_seed
+from rigs_helper.forecast.final import forecast, public_seed
 from rigs_helper.forecast.record import Record
+from rigs_helper.forecast.tendencies import rounds_played
 from rigs_helper.forecast.model import Model, _num, build_model, expected, vinnie_due
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.rng import MAX_SEED, Rng, _mix
@@ -32,7 +35,7 @@ from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 
 DEFAULT_SAMPLES = 40_000
-NOW_SAMPLES = 20_000  # for the "if it ended now" figures beside a forecast
+NOW_SAMPLES = 4_000  # for the "if it ended now" figures beside a forecast
 EXACT_BUDGET = 60_000  # joint (cards x dice) outcomes summed exactly, at most
 ENUM_LEAVES = 40_000  # card outcomes enumerated, at most (beyond that cards are sampled)
 CHUNK = 5_000  # samples between progress ticks
@@ -47,11 +50,18 @@ class PlayerStanding:
     win_probability: float
     vinnie: dict = field(default_factory=dict)
     now: PlayerStanding | None = None  # the figures if the game ended now (forecasts only)
+    #: a 90% interval of the win chance (forecasts of the end only)
+    interval: tuple[float, float] | None = None
+    style: str = ""  # the play style that fits their play so far best ("": none yet)
 
     def as_dict(self) -> dict:
-        d = {"name": self.name, "net_worth": _num(self.net_worth), "low": _num(self.low),
-             "high": _num(self.high), "win_probability": round(self.win_probability, 4),
-             "vinnie_due": self.vinnie}
+        d: dict[str, Any] = {
+            "name": self.name, "net_worth": _num(self.net_worth), "low": _num(self.low),
+            "high": _num(self.high), "win_probability": round(self.win_probability, 4),
+            "vinnie_due": self.vinnie}
+        if self.interval is not None:
+            d["win_interval"] = [round(x, 4) for x in self.interval]
+            d["style"] = self.style or None
         if self.now is not None:
             d["now"] = {k: v for k, v in self.now.as_dict().items()
                         if k not in ("name", "vinnie_due")}
@@ -71,10 +81,22 @@ class Standings:
     unknowns: tuple[str, ...] = ()
     horizon: str = "now"  # "end": the figures are for the end of the game
     now_method: str = ""  # how the "if it ended now" figures were found (forecasts)
+    trust: float = 1.0  # the simulation's weight against a fair guess (forecast.trust)
 
     def as_dict(self) -> dict:
-        return {"round": self.round, "phase": self.phase,
-                "players": [p.as_dict() for p in self.players]}
+        d = {"round": self.round, "phase": self.phase,
+             "players": [p.as_dict() for p in self.players]}
+        if self.method == "simulation":
+            d["forecast"] = {"simulated_endings": self.samples, "trust": round(self.trust, 4)}
+        return d
+
+    def sureness(self) -> str:
+        """How sure the forecast of the end is, in one line."""
+        styles = [(p.name, p.style) for p in self.players if p.style]
+        fits = ("no play yet to go by" if not styles else
+                "play so far fits " + ", ".join(f"{n} the {s} style" for n, s in styles))
+        return (f"How sure: from {self.samples} simulated endings; {fits}; chances "
+                f"{round((1 - self.trust) * 100)}% of the way to a fair guess.")
 
 
 # ---------------------------------------------------------------------------- outcomes
@@ -188,28 +210,32 @@ def _wins(totals, weight: float, win: list[float]) -> None:
 
 def compute(game: Game, tables: Tables, samples: int | None = None,
             seed: int | None = None, tick=None, now_samples: int = NOW_SAMPLES,
-            record: Record | None = None) -> Standings:
+            record: Record | None = None,
+            past: Mapping[str, Sequence[str]] | None = None) -> Standings:
     """The standings at the end of the game (what `rigs standings` and the board show):
     each player's expected final net worth, its spread and their chance of winning at the
     end, over ``samples`` simulated rests of the game (default
-    :data:`rigs_helper.forecast.final.DEFAULT_GAMES`), with the "if it ended now" figures
+    :func:`rigs_helper.forecast.final.default_games`), with the "if it ended now" figures
     in each player's ``now`` (``now_samples``: their Monte Carlo samples, when the exact sum
     is too big).  Once no round is left to play the two are the same (and
     equal `rigs score` once the End Game draws are made); nothing is simulated then.
     ``tick(done, total)`` is called between chunks of simulated games; ``record``: what
-    each player did so far, from the log (:mod:`rigs_helper.forecast.record`)."""
+    each player did so far, from the log (:mod:`rigs_helper.forecast.record`); ``past``:
+    the styles that fitted each player in the group's past games (see
+    :func:`rigs_helper.forecast.final.forecast`)."""
     now = compute_now(game, tables, samples=now_samples)
     if game.game_over or (game.phase == "market" and not game.market.game):
         return replace(now, horizon="end", now_method=now.method, players=tuple(
             replace(p, now=replace(p, vinnie={})) for p in now.players))
-    f = forecast(game, tables, games=samples or DEFAULT_GAMES, seed=seed, tick=tick,
-                 record=record)
+    f = forecast(game, tables, games=samples, seed=seed, tick=tick,
+                 record=record, past=past)
+    seen = rounds_played(game) > 0
     players = tuple(
         PlayerStanding(p.name, f.mean[i], f.low[i], f.high[i], min(1.0, f.win[i]), p.vinnie,
-                       replace(p, vinnie={}))
+                       replace(p, vinnie={}), f.interval[i], f.style(i)[0] if seen else "")
         for i, p in enumerate(now.players))
     return replace(now, players=players, method="simulation", samples=f.games, seed=f.seed,
-                   horizon="end", now_method=now.method)
+                   horizon="end", now_method=now.method, trust=f.trust)
 
 
 def compute_now(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,

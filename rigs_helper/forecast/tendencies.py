@@ -21,6 +21,7 @@ the state count only as far as the player keeps acting (:func:`_from_record`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from dataclasses import dataclass, replace
 from rigs_helper.forecast.record import Record
@@ -32,7 +33,7 @@ EVIDENCE = 3.0
 RECENT = 0.7
 #: the opening rounds, when every table puts its first RIGS out: not a habit (not counted)
 OPENING = 1
-FIELDS = ("build", "survey", "place", "borrow", "play", "sell", "trade")
+FIELDS = ("build", "survey", "place", "borrow", "play", "sell", "trade", "gift")
 START_RIGS = 5  # RIGS each player starts with (the rules' set-up)
 #: Karma cards a player draws a round, about, when they never play one: a Disaster hurts
 #: about every other round (a stated choice, not fitted)
@@ -48,10 +49,11 @@ class Tendency:
     play: float
     sell: float  # lowest price sold at, as a share of the mean Market card value
     trade: float = 0.0  # sells spare Energy and Supplies to another player
+    gift: float = 0.0  # hands a share of a holding to another player on random terms
 
     def values(self) -> tuple[float, ...]:
         return (self.build, self.survey, self.place, self.borrow, self.play, self.sell,
-                self.trade)
+                self.trade, self.gift)
 
 
 POLICIES: dict[str, Tendency] = {
@@ -60,7 +62,12 @@ POLICIES: dict[str, Tendency] = {
     "seller": Tendency(0.3, 0.7, 1.0, 0.0, 0.3, 0.0, 0.1),
     "holder": Tendency(0.4, 1.0, 1.0, 0.5, 0.2, 1.4, 0.6),
     "attacker": Tendency(0.5, 0.3, 1.0, 0.0, 1.0, 1.0),
+    # play the simulation cannot read: anything, any time, deals on any terms
+    "random": Tendency(0.3, 0.3, 0.4, 0.5, 0.5, 1.0, 0.3, 0.7),
 }
+#: the policy of play that follows no plan (its weight is what the play so far leaves
+#: unexplained: the trust in the simulation, :mod:`rigs_helper.forecast.trust`)
+RANDOM = "random"
 BLEND = tuple(POLICIES.values())
 
 
@@ -169,18 +176,31 @@ def tuned(policy: Tendency, seen: Observed) -> Tendency:
 FLOOR = 0.1
 #: the evidence of the several habits overlaps: each counts this much (a stated choice)
 SHARE = 0.5
-#: the habits that weigh the policies (borrowing and selling depend on need and price;
-#: trading on what the others hold: used to tune the policy drawn, not to weigh them)
-JUDGED = ("build", "survey", "place", "play")
+#: the habits that weigh the policies (borrowing and selling depend on need and price:
+#: used to tune the policy drawn, not to weigh them); trading is read from the log only
+JUDGED = ("build", "survey", "place", "play", "trade")
 
 
-def likelihoods(seen: Observed, blend=BLEND) -> list[float]:
+def prior_of(past: Sequence[str]) -> tuple[float, ...]:
+    """The weight of each policy of the blend before this game's play: from the styles
+    that fitted the player in the group's past games (``past``: style names, one a game;
+    a name not in the blend is left out), each count plus one, normalised (so no style is
+    ever ruled out, and no past gives every style the same weight)."""
+    names = list(POLICIES)
+    counts = [1 + sum(1 for s in past if s == name) for name in names]
+    total = sum(counts)
+    return tuple(c / total for c in counts)
+
+
+def likelihoods(seen: Observed, blend=BLEND, prior: Sequence[float] | None = None
+                ) -> list[float]:
     """How well each policy of ``blend`` explains the player's play so far: for each habit
     seen at rate r over the rounds played n, p^(r n) (1 - p)^((1 - r) n) with p the policy's
-    chance (kept within FLOOR of 0 and 1), the product raised to SHARE; normalised."""
+    chance (kept within FLOOR of 0 and 1), the product raised to SHARE, times the policy's
+    ``prior`` weight (:func:`prior_of`; None: every policy alike); normalised."""
     out = []
     n = seen.rounds
-    for policy in blend:
+    for k, policy in enumerate(blend):
         log = 0.0
         for name in JUDGED:
             r = getattr(seen, name)
@@ -188,7 +208,7 @@ def likelihoods(seen: Observed, blend=BLEND) -> list[float]:
                 continue
             p = min(1 - FLOOR, max(FLOOR, getattr(policy, name)))
             log += n * (r * math.log(p) + (1 - r) * math.log(1 - p))
-        out.append(log * SHARE)
+        out.append(log * SHARE + (math.log(prior[k]) if prior is not None else 0.0))
     top = max(out)
     weights = [math.exp(x - top) for x in out]
     total = sum(weights)
@@ -204,5 +224,5 @@ def pick(rng, odds: tuple[int, ...]) -> int:
     return next(k for k, c in enumerate(odds) if u < c)
 
 
-__all__ = ["BLEND", "EVIDENCE", "ODDS", "POLICIES", "Observed", "Tendency", "likelihoods",
-           "observed", "pick", "rounds_played", "tuned"]
+__all__ = ["BLEND", "EVIDENCE", "ODDS", "POLICIES", "RANDOM", "Observed", "Tendency", "likelihoods",
+           "observed", "pick", "prior_of", "rounds_played", "tuned"]
