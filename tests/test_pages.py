@@ -245,17 +245,21 @@ def test_rigs_draws_the_disaster_card_from_a_button_of_its_own(tmp_path, tables)
     game = pagegames.disaster_phase(tmp_path / "rigs.toml")
     with serving(game, tables) as (server, _, tokens):
         page = get(server, f"/p/{tokens[ANA]}")[2]
-        # the last one: a card that hurts Ana has its own form, which also asks for the
-        # Karma card she draws for it (docs/table-cards.md)
-        form = re.findall(r'(?s)<form class="act[^"]*"[^>]*>(?:(?!</form>).)*'
-                          r'value="disaster record".*?</form>', page)[-1]
-        assert "What did you draw?" in page
-        assert '<option value="virtual">Draw it for us' in page  # also the list's last
+        # one form for the one decision: the card, and the Karma card it makes her draw
+        # (shown by the page's script only when the card chosen hurts)
+        forms = re.findall(r'(?s)<form class="act[^"]*"[^>]*>(?:(?!</form>).)*'
+                           r'value="disaster record".*?</form>', page)
+        assert len(forms) == 1
+        form = forms[0]
+        assert "Your Disaster card" in form and "The Karma card it makes you draw" in form
+        assert "What did you draw?" not in form
         assert re.search(r'<button type="submit" class="quick" name="card" value="virtual" '
-                         r'formnovalidate>Draw it for us', form)
-        # what the browser sends for that button: the list left empty, the button's value
+                         r'data-for=\'\["card", "karma"\]\' formnovalidate>Draw it for us',
+                         form)
+        # a browser without the page's script sends the button's value beside the
+        # radio checked: the button pressed wins
         code, _, body = post(server, tokens[ANA], {"action": "disaster record",
-                                                   "card": ["", "virtual"],
+                                                   "card": ["Safe", "virtual"],
                                                    "request_id": "v1"})
         assert code == 200, body
     assert session.load(game, tables).game.player(ANA).disaster

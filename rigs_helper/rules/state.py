@@ -144,6 +144,9 @@ class Endgame(Frozen):
     resource_values: Mapping[str, int] = field(default_factory=frozen_map)
 
 
+CARD_MODES = ("rigs", "table")  # `rigs new --cards`: who holds the cards (Game.cards)
+
+
 @record
 class Game(Frozen):
     seed: int
@@ -166,6 +169,11 @@ class Game(Frozen):
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     last_call: bool = False  # the Production Phase's Last Call is open
     dice: str = "rigs"  # "table": the table rolls every die (rigs never rolls)
+    # who holds the cards (`rigs new --cards`): "rigs" deals every card and no page asks
+    # for a record; "table" records its own (a partial set, `--have`, records the group's
+    # cards and lets rigs deal the rest).  A file made before says nothing: "table", as
+    # its pages asked for records
+    cards: str = "table"
     # a deck that runs out while the table draws its own card is refilled from its
     # discards without rigs' generator (the table shuffles its own: rules/piles.py); True
     # in every game made since (issue #27), False in an older file, which replays as made

@@ -145,3 +145,45 @@ def mergeable(actions: list[dict]) -> bool:
     return len(actions) > 1 and all(
         len((a.get("params") or {}).get("to", {}).get("values") or ()) == 1
         for a in actions)
+
+
+# ------------------------------------------------------------ designed decision forms
+# One form per decision (DESIGN "One decision, one form"): fed by the legal list's
+# candidates for that decision, its fields labelled in the table's words.
+
+DISASTER_CARD = "Your Disaster card"
+DISASTER_KARMA = "The Karma card it makes you draw"
+
+
+def disaster(tables, actions: list[dict]) -> dict:
+    """The Disaster card dealt to this player, one form: the card (every title listed by
+    any of the "disaster record" candidates), and, shown only when the card chosen hurts
+    (the candidate that lists ``karma``), the Karma card it makes them draw (left blank:
+    recorded later).  "Draw it for us" posts ``card=virtual`` alone (rigs draws both)."""
+    cards: dict[str, bool] = {}
+    karma: list[str] = []
+    for a in actions:
+        params = a.get("params") or {}
+        hurts = "karma" in params
+        for v in (params.get("card") or {}).get("values") or ():
+            if str(v) != VIRTUAL:
+                cards[str(v)] = cards.get(str(v), False) or hurts
+        if hurts:
+            karma += [str(v) for v in params["karma"].get("values") or ()
+                      if str(v) not in karma]
+    card = {"name": "card", "label": DISASTER_CARD, "required": True, "record": "card",
+            "kind": "buttons" if len(cards) <= 16 else "select", "chosen": None,
+            "options": [{"value": v, "label": v, "hurts": h} for v, h in sorted(cards.items())],
+            "quick": {"name": "card", "value": VIRTUAL, "label": "Draw it for us",
+                      "for": ["card", "karma"]}}
+    fields = [card]
+    if karma:
+        opts = [{"value": v, "label": v} for v in sorted(karma, key=str.lower)
+                if v != VIRTUAL]
+        if VIRTUAL in karma:
+            opts.append({"value": VIRTUAL, "label": "Draw it for us (rigs draws it)"})
+        fields.append({"name": "karma", "label": DISASTER_KARMA, "required": False,
+                       "record": "card", "kind": "select", "options": opts,
+                       "blank": "Not drawn yet (record it later)", "when": "card"})
+    return {"action": "disaster record", "label": "Record", "fields": fields, "rules": [],
+            "request_id": secrets.token_urlsafe(12)}

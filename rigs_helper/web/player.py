@@ -109,6 +109,10 @@ def decisions(game, tables, d: dict, acts: list[dict], owners: dict) -> list[dic
             fs.append(forms.form(tables, dec, owners, "Decline"))
         out.append({"title": title[:1].upper() + title[1:], "forms": fs, "row": True})
     for kind in DECIDE[3:]:
+        if kind == "disaster record" and by.get(kind):
+            out.append({"title": "Your Disaster card: record the card dealt to you",
+                        "row": False, "forms": [forms.disaster(tables, by[kind])]})
+            continue
         for a in by.get(kind, []):
             out.append({"title": a.get("label") or kind, "row": False,
                         "forms": [forms.form(tables, a, owners)]})
@@ -253,8 +257,10 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
     waiting = [w for w in _waits(game, tables) if w["player"] == d["name"]
                and w["what"] != "not done yet"]
     notes = [f"Round {n['round']}: {words(n['text'])}" for n in d["notes"][-10:]]
+    from rigs_helper.store.session import moment
+
     return render(
-        "player.html", **base, ready=True, d=d, outcome=outcome(answer),
+        "player.html", **base, ready=True, d=d, outcome=outcome(answer), seen=moment(game),
         phase=str(d["phase"]).title(), decisions=decisions(game, tables, d, acts, owners),
         waiting=[words(w["what"]) for w in waiting],
         pending=_pending(game, tables, d["name"]),
