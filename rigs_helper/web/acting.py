@@ -11,6 +11,7 @@ phase as `rigs next` would."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from concurrent.futures import Future
@@ -19,6 +20,7 @@ from pathlib import Path
 from rigs_helper.rules.errors import RigsError, Stale
 
 VIRTUAL = "virtual"
+MOMENT = re.compile(r"^(?:\d+:[a-z]+|over)/")  # a page's request id: "3:market/…"
 MEMORY = 2000  # answers kept for replayed request ids
 MAX_ID = 100
 EVERYONE = "the phones (everyone done)"  # the source of a phase that ended by itself
@@ -110,6 +112,8 @@ class Acting:
         base = {"request_id": rid or ""}
         seen_given = form.pop("seen", [])
         seen = seen_given[0] if len(seen_given) == 1 else None
+        if seen is None and rid and MOMENT.match(rid):  # a page's id names it too
+            seen = rid.split("/", 1)[0]
         form = one_choice(form)
         action = form.pop("action", [])
         if len(action) != 1 or not action[0].strip():
