@@ -113,10 +113,11 @@ def test_an_attack_waiting_for_the_player_is_the_first_thing_on_their_page(tmp_p
     with serving(game, tables) as (server, _, tokens):
         page = get(server, f"/p/{tokens[ANA]}")[2]
         decisions = page.split('id="decisions"')[1].split('id="done"')[0]
-        acts = re.findall(r'name="action" value="([^"]+)"', decisions)
-        assert acts[:2] == ["answer", "answer"] and "deal accept" in acts
+        acts = re.findall(r'<input type="hidden" name="action" value="([^"]+)"', decisions)
+        assert acts == ["answer", "deal accept"]  # one form per decision, the attack first
         assert "plays I WANT THAT!: answer it" in decisions
-        assert "Answer I WANT THAT! with Wrong Address" in decisions
+        assert ">Take it<" in decisions and ">Wrong Address<" in decisions
+        assert 'name="action" value="deal decline"' in decisions  # the deal's second button
         code, _, body = post(server, tokens[ANA], {"action": "answer", "card":
                                                    "Wrong Address", "request_id": "a1"})
         assert code == 200, body

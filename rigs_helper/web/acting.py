@@ -116,6 +116,8 @@ class Acting:
             seen = rid.split("/", 1)[0]
         form = one_choice(form)
         action = form.pop("action", [])
+        if len(action) == 2:  # a second button naming its action (a deal's "Decline")
+            action = action[1:]
         if len(action) != 1 or not action[0].strip():
             return 422, {"ok": False, "error": "action: give one (see actions.json)", **base}
         params = {k: [v for v in vs if v != ""] for k, vs in form.items()}

@@ -97,25 +97,30 @@ def decisions(game, tables, d: dict, acts: list[dict], owners: dict) -> list[dic
         by.setdefault(a["action"], []).append(a)
     if by.get("answer"):
         out.append({"title": _attack_words(game, tables, name) or "Answer the Karma card",
-                    "forms": [forms.form(tables, a, owners) for a in by["answer"]],
+                    "forms": [forms.decision(tables, by["answer"], owners, "Answer",
+                                              "Your answer")],
                     "row": False})
     for acc in by.get("deal accept", []):
         deal = (acc["params"].get("deal") or {}).get("values", [""])[0]
         dec = next((x for x in by.get("deal decline", [])
                     if (x["params"].get("deal") or {}).get("values", [""])[0] == deal), None)
         title = str(acc.get("label", "")).removeprefix("Accept ")
-        fs = [forms.form(tables, acc, owners, "Accept")]
-        if dec:
-            fs.append(forms.form(tables, dec, owners, "Decline"))
-        out.append({"title": title[:1].upper() + title[1:], "forms": fs, "row": True})
+        f = forms.form(tables, acc, owners, "Accept")
+        if dec:  # one form: its second button declines
+            f["also"] = {"name": "action", "value": "deal decline", "label": "Decline"}
+        out.append({"title": title[:1].upper() + title[1:], "forms": [f], "row": False})
     for kind in DECIDE[3:]:
         if kind == "disaster record" and by.get(kind):
             out.append({"title": "Your Disaster card: record the card dealt to you",
                         "row": False, "forms": [forms.disaster(tables, by[kind])]})
             continue
-        for a in by.get(kind, []):
-            out.append({"title": a.get("label") or kind, "row": False,
-                        "forms": [forms.form(tables, a, owners)]})
+        if by.get(kind):
+            same = by[kind]
+            title = same[0].get("label") or kind
+            if len(same) > 1:  # one decision, one form
+                title = str(title).split(":")[0]
+            out.append({"title": title, "row": False,
+                        "forms": [forms.decision(tables, same, owners)]})
     if _market_due(game, tables):
         for a in by.get("next", []):
             out.append({"title": "Everyone is done: draw the Market card and record it",

@@ -42,12 +42,12 @@
     // a field shown only when the choice it follows asks for it (the Karma card a
     // Disaster card makes you draw: only when the card chosen hurts)
     f.querySelectorAll('[data-when]').forEach(function(w){
-      var name = w.getAttribute('data-when');
+      var name = w.getAttribute('data-when'), ok = JSON.parse(w.getAttribute('data-if'));
       var on = f.querySelector('[name="' + CSS.escape(name) + '"]:checked, select[name="' +
                                CSS.escape(name) + '"] option:checked');
-      var show = !!(on && on.getAttribute('data-hurts'));
+      var show = !!(on && on.value && ok.indexOf(on.value) >= 0);
       w.hidden = !show;
-      w.querySelectorAll('select,input').forEach(function(i){ i.disabled = !show; });
+      w.querySelectorAll('select,input,button').forEach(function(i){ i.disabled = !show; });
     });
   }
   function wire(){
