@@ -155,7 +155,8 @@ def test_the_land_grant_reads_in_words_and_the_order_is_one_list(tmp_path, table
     with serving(game, tables) as (server, _, tokens):
         page = get(server, f"/p/{tokens[g.leader]}")[2]
     decisions = page.split('id="decisions"')[1].split('id="done"')[0]
-    assert "Land Grant: keep a plot" in decisions
+    assert "The plot you keep" in decisions and ">Keep this plot<" in decisions
+    assert 'name="give"' not in decisions  # every way the plots went out: the terminal's
     for pid in g.grant:
         name = tables.plots[tables.plot_deck[int(pid[1:]) - 1]].name
         assert re.search(rf'value="{pid}"[^>]*>{pid} {name} — \d+E \d+S \d+M<', decisions)

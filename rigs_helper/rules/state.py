@@ -166,6 +166,11 @@ class Game(Frozen):
     # a mixed Plot deck: the grant's plots of the group's own not recorded yet (they are
     # stand-ins in ``grant`` until `rigs grant --card` names them)
     grant_owed: int = 0
+    # the table's record of the Land Grant's plots where the table holds the cards: "due"
+    # (the phones ask for it before any plot is kept; rigs' draw is not used until the
+    # table lets rigs draw them), "made" (recorded, or left to rigs: not asked again);
+    # "" in a game where rigs deals the cards, and in a file made before
+    grant_record: str = ""
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     last_call: bool = False  # the Production Phase's Last Call is open
     dice: str = "rigs"  # "table": the table rolls every die (rigs never rolls)

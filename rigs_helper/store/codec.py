@@ -61,6 +61,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["grant"] = c["plot"].encode(game.grant)
     if game.grant_owed:
         doc["grant_owed"] = game.grant_owed
+    if game.grant_record:
+        doc["grant_record"] = game.grant_record
     if game.rigs_lost_round:
         doc["rigs_lost_round"] = game.rigs_lost_round
     if game.last_call:
@@ -197,7 +199,7 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "grant_owed", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
+        "grant", "grant_owed", "grant_record", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
         "players", "log", "inventory", "commitment", "waits", "dice", "cards",
         "table_shuffles", "table_draws"}
 _TOP_REQUIRED = ("seed", "rng", "round", "phase", "leader", "game_over", "market", "decks",
@@ -303,6 +305,9 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     dice = doc.get("dice", "rigs")
     if dice not in DICE_MODES:
         raise check.fail("dice", f"is {dice!r}: one of {', '.join(DICE_MODES)}")
+    grant_record = doc.get("grant_record", "")
+    if grant_record not in ("", "due", "made"):
+        raise check.fail("grant_record", f"is {grant_record!r}: one of due, made")
     cards = doc.get("cards", "table")
     if cards not in CARD_MODES:
         raise check.fail("cards", f"is {cards!r}: one of {', '.join(CARD_MODES)}")
@@ -320,6 +325,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         market=market,
         grant=decode("grant", doc["grant"], "plot") if "grant" in doc else (),
         grant_owed=check.whole(doc.get("grant_owed", 0), "grant_owed"),
+        grant_record=grant_record,
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
         last_call=flag(check, doc.get("last_call", False), "last_call"),
         dice=dice, cards=cards,

@@ -237,3 +237,30 @@ def decision(tables, actions: list[dict], owners: dict[str, str] | None = None,
     return {"action": str(actions[0]["action"]), "label": label or "Send",
             "fields": fields, "rules": rules_words({"constraints": constraints}),
             "request_id": secrets.token_urlsafe(12)}
+
+
+def grant(tables, actions: list[dict], owners: dict[str, str] | None = None) -> dict:
+    """The leader's Land Grant, one form: where the table holds the cards and has not
+    recorded them yet, the plots drawn at the table (one list per plot) with "Draw it for
+    us" (rigs draws them); then the plot kept and the others' turns.  Who received which
+    (every way the plots may have gone out) is the terminal's (`rigs grant --give`)."""
+    mine = [a for a in actions if "give" not in (a.get("params") or {})]
+    rigs_draws = next((a for a in mine if ((a.get("params") or {}).get("card") or {})
+                       .get("values") == [VIRTUAL]), None)
+    record = next((a for a in mine if a is not rigs_draws and "card" in
+                   (a.get("params") or {})), None)
+    if rigs_draws is not None and record is not None:
+        f = form(tables, record, owners, "Record the plots drawn")
+        f["fields"][0]["label"] = "The plot cards you drew"
+        f["fields"][0]["quick"] = {"name": "card", "value": VIRTUAL,
+                                   "label": "Draw it for us", "for": ["card"]}
+        return f
+    keep = [a for a in mine if "plot" in (a.get("params") or {})]
+    if keep:
+        f = form(tables, keep[0], owners, "Keep this plot")
+        for x in f["fields"]:
+            if x["name"] == "plot":
+                x["label"] = "The plot you keep"
+                x["chosen"] = None
+        return f
+    return decision(tables, mine or actions, owners)

@@ -110,6 +110,10 @@ def decisions(game, tables, d: dict, acts: list[dict], owners: dict) -> list[dic
             f["also"] = {"name": "action", "value": "deal decline", "label": "Decline"}
         out.append({"title": title[:1].upper() + title[1:], "forms": [f], "row": False})
     for kind in DECIDE[3:]:
+        if kind == "grant" and by.get(kind):
+            out.append({"title": "Land Grant", "row": False,
+                        "forms": [forms.grant(tables, by[kind], owners)]})
+            continue
         if kind == "disaster record" and by.get(kind):
             out.append({"title": "Your Disaster card: record the card dealt to you",
                         "row": False, "forms": [forms.disaster(tables, by[kind])]})
