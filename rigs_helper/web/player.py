@@ -13,7 +13,7 @@ from __future__ import annotations
 from rigs_helper.web import forms
 from rigs_helper.web.snapshot import Snapshot
 from rigs_helper.web.templating import render
-from rigs_helper.web.words import NAMES, SHORT, plot_words, value_words, words
+from rigs_helper.web.words import NAMES, SHORT, VIRTUAL, plot_words, value_words, words
 
 # what waits for the player, in the order it shows (an attack first)
 DECIDE = ("answer", "deal accept", "deal decline", "lose", "settle", "disaster record",
@@ -258,6 +258,8 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
         return render("player.html", **base, ready=False)
     game = snap.loaded.game
     acts = actions_data(snap, tables, d["name"], path)["actions"]
+    if game.cards == "rigs":
+        acts = [rigs_deals(a) for a in acts]
     owners = _owners(game, d["name"])
     shown = decided(acts, game, d, tables)
     done = next((a for a in acts if a["action"] == "done"), None)
@@ -281,7 +283,50 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
         hand=d["hand"], notes=notes,
         grant=[{"words": plot_words(tables, p["id"])} for p in d["grant"]],
         grant_owed=d.get("grant_owed") or 0,  # a partial set: the group's plots to record
+        result=result(snap, tables, d["name"], path),
         value_words=lambda p, v: value_words(tables, p, v, None, owners))
+
+
+def result(snap: Snapshot, tables, name: str, path=None) -> dict | None:
+    """The end of the game on this player's phone: the winner, their own net worth and
+    where it came from, their place, and BG Stats' "add play" link (the group's history:
+    `forecast/bgstats.link`); None before the final scores."""
+    from rigs_helper.web.pages import final_extras, final_scores
+
+    fin = final_scores(snap.loaded.game, tables)
+    if fin is None:
+        return None
+    me = next(r for r in fin["players"] if r["name"] == name)
+    place = 1 + sum(1 for r in fin["players"] if r["net_worth"] > me["net_worth"])
+    parts = [(NAMES["credits"], me["credits"]), ("Luxuries sold", me["luxuries"]),
+             ("Plots", me["plots"]), ("Resources", me["resources"]),
+             ("Owed to Vinnie", me["vinnie"])]
+    extras = final_extras(path, snap, tables) if path is not None else None
+    winners = fin["winners"]
+    return {"winners": winners, "won": name in winners, "net_worth": me["net_worth"],
+            "place": place, "of": len(fin["players"]),
+            "parts": [{"what": w, "n": n} for w, n in parts if n or w == NAMES["credits"]],
+            "scores": [{"name": r["name"], "n": r["net_worth"]} for r in fin["players"]],
+            "bgstats": (extras or {}).get("url")}
+
+
+def rigs_deals(action: dict) -> dict:
+    """Where rigs deals every card (`rigs new --cards rigs`) a page asks for no card drawn:
+    a card rigs may draw is given as ``virtual``, cards drawn because of something are
+    left to rigs."""
+    params = action.get("params") or {}
+    if not any((p or {}).get("record") == "card" and VIRTUAL in ((p or {}).get("values")
+                                                                   or ())
+               for p in params.values()):
+        return action
+    out: dict = {}
+    for k, p in params.items():
+        if (p or {}).get("record") == "card" and VIRTUAL in (p.get("values") or ()):
+            if p.get("multiple"):
+                continue
+            p = {"values": [VIRTUAL]}
+        out[k] = p
+    return {**action, "params": out}
 
 
 def _pending(game, tables, name: str) -> list[str]:
