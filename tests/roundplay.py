@@ -22,7 +22,8 @@ PRIVATE_DRAW = "Decoy"  # the card Ana records into her hand from her phone
 def start(path: Path) -> Path:
     """Round 2, Player Phase, the Land Grant waiting for Ana; the attack and its answer in
     hand (set up at the terminal, before the phones)."""
-    rigs("new", *[a for n in NAMES for a in ("-p", n)], "--seed", "5", "--game", path)
+    rigs("new", *[a for n in NAMES for a in ("-p", n)], "--seed", "5", "--cards", "table",
+         "--game", path)
     for _ in range(3):
         rigs("next", "--auto", "--game", path)
     rigs("next", "--game", path)

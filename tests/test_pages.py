@@ -113,10 +113,11 @@ def test_an_attack_waiting_for_the_player_is_the_first_thing_on_their_page(tmp_p
     with serving(game, tables) as (server, _, tokens):
         page = get(server, f"/p/{tokens[ANA]}")[2]
         decisions = page.split('id="decisions"')[1].split('id="done"')[0]
-        acts = re.findall(r'name="action" value="([^"]+)"', decisions)
-        assert acts[:2] == ["answer", "answer"] and "deal accept" in acts
+        acts = re.findall(r'<input type="hidden" name="action" value="([^"]+)"', decisions)
+        assert acts == ["answer", "deal accept"]  # one form per decision, the attack first
         assert "plays I WANT THAT!: answer it" in decisions
-        assert "Answer I WANT THAT! with Wrong Address" in decisions
+        assert ">Take it<" in decisions and ">Wrong Address<" in decisions
+        assert 'name="action" value="deal decline"' in decisions  # the deal's second button
         code, _, body = post(server, tokens[ANA], {"action": "answer", "card":
                                                    "Wrong Address", "request_id": "a1"})
         assert code == 200, body
@@ -154,7 +155,8 @@ def test_the_land_grant_reads_in_words_and_the_order_is_one_list(tmp_path, table
     with serving(game, tables) as (server, _, tokens):
         page = get(server, f"/p/{tokens[g.leader]}")[2]
     decisions = page.split('id="decisions"')[1].split('id="done"')[0]
-    assert "Land Grant: keep a plot" in decisions
+    assert "The plot you keep" in decisions and ">Keep this plot<" in decisions
+    assert 'name="give"' not in decisions  # every way the plots went out: the terminal's
     for pid in g.grant:
         name = tables.plots[tables.plot_deck[int(pid[1:]) - 1]].name
         assert re.search(rf'value="{pid}"[^>]*>{pid} {name} — \d+E \d+S \d+M<', decisions)
@@ -245,17 +247,21 @@ def test_rigs_draws_the_disaster_card_from_a_button_of_its_own(tmp_path, tables)
     game = pagegames.disaster_phase(tmp_path / "rigs.toml")
     with serving(game, tables) as (server, _, tokens):
         page = get(server, f"/p/{tokens[ANA]}")[2]
-        # the last one: a card that hurts Ana has its own form, which also asks for the
-        # Karma card she draws for it (docs/table-cards.md)
-        form = re.findall(r'(?s)<form class="act[^"]*"[^>]*>(?:(?!</form>).)*'
-                          r'value="disaster record".*?</form>', page)[-1]
-        assert "What did you draw?" in page
-        assert '<option value="virtual">Draw it for us' in page  # also the list's last
+        # one form for the one decision: the card, and the Karma card it makes her draw
+        # (shown by the page's script only when the card chosen hurts)
+        forms = re.findall(r'(?s)<form class="act[^"]*"[^>]*>(?:(?!</form>).)*'
+                           r'value="disaster record".*?</form>', page)
+        assert len(forms) == 1
+        form = forms[0]
+        assert "Your Disaster card" in form and "The Karma card it makes you draw" in form
+        assert "What did you draw?" not in form
         assert re.search(r'<button type="submit" class="quick" name="card" value="virtual" '
-                         r'formnovalidate>Draw it for us', form)
-        # what the browser sends for that button: the list left empty, the button's value
+                         r'data-for=\'\["card", "karma"\]\' formnovalidate>Draw it for us',
+                         form)
+        # a browser without the page's script sends the button's value beside the
+        # radio checked: the button pressed wins
         code, _, body = post(server, tokens[ANA], {"action": "disaster record",
-                                                   "card": ["", "virtual"],
+                                                   "card": ["Safe", "virtual"],
                                                    "request_id": "v1"})
         assert code == 200, body
     assert session.load(game, tables).game.player(ANA).disaster

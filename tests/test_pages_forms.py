@@ -54,7 +54,7 @@ def test_a_new_action_renders_by_its_parameters_kinds(tables):
     assert "What did you roll?" in page and re.search(r'name="roll" min="1" max="6"', page)
     assert "What did you draw?" in page
     assert re.search(r'<button type="submit" class="quick" name="card" value="virtual" '
-                     r'formnovalidate>Draw it for us</button>', page)
+                     r'data-for=\'\["card"\]\' formnovalidate>Draw it for us</button>', page)
     assert 'data-sum=\'["n", "extra"]\' data-min="5" data-max="5">How many, Extra: 5 in all' \
         in page
     assert 'data-sum=\'["extra"]\' data-min="1">Give at least one of: Extra' in page

@@ -28,7 +28,7 @@ from rigs_helper.rules.views import status_dict
 from rigs_helper.store import rewind, session, timeline
 from rigs_helper.store.audit import new_op
 from rigs_helper.store.codec import to_doc
-from rigs_helper.web.acting import waiting
+from rigs_helper.rules.waits.phone import from_a_phone
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 
@@ -214,7 +214,7 @@ def test_random_play_keeps_replay_undo_and_privacy_after_every_action(seed, tmp_
             a = rnd.choice(secret if secret and rnd.random() < 0.5 else acts)
             try:
                 # as a page plays it: a Karma attack waits for each victim's answer
-                op = waiting(legal.operation(g, tables, name, a["action"], form(rnd, a)))
+                op = from_a_phone(legal.operation(g, tables, name, a["action"], form(rnd, a)), g)
                 perform(g, op, tables)
             except RigsError:
                 op = None

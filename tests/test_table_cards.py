@@ -153,7 +153,7 @@ def _top_disaster_hurts(path, tables, name: str) -> bool:
 def _hurting_disaster_phase(game, tables) -> None:
     """Ana and Bo in the Disaster Phase, the top Disaster card one that hurts Ana."""
     for seed in range(7, 60):
-        rigs("new", "-p", "Ana", "-p", "Bo", "--seed", seed, "--game", game)
+        rigs("new", "-p", "Ana", "-p", "Bo", "--seed", seed, "--cards", "table", "--game", game)
         rigs("next", "--wait", "--game", game)
         if _top_disaster_hurts(game, tables, "Ana"):
             break

@@ -94,6 +94,10 @@ def new(
         "--dice", help="Who rolls the dice: 'rigs' (a die the table does not give is rolled "
         "by rigs and announced) or 'table' (the table rolls every die; a step that needs "
         "one stops and names the command that records it).")] = "rigs",
+    cards: Annotated[str | None, typer.Option(
+        "--cards", help="Who holds the cards: 'rigs' (rigs shuffles and deals every card; "
+        "no phone asks for a record) or 'table' (the table draws its own and records them; "
+        "--have, a partial set, implies it).", show_default="rigs")] = None,
     roll: RollOpt = None,
     game: GameOpt = None,
     json: JsonOpt = False,
@@ -132,11 +136,16 @@ def new(
 
         op = read_inventory(have, tables)
     lacks = {d: dict(c) for d, c in op.missing} if op else None
-    outcome = new_game(player, seed, tables, parse_rolls(roll), deal, dice, lacks)
+    cards = (cards or ("table" if have is not None else "rigs")).strip().lower()
+    if have is not None and cards == "rigs":
+        raise InputError("--have records the group's own cards: give --cards table or "
+                         "leave --cards out")
+    outcome = new_game(player, seed, tables, parse_rolls(roll), deal, dice, lacks, cards)
     action = ("new " + " ".join(f"--player {n!r}" for n in player)  # never the seed
               + "".join(f" --roll {r}" for r in roll or ())
               + "".join(f" --plots {x!r}" for x in plots or [])
-              + (f" --dice {dice}" if dice != "rigs" else ""))
+              + (f" --dice {dice}" if dice != "rigs" else "")
+              + (f" --cards {cards}" if cards != "rigs" and have is None else ""))
     missing = None
     if op is not None:
         from rigs_helper.rules.engine import Outcome, perform
@@ -149,7 +158,7 @@ def new(
     path = game_path(game)
     session.create(path, outcome, action, force, tables,
                    op=new_op([n.strip() for n in player], seed, missing, list(roll or ()),
-                                  deal, dice))
+                                  deal, dice, cards))
     if json:
         from rigs_helper.rules.views import status_dict
 
@@ -159,6 +168,12 @@ def new(
         return
     for line in outcome.messages:
         say(line)
+    from rigs_helper.rules.views import CARDS_WORDS, cards_mode
+
+    rolls = "the table rolls every die" if dice == "table" else \
+        "rigs rolls a die the table does not give"
+    say(f"Cards: {CARDS_WORDS[cards_mode(outcome.game)]} (--cards {outcome.game.cards}); "
+        f"dice: {rolls} (--dice {dice}).")
     say("Write these ids on your plot cards: commands name a plot by its id (P7, p7 or 7) "
         "or by its type when the player owns one plot of that type.")
     say(f"Commitment: {short(commit)}  (photograph it now; `rigs verify` checks the "

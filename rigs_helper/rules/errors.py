@@ -39,3 +39,14 @@ class PendingChoice(RigsError):
     def __init__(self, choices: list[str]) -> None:
         self.choices = choices
         super().__init__("waiting for a choice: " + "; ".join(choices))
+
+
+class Stale(RigsError):
+    """An action read on an older moment of the game (a page's form read in one phase and
+    sent in the next): never applied to the moment it was not meant for."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, changed: dict | None = None) -> None:
+        self.changed = changed or {}
+        super().__init__(message)

@@ -10,19 +10,22 @@ from rigs_helper.rules.engine import Outcome, Work, determine_leader
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.mixed import virtual_ids
 from rigs_helper.rules.names import fold
-from rigs_helper.rules.state import Game, Market, Pile, Player, Plot
+from rigs_helper.rules.state import CARD_MODES, Game, Market, Pile, Player, Plot
 from rigs_helper.rules.tables import Tables
 
 
 def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = None,
              plots: dict[str, list[str]] | None = None, dice: str = "rigs",
-             missing: Mapping[str, Mapping[str, int]] | None = None) -> Outcome:
+             missing: Mapping[str, Mapping[str, int]] | None = None,
+             cards: str = "table") -> Outcome:
     """A new game; ``rolls`` are the table's dice for a leader roll-off (NAME=N);
     ``plots`` the table's own deal of starting plots, as plot types per player (every
     player, the set-up's number each); otherwise rigs deals them.  ``dice``: "table" when
     the table rolls every die of the game (rigs never rolls).  ``missing``: the group's
     inventory; its Plot deck part is used here, the starting plots dealt from the mixed
-    Plot deck (the rest goes through :class:`~rigs_helper.rules.decks.SetInventory`)."""
+    Plot deck (the rest goes through :class:`~rigs_helper.rules.decks.SetInventory`).
+    ``cards``: "rigs" when rigs deals every card (no page asks for a record), "table" when
+    the table records its own."""
     const = tables.constants
     clean = [n.strip() for n in names]
     if not const.players_min <= len(clean) <= const.players_max:
@@ -44,7 +47,9 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
 
     if dice not in DICE_MODES:
         raise InputError(f"--dice {dice}: one of {', '.join(DICE_MODES)}")
-    game = Game(seed=seed, rng=0, players=players, commitment=commitment(seed), dice=dice,
+    if cards not in CARD_MODES:
+        raise InputError(f"--cards {cards}: one of {', '.join(CARD_MODES)}")
+    game = Game(seed=seed, rng=0, players=players, commitment=commitment(seed), dice=dice, cards=cards,
                 table_shuffles=True, table_draws=True)
     for name, _ in rolls.named if rolls else ():
         game.player(name)  # a roll for someone who is not playing

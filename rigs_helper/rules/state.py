@@ -144,6 +144,9 @@ class Endgame(Frozen):
     resource_values: Mapping[str, int] = field(default_factory=frozen_map)
 
 
+CARD_MODES = ("rigs", "table")  # `rigs new --cards`: who holds the cards (Game.cards)
+
+
 @record
 class Game(Frozen):
     seed: int
@@ -163,9 +166,19 @@ class Game(Frozen):
     # a mixed Plot deck: the grant's plots of the group's own not recorded yet (they are
     # stand-ins in ``grant`` until `rigs grant --card` names them)
     grant_owed: int = 0
+    # the table's record of the Land Grant's plots where the table holds the cards: "due"
+    # (the phones ask for it before any plot is kept; rigs' draw is not used until the
+    # table lets rigs draw them), "made" (recorded, or left to rigs: not asked again);
+    # "" in a game where rigs deals the cards, and in a file made before
+    grant_record: str = ""
     rigs_lost_round: int = 0  # last round a RIGS was destroyed (Push, Pull, or Drag)
     last_call: bool = False  # the Production Phase's Last Call is open
     dice: str = "rigs"  # "table": the table rolls every die (rigs never rolls)
+    # who holds the cards (`rigs new --cards`): "rigs" deals every card and no page asks
+    # for a record; "table" records its own (a partial set, `--have`, records the group's
+    # cards and lets rigs deal the rest).  A file made before says nothing: "table", as
+    # its pages asked for records
+    cards: str = "table"
     # a deck that runs out while the table draws its own card is refilled from its
     # discards without rigs' generator (the table shuffles its own: rules/piles.py); True
     # in every game made since (issue #27), False in an older file, which replays as made

@@ -200,6 +200,19 @@ def _mixed(game: Game, tables: Tables) -> dict[str, int]:
     return out
 
 
+def cards_mode(game: Game) -> str:
+    """Who holds the cards: "rigs", "table", or "partial" (the table's set lacks cards:
+    it records the group's, rigs deals the rest)."""
+    if game.cards == "rigs":
+        return "rigs"
+    return "partial" if any(game.missing.values()) else "table"
+
+
+CARDS_WORDS = {"rigs": "rigs deals every card",
+               "table": "the table draws and records its own cards",
+               "partial": "the table records the group's cards, rigs deals the rest"}
+
+
 def status_dict(game: Game, tables: Tables) -> dict[str, Any]:
     m = game.market
     return {
@@ -208,6 +221,7 @@ def status_dict(game: Game, tables: Tables) -> dict[str, Any]:
         "phase": game.phase,
         "last_call": game.last_call,
         "dice": game.dice,
+        "cards": cards_mode(game),
         "leader": game.leader,
         "game_over": game.game_over,
         "commitment": game.commitment or None,

@@ -205,9 +205,9 @@ def destination(text: object, what: str) -> str:
 
 
 def plot_type(text: object, what: str) -> str:
-    """A plot card's type (``valley``, any case)."""
-    if isinstance(text, str) and text.lower() in PLOT_TYPES:
-        return text.lower()
+    """A plot card's type (``valley``, any case), or ``virtual`` (rigs draws it)."""
+    if isinstance(text, str) and text.strip().lower() in (*PLOT_TYPES, "virtual"):
+        return text.strip().lower()
     raise InputError(f"{what}: {text!r} is not a plot type (one of {', '.join(PLOT_TYPES)})")
 
 

@@ -40,7 +40,7 @@ class Verdict:
 
 
 def new_op(names: list[str], seed: int, missing: dict | None, rolls: Sequence[str] = (),
-           plots: dict | None = None, dice: str = "rigs") -> str:
+           plots: dict | None = None, dice: str = "rigs", cards: str = "table") -> str:
     """The set-up as data (the first log entry's ``op``): names, seed, the group's
     inventory, the table's dice (--roll) for a leader roll-off and its own deal of
     starting plots (--plots)."""
@@ -49,6 +49,8 @@ def new_op(names: list[str], seed: int, missing: dict | None, rolls: Sequence[st
         args["plots"] = plots
     if dice != "rigs":
         args["dice"] = dice
+    if cards != "table":
+        args["cards"] = cards
     return json.dumps({"op": "New", "args": args},
                       separators=(",", ":"), ensure_ascii=False)
 
@@ -62,7 +64,8 @@ def set_up(args: dict, tables: Tables):
 
     g = new_game(list(args["names"]), args["seed"], tables,
                  parse_rolls(args.get("rolls") or None), args.get("plots") or None,
-                 args.get("dice", "rigs"), args.get("missing") or None).game
+                 args.get("dice", "rigs"), args.get("missing") or None,
+                 args.get("cards", "table")).game
     if args.get("missing"):
         g = perform(g, inventory_op(args["missing"], ""), tables).game
     return g

@@ -12,6 +12,7 @@ from rigs_helper.rules.dice import DICE_MODES
 from rigs_helper.rules.market import market_index, parse_market_values
 from rigs_helper.rules.rng import MAX_SEED
 from rigs_helper.rules.state import (
+    CARD_MODES,
     SCHEMA_VERSION,
     Endgame,
     Game,
@@ -60,12 +61,16 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["grant"] = c["plot"].encode(game.grant)
     if game.grant_owed:
         doc["grant_owed"] = game.grant_owed
+    if game.grant_record:
+        doc["grant_record"] = game.grant_record
     if game.rigs_lost_round:
         doc["rigs_lost_round"] = game.rigs_lost_round
     if game.last_call:
         doc["last_call"] = True
     if game.dice != "rigs":
         doc["dice"] = game.dice
+    if game.cards != "table":
+        doc["cards"] = game.cards
     if game.table_shuffles:
         doc["table_shuffles"] = True
     if game.table_draws:
@@ -194,8 +199,8 @@ def state_hash(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- from TOML
 
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
-        "grant", "grant_owed", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
-        "players", "log", "inventory", "commitment", "waits", "dice",
+        "grant", "grant_owed", "grant_record", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
+        "players", "log", "inventory", "commitment", "waits", "dice", "cards",
         "table_shuffles", "table_draws"}
 _TOP_REQUIRED = ("seed", "rng", "round", "phase", "leader", "game_over", "market", "decks",
                  "players")
@@ -300,6 +305,12 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     dice = doc.get("dice", "rigs")
     if dice not in DICE_MODES:
         raise check.fail("dice", f"is {dice!r}: one of {', '.join(DICE_MODES)}")
+    grant_record = doc.get("grant_record", "")
+    if grant_record not in ("", "due", "made"):
+        raise check.fail("grant_record", f"is {grant_record!r}: one of due, made")
+    cards = doc.get("cards", "table")
+    if cards not in CARD_MODES:
+        raise check.fail("cards", f"is {cards!r}: one of {', '.join(CARD_MODES)}")
     done = read_done(check, doc.get("done", []), [p.name for p in players])
     game = Game(
         version=SCHEMA_VERSION, seed=seed, rng=check.whole(doc.get("rng", 0), "rng"),
@@ -314,9 +325,10 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         market=market,
         grant=decode("grant", doc["grant"], "plot") if "grant" in doc else (),
         grant_owed=check.whole(doc.get("grant_owed", 0), "grant_owed"),
+        grant_record=grant_record,
         rigs_lost_round=check.whole(doc.get("rigs_lost_round", 0), "rigs_lost_round"),
         last_call=flag(check, doc.get("last_call", False), "last_call"),
-        dice=dice,
+        dice=dice, cards=cards,
         table_shuffles=flag(check, doc.get("table_shuffles", False), "table_shuffles"),
         table_draws=flag(check, doc.get("table_draws", False), "table_draws"),
         done=done,

@@ -170,31 +170,51 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
                    + gamelog.entry_text(cp), tables)
 
 
+def moment(game: Game) -> str:
+    """The moment of the game a page's form was read on ("3:market"; "over" at the end):
+    an action sent with another moment than the file's is stale (:func:`run`'s ``seen``)."""
+    return "over" if game.game_over else f"{game.round}:{game.phase}"
+
+
+def check_seen(game: Game, seen: str | None) -> None:
+    """Refuse (:class:`Stale`) an action read on another moment of the game than now."""
+    from rigs_helper.rules.errors import Stale
+
+    if seen is None or seen == moment(game):
+        return
+    now = "the game is over" if game.game_over else \
+        f"it is now round {game.round}, the {game.phase.title()} Phase"
+    raise Stale(f"the game moved on since this was read: {now}; nothing was done",
+                {"seen": seen, "now": moment(game), "round": game.round,
+                 "phase": game.phase, "game_over": game.game_over})
+
+
 def run(path: Path, op: Op, tables: Tables | None = None, source: str | None = None,
-        request_id: str | None = None) -> Outcome:
+        request_id: str | None = None, seen: str | None = None) -> Outcome:
     """Under the lock: load ``path``, check and apply ``op``, save the new state with a
     log entry.  When the rules refuse, nothing is written.
 
     ``source`` ("Ana's phone") and ``request_id`` are kept in the log entry.  A request id
     already in the recent history acts once: the first outcome's words come back and
-    nothing is written (a double tap, a form sent again)."""
+    nothing is written (a double tap, a form sent again).  With ``seen`` (a page's
+    :func:`moment`), an action read on another moment of the game is refused (`Stale`)."""
     return _run(path, op, tables, with_start=False, source=source,
-                request_id=request_id)[0]
+                request_id=request_id, seen=seen)[0]
 
 
 def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
-                  source: str | None = None, request_id: str | None = None
-                  ) -> tuple[Outcome, dict]:
+                  source: str | None = None, request_id: str | None = None,
+                  seen: str | None = None) -> tuple[Outcome, dict]:
     """:func:`run` for an operation that ends a phase; also returns what the phase's
     summary compares as that phase began (``rules.history.basis``)."""
     outcome, start = _run(path, op, tables, with_start=True, source=source,
-                          request_id=request_id)
+                          request_id=request_id, seen=seen)
     assert start is not None
     return outcome, start
 
 
 def _run(path: Path, op: Op, tables: Tables | None, with_start: bool,
-         source: str | None = None, request_id: str | None = None
+         source: str | None = None, request_id: str | None = None, seen: str | None = None
          ) -> tuple[Outcome, dict | None]:
     from rigs_helper.rules.engine import perform
     from rigs_helper.rules.history import basis
@@ -208,6 +228,7 @@ def _run(path: Path, op: Op, tables: Tables | None, with_start: bool,
             again = repeated(loaded, str(path), request_id, tables)
             if again is not None:
                 return again, (basis(loaded.game) if with_start else None)
+        check_seen(loaded.game, seen)
         if with_start:  # the history read whole once (the save checks every entry), then
             _last(loaded, path, tables)  # the phase's start replayed from its end
         start = phase_start(loaded, str(path), tables) if with_start else None
@@ -216,6 +237,22 @@ def _run(path: Path, op: Op, tables: Tables | None, with_start: bool,
                extra={k: v for k, v in (("source", source), ("request_id", request_id))
                       if v})
     return outcome, start
+
+
+def settle(path: Path, tables: Tables, source: str) -> Outcome | None:
+    """End the phase when every player is done and no choice is open (the rules'
+    :func:`~rigs_helper.rules.waits.phone.everyone_done`), as `rigs next` would; None when
+    it goes on (or another action came first)."""
+    from rigs_helper.rules.waits.phone import everyone_done
+
+    game = load(path, tables).game
+    op = everyone_done(game, tables)
+    if op is None:
+        return None
+    try:
+        return run(path, op, tables, source=source, seen=moment(game))
+    except RigsError:
+        return None  # a choice is still open after all, or the phase ended elsewhere
 
 
 def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:

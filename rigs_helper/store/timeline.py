@@ -47,7 +47,8 @@ def creation(fields: dict[str, Any], tables: Tables) -> Outcome:
 
     out = new_game(list(fields["names"]), fields["seed"], tables,
                    parse_rolls(list(fields.get("rolls") or ()) or None),
-                   fields.get("plots") or None, fields.get("dice", "rigs"))
+                   fields.get("plots") or None, fields.get("dice", "rigs"),
+                   cards=fields.get("cards", "table"))
     if fields.get("missing"):
         from rigs_helper.rules.decks import inventory_op
 

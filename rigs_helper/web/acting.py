@@ -4,18 +4,23 @@ CLI's own path: the lock, the rules' check on the state read under it, the atomi
 log entry saying where it came from ("from Ana's phone").
 
 A request id acts once: the first answer is kept (and a second post of the same id waits
-for it, then gets it again).  When every player is done and no choice is open, the phase
-ends as `rigs next` would."""
+for it, then gets it again).  A form names the moment of the game it was read on
+(``seen``: round and phase): sent on another, it is refused (409 ``stale``), never applied
+to a later phase.  When every player is done and no choice is open, the session ends the
+phase as `rigs next` would."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from concurrent.futures import Future
 from pathlib import Path
 
-from rigs_helper.rules.errors import RigsError
+from rigs_helper.rules.errors import RigsError, Stale
 
+VIRTUAL = "virtual"
+MOMENT = re.compile(r"^(?:\d+:[a-z]+|over)/")  # a page's request id: "3:market/…"
 MEMORY = 2000  # answers kept for replayed request ids
 MAX_ID = 100
 EVERYONE = "the phones (everyone done)"  # the source of a phase that ended by itself
@@ -25,31 +30,30 @@ def one_line(exc: BaseException) -> str:
     return "; ".join(line.strip() for line in str(exc).splitlines() if line.strip())
 
 
+def stale(exc: Stale, base: dict) -> dict:
+    """A form read on an older moment of the game: refused, saying what changed."""
+    return {"ok": False, "stale": True, "error": one_line(exc), "changed": exc.changed,
+            **base}
+
+
 def source_of(player: str) -> str:
     return f"{player}'s phone"
 
 
-def waiting(op, game=None, tables=None):
-    """A Karma play from a phone waits for each victim's answer from their own phone (`rigs
-    karma play ... --wait`): every victim is asked, so the wait itself tells nothing.  A
-    tie for Expedition Leader after a phone's Land Grant or phase end waits for each tied
-    player's die (rules/waits/rolloff.py)."""
-    from dataclasses import fields
+def waiting(op, game, tables):
+    """The operation as a page makes it (the rules' `from_a_page`: a Karma card waits for
+    its victims' answers, a Disaster card's Karma card for the table's record, a tie for
+    Expedition Leader for the tied players' dice)."""
+    from rigs_helper.rules.waits.phone import from_a_page
 
-    from rigs_helper.rules.karma.play import KarmaPlay
+    return from_a_page(op, game, tables)
 
-    if hasattr(op, "rolloff") and game is not None:  # GrantPick, NextPhase
-        from rigs_helper.rules.waits.phone import with_rolloff
 
-        return with_rolloff(op, game, tables)
-    if type(op) is not KarmaPlay:
-        from rigs_helper.rules.waits.phone import recorded_later
-
-        return recorded_later(op, game, tables)
-    from rigs_helper.rules.waits.attacks import KarmaPlayWait
-
-    return KarmaPlayWait(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)},
-                         drawers=True, later=True)
+def one_choice(form: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A page's "Draw it for us" button sent with the form's own choice of that field (a
+    browser without the page's script sends both): the button pressed wins."""
+    return {k: [VIRTUAL] if VIRTUAL in vs and len(vs) > 1 and len(set(vs) - {VIRTUAL}) == 1
+            else vs for k, vs in form.items()}
 
 
 class Acting:
@@ -106,7 +110,14 @@ class Acting:
         from rigs_helper.web import leader
 
         base = {"request_id": rid or ""}
+        seen_given = form.pop("seen", [])
+        seen = seen_given[0] if len(seen_given) == 1 else None
+        if seen is None and rid and MOMENT.match(rid):  # a page's id names it too
+            seen = rid.split("/", 1)[0]
+        form = one_choice(form)
         action = form.pop("action", [])
+        if len(action) == 2:  # a second button naming its action (a deal's "Decline")
+            action = action[1:]
         if len(action) != 1 or not action[0].strip():
             return 422, {"ok": False, "error": "action: give one (see actions.json)", **base}
         params = {k: [v for v in vs if v != ""] for k, vs in form.items()}
@@ -124,14 +135,16 @@ class Acting:
                 op, ends = leader.operation(game, self.tables, player, name, params)
                 if ends:
                     op = waiting(op, game, self.tables)
-                    return self._end_phase(op, player, rid)
+                    return self._end_phase(op, player, rid, seen)
                 outcome = session.run(self.path, op, self.tables, source=source_of(player),
-                                      request_id=rid)
+                                      request_id=rid, seen=seen)
             else:
                 op = waiting(legal.operation(game, self.tables, player, name, params), game,
                              self.tables)
                 outcome = session.run(self.path, op, self.tables,
-                                      source=source_of(player), request_id=rid)
+                                      source=source_of(player), request_id=rid, seen=seen)
+        except Stale as exc:
+            return 409, stale(exc, base)
         except RigsError as exc:
             return 422, {"ok": False, "error": one_line(exc), **base}
         said = list(outcome.messages) + [t for who, t in outcome.private if who == player]
@@ -144,27 +157,16 @@ class Acting:
         return 200, {"ok": True, "said": said, **base}
 
     def end_phase_if_ready(self, player: str) -> list[str]:
-        """End the phase as `rigs next` would when every player is done and no choice is
-        open (one phase end at a time: the state is read again for each); the Player
-        Phase ends as `rigs next --wait` (each player records their Disaster card)."""
-        from rigs_helper.rules import legal
-        from rigs_helper.rules.phases import NextPhase
+        """The session ends the phase when every player is done and no choice is open
+        (one phase end at a time)."""
         from rigs_helper.store import session
 
         with self._phase_end:
-            try:
-                game = session.load(self.path, self.tables).game
-                if game.game_over or not legal.phase_ready(game, self.tables):
-                    return []
-                # from phones, the Disaster Phase waits for each player's own record
-                op = waiting(NextPhase(wait=game.phase == "player"), game, self.tables)
-                outcome = session.run(self.path, op, self.tables,
-                                      source=EVERYONE)
-            except RigsError:
-                return []  # a choice is still open after all: the board says which
-        return list(outcome.messages)
+            outcome = session.settle(self.path, self.tables, EVERYONE)
+        return list(outcome.messages) if outcome is not None else []
 
-    def _end_phase(self, op, player: str, rid: str | None) -> tuple[int, dict]:
+    def _end_phase(self, op, player: str, rid: str | None, seen: str | None = None
+                   ) -> tuple[int, dict]:
         """The leader ends the phase now, as `rigs next` (one phase end at a time)."""
         from rigs_helper.store import session
 
@@ -172,7 +174,9 @@ class Acting:
         with self._phase_end:
             try:
                 outcome = session.run(self.path, op, self.tables,
-                                      source=source_of(player), request_id=rid)
+                                      source=source_of(player), request_id=rid, seen=seen)
+            except Stale as exc:
+                return 409, stale(exc, base)
             except RigsError as exc:
                 return 422, {"ok": False, "error": one_line(exc), **base}
         said = list(outcome.messages) + [t for who, t in outcome.private if who == player]

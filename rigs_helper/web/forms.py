@@ -41,9 +41,10 @@ def field(tables, name: str, spec: dict, owners: dict[str, str] | None = None) -
             values = [v for v in values if v != VIRTUAL] + [VIRTUAL]  # and last in a list
         opts = [{"value": v, "label": value_words(tables, name, v, record, owners)}
                 for v in values]
-        if spec.get("repeat"):
-            lo = spec.get("min", 1)
-            hi = spec.get("max", lo)
+        if spec.get("repeat") or (spec.get("multiple") and record == "card"):
+            # cards drawn: one list per card (never a box per title)
+            lo = spec.get("min", 1) if spec.get("repeat") else 0
+            hi = spec.get("max", spec.get("min", 1))
             each = spec.get("ordered") or [values] * hi  # (the i-th value's choices)
             return {**out, "kind": "repeat", "options": opts, "slots": [
                 {"need": i < lo, "options": [o for o in opts if o["value"] in each[i]]}
@@ -145,3 +146,121 @@ def mergeable(actions: list[dict]) -> bool:
     return len(actions) > 1 and all(
         len((a.get("params") or {}).get("to", {}).get("values") or ()) == 1
         for a in actions)
+
+
+# ------------------------------------------------------------ designed decision forms
+# One form per decision (DESIGN "One decision, one form"): fed by the legal list's
+# candidates for that decision, its fields labelled in the table's words.
+
+DISASTER_CARD = "Your Disaster card"
+DISASTER_KARMA = "The Karma card it makes you draw"
+
+
+def disaster(tables, actions: list[dict]) -> dict:
+    """The Disaster card dealt to this player, one form: the card (every title listed by
+    any of the "disaster record" candidates), and, shown only when the card chosen hurts
+    (the candidate that lists ``karma``), the Karma card it makes them draw (left blank:
+    recorded later).  "Draw it for us" posts ``card=virtual`` alone (rigs draws both)."""
+    cards: dict[str, bool] = {}
+    karma: list[str] = []
+    for a in actions:
+        params = a.get("params") or {}
+        hurts = "karma" in params
+        for v in (params.get("card") or {}).get("values") or ():
+            if str(v) != VIRTUAL:
+                cards[str(v)] = cards.get(str(v), False) or hurts
+        if hurts:
+            karma += [str(v) for v in params["karma"].get("values") or ()
+                      if str(v) not in karma]
+    card = {"name": "card", "label": DISASTER_CARD, "required": True, "record": "card",
+            "kind": "buttons" if len(cards) <= 16 else "select", "chosen": None,
+            "options": [{"value": v, "label": v} for v in sorted(cards)],
+            "quick": {"name": "card", "value": VIRTUAL, "label": "Draw it for us",
+                      "for": ["card", "karma"]}}
+    fields = [card]
+    if karma:
+        opts = [{"value": v, "label": v} for v in sorted(karma, key=str.lower)
+                if v != VIRTUAL]
+        if VIRTUAL in karma:
+            opts.append({"value": VIRTUAL, "label": "Draw it for us (rigs draws it)"})
+        fields.append({"name": "karma", "label": DISASTER_KARMA, "required": False,
+                       "record": "card", "kind": "select", "options": opts,
+                       "blank": "Not drawn yet (record it later)", "when": "card",
+                       "shows": [v for v, h in cards.items() if h]})
+    return {"action": "disaster record", "label": "Record", "fields": fields, "rules": [],
+            "request_id": secrets.token_urlsafe(12)}
+
+
+def decision(tables, actions: list[dict], owners: dict[str, str] | None = None,
+             label: str | None = None, ask: str | None = None) -> dict:
+    """The candidates of one decision (the same action, each listing its own parameters)
+    as one form: the parameter they all share whose values tell them apart is asked
+    first ("Take it" or a protection card), and each other field shows only when a value
+    of it that lists the field is chosen (the page's script; without it every field
+    shows and the rules' check decides)."""
+    if len(actions) == 1:
+        return form(tables, actions[0], owners, label)
+    specs = [a.get("params") or {} for a in actions]
+    shared = [k for k in specs[0] if all(k in s for s in specs)]
+    key = next((k for k in shared if len({tuple(map(str, (s[k].get("values") or ())))
+                                           for s in specs}) > 1), None)
+    if key is None:  # nothing tells them apart: the widest one (the rules decide)
+        return form(tables, merged(actions), owners, label)
+    values: list[str] = []
+    for s in specs:
+        values += [str(v) for v in s[key].get("values") or () if str(v) not in values]
+    head = field(tables, key, {**specs[0][key], "values": values}, owners)
+    if head["kind"] == "given":  # one value each, yet not the same: a choice
+        head["kind"] = "buttons"
+    head["chosen"] = None
+    if ask:
+        head["label"] = ask
+    fields = [head]
+    seen: dict[str, dict] = {}
+    for s in specs:
+        own = [str(v) for v in s[key].get("values") or ()]
+        for k, spec in s.items():
+            if k == key:
+                continue
+            if k in seen:
+                seen[k]["shows"] += [v for v in own if v not in seen[k]["shows"]]
+                continue
+            f = field(tables, k, spec, owners)
+            if f["kind"] == "given":
+                f["kind"] = "select"
+            f["when"], f["shows"] = key, list(own)
+            seen[k] = f
+            fields.append(f)
+    for o in head.get("options") or ():  # which fields each value shows
+        o["shows"] = [f["name"] for f in fields[1:] if o["value"] in f["shows"]]
+    constraints = [c for a in actions for c in a.get("constraints") or ()]
+    return {"action": str(actions[0]["action"]), "label": label or "Send",
+            "fields": fields, "rules": rules_words({"constraints": constraints}),
+            "request_id": secrets.token_urlsafe(12)}
+
+
+def grant(tables, actions: list[dict], owners: dict[str, str] | None = None) -> dict:
+    """The leader's Land Grant, one form: where the table holds the cards and has not
+    recorded them yet, the plots drawn at the table (one list per plot) with "Draw it for
+    us" (rigs draws them); then the plot kept and the others' turns.  Who received which
+    (every way the plots may have gone out) is the terminal's (`rigs grant --give`)."""
+    mine = [a for a in actions if "give" not in (a.get("params") or {})]
+    rigs_draws = next((a for a in mine if ((a.get("params") or {}).get("card") or {})
+                       .get("values") == [VIRTUAL]), None)
+    record = next((a for a in mine if a is not rigs_draws and "card" in
+                   (a.get("params") or {})), None)
+    if rigs_draws is not None and record is not None:
+        f = form(tables, record, owners, "Record the plots drawn")
+        f["fields"][0]["label"] = "The plot cards you drew"
+        f["fields"][0]["quick"] = {"name": "card", "value": VIRTUAL,
+                                   "label": "Draw it for us", "for": ["card"]}
+        return f
+    keep = [a for a in mine if "plot" in (a.get("params") or {})]
+    if keep:
+        f = form(tables, keep[0], owners, "Keep this plot")
+        for x in f["fields"]:
+            if x["name"] == "plot":
+                x["label"] = "The plot you keep"
+                x["chosen"] = None
+        return f
+    return decision(tables, mine or actions, owners)

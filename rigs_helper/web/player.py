@@ -13,7 +13,7 @@ from __future__ import annotations
 from rigs_helper.web import forms
 from rigs_helper.web.snapshot import Snapshot
 from rigs_helper.web.templating import render
-from rigs_helper.web.words import NAMES, SHORT, plot_words, value_words, words
+from rigs_helper.web.words import NAMES, SHORT, VIRTUAL, plot_words, value_words, words
 
 # what waits for the player, in the order it shows (an attack first)
 DECIDE = ("answer", "deal accept", "deal decline", "lose", "settle", "disaster record",
@@ -97,21 +97,34 @@ def decisions(game, tables, d: dict, acts: list[dict], owners: dict) -> list[dic
         by.setdefault(a["action"], []).append(a)
     if by.get("answer"):
         out.append({"title": _attack_words(game, tables, name) or "Answer the Karma card",
-                    "forms": [forms.form(tables, a, owners) for a in by["answer"]],
+                    "forms": [forms.decision(tables, by["answer"], owners, "Answer",
+                                              "Your answer")],
                     "row": False})
     for acc in by.get("deal accept", []):
         deal = (acc["params"].get("deal") or {}).get("values", [""])[0]
         dec = next((x for x in by.get("deal decline", [])
                     if (x["params"].get("deal") or {}).get("values", [""])[0] == deal), None)
         title = str(acc.get("label", "")).removeprefix("Accept ")
-        fs = [forms.form(tables, acc, owners, "Accept")]
-        if dec:
-            fs.append(forms.form(tables, dec, owners, "Decline"))
-        out.append({"title": title[:1].upper() + title[1:], "forms": fs, "row": True})
+        f = forms.form(tables, acc, owners, "Accept")
+        if dec:  # one form: its second button declines
+            f["also"] = {"name": "action", "value": "deal decline", "label": "Decline"}
+        out.append({"title": title[:1].upper() + title[1:], "forms": [f], "row": False})
     for kind in DECIDE[3:]:
-        for a in by.get(kind, []):
-            out.append({"title": a.get("label") or kind, "row": False,
-                        "forms": [forms.form(tables, a, owners)]})
+        if kind == "grant" and by.get(kind):
+            out.append({"title": "Land Grant", "row": False,
+                        "forms": [forms.grant(tables, by[kind], owners)]})
+            continue
+        if kind == "disaster record" and by.get(kind):
+            out.append({"title": "Your Disaster card: record the card dealt to you",
+                        "row": False, "forms": [forms.disaster(tables, by[kind])]})
+            continue
+        if by.get(kind):
+            same = by[kind]
+            title = same[0].get("label") or kind
+            if len(same) > 1:  # one decision, one form
+                title = str(title).split(":")[0]
+            out.append({"title": title, "row": False,
+                        "forms": [forms.decision(tables, same, owners)]})
     if _market_due(game, tables):
         for a in by.get("next", []):
             out.append({"title": "Everyone is done: draw the Market card and record it",
@@ -245,6 +258,8 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
         return render("player.html", **base, ready=False)
     game = snap.loaded.game
     acts = actions_data(snap, tables, d["name"], path)["actions"]
+    if game.cards == "rigs":
+        acts = [rigs_deals(a) for a in acts]
     owners = _owners(game, d["name"])
     shown = decided(acts, game, d, tables)
     done = next((a for a in acts if a["action"] == "done"), None)
@@ -253,8 +268,10 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
     waiting = [w for w in _waits(game, tables) if w["player"] == d["name"]
                and w["what"] != "not done yet"]
     notes = [f"Round {n['round']}: {words(n['text'])}" for n in d["notes"][-10:]]
+    from rigs_helper.store.session import moment
+
     return render(
-        "player.html", **base, ready=True, d=d, outcome=outcome(answer),
+        "player.html", **base, ready=True, d=d, outcome=outcome(answer), seen=moment(game),
         phase=str(d["phase"]).title(), decisions=decisions(game, tables, d, acts, owners),
         waiting=[words(w["what"]) for w in waiting],
         pending=_pending(game, tables, d["name"]),
@@ -266,7 +283,50 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
         hand=d["hand"], notes=notes,
         grant=[{"words": plot_words(tables, p["id"])} for p in d["grant"]],
         grant_owed=d.get("grant_owed") or 0,  # a partial set: the group's plots to record
+        result=result(snap, tables, d["name"], path),
         value_words=lambda p, v: value_words(tables, p, v, None, owners))
+
+
+def result(snap: Snapshot, tables, name: str, path=None) -> dict | None:
+    """The end of the game on this player's phone: the winner, their own net worth and
+    where it came from, their place, and BG Stats' "add play" link (the group's history:
+    `forecast/bgstats.link`); None before the final scores."""
+    from rigs_helper.web.pages import final_extras, final_scores
+
+    fin = final_scores(snap.loaded.game, tables)
+    if fin is None:
+        return None
+    me = next(r for r in fin["players"] if r["name"] == name)
+    place = 1 + sum(1 for r in fin["players"] if r["net_worth"] > me["net_worth"])
+    parts = [(NAMES["credits"], me["credits"]), ("Luxuries sold", me["luxuries"]),
+             ("Plots", me["plots"]), ("Resources", me["resources"]),
+             ("Owed to Vinnie", me["vinnie"])]
+    extras = final_extras(path, snap, tables) if path is not None else None
+    winners = fin["winners"]
+    return {"winners": winners, "won": name in winners, "net_worth": me["net_worth"],
+            "place": place, "of": len(fin["players"]),
+            "parts": [{"what": w, "n": n} for w, n in parts if n or w == NAMES["credits"]],
+            "scores": [{"name": r["name"], "n": r["net_worth"]} for r in fin["players"]],
+            "bgstats": (extras or {}).get("url")}
+
+
+def rigs_deals(action: dict) -> dict:
+    """Where rigs deals every card (`rigs new --cards rigs`) a page asks for no card drawn:
+    a card rigs may draw is given as ``virtual``, cards drawn because of something are
+    left to rigs."""
+    params = action.get("params") or {}
+    if not any((p or {}).get("record") == "card" and VIRTUAL in ((p or {}).get("values")
+                                                                   or ())
+               for p in params.values()):
+        return action
+    out: dict = {}
+    for k, p in params.items():
+        if (p or {}).get("record") == "card" and VIRTUAL in (p.get("values") or ()):
+            if p.get("multiple"):
+                continue
+            p = {"values": [VIRTUAL]}
+        out[k] = p
+    return {**action, "params": out}
 
 
 def _pending(game, tables, name: str) -> list[str]:

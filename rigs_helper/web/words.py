@@ -56,6 +56,8 @@ def value_words(tables, param: str, value: str, record: str | None = None,
         return plot_words(tables, v, (owners or {}).get(v.upper()))
     if v == "all":
         return "All"
+    if v == "take" and param == "card":
+        return "Take it"
     if v in NAMES:
         return NAMES[v]
     if v in tables.plots and param in ("card", "type"):
@@ -69,7 +71,14 @@ def value_words(tables, param: str, value: str, record: str | None = None,
 KEYED = {"split": "{}'s share"}
 
 
+#: a card recorded because of something else: its own words
+RECORDED = {"drew": "The Karma cards it makes you draw",
+            "karma": "The Karma card it makes you draw"}
+
+
 def param_words(name: str, record: str | None = None) -> str:
+    if record == "card" and name in RECORDED:
+        return RECORDED[name]
     base, colon, key = name.partition(":")
     if colon and base in KEYED:
         return KEYED[base].format(key)

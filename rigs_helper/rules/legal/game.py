@@ -23,6 +23,10 @@ def actions_grant(game, tables, player, spec: Spec):
     if not game.grant or game.player(player).name != game.leader:
         return []
     mod = module_of(spec)
+    if game.grant_record == "due":  # the table's plots first: rigs' draw is not used yet
+        return [_grant_record(game, tables, len(game.grant)),
+                Action(spec.action, (Param("card", ("virtual",), record="card"),),
+                       "Land Grant: let rigs draw the plots")]
     plots = tuple(pid for pid in game.grant
                   if passes(spec, mod, game, tables, player, {"plot": [pid]}))
     out = []
@@ -41,19 +45,28 @@ def actions_grant(game, tables, player, spec: Spec):
                               "Land Grant: who received which plot"))
     from rigs_helper.rules.mixed import game_virtual
 
-    virtual = game_virtual(game, tables, "plot")  # a mixed deck: the group's own to record
     if "plot" in game.missing and not game.grant_owed:
         return out
+    if game.grant_record == "made" or (game.cards == "rigs" and not game.grant_owed):
+        return out  # recorded once (or rigs deals the cards): not asked again
+    out.append(_grant_record(game, tables, game.grant_owed or len(game.grant)))
+    return out
+
+
+def _grant_record(game, tables, n: int) -> Action:
+    """The leader records the ``n`` plot cards drawn at the table (a type may repeat, as
+    many as the Plot deck still holds)."""
+    from rigs_helper.rules.mixed import game_virtual
+
+    virtual = game_virtual(game, tables, "plot")  # a mixed deck: the group's own to record
     counts = Counter(tables.plot_deck[int(pid[1:]) - 1] for pid in game.grant + game.plot_deck
                      if pid not in virtual)
     left = [t for t in tables.plots if t in counts]  # table order: the deck's order is hidden
-    n = game.grant_owed or len(game.grant)
     few = {t: counts[t] for t in left if counts[t] < n}  # a type the pile holds fewer times
-    out.append(Action(spec.action, (Param("card", tuple(left), n, n, True, True, True,
-                                          record="card"),),
-                      "Land Grant: record the plots drawn",
-                      constraints=({"at_most": few, "param": "card"},) if few else ()))
-    return out
+    return Action("grant", (Param("card", tuple(left), n, n, True, True, True,
+                                  record="card"),),
+                  "Land Grant: record the plots drawn",
+                  constraints=({"at_most": few, "param": "card"},) if few else ())
 
 
 

@@ -31,6 +31,17 @@ def record_grant(w: Work, cards: tuple[str, ...]) -> None:
     if "plot" in w.game.missing:
         record_mixed_grant(w, cards)
         return
+    if [c.strip().lower() for c in cards] == ["virtual"]:  # the table lets rigs draw them
+        if w.game.grant_record == "made":
+            raise RulesError("the Land Grant's plots are recorded already",
+                             rule="the leader draws the plots once")
+        w.game = replace(w.game, grant_record="made" if w.game.grant_record else "")
+        w.say(f"Land Grant: rigs draws the {len(w.game.grant)} plots for "
+              f"{w.game.leader}.")
+        return
+    if w.game.grant_record == "made":
+        raise RulesError("the Land Grant's plots are recorded already",
+                         rule="the leader draws the plots once")
     n = len(w.game.grant)
     if len(cards) != n:
         raise InputError(f"--card: the Land Grant draws {n} plot{'s' if n != 1 else ''}; "
@@ -49,7 +60,8 @@ def record_grant(w: Work, cards: tuple[str, ...]) -> None:
                              "3 Ridge")
         deck.remove(pid)
         grant.append(pid)
-    w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant))
+    w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant),
+                     grant_record="made" if w.game.grant_record else "")
     leader = w.game.leader
     w.say(f"Land Grant recorded: {leader} drew {len(grant)} plots "
           f"(`rigs hand {shell_word(leader)}` shows their ids, for {leader}'s eyes).")
@@ -100,7 +112,9 @@ def draw_grant(w: Work, n: int) -> None:
     if "plot" in w.game.missing:
         virtual = game_virtual(w.game, w.tables, "plot")
         owed = sum(1 for pid in grant if pid not in virtual)
-    w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant), grant_owed=owed)
+    due = "due" if w.game.cards == "table" and "plot" not in w.game.missing else ""
+    w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant), grant_owed=owed,
+                     grant_record=due)
     if "plot" not in w.game.missing:
         w.say(f"Land Grant: {w.game.leader} draws {n} plot{'s' if n > 1 else ''} "
               f"(drawn by rigs unless recorded; {len(deck)} left in the deck).")
@@ -195,7 +209,7 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
         p = w.player(name)
         plot = Plot(pid, w.tables.plot_deck[int(pid[1:]) - 1])
         w.put(replace(p, plots=p.plots + (plot,)))
-    w.game = replace(w.game, grant=())
+    w.game = replace(w.game, grant=(), grant_record="")
     w.say("Land Grant: " + "; ".join(
         f"{n} gets {pid} {w.tables.plots[w.tables.plot_deck[int(pid[1:]) - 1]].name}"
         for n, pid in dealt) + auto_note + ".")

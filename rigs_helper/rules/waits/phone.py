@@ -23,11 +23,30 @@ from rigs_helper.rules.waits.disasters import DisasterRecord
 
 
 def from_a_phone(op: Op, game: Game) -> Op:
+    """The operation as a page makes it: a Karma card waits for its victims' answers (a
+    card it makes them draw waits for their record where the table holds the cards); where
+    the table holds the cards, the end of the Player Phase waits for each player's own
+    Disaster card and a Disaster card recorded alone leaves its Karma card to record."""
+    table = game.cards != "rigs"
     if type(op) is KarmaPlay:
-        return replace(same_play(KarmaPlayWait, op), drawers=True, later=True)
-    if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma:
+        return replace(same_play(KarmaPlayWait, op), drawers=True, later=table)
+    if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma \
+            and table:
         return replace(op, wait=True)
-    return recorded_later(op)
+    return recorded_later(op) if table else op
+
+
+def from_a_page(op: Op, game: Game, tables: Tables) -> Op:
+    """:func:`from_a_phone`, each flag kept only where it changes what happens (a page's
+    action is logged as the terminal's would be where nothing waits): a roll-off only
+    where a tie for leader comes of it, a Disaster card's Karma card left to record only
+    where the card hurts."""
+    op = from_a_phone(op, game)
+    if isinstance(op, (GrantPick, NextPhase)):
+        return with_rolloff(op, game, tables)
+    if type(op) is DisasterRecord and getattr(op, "later", False):
+        return recorded_later(replace(op, later=False), game, tables)
+    return op
 
 
 def recorded_later(op: Op, game: Game | None = None, tables: Tables | None = None) -> Op:
@@ -68,4 +87,15 @@ def with_rolloff(op: Op, game: Game, tables: Tables) -> Op:
     return flagged if out.game.waits.rolloff and not game.waits.rolloff else op
 
 
-__all__ = ["from_a_phone", "recorded_later", "rolloff_waits", "with_rolloff"]
+def everyone_done(game: Game, tables: Tables) -> Op | None:
+    """The phase end the phones make when every player is done and no choice is open (as
+    `rigs next` would; from the Player Phase where the table holds the cards, each player
+    then records their own Disaster card), or None while the phase goes on."""
+    from rigs_helper.rules.legal import phase_ready
+
+    if game.game_over or not phase_ready(game, tables):
+        return None
+    return from_a_page(NextPhase(), game, tables)
+
+
+__all__ = ["everyone_done", "from_a_page", "from_a_phone", "recorded_later", "rolloff_waits", "with_rolloff"]

@@ -38,9 +38,22 @@
       var b = f.querySelector('button[type=submit]'); if (b) b.disabled = bad;
     });
   }
+  function when(f){
+    // a field shown only when the choice it follows asks for it (the Karma card a
+    // Disaster card makes you draw: only when the card chosen hurts)
+    f.querySelectorAll('[data-when]').forEach(function(w){
+      var name = w.getAttribute('data-when'), ok = JSON.parse(w.getAttribute('data-if'));
+      var on = f.querySelector('[name="' + CSS.escape(name) + '"]:checked, select[name="' +
+                               CSS.escape(name) + '"] option:checked');
+      var show = !!(on && on.value && ok.indexOf(on.value) >= 0);
+      w.hidden = !show;
+      w.querySelectorAll('select,input,button').forEach(function(i){ i.disabled = !show; });
+    });
+  }
   function wire(){
     document.querySelectorAll('form.act').forEach(function(f){
-      f.addEventListener('change', function(){ dirty = Date.now(); sums(f); });
+      when(f);
+      f.addEventListener('change', function(){ dirty = Date.now(); when(f); sums(f); });
       f.addEventListener('input', function(){ sums(f); });
       f.querySelectorAll('button.step').forEach(function(b){
         b.addEventListener('click', function(){
@@ -55,8 +68,14 @@
       f.addEventListener('submit', function(ev){
         ev.preventDefault();
         var b = f.querySelector('button[type=submit]'); if (b) b.disabled = true;
-        var data = new URLSearchParams(new FormData(f));
-        if (ev.submitter && ev.submitter.name) data.append(ev.submitter.name, ev.submitter.value);
+        var data = new URLSearchParams(new FormData(f)), s = ev.submitter;
+        if (s && s.name) {
+          // a button that stands for fields ("Draw it for us") posts its value for them,
+          // never beside the form's own choice of them
+          JSON.parse(s.getAttribute('data-for') || '[]').concat([s.name]).forEach(
+            function(n){ data.delete(n); });
+          data.append(s.name, s.value);
+        }
         fetch(f.getAttribute('action'), {method: 'POST',
                 headers: {'Accept': 'application/json'}, body: data})
           .then(function(r){ return r.json(); })
