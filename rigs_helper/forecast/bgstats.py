@@ -1,12 +1,15 @@
-"""A game as BG Stats' "add play" link, and as an HTML fragment (the link and its QR code)
-for the report and the board's final screen.  Pure.
+"""A game as BG Stats' "create play" link, and as an HTML fragment (the link and its QR
+code, the group's standing and ratings) for the report and the board's final screen.
+Pure.
 
-The link is ``https://app.bgstatsapp.com/addPlay.html?data=`` followed by the URL-encoded
-JSON of BG Stats' documented format: ``sourceName``, ``game`` {``name``, ``highestWins``,
-``noPoints``, ``sourceGameId``}, ``playDate``, ``durationMin`` (when the log knows it),
-``players`` [{``name``, ``score``, ``winner``, ``rank``, ``sourcePlayerId``}] and
-``sourcePlayId`` (the game's identity in the history, so the same game added twice is one
-play in BG Stats).
+The link is ``https://app.bgstatsapp.com/createPlay.html?data=`` (the phone's button:
+``bgstats://app.bgstatsapp.com/createPlay.html?data=``, which opens the app itself)
+followed by the URL-encoded JSON of BG Stats' import format: ``sourceName``,
+``sourcePlayId`` (the game's identity in the history, so the same game sent twice is one
+play), ``playDate`` (``YYYY-MM-DD HH:MM:SS``), ``durationMin`` and ``location`` (when
+known), ``game`` {``name``, ``sourceGameId``, ``bggId`` (when the group set one),
+``highestWins``, ``noPoints``} and ``players`` [{``name``, ``score``, ``winner``,
+``rank``, ``sourcePlayerId``}].
 """
 
 from __future__ import annotations
@@ -15,27 +18,33 @@ import json
 
 from rigs_helper.rules.names import fold
 
-ADD_PLAY = "https://app.bgstatsapp.com/addPlay.html?data="
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
+APP_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "rigs-helper"
 GAME_NAME = "R.I.G.S."
 SOURCE_GAME_ID = "rigs-helper:rigs"
+MAX_LINK = 8000  # what link handlers take (a test holds 4 players' links to it)
 _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
 
-def payload(play: dict) -> dict:
-    """The play in BG Stats' format (``play``: a game as the history keeps it)."""
-    out: dict = {
-        "sourceName": SOURCE_NAME,
-        "game": {"name": GAME_NAME, "highestWins": True, "noPoints": False,
-                 "sourceGameId": SOURCE_GAME_ID},
-        "playDate": play["played"],
-    }
+def payload(play: dict, bgg_id: int | None = None, location: str | None = None) -> dict:
+    """The play in BG Stats' format (``play``: a game as the history keeps it;
+    ``bgg_id`` and ``location``: the group's, when it set them: the play's own location
+    comes first)."""
+    out: dict = {"sourceName": SOURCE_NAME, "sourcePlayId": play["identity"],
+                 "playDate": play["played"]}
     if play.get("duration_min") is not None:
         out["durationMin"] = play["duration_min"]
+    where = play.get("location") or location
+    if where:
+        out["location"] = where
+    game: dict = {"name": GAME_NAME, "sourceGameId": SOURCE_GAME_ID}
+    if bgg_id is not None:
+        game["bggId"] = bgg_id
+    out["game"] = {**game, "highestWins": True, "noPoints": False}
     out["players"] = [{"name": r["name"], "score": r["net_worth"], "winner": bool(r["winner"]),
                        "rank": r["rank"], "sourcePlayerId": fold(r["name"])}
                       for r in play["players"]]
-    out["sourcePlayId"] = play["identity"]
     return out
 
 
@@ -45,10 +54,19 @@ def quote(text: str) -> str:
     return "".join(chr(b) if b in _UNRESERVED else f"%{b:02X}" for b in text.encode("utf-8"))
 
 
-def link(play: dict) -> str:
-    """BG Stats' "add play" link for ``play``."""
-    data = json.dumps(payload(play), separators=(",", ":"), ensure_ascii=False)
-    return ADD_PLAY + quote(data)
+def link(play: dict, app: bool = False, bgg_id: int | None = None,
+         location: str | None = None) -> str:
+    """BG Stats' "create play" link for ``play``: the https form (opens BG Stats from a
+    browser), or with ``app`` the ``bgstats://`` form (a phone's button, straight to the
+    app)."""
+    data = json.dumps(payload(play, bgg_id, location), separators=(",", ":"),
+                      ensure_ascii=False)
+    return (APP_CREATE_PLAY if app else CREATE_PLAY) + quote(data)
+
+
+def app_link(play: dict, bgg_id: int | None = None, location: str | None = None) -> str:
+    """:func:`link`'s ``bgstats://`` form (the phones' "Add to BG Stats" button)."""
+    return link(play, app=True, bgg_id=bgg_id, location=location)
 
 
 def qr_svg(url: str) -> str:
@@ -58,20 +76,38 @@ def qr_svg(url: str) -> str:
     return segno.make(url, error="l").svg_inline(scale=3, border=2, title="QR code: " + url[:40])
 
 
-def final_extras(play: dict, plays: list[dict]) -> dict:
+def group_settings(play: dict, settings: dict[str, dict] | None) -> dict:
+    """The BG Stats settings of ``play``'s group (``bgg_id``, ``location``) among
+    ``settings`` (:func:`rigs_helper.store.historydb.settings`)."""
+    from rigs_helper.rules.groups import group_key
+
+    found = (settings or {}).get(group_key(play.get("group") or ""), {})
+    return {"bgg_id": found.get("bgg_id"), "location": found.get("location")}
+
+
+def final_extras(play: dict, plays: list[dict], settings: dict[str, dict] | None = None
+                 ) -> dict:
     """What the report and the board's final screen add to the result: BG Stats' link for
-    ``play`` and the group's standing over ``plays`` (every game kept) for its players."""
+    ``play`` and the standing of its players in its group over that group's games among
+    ``plays`` (every game kept), each with their rating and this game's change."""
     from rigs_helper.forecast.groupstats import standing
+    from rigs_helper.rules.groups import of_group
 
-    return {"bgstats_url": link(play),
-            "standing": standing(plays, [r["name"] for r in play["players"]])}
+    group = play.get("group") or ""
+    mine = of_group(plays, group) if group else [play]
+    if not any(p["identity"] == play["identity"] for p in mine):
+        mine = [play, *mine]
+    return {"bgstats_url": link(play, **group_settings(play, settings)), "group": group,
+            "standing": standing(mine, [r["name"] for r in play["players"]],
+                                 this=play["identity"])}
 
 
-def report_extras(play: dict, plays: list[dict]) -> dict:
+def report_extras(play: dict, plays: list[dict], settings: dict[str, dict] | None = None
+                  ) -> dict:
     """:func:`final_extras` for the templates' optional block: the link, its QR code as
-    inline SVG (drawn by segno, marked safe) and the group's standing rows."""
+    inline SVG (drawn by segno, marked safe), the group and its standing rows."""
     from markupsafe import Markup
 
-    extras = final_extras(play, plays)
+    extras = final_extras(play, plays, settings)
     return {"url": extras["bgstats_url"], "qr_svg": Markup(qr_svg(extras["bgstats_url"])),
-            "standing": extras["standing"]}
+            "group": extras["group"], "standing": extras["standing"]}

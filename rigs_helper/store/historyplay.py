@@ -55,10 +55,16 @@ def _when(path: Path) -> str:
 
 
 def _play(identity: str, kind: str, path: Path, players: list, **more: Any) -> dict:
-    return {"identity": identity, "kind": kind, "played": _when(path),
-            "source": str(path.resolve()), "round": more.get("round"),
+    """The play; ``source`` is the file's name only (an export never shows a folder);
+    ``group`` the one given, else the players' (:func:`historydb.default_group`)."""
+    from rigs_helper.rules.groups import default_group
+
+    return {"identity": identity, "kind": kind, "played": more.get("played") or _when(path),
+            "source": path.name, "round": more.get("round"),
             "leader": more.get("leader"), "duration_min": more.get("duration_min"),
-            "added": time.strftime("%Y-%m-%d %H:%M:%S"), "players": players}
+            "added": time.strftime("%Y-%m-%d %H:%M:%S"),
+            "group": more.get("group") or default_group([r["name"] for r in players]),
+            "location": more.get("location") or None, "players": players}
 
 
 def content_hash(text: str) -> str:
@@ -73,7 +79,9 @@ def content_hash(text: str) -> str:
 def play_of_sheet(path: Path, text: str, sheet, score: GameScore) -> dict:
     """A scoring sheet's game: identified by the sheet's content (:func:`content_hash`)."""
     identity = "sheet:" + content_hash(text)
-    return _play(identity, "sheet", path, _results(score, sheet.players, None))
+    return _play(identity, "sheet", path, _results(score, sheet.players, None),
+                 played=sheet.date and sheet.date + " 00:00:00", group=sheet.group,
+                 location=sheet.location)
 
 
 def play_of_game(path: Path, game, loaded, score: GameScore, tables) -> dict:
@@ -90,7 +98,8 @@ def play_of_game(path: Path, game, loaded, score: GameScore, tables) -> dict:
     identity = "game:" + commitment + ":" + "|".join(names)
     facts, minutes = game_facts(loaded, path, names, tables)
     return _play(identity, "game", path, _results(score, holdings(game), facts),
-                 round=game.round, leader=game.leader or None, duration_min=minutes)
+                 round=game.round, leader=game.leader or None, duration_min=minutes,
+                 group=game.group)
 
 
 # ---------------------------------------------------------------------------- the log
@@ -101,8 +110,8 @@ def play_of_game(path: Path, game, loaded, score: GameScore, tables) -> dict:
 def game_facts(loaded, path: Path, names: list[str], tables
                ) -> tuple[dict[str, dict[str, int]] | None, int | None]:
     """:func:`log_facts` of a version-1 history (its entries keep the action as ``op`` and
-    the ledger); :func:`step_facts` of a version-2 one (typed actions, replayed; it keeps
-    no times: the duration is None).  (None, None) when there is no history or it cannot
+    the ledger); :func:`step_facts` of a version-2 one (typed actions, replayed; the
+    duration from its actions' ``at`` when the log keeps them, else None).  (None, None) when there is no history or it cannot
     be read."""
     if not loaded.log_text:
         return None, None
@@ -116,7 +125,8 @@ def game_facts(loaded, path: Path, names: list[str], tables
                                          first_line=loaded.log_line), names)
         from rigs_helper.store import timeline
 
-        return step_facts(timeline.whole(loaded, str(path), tables), names), None
+        steps = timeline.whole(loaded, str(path), tables)
+        return step_facts(steps, names), _minutes([s.entry for s in steps if s.is_action])
     except InputError:
         return None, None
 
@@ -208,17 +218,21 @@ def _minutes(entries: list[dict]) -> int | None:
     return max(0, round(seconds / 60))
 
 
-def final_view(path: Path, loaded, score: GameScore, tables) -> tuple[dict, list[dict]]:
+def final_view(path: Path, loaded, score: GameScore, tables
+               ) -> tuple[dict, list[dict], dict[str, dict]]:
     """For the report and the board's final screen: the scored game as the history keeps
-    it (its row when it is kept, else built now) and every game kept, this one included
-    (only this one when the history cannot be read: the result shows all the same)."""
+    it (its row when it is kept, else built now), every game kept, this one included
+    (only this one when the history cannot be read: the result shows all the same), and
+    the groups' settings (BG Stats' ``bggId``, the location).  The figures then count
+    this game's group only (:func:`rigs_helper.forecast.bgstats.final_extras`)."""
     from rigs_helper.rules.errors import InputError
     from rigs_helper.store import historydb
 
     play = play_of_game(path, loaded.game, loaded, score, tables)
     try:
         plays = historydb.plays()
+        settings = historydb.settings()
     except InputError:
-        plays = []
+        plays, settings = [], {}
     kept = next((p for p in plays if p["identity"] == play["identity"]), None)
-    return (kept, plays) if kept else (play, [play, *plays])
+    return (kept, plays, settings) if kept else (play, [play, *plays], settings)
