@@ -438,6 +438,10 @@ def test_the_final_screen_and_the_report_carry_the_bgstats_link_and_the_standing
     assert rigs("report", "-g", path, "--html", report).exit_code == 0
     text = report.read_text(encoding="utf-8")
     assert f'<a href="{url}" rel="noopener">Add this play to BG Stats</a>' in text
+    # the group's table stacks on a phone (390 px): one labelled line per figure
+    table = text.split('<table class="stack group-standing">')[1].split("</table>")[0]
+    assert table.count('data-label="Rating"') == 3 and "table.stack caption{display:block" \
+        in text
 
 
 def test_a_game_scored_again_with_other_figures_keeps_its_latest_score(rigs):

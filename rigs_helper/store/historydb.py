@@ -296,6 +296,8 @@ def add(play: dict, path: Path | None = None) -> tuple[int, str]:
     sheet added again with ``--date``): one game, its latest score."""
     rows = [[*(int(r[k]) if k == "winner" else r.get(k) for k in RESULT_KEYS)]
             for r in play["players"]]
+    if not play.get("group"):  # (a play made without one: its players' group)
+        play = {**play, "group": default_group(r["name"] for r in play["players"])}
     keys = GAME_KEYS[1:]
     with writing(path) as conn:
         cur = conn.execute(
