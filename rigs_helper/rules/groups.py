@@ -5,6 +5,7 @@ Group names compare as players' names do (no case, no accents).  Pure."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from rigs_helper.rules.names import fold
 
@@ -20,7 +21,7 @@ def default_group(names: Iterable[str]) -> str:
     return ", ".join(sorted(names, key=lambda n: (fold(n), n)))
 
 
-def of_group(plays: Sequence[dict], group: str) -> list[dict]:
+def of_group(plays: Sequence[dict[str, Any]], group: str) -> list[dict[str, Any]]:
     """The games of ``group`` among ``plays`` (each a game as the history keeps it)."""
     key = group_key(group)
     return [p for p in plays if group_key(p.get("group") or "") == key]
