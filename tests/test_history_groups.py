@@ -360,3 +360,23 @@ def test_remove_asks_at_a_terminal_and_keeps_the_game_when_told_no(rigs, monkeyp
     r = CliRunner().invoke(app, ["history", "remove", "1"], input="y\n")
     assert r.exit_code == 0 and "Removed game 1" in r.stdout
     assert json.loads(ok(rigs, "history", "--json").stdout)["games"] == []
+
+
+def test_bgstats_duration_of_a_game_file_reads_the_at_of_its_log(rigs, tmp_path, tables):
+    """A version-2 log whose entries keep ``at`` (issue "one unit"): the minutes from the
+    first action to the last; without ``at`` none."""
+    from rigs_helper.store import session
+    from rigs_helper.store.historyplay import game_facts
+
+    game = tmp_path / "rigs.toml"
+    ok(rigs, "new", "-p", "Ana", "-p", "Bo", "--seed", "3", "-g", game)
+    ok(rigs, "next", "-g", game)
+    names = ["Ana", "Bo"]
+    assert game_facts(session.load(game, tables), game, names, tables)[1] is None
+    text = game.read_text(encoding="utf-8")
+    stamps = iter(["2026-11-20T19:00:00Z", "2026-11-20T20:12:00Z"])  # `new`, `next`
+    parts = text.split("[[log]]\nn = ")
+    assert len(parts) == 3
+    text = parts[0] + "".join(f'[[log]]\nat = "{next(stamps)}"\nn = ' + p for p in parts[1:])
+    game.write_text(text, encoding="utf-8")
+    assert game_facts(session.load(game, tables), game, names, tables)[1] == 72
