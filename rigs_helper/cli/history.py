@@ -389,7 +389,8 @@ def _record(rec: dict, every: bool, newest: bool = False, groups: int = 1) -> No
     games = rec["games"]
     wins = sum(g["winner"] for g in games)
     rating = rec.get("rating")
-    say(f"{rec['name']} in group {rec['group']}: {len(games)} games, {wins} won"
+    say(f"{rec['name']} in group {rec['group']}: {len(games)} game"
+        f"{'' if len(games) == 1 else 's'}, {wins} won"
         + (f", rating {rating['display']}" if rating else ""))
     if newest and groups > 1:
         say(f"(their newest game's group; they play in {groups}: `rigs history "
