@@ -333,14 +333,15 @@ def test_a_sheet_says_its_group_date_and_place(rigs, tmp_path):
     assert str(tmp_path) not in csv and "night.toml" in csv  # no folder in an export
 
 
-def test_the_readme_sample_sheet_scores(rigs, tmp_path):
+def test_the_sample_sheets_of_the_readme_and_the_scoring_page_score(rigs, tmp_path):
     from conftest import ROOT
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    sample = readme.split("No game file?", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
-    path = tmp_path / "sheet.toml"
-    path.write_text(sample, encoding="utf-8")
-    ok(rigs, "score", path)
+    for doc, after in (("README.md", "No game file?"), ("docs/scoring.md", "Write a scoring")):
+        text = (ROOT / doc).read_text(encoding="utf-8")
+        sample = text.split(after, 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+        path = tmp_path / "sheet.toml"
+        path.write_text(sample, encoding="utf-8")
+        ok(rigs, "score", "--no-history", path)
 
 
 # ---------------------------------------------------------------------------- care
