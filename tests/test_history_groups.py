@@ -128,7 +128,7 @@ def test_two_groups_on_one_machine_never_count_each_others_games(rigs, tmp_path,
     # the final screen of the Club game counts the Club's game only
     club_play = next(p for p in plays if p["group"] == "Club")
     extras = final_extras(club_play, plays)
-    assert extras["group"] == "Club"
+    assert extras["group"] == "Club"  # a group the table named is named
     assert [r["games"] for r in extras["standing"]] == [1, 1, 1]
     friday_play = next(p for p in plays if p["group"] == "Friday")
     assert [r["games"] for r in final_extras(friday_play, plays)["standing"]] == [2, 2, 2]

@@ -89,7 +89,8 @@ def final_extras(play: dict, plays: list[dict], settings: dict[str, dict] | None
                  ) -> dict:
     """What the report and the board's final screen add to the result: BG Stats' link for
     ``play`` and the standing of its players in its group over that group's games among
-    ``plays`` (every game kept), each with their rating and this game's change."""
+    ``plays`` (every game kept), each with their rating and this game's change; ``group``
+    is the group's name when the table named one ("" for the group of these players)."""
     from rigs_helper.forecast.groupstats import standing
     from rigs_helper.rules.groups import of_group
 
@@ -97,9 +98,13 @@ def final_extras(play: dict, plays: list[dict], settings: dict[str, dict] | None
     mine = of_group(plays, group) if group else [play]
     if not any(p["identity"] == play["identity"] for p in mine):
         mine = [play, *mine]
-    return {"bgstats_url": link(play, **group_settings(play, settings)), "group": group,
-            "standing": standing(mine, [r["name"] for r in play["players"]],
-                                 this=play["identity"])}
+    from rigs_helper.rules.groups import default_group, group_key
+
+    names = [r["name"] for r in play["players"]]
+    named = "" if group_key(group) == group_key(default_group(names)) else group
+    return {"bgstats_url": link(play, **group_settings(play, settings)),
+            "group": named,  # (a group of these players alone goes without its name)
+            "standing": standing(mine, names, this=play["identity"])}
 
 
 def report_extras(play: dict, plays: list[dict], settings: dict[str, dict] | None = None
