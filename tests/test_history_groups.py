@@ -67,6 +67,10 @@ def test_bgstats_create_play_link_decodes_to_exactly_the_documented_fields(rigs,
         {"name": p["name"], "score": p["net_worth"], "winner": p["name"] in score["winners"],
          "rank": 1 + sum(w > p["net_worth"] for w in worths),
          "sourcePlayerId": fold(p["name"])} for p in score["players"]]
+    # the report's link (as the board's final screen's) carries the group's settings too
+    report = tmp_path / "report.html"
+    ok(rigs, "report", "-g", path, "--html", report)
+    assert f'href="{url}"' in report.read_text(encoding="utf-8")
     # the phone's form: the same data, opening the app itself
     app = ok(rigs, "history", "export", "--bgstats", "1", "--app").stdout.strip()
     assert decoded(app, "bgstats://app.bgstatsapp.com/createPlay.html?data=") == play

@@ -305,13 +305,13 @@ def export(
         raise InputError("--app goes with --bgstats ID")
     plays = historydb.plays()
     if bgstats is not None:
-        from rigs_helper.forecast.bgstats import group_settings, link
+        from rigs_helper.forecast.bgstats import link
 
         play = next((p for p in plays if p["id"] == bgstats), None)
         if play is None:
             raise InputError(f"no game {bgstats} in the history (`rigs history` lists "
                              "the games)")
-        print(link(play, app_form, **group_settings(play, historydb.settings())))
+        print(link(historydb.with_settings(play), app_form))
         return
     if group is not None:
         plays = _group_of(plays, group)

@@ -7,7 +7,9 @@ The link is ``https://app.bgstatsapp.com/createPlay.html?data=`` (the phone's bu
 followed by the URL-encoded JSON of BG Stats' import format: ``sourceName``,
 ``sourcePlayId`` (the game's identity in the history, so the same game sent twice is one
 play), ``playDate`` (``YYYY-MM-DD HH:MM:SS``), ``durationMin`` and ``location`` (when
-known), ``game`` {``name``, ``sourceGameId``, ``bggId`` (when the group set one),
+known), ``game`` {``name``, ``sourceGameId``, ``bggId`` (when the group set one: a play
+from :mod:`rigs_helper.store.historyplay`'s ``final_view`` or ``historydb.with_settings``
+carries it),
 ``highestWins``, ``noPoints``} and ``players`` [{``name``, ``score``, ``winner``,
 ``rank``, ``sourcePlayerId``}].
 """
@@ -27,20 +29,21 @@ MAX_LINK = 8000  # what link handlers take (a test holds 4 players' links to it)
 _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
 
-def payload(play: dict, bgg_id: int | None = None, location: str | None = None) -> dict:
-    """The play in BG Stats' format (``play``: a game as the history keeps it;
-    ``bgg_id`` and ``location``: the group's, when it set them: the play's own location
+def payload(play: dict) -> dict:
+    """The play in BG Stats' format (``play``: a game as the history keeps it; its
+    ``bgg_id`` and ``group_location``, when present, are its group's settings
+    (:func:`rigs_helper.store.historydb.with_settings`): the play's own ``location``
     comes first)."""
     out: dict = {"sourceName": SOURCE_NAME, "sourcePlayId": play["identity"],
                  "playDate": play["played"]}
     if play.get("duration_min") is not None:
         out["durationMin"] = play["duration_min"]
-    where = play.get("location") or location
+    where = play.get("location") or play.get("group_location")
     if where:
         out["location"] = where
     game: dict = {"name": GAME_NAME, "sourceGameId": SOURCE_GAME_ID}
-    if bgg_id is not None:
-        game["bggId"] = bgg_id
+    if play.get("bgg_id") is not None:
+        game["bggId"] = play["bgg_id"]
     out["game"] = {**game, "highestWins": True, "noPoints": False}
     out["players"] = [{"name": r["name"], "score": r["net_worth"], "winner": bool(r["winner"]),
                        "rank": r["rank"], "sourcePlayerId": fold(r["name"])}
@@ -54,19 +57,17 @@ def quote(text: str) -> str:
     return "".join(chr(b) if b in _UNRESERVED else f"%{b:02X}" for b in text.encode("utf-8"))
 
 
-def link(play: dict, app: bool = False, bgg_id: int | None = None,
-         location: str | None = None) -> str:
+def link(play: dict, app: bool = False) -> str:
     """BG Stats' "create play" link for ``play``: the https form (opens BG Stats from a
     browser), or with ``app`` the ``bgstats://`` form (a phone's button, straight to the
     app)."""
-    data = json.dumps(payload(play, bgg_id, location), separators=(",", ":"),
-                      ensure_ascii=False)
+    data = json.dumps(payload(play), separators=(",", ":"), ensure_ascii=False)
     return (APP_CREATE_PLAY if app else CREATE_PLAY) + quote(data)
 
 
-def app_link(play: dict, bgg_id: int | None = None, location: str | None = None) -> str:
+def app_link(play: dict) -> str:
     """:func:`link`'s ``bgstats://`` form (the phones' "Add to BG Stats" button)."""
-    return link(play, app=True, bgg_id=bgg_id, location=location)
+    return link(play, app=True)
 
 
 def qr_svg(url: str) -> str:
@@ -76,17 +77,7 @@ def qr_svg(url: str) -> str:
     return segno.make(url, error="l").svg_inline(scale=3, border=2, title="QR code: " + url[:40])
 
 
-def group_settings(play: dict, settings: dict[str, dict] | None) -> dict:
-    """The BG Stats settings of ``play``'s group (``bgg_id``, ``location``) among
-    ``settings`` (:func:`rigs_helper.store.historydb.settings`)."""
-    from rigs_helper.rules.groups import group_key
-
-    found = (settings or {}).get(group_key(play.get("group") or ""), {})
-    return {"bgg_id": found.get("bgg_id"), "location": found.get("location")}
-
-
-def final_extras(play: dict, plays: list[dict], settings: dict[str, dict] | None = None
-                 ) -> dict:
+def final_extras(play: dict, plays: list[dict]) -> dict:
     """What the report and the board's final screen add to the result: BG Stats' link for
     ``play`` and the standing of its players in its group over that group's games among
     ``plays`` (every game kept), each with their rating and this game's change; ``group``
@@ -102,17 +93,16 @@ def final_extras(play: dict, plays: list[dict], settings: dict[str, dict] | None
 
     names = [r["name"] for r in play["players"]]
     named = "" if group_key(group) == group_key(default_group(names)) else group
-    return {"bgstats_url": link(play, **group_settings(play, settings)),
+    return {"bgstats_url": link(play),
             "group": named,  # (a group of these players alone goes without its name)
             "standing": standing(mine, names, this=play["identity"])}
 
 
-def report_extras(play: dict, plays: list[dict], settings: dict[str, dict] | None = None
-                  ) -> dict:
+def report_extras(play: dict, plays: list[dict]) -> dict:
     """:func:`final_extras` for the templates' optional block: the link, its QR code as
     inline SVG (drawn by segno, marked safe), the group and its standing rows."""
     from markupsafe import Markup
 
-    extras = final_extras(play, plays, settings)
+    extras = final_extras(play, plays)
     return {"url": extras["bgstats_url"], "qr_svg": Markup(qr_svg(extras["bgstats_url"])),
             "group": extras["group"], "standing": extras["standing"]}

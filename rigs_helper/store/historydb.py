@@ -393,6 +393,14 @@ def settings(path: Path | None = None) -> dict[str, dict]:
                 for name, b, loc in conn.execute("SELECT name, bgg_id, location FROM groups")}
 
 
+def with_settings(play: dict, every: dict[str, dict] | None = None) -> dict:
+    """``play`` with its group's BG Stats settings, ``bgg_id`` and ``group_location``
+    (``every``: :func:`settings`, read when not given)."""
+    found = (settings() if every is None else every).get(group_key(play.get("group") or ""),
+                                                         {})
+    return {**play, "bgg_id": found.get("bgg_id"), "group_location": found.get("location")}
+
+
 def plays(path: Path | None = None) -> list[dict]:
     """Every game kept (of every group), newest first, each with its players in seating
     order."""

@@ -218,13 +218,13 @@ def _minutes(entries: list[dict]) -> int | None:
     return max(0, round(seconds / 60))
 
 
-def final_view(path: Path, loaded, score: GameScore, tables
-               ) -> tuple[dict, list[dict], dict[str, dict]]:
+def final_view(path: Path, loaded, score: GameScore, tables) -> tuple[dict, list[dict]]:
     """For the report and the board's final screen: the scored game as the history keeps
-    it (its row when it is kept, else built now), every game kept, this one included
-    (only this one when the history cannot be read: the result shows all the same), and
-    the groups' settings (BG Stats' ``bggId``, the location).  The figures then count
-    this game's group only (:func:`rigs_helper.forecast.bgstats.final_extras`)."""
+    it (its row when it is kept, else built now), with its group's BG Stats settings
+    (``bgg_id``, ``group_location``: :func:`historydb.with_settings`), and every game kept,
+    this one included (only this one when the history cannot be read: the result shows
+    all the same).  The figures then count this game's group only
+    (:func:`rigs_helper.forecast.bgstats.final_extras`)."""
     from rigs_helper.rules.errors import InputError
     from rigs_helper.store import historydb
 
@@ -235,4 +235,6 @@ def final_view(path: Path, loaded, score: GameScore, tables
     except InputError:
         plays, settings = [], {}
     kept = next((p for p in plays if p["identity"] == play["identity"]), None)
-    return (kept, plays, settings) if kept else (play, [play, *plays], settings)
+    if kept:
+        return historydb.with_settings(kept, settings), plays
+    return historydb.with_settings(play, settings), [play, *plays]
