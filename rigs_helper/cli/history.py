@@ -178,8 +178,8 @@ def remove(gid: GameId, yes: Annotated[bool, typer.Option(
         raise InputError(f"no game {gid} in the history (`rigs history` lists the games)")
     if not yes:
         if not _can_ask():
-            raise InputError(f"removing game {gid} asks first, and there is no terminal to "
-                             f"ask: `rigs history remove {gid} --yes`")
+            raise InputError(f"no terminal to ask before removing game {gid}: "
+                             f"`rigs history remove {gid} --yes`")
         from rigs_helper.cli.render import say
 
         say(f"This removes {_described(play)}.")
