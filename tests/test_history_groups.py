@@ -377,11 +377,30 @@ def test_bgstats_duration_of_a_game_file_reads_the_at_of_its_log(rigs, tmp_path,
     ok(rigs, "new", "-p", "Ana", "-p", "Bo", "--seed", "3", "-g", game)
     ok(rigs, "next", "-g", game)
     names = ["Ana", "Bo"]
-    assert game_facts(session.load(game, tables), game, names, tables)[1] is None
+    assert game_facts(session.load(game, tables), game, names, tables)[1:] == (None, None)
     text = game.read_text(encoding="utf-8")
     stamps = iter(["2026-11-20T19:00:00Z", "2026-11-20T20:12:00Z"])  # `new`, `next`
     parts = text.split("[[log]]\nn = ")
     assert len(parts) == 3
     text = parts[0] + "".join(f'[[log]]\nat = "{next(stamps)}"\nn = ' + p for p in parts[1:])
     game.write_text(text, encoding="utf-8")
-    assert game_facts(session.load(game, tables), game, names, tables)[1] == 72
+    _, minutes, ended = game_facts(session.load(game, tables), game, names, tables)
+    assert minutes == 72
+    from datetime import datetime, timezone
+
+    local = datetime(2026, 11, 20, 20, 12, tzinfo=timezone.utc).astimezone()
+    assert ended == local.strftime("%Y-%m-%d %H:%M:%S")  # the game's date: its last action
+
+
+def test_a_game_kept_keeps_its_date_when_only_its_file_is_written_again(rigs, tmp_path):
+    import os
+
+    sheet = tmp_path / "night.toml"
+    sheet.write_text(SHEET.read_text(encoding="utf-8"), encoding="utf-8")
+    os.utime(sheet, (1_700_000_000, 1_700_000_000))
+    ok(rigs, "history", "add", sheet)
+    (first,) = json.loads(ok(rigs, "history", "--json").stdout)["games"]
+    os.utime(sheet, (1_750_000_000, 1_750_000_000))  # copied, touched: the same game
+    assert "Already in the group's history" in ok(rigs, "history", "add", sheet).stdout
+    (again,) = json.loads(ok(rigs, "history", "--json").stdout)["games"]
+    assert again["date"] == first["date"]

@@ -147,7 +147,7 @@ def add(path: Annotated[Path, typer.Argument(
     play = score_file(path, with_play=True).play
     assert play is not None  # (asked for: with_play)
     if day is not None:
-        play["played"] = day + " 00:00:00"
+        play.update(played=day + " 00:00:00", dated=True)
     gid, status = historydb.add(play)
     if json:
         print_json({"id": gid, "status": status, "group": play["group"]})

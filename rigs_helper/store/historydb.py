@@ -313,6 +313,8 @@ def add(play: dict, path: Path | None = None) -> tuple[int, str]:
             kept = conn.execute(f"SELECT {', '.join(RESULT_KEYS)} FROM results WHERE game = ?"
                                 " ORDER BY seat", (gid,)).fetchall()
             now = [play.get(k) for k in ("played", "source", "group", "location")]
+            if not play.get("dated", True):  # (only the file's time: the date kept stays)
+                now[0] = was[0]
             if [list(r) for r in kept] == rows and was == now and removed is None:
                 return gid, KEPT
             conn.execute("UPDATE games SET played = ?, source = ?, grp = ?, location = ?, "
