@@ -9,7 +9,9 @@ It fills a history file in a temporary folder ($RIGS_HISTORY) with 1,000 four-pl
 (each a game as `rigs score` keeps it, with its own identity and figures), then times N
 runs (default 20, interleaved, median) of `rigs history` and `rigs history --json` beside
 the baseline (Python importing typer, rich.console and tomllib), and, in this process,
-reading every game and working out each player's figures.  Target: `rigs history` and
+reading every game and working out each player's figures and ratings (every group:
+the games' six sets of four players are six groups; `rigs history` shows the newest
+game's).  Target: `rigs history` and
 `rigs history --json` each at most 0.3 s for the whole command.  The exit code is 1 when
 the target is missed.  The CPU time of each command (user + system, median) is printed
 too: on a machine shared with other work it stays near what an idle machine's wall time

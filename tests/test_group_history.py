@@ -16,26 +16,13 @@ from urllib.parse import unquote
 
 import pytest
 from conftest import EXAMPLES, ROOT
+from historyhelp import finished_game
 
 from rigs_helper.rules.names import fold
 
 # three finished games (names that are the same player in another spelling) and a sheet
 GAMES = {1: ("Ana", "Bo", "Zoë"), 2: ("ana", "ZOE"), 3: ("ANA", "Bo", "Cy", "Di")}
 SHEET = EXAMPLES / "sheet-2p.toml"  # Ana 310, Ben 310: a shared win
-
-
-def finished_game(path: Path, seed: int, names, tables) -> Path:
-    """A whole game played with `next --auto` by the engine, written as a game file."""
-    from rigs_helper.rules.engine import perform
-    from rigs_helper.rules.phases import NextPhase
-    from rigs_helper.rules.setup import new_game
-    from rigs_helper.store.codec import dumps_state, to_doc
-
-    g = new_game(list(names), seed, tables).game
-    while not g.game_over:
-        g = perform(g, NextPhase(auto=True), tables).game
-    path.write_text(dumps_state(to_doc(g, tables)), encoding="utf-8")
-    return path
 
 
 @pytest.fixture
@@ -68,11 +55,11 @@ def scored_all(rigs, paths) -> list[dict]:
 
 def test_each_game_scored_twice_is_kept_once_with_its_scores(rigs, four):
     scores = scored_all(rigs, four)
-    d = json.loads(history(rigs, "--json").stdout)
-    assert set(d) == {"games", "players"}
+    d = json.loads(history(rigs, "--json", "--all").stdout)
+    assert set(d) == {"group", "games", "players"} and d["group"] is None
     assert len(d["games"]) == 4
     for g in d["games"]:
-        assert set(g) == {"id", "date", "source", "players"}
+        assert set(g) == {"id", "date", "source", "group", "location", "players"}
         assert all(set(p) == {"name", "net_worth", "winner"} for p in g["players"])
     kept = {tuple((p["name"], p["net_worth"], p["winner"]) for p in g["players"])
             for g in d["games"]}
@@ -87,7 +74,20 @@ def test_each_game_scored_twice_is_kept_once_with_its_scores(rigs, four):
             w["games"] += 1
             w["wins"] += p["name"] in s["winners"]
             w["best"] = max(w["best"], p["net_worth"])
-    rows = {fold(r["name"]): r for r in d["players"]}
+    # with --all, each player's figures once per group (here: one per set of players)
+    groups = {g["group"] for g in d["games"]}
+    assert len(groups) == 4
+    rows: dict[str, dict] = {}
+    for r in d["players"]:
+        assert r["group"] in groups
+        a = rows.setdefault(fold(r["name"]), {"name": r["name"], "games": 0, "wins": 0,
+                                              "best_net_worth": -10**9})
+        a["games"] += r["games"]
+        a["wins"] += r["wins"]
+        a["best_net_worth"] = max(a["best_net_worth"], r["best_net_worth"])
+        a["win_rate"] = round(a["wins"] / a["games"], 3)
+        a["avg_net_worth"] = r["avg_net_worth"]
+        assert set(r["rating"]) == {"mu", "sigma", "display"}
     assert set(rows) == set(want) == {"ana", "bo", "zoe", "cy", "di", "ben"}
     for key, w in want.items():
         r = rows[key]
@@ -108,8 +108,8 @@ def test_scoring_says_where_the_game_is_kept_and_no_history_skips_it(rigs):
     other = EXAMPLES / "sheet-3p.toml"
     skipped = rigs("score", "--no-history", other)
     assert skipped.exit_code == 0 and "history" not in skipped.stdout
-    d = json.loads(history(rigs, "--json").stdout)
-    assert [g["source"] for g in d["games"]] == [str(SHEET.resolve())]
+    d = json.loads(history(rigs, "--json", "--all").stdout)
+    assert [g["source"] for g in d["games"]] == [SHEET.name]  # the file's name only
 
 
 def test_no_history_never_makes_the_file(rigs):
@@ -123,19 +123,22 @@ def test_no_history_never_makes_the_file(rigs):
 
 def test_bgstats_link_is_the_documented_format_field_by_field(rigs, four):
     scores = scored_all(rigs, four)
-    d = json.loads(history(rigs, "--json").stdout)
+    d = json.loads(history(rigs, "--json", "--all").stdout)
     for game in d["games"]:
         r = history(rigs, "export", "--bgstats", str(game["id"]))
         url = r.stdout.strip()
-        prefix = "https://app.bgstatsapp.com/addPlay.html?data="
+        prefix = "https://app.bgstatsapp.com/createPlay.html?data="
         assert url.startswith(prefix)
         data = url[len(prefix):]
         assert all(c.isalnum() or c in "-._~%" for c in data)  # fully URL-encoded
+        assert len(url) <= 8000
         play = json.loads(unquote(data))
-        assert list(play) == ["sourceName", "game", "playDate", "players", "sourcePlayId"]
+        assert list(play) == ["sourceName", "sourcePlayId", "playDate", "game", "players"]
         assert play["sourceName"] == "rigs-helper"
-        assert play["game"] == {"name": "R.I.G.S.", "highestWins": True, "noPoints": False,
-                                "sourceGameId": "rigs-helper:rigs"}
+        assert play["game"] == {"name": "R.I.G.S.", "sourceGameId": "rigs-helper:rigs",
+                                "highestWins": True, "noPoints": False}
+        app = history(rigs, "export", "--bgstats", str(game["id"]), "--app").stdout.strip()
+        assert app == "bgstats://app.bgstatsapp.com/createPlay.html?data=" + data
         assert play["playDate"] == game["date"]
         score = next(s for s in scores if [p["name"] for p in s["players"]]
                      == [p["name"] for p in game["players"]])
@@ -171,9 +174,14 @@ def test_csv_has_one_row_per_player_per_game(rigs, four):
 
 
 def test_a_player_record_matches_names_and_counts_head_to_head(rigs, four):
+    for path, names in zip(four, GAMES.values()):  # one group for the three games
+        if any(fold(n) == "zoe" for n in names):
+            text = path.read_text(encoding="utf-8")
+            path.write_text(text.replace("version = ", 'group = "Friday"\nversion = ', 1),
+                            encoding="utf-8")
     scores = scored_all(rigs, four)
     rec = json.loads(history(rigs, "zoe", "--json").stdout)
-    assert rec["name"] in ("Zoë", "ZOE")
+    assert rec["name"] in ("Zoë", "ZOE") and rec["group"] == "Friday"
     mine = [next(p for p in s["players"] if fold(p["name"]) == "zoe") for s in scores
             if any(fold(p["name"]) == "zoe" for p in s["players"])]
     assert len(rec["games"]) == 2
@@ -183,6 +191,10 @@ def test_a_player_record_matches_names_and_counts_head_to_head(rigs, four):
     assert h2h["ana"]["ahead"] + h2h["ana"]["behind"] + h2h["ana"]["level"] == 2
     text = history(rigs, "Zo")  # a prefix, as elsewhere
     assert "Against each other player" in text.stdout and "Trend" in text.stdout
+    # the trend says which way it reads, and its figures are named
+    trend = rec["trend"]
+    assert (f"oldest → newest" in text.stdout and f"first {trend[0]}, last {trend[-1]}; "
+            f"lowest {min(trend)}, highest {max(trend)}" in text.stdout)
     r = rigs("history", "Nobody")
     assert r.exit_code == 1 and r.stderr.count("\n") == 1 and "no player called" in r.stderr
 
@@ -190,12 +202,22 @@ def test_a_player_record_matches_names_and_counts_head_to_head(rigs, four):
 def test_remove_takes_a_game_out(rigs):
     assert rigs("history", "add", SHEET).exit_code == 0
     assert rigs("history", "add", EXAMPLES / "sheet-3p.toml").exit_code == 0
-    r = history(rigs, "remove", "1")
-    assert "Removed game 1" in r.stdout
-    d = json.loads(history(rigs, "--json").stdout)
+    before = history(rigs, "--json", "--all").stdout
+    r = rigs("history", "remove", "1")  # no terminal to ask, no --yes: nothing happens
+    assert r.exit_code == 1 and r.stderr.count("\n") == 1 and "--yes" in r.stderr
+    assert history(rigs, "--json", "--all").stdout == before
+    r = history(rigs, "remove", "1", "--yes")
+    assert "Removed game 1" in r.stdout and "Ana 310, Ben 310" in r.stdout  # what it was
+    d = json.loads(history(rigs, "--json", "--all").stdout)
     assert [g["id"] for g in d["games"]] == [2]
-    r = rigs("history", "remove", "1")
+    r = rigs("history", "remove", "1", "--yes")
     assert r.exit_code == 1 and "no game 1 in the history" in r.stderr
+    assert "Restored game 1" in history(rigs, "restore", "1").stdout
+    assert history(rigs, "--json", "--all").stdout == before
+    history(rigs, "remove", "1", "--yes")
+    history(rigs, "remove", "2", "--yes")  # the next removal: game 1 is gone for good
+    r = rigs("history", "restore", "1")
+    assert r.exit_code == 1 and r.stderr.count("\n") == 1 and "restore 2" in r.stderr
 
 
 def test_the_history_file_is_its_owners_only(rigs, tmp_path, monkeypatch):
@@ -206,7 +228,7 @@ def test_the_history_file_is_its_owners_only(rigs, tmp_path, monkeypatch):
     assert path.parent.stat().st_mode & 0o777 == 0o700
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
 
 
 def test_the_history_lives_in_the_user_data_folder(monkeypatch, tmp_path):
@@ -258,8 +280,7 @@ def test_six_processes_adding_at_once_keep_every_game_exactly_once(tmp_path):
     plays = historydb.plays()
     assert len(plays) == 6
     assert sorted(p["players"][0]["credits"] for p in plays) == [118 + i for i in range(6)]
-    assert sorted(p["source"] for p in plays) == sorted(str(Path(s).resolve())
-                                                        for s in sheets)
+    assert sorted(p["source"] for p in plays) == sorted(Path(s).name for s in sheets)
 
 
 # ---------------------------------------------------------------------------- bad files
@@ -303,7 +324,7 @@ def test_a_bad_history_is_named_in_one_line_and_left_as_it_is(rigs, tmp_path, mo
         f.unlink()
     before = path.read_bytes()
     for args in (["history"], ["history", "--json"], ["history", "add", SHEET],
-                 ["history", "export", "--csv"], ["history", "remove", "1"]):
+                 ["history", "export", "--csv"], ["history", "remove", "1", "--yes"]):
         r = rigs(*args)
         assert r.exit_code == 1, (args, r.output)
         assert r.stderr.count("\n") == 1 and str(path) in r.stderr and why in r.stderr, args
@@ -403,13 +424,24 @@ def test_the_final_screen_and_the_report_carry_the_bgstats_link_and_the_standing
     assert '<div class="qr"><svg' in board  # the QR code
     standing = board.split('<table class="group-standing">')[1].split("</table>")[0]
     rows = [r for r in standing.split("<tr>") if r.startswith("<td>")]
-    # this game's players only, Ana with the sheet's game too
+    # this game's players only, in this game's group only: the sheet's Ana (group "Ana,
+    # Ben") is not counted; each with their rating and this game's change
     assert sorted(r.split("</td>")[0][4:] for r in rows) == ["Ana", "Bo", "Zoë"]
-    assert "<td>Ana</td><td>2</td>" in standing and "<td>Bo</td><td>1</td>" in standing
+    assert "<td>Ana</td><td>1</td>" in standing and "<td>Bo</td><td>1</td>" in standing
+    assert "The group over all its games" in standing  # (the group of these players)
+    rated = json.loads(history(rigs, "--json", "--group", "ana, bo, zoe").stdout)["players"]
+    for r in rated:
+        change = f"{r['rating']['mu'] - 25:+.1f}"  # (the group's first game)
+        assert f"<td>{r['name']}</td>" in standing
+        assert f"<td>{r['rating']['display']} ({change})</td>" in standing
     report = tmp_path / "report.html"
     assert rigs("report", "-g", path, "--html", report).exit_code == 0
     text = report.read_text(encoding="utf-8")
     assert f'<a href="{url}" rel="noopener">Add this play to BG Stats</a>' in text
+    # the group's table stacks on a phone (390 px): one labelled line per figure
+    table = text.split('<table class="stack group-standing">')[1].split("</table>")[0]
+    assert table.count('data-label="Rating"') == 3 and "table.stack caption{display:block" \
+        in text
 
 
 def test_a_game_scored_again_with_other_figures_keeps_its_latest_score(rigs):
@@ -425,9 +457,9 @@ def test_a_game_scored_again_with_other_figures_keeps_its_latest_score(rigs):
     assert kept["players"][0]["net_worth"] == 400 and kept["players"][0]["plots"] == 222
     assert len(kept["players"]) == 2
     r = history(rigs, "add", "--json", SHEET)
-    assert json.loads(r.stdout) == {"id": 1, "status": "updated"}  # the sheet's own score
+    assert json.loads(r.stdout) == {"id": 1, "status": "updated", "group": "Ana, Ben"}
     r = history(rigs, "add", "--json", SHEET)
-    assert json.loads(r.stdout) == {"id": 1, "status": "kept"}
+    assert json.loads(r.stdout) == {"id": 1, "status": "kept", "group": "Ana, Ben"}
 
 
 def test_a_game_played_command_by_command_keeps_what_its_log_knows(named_game, tables):

@@ -69,7 +69,9 @@ def test_sheet_market_values_drive_the_end_game_draws(rigs, tmp_path):
         "[endgame]\nluxury_price = 4\n"
         '[[players]]\nname = "Ana"\ncredits = 10\n'
         "luxuries = 0\nenergy = 0\nsupplies = 0\nmetal = 0\n"
-        'plots = [{ type = "plains" }, { type = "forest" }, { type = "ridge", survey = 2 }]\n')
+        'plots = [{ type = "plains" }, { type = "forest" }, { type = "ridge", survey = 2 }]\n'
+        '[[players]]\nname = "Bo"\ncredits = 0\nluxuries = 0\nenergy = 0\nsupplies = 0\n'
+        'metal = 0\n')  # (a sheet has 2 to 4 players)
     r = rigs("score", sheet, "--draw", "--seed", "5", "--json")
     assert r.exit_code == 0, r.output
     ana = json.loads(r.stdout)["players"][0]

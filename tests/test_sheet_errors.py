@@ -22,6 +22,15 @@ supplies = 0
 metal = 0
 plots = [{ type = "plains" }]
 """
+BO = """\
+[[players]]
+name = "Bo"
+credits = 90
+luxuries = 0
+energy = 0
+supplies = 0
+metal = 0
+"""
 
 
 def one_line_error(result, *fragments):
@@ -48,9 +57,14 @@ def sheet(tmp_path):
 
 def test_good_sheet_scores(rigs, sheet):
     # the baseline the bad sheets break: Ana 120 credits + a plains worth 4 = 124
-    r = rigs("score", sheet(ENDGAME + ANA), "--json")
+    r = rigs("score", sheet(ENDGAME + ANA + BO), "--json")
     assert r.exit_code == 0, r.output
     assert '"net_worth": 124' in r.stdout
+
+
+def test_a_sheet_has_2_to_4_players(rigs, sheet):
+    one_line_error(rigs("score", sheet(ENDGAME + ANA)), "bad.toml", "line 5",
+                   "key 'players'", "2 to 4 players, not 1")
 
 
 def test_toml_syntax_error(rigs, sheet):

@@ -171,7 +171,8 @@ def test_score_sheet_takes_the_tables_draws_too(rigs, tmp_path):
     sheet = tmp_path / "s.toml"
     sheet.write_text('[endgame]\nluxury_price = 4\n\n[[players]]\nname = "Ana"\n'
                      'credits = 10\nluxuries = 0\nenergy = 2\nsupplies = 0\nmetal = 0\n'
-                     'plots = [{ type = "forest" }]\n')
+                     'plots = [{ type = "forest" }]\n[[players]]\nname = "Bo"\n'
+                     'credits = 0\nluxuries = 0\nenergy = 0\nsupplies = 0\nmetal = 0\n')
     r = ok(rigs("score", sheet, "--card", "forest=3,5", "--roll", "energy=4", "--json"))
     assert json.loads(r.stdout)["players"][0]["net_worth"] == 10 + 8 + 8
 

@@ -99,6 +99,10 @@ def new(
         "no phone asks for a record) or 'table' (the table draws its own and records them; "
         "--have, a partial set, implies it).", show_default="rigs")] = None,
     roll: RollOpt = None,
+    group: Annotated[str | None, typer.Option(
+        "--group", help="The group whose history keeps the game (its stats and ratings "
+        "count their own games only); default: one group per set of players.",
+        show_default=False)] = None,
     game: GameOpt = None,
     json: JsonOpt = False,
 ) -> None:
@@ -141,11 +145,14 @@ def new(
         raise InputError("--have records the group's own cards: give --cards table or "
                          "leave --cards out")
     outcome = new_game(player, seed, tables, parse_rolls(roll), deal, dice, lacks, cards)
+    if group is not None:
+        outcome = _grouped(outcome, group)
     action = ("new " + " ".join(f"--player {n!r}" for n in player)  # never the seed
               + "".join(f" --roll {r}" for r in roll or ())
               + "".join(f" --plots {x!r}" for x in plots or [])
               + (f" --dice {dice}" if dice != "rigs" else "")
-              + (f" --cards {cards}" if cards != "rigs" and have is None else ""))
+              + (f" --cards {cards}" if cards != "rigs" and have is None else "")
+              + (f" --group {outcome.game.group!r}" if outcome.game.group else ""))
     missing = None
     if op is not None:
         from rigs_helper.rules.engine import Outcome, perform
@@ -158,7 +165,7 @@ def new(
     path = game_path(game)
     session.create(path, outcome, action, force, tables,
                    op=new_op([n.strip() for n in player], seed, missing, list(roll or ()),
-                                  deal, dice, cards))
+                                  deal, dice, cards, outcome.game.group))
     if json:
         from rigs_helper.rules.views import status_dict
 
@@ -178,7 +185,34 @@ def new(
         "or by its type when the player owns one plot of that type.")
     say(f"Commitment: {short(commit)}  (photograph it now; `rigs verify` checks the "
         f"decks against it; in full: {commit})")
+    say(_group_line(outcome.game))
     say(*next_commands(path, game is not None))
+
+
+def _grouped(outcome, group: str):
+    """The new game in ``group`` (`rigs new --group`: one printable line)."""
+    from dataclasses import replace
+
+    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.rules.checker import printable
+
+    name = group.strip()
+    if not name or not printable(name):
+        raise InputError(f"--group {group!r}: a group's name is printable text on one line")
+    return Outcome(replace(outcome.game, group=name), outcome.messages)
+
+
+def _group_line(game) -> str:
+    """Which group's history will keep the game, in words."""
+    from rigs_helper.rules.text import shell_word
+    from rigs_helper.rules.groups import default_group
+
+    if game.group:
+        return (f"Group: {game.group} (its history and ratings count its own games; "
+                f"`rigs history --group {shell_word(game.group)}`).")
+    return (f"Group: {default_group([p.name for p in game.players])} (these players; "
+            "`rigs new --group NAME` names another).")
 
 
 def next_commands(path: Path, named: bool) -> list[str]:

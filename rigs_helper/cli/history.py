@@ -27,54 +27,108 @@ class HistoryGroup(TyperGroup):
 
 history_app = typer.Typer(
     cls=HistoryGroup,
-    short_help="The group's finished games, and stats.",
+    short_help="The group's finished games, stats and ratings.",
     help="The group's history: every finished game kept, and each player's figures.\n\n"
-    "`rigs history [PLAYER] [--json] [--all]`: the games (the newest 20; --all: every one) "
-    "and each player's games, wins, win rate, average and best net worth and average "
-    "rank; with PLAYER, their games, trend, results against each other player and what "
-    "their wins had in common; --json for scripts.  `rigs score` keeps each finished "
-    "game it scores (--no-history: not this one).\n\n"
+    "`rigs history [PLAYER] [--group NAME | --all] [--json]`: one group's games (the "
+    "newest 20) and each player's games, wins, win rate, average and best net worth, "
+    "average rank and rating; with PLAYER, their games, trend, results against each other "
+    "player and what their wins had in common.  The group is the newest game's unless "
+    "--group names one; --all shows every group, every game.  `rigs score` keeps each "
+    "finished game it scores (--no-history: not this one).\n\n"
     "Example: rigs history Ana")
 app.add_typer(history_app, name="history")
 
 Player = Annotated[str | None, typer.Argument(
     metavar="PLAYER", help="A player (case, accents and a unique prefix as elsewhere).",
     show_default=False)]
+GroupOpt = Annotated[str | None, typer.Option(
+    "--group", metavar="NAME", help="The group (`rigs new --group`, a sheet's `group =`; "
+    "else its players, e.g. 'Ana, Bo, Cy').", show_default=False)]
+GameId = Annotated[int, typer.Argument(
+    metavar="ID", help="The game's number (`rigs history` lists them).", min=1)]
 BARS = "▁▂▃▄▅▆▇█"
 SHOWN = 20  # games listed on the terminal without --all
 
 
+def _group_of(plays: list[dict], group: str) -> list[dict]:
+    """``group``'s games among ``plays``; a group that has none is refused in one line."""
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.rules.text import shell_word
+    from rigs_helper.store.historydb import of_group
+
+    mine = of_group(plays, group)
+    if not mine:
+        from rigs_helper.forecast.groupstats import by_group
+
+        known = ", ".join(shell_word(g) for g in by_group(plays)) or "none yet"
+        raise InputError(f"--group {shell_word(group)}: no game of that group is kept "
+                         f"(groups: {known})")
+    return mine
+
+
 @history_app.command("show", hidden=True)
-def show(player: Player = None, json: JsonOpt = False,
+def show(player: Player = None, json: JsonOpt = False, group: GroupOpt = None,
          every: Annotated[bool, typer.Option(
-             "--all", help=f"List every game (else the newest {SHOWN}).")] = False) -> None:
-    """The games and each player's figures; with PLAYER, that player's record."""
+             "--all", help=f"Every group and every game (with --group: every game of that "
+             f"group; else the newest {SHOWN} of one group).")] = False) -> None:
+    """One group's games and each player's figures; with PLAYER, that player's record."""
     from rigs_helper.forecast import groupstats
     from rigs_helper.store import historydb
 
     plays = historydb.plays()
+    if group is not None:
+        plays = _group_of(plays, group)
     if player is not None:
         if not plays:
             from rigs_helper.rules.errors import InputError
 
             raise InputError(f"no games kept yet, so no player called {player!r}: "
                              "`rigs score` keeps each finished game it scores")
-        record = groupstats.player_record(plays, player)
+        name = groupstats.find(plays, player)
+        mine = [p for p in plays if any(groupstats.fold(r["name"]) == groupstats.fold(name)
+                                         for r in p["players"])]
+        groups = groupstats.by_group(mine)
+        if group is None and not every:  # the group of their newest game
+            groups = dict([next(iter(groups.items()))])
+        records = []
+        for g in groups:
+            rec = groupstats.player_record(groupstats.by_group(plays)[g], name)
+            records.append({"group": g, **rec})
         if json:
-            print_json(record)
+            print_json(records[0] if len(records) == 1 and not every else
+                       {"records": records})
         else:
-            _record(record, every)
+            for i, rec in enumerate(records):
+                _record(rec, every, i == 0 and group is None and not every,
+                        len(groupstats.by_group(mine)))
         return
+    groups = groupstats.by_group(plays)
+    if group is None and not every and groups:
+        plays = next(iter(groups.values()))
     if json:
-        print_json(groupstats.summary(plays))
+        print_json(groupstats.summary(plays, None if every and group is None else
+                                      (plays[0]["group"] if plays else None)))
         return
-    _summary(plays, groupstats.player_rows(plays), every)
+    if not plays:
+        _summary([], [], every, "", 0)
+        return
+    if every and group is None:
+        for name, mine in groups.items():
+            _summary(mine, groupstats.rated_rows(mine), True, name, 0)
+        return
+    _summary(plays, groupstats.rated_rows(plays), every, plays[0]["group"],
+             len(groups) if group is None else 0)
+
+
+DateOpt = Annotated[str | None, typer.Option(
+    "--date", metavar="YYYY-MM-DD", help="The day the game was played (else a sheet's "
+    "`date =`, else when its file was last written).", show_default=False)]
 
 
 @history_app.command()
 def add(path: Annotated[Path, typer.Argument(
         help="A finished game file or a scoring sheet.", autocompletion=complete_path)],
-        json: JsonOpt = False) -> None:
+        date: DateOpt = None, json: JsonOpt = False) -> None:
     """Score PATH as `rigs score` does and keep the game (once: a game kept already is
     not added again).
 
@@ -84,38 +138,142 @@ def add(path: Annotated[Path, typer.Argument(
     from rigs_helper.store import historydb
     from rigs_helper.store.scorefile import score_file
 
+    day = None
+    if date is not None:
+        from rigs_helper.rules.errors import InputError
+        from rigs_helper.store.sheet import play_date
+
+        day = play_date(date, lambda _key, problem: InputError(f"--date {problem}"))
     play = score_file(path, with_play=True).play
     assert play is not None  # (asked for: with_play)
+    if day is not None:
+        play.update(played=day + " 00:00:00", dated=True)
     gid, status = historydb.add(play)
     if json:
-        print_json({"id": gid, "status": status})
+        print_json({"id": gid, "status": status, "group": play["group"]})
         return
     from rigs_helper.cli.render import say
 
-    say(kept_line(gid, status))
+    say(kept_line(gid, status, play["group"]))
+
+
+def _described(play: dict) -> str:
+    return (f"game {play['id']} ({play['played'][:16]}, group {play['group']}: "
+            + ", ".join(f"{r['name']} {r['net_worth']}" for r in play["players"]) + ")")
 
 
 @history_app.command()
-def remove(gid: Annotated[int, typer.Argument(
-        metavar="ID", help="The game's number (`rigs history` lists them).", min=1)],
-        json: JsonOpt = False) -> None:
-    """Remove game ID from the history.
+def remove(gid: GameId, yes: Annotated[bool, typer.Option(
+        "--yes", help="Remove without asking.")] = False, json: JsonOpt = False) -> None:
+    """Remove game ID from the history, after showing it and asking (--yes: without
+    asking).  `rigs history restore ID` brings it back until the next removal.
 
     Example: rigs history remove 3
     """
     from rigs_helper.rules.errors import InputError
     from rigs_helper.store import historydb
 
+    play = next((p for p in historydb.plays() if p["id"] == gid), None)
+    if play is None:
+        raise InputError(f"no game {gid} in the history (`rigs history` lists the games)")
+    if not yes:
+        if not _can_ask():
+            raise InputError(f"no terminal to ask before removing game {gid}: "
+                             f"`rigs history remove {gid} --yes`")
+        from rigs_helper.cli.render import say
+
+        say(f"This removes {_described(play)}.")
+        if not typer.confirm("Remove it?", default=False):
+            say("Nothing removed.")
+            return
     gone = historydb.remove(gid)
-    if gone is None:
+    if gone is None:  # (removed by another rigs meanwhile)
         raise InputError(f"no game {gid} in the history (`rigs history` lists the games)")
     if json:
         print_json({"id": gid, "removed": True})
         return
     from rigs_helper.cli.render import say
 
-    say(f"Removed game {gid} ({gone['played']}: "
-        + ", ".join(r["name"] for r in gone["players"]) + ").")
+    say(f"Removed {_described(gone)}.",
+        f"`rigs history restore {gid}` brings it back (until the next removal).")
+
+
+def _can_ask() -> bool:
+    """Whether a person at a terminal can answer a question."""
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
+@history_app.command()
+def restore(gid: GameId, json: JsonOpt = False) -> None:
+    """Bring back game ID, the one removed last (a removal drops the one before).
+
+    Example: rigs history restore 3
+    """
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.store import historydb
+
+    back = historydb.restore(gid)
+    if back is None:
+        aside = historydb.set_aside()
+        if any(p["id"] == gid for p in historydb.plays()):
+            raise InputError(f"game {gid} is in the history: nothing to restore")
+        raise InputError(f"game {gid} cannot be brought back: only the game removed last "
+                         "can" + (f" (game {aside}: `rigs history restore {aside}`)"
+                                  if aside else " (none is waiting)"))
+    if json:
+        print_json({"id": gid, "restored": True})
+        return
+    from rigs_helper.cli.render import say
+
+    say(f"Restored {_described(back)}.")
+
+
+@history_app.command()
+def config(
+    group: GroupOpt = None,
+    bgg_id: Annotated[int | None, typer.Option(
+        "--bgg-id", metavar="N", min=0, help="The game's BoardGameGeek id, sent to BG Stats "
+        "as `bggId` (rigs cannot look it up; 0 removes it).", show_default=False)] = None,
+    location: Annotated[str | None, typer.Option(
+        "--location", help="Where the group plays, sent to BG Stats with each game that "
+        "names no place of its own ('' removes it).", show_default=False)] = None,
+    json: JsonOpt = False,
+) -> None:
+    """A group's BG Stats settings (the newest game's group unless --group names one):
+    show them, or set --bgg-id and --location.
+
+    Example: rigs history config --bgg-id 123456
+    """
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.store import historydb
+
+    plays = historydb.plays()
+    if group is None:
+        if not plays:
+            raise InputError("no games kept yet: name the group with --group NAME")
+        name = plays[0]["group"]
+    else:
+        mine = historydb.of_group(plays, group)
+        name = mine[0]["group"] if mine else group.strip()
+        if not name:
+            raise InputError("--group: a group's name is not empty")
+    values: dict = {}
+    if bgg_id is not None:
+        values["bgg_id"] = bgg_id or None
+    if location is not None:
+        values["location"] = location.strip() or None
+    if values:
+        now = historydb.configure(name, **values)
+    else:
+        now = historydb.settings().get(historydb.group_key(name),
+                                       {"bgg_id": None, "location": None})
+    if json:
+        print_json({"group": name, **now})
+        return
+    from rigs_helper.cli.render import say
+
+    say(f"Group {name}: BoardGameGeek id {now['bgg_id'] or 'not set'}, location "
+        f"{now['location'] or 'not set'}.")
 
 
 @history_app.command()
@@ -126,10 +284,15 @@ def export(
         "--json", help="Every game as JSON, with every figure kept.")] = False,
     bgstats: Annotated[int | None, typer.Option(
         "--bgstats", metavar="ID", min=1,
-        help="BG Stats' \"add play\" link for game ID (open it on the phone that has "
+        help="BG Stats' \"create play\" link for game ID (open it on the phone that has "
         "BG Stats).")] = None,
+    app_form: Annotated[bool, typer.Option(
+        "--app", help="With --bgstats: the bgstats:// form, which opens the app "
+        "directly.")] = False,
+    group: GroupOpt = None,
 ) -> None:
-    """Export the history (--csv or --json) or one game to BG Stats (--bgstats ID).
+    """Export the history (--csv or --json; --group NAME: one group's games) or one game
+    to BG Stats (--bgstats ID).  Games are named by their file's name only.
 
     Example: rigs history export --csv > games.csv
     """
@@ -138,6 +301,8 @@ def export(
 
     if (csv, json, bgstats is not None).count(True) != 1:
         raise InputError("give one of --csv, --json or --bgstats ID")
+    if app_form and bgstats is None:
+        raise InputError("--app goes with --bgstats ID")
     plays = historydb.plays()
     if bgstats is not None:
         from rigs_helper.forecast.bgstats import link
@@ -146,8 +311,10 @@ def export(
         if play is None:
             raise InputError(f"no game {bgstats} in the history (`rigs history` lists "
                              "the games)")
-        print(link(play))
+        print(link(historydb.with_settings(play), app_form))
         return
+    if group is not None:
+        plays = _group_of(plays, group)
     if json:
         print_json({"games": plays})
         return
@@ -161,18 +328,12 @@ def export(
 # ---------------------------------------------------------------------------- rendering
 
 
-def _more(n: int, every: bool, player: str | None = None) -> str | None:
-    """The line under a list cut at :data:`SHOWN` games."""
-    if every or n <= SHOWN:
-        return None
-    from rigs_helper.rules.text import shell_word
-
-    who = f" {shell_word(player)}" if player else ""
-    return f"... and {n - SHOWN} older games (`rigs history{who} --all` lists them all)."
-
-
-def _summary(plays: list[dict], rows: list[dict], every: bool) -> None:
+def _summary(plays: list[dict], rows: list[dict], every: bool, group: str,
+             groups: int) -> None:
+    """One group's games and players (``groups``: how many groups are kept, when the
+    group shown is the newest game's: said under its name)."""
     from rigs_helper.cli.render import grid, say
+    from rigs_helper.rules.text import shell_word
 
     if not plays:
         from rigs_helper.store.historydb import history_path
@@ -180,20 +341,27 @@ def _summary(plays: list[dict], rows: list[dict], every: bool) -> None:
         say(f"No games kept yet ({history_path()}): `rigs score` keeps each finished "
             "game it scores.")
         return
+    if groups > 1:
+        say(f"Group {group} (the newest game's; {groups} groups kept: `rigs history "
+            "--all` shows each, `rigs history --group NAME` one)")
+    else:
+        say(f"Group {group}")
     say(f"Games ({len(plays)}, newest first; * won)")
     print(grid(["#", "Date", "Players (net worth)"],
                [[str(p["id"]), p["played"][:16],
                  ", ".join(f"{r['name']} {r['net_worth']}{'*' if r['winner'] else ''}"
                            for r in p["players"])]
                 for p in (plays if every else plays[:SHOWN])], right={0}))
-    more = _more(len(plays), every)
-    if more:
-        say(more)
-    say("", "Players")
-    print(grid(["Player", "Games", "Wins", "Win rate", "Average", "Best", "Rank"],
+    if not every and len(plays) > SHOWN:
+        say(f"... and {len(plays) - SHOWN} older games (`rigs history --group "
+            f"{shell_word(group)} --all` lists them all).")
+    say("", "Players (rating: skill ± uncertainty, from every game's ranking)")
+    print(grid(["Player", "Games", "Wins", "Win rate", "Average", "Best", "Rank", "Rating"],
                [[r["name"], str(r["games"]), str(r["wins"]), f"{r['win_rate']:.0%}",
-                 f"{r['avg_net_worth']:g}", str(r["best_net_worth"]), f"{r['avg_rank']:g}"]
-                for r in rows], right=set(range(1, 7))))
+                 f"{r['avg_net_worth']:g}", str(r["best_net_worth"]), f"{r['avg_rank']:g}",
+                 r["rating"]["display"] if r.get("rating") else "-"]
+                for r in rows], right=set(range(1, 8))))
+    say("")
 
 
 def sparkline(values: list[float], width: int = 40) -> str:
@@ -214,21 +382,30 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{x:.0%}"
 
 
-def _record(rec: dict, every: bool) -> None:
+def _record(rec: dict, every: bool, newest: bool = False, groups: int = 1) -> None:
     from rigs_helper.cli.render import grid, say
+    from rigs_helper.rules.text import shell_word
 
     games = rec["games"]
     wins = sum(g["winner"] for g in games)
-    say(f"{rec['name']}: {len(games)} games, {wins} won")
+    rating = rec.get("rating")
+    say(f"{rec['name']} in group {rec['group']}: {len(games)} game"
+        f"{'' if len(games) == 1 else 's'}, {wins} won"
+        + (f", rating {rating['display']}" if rating else ""))
+    if newest and groups > 1:
+        say(f"(their newest game's group; they play in {groups}: `rigs history "
+            f"{shell_word(rec['name'])} --all` shows each)")
     print(grid(["#", "Date", "Players", "Net worth", "Rank", "Won"],
                [[str(g["id"]), g["date"][:16], str(g["players"]), str(g["net_worth"]),
                  str(g["rank"]), "yes" if g["winner"] else ""]
                 for g in (games if every else games[:SHOWN])], right={0, 2, 3, 4}))
-    more = _more(len(games), every, rec["name"])
-    if more:
-        say(more)
+    if not every and len(games) > SHOWN:
+        say(f"... and {len(games) - SHOWN} older games (`rigs history "
+            f"{shell_word(rec['name'])} --group {shell_word(rec['group'])} --all` lists "
+            "them all).")
     trend = rec["trend"]
-    say("", f"Trend (oldest to newest): {sparkline(trend)}  {min(trend)} to {max(trend)}")
+    say("", f"Trend, oldest → newest: {sparkline(trend)}  (first {trend[0]}, last "
+        f"{trend[-1]}; lowest {min(trend)}, highest {max(trend)})")
     if rec["head_to_head"]:
         say("", "Against each other player (net worth in the same game)")
         print(grid(["Against", "Games", "Ahead", "Behind", "Level"],
@@ -241,3 +418,4 @@ def _record(rec: dict, every: bool) -> None:
             f"{_pct(a['plots_share'])}, Luxuries {_pct(a['luxuries_share'])}).")
     else:
         say("", "No win yet: what wins have in common shows after the first.")
+    say("")

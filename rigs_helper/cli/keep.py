@@ -19,14 +19,19 @@ def keep(play: dict, quiet: bool) -> None:
     if not quiet:
         from rigs_helper.cli.render import say
 
-        say(kept_line(gid, status))
+        say(kept_line(gid, status, play.get("group")))
 
 
-def kept_line(gid: int, status: str) -> str:
-    """What became of the game in the history, in words."""
+def kept_line(gid: int, status: str, group: str | None = None) -> str:
+    """What became of the game in the history (of group ``group``), in words."""
     from rigs_helper.store.historydb import ADDED, KEPT
 
     said = {ADDED: "Kept in the group's history as game {}",
             KEPT: "Already in the group's history as game {}"}.get(
                 status, "Game {} of the group's history now has this score")
-    return said.format(gid) + " (`rigs history`)."
+    if not group:
+        return said.format(gid) + " (`rigs history`)."
+    from rigs_helper.rules.text import shell_word
+
+    return (said.format(gid) + f"; group {group} (`rigs history --group "
+            f"{shell_word(group)}`).")

@@ -1,12 +1,17 @@
-"""A game as BG Stats' "add play" link, and as an HTML fragment (the link and its QR code)
-for the report and the board's final screen.  Pure.
+"""A game as BG Stats' "create play" link, and as an HTML fragment (the link and its QR
+code, the group's standing and ratings) for the report and the board's final screen.
+Pure.
 
-The link is ``https://app.bgstatsapp.com/addPlay.html?data=`` followed by the URL-encoded
-JSON of BG Stats' documented format: ``sourceName``, ``game`` {``name``, ``highestWins``,
-``noPoints``, ``sourceGameId``}, ``playDate``, ``durationMin`` (when the log knows it),
-``players`` [{``name``, ``score``, ``winner``, ``rank``, ``sourcePlayerId``}] and
-``sourcePlayId`` (the game's identity in the history, so the same game added twice is one
-play in BG Stats).
+The link is ``https://app.bgstatsapp.com/createPlay.html?data=`` (the phone's button:
+``bgstats://app.bgstatsapp.com/createPlay.html?data=``, which opens the app itself)
+followed by the URL-encoded JSON of BG Stats' import format: ``sourceName``,
+``sourcePlayId`` (the game's identity in the history, so the same game sent twice is one
+play), ``playDate`` (``YYYY-MM-DD HH:MM:SS``), ``durationMin`` and ``location`` (when
+known), ``game`` {``name``, ``sourceGameId``, ``bggId`` (when the group set one: a play
+from :mod:`rigs_helper.store.historyplay`'s ``final_view`` or ``historydb.with_settings``
+carries it),
+``highestWins``, ``noPoints``} and ``players`` [{``name``, ``score``, ``winner``,
+``rank``, ``sourcePlayerId``}].
 """
 
 from __future__ import annotations
@@ -15,27 +20,34 @@ import json
 
 from rigs_helper.rules.names import fold
 
-ADD_PLAY = "https://app.bgstatsapp.com/addPlay.html?data="
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
+APP_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "rigs-helper"
 GAME_NAME = "R.I.G.S."
 SOURCE_GAME_ID = "rigs-helper:rigs"
+MAX_LINK = 8000  # what link handlers take (a test holds 4 players' links to it)
 _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
 
 def payload(play: dict) -> dict:
-    """The play in BG Stats' format (``play``: a game as the history keeps it)."""
-    out: dict = {
-        "sourceName": SOURCE_NAME,
-        "game": {"name": GAME_NAME, "highestWins": True, "noPoints": False,
-                 "sourceGameId": SOURCE_GAME_ID},
-        "playDate": play["played"],
-    }
+    """The play in BG Stats' format (``play``: a game as the history keeps it; its
+    ``bgg_id`` and ``group_location``, when present, are its group's settings
+    (:func:`rigs_helper.store.historydb.with_settings`): the play's own ``location``
+    comes first)."""
+    out: dict = {"sourceName": SOURCE_NAME, "sourcePlayId": play["identity"],
+                 "playDate": play["played"]}
     if play.get("duration_min") is not None:
         out["durationMin"] = play["duration_min"]
+    where = play.get("location") or play.get("group_location")
+    if where:
+        out["location"] = where
+    game: dict = {"name": GAME_NAME, "sourceGameId": SOURCE_GAME_ID}
+    if play.get("bgg_id") is not None:
+        game["bggId"] = play["bgg_id"]
+    out["game"] = {**game, "highestWins": True, "noPoints": False}
     out["players"] = [{"name": r["name"], "score": r["net_worth"], "winner": bool(r["winner"]),
                        "rank": r["rank"], "sourcePlayerId": fold(r["name"])}
                       for r in play["players"]]
-    out["sourcePlayId"] = play["identity"]
     return out
 
 
@@ -45,10 +57,17 @@ def quote(text: str) -> str:
     return "".join(chr(b) if b in _UNRESERVED else f"%{b:02X}" for b in text.encode("utf-8"))
 
 
-def link(play: dict) -> str:
-    """BG Stats' "add play" link for ``play``."""
+def link(play: dict, app: bool = False) -> str:
+    """BG Stats' "create play" link for ``play``: the https form (opens BG Stats from a
+    browser), or with ``app`` the ``bgstats://`` form (a phone's button, straight to the
+    app)."""
     data = json.dumps(payload(play), separators=(",", ":"), ensure_ascii=False)
-    return ADD_PLAY + quote(data)
+    return (APP_CREATE_PLAY if app else CREATE_PLAY) + quote(data)
+
+
+def app_link(play: dict) -> str:
+    """:func:`link`'s ``bgstats://`` form (the phones' "Add to BG Stats" button)."""
+    return link(play, app=True)
 
 
 def qr_svg(url: str) -> str:
@@ -60,18 +79,30 @@ def qr_svg(url: str) -> str:
 
 def final_extras(play: dict, plays: list[dict]) -> dict:
     """What the report and the board's final screen add to the result: BG Stats' link for
-    ``play`` and the group's standing over ``plays`` (every game kept) for its players."""
+    ``play`` and the standing of its players in its group over that group's games among
+    ``plays`` (every game kept), each with their rating and this game's change; ``group``
+    is the group's name when the table named one ("" for the group of these players)."""
     from rigs_helper.forecast.groupstats import standing
+    from rigs_helper.rules.groups import of_group
 
+    group = play.get("group") or ""
+    mine = of_group(plays, group) if group else [play]
+    if not any(p["identity"] == play["identity"] for p in mine):
+        mine = [play, *mine]
+    from rigs_helper.rules.groups import default_group, group_key
+
+    names = [r["name"] for r in play["players"]]
+    named = "" if group_key(group) == group_key(default_group(names)) else group
     return {"bgstats_url": link(play),
-            "standing": standing(plays, [r["name"] for r in play["players"]])}
+            "group": named,  # (a group of these players alone goes without its name)
+            "standing": standing(mine, names, this=play["identity"])}
 
 
 def report_extras(play: dict, plays: list[dict]) -> dict:
     """:func:`final_extras` for the templates' optional block: the link, its QR code as
-    inline SVG (drawn by segno, marked safe) and the group's standing rows."""
+    inline SVG (drawn by segno, marked safe), the group and its standing rows."""
     from markupsafe import Markup
 
     extras = final_extras(play, plays)
     return {"url": extras["bgstats_url"], "qr_svg": Markup(qr_svg(extras["bgstats_url"])),
-            "standing": extras["standing"]}
+            "group": extras["group"], "standing": extras["standing"]}

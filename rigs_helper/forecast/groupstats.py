@@ -1,7 +1,14 @@
-"""The group's history in figures: each player's games, wins, net worth and rank over every
-game kept, one player's record (trend, head-to-head, what their wins had in common), and
-the rows of the CSV export.  Pure: it reads the games as plain data
-(:mod:`rigs_helper.store.historydb`), newest first.
+"""The group's history in figures: each player's games, wins, net worth, rank and rating
+over the group's games, one player's record (trend, head-to-head, what their wins had in
+common), and the rows of the CSV export.  Pure: it reads the games as plain data
+(:mod:`rigs_helper.store.historydb`), newest first; the callers give one group's games
+(the figures of two groups never mix).
+
+Ratings: the ``openskill`` package's Plackett-Luce model (a skill estimate ``mu`` and its
+uncertainty ``sigma`` per player, moved by each game's ranking, as Board Game Arena's
+ratings move), replayed from the games oldest first on every reading: nothing is stored,
+so a removed game leaves no trace.  ``openskill`` is imported only here, when a rating is
+asked for.
 
 Players are the same player across games when their names match as everywhere else
 (:func:`rigs_helper.rules.names.fold`: no case, no accents); a player is shown with the
@@ -13,13 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from rigs_helper.rules.groups import group_key
 from rigs_helper.rules.names import fold as fold_name
 from rigs_helper.rules.names import match_player
 
 fold = cache(fold_name)  # the same few names, thousands of times over a long history
 
 PARTS = ("credits", "luxuries", "plots", "resources", "vinnie")
-CSV_COLUMNS = ("game", "date", "kind", "source", "round", "seat", "name", "net_worth",
+CSV_COLUMNS = ("game", "date", "kind", "source", "group", "location", "round", "seat", "name", "net_worth",
                *PARTS, "rank", "winner", "vinnie_scripts", "luxury_sales", "karma_played",
                "rigs_built")
 
@@ -57,20 +65,83 @@ def player_rows(plays: Sequence[dict]) -> list[dict]:
     return rows
 
 
-def summary(plays: Sequence[dict]) -> dict:
-    """`rigs history --json`: the games, newest first, and the players' figures."""
-    return {"games": [{"id": p["id"], "date": p["played"], "source": p["source"],
-                       "players": [{"name": r["name"], "net_worth": r["net_worth"],
-                                    "winner": bool(r["winner"])} for r in p["players"]]}
-                      for p in plays],
-            "players": player_rows(plays)}
+def rated_rows(plays: Sequence[dict], this: str | None = None) -> list[dict]:
+    """:func:`player_rows` of one group's games, each with its ``rating`` ({"mu", "sigma",
+    "display"}) and, with ``this`` (a game's identity), ``change``: how much that game
+    moved the player's ``mu`` ("+1.4"; absent for a player not in it)."""
+    now, changes = ratings(plays)
+    moved = changes.get(this, {}) if this else {}
+    rows = player_rows(plays)
+    for r in rows:
+        key = fold(r["name"])
+        r["rating"] = now[key]
+        if key in moved:
+            r["change"] = f"{moved[key]:+.1f}"
+    return rows
 
 
-def standing(plays: Sequence[dict], names: Sequence[str]) -> list[dict]:
-    """The group's standing over all its games, for the players ``names`` (the players of
-    the game just finished), in :func:`player_rows`' order."""
+def ratings(plays: Sequence[dict]) -> tuple[dict[str, dict], dict[str, dict[str, float]]]:
+    """Each player's rating after every game of ``plays`` (one group's, newest first),
+    replayed oldest first with Plackett-Luce: ({fold(name): {"mu", "sigma", "display"}},
+    {game identity: {fold(name): the change that game made to mu}})."""
+    if not plays:
+        return {}, {}
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    current: dict = {}
+    changes: dict[str, dict[str, float]] = {}
+    for play in reversed(plays):  # oldest first
+        keys = [fold(r["name"]) for r in play["players"]]
+        if len(set(keys)) < 2:
+            continue  # (a one-player game ranks no one)
+        before = [current.get(k) or model.rating(name=k) for k in keys]
+        after = model.rate([[b] for b in before], ranks=[r["rank"] for r in play["players"]])
+        changes[play["identity"]] = {k: a[0].mu - b.mu for k, a, b in zip(keys, after, before)}
+        current.update((k, a[0]) for k, a in zip(keys, after))
+    return {k: _rating(round(r.mu, 2), round(r.sigma, 2)) for k, r in current.items()}, changes
+
+
+def _rating(mu: float, sigma: float) -> dict:
+    return {"mu": mu, "sigma": sigma, "display": f"{mu:.1f} ± {sigma:.1f}"}
+
+
+def summary(plays: Sequence[dict], group: str | None = None) -> dict:
+    """`rigs history --json` of one group's games (``group``, newest first) and its
+    players' figures and ratings; without ``group``, every group's games, and each
+    player's figures once per group they played in (``"group"`` says which)."""
+    games = [{"id": p["id"], "date": p["played"], "source": p["source"],
+              "group": p.get("group"), "location": p.get("location"),
+              "players": [{"name": r["name"], "net_worth": r["net_worth"],
+                           "winner": bool(r["winner"])} for r in p["players"]]}
+             for p in plays]
+    if group is not None:
+        rows = [{**r, "group": group} for r in rated_rows(plays)]
+        return {"group": group, "games": games, "players": rows}
+    rows = []
+    for name, mine in by_group(plays).items():
+        rows.extend({**r, "group": name} for r in rated_rows(mine))
+    return {"group": None, "games": games, "players": rows}
+
+
+def by_group(plays: Sequence[dict]) -> dict[str, list[dict]]:
+    """``plays`` per group, the group of the newest game first (each group named as in its
+    newest game; names compared without case or accents)."""
+    out: dict[str, list[dict]] = {}
+    names: dict[str, str] = {}
+    for p in plays:
+        key = group_key(p.get("group") or "")
+        out.setdefault(names.setdefault(key, p.get("group") or ""), []).append(p)
+    return out
+
+
+def standing(plays: Sequence[dict], names: Sequence[str], this: str | None = None
+             ) -> list[dict]:
+    """The group's standing over all its games (``plays``: one group's), for the players
+    ``names`` (the players of the game just finished), in :func:`player_rows`' order, each
+    with their rating and the change game ``this`` made to it."""
     wanted = {fold(n) for n in names}
-    return [r for r in player_rows(plays) if fold(r["name"]) in wanted]
+    return [r for r in rated_rows(plays, this) if fold(r["name"]) in wanted]
 
 
 def find(plays: Sequence[dict], name: str) -> str:
@@ -123,7 +194,7 @@ def player_record(plays: Sequence[dict], name: str) -> dict:
             diff = me["net_worth"] - r["net_worth"]
             h["ahead" if diff > 0 else "behind" if diff < 0 else "level"] += 1
     wins = [r for r in mine if r["winner"]]
-    return {"name": names[key], "games": games,
+    return {"name": names[key], "rating": ratings(plays)[0].get(key), "games": games,
             "trend": [g["net_worth"] for g in reversed(games)],
             "head_to_head": sorted(h2h.values(), key=lambda h: (-h["games"], fold(h["name"]))),
             "wins": _shares(wins), "all_games": _shares(mine)}

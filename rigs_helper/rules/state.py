@@ -191,6 +191,7 @@ class Game(Frozen):
     # players who said they are done deciding in this phase (Last Call opens a new round
     # of decisions); in seating order
     done: tuple[str, ...] = ()
+    group: str = ""  # the group whose history keeps the game (`rigs new --group`); "" none
     endgame: Endgame = Endgame()
     # the group's inventory: deck -> {card key: copies missing}, for the mixed decks only
     missing: Mapping[str, Mapping[str, int]] = field(default_factory=frozen_map)

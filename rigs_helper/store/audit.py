@@ -40,7 +40,8 @@ class Verdict:
 
 
 def new_op(names: list[str], seed: int, missing: dict | None, rolls: Sequence[str] = (),
-           plots: dict | None = None, dice: str = "rigs", cards: str = "table") -> str:
+           plots: dict | None = None, dice: str = "rigs", cards: str = "table",
+           group: str = "") -> str:
     """The set-up as data (the first log entry's ``op``): names, seed, the group's
     inventory, the table's dice (--roll) for a leader roll-off and its own deal of
     starting plots (--plots)."""
@@ -51,6 +52,8 @@ def new_op(names: list[str], seed: int, missing: dict | None, rolls: Sequence[st
         args["dice"] = dice
     if cards != "table":
         args["cards"] = cards
+    if group:
+        args["group"] = group
     return json.dumps({"op": "New", "args": args},
                       separators=(",", ":"), ensure_ascii=False)
 
@@ -68,6 +71,10 @@ def set_up(args: dict, tables: Tables):
                  args.get("cards", "table")).game
     if args.get("missing"):
         g = perform(g, inventory_op(args["missing"], ""), tables).game
+    if args.get("group"):
+        from dataclasses import replace
+
+        g = replace(g, group=args["group"])
     return g
 
 

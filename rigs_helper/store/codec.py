@@ -77,6 +77,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["table_draws"] = True
     if game.done:
         doc["done"] = list(game.done)
+    if game.group:
+        doc["group"] = game.group
     m = game.market
     market: dict[str, Any] = {}
     if m.price is not None:
@@ -201,7 +203,7 @@ def state_hash(doc: dict[str, Any]) -> str:
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
         "grant", "grant_owed", "grant_record", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
         "players", "log", "inventory", "commitment", "waits", "dice", "cards",
-        "table_shuffles", "table_draws"}
+        "table_shuffles", "table_draws", "group"}
 _TOP_REQUIRED = ("seed", "rng", "round", "phase", "leader", "game_over", "market", "decks",
                  "players")
 
@@ -332,6 +334,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         table_shuffles=flag(check, doc.get("table_shuffles", False), "table_shuffles"),
         table_draws=flag(check, doc.get("table_draws", False), "table_draws"),
         done=done,
+        group=check.name(doc["group"], "group") if "group" in doc else "",
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),
         missing=frozen_map({k: frozen_map(v) for k, v in missing.items()}),
         commitment=check.string(doc["commitment"], "commitment") if "commitment" in doc

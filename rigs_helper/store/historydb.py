@@ -5,6 +5,12 @@ library's ``sqlite3``, WAL mode), at ``$RIGS_HISTORY`` or the platform's user da
   duration when the log knows it) and one per player per game (``results``: net worth and
   its breakdown, rank, winner, Vinnie at the end, Luxury sales, Karma cards played, RIGS
   built).  A game is the plain data of :mod:`rigs_helper.store.historyplay`.
+- Every game belongs to a group (``grp``: the name given with ``rigs new --group`` or a
+  sheet's ``group =``, else one group per set of player names, :func:`default_group`);
+  the figures and ratings count one group's games only.  A group may set BG Stats'
+  ``bggId`` and a ``location`` (``groups``).
+- A removed game is kept aside (``removed``) until the next removal, so that
+  ``rigs history restore ID`` can bring it back; every reading leaves it out.
 - The schema is versioned (``PRAGMA user_version``) and migrated forwards, one step at a
   time, inside the writer's transaction.  A file of a newer version, or one that is not a
   history (a damaged header, another program's database), is refused in one line and never
@@ -19,19 +25,38 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from rigs_helper.rules.errors import InputError
+from rigs_helper.rules.groups import default_group, group_key, of_group
+
+__all__ = ["default_group", "group_key", "of_group"]  # (the groups, from the rules core)
 
 ENV = "RIGS_HISTORY"
 FILE_NAME = "history.sqlite"
 BUSY_MS = 30_000  # how long a writer waits for another (six tables scoring at once)
 MAGIC = b"SQLite format 3\x00"
 
+def _groups_of_older_games(conn: sqlite3.Connection) -> None:
+    """Version 2's step for the games kept before groups: each in its players' group;
+    ``source`` cut to the file's name (the exports never show a folder)."""
+    names: dict[int, list[str]] = {}
+    for gid, name in conn.execute("SELECT game, name FROM results ORDER BY game, seat"):
+        names.setdefault(gid, []).append(name)
+    for gid, source in conn.execute("SELECT id, source FROM games").fetchall():
+        conn.execute("UPDATE games SET grp = ?, source = ? WHERE id = ?",
+                     (default_group(names.get(gid, [])), _file_name(source), gid))
+
+
+def _file_name(source: str) -> str:
+    return source.replace("\\", "/").rsplit("/", 1)[-1]
+
+
 # the schema, one list of statements per version: version N is MIGRATIONS[N - 1]
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+MIGRATIONS: tuple[tuple, ...] = (
     (
         """CREATE TABLE games (
             id INTEGER PRIMARY KEY,
@@ -61,11 +86,23 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             rigs_built INTEGER,
             PRIMARY KEY (game, seat))""",
     ),
+    (  # version 2 (issue #42): groups, the play's location, a removal that can be undone
+        "ALTER TABLE games ADD COLUMN grp TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE games ADD COLUMN location TEXT",
+        "ALTER TABLE games ADD COLUMN removed TEXT",
+        """CREATE TABLE groups (
+            name TEXT PRIMARY KEY,
+            bgg_id INTEGER,
+            location TEXT)""",
+        "CREATE INDEX games_grp ON games (grp)",
+        _groups_of_older_games,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 GAME_KEYS = ("id", "identity", "kind", "played", "source", "round", "leader",
-             "duration_min", "added")
+             "duration_min", "added", "group", "location")
+_COLUMN = {"group": "grp"}  # a key of the play and its column, where they differ
 RESULT_KEYS = ("seat", "name", "net_worth", "credits", "luxuries", "plots", "resources",
                "vinnie", "rank", "winner", "vinnie_scripts", "luxury_sales", "karma_played",
                "rigs_built")
@@ -173,7 +210,10 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> int:
 def _migrate(conn: sqlite3.Connection, version: int) -> None:
     for statements in MIGRATIONS[version:]:
         for sql in statements:
-            conn.execute(sql)
+            if callable(sql):
+                sql(conn)
+            else:
+                conn.execute(sql)
     if version < SCHEMA_VERSION:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -221,9 +261,13 @@ def writing(path: Path | None = None) -> Iterator[sqlite3.Connection]:
 def reading(path: Path | None = None) -> Iterator[sqlite3.Connection | None]:
     """A read-only connection (None when there is no history yet: nothing is created)."""
     path = path or history_path()
-    if header_version(path) is None or path.stat().st_size == 0:
+    version = header_version(path)
+    if version is None or path.stat().st_size == 0:
         yield None  # no history yet (or one being made this moment)
         return
+    if 0 < version < SCHEMA_VERSION:  # an older history: migrated once, then read
+        with writing(path):
+            pass
     try:
         conn = _connect(path, readonly=True)
         version = _check_schema(conn, path)
@@ -241,35 +285,45 @@ def reading(path: Path | None = None) -> Iterator[sqlite3.Connection | None]:
 
 
 ADDED, KEPT, UPDATED = "added", "kept", "updated"
+LIVE = "g.removed IS NULL"  # the games kept (a removed game waits for `restore`)
 
 
 def add(play: dict, path: Path | None = None) -> tuple[int, str]:
     """Keep ``play`` (:func:`rigs_helper.store.historyplay.play_of_game` or ``_of_sheet``):
-    (its id, ADDED) when it is new; (the id it had, KEPT) when the same game is kept with
-    the same figures, (the id it had, UPDATED) when its figures changed (End Game cards
-    recorded again after an undo): one game, its latest score."""
+    (its id, ADDED) when it is new (or was removed: it is back); (the id it had, KEPT)
+    when the same game is kept with the same figures, (the id it had, UPDATED) when its
+    figures, date, group or place changed (End Game cards recorded again after an undo, a
+    sheet added again with ``--date``): one game, its latest score."""
     rows = [[*(int(r[k]) if k == "winner" else r.get(k) for k in RESULT_KEYS)]
             for r in play["players"]]
+    if not play.get("group"):  # (a play made without one: its players' group)
+        play = {**play, "group": default_group(r["name"] for r in play["players"])}
+    keys = GAME_KEYS[1:]
     with writing(path) as conn:
         cur = conn.execute(
-            "INSERT INTO games (identity, kind, played, source, round, leader, duration_min,"
-            " added) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (identity) DO NOTHING",
-            [play[k] for k in GAME_KEYS[1:]])
+            f"INSERT INTO games ({', '.join(_COLUMN.get(k, k) for k in keys)}) VALUES "
+            f"({', '.join('?' * len(keys))}) ON CONFLICT (identity) DO NOTHING",
+            [play.get(k) for k in keys])
         if cur.rowcount and cur.lastrowid is not None:  # (set by the row inserted)
             gid, status = cur.lastrowid, ADDED
         else:
-            gid = conn.execute("SELECT id FROM games WHERE identity = ?",
-                               (play["identity"],)).fetchone()[0]
+            gid, removed, *was = conn.execute(
+                "SELECT id, removed, played, source, grp, location FROM games "
+                "WHERE identity = ?", (play["identity"],)).fetchone()
             kept = conn.execute(f"SELECT {', '.join(RESULT_KEYS)} FROM results WHERE game = ?"
                                 " ORDER BY seat", (gid,)).fetchall()
-            if [list(r) for r in kept] == rows:
+            now = [play.get(k) for k in ("played", "source", "group", "location")]
+            if not play.get("dated", True):  # (only the file's time: the date kept stays)
+                now[0] = was[0]
+            if [list(r) for r in kept] == rows and was == now and removed is None:
                 return gid, KEPT
-            conn.execute("UPDATE games SET played = ?, source = ?, round = ?, leader = ?, "
-                         "duration_min = ? WHERE id = ?",
-                         [*(play[k] for k in ("played", "source", "round", "leader",
-                                              "duration_min")), gid])
+            conn.execute("UPDATE games SET played = ?, source = ?, grp = ?, location = ?, "
+                         "round = ?, leader = ?, duration_min = ?, removed = NULL "
+                         "WHERE id = ?",
+                         [*now, *(play.get(k) for k in ("round", "leader", "duration_min")),
+                          gid])
             conn.execute("DELETE FROM results WHERE game = ?", (gid,))
-            status = UPDATED
+            status = ADDED if removed is not None else UPDATED
         conn.executemany(
             f"INSERT INTO results (game, {', '.join(RESULT_KEYS)}) VALUES "
             f"(?, {', '.join('?' * len(RESULT_KEYS))})", [[gid, *r] for r in rows])
@@ -277,26 +331,88 @@ def add(play: dict, path: Path | None = None) -> tuple[int, str]:
 
 
 def remove(gid: int, path: Path | None = None) -> dict | None:
-    """Remove game ``gid``: the game as it was, or None when there is no such game."""
+    """Remove game ``gid``: the game as it was, or None when there is no such game.  It
+    is set aside until the next removal (:func:`restore` brings it back); a game set
+    aside before is dropped for good now."""
     path = path or history_path()
     if header_version(path) is None:
         return None
     with writing(path) as conn:
-        found = _plays(conn, "WHERE g.id = ?", (gid,))
+        found = _plays(conn, f"WHERE g.id = ? AND {LIVE}", (gid,))
         if found:
-            conn.execute("DELETE FROM results WHERE game = ?", (gid,))
-            conn.execute("DELETE FROM games WHERE id = ?", (gid,))
+            for (old,) in conn.execute("SELECT id FROM games WHERE removed IS NOT NULL"
+                                       ).fetchall():
+                conn.execute("DELETE FROM results WHERE game = ?", (old,))
+                conn.execute("DELETE FROM games WHERE id = ?", (old,))
+            conn.execute("UPDATE games SET removed = ? WHERE id = ?",
+                         (time.strftime("%Y-%m-%d %H:%M:%S"), gid))
         return found[0] if found else None
 
 
-def plays(path: Path | None = None) -> list[dict]:
-    """Every game kept, newest first, each with its players in seating order."""
+def restore(gid: int, path: Path | None = None) -> dict | None:
+    """Bring back game ``gid``, removed last: the game, or None when it is not the game
+    set aside (never removed, or dropped by a later removal)."""
+    path = path or history_path()
+    if header_version(path) is None:
+        return None
+    with writing(path) as conn:
+        found = _plays(conn, "WHERE g.id = ? AND g.removed IS NOT NULL", (gid,))
+        if found:
+            conn.execute("UPDATE games SET removed = NULL WHERE id = ?", (gid,))
+        return found[0] if found else None
+
+
+def set_aside(path: Path | None = None) -> int | None:
+    """The id of the game set aside by the last removal, if any."""
     with reading(path) as conn:
-        return [] if conn is None else _plays(conn)
+        if conn is None:
+            return None
+        row = conn.execute("SELECT id FROM games WHERE removed IS NOT NULL").fetchone()
+        return row[0] if row else None
+
+
+def configure(group: str, path: Path | None = None, **values) -> dict:
+    """Set a group's ``bgg_id`` and ``location`` (the keys given; None clears one): the
+    group's settings now."""
+    key = group_key(group)
+    with writing(path) as conn:
+        conn.execute("INSERT INTO groups (name) VALUES (?) ON CONFLICT (name) DO NOTHING",
+                     (key,))
+        for k, v in values.items():
+            assert k in ("bgg_id", "location")
+            conn.execute(f"UPDATE groups SET {k} = ? WHERE name = ?", (v, key))
+        row = conn.execute("SELECT bgg_id, location FROM groups WHERE name = ?",
+                           (key,)).fetchone()
+    return {"bgg_id": row[0], "location": row[1]}
+
+
+def settings(path: Path | None = None) -> dict[str, dict]:
+    """Every group's settings: {group_key: {"bgg_id", "location"}}."""
+    with reading(path) as conn:
+        if conn is None:
+            return {}
+        return {name: {"bgg_id": b, "location": loc}
+                for name, b, loc in conn.execute("SELECT name, bgg_id, location FROM groups")}
+
+
+def with_settings(play: dict, every: dict[str, dict] | None = None) -> dict:
+    """``play`` with its group's BG Stats settings, ``bgg_id`` and ``group_location``
+    (``every``: :func:`settings`, read when not given)."""
+    found = (settings() if every is None else every).get(group_key(play.get("group") or ""),
+                                                         {})
+    return {**play, "bgg_id": found.get("bgg_id"), "group_location": found.get("location")}
+
+
+def plays(path: Path | None = None) -> list[dict]:
+    """Every game kept (of every group), newest first, each with its players in seating
+    order."""
+    with reading(path) as conn:
+        return [] if conn is None else _plays(conn, f"WHERE {LIVE}")
 
 
 def _plays(conn: sqlite3.Connection, where: str = "", args: tuple = ()) -> list[dict]:
-    cols = ", ".join([f"g.{k}" for k in GAME_KEYS] + [f"r.{k}" for k in RESULT_KEYS])
+    cols = ", ".join([f"g.{_COLUMN.get(k, k)}" for k in GAME_KEYS]
+                     + [f"r.{k}" for k in RESULT_KEYS])
     rows = conn.execute(
         f"SELECT {cols} FROM games g JOIN results r ON r.game = g.id {where} "
         "ORDER BY g.played DESC, g.id DESC, r.seat", args).fetchall()

@@ -55,10 +55,19 @@ def _when(path: Path) -> str:
 
 
 def _play(identity: str, kind: str, path: Path, players: list, **more: Any) -> dict:
-    return {"identity": identity, "kind": kind, "played": _when(path),
-            "source": str(path.resolve()), "round": more.get("round"),
+    """The play; ``source`` is the file's name only (an export never shows a folder);
+    ``group`` the one given, else the players' (:func:`historydb.default_group`)."""
+    from rigs_helper.rules.groups import default_group
+
+    return {"identity": identity, "kind": kind, "played": more.get("played") or _when(path),
+            # the date is the file's time (not the sheet's, --date's or the log's): a game
+            # kept already keeps the date it had
+            "dated": bool(more.get("played")),
+            "source": path.name, "round": more.get("round"),
             "leader": more.get("leader"), "duration_min": more.get("duration_min"),
-            "added": time.strftime("%Y-%m-%d %H:%M:%S"), "players": players}
+            "added": time.strftime("%Y-%m-%d %H:%M:%S"),
+            "group": more.get("group") or default_group([r["name"] for r in players]),
+            "location": more.get("location") or None, "players": players}
 
 
 def content_hash(text: str) -> str:
@@ -73,7 +82,9 @@ def content_hash(text: str) -> str:
 def play_of_sheet(path: Path, text: str, sheet, score: GameScore) -> dict:
     """A scoring sheet's game: identified by the sheet's content (:func:`content_hash`)."""
     identity = "sheet:" + content_hash(text)
-    return _play(identity, "sheet", path, _results(score, sheet.players, None))
+    return _play(identity, "sheet", path, _results(score, sheet.players, None),
+                 played=sheet.date and sheet.date + " 00:00:00", group=sheet.group,
+                 location=sheet.location)
 
 
 def play_of_game(path: Path, game, loaded, score: GameScore, tables) -> dict:
@@ -88,9 +99,10 @@ def play_of_game(path: Path, game, loaded, score: GameScore, tables) -> dict:
         commitment = commit(game.seed)
     names = [p.name for p in game.players]
     identity = "game:" + commitment + ":" + "|".join(names)
-    facts, minutes = game_facts(loaded, path, names, tables)
+    facts, minutes, ended = game_facts(loaded, path, names, tables)
     return _play(identity, "game", path, _results(score, holdings(game), facts),
-                 round=game.round, leader=game.leader or None, duration_min=minutes)
+                 round=game.round, leader=game.leader or None, duration_min=minutes,
+                 group=game.group, played=ended)
 
 
 # ---------------------------------------------------------------------------- the log
@@ -99,26 +111,29 @@ def play_of_game(path: Path, game, loaded, score: GameScore, tables) -> dict:
 
 
 def game_facts(loaded, path: Path, names: list[str], tables
-               ) -> tuple[dict[str, dict[str, int]] | None, int | None]:
+               ) -> tuple[dict[str, dict[str, int]] | None, int | None, str | None]:
     """:func:`log_facts` of a version-1 history (its entries keep the action as ``op`` and
-    the ledger); :func:`step_facts` of a version-2 one (typed actions, replayed; it keeps
-    no times: the duration is None).  (None, None) when there is no history or it cannot
-    be read."""
+    the ledger); :func:`step_facts` of a version-2 one (typed actions, replayed); with the
+    duration and the time of the last action (local, ``YYYY-MM-DD HH:MM:SS``) when its
+    actions keep their time (``at``), else None.  (None, None, None) when there is no
+    history or it cannot be read."""
     if not loaded.log_text:
-        return None, None
+        return None, None, None
     from rigs_helper.rules.errors import InputError
 
     try:
         if loaded.version == 1:
             from rigs_helper.store.historytext import log_entries
 
-            return log_facts(log_entries(loaded.log_text, str(path),
-                                         first_line=loaded.log_line), names)
+            entries = log_entries(loaded.log_text, str(path), first_line=loaded.log_line)
+            return (*log_facts(entries, names), _ended(entries))
         from rigs_helper.store import timeline
 
-        return step_facts(timeline.whole(loaded, str(path), tables), names), None
+        steps = timeline.whole(loaded, str(path), tables)
+        actions = [s.entry for s in steps if s.is_action]
+        return step_facts(steps, names), _minutes(actions), _ended(actions)
     except InputError:
-        return None, None
+        return None, None, None
 
 
 def _counter(names: list[str]):
@@ -187,8 +202,9 @@ def log_facts(entries: list[dict] | None,
     return facts, _minutes(entries)
 
 
-def _minutes(entries: list[dict]) -> int | None:
-    """Minutes from the first entry's time to the last one's, when the log keeps times."""
+def _stamps(entries: list[dict]) -> list:
+    """The entries' times, where the log keeps them (``at``: ISO 8601 text or a TOML
+    date-time)."""
     from datetime import datetime
 
     stamps = []
@@ -202,6 +218,12 @@ def _minutes(entries: list[dict]) -> int | None:
             except ValueError:
                 continue
             break
+    return stamps
+
+
+def _minutes(entries: list[dict]) -> int | None:
+    """Minutes from the first entry's time to the last one's, when the log keeps times."""
+    stamps = _stamps(entries)
     if len(stamps) < 2:
         return None
     try:
@@ -211,17 +233,34 @@ def _minutes(entries: list[dict]) -> int | None:
     return max(0, round(seconds / 60))
 
 
+def _ended(entries: list[dict]) -> str | None:
+    """The last entry's time, local (a UTC one converted), ``YYYY-MM-DD HH:MM:SS``."""
+    stamps = _stamps(entries)
+    if not stamps:
+        return None
+    last = stamps[-1]
+    if last.tzinfo is not None:
+        last = last.astimezone()
+    return last.strftime("%Y-%m-%d %H:%M:%S")
+
+
 def final_view(path: Path, loaded, score: GameScore, tables) -> tuple[dict, list[dict]]:
     """For the report and the board's final screen: the scored game as the history keeps
-    it (its row when it is kept, else built now) and every game kept, this one included
-    (only this one when the history cannot be read: the result shows all the same)."""
+    it (its row when it is kept, else built now), with its group's BG Stats settings
+    (``bgg_id``, ``group_location``: :func:`historydb.with_settings`), and every game kept,
+    this one included (only this one when the history cannot be read: the result shows
+    all the same).  The figures then count this game's group only
+    (:func:`rigs_helper.forecast.bgstats.final_extras`)."""
     from rigs_helper.rules.errors import InputError
     from rigs_helper.store import historydb
 
     play = play_of_game(path, loaded.game, loaded, score, tables)
     try:
         plays = historydb.plays()
+        settings = historydb.settings()
     except InputError:
-        plays = []
+        plays, settings = [], {}
     kept = next((p for p in plays if p["identity"] == play["identity"]), None)
-    return (kept, plays) if kept else (play, [play, *plays])
+    if kept:
+        return historydb.with_settings(kept, settings), plays
+    return historydb.with_settings(play, settings), [play, *plays]

@@ -15,7 +15,7 @@ from rigs_helper.rules.market import parse_market_values
 from rigs_helper.rules.scoring import Holdings, PlotHolding
 from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
 
-SHEET_KEYS = frozenset({"endgame", "players", "market_values"})
+SHEET_KEYS = frozenset({"endgame", "players", "market_values", "group", "date", "location"})
 ENDGAME_KEYS = frozenset({"luxury_price", "plot_values", "resource_values"})
 PLAYER_KEYS = frozenset({"name", "credits", "luxuries", *BASIC_RESOURCES, "vinnie", "plots"})
 
@@ -28,6 +28,10 @@ class Sheet:
     plot_cards: dict[str, tuple[int, ...]] = field(default_factory=dict)
     resource_values: dict[str, int] = field(default_factory=dict)
     market_values: dict = field(default_factory=dict)
+    # the group's history (docs/history.md): the group, the day played, where
+    group: str | None = None
+    date: str | None = None  # YYYY-MM-DD
+    location: str | None = None
 
 
 AMOUNT_KEYS = ("credits", "luxuries", *BASIC_RESOURCES)  # required on every player
@@ -38,7 +42,7 @@ def parse_sheet(text: str, file: str, tables: Tables) -> Sheet:
     each with its key and line)."""
     doc = parse_toml(text, file)
     try:
-        return sheet_from_doc(doc, file, tables)
+        sheet = sheet_from_doc(doc, file, tables)
     except InputError as first:
         from rigs_helper.store.doctor import REMOVE, collect, with_lines
 
@@ -46,6 +50,15 @@ def parse_sheet(text: str, file: str, tables: Tables) -> Sheet:
                               lambda path: _stand_in(path, tables, REMOVE))
         raise InputError("\n".join(with_lines(problems, text, file) or [str(first)])
                          ) from None
+    lo, hi = tables.constants.players_min, tables.constants.players_max
+    if not lo <= len(sheet.players) <= hi:  # (once the sheet is right otherwise)
+        from rigs_helper.store.doctor import with_lines
+
+        problem = Checker(file).fail("players", f"a game has {lo} to {hi} players, not "
+                                     f"{len(sheet.players)}: write one [[players]] table "
+                                     "per player")
+        raise InputError("\n".join(with_lines([problem], text, file))) from None
+    return sheet
 
 
 def _stand_in(path: list, tables: Tables, remove: Any) -> Any:
@@ -84,7 +97,33 @@ def sheet_from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Sheet:
     if "players" not in doc:
         raise check.fail("players", "is missing: add a [[players]] table for each player")
     players = players_from_tables(check, doc["players"], tables)
-    return Sheet(players, price, plot_values, plot_cards, resource_values, market_values)
+    group = check.name(doc["group"], "group") if "group" in doc else None
+    location = check.name(doc["location"], "location") if "location" in doc else None
+    date = None
+    if "date" in doc:
+        date = play_date(doc["date"], check.fail)
+    return Sheet(players, price, plot_values, plot_cards, resource_values, market_values,
+                 group, date, location)
+
+
+def play_date(value: Any, fail) -> str:
+    """A day played, ``YYYY-MM-DD`` (TOML's date, or that text): no day after today
+    (``fail(key, problem)`` makes the error)."""
+    import datetime as dt
+
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    if isinstance(value, str):
+        try:
+            value = dt.date.fromisoformat(value.strip())
+        except ValueError:
+            raise fail("date", f"is {value!r}: a day as YYYY-MM-DD, e.g. 2026-11-20"
+                       ) from None
+    if not isinstance(value, dt.date):
+        raise fail("date", f"is {value!r}: a day as YYYY-MM-DD, e.g. 2026-11-20")
+    if value > dt.date.today():
+        raise fail("date", f"is {value.isoformat()}, a day still to come")
+    return value.isoformat()
 
 
 def _plot_values(check: Checker, raw: Any, tables: Tables

@@ -54,6 +54,10 @@ def creation(fields: dict[str, Any], tables: Tables) -> Outcome:
 
         mixed = perform(out.game, inventory_op(fields["missing"], ""), tables)
         out = Outcome(mixed.game, out.messages + mixed.messages)
+    if fields.get("group"):  # the group's history (`rigs new --group`)
+        from dataclasses import replace
+
+        out = Outcome(replace(out.game, group=fields["group"]), out.messages)
     return out
 
 
