@@ -1,0 +1,50 @@
+"""RIG's random player for the tests: a legal action chosen at random from the legal list
+(rigs_helper/games/rig/legal.py), built into a typed action."""
+
+from __future__ import annotations
+
+import random
+
+from rigs_helper.games.rig.actions import Cancel, Extra, Flip, Pop, Roll, Steal, Take
+from rigs_helper.games.rig.legal import legal
+from rigs_helper.games.rig.pieces import KIND_A, KIND_B, Token
+
+
+def table_faces(r: random.Random) -> tuple[str, ...]:
+    """Four faces as the table's dice could show them (two dice of each kind), shuffled."""
+    faces = [r.choice(KIND_A), r.choice(KIND_A), r.choice(KIND_B), r.choice(KIND_B)]
+    r.shuffle(faces)
+    return tuple(faces)
+
+
+def random_action(st, r: random.Random):
+    """One legal action of anyone the game waits for."""
+    choices = [e for s in st.seats for e in legal(st, s.name)]
+    e = r.choice(choices)
+    p = e.params
+    if e.action == "roll":
+        return Roll(e.player) if r.random() < 0.5 and True in p["virtual"] else Roll(
+            e.player, table_faces(r))
+    if e.action == "cancel":
+        return Cancel(e.player, tuple(r.sample(list(p["dice"]), p["count"][0])))
+    if e.action == "pop":
+        return Pop(e.player)
+    if e.action == "take":
+        colours = list(p["colours"])
+        r.shuffle(colours)
+        picked = colours[:len(colours) if r.random() < 0.9 else r.randrange(len(colours) + 1)]
+        return Take(e.player, tuple(Token(c, side(r)) for c in picked))
+    if e.action == "flip":
+        if p["die"] and (not p["token"] or r.random() < 0.5):
+            whose, die = r.choice(p["die"])
+            return Flip(e.player, whose, die=die)
+        whose, token = r.choice(p["token"])
+        return Flip(e.player, whose, token=token)
+    if e.action == "extra":
+        return Extra(e.player, r.choice(p["colour"]), side(r))
+    return Steal(e.player, r.choice(p["die"]), r.choice(p["colour"]), side(r))
+
+
+def side(r: random.Random):
+    """Mostly the component side (a player who wants to win), sometimes the action."""
+    return "component" if r.random() < 0.7 else "action"
