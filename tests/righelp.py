@@ -48,3 +48,27 @@ def random_action(st, r: random.Random):
 def side(r: random.Random):
     """Mostly the component side (a player who wants to win), sometimes the action."""
     return "component" if r.random() < 0.7 else "action"
+
+
+def cli_words(action) -> list[str]:
+    """The `rigs rig ...` words of a typed action."""
+    from rigs_helper.games.rig.pieces import Token as T
+
+    name = action.name
+    if name == "roll":
+        return ["rig", "roll", action.player, *action.faces]
+    if name == "cancel":
+        return ["rig", "cancel", action.player, *map(str, action.dice)]
+    if name == "pop":
+        return ["rig", "pop", action.player]
+    if name == "take":
+        return ["rig", "take", action.player,
+                *([t.name.lower() for t in action.tokens] or ["--none"])]
+    if name == "flip":
+        where = ["--die", f"{action.whose}:{action.die}"] if action.die else [
+            "--token", f"{action.whose}:{action.token}"]
+        return ["rig", "flip", action.player, *where]
+    if name == "extra":
+        return ["rig", "extra", action.player, T(action.colour, action.side).name]
+    return ["rig", "steal", action.player, str(action.die),
+            T(action.colour, action.side).name.upper()]

@@ -72,6 +72,12 @@ def new(
     player: Annotated[list[str], typer.Option(
         "--player", "-p", help="A player's name; give it once per player (2 to 4), in "
         "seating order.")],
+    rules: Annotated[str, typer.Option(
+        "--rules", help="The game: 'rigs' (R.I.G.S.) or 'rig' (RIG, for two: docs/rig.md).")]
+    = "rigs",
+    tokens: Annotated[int | None, typer.Option(
+        "--tokens", help="RIG: the Salvage Pile's tokens of each colour (default 4).",
+        min=1, max=99, show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the game's generator: same seed and names, same game.",
         min=0)] = None,
@@ -100,6 +106,11 @@ def new(
 ) -> None:
     """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader.
     Prints the commitment (a hash of the seed) to photograph for `rigs verify`."""
+    if rules.strip().lower() != "rigs" or tokens is not None:  # another game: its own new
+        from rigs_helper.cli import rig
+
+        return rig.new_game(rules, player, seed, tokens, dice, force, game, json,
+                            bool(word or ask_words or plots or have or roll))
     from rigs_helper.rules.errors import InputError
     from rigs_helper.rules.replay import seed_from_words, short
     from rigs_helper.rules.rng import MAX_SEED
@@ -249,6 +260,12 @@ def undo(
 ) -> None:
     """Step back N actions, restoring the exact state (decks and generator included)."""
     from rigs_helper.store import rewind
+    from rigs_helper.store.gamestore import kind
+
+    if kind(game_path(game)) == "rig":  # RIG's own (cli/rig.py)
+        from rigs_helper.cli import rig
+
+        return rig.undo(game, n, json)
 
     done = rewind.undo(game_path(game), n, force)
     if json:
@@ -278,6 +295,12 @@ def log(
     Karma cards in a hand are never named.
     """
     from rigs_helper.store import replaycache
+    from rigs_helper.store.gamestore import kind
+
+    if kind(game_path(game)) == "rig":  # RIG's own (cli/rig.py)
+        from rigs_helper.cli import rig
+
+        return rig.log(game, json)
 
     path = game_path(game)
     rows = replaycache.rows(path)

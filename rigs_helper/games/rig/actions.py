@@ -94,11 +94,10 @@ class Roll:
                           for d in range(DICE))
             pos = rng.pos
         st = replace(st.with_seat(i, replace(st.seats[i], dice=faces)), pos=pos)
-        said: list[str] = []
+        said = [f"{self.player} rolled {' '.join(faces)}"
+                f"{'' if self.faces else ' (rolled by rigs)'}."]
         if all(s.dice for s in st.seats):
             st = flow.after_roll(st, said)
-        else:
-            said.append(f"{self.player} rolled {' '.join(faces)}.")
         return Outcome(st, tuple(said))
 
 

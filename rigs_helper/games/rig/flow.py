@@ -41,7 +41,6 @@ def after_roll(st: State, said: list[str]) -> State:
     """Both players have rolled: Round Zero counts (a tie rerolls); later rounds set
     matching colours aside first (asking the player with more when it matters)."""
     a, b = st.seats
-    said.append(f"{a.name} rolled {' '.join(a.dice)}; {b.name} rolled {' '.join(b.dice)}.")
     if st.round == 0:
         if total(a) == total(b):
             said.append(f"Tie at {total(a)}: Round Zero rolls again.")
