@@ -127,3 +127,15 @@ def test_rigs_status_json_names_its_game(rigs, tmp_path):
     assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "1", "-g", path).exit_code == 0
     d = json.loads(rigs("status", "--json", "-g", path).output)
     assert d["game"] == "rigs" and gamestore.kind(path) == "rigs"
+
+
+def test_a_rigs_command_on_a_rig_file_says_which_game_it_is(rigs, tmp_path):
+    path = tmp_path / "rig.toml"
+    rigs("new", "--rules", "rig", "-p", "Ana", "-p", "Bo", "-g", path)
+    before = path.read_bytes()
+    for args in (["next"], ["build", "Ana", "1"], ["hand", "Ana"]):
+        r = rigs(*args, "-g", path)
+        assert r.exit_code == 1 and r.output.count("\n") == 1
+        assert "a game of RIG, not R.I.G.S." in r.output
+    assert rigs("doctor", "-g", path).output.strip().endswith("no problems found")
+    assert path.read_bytes() == before

@@ -335,8 +335,15 @@ def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
     and line (exit 0 when there is none)."""
     from rigs_helper.rules.errors import InputError
     from rigs_helper.store import checkup
+    from rigs_helper.store.gamestore import kind
 
     path = game_path(game)
+    if kind(path) == "rig":  # RIG's file: loading it checks every key
+        from rigs_helper.cli import rig
+
+        rig.load_rig(game)
+        return print_json({"game": str(path), "problems": [], "notes": []}) if json else say(
+            f"{path}: no problems found")
     problems, notes = checkup.examine(path)
     if json:
         print_json({"game": str(path), "problems": problems, "notes": notes})

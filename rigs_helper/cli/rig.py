@@ -37,7 +37,7 @@ def _name(state: Any, word: str) -> str:
     return found[0]
 
 
-def _loaded(game: Path | None) -> Any:
+def load_rig(game: Path | None) -> Any:
     from rigs_helper.rules.errors import InputError
     from rigs_helper.store import gamestore
 
@@ -55,7 +55,7 @@ def _run(game: Path | None, make: Any, json: bool) -> None:
     """Build the action from the state (names resolved), run it, say what happened."""
     from rigs_helper.store import gamestore
 
-    action = make(_loaded(game).state)
+    action = make(load_rig(game).state)
     _, outcome = gamestore.run(game_path(game), action)
     _report(outcome.state, list(outcome.said), json, game)
 
@@ -118,7 +118,7 @@ def roll(
     from rigs_helper.games.rig.pieces import read_face
     from rigs_helper.store import gamestore
 
-    st = _loaded(game).state
+    st = load_rig(game).state
     if player is None:
         names = [s.name for s in st.seats if not s.dice] or [st.seats[0].name]
     else:
@@ -284,7 +284,7 @@ def new_game(rules: str, players: list[str], seed: int | None, tokens: int | Non
 def status(game: Path | None, json: bool) -> None:
     from rigs_helper.games.rig.views import status_dict
 
-    st = _loaded(game).state
+    st = load_rig(game).state
     d: dict[str, Any] = status_dict(st)
     if json:
         print_json(d)
@@ -309,7 +309,7 @@ def status(game: Path | None, json: bool) -> None:
 
 
 def log(game: Path | None, json: bool) -> None:
-    loaded = _loaded(game)
+    loaded = load_rig(game)
     rows = [{"n": e.get("n"), "at": e.get("at"), "action": _words(e),
              "said": list(e.get("said", []))} for e in loaded.log]
     if json:
@@ -349,7 +349,7 @@ def undo(game: Path | None, n: int, json: bool) -> None:
     from rigs_helper.games.rig.views import where
     from rigs_helper.store import gamestore
 
-    _loaded(game)
+    load_rig(game)
     gone, st = gamestore.undo(game_path(game), n)
     if json:
         print_json({"game": "rig", "undone": [_words(e) for e in gone], "where": where(st)})

@@ -18,7 +18,7 @@ import time
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from rigs_helper.game.play import perform, replay
 from rigs_helper.game.protocol import Outcome
@@ -33,17 +33,31 @@ def kind(path: Path) -> str:
     lines before the first table; a missing file is R.I.G.S.'s to report)."""
     try:
         with open(path, encoding="utf-8") as fh:
-            for line in fh:
-                s = line.strip()
-                if s.startswith("["):
-                    break
-                if s.startswith("game") and "=" in s:
-                    key, _, value = s.partition("=")
-                    if key.strip() == "game":
-                        return value.split("#")[0].strip().strip("\"'")
+            return kind_of_text(fh)
     except (OSError, UnicodeDecodeError):
-        pass
+        return "rigs"
+
+
+def kind_of_text(lines: Iterable[str]) -> str:
+    for line in lines:
+        s = line.strip()
+        if s.startswith("["):
+            break
+        if s.startswith("game") and "=" in s:
+            key, _, value = s.partition("=")
+            if key.strip() == "game":
+                return value.split("#")[0].strip().strip("\"'")
     return "rigs"
+
+
+def not_this_game(path: Path, text: str) -> InputError | None:
+    """When a R.I.G.S. command finds another game's file: the one line that says so."""
+    name = kind_of_text(text.splitlines())
+    if name == "rigs":
+        return None
+    return InputError(f"{path}: a game of {name.upper()}, not R.I.G.S.: this command is "
+                      f"R.I.G.S.'s; `rigs {name} --help` lists {name.upper()}'s, and "
+                      "`rigs status`, `rigs log` and `rigs undo` work on both")
 
 
 @dataclass(frozen=True)
