@@ -136,6 +136,6 @@ def test_a_rigs_command_on_a_rig_file_says_which_game_it_is(rigs, tmp_path):
     for args in (["next"], ["build", "Ana", "1"], ["hand", "Ana"]):
         r = rigs(*args, "-g", path)
         assert r.exit_code == 1 and r.output.count("\n") == 1
-        assert "a game of RIG, not R.I.G.S." in r.output
+        assert "a game of RIG, not R.I.G.S." in r.output and "rigs rig --help" in r.output
     assert rigs("doctor", "-g", path).output.strip().endswith("no problems found")
     assert path.read_bytes() == before

@@ -56,8 +56,7 @@ def not_this_game(path: Path, text: str) -> InputError | None:
     if name == "rigs":
         return None
     return InputError(f"{path}: a game of {name.upper()}, not R.I.G.S.: this command is "
-                      f"R.I.G.S.'s; `rigs {name} --help` lists {name.upper()}'s, and "
-                      "`rigs status`, `rigs log` and `rigs undo` work on both")
+                      f"R.I.G.S.'s (see `rigs {name} --help`)")
 
 
 @dataclass(frozen=True)
