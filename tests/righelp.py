@@ -72,3 +72,27 @@ def cli_words(action) -> list[str]:
         return ["rig", "extra", action.player, T(action.colour, action.side).name]
     return ["rig", "steal", action.player, str(action.die),
             T(action.colour, action.side).name.upper()]
+
+
+def random_form(decision: dict, r: random.Random) -> dict[str, str | list[str]]:
+    """A form a player could post for one of their page's decisions (web/rigpages.py)."""
+    a = decision["action"]
+    form: dict[str, str | list[str]] = {"action": a}
+    if a == "roll":
+        if decision["virtual"] and r.random() < 0.5:
+            form["virtual"] = "1"
+        else:
+            form.update({f"face{k + 1}": f for k, f in enumerate(table_faces(r))})
+    elif a == "cancel":
+        form["die"] = [str(d) for d, _ in r.sample(decision["dice"], decision["count"])]
+    elif a == "take":
+        for k, (_, comp, act) in enumerate(decision["slots"]):
+            form[f"slot{k + 1}"] = comp if r.random() < 0.7 else r.choice([act, ""])
+    elif a == "flip":
+        form["target"] = r.choice(decision["targets"])[0]
+    elif a == "extra":
+        form["token"] = r.choice(decision["tokens"])
+    elif a == "steal":
+        form["die"] = str(r.choice(decision["dice"])[0])
+        form["token"] = r.choice(decision["tokens"])
+    return form
