@@ -11,7 +11,7 @@ import stat
 from righelp import cli_words, random_action
 
 from rigs_helper.games import get
-from rigs_helper.store import gamestore
+from rigs_helper.store import gamekind, gamestore
 
 
 def state(path):
@@ -24,7 +24,7 @@ def test_new_rules_rig_makes_a_rig_file(rigs, tmp_path):
     assert r.exit_code == 0, r.output
     assert path.read_text().startswith('game = "rig"\n')
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert gamestore.kind(path) == "rig"
+    assert gamekind.kind(path) == "rig"
     st = state(path)
     assert [s.name for s in st.seats] == ["Ana", "Bo"] and st.pile == (4,) * 6
     r = rigs("status", "--json", "-g", path)
@@ -118,15 +118,15 @@ def test_log_json_and_undo_too_far(rigs, tmp_path):
 def test_a_rigs_file_stays_rigs(tmp_path):
     path = tmp_path / "rigs.toml"
     path.write_text('version = 2\n[settings]\ngame = "rig"\n')
-    assert gamestore.kind(path) == "rigs"
-    assert gamestore.kind(tmp_path / "missing.toml") == "rigs"
+    assert gamekind.kind(path) == "rigs"
+    assert gamekind.kind(tmp_path / "missing.toml") == "rigs"
 
 
 def test_rigs_status_json_names_its_game(rigs, tmp_path):
     path = tmp_path / "rigs.toml"
     assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "1", "-g", path).exit_code == 0
     d = json.loads(rigs("status", "--json", "-g", path).output)
-    assert d["game"] == "rigs" and gamestore.kind(path) == "rigs"
+    assert d["game"] == "rigs" and gamekind.kind(path) == "rigs"
 
 
 def test_a_rigs_command_on_a_rig_file_says_which_game_it_is(rigs, tmp_path):

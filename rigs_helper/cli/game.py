@@ -260,7 +260,7 @@ def undo(
 ) -> None:
     """Step back N actions, restoring the exact state (decks and generator included)."""
     from rigs_helper.store import rewind
-    from rigs_helper.store.gamestore import kind
+    from rigs_helper.store.gamekind import kind
 
     if kind(game_path(game)) == "rig":  # RIG's own (cli/rig.py)
         from rigs_helper.cli import rig
@@ -295,7 +295,7 @@ def log(
     Karma cards in a hand are never named.
     """
     from rigs_helper.store import replaycache
-    from rigs_helper.store.gamestore import kind
+    from rigs_helper.store.gamekind import kind
 
     if kind(game_path(game)) == "rig":  # RIG's own (cli/rig.py)
         from rigs_helper.cli import rig
@@ -335,7 +335,7 @@ def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
     and line (exit 0 when there is none)."""
     from rigs_helper.rules.errors import InputError
     from rigs_helper.store import checkup
-    from rigs_helper.store.gamestore import kind
+    from rigs_helper.store.gamekind import kind
 
     path = game_path(game)
     if kind(path) == "rig":  # RIG's file: loading it checks every key

@@ -41,7 +41,7 @@ def serve(
 
     check_host(host)
     path = game_path(game)
-    from rigs_helper.store.gamestore import kind
+    from rigs_helper.store.gamekind import kind
 
     rig = kind(path) == "rig"  # RIG's pages (web/rigpages.py) on R.I.G.S.'s server
     tables = None if rig else load_tables()

@@ -22,7 +22,7 @@ def status(
     game: GameOpt = None,
 ) -> None:
     """Show the round, phase, leader, Market price, decks and every player's holdings."""
-    from rigs_helper.store.gamestore import kind
+    from rigs_helper.store.gamekind import kind
 
     if kind(game_path(game)) == "rig":  # RIG's own (cli/rig.py)
         from rigs_helper.cli import rig

@@ -18,7 +18,7 @@ import time
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from rigs_helper.game.play import perform, replay
 from rigs_helper.game.protocol import Outcome
@@ -26,37 +26,6 @@ from rigs_helper.rules.errors import InputError
 from rigs_helper.store import backups
 from rigs_helper.store.files import read_text, write_atomic
 from rigs_helper.store.lock import locked
-
-
-def kind(path: Path) -> str:
-    """The game a file holds: its top-level ``game =`` key, else "rigs" (read from the
-    lines before the first table; a missing file is R.I.G.S.'s to report)."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return kind_of_text(fh)
-    except (OSError, UnicodeDecodeError):
-        return "rigs"
-
-
-def kind_of_text(lines: Iterable[str]) -> str:
-    for line in lines:
-        s = line.strip()
-        if s.startswith("["):
-            break
-        if s.startswith("game") and "=" in s:
-            key, _, value = s.partition("=")
-            if key.strip() == "game":
-                return value.split("#")[0].strip().strip("\"'")
-    return "rigs"
-
-
-def not_this_game(path: Path, text: str) -> InputError | None:
-    """When a R.I.G.S. command finds another game's file: the one line that says so."""
-    name = kind_of_text(text.splitlines())
-    if name == "rigs":
-        return None
-    return InputError(f"{path}: a game of {name.upper()}, not R.I.G.S.: this command is "
-                      f"R.I.G.S.'s (see `rigs {name} --help`)")
 
 
 @dataclass(frozen=True)

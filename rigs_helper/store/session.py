@@ -62,7 +62,7 @@ def load_checked(text: str, path: Path, tables: Tables) -> Loaded:
     try:
         return load_text(text, str(path), tables)
     except InputError as exc:
-        from rigs_helper.store.gamestore import not_this_game
+        from rigs_helper.store.gamekind import not_this_game
 
         if (other := not_this_game(path, text)) is not None:  # a RIG file
             raise other from None
