@@ -8,6 +8,8 @@ import json
 import random
 import stat
 
+import pytest
+
 from righelp import cli_words, random_action
 
 from rigs_helper.games import get
@@ -138,4 +140,26 @@ def test_a_rigs_command_on_a_rig_file_says_which_game_it_is(rigs, tmp_path):
         assert r.exit_code == 1 and r.output.count("\n") == 1
         assert "a game of RIG, not R.I.G.S." in r.output and "rigs rig --help" in r.output
     assert rigs("doctor", "-g", path).output.strip().endswith("no problems found")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("edit, words", [
+    (('step = "roll"', 'step = "resolve"'), "state.popped"),
+    (('step = "roll"', 'step = "cancel"'), "state.cancels"),
+    (("red = 4", "red = -1"), "pile"),
+    (('name = "Bo"', 'name = "Ana"'), "two players named"),
+    (("tokens = 4\nround", "tokens = 4\nround = 'one'\nx"), "state"),
+    (('game = "rig"', 'game = "chess"'), "not a game rigs knows"),
+])
+def test_a_hand_edit_that_does_not_fit_is_one_line(rigs, tmp_path, edit, words):
+    path = tmp_path / "rig.toml"
+    rigs("new", "--rules", "rig", "-p", "Ana", "-p", "Bo", "--seed", "2", "-g", path)
+    text = path.read_text()
+    assert edit[0] in text
+    path.write_text(text.replace(edit[0], edit[1], 1))
+    before = path.read_bytes()
+    for args in (["status"], ["rig", "roll"], ["undo"]):
+        r = rigs(*args, "-g", path)
+        assert r.exit_code != 0 and words in r.output, (args, r.output)
+        assert len(r.output.strip().splitlines()) == 1 and "internal error" not in r.output
     assert path.read_bytes() == before

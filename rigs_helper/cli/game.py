@@ -262,7 +262,7 @@ def undo(
     from rigs_helper.store import rewind
     from rigs_helper.store.gamekind import kind
 
-    if kind(game_path(game)) == "rig":  # RIG's own (cli/rig.py)
+    if kind(game_path(game)) != "rigs":  # RIG (cli/rig.py; another game: one line)
         from rigs_helper.cli import rig
 
         return rig.undo(game, n, json)
@@ -297,7 +297,7 @@ def log(
     from rigs_helper.store import replaycache
     from rigs_helper.store.gamekind import kind
 
-    if kind(game_path(game)) == "rig":  # RIG's own (cli/rig.py)
+    if kind(game_path(game)) != "rigs":  # RIG (cli/rig.py; another game: one line)
         from rigs_helper.cli import rig
 
         return rig.log(game, json)
@@ -338,7 +338,7 @@ def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
     from rigs_helper.store.gamekind import kind
 
     path = game_path(game)
-    if kind(path) == "rig":  # RIG's file: loading it checks every key
+    if kind(path) != "rigs":  # RIG's file: loading it checks every key
         from rigs_helper.cli import rig
 
         rig.load_rig(game)

@@ -43,7 +43,7 @@ def serve(
     path = game_path(game)
     from rigs_helper.store.gamekind import kind
 
-    rig = kind(path) == "rig"  # RIG's pages (web/rigpages.py) on R.I.G.S.'s server
+    rig = kind(path) != "rigs"  # RIG's pages (web/rigpages.py) on R.I.G.S.'s server
     tables = None if rig else load_tables()
     names = (rig_players(path) if rig
              else [p.name for p in session.load(path, tables).game.players])

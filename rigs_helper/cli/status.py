@@ -24,7 +24,7 @@ def status(
     """Show the round, phase, leader, Market price, decks and every player's holdings."""
     from rigs_helper.store.gamekind import kind
 
-    if kind(game_path(game)) == "rig":  # RIG's own (cli/rig.py)
+    if kind(game_path(game)) != "rigs":  # RIG (cli/rig.py; another game: one line)
         from rigs_helper.cli import rig
 
         return rig.status(game, json)

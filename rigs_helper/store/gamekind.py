@@ -37,5 +37,10 @@ def not_this_game(path: Path, text: str) -> InputError | None:
     name = kind_of_text(text.splitlines())
     if name == "rigs":
         return None
+    from rigs_helper.games import NAMES
+
+    if name not in NAMES:
+        return InputError(f"{path}: game = {name!r} is not a game rigs knows "
+                          f"({', '.join(NAMES)})")
     return InputError(f"{path}: a game of {name.upper()}, not R.I.G.S.: this command is "
                       f"R.I.G.S.'s (see `rigs {name} --help`)")

@@ -110,6 +110,13 @@ def decode(doc: Mapping[str, Any], where: str = "state") -> State:
             raise InputError(f"{w}: each has player, colour, dice")
         cancels.append((seat(_get(c, "player", str, w), "cancels"), c["colour"],
                         _get(c, "dice", int, w)))
+    popped = _tokens(_get(doc, "popped", list, where), f"{where}.popped")
+    if step == "resolve" and (not popped or popped[0].side != "action"
+                              or popped[0].colour not in ("purple", "black", "gold")):
+        raise InputError(f"{where}.popped: step 'resolve' waits for a popped Flip, Extra or "
+                         "Steal, listed first")
+    if step == "cancel" and not cancels:
+        raise InputError(f"{where}.cancels: step 'cancel' waits for a player's choice here")
     order = tuple(seat(n, "order") for n in _get(doc, "order", list, where))
     winner = doc.get("winner")
     turn = _get(doc, "turn", int, where)
@@ -119,7 +126,7 @@ def decode(doc: Mapping[str, Any], where: str = "state") -> State:
                  pos=_get(doc, "pos", int, where), dice_by=dice_by,
                  tokens=_get(doc, "tokens", int, where), round=_get(doc, "round", int, where),
                  step=step, order=order, turn=turn,
-                 popped=_tokens(_get(doc, "popped", list, where), f"{where}.popped"),
+                 popped=popped,
                  cancels=tuple(cancels),
                  winner=None if winner is None else seat(winner, "winner"))
 

@@ -26,6 +26,10 @@ class Rig:
         if len(players) != 2:
             raise InputError(f"RIG is for two players: give --player twice, not "
                              f"{len(players)} time{'s' if len(players) != 1 else ''}")
+        for name in players:
+            if not name or not name.isprintable():
+                raise InputError(f"--player {name!r}: a name must be printable text on one "
+                                 "line")
         if players[0].lower() == players[1].lower():
             raise InputError(f"--player {players[1]!r}: named twice")
         tokens = int(settings.get("tokens", DEFAULT_TOKENS))
