@@ -79,26 +79,34 @@ def hints(state: Any, game: Path | None) -> list[str]:
         return ["The game is over: `rigs status" + _where(game) + "` shows the Rigs."]
     g = _where(game)
     out = []
+    rolls = [p for p, a in waiting_for(state) if a == "roll"]
+    if len(rolls) == 2 and state.dice_by == "rigs":
+        return [f"Next: `rigs rig roll{g}` (rigs rolls both players' dice), or the table's "
+                f"roll: `rigs rig roll NAME FACE FACE FACE FACE{g}`"]
     for player, action in waiting_for(state):
         p = shell_word(player)
         if action == "roll":
-            cmd = (f"rigs rig roll {p} FACE FACE FACE FACE{g}  (the table's dice"
-                   + (f"; `rigs rig roll{g}` rolls for both)" if state.dice_by == "rigs"
-                      else ")"))
+            out.append(f"Next: {player}'s roll: `rigs rig roll {p} FACE FACE FACE FACE{g}`"
+                       + (f" (or `rigs rig roll {p}{g}`: rigs rolls)"
+                          if state.dice_by == "rigs" else ""))
         elif action == "take":
-            cmd = (f"rigs rig take {p} TOKEN...{g}  (one per die: "
-                   f"{', '.join(takeable(state, player)) or 'none'}; `--none` for none)")
+            out.append(f"Next: `rigs rig take {p} TOKEN...{g}`, one per die in play: "
+                       f"{', '.join(takeable(state, player)) or 'none'} "
+                       f"(`--none` for none)")
         elif action == "cancel":
-            cmd = f"rigs rig cancel {p} DIE...{g}  (which of the matching dice go)"
+            out.append(f"Next: `rigs rig cancel {p} DIE...{g}`: which of {player}'s "
+                       "matching dice go")
         elif action == "flip":
-            cmd = f"rigs rig flip {p} --die WHOSE:N{g}  (or --token WHOSE:N)"
+            out.append(f"Next: `rigs rig flip {p} --die WHOSE:N{g}` or "
+                       f"`rigs rig flip {p} --token WHOSE:N{g}`")
         elif action == "extra":
-            cmd = f"rigs rig extra {p} TOKEN{g}  (any colour, the side up: e.g. rotor)"
+            out.append(f"Next: `rigs rig extra {p} TOKEN{g}`: any colour, by the side up "
+                       "(rotor, sabotage, ...)")
         elif action == "steal":
-            cmd = f"rigs rig steal {p} DIE TOKEN{g}  (your die it costs, their component)"
+            out.append(f"Next: `rigs rig steal {p} DIE TOKEN{g}`: your die it costs, "
+                       "their component")
         else:
-            cmd = f"rigs rig {action} {p}{g}"
-        out.append(f"Next: {cmd}")
+            out.append(f"Next: `rigs rig {action} {p}{g}`")
     return out
 
 
