@@ -56,10 +56,17 @@ class Score:
 class Game(Protocol[S]):
     """A game as the generic parts see it."""
 
-    name: str          # the file's ``game =`` key
-    title: str         # as printed
-    version: int       # the version of its state document
-    definitions: Mapping[str, type]  # action name -> its frozen record class
+    @property
+    def name(self) -> str: ...  # the file's ``game =`` key
+
+    @property
+    def title(self) -> str: ...  # as printed
+
+    @property
+    def version(self) -> int: ...  # the version of its state document
+
+    @property
+    def definitions(self) -> Mapping[str, Any]: ...  # action name -> its definition
 
     def new(self, settings: Mapping[str, Any]) -> S: ...
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rigs_helper.game.protocol import Legal, Score
+from rigs_helper.game.protocol import Game, Legal, Score
 
 
 def _tables() -> Any:
@@ -56,6 +56,23 @@ class Rigs:
 
         return from_doc(dict(doc), where, _tables())
 
+    def action_doc(self, action: Any) -> dict[str, Any]:
+        from rigs_helper.rules.oplog import to_action
+
+        name, fields = to_action(action)
+        return {"action": name, **fields}
+
+    def action_from_doc(self, doc: Mapping[str, Any], where: str) -> Any:
+        from rigs_helper.rules.errors import InputError
+        from rigs_helper.rules.oplog import from_action
+
+        data = {k: v for k, v in doc.items() if k != "action"}
+        try:
+            return from_action(str(doc.get("action")), data)
+        except (KeyError, TypeError, ValueError):
+            raise InputError(f"{where}: not a R.I.G.S. action: {doc.get('action')!r}"
+                             ) from None
+
     def pending(self, state: Any) -> list[tuple[str, str]]:
         from rigs_helper.rules.views import waiting_items
 
@@ -73,4 +90,4 @@ class Rigs:
         return [p.name for p in state.players]
 
 
-RIGS = Rigs()
+RIGS: Game[Any] = Rigs()  # (the type checker holds it to the protocol)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rigs_helper.game.protocol import Legal, Score
+from rigs_helper.game.protocol import Game, Legal, Score
 from rigs_helper.games.rig import codec, legal
 from rigs_helper.games.rig.actions import ACTIONS
 from rigs_helper.games.rig.pieces import COLOURS
@@ -78,4 +78,4 @@ class Rig:
         return [s.name for s in state.seats]
 
 
-RIG = Rig()
+RIG: Game[State] = Rig()  # (the type checker holds it to the protocol)
