@@ -11,8 +11,8 @@ from rigs_helper.cli.base import GameOpt, JsonOpt, game_path, print_json
 from rigs_helper.cli.render import say
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
-rig_app = typer.Typer(help="RIG, the second game: roll, cancel, pop, take and each action's "
-                      "choices (a game made by `rigs new --rules rig`).")
+rig_app = typer.Typer(no_args_is_help=True, help="RIG, the second game: roll, cancel, "
+                      "pop, take and each action's choices (a game made by `rigs new --rules rig`).")
 app.add_typer(rig_app, name="rig")
 
 PlayerArg = Annotated[str, typer.Argument(help="The player (a unique prefix will do).")]
@@ -161,6 +161,29 @@ def pop(player: PlayerArg, json: JsonOpt = False, game: GameOpt = None) -> None:
     _run(game, lambda st: Pop(_name(st, player)), json)
 
 
+@rig_app.command()
+def take(
+    player: PlayerArg,
+    tokens: Annotated[list[str] | None, typer.Argument(
+        help="The tokens, by the side put up, in queue order: one per die in play of its "
+        "colour (rotor, steal, boost, ...).", show_default=False)] = None,
+    none: Annotated[bool, typer.Option("--none", help="Take no token.")] = False,
+    json: JsonOpt = False,
+    game: GameOpt = None,
+) -> None:
+    """Take tokens from the Salvage Pile into the queue, each with the side chosen."""
+    from rigs_helper.games.rig.actions import Take
+    from rigs_helper.games.rig.pieces import read_token
+    from rigs_helper.rules.errors import InputError
+
+    if not tokens and not none:
+        raise InputError("take: name the tokens (e.g. rotor steal), or --none for none")
+    if tokens and none:
+        raise InputError("take: tokens or --none, not both")
+    read = tuple(read_token(t) for t in tokens or ())
+    _run(game, lambda st: Take(_name(st, player), read), json)
+
+
 def _target(st: Any, word: str, what: str) -> tuple[str, int]:
     from rigs_helper.rules.errors import InputError
 
@@ -227,29 +250,6 @@ def steal(
 
     t = read_token(token)
     _run(game, lambda st: Steal(_name(st, player), die, t.colour, t.side), json)
-
-
-@rig_app.command()
-def take(
-    player: PlayerArg,
-    tokens: Annotated[list[str] | None, typer.Argument(
-        help="The tokens, by the side put up, in queue order: one per die in play of its "
-        "colour (rotor, steal, boost, ...).", show_default=False)] = None,
-    none: Annotated[bool, typer.Option("--none", help="Take no token.")] = False,
-    json: JsonOpt = False,
-    game: GameOpt = None,
-) -> None:
-    """Take tokens from the Salvage Pile into the queue, each with the side chosen."""
-    from rigs_helper.games.rig.actions import Take
-    from rigs_helper.games.rig.pieces import read_token
-    from rigs_helper.rules.errors import InputError
-
-    if not tokens and not none:
-        raise InputError("take: name the tokens (e.g. rotor steal), or --none for none")
-    if tokens and none:
-        raise InputError("take: tokens or --none, not both")
-    read = tuple(read_token(t) for t in tokens or ())
-    _run(game, lambda st: Take(_name(st, player), read), json)
 
 
 # ------------------------------------------------------- the shared commands, for RIG
