@@ -12,7 +12,8 @@ from rigs_helper.cli.render import say
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 rig_app = typer.Typer(no_args_is_help=True, help="RIG, the second game: roll, cancel, "
-                      "pop, take and each action's choices (a game made by `rigs new --rules rig`).")
+                      "pop, take and each action's choices (a game made by `rigs new "
+                      "--rules rig`).")
 app.add_typer(rig_app, name="rig")
 
 PlayerArg = Annotated[str, typer.Argument(help="The player (a unique prefix will do).")]
