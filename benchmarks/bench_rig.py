@@ -1,5 +1,5 @@
 """RIG played at random through its typed actions (tests/righelp.py's player): how many
-games a second the rules core plays, actions per game, and how games end (a Rig complete,
+games a second of CPU the rules core plays, actions per game, and how games end (a Rig complete,
 or every token in a Rig: docs/rulings.md, RIG), for each token count.  Every game is
 replayed from its log and checked equal to the state it reached.
 
@@ -46,9 +46,9 @@ def main() -> None:
     ap.add_argument("--tokens", type=int, nargs="*", default=[2, 3, 4, 5, 6])
     args = ap.parse_args()
     for tokens in args.tokens:
-        t = time.perf_counter()
+        t = time.process_time()
         results = [play(seed, tokens) for seed in range(args.games)]
-        took = time.perf_counter() - t
+        took = time.process_time() - t
         lengths = [n for n, _ in results]
         ends = {e: sum(1 for _, x in results if x == e) for e in ("won", "stalled", "draw")}
         print(f"tokens {tokens}: {args.games} games in {took:.1f} s "

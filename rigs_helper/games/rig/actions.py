@@ -4,7 +4,7 @@ order (flow.py) runs after each one."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rigs_helper.game.protocol import Outcome
@@ -12,7 +12,7 @@ from rigs_helper.games.rig import flow
 from rigs_helper.games.rig.pieces import (
     DICE, FACES, KIND_A, KIND_B, Side, Token, colour_of, flip_face, kind_of,
 )
-from rigs_helper.games.rig.state import State
+from rigs_helper.games.rig.state import State, evolve
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.rng import Rng
 
@@ -93,7 +93,7 @@ class Roll:
             faces = tuple((KIND_A, KIND_A, KIND_B, KIND_B)[d][rng.below(6)]
                           for d in range(DICE))
             pos = rng.pos
-        st = replace(st.with_seat(i, replace(st.seats[i], dice=faces)), pos=pos)
+        st = evolve(st.with_seat(i, evolve(st.seats[i], dice=faces)), pos=pos)
         said = [f"{self.player} rolled {' '.join(faces)}"
                 f"{'' if self.faces else ' (rolled by rigs)'}."]
         if all(s.dice for s in st.seats):
@@ -131,8 +131,8 @@ class Cancel:
         i = st.seat(self.player)
         seat = st.seats[i]
         colour = colour_of(seat.dice[self.dice[0] - 1])
-        st = st.with_seat(i, replace(seat, aside=seat.aside + tuple(d - 1 for d in self.dice)))
-        st = replace(st, cancels=tuple(c for c in st.cancels if c[:2] != (i, colour)))
+        st = st.with_seat(i, evolve(seat, aside=seat.aside + tuple(d - 1 for d in self.dice)))
+        st = evolve(st, cancels=tuple(c for c in st.cancels if c[:2] != (i, colour)))
         said = [f"{self.player} sets aside {' '.join(seat.dice[d - 1] for d in self.dice)}."]
         if not st.cancels:
             st = flow.set_order(st, said)
@@ -154,7 +154,7 @@ class Pop:
         i = st.seat(self.player)
         seat = st.seats[i]
         top = seat.queue[:2]
-        st = st.with_seat(i, replace(seat, queue=seat.queue[2:]))
+        st = st.with_seat(i, evolve(seat, queue=seat.queue[2:]))
         said = [f"{self.player} pops {' and '.join(t.name for t in top)}." if top
                 else f"{self.player}'s queue is empty: nothing to pop."]
         return Outcome(flow.resolve(st, top, said), tuple(said))
@@ -195,14 +195,14 @@ class Flip:
             face = seat.dice[self.die - 1]
             dice = list(seat.dice)
             dice[self.die - 1] = flip_face(face)
-            st = st.with_seat(w, replace(seat, dice=tuple(dice)))
+            st = st.with_seat(w, evolve(seat, dice=tuple(dice)))
             said = [f"Flip: {self.whose}'s die {self.die} turns from {face} to "
                     f"{dice[self.die - 1]}."]
         else:
             queue = list(seat.queue)
             was = queue[self.token - 1]
             queue[self.token - 1] = was.flipped()
-            st = st.with_seat(w, replace(seat, queue=tuple(queue)))
+            st = st.with_seat(w, evolve(seat, queue=tuple(queue)))
             said = [f"Flip: {self.whose}'s queue token {self.token} turns from {was.name} "
                     f"to {was.flipped().name}."]
         st = flow.discard(st, i, st.popped[0], said)
@@ -228,7 +228,7 @@ class Extra:
         i = st.seat(self.player)
         t = Token(self.colour, self.side)
         st = st.with_pile(self.colour, -1)
-        st = st.with_seat(i, replace(st.seats[i], queue=st.seats[i].queue + (t,)))
+        st = st.with_seat(i, evolve(st.seats[i], queue=st.seats[i].queue + (t,)))
         said = [f"Extra: {self.player} takes a {t.name} into the queue."]
         st = flow.discard(st, i, st.popped[0], said)
         return _go_on(st, said)
@@ -262,8 +262,8 @@ class Steal:
         rig = list(them.rig)
         rig.remove(self.colour)
         t = Token(self.colour, self.side)
-        st = st.with_seat(flow.other(i), replace(them, rig=tuple(rig)))
-        st = st.with_seat(i, replace(me, aside=me.aside + (self.die - 1,),
+        st = st.with_seat(flow.other(i), evolve(them, rig=tuple(rig)))
+        st = st.with_seat(i, evolve(me, aside=me.aside + (self.die - 1,),
                                      queue=me.queue + (t,)))
         said = [f"Steal: {self.player} removes die {self.die} ({me.dice[self.die - 1]}) "
                 f"and takes {them.name}'s {Token(self.colour, 'component').name} into the "
@@ -301,7 +301,7 @@ class Take:
         i = st.seat(self.player)
         for t in self.tokens:
             st = st.with_pile(t.colour, -1)
-        st = st.with_seat(i, replace(st.seats[i], queue=st.seats[i].queue + self.tokens))
+        st = st.with_seat(i, evolve(st.seats[i], queue=st.seats[i].queue + self.tokens))
         said = [f"{self.player} takes {', '.join(t.name for t in self.tokens)} into the "
                 "queue." if self.tokens else f"{self.player} takes no token."]
         return Outcome(flow.end_turn(st, said), tuple(said))

@@ -4,12 +4,11 @@ turn passed on and the win."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from rigs_helper.games.rig.pieces import (
     COLOURS, READIED, Token, colour_of, sign_of,
 )
-from rigs_helper.games.rig.state import Seat, State
+from rigs_helper.games.rig.state import Seat, State, evolve
 
 
 def other(i: int) -> int:
@@ -33,7 +32,7 @@ def discard(st: State, by: int, token: Token, said: list[str]) -> State:
     them = st.seats[other(by)]
     if "green" in them.ready:
         said.append(f"{token.name} goes into {them.name}'s queue (Magnet).")
-        return st.with_seat(other(by), replace(them, queue=them.queue + (token,)))
+        return st.with_seat(other(by), evolve(them, queue=them.queue + (token,)))
     return st.with_pile(token.colour, 1)
 
 
@@ -44,7 +43,7 @@ def after_roll(st: State, said: list[str]) -> State:
     if st.round == 0:
         if total(a) == total(b):
             said.append(f"Tie at {total(a)}: Round Zero rolls again.")
-            return replace(st, seats=(replace(a, dice=()), replace(b, dice=())))
+            return evolve(st, seats=(evolve(a, dice=()), evolve(b, dice=())))
         return set_order(st, said)
     cancels: list[tuple[int, str, int]] = []
     for colour in COLOURS:
@@ -56,12 +55,12 @@ def after_roll(st: State, said: list[str]) -> State:
             seat = st.seats[i]
             faces = {seat.dice[d] for d in dice}
             if len(dice) == n or len(faces) == 1:  # no choice: the first n go
-                st = st.with_seat(i, replace(seat, aside=seat.aside + tuple(dice[:n])))
+                st = st.with_seat(i, evolve(seat, aside=seat.aside + tuple(dice[:n])))
             else:
                 cancels.append((i, colour, n))
         said.append(f"{colour}: {n} die{'s' if n > 1 else ''} each set aside.")
     if cancels:
-        return replace(st, step="cancel", cancels=tuple(cancels))
+        return evolve(st, step="cancel", cancels=tuple(cancels))
     return set_order(st, said)
 
 
@@ -76,14 +75,14 @@ def set_order(st: State, said: list[str]) -> State:
     else:
         first = st.order[1]
         said.append(f"Tie at {a}: {st.seats[first].name}, second last round, acts first.")
-    st = replace(st, order=(first, other(first)), turn=0, cancels=(),
+    st = evolve(st, order=(first, other(first)), turn=0, cancels=(),
                  step="take" if st.round == 0 else "pop")
     for i in (0, 1):
         for _ in range(st.seats[i].ready.count("blue")):
             seat = st.seats[i]
             ready = list(seat.ready)
             ready.remove("blue")
-            st = st.with_seat(i, replace(seat, ready=tuple(ready)))
+            st = st.with_seat(i, evolve(seat, ready=tuple(ready)))
             said.append(f"{seat.name}'s Boost is discarded.")
             st = discard(st, i, Token("blue", "action"), said)
     return st
@@ -102,32 +101,32 @@ def resolve(st: State, tokens: tuple[Token, ...], said: list[str]) -> State:
     for k, token in enumerate(tokens):
         seat = st.seats[i]
         if token.side == "component":
-            seat = replace(seat, rig=seat.rig + (token.colour,))
+            seat = evolve(seat, rig=seat.rig + (token.colour,))
             st = st.with_seat(i, seat)
             said.append(f"{seat.name}'s Rig gets a {token.name}.")
             if complete(seat):
                 said.append(f"{seat.name}'s Rig has one of each component: "
                             f"{seat.name} wins.")
-                return replace(st, step="over", winner=i, popped=())
+                return evolve(st, step="over", winner=i, popped=())
         elif token.colour in READIED:
-            st = st.with_seat(i, replace(seat, ready=seat.ready + (token.colour,)))
+            st = st.with_seat(i, evolve(seat, ready=seat.ready + (token.colour,)))
             said.append(f"{seat.name}'s {token.name} is ready.")
         elif token.colour == "red":
             st = sabotage(st, i, said)
             st = discard(st, i, token, said)
         elif can_do(st, i, token.colour):
-            return replace(st, step="resolve", popped=tokens[k:])
+            return evolve(st, step="resolve", popped=tokens[k:])
         else:
             said.append(f"{seat.name}'s {token.name} has nothing to act on.")
             st = discard(st, i, token, said)
-    return replace(st, step="take", popped=())
+    return evolve(st, step="take", popped=())
 
 
 def sabotage(st: State, i: int, said: list[str]) -> State:
     """The opponent discards the top two tokens of their queue."""
     them = st.seats[other(i)]
     top = them.queue[:2]
-    st = st.with_seat(other(i), replace(them, queue=them.queue[2:]))
+    st = st.with_seat(other(i), evolve(them, queue=them.queue[2:]))
     said.append(f"Sabotage: {them.name} discards "
                 f"{' and '.join(t.name for t in top) if top else 'nothing (empty queue)'}.")
     for t in top:
@@ -154,15 +153,15 @@ def end_turn(st: State, said: list[str]) -> State:
     if "green" in them.ready:
         ready = list(them.ready)
         ready.remove("green")
-        st = st.with_seat(other(i), replace(them, ready=tuple(ready)))
+        st = st.with_seat(other(i), evolve(them, ready=tuple(ready)))
         said.append(f"{them.name}'s Magnet is discarded.")
         st = discard(st, other(i), Token("green", "action"), said)
     if not any(st.pile) and not any(s.queue or s.ready for s in st.seats):
         return stalled(st, said)
     if st.turn == 0:
-        return replace(st, turn=1, step="take" if st.round == 0 else "pop")
-    seats = tuple(replace(s, dice=(), aside=()) for s in st.seats)
-    return replace(st, seats=(seats[0], seats[1]), round=st.round + 1, step="roll", turn=0)
+        return evolve(st, turn=1, step="take" if st.round == 0 else "pop")
+    seats = tuple(evolve(s, dice=(), aside=()) for s in st.seats)
+    return evolve(st, seats=(seats[0], seats[1]), round=st.round + 1, step="roll", turn=0)
 
 
 
@@ -175,4 +174,4 @@ def stalled(st: State, said: list[str]) -> State:
     said.append("Every token is in a Rig: no token can move again, the game ends. "
                 + (f"{st.seats[winner].name} wins with more different components."
                    if winner is not None else f"A draw: {a} different components each."))
-    return replace(st, step="over", winner=winner)
+    return evolve(st, step="over", winner=winner)

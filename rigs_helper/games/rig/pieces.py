@@ -100,13 +100,16 @@ def read_token(word: str) -> Token:
         if len(sides) != 1:
             raise InputError(f"token {word!r}: the side is 'component' or 'action'")
         return Token(read_colour(colour, "token"), sides[0])
-    names = {**{v.lower(): Token(c, "component") for c, v in COMPONENT.items()},
-             **{v.lower(): Token(c, "action") for c, v in ACTION.items()}, "gear": Token(
-                 "purple", "component")}
-    if w in names:
-        return names[w]
-    found = {t for n, t in names.items() if n.startswith(w)} if w else set()
+    if w in _NAMES:
+        return _NAMES[w]
+    found = {t for n, t in _NAMES.items() if n.startswith(w)} if w else set()
     if len(found) == 1:
         return found.pop()
     every = ", ".join([*COMPONENT.values(), *ACTION.values()])
     raise InputError(f"token {word!r}: give a side's name ({every}) or COLOUR:SIDE")
+
+
+#: each side's name (lower case) -> the token with that side up ("gear": the chart's word)
+_NAMES = {**{v.lower(): Token(c, "component") for c, v in COMPONENT.items()},
+          **{v.lower(): Token(c, "action") for c, v in ACTION.items()},
+          "gear": Token("purple", "component")}
