@@ -301,3 +301,22 @@ def test_a_stalled_game_ends_the_rig_with_more_components_wins_ruling():
     out = perform(st, Take("Ana"))
     assert out.state.step == "over" and out.state.winner == 0
     assert Counter(out.state.seats[0].rig) == Counter(["red", "red", "purple"])
+
+
+def test_second_players_magnet_is_discarded_after_the_first_players_next_turn():
+    """Play order: "(Second player discards active Magnet token)" comes after the first
+    player's turn of the next round; until then the first player's discards go to them."""
+    ana = Seat("Ana", dice=("blue",) * 4)
+    bo = Seat("Bo", dice=("blue",) * 4, queue=q("Magnet"))
+    st = replace(turn(ana, bo, step="pop"), turn=1)  # Bo second in round 1
+    st = perform(st, Pop("Bo")).state
+    st = perform(st, Take("Bo")).state  # round 2: roll, Ana first
+    assert st.round == 2 and st.seats[1].ready == ("green",)
+    st = perform(st, Roll("Ana", ("green+", "blue", "blue", "gold"))).state
+    st = perform(st, Roll("Bo", ("red-", "black+", "gold", "gold"))).state
+    assert st.order == (0, 1) and st.seats[1].ready == ("green",)  # Ana +1, Bo 0
+    st = replace(st, seats=(replace(st.seats[0], queue=q("Sabotage")), st.seats[1]))
+    st = perform(st, Pop("Ana")).state  # Ana's executed Sabotage goes into Bo's queue
+    assert st.seats[1].queue == q("Sabotage")
+    st = perform(st, Take("Ana")).state  # the end of Ana's turn: Bo's Magnet goes
+    assert st.seats[1].ready == () and pile(st)["green"] == 5 and st.current() == 1
