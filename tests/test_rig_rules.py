@@ -320,3 +320,12 @@ def test_second_players_magnet_is_discarded_after_the_first_players_next_turn():
     assert st.seats[1].queue == q("Sabotage")
     st = perform(st, Take("Ana")).state  # the end of Ana's turn: Bo's Magnet goes
     assert st.seats[1].ready == () and pile(st)["green"] == 5 and st.current() == 1
+
+
+def test_status_says_what_boost_and_magnet_still_do():
+    from rigs_helper.games.rig.views import status_dict
+
+    st = turn(Seat("Ana", ready=("blue", "green")), step="take")
+    words = status_dict(st)["players"][0]["ready_words"]
+    assert words == ["Boost: +2 on Ana's next roll", "Magnet: what Bo discards goes into "
+                     "Ana's queue until the end of Bo's next turn"]

@@ -310,8 +310,7 @@ def status(game: Path | None, json: bool) -> None:
                   f"  queue  {', '.join(p['queue']) or 'empty'}  (top first)",
                   f"  Rig    {', '.join(p['rig']) or 'empty'}  ({p['components']} of 6; "
                   f"missing {', '.join(p['missing']) or 'nothing'})"]
-        if p["ready"]:
-            lines.append(f"  ready  {', '.join(p['ready'])}")
+        lines += [f"  ready  {w}" for w in p["ready_words"]]
     if d["popped"]:
         lines.append(f"Popped, waiting for a choice: {', '.join(d['popped'])}")
     say("\n".join(lines + hints(st, game)))

@@ -39,6 +39,7 @@ def status_dict(st: State) -> dict[str, Any]:
             "components": len(set(s.rig)),
             "missing": [Token(c, "component").name for c in COLOURS if c not in s.rig],
             "ready": [Token(c, "action").name for c in s.ready],
+            "ready_words": ready_words(st, s.name),
         })
     return {"game": "rig", "round": st.round, "step": st.step, "where": where(st),
             "order": [st.seats[i].name for i in st.order],
@@ -56,3 +57,18 @@ def takeable(st: State, name: str) -> list[str]:
     """The colours ``name`` may take tokens of now, one per die (for the hints)."""
     s = st.seats[st.seat(name)]
     return [colour_of(s.dice[d]) for d in s.in_play()]
+
+
+def ready_words(st: State, name: str) -> list[str]:
+    """What ``name``'s ready Boosts and Magnet still do, in words."""
+    i = st.seat(name)
+    them = st.seats[1 - i].name
+    seat = st.seats[i]
+    out = []
+    if "blue" in seat.ready:
+        n = seat.ready.count("blue")
+        out.append(f"Boost{' x' + str(n) if n > 1 else ''}: +{2 * n} on {name}'s next roll")
+    if "green" in seat.ready:
+        out.append(f"Magnet: what {them} discards goes into {name}'s queue until the end "
+                   f"of {them}'s next turn")
+    return out
