@@ -97,3 +97,19 @@ def test_random_rig_games_through_the_pages_reach_the_end(served):
         assert replay(rig.new(loaded.settings), loaded.actions) == loaded.state
         code, page = call(port, "GET", f"/p/{tokens['Bo']}")
         assert code == 200 and re.search(r'id="winner">[^<]*(wins|draw)', page)
+
+
+def test_any_posted_form_is_answered_never_a_5xx(served):
+    path, tokens, port = served
+    r = random.Random(5)
+    values = ["", "1", "9", "-1", "x", "Bo:2", "die:Bo:1", "token:Ana:1", "die:Cy:1", "red-",
+              "rotor", "steal", "gold", "component", "é", "0" * 40]
+    for _ in range(60):
+        form = {"action": r.choice(["roll", "cancel", "pop", "take", "flip", "extra",
+                                    "steal", "nothing", ""])}
+        for key in r.sample(["virtual", "face1", "face2", "face3", "face4", "die", "slot1",
+                             "slot2", "target", "token"], 4):
+            form[key] = r.choice(values)
+        code, body = call(port, "POST", f"/p/{tokens[r.choice(['Ana', 'Bo'])]}/act", form)
+        assert code in (200, 409), (form, code, body)
+        assert "error" in json.loads(body) or json.loads(body)["ok"]
