@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 
 from rigs_helper.games.rig.actions import Cancel, Extra, Flip, Pop, Roll, Steal, Take
 from rigs_helper.games.rig.legal import legal
@@ -96,3 +97,21 @@ def random_form(decision: dict, r: random.Random) -> dict[str, str | list[str]]:
         form["die"] = str(r.choice(decision["dice"])[0])
         form["token"] = r.choice(decision["tokens"])
     return form
+
+
+@contextmanager
+def serving(path):
+    """RIG's pages for the game at ``path`` on 127.0.0.1: (tokens, base address)."""
+    import threading
+
+    from rigs_helper.web.rigpages import make_rig_server
+    from rigs_helper.web.tokens import load_tokens
+
+    tokens = load_tokens(path, ["Ana", "Bo"])
+    server = make_rig_server(path, tokens)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield tokens, server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -5,15 +5,13 @@ controls as they come (the first choice each form offers)."""
 from __future__ import annotations
 
 import hashlib
-import threading
 import time
 
 import pytest
 from browserhelp import browser, viewport  # noqa: F401 (a fixture)
+from righelp import serving
 
 from rigs_helper.store import gamestore
-from rigs_helper.web.rigpages import make_rig_server
-from rigs_helper.web.tokens import load_tokens
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +23,8 @@ def test_rig_game_from_two_phones_to_the_end(browser, tmp_path, rigs):  # noqa: 
     path = tmp_path / "rig.toml"
     assert rigs("new", "--rules", "rig", "-p", "Ana", "-p", "Bo", "--seed", "8",
                 "-g", path).exit_code == 0
-    tokens = load_tokens(path, ["Ana", "Bo"])
-    server = make_rig_server(path, tokens)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    try:
+    with serving(path) as (tokens, port):
+        base = f"http://127.0.0.1:{port}"
         viewport(browser, 390, 844)
         windows = {}
         for name in ("Ana", "Bo"):
@@ -72,6 +67,3 @@ def test_rig_game_from_two_phones_to_the_end(browser, tmp_path, rigs):  # noqa: 
             expect = (f"{st.seats[st.winner].name} wins" if st.winner is not None
                       else "a draw")
             assert winner == expect
-    finally:
-        server.shutdown()
-        server.server_close()

@@ -9,17 +9,15 @@ import http.client
 import json
 import random
 import re
-import threading
 from urllib.parse import urlencode
 
 import pytest
-from righelp import random_form
+from righelp import random_form, serving
 
 from rigs_helper.game.play import replay
 from rigs_helper.games import get
 from rigs_helper.store import gamestore
-from rigs_helper.web.rigpages import decisions, make_rig_server
-from rigs_helper.web.tokens import load_tokens
+from rigs_helper.web.rigpages import decisions
 
 
 @pytest.fixture
@@ -27,12 +25,8 @@ def served(tmp_path, rigs):
     path = tmp_path / "rig.toml"
     assert rigs("new", "--rules", "rig", "-p", "Ana", "-p", "Bo", "--seed", "21",
                 "-g", path).exit_code == 0
-    tokens = load_tokens(path, ["Ana", "Bo"])
-    server = make_rig_server(path, tokens)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield path, tokens, server.server_address[1]
-    server.shutdown()
-    server.server_close()
+    with serving(path) as (tokens, port):
+        yield path, tokens, port
 
 
 def call(port, method, target, body=None):

@@ -1,8 +1,9 @@
 """`rigs serve` for a RIG game: the board at / and each player's page at their private link
 (both queues, both Rigs and the pile are public in RIG; each page holds its player's
-controls).  The server, its limits, the Host and Origin checks and the tokens are
-R.I.G.S.'s (web/server.py); only the pages and the acting are RIG's: a posted form becomes
-the typed action the terminal would run (cli/rig.py) and goes through the same store."""
+controls).  The server, its limits, the Host and Origin checks, the POST route and the
+tokens are R.I.G.S.'s (web/server.py); only the pages and the acting are RIG's: a posted
+form becomes the typed action the terminal would run (cli/rig.py), through the same
+store."""
 
 from __future__ import annotations
 
@@ -151,7 +152,30 @@ class RigServer(TableServer):
         super().__init__(address, path, None, tokens, link)
         self.RequestHandlerClass = RigHandler
         self.rig = RigSource(path)
-        self.act_lock = threading.Lock()
+        # what the server's POST /p/TOKEN/act calls: act(name, form) -> (status, answer)
+        self.acting = RigActing(path)  # type: ignore[assignment]
+
+
+class RigActing:
+    """A posted form as the page's player: the typed action, run by the store under its
+    lock; the answer the server sends (200 and what was said, or 409 and the one line)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+
+    def act(self, name: str, form: dict[str, list[str]]) -> tuple[int, dict[str, Any]]:
+        from rigs_helper.games.rig.views import status_dict
+        from rigs_helper.store import gamestore
+
+        try:
+            with self._lock:
+                st = gamestore.load(self.path).state
+                _, outcome = gamestore.run(self.path, form_action(st, name, form))
+        except RigsError as exc:
+            return 409, {"ok": False, "error": str(exc)}
+        return 200, {"ok": True, "said": list(outcome.said),
+                     "status": status_dict(outcome.state)}
 
 
 class RigHandler(Handler):
@@ -184,48 +208,6 @@ class RigHandler(Handler):
                       title=(f"{name} · RIG" if name else "RIG"), refresh=name is None)
         self._send(200, "text/html; charset=utf-8", html.encode(), head, etag,
                    private=name is not None)
-
-    def _post(self) -> None:
-        import json
-
-        from rigs_helper.games.rig.views import status_dict
-        from rigs_helper.store import gamestore
-        from rigs_helper.web.guard import same_origin
-
-        route = self._player_route()
-        if route is None or route[2] != "act":
-            self._drain()
-            self._refuse()
-            return
-        if not same_origin(self.headers.get("Origin"), self.headers.get("Sec-Fetch-Site"),
-                           self.server.hosts):
-            self._forbidden()
-            return
-        form = self._form()
-        self.server.reading(self.connection, False)
-        if form is None:
-            return
-        name, token, _ = route
-        try:
-            with self.server.act_lock:
-                st = gamestore.load(self.server.game_path).state
-                _, outcome = gamestore.run(self.server.game_path, form_action(st, name, form))
-            answer: dict[str, Any] = {"ok": True, "said": list(outcome.said),
-                                      "status": status_dict(outcome.state)}
-            code = 200
-        except RigsError as exc:
-            answer, code = {"ok": False, "error": str(exc)}, 409
-        if "application/json" in (self.headers.get("Accept") or ""):
-            self._send(code, "application/json; charset=utf-8",
-                       json.dumps(answer, ensure_ascii=False).encode(), head=False,
-                       private=True)
-            return
-        self.send_response(303)
-        self.send_header("Location", f"/p/{token}")
-        self.send_header("Content-Length", "0")
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        self._sent = True
 
 
 def make_rig_server(path: Path, tokens: dict[str, str], host: str = "127.0.0.1",
