@@ -70,6 +70,13 @@ def _report(state: Any, said: list[str], json: bool, game: Path | None) -> None:
     say("\n".join([*said, *hints(state, game)]))
 
 
+#: a decision's words after `rigs rig ACTION PLAYER`, and what they are
+HINTS = {"pop": ("", ""), "cancel": (" DIE...", "which of {player}'s matching dice go"),
+         "flip": (" --die WHOSE:N", "or --token WHOSE:N for a queue token"),
+         "extra": (" TOKEN", "any colour, by the side up (rotor, sabotage, ...)"),
+         "steal": (" DIE TOKEN", "your die it costs, their component")}
+
+
 def hints(state: Any, game: Path | None) -> list[str]:
     """What the table does next, as commands to copy."""
     from rigs_helper.games.rig.legal import waiting_for
@@ -94,20 +101,10 @@ def hints(state: Any, game: Path | None) -> list[str]:
             out.append(f"Next: `rigs rig take {p} TOKEN...{g}`, one per die in play: "
                        f"{', '.join(takeable(state, player)) or 'none'} "
                        f"(`--none` for none)")
-        elif action == "cancel":
-            out.append(f"Next: `rigs rig cancel {p} DIE...{g}`: which of {player}'s "
-                       "matching dice go")
-        elif action == "flip":
-            out.append(f"Next: `rigs rig flip {p} --die WHOSE:N{g}` or "
-                       f"`rigs rig flip {p} --token WHOSE:N{g}`")
-        elif action == "extra":
-            out.append(f"Next: `rigs rig extra {p} TOKEN{g}`: any colour, by the side up "
-                       "(rotor, sabotage, ...)")
-        elif action == "steal":
-            out.append(f"Next: `rigs rig steal {p} DIE TOKEN{g}`: your die it costs, "
-                       "their component")
         else:
-            out.append(f"Next: `rigs rig {action} {p}{g}`")
+            args, note = HINTS[action]
+            out.append(f"Next: `rigs rig {action} {p}{args}{g}`"
+                       + (f": {note.format(player=player)}" if note else ""))
     return out
 
 

@@ -9,13 +9,6 @@ from rigs_helper.games.rig.legal import legal
 from rigs_helper.games.rig.pieces import COLOURS, Token, colour_of
 from rigs_helper.games.rig.state import State
 
-#: what each decision's command looks like (the words after `rigs rig`)
-SHAPES = {"roll": "roll PLAYER [FACE FACE FACE FACE]", "cancel": "cancel PLAYER DIE...",
-          "pop": "pop PLAYER", "take": "take PLAYER TOKEN...",
-          "flip": "flip PLAYER --die WHOSE:N | --token WHOSE:N",
-          "extra": "extra PLAYER TOKEN", "steal": "steal PLAYER DIE TOKEN"}
-
-
 def where(st: State) -> str:
     if st.step == "over":
         return "game over"
