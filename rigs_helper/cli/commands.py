@@ -33,6 +33,7 @@ COMMANDS = {
     "score": "score", "history": "history", "standings": "forecast", "odds": "forecast",
     "chart": "forecast", "report": "forecast", "card": "cards", "cards": "cards", "serve": "serve",
     "deal": "waits", "disaster": "waits", "vinnie": "vinnie", "karma": "karma",
+    "rig": "rig",
 }
 
 #: module -> its commands as Click builds them (built once per process)

@@ -72,6 +72,12 @@ def new(
     player: Annotated[list[str], typer.Option(
         "--player", "-p", help="A player's name; give it once per player (2 to 4), in "
         "seating order.")],
+    rules: Annotated[str, typer.Option(
+        "--rules", help="The game: 'rigs' (R.I.G.S.) or 'rig' (RIG, for two: docs/rig.md).")]
+    = "rigs",
+    tokens: Annotated[int | None, typer.Option(
+        "--tokens", help="RIG: the Salvage Pile's tokens of each colour (default 4).",
+        min=1, max=99, show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(
         "--seed", help="Seed of the game's generator: same seed and names, same game.",
         min=0)] = None,
@@ -108,6 +114,11 @@ def new(
 ) -> None:
     """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader.
     Prints the commitment (a hash of the seed) to photograph for `rigs verify`."""
+    if rules.strip().lower() != "rigs" or tokens is not None:  # another game: its own new
+        from rigs_helper.cli import rig
+
+        return rig.new_game(rules, player, seed, tokens, dice, force, game, json,
+                            bool(word or ask_words or plots or have or roll))
     from rigs_helper.rules.errors import InputError
     from rigs_helper.rules.replay import seed_from_words, short
     from rigs_helper.rules.rng import MAX_SEED
@@ -298,6 +309,12 @@ def undo(
 ) -> None:
     """Step back N actions, restoring the exact state (decks and generator included)."""
     from rigs_helper.store import rewind
+    from rigs_helper.store.gamekind import kind
+
+    if kind(game_path(game)) != "rigs":  # RIG (cli/rig.py; another game: one line)
+        from rigs_helper.cli import rig
+
+        return rig.undo(game, n, json)
 
     done = rewind.undo(game_path(game), n, force)
     if json:
@@ -327,6 +344,12 @@ def log(
     Karma cards in a hand are never named.
     """
     from rigs_helper.store import session
+    from rigs_helper.store.gamekind import kind
+
+    if kind(game_path(game)) != "rigs":  # RIG (cli/rig.py; another game: one line)
+        from rigs_helper.cli import rig
+
+        return rig.log(game, json)
 
     path = game_path(game)
     rows = session.history(path)  # (the history replayed)
@@ -357,8 +380,15 @@ def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
     and line (exit 0 when there is none)."""
     from rigs_helper.rules.errors import InputError
     from rigs_helper.store import checkup
+    from rigs_helper.store.gamekind import kind
 
     path = game_path(game)
+    if kind(path) != "rigs":  # RIG's file: loading it checks every key
+        from rigs_helper.cli import rig
+
+        rig.load_rig(game)
+        return print_json({"game": str(path), "problems": [], "notes": []}) if json else say(
+            f"{path}: no problems found")
     problems, notes = checkup.examine(path)
     if json:
         print_json({"game": str(path), "problems": problems, "notes": notes})

@@ -18,12 +18,23 @@ GROUPS: dict[str, tuple[str, ...]] = {
                  "check"),
     "The end": ("score", "report", "verify", "history"),
     "Repair": ("undo", "restore", "doctor", "adjust"),
+    "RIG, the second game": ("rig",),
 }
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
     # Start
     "new": ("rigs new -p Ana -p Bo -p Cy",
-            "rigs new -p Ana -p Bo --have examples/inventory-partial.toml"),
+            "rigs new -p Ana -p Bo --have examples/inventory-partial.toml",
+            "rigs new --rules rig -p Ana -p Bo --tokens 4"),
+    # RIG (docs/rig.md)
+    "rig": ("rigs rig roll", "rigs rig take Ana rotor steal"),
+    "rig roll": ("rigs rig roll", "rigs rig roll Ana red- green+ blue gold"),
+    "rig cancel": ("rigs rig cancel Ana 2",),
+    "rig pop": ("rigs rig pop Ana",),
+    "rig take": ("rigs rig take Ana rotor steal boost", "rigs rig take Bo --none"),
+    "rig flip": ("rigs rig flip Ana --die Bo:2", "rigs rig flip Ana --token Bo:1"),
+    "rig extra": ("rigs rig extra Ana pipes",),
+    "rig steal": ("rigs rig steal Ana 3 gears",),
     "inventory": ("rigs inventory", "rigs inventory examples/inventory-partial.toml"),
     "serve": ("rigs serve --host 0.0.0.0", "rigs serve --link Ana --host 0.0.0.0"),
     # Each phase

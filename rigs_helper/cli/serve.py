@@ -40,9 +40,13 @@ def serve(
     from rigs_helper.web.tokens import load_tokens
 
     check_host(host)
-    tables = load_tables()
     path = game_path(game)
-    names = [p.name for p in session.load(path, tables).game.players]
+    from rigs_helper.store.gamekind import kind
+
+    rig = kind(path) != "rigs"  # RIG's pages (web/rigpages.py) on R.I.G.S.'s server
+    tables = None if rig else load_tables()
+    names = (rig_players(path) if rig
+             else [p.name for p in session.load(path, tables).game.players])
     if link is not None and new_tokens:  # the server running keeps the links it read
         raise InputError("--new-tokens: give it when starting the server (`rigs serve "
                          "--new-tokens`), not with --link: a running server keeps its links")
@@ -69,12 +73,23 @@ def serve(
     from rigs_helper.web.server import make_server
 
     try:
-        server = make_server(path, tables, tokens, host, port, link=shown)
+        if rig:
+            from rigs_helper.web.rigpages import make_rig_server
+
+            server = make_rig_server(path, tokens, host, port, link=shown)
+        else:
+            server = make_server(path, tables, tokens, host, port, link=shown)
     except OSError as exc:
         raise InputError(f"--host {host} --port {port}: cannot listen: {exc.strerror}"
                          ) from None
     base = f"http://{shown}:{server.server_address[1]}"
     _serve(server, path, base, tokens, host, every=host in EVERY, where=_where(game, path))
+
+
+def rig_players(path) -> list[str]:
+    from rigs_helper.store import gamestore
+
+    return [seat.name for seat in gamestore.load(path).state.seats]
 
 
 def _where(game, path) -> str:

@@ -22,6 +22,12 @@ def status(
     game: GameOpt = None,
 ) -> None:
     """Show the round, phase, leader, Market price, decks and every player's holdings."""
+    from rigs_helper.store.gamekind import kind
+
+    if kind(game_path(game)) != "rigs":  # RIG (cli/rig.py; another game: one line)
+        from rigs_helper.cli import rig
+
+        return rig.status(game, json)
     from rigs_helper.rules.views import player_dict, status_dict
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
@@ -51,7 +57,7 @@ def status(
 
     warnings = vinnie_warnings(g, tables)
     if json:
-        print_json({**d, "warnings": warnings})
+        print_json({"game": "rigs", **d, "warnings": warnings})
         return
     from rigs_helper.cli import render
 

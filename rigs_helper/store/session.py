@@ -62,6 +62,10 @@ def load_checked(text: str, path: Path, tables: Tables) -> Loaded:
     try:
         return load_text(text, str(path), tables)
     except InputError as exc:
+        from rigs_helper.store.gamekind import not_this_game
+
+        if (other := not_this_game(path, text)) is not None:  # a RIG file
+            raise other from None
         from rigs_helper.store.doctor import game_problems
 
         problems = game_problems(text, str(path), tables) or [str(exc)]
