@@ -135,8 +135,8 @@ def test_hidden_order_makes_no_difference(tables):
         assert (knowledge.deck_knowledge(g, tables, deck)
                 == knowledge.deck_knowledge(other, tables, deck))
     assert odds(g, tables) == odds(other, tables)
-    a = standings.compute(g, tables, samples=5000)
-    b = standings.compute(other, tables, samples=5000)
+    a = standings.compute(g, tables, samples=300)  # the same draws whatever the count
+    b = standings.compute(other, tables, samples=300)
     assert a.as_dict() == b.as_dict()
 
 
