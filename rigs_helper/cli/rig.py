@@ -284,6 +284,8 @@ def new_game(rules: str, players: list[str], seed: int | None, tokens: int | Non
         return
     say("\n".join([f"RIG: {' and '.join(settings['players'])}, {settings['tokens']} tokens "
                    f"of each colour in the Salvage Pile; saved to {path}.",
+                   f"`rigs status{_where(game)}` shows the game; `rigs serve --host 0.0.0.0"
+                   f"{_where(game)}` the board and a page per phone.",
                    *hints(state, game)]))
 
 

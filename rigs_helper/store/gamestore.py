@@ -37,6 +37,17 @@ class Loaded:
     actions: list[Any]    # the same, as typed actions
 
 
+def now() -> str:
+    """``at``: UTC, ISO 8601, to the second; ``SOURCE_DATE_EPOCH`` (seconds since 1970),
+    when set, stands for the clock, as for a reproducible build (the same commands write
+    the same file)."""
+    import os
+
+    fixed = os.environ.get("SOURCE_DATE_EPOCH", "")
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ",
+                         time.gmtime(int(fixed) if fixed.isdigit() else None))
+
+
 def _game(name: Any, path: Path) -> Any:
     from rigs_helper.games import NAMES, get
 
@@ -106,7 +117,7 @@ def run(path: Path, action: Any) -> tuple[Loaded, Outcome[Any]]:
         loaded = load(path)
         outcome = perform(loaded.state, action)
         entry = {"n": len(loaded.log) + 1,
-                 "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                 "at": now(),
                  **loaded.game.action_doc(action), "said": list(outcome.said)}
         log = [*loaded.log, entry]
         _save(path, _text(loaded.game, loaded.settings, outcome.state, log))

@@ -18,6 +18,16 @@ from rigs_helper.web.server import Handler, TableServer
 from rigs_helper.web.templating import render
 
 
+def _look() -> dict[str, tuple[str, str]]:
+    from rigs_helper.games.rig.pieces import COLOURS, SIDES, Token
+
+    return {Token(c, s).name: (c, s) for c in COLOURS for s in SIDES}
+
+
+#: a token's name -> (colour, side): how a page draws it
+LOOK = _look()
+
+
 class RigSource:
     """The RIG file as last read (one parse per change of the file)."""
 
@@ -203,6 +213,7 @@ class RigHandler(Handler):
             return
         you = None if name is None else name
         html = render("rig.html", d=d, you=you, token=token, error=error, etag=etag,
+                      look=LOOK,
                       decisions=decisions(st, name) if st is not None and name else [],
                       json_url=(f"/p/{token}/state.json" if token else "/state.json"),
                       title=(f"{name} · RIG" if name else "RIG"), refresh=name is None)

@@ -20,10 +20,14 @@ def dice_of(seat: Seat, colour: str) -> list[int]:
     return [i for i in seat.in_play() if colour_of(seat.dice[i]) == colour]
 
 
+def dice_total(seat: Seat) -> int:
+    """The dice in play counted: +1 per +, -1 per -."""
+    return sum(sign_of(seat.dice[i]) for i in seat.in_play())
+
+
 def total(seat: Seat) -> int:
-    """The roll counted: +1 per +, -1 per -, +2 per active Boost."""
-    return (sum(sign_of(seat.dice[i]) for i in seat.in_play())
-            + 2 * seat.ready.count("blue"))
+    """The roll counted for who acts first: the dice, +2 per active Boost."""
+    return dice_total(seat) + 2 * seat.ready.count("blue")
 
 
 def discard(st: State, by: int, token: Token, said: list[str]) -> State:

@@ -26,7 +26,7 @@ def status_dict(st: State) -> dict[str, Any]:
             "name": s.name,
             "dice": [{"die": k + 1, "face": f, "aside": k in s.aside}
                      for k, f in enumerate(s.dice)],
-            "total": flow.total(s) if s.dice else None,
+            "total": flow.dice_total(s) if s.dice else None,  # (a Boost: ready_words)
             "queue": [t.name for t in s.queue],
             "rig": [Token(c, "component").name for c in s.rig],
             "components": len(set(s.rig)),
