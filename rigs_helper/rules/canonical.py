@@ -91,8 +91,9 @@ def _kinds(op: Op) -> dict[str, str]:
             if d.actor == "player":
                 done["name"] = "player"
             for p in d.params:
-                if p.field is not None and p.kind in _RESOLVE:
-                    done[p.field or p.name] = p.kind
+                kind = "owned" if p.kind == "text" and p.private == "each" else p.kind
+                if p.field is not None and kind in _RESOLVE:
+                    done[p.field or p.name] = kind
         _KINDS[cls] = done
     return done
 
@@ -195,6 +196,13 @@ class _Resolver:
             return self.player(x[0]), self.card(x[1])
         return x
 
+    def owned(self, x: Any) -> Any:
+        """``PLAYER=TITLE`` (a card a player drew, theirs to see)."""
+        if isinstance(x, str) and "=" in x:
+            who, _, what = x.partition("=")
+            return f"{self.player(who)}={self.card(what)}"
+        return x
+
     def destination(self, x: Any) -> Any:
         if isinstance(x, str) and ":" not in x:
             return self.player(x)
@@ -212,6 +220,7 @@ _RESOLVE: dict[str, Callable[[_Resolver, Any], Any]] = {
     "title": _Resolver.card, "card": _Resolver.card, "said": _Resolver.said,
     "name_title": _Resolver.name_title, "name_count": _Resolver.name_first,
     "destination": _Resolver.destination, "place_count": _Resolver.place_first,
+    "owned": _Resolver.owned,
 }
 
 __all__ = ["canonical"]

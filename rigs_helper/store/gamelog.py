@@ -109,10 +109,11 @@ def fingerprint(doc: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------- reading
 
 
-def parse(log_text: str, file: str, rounds: int, first: int = 0, first_line: int = 1
-          ) -> list[dict[str, Any]]:
+def parse(log_text: str, file: str, rounds: int, first: int = 0, first_line: int = 1,
+          prev: int | None = None) -> list[dict[str, Any]]:
     """The history's entries, oldest first, each checked (``first``: how many entries of
-    the file come before ``log_text``; ``first_line``: the file's line where it starts)."""
+    the file come before ``log_text``; ``first_line``: the file's line where it starts;
+    ``prev``: the number of the last action before it)."""
     from rigs_helper.rules.checker import parse_toml
 
     doc = parse_toml(log_text, file)
@@ -126,7 +127,7 @@ def parse(log_text: str, file: str, rounds: int, first: int = 0, first_line: int
         at = starts[i] if i < len(starts) else 0
         end = starts[i + 1] if i + 1 < len(starts) else len(log_text)
         where = (file, first_line + log_text.count("\n", 0, at), log_text[at:end])
-        prev = next((x["n"] for x in reversed(out) if "n" in x), None)
+        prev = next((x["n"] for x in reversed(out) if "n" in x), prev)
         out.append(check_entry(e, where, rounds, first + i + 1, prev))
     return out
 

@@ -172,8 +172,9 @@ def _parsed(log_text: str, file: str, rounds: int, first_line: int) -> list[dict
     kept = memo[2][:same] if memo is not None else []
     if same < len(starts):
         at = starts[same] if same else 0
+        prev = next((e["n"] for e in reversed(kept) if "n" in e), None)
         kept += gamelog.parse(log_text[at:], file, rounds, first=same,
-                              first_line=first_line + log_text.count("\n", 0, at))
+                              first_line=first_line + log_text.count("\n", 0, at), prev=prev)
     _READ.clear()  # (one game's at a time)
     _READ[(file, rounds)] = (log_text, starts, kept)
     return list(kept)
