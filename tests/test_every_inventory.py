@@ -265,3 +265,16 @@ def test_every_inventory_plays_from_the_pages(tables, holds, seed, virtual):
     r = one_game(["Ana", "Bo", "Cy"], seed, ("rigs", "table")[seed % 2], virtual, tables,
                  max_steps=25, have=inv)
     assert r.failures() == [], inv
+
+
+def test_a_plot_deck_all_the_groups_own_is_dealt_from_their_pile(tmp_path, rigs):
+    """`[plot] have = "all"`: every Plot card is the group's; `rigs new --have` deals the
+    starting plots from their pile (it was refused: the inventory seemed to change)."""
+    inv = tmp_path / "inv.toml"
+    inv.write_text('[plot]\nhave = "all"\n')
+    r = rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 3, "--have", inv, "--game",
+             tmp_path / "g.toml")
+    assert r.exit_code == 0, r.output
+    starts = [line for line in r.stdout.splitlines() if " starts with " in line]
+    assert len(starts) == 2 and all("virtual" not in s and "from your pile" in s
+                                    for s in starts)
