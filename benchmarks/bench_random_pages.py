@@ -65,8 +65,9 @@ def inventory(seed: int, have: Path | str | None) -> tuple[Path | str | None, st
     kinds = []
     for part in text.split("[")[1:]:
         deck, _, body = part.partition("]")
-        empty = 'missing = "all"' in body
-        kinds.append(f"{deck} {'empty' if empty else 'part'}")
+        how = "empty" if 'missing = "all"' in body else "full" if 'have = "all"' in body \
+            else "part"
+        kinds.append(f"{deck} {how}")
     return text, ", ".join(kinds) or "every deck full"
 
 

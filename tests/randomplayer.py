@@ -282,16 +282,18 @@ INVENTORY_DECKS = ("plot", "survey", "disaster", "karma", "market")
 
 def random_inventory(tables, rng: random.Random,
                      holds: dict[str, str] | None = None) -> str:
-    """A group's inventory as `rigs new --have` reads it: each deck independently full,
-    empty (every card virtual) or missing a random part (``holds`` fixes some decks)."""
+    """A group's inventory as `rigs new --have` reads it: each deck independently full
+    (every card the group's own), empty (every card virtual, as a deck left out) or
+    missing a random part (``holds`` fixes some decks)."""
     from rigs_helper.rules.mixed import deck_title, full_deck
 
     lines = []
     for deck in INVENTORY_DECKS:
         how = (holds or {}).get(deck) or rng.choice(HOLDS)
-        if how == "full":
-            continue
         lines.append(f"[{deck}]")
+        if how == "full":
+            lines.append('have = "all"')
+            continue
         if how == "empty":
             lines.append('missing = "all"')
             continue

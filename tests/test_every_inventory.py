@@ -265,3 +265,41 @@ def test_every_inventory_plays_from_the_pages(tables, holds, seed, virtual):
     r = one_game(["Ana", "Bo", "Cy"], seed, ("rigs", "table")[seed % 2], virtual, tables,
                  max_steps=25, have=inv)
     assert r.failures() == [], inv
+
+
+def test_a_plot_deck_all_the_groups_own_is_dealt_from_their_pile(tmp_path, rigs):
+    """`[plot] have = "all"`: every Plot card is the group's; `rigs new --have` deals the
+    starting plots from their pile (it was refused: the inventory seemed to change)."""
+    inv = tmp_path / "inv.toml"
+    inv.write_text('[plot]\nhave = "all"\n')
+    r = rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 3, "--have", inv, "--game",
+             tmp_path / "g.toml")
+    assert r.exit_code == 0, r.output
+    starts = [line for line in r.stdout.splitlines() if " starts with " in line]
+    assert len(starts) == 2 and all("virtual" not in s and "from your pile" in s
+                                    for s in starts)
+
+
+def test_new_have_says_per_deck_what_the_group_holds_and_what_rigs_deals(tmp_path, rigs):
+    """One line per deck, its numbers those of `status --json`'s decks
+    (``<deck>_physical`` / ``<deck>_virtual``)."""
+    import json
+    import re
+
+    inv = tmp_path / "inv.toml"
+    inv.write_text('[survey]\nhave = "all"\n[karma]\nmissing = { Decoy = 1, Ruins = 1 }\n'
+                   '[disaster]\nmissing = "all"\n')
+    path = tmp_path / "g.toml"
+    r = rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 3, "--have", inv, "--game", path)
+    assert r.exit_code == 0, r.output
+    lines = {m[1]: m[2] for m in re.finditer(r"^(Plot|Survey|Disaster|Karma|Market)\b"
+                                             r"[^:]*: (.*)$", r.stdout, re.M)}
+    assert lines == {"Plot": "all virtual (rigs deals every card).",
+                     "Survey": "27 of yours, none virtual.",
+                     "Disaster": "all virtual (rigs deals every card).",
+                     "Karma": "43 of yours, 2 virtual.",
+                     "Market": "all virtual (rigs deals every card)."}
+    decks = json.loads(rigs("status", "--json", "--game", path).stdout)["decks"]
+    assert (decks["karma_physical"], decks["karma_virtual"]) == (43, 2)
+    assert (decks["survey_physical"], decks["survey_virtual"]) == (27, 0)
+    assert "disaster_physical" not in decks and "plot_virtual" not in decks

@@ -54,8 +54,11 @@ def test_a_draw_of_more_cards_than_the_deck_holds_is_refused(game, rigs):
     out = refused(rigs("karma", "draw", "Ana", "99999999999999999999999", "-g", game), before,
                   game)
     assert "too large" in out
-    out = refused(rigs("karma", "draw", "Ana", "9999", "-g", game), before, game, code=1)
+    out = refused(rigs("adjust", "Ana", "karma", "9999", "--why", "x", "-g", game), before,
+                  game, code=1)
     assert "cannot draw 9999 Karma cards: the deck and its discards hold" in out
+    out = refused(rigs("karma", "draw", "Ana", "9999", "-g", game), before, game, code=1)
+    assert "no draw at will" in out  # nothing owed: no count is drawn at will
 
 
 @pytest.mark.parametrize("args", [

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.mixed import (ALL_DECKS, cards_left, deck_counts, deck_title,
+from rigs_helper.rules.mixed import (ALL_DECKS, MIXABLE, cards_left, deck_counts, deck_title,
                                      full_deck, labeled, survey_missing)
 from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, Pile, frozen_map
@@ -145,22 +145,30 @@ class SetInventory(Op):
                          else missing[deck])
                 mix = w.rng.shuffled(labeled(pile.draw, mixed))
                 pile = Pile(tuple(k for k, _ in mix), (), tuple(v for _, v in mix), ())
-                n = deck_counts(pile.draw, pile.virtual)
-                w.say(f"{deck.title()} deck: {n['physical']} of the group's cards and "
-                      f"{n['virtual']} virtual ones, shuffled together by rigs.")
             else:
                 pile = Pile(pile.draw, pile.discard)
-                if deck != "survey" or deck in game.missing:
-                    w.say(f"{deck.title()} deck: all virtual (drawn by rigs).")
             piles: dict[str, Any] = {deck: pile}
             w.game = replace(w.game, **piles)
         w.game = replace(w.game, missing=frozen_map(
             {d: frozen_map(c) for d, c in missing.items()}))
+        for deck in MIXABLE:  # one line per deck: the group's cards, rigs' virtual ones
+            w.say(deck_line(w.game, tables, deck))
         if "market" in missing:
             w.say(market_deal(w.game, tables))
-        elif "market" in game.missing:
-            w.say("Market deck: all virtual (drawn by rigs).")
         return w.done()
+
+
+def deck_line(game: Game, tables: Tables, deck: str) -> str:
+    """What the group holds of ``deck``'s draw pile and what rigs deals, in one line
+    ("Karma: 40 of yours, 5 virtual.")."""
+    name = {"market": "Market (with the End Game)"}.get(deck, deck.title())
+    left = cards_left(game, tables, deck)
+    if left is None:
+        return f"{name}: all virtual (rigs deals every card)."
+    after = " (after the starting plots)" if deck == "plot" else ""
+    if not left["virtual"]:
+        return f"{name}: {left['physical']} of yours{after}, none virtual."
+    return f"{name}: {left['physical']} of yours, {left['virtual']} virtual{after}."
 
 
 def market_deal(game: Game, tables: Tables) -> str:
@@ -173,8 +181,7 @@ def market_deal(game: Game, tables: Tables) -> str:
     mine = sum(1 for i in game.market.game if i not in v)
     left = cards_left(game, tables, "market")
     assert left is not None  # (a mixed deck)
-    return (f"Market deck: {left['physical']} of the group's cards and {left['virtual']} "
-            f"virtual ones. Game Market Deck: deal {mine} of your Market cards face down "
+    return (f"Game Market Deck: deal {mine} of your Market cards face down "
             f"({n - mine} of its {n} virtual, drawn by rigs); the rest of "
             "yours is your End Game Market deck.")
 

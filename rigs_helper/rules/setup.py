@@ -70,7 +70,7 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
     deal = const.start_plots[len(clean)]
     deck = list(w.game.plot_deck)
     lacks = (missing or {}).get("plot")
-    if lacks:
+    if lacks is not None:  # (a Plot deck all the group's own is mixed too: `have = "all"`)
         _mixed_deal(w, tables, deck, dict(lacks), deal, bool(plots))
     elif plots:
         _recorded_deal(w, tables, deck, plots, deal)
@@ -82,7 +82,7 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
                 w.update(p.name, plots=w.player(p.name).plots + (plot,))
     w.game = replace(w.game, plot_deck=tuple(deck))
     how = "recorded" if plots else "dealt by rigs"
-    virtual = virtual_ids(tables, "plot", lacks) if lacks else None
+    virtual = virtual_ids(tables, "plot", lacks) if lacks is not None else None
     for p in w.game.players:
         if virtual is None:
             w.say(f"{p.name} starts with " + ", ".join(
