@@ -260,8 +260,8 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
         return render("player.html", **base, ready=False)
     game = snap.loaded.game
     acts = actions_data(snap, tables, d["name"], path)["actions"]
-    if game.cards == "rigs":
-        acts = [rigs_deals(a) for a in acts]
+    if game.cards == "rigs":  # no card of the table's to record
+        acts = [rigs_deals(a) for a in acts if a["action"] != "karma draw"]
     owners = _owners(game, d["name"])
     shown = decided(acts, game, d, tables)
     done = next((a for a in acts if a["action"] == "done"), None)
