@@ -180,6 +180,14 @@ class Tapper:
                 Select(s).select_by_value(self.rng.choice(opts).get_attribute("value"))
                 n += 1
                 self.report.taps += 1
+        for i in form.find_elements(By.CSS_SELECTOR, "input[type=number]"):
+            if not (i.is_displayed() and i.is_enabled()) or "roll" not in (
+                    i.find_element(By.XPATH, "../..").text.lower()):
+                continue
+            plus = i.find_element(By.XPATH, "../button[@data-d='1']")
+            for _ in range(self.rng.randrange(6)):  # the die the table rolled
+                self.tap(plus)
+                n += 1
         for box in form.find_elements(By.CSS_SELECTOR, "p.rule.warn"):  # a sum not met
             plus = form.find_elements(By.CSS_SELECTOR, "button.step[data-d='1']")
             for _ in range(6):
