@@ -102,6 +102,7 @@ class Tapper:
         self.d, self.base, self.tokens = driver, base, tokens
         self.game, self.tables, self.rng = game, tables, rng
         self.report = Report()
+        self.latencies: list[float] | None = None  # tap to board (set a list to measure)
         viewport(driver, *PHONE)
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
 
@@ -144,6 +145,22 @@ class Tapper:
         self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
         self.report.taps += 1
+
+    def board_etag(self) -> str:
+        import urllib.request
+
+        with urllib.request.urlopen(f"{self.base}/state.json", timeout=10) as r:
+            return r.headers.get("ETag") or ""
+
+    def board_sees(self, etag: str, t0: float) -> None:
+        """Seconds from the tap (``t0``) until the board's state carries the change."""
+        if self.latencies is None:
+            return
+        while time.monotonic() - t0 < 10:
+            if self.board_etag() != etag:
+                self.latencies.append(time.monotonic() - t0)
+                return
+            time.sleep(0.01)
 
     def answered(self, before: int) -> bool:
         from selenium.webdriver.support.ui import WebDriverWait
@@ -208,6 +225,13 @@ class Tapper:
             "return +(document.body.getAttribute('data-answers') || 0)"))
         decisions = [f for f in self.d.find_elements(By.CSS_SELECTOR, "#decisions form.act")
                      if f.is_displayed()]
+        etag = self.board_etag() if self.latencies is not None else ""
+        t0 = [0.0]
+        tap = self.tap
+
+        def last(element) -> None:  # the tap that sends the form: timed
+            t0[0] = time.monotonic()
+            tap(element)
         taps0 = self.report.taps
         if decisions:
             form = decisions[0]
@@ -215,10 +239,10 @@ class Tapper:
             quick = [b for b in form.find_elements(By.CSS_SELECTOR, "button.quick")
                      if b.is_displayed() and b.get_attribute("value") == "virtual"]
             if quick and self.rng.random() < 0.5:
-                self.tap(quick[0])
+                last(quick[0])
             else:
                 self.fill(form)
-                self.tap(form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+                last(form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
         else:
             groups = self.d.find_elements(By.CSS_SELECTOR, "details.group[data-group]")
             plain = [g for g in groups if g.get_attribute("data-group") in (
@@ -239,16 +263,18 @@ class Tapper:
                 button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
                 if not button.is_enabled():
                     return None
-                self.tap(button)
+                last(button)
             elif done:
                 kind = "done"
-                self.tap(done[0])
+                last(done[0])
             else:
                 return None
         if not self.answered(before):
             self.report.stuck.append(f"{name}: no answer to {kind}")
             return kind
         box = self.d.find_element(By.ID, "outcome")
+        if "good" in (box.get_attribute("class") or ""):
+            self.board_sees(etag, t0[0])
         if "bad" in (box.get_attribute("class") or "") and kind not in (
                 "move", "build", "survey", "sell", "deal propose", "give"):
             self.report.refused.append(f"{name} {kind}: {box.text}")
