@@ -252,8 +252,9 @@ def served(path: Path, tables, tokens: dict | None = None):
 
 
 def new_game(folder: Path, names: list[str], seed: int, dice: str,
-             have: Path | None = None) -> Path:
-    """A new game in ``folder`` (``have``: the group's inventory, a partial set)."""
+             have: Path | None = None, cards: str | None = None) -> Path:
+    """A new game in ``folder`` (``have``: the group's inventory, a partial set;
+    ``cards``: who holds them, `rigs new --cards`)."""
     from typer.testing import CliRunner
 
     from rigs_helper.cli import app
@@ -262,6 +263,8 @@ def new_game(folder: Path, names: list[str], seed: int, dice: str,
     args = ["new", "--seed", str(seed), "--dice", dice, "--game", str(path)]
     if have is not None:
         args += ["--have", str(have)]
+    if cards is not None:
+        args += ["--cards", cards]
     for n in names:
         args += ["-p", n]
     for face in range(6, 0, -1):  # --dice table: the leader roll-off is the table's

@@ -97,7 +97,8 @@ def test_the_players_page_is_their_turn_decisions_done_holdings_then_groups(tmp_
     order = first_tags(page)
     assert order[:4] == ["outcome", "decisions", "done", "holdings"], order
     # no "Karma cards": Ana holds none in round one, and none is drawn at will
-    assert order[4:] == ["Build & move", "Survey", "Vinnie", "Deals", "For the leader"]
+    assert order[4:9] == ["Build & move", "Survey", "Vinnie", "Deals", "For the leader"]
+    assert order[9] == "join"  # the leader's: every player's join code again
     assert "Nothing waits for you" in page.split('id="decisions"')[1].split("</section>")[0]
     assert page.count('data-group="Deals"') == 1
     deals = page.split('data-group="Deals"')[1].split("</details>")[0]

@@ -34,3 +34,26 @@ def test_every_phone_shows_the_winner_its_net_worth_and_the_bg_stats_link(tmp_pa
             # (forecast/bgstats.link: its https or bgstats:// form)
             assert "app.bgstatsapp.com/" in link and "?data=" in link
             assert ">Add to BG Stats<" in result
+
+
+def test_the_leaders_page_shows_any_players_join_code_again(tmp_path, tables):
+    from rigs_helper.store import session
+
+    game = pagegames.round_one(tmp_path / "rigs.toml")
+    lead = session.load(game, tables).game.leader
+    with serving(game, tables) as (server, base, tokens):
+        page = get(server, f"/p/{tokens[lead]}")[2]
+        other = get(server, f"/p/{tokens[next(n for n in tokens if n != lead)]}")[2]
+    for name, token in tokens.items():
+        assert f"Show {name}'s join code" in html.unescape(page)
+        assert page.count(f"/p/{token}") >= 1 and "<svg" in page
+    assert "join code" not in other  # the leader's alone
+
+
+def test_a_page_says_no_command_fragment():
+    from rigs_helper.web.words import words
+
+    said = ("Ana draws 4 plot cards at the table: `rigs grant --card TYPE ...` records them "
+            "(else rigs draws them: `rigs hand Ana` shows them, for Ana's eyes), `rigs grant "
+            "PLOT [--order NAME,...]` settles it.")
+    assert words(said) == "Ana draws 4 plot cards at the table."

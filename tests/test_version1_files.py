@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import tomllib
 
@@ -37,6 +38,7 @@ def same_status(status: str, digest: str, k: int) -> None:
     which the old release left out (the state itself is compared exactly)."""
     if json.loads(status).get("pending"):
         return
+    status = re.sub(r'"cards": "\w+",\s*', "", status)  # added since (who holds the cards)
     assert hashlib.sha256(status.encode()).hexdigest() == digest, k
 
 
@@ -62,8 +64,9 @@ def test_a_version_1_file_lists_the_same_actions_with_the_same_words(name, tmp_p
         if a["n"] in changed:
             assert {k: v for k, v in a.items() if k != "said"} == {
                 k: v for k, v in b.items() if k != "said"}
-        else:
-            assert a == b
+        else:  # (one player "gets none" since, no longer "get none")
+            assert {**a, "said": [x.replace(" gets none", " get none") for x in
+                                  a.get("said", [])]} == {**b, "said": b.get("said", [])}
     assert path.read_bytes() == (FIXTURES / f"{name}.toml").read_bytes()  # a reader
 
 
@@ -71,7 +74,9 @@ def test_a_version_1_file_lists_the_same_actions_with_the_same_words(name, tmp_p
 def test_a_version_1_file_gives_the_same_status_and_score(name, tmp_path, rigs):
     path = copy(tmp_path, name)
     r = rigs("status", "--json", "--game", path)
-    assert json.loads(r.stdout) == json.loads(expected(name, "status.json"))
+    now = json.loads(r.stdout)
+    assert now.pop("cards") == "table"  # added since: the file's pages asked for records
+    assert now == json.loads(expected(name, "status.json"))
     if (FIXTURES / f"{name}.out" / "score.json").exists():
         r = rigs("score", "--json", "--no-history", "--game", path) if _has_no_history(
             rigs) else rigs("score", "--json", "--game", path)

@@ -163,20 +163,29 @@ def disaster(tables, actions: list[dict]) -> dict:
     recorded later).  "Draw it for us" posts ``card=virtual`` alone (rigs draws both)."""
     cards: dict[str, bool] = {}
     karma: list[str] = []
+    rigs_may = False  # "virtual" listed: rigs may draw it
     for a in actions:
         params = a.get("params") or {}
         hurts = "karma" in params
         for v in (params.get("card") or {}).get("values") or ():
+            rigs_may = rigs_may or str(v) == VIRTUAL
             if str(v) != VIRTUAL:
                 cards[str(v)] = cards.get(str(v), False) or hurts
         if hurts:
             karma += [str(v) for v in params["karma"].get("values") or ()
                       if str(v) not in karma]
+    if not cards:  # the card dealt is one of rigs' (a partial set): nothing to record
+        return {"action": "disaster record", "label": "Draw it for us (a virtual card)",
+                "fields": [{"name": "card", "label": DISASTER_CARD, "required": True,
+                            "record": "card", "kind": "given",
+                            "options": [{"value": VIRTUAL, "label": VIRTUAL}]}],
+                "rules": [], "request_id": secrets.token_urlsafe(12)}
     card = {"name": "card", "label": DISASTER_CARD, "required": True, "record": "card",
             "kind": "buttons" if len(cards) <= 16 else "select", "chosen": None,
-            "options": [{"value": v, "label": v} for v in sorted(cards)],
-            "quick": {"name": "card", "value": VIRTUAL, "label": "Draw it for us",
-                      "for": ["card", "karma"]}}
+            "options": [{"value": v, "label": v} for v in sorted(cards)]}
+    if rigs_may:
+        card["quick"] = {"name": "card", "value": VIRTUAL, "label": "Draw it for us",
+                         "for": ["card", "karma"]}
     fields = [card]
     if karma:
         opts = [{"value": v, "label": v} for v in sorted(karma, key=str.lower)

@@ -250,7 +250,9 @@ def outcome(answer: dict | None) -> dict | None:
 
 
 def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None,
-                path=None) -> str:
+                path=None, join: tuple | None = None) -> str:
+    """``join``: (the Host the page was asked on, each player's token): the leader's page
+    shows every player's join link and QR code again (a lost link needs no terminal)."""
     base = {"title": f"{d['name']}'s page", "json_url": f"/p/{token}/state.json",
             "etag": d["etag"], "name": d["name"], "token": token,
             "error": words(d["error"]) if d.get("error") else None, "refresh": False}
@@ -258,8 +260,8 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
         return render("player.html", **base, ready=False)
     game = snap.loaded.game
     acts = actions_data(snap, tables, d["name"], path)["actions"]
-    if game.cards == "rigs":
-        acts = [rigs_deals(a) for a in acts]
+    if game.cards == "rigs":  # no card of the table's to record
+        acts = [rigs_deals(a) for a in acts if a["action"] != "karma draw"]
     owners = _owners(game, d["name"])
     shown = decided(acts, game, d, tables)
     done = next((a for a in acts if a["action"] == "done"), None)
@@ -284,7 +286,21 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
         grant=[{"words": plot_words(tables, p["id"])} for p in d["grant"]],
         grant_owed=d.get("grant_owed") or 0,  # a partial set: the group's plots to record
         result=result(snap, tables, d["name"], path),
+        join=join_codes(join) if game.leader == d["name"] and join else [],
         value_words=lambda p, v: value_words(tables, p, v, None, owners))
+
+
+def join_codes(join: tuple) -> list[dict]:
+    """Each player's join link with its QR code (inline SVG drawn by segno)."""
+    host, tokens = join
+    if not host or not tokens:
+        return []
+    from markupsafe import Markup
+
+    from rigs_helper.forecast.bgstats import qr_svg
+
+    return [{"name": n, "url": f"http://{host}/p/{t}", "svg": Markup(qr_svg(
+        f"http://{host}/p/{t}"))} for n, t in tokens.items()]
 
 
 def result(snap: Snapshot, tables, name: str, path=None) -> dict | None:

@@ -308,7 +308,8 @@ class Handler(BaseHTTPRequestHandler):
             return
         query = parse_qs(self.path.split("?", 1)[1]) if "?" in self.path else {}
         answer = srv.acting.recalled(name, (query.get("r") or [""])[0])
-        html = player.player_page(snap, d, token, srv.tables, answer, srv.game_path)
+        html = player.player_page(snap, d, token, srv.tables, answer, srv.game_path,
+                                  join=(self.headers.get("Host"), srv.tokens))
         self._send(200, "text/html; charset=utf-8", html.encode(), head, snap.etag,
                    private=True)
 

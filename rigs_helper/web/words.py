@@ -22,7 +22,7 @@ PLOT_TYPES = ("plains", "valley", "forest", "desert", "ridge")
 PLOT_ID = re.compile(r"^[Pp](\d{1,3})$")
 
 _IN_BRACKETS = re.compile(r"\s*\([^()]*`[^`]*`[^()]*\)")
-_CLAUSE = re.compile(r"[;:,]?\s*[^.;:()`]*`[^`]*`[^.;]*")
+_CLAUSE = re.compile(r"[;:,]?\s*[^.;:()`]*`[^`]*`(?:`[^`]*`|[^.;`])*")
 
 
 def words(text: str) -> str:

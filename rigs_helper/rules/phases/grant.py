@@ -215,7 +215,10 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
         for n, pid in dealt) + auto_note + ".")
     left_out = [n for n in order if n not in {x for x, _ in dealt}]
     if left_out:
-        w.say(f"Too few plots: {', '.join(left_out)} get none this round.")
+        who = " and ".join([", ".join(left_out[:-1]), left_out[-1]] if len(left_out) > 1
+                           else left_out)
+        w.say(f"Too few plots: {who} {'gets' if len(left_out) == 1 else 'get'} none this "
+              "round.")
     determine_leader(w)
 
 

@@ -15,8 +15,27 @@
       open[d.getAttribute('data-group')] = d.open; });
     fresh.querySelectorAll('details[data-group]').forEach(function(d){
       var k = d.getAttribute('data-group'); if (k in open) d.open = open[k]; });
+    var before = waiting();
     main().replaceWith(fresh); document.title = doc.title; wire();
+    if (waiting() > before && navigator.vibrate) {  // a decision arrives: where allowed
+      try { navigator.vibrate(200); } catch (e) {}
+    }
+    awake();
   }
+  function waiting(){
+    var d = document.getElementById('decisions');
+    return d ? +(d.getAttribute('data-waiting') || 0) : 0;
+  }
+  var lock = null;  // the screen kept awake while something waits (Wake Lock API)
+  function awake(){
+    if (!('wakeLock' in navigator)) return;
+    if (waiting() > 0 && !lock && document.visibilityState === 'visible') {
+      navigator.wakeLock.request('screen').then(function(l){ lock = l;
+        l.addEventListener('release', function(){ lock = null; }); })
+        .catch(function(){});
+    } else if (waiting() === 0 && lock) { lock.release().catch(function(){}); lock = null; }
+  }
+  document.addEventListener('visibilitychange', awake);
   function sums(f){
     f.querySelectorAll('[data-sum]').forEach(function(p){
       // (a JSON list: a field may be named after a player, "split:Mary Jo")
@@ -106,6 +125,6 @@
       .catch(function(){})
       .then(function(){ setTimeout(poll, {{ poll_ms }}); });
   }
-  wire();
+  wire(); awake();
   setTimeout(poll, {{ poll_ms }});
 })();

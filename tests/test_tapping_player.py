@@ -1,0 +1,38 @@
+"""Played by people (issue #38): a player who taps only what a person sees (tests/tapper.py)
+plays the first three rounds of a 2-player game where rigs deals the cards and of a
+3-player game where the table holds a partial set and rolls the dice, in a real browser at
+390×844; after every tap no 4xx/5xx, every field labelled once and whole, and the decision
+shown is the player's pending."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from browserhelp import browser  # noqa: F401 (a fixture)
+from randomplayer import new_game
+from servehelp import serving
+from tapper import Tapper
+
+pytestmark = pytest.mark.browser
+PARTIAL = Path(__file__).parent.parent / "examples" / "inventory-partial.toml"
+
+
+@pytest.mark.parametrize("names,dice,have", [
+    (["Ana", "Bo"], "rigs", None),
+    (["Ana", "Bo", "Cy"], "table", PARTIAL),
+], ids=["2p-cards-rigs", "3p-cards-table-dice-table-partial"])
+def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, browser,
+                                                       tmp_path, tables):
+    from rigs_helper.store import session
+
+    game = new_game(tmp_path, names, 21, dice, have)
+    cards = "rigs" if have is None else "table"
+    assert session.load(game, tables).game.cards == cards
+    with serving(game, tables) as (_, base, tokens):
+        report = Tapper(browser, base, tokens, game, tables, random.Random(3)).play(4)
+    g = session.load(game, tables).game
+    assert g.round >= 4, (g.round, g.phase, report.problems())
+    assert report.problems() == []
+    assert report.intentions["done"] >= 3 * len(names)
