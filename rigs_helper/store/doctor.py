@@ -226,4 +226,11 @@ def log_problems(text: str, file: str, rounds: int | None = None) -> list[str]:
         timeline.whole(loaded, file, tables)
     except InputError as exc:
         return [str(exc)]
+    from rigs_helper.store import gamelog, histcheck
+
+    if loaded.version == 2 and gamelog.sealed(loaded.log_text) == "ok":  # (else checked)
+        problem = histcheck.first_problem(loaded, timeline.entries(loaded, file, tables),
+                                          file, tables)
+        if problem is not None:
+            return [problem]
     return []

@@ -80,7 +80,7 @@ def write_game(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tab
     """Save the state and the history (the state is loaded back first); the text saved."""
     state = dumps_state(state_doc) + "\n"
     verify(state, path, tables, state_doc)
-    text = state + (log_text if log_text else MARKER + "\n")
+    text = state + gamelog.seal(log_text if log_text else MARKER + "\n")
     save(path, text)
     return text
 
@@ -130,10 +130,11 @@ def history_problems(loaded: Loaded, path: Path, tables: Tables) -> list[str]:
 def _last(loaded: Loaded, path: Path, tables: Tables) -> dict[str, Any] | None:
     """The history's last entry, every entry read and checked first: a damaged history
     refuses the save in one line (nothing is ever appended to it).  A history the cache
-    knows to be sound (store/replaycache.py) is not read again: its last entry alone."""
-    from rigs_helper.store import replaycache, timeline
+    sealed as rigs wrote it (gamelog.sealed) is not read again: its last entry alone; any
+    other is replayed and checked whole first (store/histcheck.py)."""
+    from rigs_helper.store import timeline
 
-    if loaded.version == 2 and loaded.text and replaycache.sound(path, loaded.text):
+    if loaded.version == 2 and loaded.text and gamelog.sealed(loaded.log_text) == "ok":
         last = gamelog.last_keys(loaded.log_text)
         if last is not None and isinstance(last.get("action"), str):
             return last
@@ -300,7 +301,6 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
         out += gamelog.entry_text({"action": "checkpoint", **head, "why": "hand edit",
                                    "state": before})
     edited = bool(out)
-    log_text = _without_after(log_text)
     if op is None:
         entry = {"action": "checkpoint", **head, "why": "hand edit", "note": action,
                  "state": after}
