@@ -82,6 +82,10 @@ def load_text(text: str, file: str, tables: Tables, whole: bool = True) -> Loade
     if log_in_state is not None and not tail:  # a hand edit moved it: write it back below
         tail = _below(Checker(file).array(log_in_state, "log"), version)
     doc = migrate(doc, Checker(file))
+    if "commitment" not in doc and re.search(r"(?m)^commitment = ", tail):
+        raise Checker(file).fail("commitment", "is missing: this game committed its seed "
+                                 "when it began (the history keeps it); put the line back, "
+                                 "or `rigs undo`")
     game = from_doc(doc, file, tables)
     if tail and whole and cut(tail):
         _cut(tail, file, tables, text.count("\n", 0, len(head)) + 1)
