@@ -152,6 +152,10 @@ def game_problems(text: str, file: str, tables) -> list[str]:
         load_text(text, file, tables)
         return log_problems(text, file, tables.constants.rounds)
     except InputError as first:
+        from rigs_helper.store.gamefile import CUT
+
+        if CUT in str(first):  # (it names the history's damaged entry, if any)
+            return [str(first)]
         head, tail = split_text(text)
         try:
             doc = parse_toml(head, file)

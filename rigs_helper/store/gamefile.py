@@ -95,14 +95,17 @@ def load_text(text: str, file: str, tables: Tables, whole: bool = True) -> Loade
     return loaded
 
 
+CUT = ("the history stops short of where rigs wrote its end: the file was cut short or its "
+       "end taken out")
+
+
 def _cut(tail: str, file: str, tables: Tables, line: int) -> None:
     """Name a history shorter than rigs wrote it: its damaged entry when one does not
     read, else the cut itself."""
     from rigs_helper.rules.errors import InputError
     from rigs_helper.store.gamelog import parse
 
-    why = ("the history stops short of where rigs wrote its end: the file was cut short "
-           "or its end taken out")
+    why = CUT
     try:
         parse(tail, file, tables.constants.rounds, first_line=line)
     except InputError as exc:
