@@ -433,7 +433,12 @@ class Handler(BaseHTTPRequestHandler):
             return
         name, token, _ = route
         status, answer = self.server.acting.act(name, form)
-        self.server.changed()
+        try:
+            self._answer_act(status, answer, token)
+        finally:
+            self.server.changed()  # wake the long polls once the tap is answered
+
+    def _answer_act(self, status: int, answer: dict, token: str) -> None:
         if "application/json" in (self.headers.get("Accept") or ""):
             self._send(status, "application/json; charset=utf-8",
                        json.dumps(answer, ensure_ascii=False).encode(), head=False,
