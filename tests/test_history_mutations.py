@@ -103,8 +103,10 @@ def test_a_hand_edit_of_the_history_stands_only_once_accepted_with_a_reason(
     assert rigs("doctor", "--accept", "-g", path).exit_code == 1
     assert path.read_text() == edited
     r = rigs("doctor", "--accept", "--reason", "Ana moved one RIGS", "-g", path)
-    assert r.exit_code == 0 and "marked as a hand edit" in r.stdout
+    assert r.exit_code == 0 and "hand-edit checkpoint" in r.stdout
     assert "Ana moved one RIGS" in path.read_text()
+    r = rigs("log", "-g", path)
+    assert r.exit_code == 0 and "Ana moved one RIGS" in r.stdout  # the reason, in the log
     assert rigs("doctor", "-g", path).exit_code == 0
     assert rigs("adjust", "Ana", "credits", "1", "--why", "x", "-g", path).exit_code == 0
     assert rigs("doctor", "-g", path).exit_code == 0

@@ -331,9 +331,9 @@ def doctor(
         from rigs_helper.store.tablefiles import load_tables
 
         k = keep(path, reason, load_tables())
-        say(f"{path}: the history as it stands is kept, {k} place{'s' if k != 1 else ''} "
-            "marked as a hand edit" if k else f"{path}: nothing to accept (the history "
-            "replays as written)")
+        say(f"{path}: the history as it stands is kept ({k} hand-edit checkpoint"
+            f"{'s' if k != 1 else ''}, with the reason)" if k else f"{path}: nothing to "
+            "accept (the history replays as written)")
         return
     problems, notes = checkup.examine(path)
     if json:

@@ -66,7 +66,7 @@ def accept(path: Path, reason: str, tables: Tables) -> int:
                              "--list`") from None
         top = to_doc(loaded.game, tables)
         out: list[dict[str, Any]] = []
-        marked = 0
+        marked = refreshed = 0
         state: Any = None
 
         def mark(doc: dict[str, Any], e: dict[str, Any]) -> dict[str, Any]:
@@ -107,13 +107,13 @@ def accept(path: Path, reason: str, tables: Tables) -> int:
                 continue
             doc = to_doc(state, tables)
             if "after" in e and e["after"] != gamelog.fingerprint(doc):
-                marked += 1
+                refreshed += 1  # (its state now as replayed: a checkpoint marks the edit)
             e["after"] = gamelog.fingerprint(doc)
             out.append(e)
         if state is None or to_doc(state, tables) != top:
             out.append(mark(top, {"round": loaded.game.round, "phase": loaded.game.phase}))
             marked += 1
-        if not marked and gamelog.sealed(loaded.log_text) == "ok":
+        if not marked and not refreshed and gamelog.sealed(loaded.log_text) == "ok":
             return 0
         log_text = gamelog.MARKER + "\n" + "".join(gamelog.entry_text(e) for e in out)
         from rigs_helper.store.gamefile import split_text

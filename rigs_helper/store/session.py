@@ -411,9 +411,11 @@ def _rows(loaded: Loaded, path: Path, tables: Tables, viewer: str | None
 
 
 def hand_edit_row(e: dict[str, Any]) -> dict[str, Any]:
-    """A hand edit's checkpoint as a row of the log."""
+    """A hand edit's checkpoint as a row of the log (its note: why, as `rigs doctor
+    --accept --reason` kept it)."""
     return {"n": None, "round": e["round"], "phase": e["phase"],
-            "action": "(the state was edited by hand)", "said": [], "ledger": []}
+            "action": "(the state was edited by hand)",
+            "said": [str(e["note"])] if e.get("note") else [], "ledger": []}
 
 
 def history_row(s: Any, viewer: str | None) -> dict[str, Any]:
