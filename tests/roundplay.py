@@ -98,6 +98,7 @@ def split(text: str) -> tuple[str, str]:
     from rigs_helper.store.historytext import MARKER
 
     state, log = text.split(MARKER, 1)
+    log = re.sub(r"(?m)^# sealed by rigs: .*\n", "", log)  # (its length counts them)
     return state, re.sub(r'(?m)^(source|request_id|seal|by|request) = .*\n', "", log)
 
 

@@ -315,7 +315,7 @@ def test_give_me_that_pick_virtual_lets_rigs_pick(tmp_path, tables):
         _act(server, tokens["Bo"], action="answer", card="take")
         code, _, body = post(server, tokens["Ana"], {"action": "answer", "card": "take",
                                                      "gave": "Decoy"})
-        assert code == 422 and "not in Bo's hand" in body
+        assert code == 422 and "picked from Bo's hand" in body and "not in" not in body
         _act(server, tokens["Ana"], action="answer", card="take", gave="virtual")
     assert _hand(game, tables, "Ana") == ["Ruins"] and _hand(game, tables, "Bo") == []
 

@@ -152,7 +152,32 @@ def test_eye_for_an_eye_pick_of_a_card_the_hand_does_not_hold_is_refused(tmp_pat
         code, _, body = post(server, tokens["Ana"], {
             "action": "karma play", "title": "Eye for an Eye", "target": "Bo",
             "card": "Ruins"})
-    assert code == 422 and "not in Bo's hand" in body
+    assert code == 422 and "refused as a record of the card picked from Bo's hand" in body
+    assert game.read_bytes() == text
+
+
+def test_a_card_picked_at_the_table_is_one_the_hand_holds_and_its_refusal_names_none(
+        tmp_path, tables):
+    """No refusal is an oracle (issue 43): Ana trying every title for the card her Eye for
+    an Eye picked gets, for each one Bo does not hold, the same words (the title aside),
+    naming no card of Bo's hand nor saying what it lacks."""
+    game = _game(tmp_path / "rigs.toml", Ana=["Eye for an Eye"], Bo=["Decoy", "Ruins"])
+    text = game.read_bytes()
+    with serving(game, tables) as (server, _, tokens):
+        play = next(a for a in _actions(server, tokens["Ana"]) if a["action"] == "karma play"
+                    and a["params"]["title"]["values"] == ["Eye for an Eye"])
+        titles = [t for t in play["params"]["card"]["values"]
+                  if t not in ("virtual", "Decoy", "Ruins")]
+        answers = set()
+        for title in titles[:8]:
+            code, _, body = post(server, tokens["Ana"], {
+                "action": "karma play", "title": "Eye for an Eye", "target": "Bo",
+                "card": title})
+            assert code == 422, body
+            words = json.loads(body)["error"].replace(title, "TITLE")
+            assert "Decoy" not in words and "Ruins" not in words and "not in" not in words
+            answers.add(words)
+    assert len(answers) == 1 and len(titles) >= 8, answers
     assert game.read_bytes() == text
 
 

@@ -375,9 +375,18 @@ def log(
 
 
 @app.command()
-def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
+def doctor(
+    json: JsonOpt = False,
+    accept: Annotated[bool, typer.Option(
+        "--accept", help="Keep a hand edit of the history: write it as it stands, each "
+        "place the replay does not bear out marked as a hand edit with --reason.")] = False,
+    reason: Annotated[str | None, typer.Option(
+        help="Why the hand edit stands (kept in the history; with --accept).",
+        show_default=False)] = None,
+    game: GameOpt = None,
+) -> None:
     """List every problem of a damaged or hand-edited game file at once, each with its key
-    and line (exit 0 when there is none)."""
+    and line (exit 0 when there is none); the history is replayed whole and checked."""
     from rigs_helper.rules.errors import InputError
     from rigs_helper.store import checkup
     from rigs_helper.store.gamekind import kind
@@ -389,6 +398,18 @@ def doctor(json: JsonOpt = False, game: GameOpt = None) -> None:
         rig.load_rig(game)
         return print_json({"game": str(path), "problems": [], "notes": []}) if json else say(
             f"{path}: no problems found")
+    if accept or reason is not None:
+        if not accept or reason is None:
+            raise InputError("doctor: --accept and --reason go together (rigs doctor "
+                             '--accept --reason "fixed a typo")')
+        from rigs_helper.store.checkup import accept as keep
+        from rigs_helper.store.tablefiles import load_tables
+
+        k = keep(path, reason, load_tables())
+        say(f"{path}: the history as it stands is kept ({k} hand-edit checkpoint"
+            f"{'s' if k != 1 else ''}, with the reason)" if k else f"{path}: nothing to "
+            "accept (the history replays as written)")
+        return
     problems, notes = checkup.examine(path)
     if json:
         print_json({"game": str(path), "problems": problems, "notes": notes})

@@ -103,7 +103,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     # Repair
     "undo": ("rigs undo", "rigs undo 3"),
     "restore": ("rigs restore --list", "rigs restore 2"),
-    "doctor": ("rigs doctor",),
+    "doctor": ("rigs doctor", "rigs doctor --accept --reason 'fixed a typo in the log'"),
     "adjust": ("rigs adjust Ana energy -1 --why 'counted at the table'",
                "rigs adjust Ana karma 1 --card Decoy --why 'dealt by hand'"),
 }

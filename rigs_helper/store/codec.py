@@ -204,8 +204,11 @@ _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "g
         "grant", "grant_owed", "grant_record", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
         "players", "log", "inventory", "commitment", "waits", "dice", "cards",
         "table_shuffles", "table_draws", "group"}
-_TOP_REQUIRED = ("seed", "rng", "round", "phase", "leader", "game_over", "market", "decks",
-                 "players")
+_TOP_REQUIRED = ("seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
+                 "market", "decks", "players")
+# (the optional keys each have their rule: a flag or count left out is its default, as
+# to_doc leaves it out; `commitment` may be absent only in a game created before seeds were
+# committed: store/gamefile.py names it missing when the history's creation holds one)
 
 
 def migrate(doc: dict[str, Any], check: Checker) -> dict[str, Any]:

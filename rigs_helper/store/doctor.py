@@ -152,6 +152,10 @@ def game_problems(text: str, file: str, tables) -> list[str]:
         load_text(text, file, tables)
         return log_problems(text, file, tables.constants.rounds)
     except InputError as first:
+        from rigs_helper.store.gamefile import CUT
+
+        if CUT in str(first):  # (it names the history's damaged entry, if any)
+            return [str(first)]
         head, tail = split_text(text)
         try:
             doc = parse_toml(head, file)
@@ -226,4 +230,11 @@ def log_problems(text: str, file: str, rounds: int | None = None) -> list[str]:
         timeline.whole(loaded, file, tables)
     except InputError as exc:
         return [str(exc)]
+    from rigs_helper.store import gamelog, histcheck
+
+    if loaded.version == 2 and gamelog.sealed(loaded.log_text) == "ok":  # (else checked)
+        problem = histcheck.first_problem(loaded, timeline.entries(loaded, file, tables),
+                                          file, tables)
+        if problem is not None:
+            return [problem]
     return []

@@ -11,7 +11,7 @@ from rigs_helper.rules.checker import Checker, parse_toml
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.store.codec import from_doc, migrate
-from rigs_helper.store.gamelog import MARKER
+from rigs_helper.store.gamelog import MARKER, cut
 
 if TYPE_CHECKING:
     from typing import Any
@@ -69,8 +69,9 @@ def _foreign_header(tail: str) -> bool:
     return False
 
 
-def load_text(text: str, file: str, tables: Tables) -> Loaded:
-    """The game in ``text``, parsed and checked (the history is read when asked for)."""
+def load_text(text: str, file: str, tables: Tables, whole: bool = True) -> Loaded:
+    """The game in ``text``, parsed and checked (the history is read when asked for; a
+    history that ends before where rigs wrote it end is named, unless not ``whole``)."""
     head, tail = split_text(text)
     doc = parse_toml(head, file)
     log_in_state = doc.pop("log", None)
@@ -81,11 +82,37 @@ def load_text(text: str, file: str, tables: Tables) -> Loaded:
     if log_in_state is not None and not tail:  # a hand edit moved it: write it back below
         tail = _below(Checker(file).array(log_in_state, "log"), version)
     doc = migrate(doc, Checker(file))
+    if "commitment" not in doc and re.search(r"(?m)^commitment = ", tail):
+        raise Checker(file).fail("commitment", "is missing: this game committed its seed "
+                                 "when it began (the history keeps it); put the line back, "
+                                 "or `rigs undo`")
     game = from_doc(doc, file, tables)
+    if tail and whole and cut(tail):
+        _cut(tail, file, tables, text.count("\n", 0, len(head)) + 1)
     loaded = Loaded(game, tail, text.count("\n", 0, len(head)) + 1,
                     version if isinstance(version, int) and version < 2 else 2)
     loaded.text = text
     return loaded
+
+
+CUT = ("the history stops short of where rigs wrote its end: the file was cut short or its "
+       "end taken out")
+
+
+def _cut(tail: str, file: str, tables: Tables, line: int) -> None:
+    """Name a history shorter than rigs wrote it: its damaged entry when one does not
+    read, else the cut itself."""
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.store.gamelog import parse
+
+    why = CUT
+    try:
+        parse(tail, file, tables.constants.rounds, first_line=line)
+    except InputError as exc:
+        raise InputError(f"{str(exc).split(' (`rigs doctor`')[0]}; {why} (`rigs doctor`; "
+                         "`rigs restore --list` shows the backups)") from None
+    raise InputError(f"{file}: line {line + tail.count(chr(10))}: {why} (`rigs doctor`; "
+                     "`rigs restore --list` shows the backups)")
 
 
 def _below(entries: list, version: object) -> str:

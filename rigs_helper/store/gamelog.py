@@ -253,3 +253,60 @@ def by_of(source: str | None) -> str:
     if source.endswith("'s phone"):
         return "page:" + source[:-len("'s phone")]
     return source
+
+
+# ---------------------------------------------------------------------------- the seal
+
+#: the history's second line: how long the rest of it is, how many entries it holds and its
+#: checksum, so that every command notices a file cut short and a save notices a hand edit
+#: without replaying (docs/game-file.md)
+SEAL = "# sealed by rigs: "
+_SEAL_LINE = re.compile(r"# sealed by rigs: (\d{1,15}) bytes, (\d{1,9}) entries, crc "
+                        r"([0-9a-f]{8})(?: \(a hand edit: `rigs doctor`\))?\n")
+
+
+def _body(log_text: str) -> tuple[str, re.Match | None]:
+    """(the history after its marker and seal lines, the seal line's match)."""
+    nl = log_text.find("\n")
+    if nl < 0:
+        return "", None
+    m = _SEAL_LINE.match(log_text, nl + 1)
+    return (log_text[m.end():] if m else log_text[nl + 1:]), m
+
+
+def seal(log_text: str) -> str:
+    """``log_text`` (starting with the marker line) with a fresh seal line after it."""
+    import zlib
+
+    if not log_text.startswith(MARKER):
+        return log_text
+    body = _body(log_text)[0]
+    data = body.encode()
+    return (MARKER + "\n" + f"{SEAL}{len(data)} bytes, {body.count(HEAD)} entries, crc "
+            f"{zlib.crc32(data):08x} (a hand edit: `rigs doctor`)\n" + body)
+
+
+def cut(log_text: str) -> bool:
+    """Whether the history was cut short after rigs wrote it (cheap: every command asks):
+    shorter than its seal says, and ending mid-line, with fewer entries, or with a last
+    entry that lacks the fingerprint rigs writes in every entry (``after``).  An entry
+    edited in place is left to :func:`sealed` (a save, `rigs doctor`)."""
+    body, m = _body(log_text)
+    if m is None or len(body.encode()) >= int(m.group(1)):
+        return False
+    last = body[body.rfind(HEAD):]
+    return not body.endswith("\n") or body.count(HEAD) < int(m.group(2)) or \
+        not re.search(r'(?m)^after = "', last)
+
+
+def sealed(log_text: str) -> str:
+    """"ok" (the history is as rigs wrote it), "none" (no seal: a file written before
+    seals) or "changed" (edited, or cut: :func:`cut`)."""
+    import zlib
+
+    body, m = _body(log_text)
+    if m is None:
+        return "none"
+    data = body.encode()
+    return "ok" if len(data) == int(m.group(1)) and body.count(HEAD) == int(m.group(2)) \
+        and f"{zlib.crc32(data):08x}" == m.group(3) else "changed"

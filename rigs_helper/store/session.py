@@ -84,7 +84,7 @@ def write_game(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tab
     """Save the state and the history (the state is loaded back first); the text saved."""
     state = dumps_state(state_doc) + "\n"
     verify(state, path, tables, state_doc)
-    text = state + (log_text if log_text else MARKER + "\n")
+    text = state + gamelog.seal(log_text if log_text else MARKER + "\n")
     save(path, text)
     return text
 
@@ -140,8 +140,15 @@ def history_problems(loaded: Loaded, path: Path, tables: Tables) -> list[str]:
 
 def _last(loaded: Loaded, path: Path, tables: Tables) -> dict[str, Any] | None:
     """The history's last entry, every entry read and checked first: a damaged history
-    refuses the save in one line (nothing is ever appended to it)."""
+    refuses the save in one line (nothing is ever appended to it).  A history sealed as
+    rigs wrote it (gamelog.sealed) is not read again: its last entry alone; any other is
+    replayed and checked whole first (store/histcheck.py)."""
     from rigs_helper.store import timeline
+
+    if loaded.version == 2 and loaded.text and gamelog.sealed(loaded.log_text) == "ok":
+        last = gamelog.last_keys(loaded.log_text)
+        if last is not None and isinstance(last.get("action"), str):
+            return last
 
     try:
         es = timeline.entries(loaded, str(path), tables)
@@ -343,7 +350,6 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
         # a state edited by hand, or one with no history at all: where a replay starts
         out += gamelog.entry_text({"action": "checkpoint", **head, "why": "hand edit",
                                    "state": before})
-    log_text = _without_after(log_text)
     if op is None:
         entry = {"action": "checkpoint", **head, "why": "hand edit", "note": action,
                  "state": after}
@@ -365,16 +371,6 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
                                        "state": before})
     entry["after"] = gamelog.fingerprint(after)
     write_game(path, after, log_text + out + gamelog.entry_text(entry), tables)
-
-
-def _without_after(log_text: str) -> str:
-    """The history with the last entry's ``after`` left out (only the last keeps one)."""
-    i = log_text.rfind(gamelog.HEAD)
-    if i < 0:
-        return log_text
-    import re
-
-    return log_text[:i] + re.sub(r'(?m)^after = "[0-9a-f]*"\n', "", log_text[i:], count=1)
 
 
 def _drop_phase_checkpoint(log_text: str) -> str:
@@ -423,9 +419,11 @@ def _rows(loaded: Loaded, path: Path, tables: Tables, viewer: str | None
 
 
 def hand_edit_row(e: dict[str, Any]) -> dict[str, Any]:
-    """A hand edit's checkpoint as a row of the log."""
+    """A hand edit's checkpoint as a row of the log (its note: why, as `rigs doctor
+    --accept --reason` kept it)."""
     return {"n": None, "round": e["round"], "phase": e["phase"],
-            "action": "(the state was edited by hand)", "said": [], "ledger": []}
+            "action": "(the state was edited by hand)",
+            "said": [str(e["note"])] if e.get("note") else [], "ledger": []}
 
 
 def history_row(s: Any, viewer: str | None) -> dict[str, Any]:

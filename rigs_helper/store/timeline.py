@@ -38,29 +38,6 @@ class Step:
         return self.entry["action"] != CHECKPOINT
 
 
-def creation(fields: dict[str, Any], tables: Tables) -> Outcome:
-    """The game's creation from the `new` entry's fields (names, seed, the table's dice and
-    plots, the group's inventory)."""
-    from rigs_helper.rules.dice import parse_rolls
-    from rigs_helper.rules.engine import Outcome, perform
-    from rigs_helper.rules.setup import new_game
-
-    out = new_game(list(fields["names"]), fields["seed"], tables,
-                   parse_rolls(list(fields.get("rolls") or ()) or None),
-                   fields.get("plots") or None, fields.get("dice", "rigs"),
-                   cards=fields.get("cards", "table"))
-    if fields.get("missing"):
-        from rigs_helper.rules.decks import inventory_op
-
-        mixed = perform(out.game, inventory_op(fields["missing"], ""), tables)
-        out = Outcome(mixed.game, out.messages + mixed.messages)
-    if fields.get("group"):  # the group's history (`rigs new --group`)
-        from dataclasses import replace
-
-        out = Outcome(replace(out.game, group=fields["group"]), out.messages)
-    return out
-
-
 def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
            start: Game | None = None) -> list[Step]:
     """Each entry replayed, oldest first (``start``: the state before the first, when it is
@@ -68,12 +45,17 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
     from rigs_helper.rules.canonical import canonical
     from rigs_helper.rules.engine import perform
     from rigs_helper.store.codec import from_doc
+    from rigs_helper.store.histcheck import creation, performed
 
     steps: list[Step] = []
     state = start
     for i, e in enumerate(entries):
         action = e["action"]
-        fixed = i + 1 < len(entries) and entries[i + 1]["action"] == CHECKPOINT
+        # an entry that does not replay stands only when a checkpoint written for it
+        # follows (a version-1 entry migrated, a hand edit accepted, an old file's creation):
+        # never a phase's
+        fixed = i + 1 < len(entries) and entries[i + 1]["action"] == CHECKPOINT and \
+            entries[i + 1].get("why") in ("migrated", "hand edit", "creation")
         if action == CHECKPOINT:
             try:
                 g = from_doc(e["state"], f"{file} (the log's checkpoint)", tables)
@@ -106,28 +88,15 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
     return steps
 
 
-def performed(state: Game, op: Any, tables: Tables) -> Outcome:
-    """``op`` performed on ``state``; an action the rules allowed then and refuse now (a
-    draw or discard at will, before the rulings of 2026-11-25 and 2026-11-27) replays as
-    it happened (its ``at_will``)."""
-    from dataclasses import fields, replace
-
-    from rigs_helper.rules.engine import perform
-
-    try:
-        return perform(state, op, tables)
-    except RigsError:
-        if "at_will" not in {f.name for f in fields(op)} or op.at_will:
-            raise
-        return perform(state, replace(op, at_will=True), tables)
-
-
 def _last_n(entries: list[dict[str, Any]], i: int) -> object:
     return next((e.get("n") for e in reversed(entries[:i]) if "n" in e), 0)
 
 
-def entries(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
-    """Every entry of the history (a version-1 history migrated), each checked."""
+def entries(loaded: Loaded, file: str, tables: Tables, check: bool = True
+            ) -> list[dict[str, Any]]:
+    """Every entry of the history (a version-1 history migrated), each checked; a history
+    not sealed as rigs wrote it is replayed and checked whole first (unless not ``check``:
+    `rigs verify` compares for itself)."""
     cached = loaded.entries
     if cached is not None:
         return cached
@@ -137,6 +106,10 @@ def entries(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
         out = migrate(loaded, file, tables)
     else:
         out = _parsed(loaded.log_text, file, tables.constants.rounds, loaded.log_line)
+        if check and gamelog.sealed(loaded.log_text) != "ok":  # edited, or written before
+            from rigs_helper.store import histcheck
+
+            histcheck.check(loaded, out, file, tables)
     loaded.entries = out
     return out
 

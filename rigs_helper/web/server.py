@@ -8,12 +8,21 @@ Routes (anything else is a bare 404):
   POST /p/TOKEN/act            act as that player (CONTRACT "Acting from a player's page")
 JSON answers carry an ETag (a hash of the game file) and answer 304 to If-None-Match.
 
+A long poll: GET of /state.json or /p/TOKEN/state.json with ``?wait=1`` and an
+If-None-Match naming the current version is held until the game file changes (a tap, a
+command at the terminal) or WAIT_SECONDS pass (then 304): the pages' poll loop
+(templates/live.js) shows a change within a second with one request in flight each.
+
 Limits: a request must arrive whole within REQUEST_SECONDS (a reaper closes a connection
 that dribbles), a silent connection is closed after IDLE_SECONDS, a body is at most
-MAX_BODY bytes, one client (an address) holds at most MAX_PER_CLIENT connections (its
-oldest idle one makes way for a new one); the Host header must name this server (DNS rebinding) and a POST must come
-from its own pages (Origin); a dropped connection is silent; a part of a page that fails or
-is slow answers for itself only (500, or the board without its chart)."""
+MAX_BODY bytes.  No client locks others out (docs/phones.md): when the MAX_CONNECTIONS
+slots run short, a new connection closes the oldest idle one (one that never made a
+request first, then one still sending its request, then one that did: the board's and
+the players' pages, known by their requests, keep RESERVED slots that strangers cannot
+fill); one client (an address) holds at most MAX_PER_CLIENT (its own oldest idle one
+makes way).  The Host header must name this server (DNS rebinding) and a POST must come
+from its own pages (Origin); a dropped connection is silent; a part of a page that fails
+or is slow answers for itself only (500, or the board without its chart)."""
 
 from __future__ import annotations
 
@@ -36,9 +45,15 @@ IDLE_SECONDS = 15.0  # a connection silent this long is closed (kept-alive ones 
 MAX_BODY = 16 * 1024
 MAX_FIELDS = 64
 MAX_CONNECTIONS = 200
+#: slots connections that never made a request cannot take (the board's, the pages')
+RESERVED = 50
 # one client (an address) holds at most this many connections: a new one closes its oldest
-# connection that is idle or still sending its request, so no client can fill the slots
-MAX_PER_CLIENT = 8
+# connection that is idle or still sending its request (a laptop with the board and many
+# tabs, phones behind one access point's NAT: each page keeps one, two while it acts)
+MAX_PER_CLIENT = 48
+WAIT_SECONDS = 25.0  # a long poll is answered 304 after this long without a change
+MAX_WAITING = 150  # long polls held at once (more are answered at once)
+WATCH_SECONDS = 0.2  # how often the game file is looked at for a change (a command)
 
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -62,15 +77,19 @@ class TableServer(ThreadingHTTPServer):
         self.source = Source(path, tables)
         self.game_path, self.tables, self.tokens = path, tables, tokens
         self.acting = Acting(path, tables, current=self._current)
-        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         self._reading: dict[socket.socket, float] = {}
-        self._idle: set[socket.socket] = set()  # waiting for a request's first byte
+        self._idle: dict[socket.socket, float] = {}  # waiting for a request (since)
         self._clients: dict[str, list[socket.socket]] = {}  # by address, oldest first
+        self._known: set[socket.socket] = set()  # made a request to a page or the board
+        self._open: dict[socket.socket, str] = {}  # every connection held: its client
         self._reading_lock = threading.Lock()
         self._stop = threading.Event()
+        self._changed = threading.Condition()
+        self._waiting = 0
         super().__init__(address, Handler)
         self.hosts = allowed_hosts(host, self.server_address[1], link)
         threading.Thread(target=self._reap, daemon=True).start()
+        threading.Thread(target=self._watch, daemon=True).start()
 
     def _current(self):
         loaded = self.source.snapshot().loaded
@@ -79,62 +98,130 @@ class TableServer(ThreadingHTTPServer):
     # a connection at a time: bounded, and every one ends
     def process_request(self, request, client_address) -> None:
         if not self._admit(request, client_address[0]):
-            self.shutdown_request(request)
-            return
-        if not self._slots.acquire(blocking=False):
-            self._leave(request, client_address[0])
-            self.shutdown_request(request)  # full: refuse at once rather than queue
+            self.shutdown_request(request)  # full of answers in progress: refuse at once
             return
         try:
             super().process_request(request, client_address)
         except BaseException:
-            self._slots.release()
-            self._leave(request, client_address[0])
+            self._leave(request)
             raise
 
     def process_request_thread(self, request, client_address) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self._slots.release()
-            self._leave(request, client_address[0])
+            self._leave(request)
+
+    def _oldest(self, socks, strangers: bool) -> socket.socket | None:
+        """The connection of ``socks`` to close first: idle the longest (strangers: only
+        those that never made a request), else still sending its request the longest."""
+        pool = [s for s in socks if not strangers or s not in self._known]
+        idle = [s for s in pool if s in self._idle]
+        if idle:
+            return min(idle, key=lambda s: self._idle[s])
+        reading = [s for s in pool if s in self._reading]
+        return min(reading, key=lambda s: self._reading[s]) if reading else None
 
     def _admit(self, request, client: str) -> bool:
-        """Count the connection against its client; a client at MAX_PER_CLIENT gives up
-        its oldest connection that is idle (else still sending its request), or this new
-        one is refused when every one of them is being answered."""
+        """Count the connection; when its client holds MAX_PER_CLIENT, or the slots run
+        short (strangers past MAX_CONNECTIONS - RESERVED, everyone past MAX_CONNECTIONS),
+        the oldest idle connection is closed to make way (see :meth:`_oldest`); refused
+        only when every slot is answering a request."""
+        victims = []
         with self._reading_lock:
             mine = self._clients.setdefault(client, [])
-            victim = None
             if len(mine) >= MAX_PER_CLIENT:
-                victim = next((s for s in mine if s in self._idle), None) or \
-                    next((s for s in mine if s in self._reading), None)
-                if victim is None:
-                    return False
-                mine.remove(victim)
-                self._idle.discard(victim)
-                self._reading.pop(victim, None)
+                victims.append(self._oldest(mine, False))
+            elif len(self._open) - len(self._known) >= MAX_CONNECTIONS - RESERVED:
+                victims.append(self._oldest(self._open, True))
+            if len(self._open) - sum(1 for v in victims if v is not None) >= MAX_CONNECTIONS:
+                victims.append(self._oldest(self._open, True) or
+                               self._oldest(self._open, False))
+            if None in victims:
+                if not mine:
+                    self._clients.pop(client, None)
+                return False
+            for v in victims:
+                if v is not None:
+                    self._forget(v)
             mine.append(request)
-        if victim is not None:
-            _close(victim)
+            self._open[request] = client
+        for v in victims:
+            if v is not None:
+                _close(v)
         return True
 
-    def _leave(self, request, client: str) -> None:
+    def _forget(self, sock: socket.socket) -> None:
+        """Stop counting ``sock`` (under the lock)."""
+        client = self._open.pop(sock, None)
+        mine = self._clients.get(client or "", [])
+        if sock in mine:
+            mine.remove(sock)
+        if not mine:
+            self._clients.pop(client or "", None)
+        self._idle.pop(sock, None)
+        self._reading.pop(sock, None)
+        self._known.discard(sock)
+
+    def _leave(self, request) -> None:
         with self._reading_lock:
-            mine = self._clients.get(client, [])
-            if request in mine:
-                mine.remove(request)
-            if not mine:
-                self._clients.pop(client, None)
-            self._idle.discard(request)
-            self._reading.pop(request, None)
+            self._forget(request)
+
+    def known(self, sock: socket.socket) -> None:
+        """``sock`` made a request to the board or a player's page."""
+        with self._reading_lock:
+            if sock in self._open:
+                self._known.add(sock)
 
     def idle(self, sock: socket.socket, on: bool) -> None:
         with self._reading_lock:
             if on:
-                self._idle.add(sock)
+                if sock in self._open:
+                    self._idle[sock] = time.monotonic()
             else:
-                self._idle.discard(sock)
+                self._idle.pop(sock, None)
+
+    # ---------------------------------------------------------------- long polls
+
+    def changed(self) -> None:
+        """The game file changed (an action from a page): wake the long polls."""
+        with self._changed:
+            self._changed.notify_all()
+
+    def _watch(self) -> None:
+        """Wake the long polls when the game file changes (a command at the terminal)."""
+        seen = None
+        while not self._stop.wait(WATCH_SECONDS):
+            try:
+                st = self.game_path.stat()
+                now: tuple | None = (st.st_ino, st.st_size, st.st_mtime_ns)
+            except OSError:
+                now = None
+            if now != seen:
+                seen = now
+                self.changed()
+
+    def wait_change(self, etag: str) -> bool:
+        """Hold a long poll until the game's version is no longer ``etag`` (True) or
+        WAIT_SECONDS pass (False); at once when MAX_WAITING are held."""
+        with self._changed:
+            if self._waiting >= MAX_WAITING:
+                return self.source.snapshot().etag != etag
+            self._waiting += 1
+        try:
+            end = time.monotonic() + WAIT_SECONDS
+            while not self._stop.is_set():
+                if self.source.snapshot().etag != etag:
+                    return True
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                with self._changed:
+                    self._changed.wait(min(left, 1.0))
+            return False
+        finally:
+            with self._changed:
+                self._waiting -= 1
 
     def handle_error(self, request, client_address) -> None:
         """Silent: a client that hangs up mid-request is no news for the table."""
@@ -159,6 +246,7 @@ class TableServer(ThreadingHTTPServer):
 
     def server_close(self) -> None:
         self._stop.set()
+        self.changed()
         super().server_close()
 
 
@@ -272,22 +360,39 @@ class Handler(BaseHTTPRequestHandler):
         self.server.reading(self.connection, False)
         target = self.path.split("?", 1)[0].split("#", 1)[0]
         if target == "/":
+            self.server.known(self.connection)
             self._board(head, json_wanted=False)
             return
         if target == "/state.json":
+            self.server.known(self.connection)
+            self._long_poll()
             self._board(head, json_wanted=True)
             return
         route = self._player_route()
         if route is None or route[2] not in (".", "state.json", "actions.json"):
             self._refuse()
             return
+        self.server.known(self.connection)
         name, token, rest = route
+        if rest == "state.json":
+            self._long_poll()
         if rest == "actions.json":
             snap = self.server.source.snapshot()
             d = player.actions_data(snap, self.server.tables, name, self.server.game_path)
             self._json(d, snap.etag, head, private=True)
         else:
             self._player(name, token, head, rest == "state.json")
+
+    def _long_poll(self) -> None:
+        """With ``?wait=1`` and the current version in If-None-Match: wait for a change
+        (the answer that follows is 200 with the new version, or 304)."""
+        query = parse_qs(self.path.split("?", 1)[1]) if "?" in self.path else {}
+        if (query.get("wait") or [""])[0] != "1" or self.command != "GET":
+            return
+        tags = [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]
+        etag = self.server.source.snapshot().etag
+        if f'"{etag}"' in tags:
+            self.server.wait_change(etag)
 
     def _board(self, head: bool, json_wanted: bool) -> None:
         srv = self.server
@@ -329,6 +434,12 @@ class Handler(BaseHTTPRequestHandler):
             return
         name, token, _ = route
         status, answer = self.server.acting.act(name, form)
+        try:
+            self._answer_act(status, answer, token)
+        finally:
+            self.server.changed()  # wake the long polls once the tap is answered
+
+    def _answer_act(self, status: int, answer: dict, token: str) -> None:
         if "application/json" in (self.headers.get("Accept") or ""):
             self._send(status, "application/json; charset=utf-8",
                        json.dumps(answer, ensure_ascii=False).encode(), head=False,

@@ -177,7 +177,10 @@ def random_card(c: Ctx, who: str) -> tuple[str, str]:
     if chosen:
         key = find_in(c.tables, "karma", chosen[0])
         if key not in c.w.player(who).hand:  # the list names every hidden card: any
-            raise RulesError(f"--card {chosen[0]}: not in {who}'s hand",  # may be it
+            # may be it; the refusal names nothing the hand holds or lacks (issue 43)
+            raise RulesError(f"--card {chosen[0]}: refused as a record of the card picked "
+                             f"from {who}'s hand (the hand stays hidden: check the card "
+                             f"picked with {who})",
                              rule="a card picked at the table is one the hand holds")
         return key, "drawn at the table"
     hand = c.w.player(who).hand

@@ -114,17 +114,23 @@
       });
     });
   }
+  // a long poll: the server holds the request until the game changes (or ~25 s, 304), so
+  // a tap shows on every screen within a second with one request in flight per page
+  var wait = url + (url.indexOf('?') < 0 ? '?' : '&') + 'wait=1';
   function poll(){
-    fetch(url, {headers: {'If-None-Match': '"' + tag() + '"'}, cache: 'no-store'})
+    var asked = Date.now(), again = {{ poll_ms }};
+    fetch(wait, {headers: {'If-None-Match': '"' + tag() + '"'}, cache: 'no-store'})
       .then(function(r){
+        // held and answered "no change": ask again at once (a quick 304 waits a little)
+        if (r.status === 304) { if (Date.now() - asked >= 1000) again = 0; return null; }
         if (r.status !== 200 || filling()) return null;
         return fetch(location.pathname, {cache: 'no-store'}).then(function(p){
           return p.ok ? p.text() : null; });
       })
-      .then(function(text){ if (text) swap(text, true); })
+      .then(function(text){ if (text) { swap(text, true); again = 0; } })
       .catch(function(){})
-      .then(function(){ setTimeout(poll, {{ poll_ms }}); });
+      .then(function(){ setTimeout(poll, again); });
   }
   wire(); awake();
-  setTimeout(poll, {{ poll_ms }});
+  setTimeout(poll, 0);
 })();
