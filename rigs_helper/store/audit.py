@@ -84,7 +84,7 @@ def audit(path: Path, tables: Tables) -> Verdict:
     with the replay: their books are taken as written, their cards and rolls must be what
     the seed gives."""
     from rigs_helper.rules.oplog import CHECKPOINT, NEW, from_action, words
-    from rigs_helper.store import timeline
+    from rigs_helper.store import histcheck, timeline
     from rigs_helper.store.codec import from_doc, to_doc
     from rigs_helper.store.hidden import show_text
     from rigs_helper.store.historytext import diff
@@ -124,7 +124,7 @@ def audit(path: Path, tables: Tables) -> Verdict:
             op = from_action(e["action"], e.get("fields", {}), ops, show_text)
             action = words(op)  # as the public reads it
             before = from_doc(replayed, str(path), tables)
-            replayed = to_doc(timeline.performed(before, op, tables).game, tables)
+            replayed = to_doc(histcheck.performed(before, op, tables).game, tables)
         except (RigsError, KeyError, TypeError, ValueError) as exc:
             v.findings.append(Finding(step, action, "cards", (f"replay refused: {exc}",)))
     check(to_doc(game, tables), step, action)

@@ -373,6 +373,16 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     write_game(path, after, log_text + out + gamelog.entry_text(entry), tables)
 
 
+def _without_after(log_text: str) -> str:
+    """The history with the last entry's ``after`` left out (`undo` sets it anew)."""
+    i = log_text.rfind(gamelog.HEAD)
+    if i < 0:
+        return log_text
+    import re
+
+    return log_text[:i] + re.sub(r'(?m)^after = "[0-9a-f]*"\n', "", log_text[i:], count=1)
+
+
 def _drop_phase_checkpoint(log_text: str) -> str:
     """The history without its last checkpoint when that one was kept only for its phase
     (a checkpoint of a later phase takes its place)."""
