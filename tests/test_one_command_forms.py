@@ -23,7 +23,7 @@ def test_build_straight_onto_a_plot(rigs, tmp_path, tables):
     assert (a.metal, a.supplies, a.warehouse_rigs) == (2, 1, 0)
     assert (a.plot("P25").rigs, a.plot("P25").harvest) == (2, "metal")
     log = ok(rigs, path, "log").stdout
-    assert "build Ana 2 --to ridge --harvest metal" in log
+    assert "build Ana 2 --to P25 --harvest metal" in log  # logged as the game names it
 
 
 def test_sell_for_several_players_in_one_command(rigs, tmp_path, tables):
