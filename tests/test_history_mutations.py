@@ -5,7 +5,9 @@ it recorded; and no write leaves a file `rigs doctor` refuses."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from conftest import make_game
@@ -122,3 +124,17 @@ def test_a_file_cut_short_is_named_by_every_command_status_included(played, tmp_
             r = rigs(*command, "-g", path)
             assert r.exit_code == 1 and "cut short" in r.stderr, (command, r.stderr)
         assert path.read_text() == cut
+
+
+def test_a_version_1_file_written_back_passes_the_check(tmp_path, rigs):
+    """Old files keep working: a version-1 game migrated by its next write, and undone,
+    replays as its checkpoints say (its creation is where a replay starts)."""
+    path = tmp_path / "old.toml"
+    path.write_text((Path(__file__).parent / "fixtures" / "v1" / "midgame.toml").read_text())
+    assert rigs("doctor", "-g", path).exit_code == 0
+    first = json.loads(rigs("status", "--json", "-g", path).stdout)["players"][0]["name"]
+    assert rigs("adjust", first, "credits", "1", "--why", "t", "-g", path).exit_code == 0
+    assert "# sealed by rigs: " in path.read_text()
+    assert rigs("doctor", "-g", path).exit_code == 0
+    assert rigs("undo", "2", "-g", path).exit_code == 0
+    assert rigs("doctor", "-g", path).exit_code == 0

@@ -48,9 +48,9 @@ def test_a_long_poll_is_held_until_a_command_changes_the_game(tmp_path, tables):
 
 def test_a_long_poll_without_a_change_ends_in_304_and_a_stale_tag_is_answered_at_once(
         tmp_path, tables, monkeypatch):
-    from rigs_helper.web import server as srv
+    from rigs_helper.web import slots
 
-    monkeypatch.setattr(srv, "WAIT_SECONDS", 0.5)
+    monkeypatch.setattr(slots, "WAIT_SECONDS", 0.5)
     game = secret_game(tmp_path / "rigs.toml")
     with serving(game, tables) as (server, _, _tokens):
         tag = _etag(server, "/state.json")

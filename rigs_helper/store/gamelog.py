@@ -4,9 +4,9 @@ typed action, or a checkpoint holding a full state (docs/game-file.md).
 An action entry: ``n`` (1 = the game's creation), ``round``, ``phase`` (when it was done),
 ``by`` (``cli`` or ``page:NAME``; ``pages`` for a phase the phones ended together),
 ``request`` (a page's request id), ``action`` (the canonical name, rules/oplog.py),
-``fields`` (the operation's resolved fields), ``at`` (UTC time).  The last entry also keeps
-``after``, a fingerprint of the state it left, so the next command notices a hand edit
-without replaying.  A checkpoint entry: ``action = "checkpoint"``, ``why``, ``round``,
+``fields`` (the operation's resolved fields), ``at`` (UTC time).  Each entry keeps
+``after``, a fingerprint of the state it left (only the last did before issue 43): the next
+command notices a hand edit of the state without replaying, `rigs doctor` an edited entry.  A checkpoint entry: ``action = "checkpoint"``, ``why``, ``round``,
 ``phase`` and the state as ``[log.state]`` (as the top of the file writes it).
 
 Here: writing an entry as text, reading the history (every key checked: a bad one is one

@@ -1,7 +1,7 @@
 """The history checked, not trusted (`rigs doctor`; a save or a read whose seal does not
 match, store/gamelog.py ``sealed``): every entry replayed from the creation, each action's
 state compared with the fingerprint it recorded (``after``), each checkpoint a save wrote
-(creation, phase, round) with the state the replay gives there, and the end with the state
+(phase, round) with the state the replay gives there, and the end with the state
 at the top.  The first entry that differs is named (file, line, entry, key).
 
 A hand edit of the history stands only as an explicit checkpoint: store/checkup.py
@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from rigs_helper.store.gamefile import Loaded
 
 #: the checkpoints a save writes from the state it replays: they must agree with the replay
-SAVED = ("creation", "phase", "round")
+#: (the creation's is where every replay starts: a file from an older rigs, or a migrated
+#: version-1 one, may hold a set-up today's `new` would make otherwise)
+SAVED = ("phase", "round")
 #: the checkpoints that stand for themselves (a state set outside the rules)
 ACCEPTED = ("hand edit", "migrated")
 _ACCEPT = "`rigs doctor --accept --reason TEXT` keeps a hand edit"

@@ -37,6 +37,8 @@ from urllib.parse import parse_qs, quote
 from rigs_helper.web import pages, player
 from rigs_helper.web.acting import Acting
 from rigs_helper.web.guard import allowed_hosts, check_host, same_origin
+from rigs_helper.web.slots import (  # noqa: F401  (the limits, named here too)
+    MAX_CONNECTIONS, MAX_PER_CLIENT, RESERVED, WAIT_SECONDS, Slots, close)
 from rigs_helper.web.snapshot import Source
 from rigs_helper.web.tokens import player_for
 
@@ -44,16 +46,6 @@ REQUEST_SECONDS = 10.0  # to send one whole request: line, headers and body
 IDLE_SECONDS = 15.0  # a connection silent this long is closed (kept-alive ones too)
 MAX_BODY = 16 * 1024
 MAX_FIELDS = 64
-MAX_CONNECTIONS = 200
-#: slots connections that never made a request cannot take (the board's, the pages')
-RESERVED = 50
-# one client (an address) holds at most this many connections: a new one closes its oldest
-# connection that is idle or still sending its request (a laptop with the board and many
-# tabs, phones behind one access point's NAT: each page keeps one, two while it acts)
-MAX_PER_CLIENT = 48
-WAIT_SECONDS = 25.0  # a long poll is answered 304 after this long without a change
-MAX_WAITING = 150  # long polls held at once (more are answered at once)
-WATCH_SECONDS = 0.2  # how often the game file is looked at for a change (a command)
 
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -65,7 +57,7 @@ SECURITY_HEADERS = {
 }
 
 
-class TableServer(ThreadingHTTPServer):
+class TableServer(Slots, ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
     request_queue_size = 128  # a table of phones polling at once
@@ -112,117 +104,6 @@ class TableServer(ThreadingHTTPServer):
         finally:
             self._leave(request)
 
-    def _oldest(self, socks, strangers: bool) -> socket.socket | None:
-        """The connection of ``socks`` to close first: idle the longest (strangers: only
-        those that never made a request), else still sending its request the longest."""
-        pool = [s for s in socks if not strangers or s not in self._known]
-        idle = [s for s in pool if s in self._idle]
-        if idle:
-            return min(idle, key=lambda s: self._idle[s])
-        reading = [s for s in pool if s in self._reading]
-        return min(reading, key=lambda s: self._reading[s]) if reading else None
-
-    def _admit(self, request, client: str) -> bool:
-        """Count the connection; when its client holds MAX_PER_CLIENT, or the slots run
-        short (strangers past MAX_CONNECTIONS - RESERVED, everyone past MAX_CONNECTIONS),
-        the oldest idle connection is closed to make way (see :meth:`_oldest`); refused
-        only when every slot is answering a request."""
-        victims = []
-        with self._reading_lock:
-            mine = self._clients.setdefault(client, [])
-            if len(mine) >= MAX_PER_CLIENT:
-                victims.append(self._oldest(mine, False))
-            elif len(self._open) - len(self._known) >= MAX_CONNECTIONS - RESERVED:
-                victims.append(self._oldest(self._open, True))
-            if len(self._open) - sum(1 for v in victims if v is not None) >= MAX_CONNECTIONS:
-                victims.append(self._oldest(self._open, True) or
-                               self._oldest(self._open, False))
-            if None in victims:
-                if not mine:
-                    self._clients.pop(client, None)
-                return False
-            for v in victims:
-                if v is not None:
-                    self._forget(v)
-            mine.append(request)
-            self._open[request] = client
-        for v in victims:
-            if v is not None:
-                _close(v)
-        return True
-
-    def _forget(self, sock: socket.socket) -> None:
-        """Stop counting ``sock`` (under the lock)."""
-        client = self._open.pop(sock, None)
-        mine = self._clients.get(client or "", [])
-        if sock in mine:
-            mine.remove(sock)
-        if not mine:
-            self._clients.pop(client or "", None)
-        self._idle.pop(sock, None)
-        self._reading.pop(sock, None)
-        self._known.discard(sock)
-
-    def _leave(self, request) -> None:
-        with self._reading_lock:
-            self._forget(request)
-
-    def known(self, sock: socket.socket) -> None:
-        """``sock`` made a request to the board or a player's page."""
-        with self._reading_lock:
-            if sock in self._open:
-                self._known.add(sock)
-
-    def idle(self, sock: socket.socket, on: bool) -> None:
-        with self._reading_lock:
-            if on:
-                if sock in self._open:
-                    self._idle[sock] = time.monotonic()
-            else:
-                self._idle.pop(sock, None)
-
-    # ---------------------------------------------------------------- long polls
-
-    def changed(self) -> None:
-        """The game file changed (an action from a page): wake the long polls."""
-        with self._changed:
-            self._changed.notify_all()
-
-    def _watch(self) -> None:
-        """Wake the long polls when the game file changes (a command at the terminal)."""
-        seen = None
-        while not self._stop.wait(WATCH_SECONDS):
-            try:
-                st = self.game_path.stat()
-                now: tuple | None = (st.st_ino, st.st_size, st.st_mtime_ns)
-            except OSError:
-                now = None
-            if now != seen:
-                seen = now
-                self.changed()
-
-    def wait_change(self, etag: str) -> bool:
-        """Hold a long poll until the game's version is no longer ``etag`` (True) or
-        WAIT_SECONDS pass (False); at once when MAX_WAITING are held."""
-        with self._changed:
-            if self._waiting >= MAX_WAITING:
-                return self.source.snapshot().etag != etag
-            self._waiting += 1
-        try:
-            end = time.monotonic() + WAIT_SECONDS
-            while not self._stop.is_set():
-                if self.source.snapshot().etag != etag:
-                    return True
-                left = end - time.monotonic()
-                if left <= 0:
-                    return False
-                with self._changed:
-                    self._changed.wait(min(left, 1.0))
-            return False
-        finally:
-            with self._changed:
-                self._waiting -= 1
-
     def handle_error(self, request, client_address) -> None:
         """Silent: a client that hangs up mid-request is no news for the table."""
 
@@ -242,20 +123,12 @@ class TableServer(ThreadingHTTPServer):
                 for s in late:
                     del self._reading[s]
             for s in late:
-                _close(s)
+                close(s)
 
     def server_close(self) -> None:
         self._stop.set()
         self.changed()
         super().server_close()
-
-
-def _close(sock: socket.socket) -> None:
-    """End a connection another thread is reading (its read returns at once)."""
-    try:
-        sock.shutdown(socket.SHUT_RDWR)
-    except OSError:
-        pass
 
 
 class Handler(BaseHTTPRequestHandler):
