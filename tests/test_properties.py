@@ -44,7 +44,7 @@ values_st = st.builds(
     plot_values=st.fixed_dictionaries({t: st.integers(0, 20) for t in TYPES}),
     resource_values=st.fixed_dictionaries({r: st.integers(1, 6) for r in RES}))
 
-players_st = st.lists(holdings_st(), min_size=1, max_size=4,
+players_st = st.lists(holdings_st(), min_size=2, max_size=4,
                       unique_by=lambda h: h.name.lower())
 
 
