@@ -98,4 +98,16 @@ def everyone_done(game: Game, tables: Tables) -> Op | None:
     return from_a_page(NextPhase(), game, tables)
 
 
-__all__ = ["everyone_done", "from_a_page", "from_a_phone", "recorded_later", "rolloff_waits", "with_rolloff"]
+def end_game_record(tables: Tables, cards: list[str], rolls: list[str]) -> Op:
+    """The End Game record a page sends, as `rigs score --card TYPE=V,... --roll R=N`
+    builds it (the cards and dice not given: rigs draws and rolls them)."""
+    from rigs_helper.rules.dice import Rolls, parse_rolls
+    from rigs_helper.rules.endgame import EndgameDraws
+    from rigs_helper.rules.scoring import parse_end_cards
+
+    given = parse_end_cards(list(cards), tables)
+    return EndgameDraws(tuple(given.items()), parse_rolls(list(rolls)) if rolls
+                        else Rolls())
+
+
+__all__ = ["end_game_record", "everyone_done", "from_a_page", "from_a_phone", "recorded_later", "rolloff_waits", "with_rolloff"]
