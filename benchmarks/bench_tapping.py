@@ -98,10 +98,10 @@ def main() -> None:
                      "stuck"):
             problems[what] += len(getattr(report, what))
         print(f"{n}p cards {cards} dice {dice}{' partial' if partial else ''}: round "
-              f"{g.round} {g.phase}{' scored' if done else ''}, {report.taps} taps, "
+              f"{g.round} {g.phase}{' (done)' if done else ''}, {report.taps} taps, "
               f"{took:.0f} s, problems {len(report.problems())}"
               + "".join(f"\n   - {p}" for p in report.problems()[:5]), flush=True)
-    print(f"\n{played} games, {finished} to the end asked; problems: {dict(problems)}")
+    print(f"\n{played} games, {finished} played as far as asked; problems: {dict(problems)}")
     print("taps per intention (median): " + ", ".join(
         f"{k} {statistics.median(v):.1f}" for k, v in sorted(taps.items())))
     if lat:

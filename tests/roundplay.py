@@ -38,6 +38,7 @@ def everyone_done() -> list[tuple[str, dict]]:
 
 #: (player, form) as the phones post them, in order
 PHONES: list[tuple[str, dict]] = [
+    ("Ana", {"action": "grant", "card": "virtual"}),  # "Draw it for us": rigs' plots
     ("Ana", {"action": "grant", "plot": "P17"}),
     ("Ana", {"action": "vinnie borrow", "resource": "metal", "n": "2"}),
     ("Ana", {"action": "build", "n": "1"}),
@@ -67,6 +68,7 @@ PHONES: list[tuple[str, dict]] = [
 
 #: the same actions typed at the terminal
 TERMINAL: list[list[str]] = [
+    ["grant", "--card", "virtual"],
     ["grant", "P17"],
     ["vinnie", "borrow", "Ana", "metal", "2"],
     ["build", "Ana", "1"],

@@ -21,6 +21,12 @@ FILL = """
 var want = arguments[0];
 for (const f of document.querySelectorAll('form.act')) {
   if (f.querySelector('input[name=action]').value !== want.action) continue;
+  const keys = Object.keys(want).filter(k => k !== 'action');
+  if (keys.length === 1) {  // a button of its own for that value ("Draw it for us")
+    const q = [...f.querySelectorAll('button.quick')].find(
+      b => b.name === keys[0] && b.value === want[keys[0]]);
+    if (q) { q.scrollIntoView({block: 'center'}); return q; }
+  }
   var ok = true;
   for (const [k, v] of Object.entries(want)) {
     if (k === 'action') continue;

@@ -38,6 +38,9 @@ def _choices(menu: list[tuple[str, dict]], grant_recorded: bool) -> list[tuple[s
     for name, a in menu:
         if a["action"] in LEFT_OUT or a["action"] == "undo":
             continue
+        if a["action"] == "grant" and (a["params"].get("card") or {}).get("values") == [
+                "virtual"]:
+            continue  # the table draws its own plots (rigs' draw: "Draw it for us")
         if a["action"] == "grant" and ("plot" in a["params"]
                                        or ("card" in a["params"]) == grant_recorded):
             continue
@@ -50,7 +53,8 @@ def _choices(menu: list[tuple[str, dict]], grant_recorded: bool) -> list[tuple[s
 def test_a_dice_table_game_recorded_from_the_pages_never_uses_rigs_generator(tables,
                                                                             tmp_path):
     seed = 29
-    path = new_game(Path(tmp_path), ["Ana", "Bo"], seed, "table")  # its roll-off: --roll
+    path = new_game(Path(tmp_path), ["Ana", "Bo"], seed, "table",  # its roll-off: --roll
+                    cards="table")
     start = session.load(path, tables).game
     rng = random.Random(seed)
     counts = {"ok": 0, "refused": [], "grant records": 0, "deals": 0, "market": 0}

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.errors import InputError, RigsError
+from rigs_helper.rules.waits.seen import check_seen, moment
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.store import backups, gamelog
@@ -181,25 +182,6 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
                    + gamelog.entry_text(cp), tables)
 
 
-def moment(game: Game) -> str:
-    """The moment of the game a page's form was read on ("3:market"; "over" at the end):
-    an action sent with another moment than the file's is stale (:func:`run`'s ``seen``)."""
-    return "over" if game.game_over else f"{game.round}:{game.phase}"
-
-
-def check_seen(game: Game, seen: str | None) -> None:
-    """Refuse (:class:`Stale`) an action read on another moment of the game than now."""
-    from rigs_helper.rules.errors import Stale
-
-    if seen is None or seen == moment(game):
-        return
-    now = "the game is over" if game.game_over else \
-        f"it is now round {game.round}, the {game.phase.title()} Phase"
-    raise Stale(f"the game moved on since this was read: {now}; nothing was done",
-                {"seen": seen, "now": moment(game), "round": game.round,
-                 "phase": game.phase, "game_over": game.game_over})
-
-
 def run(path: Path, op: Op, tables: Tables | None = None, source: str | None = None,
         request_id: str | None = None, seen: str | None = None) -> Outcome:
     """Under the lock: load ``path``, check and apply ``op``, save the new state with a
@@ -252,9 +234,8 @@ def _run(path: Path, op: Op, tables: Tables | None, with_start: bool,
 
 def settle(path: Path, tables: Tables, source: str) -> Outcome | None:
     """End the phase when every player is done and no choice is open (the rules'
-    :func:`~rigs_helper.rules.waits.phone.everyone_done`), as `rigs next` would; None when
-    it goes on (or another action came first)."""
-    from rigs_helper.rules.waits.phone import everyone_done
+    `waits.seen.everyone_done`), as `rigs next` would; None when it goes on."""
+    from rigs_helper.rules.waits.seen import everyone_done
 
     game = load(path, tables).game
     op = everyone_done(game, tables)

@@ -49,6 +49,26 @@ def waiting(op, game, tables):
     return from_a_page(op, game, tables)
 
 
+def shown_only(form: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A field a page shows only for some choices (``_if:FIELD`` = ``KEY=[values]``),
+    sent by a browser without the page's script whatever was chosen: kept only when
+    the choice made shows it."""
+    import json
+
+    out = {k: v for k, v in form.items() if not k.startswith("_if:")}
+    for k, vs in form.items():
+        if not k.startswith("_if:") or len(vs) != 1:
+            continue
+        key, _, shows = vs[0].partition("=")
+        try:
+            wanted = set(json.loads(shows))
+        except ValueError:
+            continue
+        if not set(out.get(key, ())) & wanted:
+            out.pop(k[4:], None)
+    return out
+
+
 def one_choice(form: dict[str, list[str]]) -> dict[str, list[str]]:
     """A page's "Draw it for us" button sent with the form's own choice of that field (a
     browser without the page's script sends both): the button pressed wins."""
@@ -114,7 +134,7 @@ class Acting:
         seen = seen_given[0] if len(seen_given) == 1 else None
         if seen is None and rid and MOMENT.match(rid):  # a page's id names it too
             seen = rid.split("/", 1)[0]
-        form = one_choice(form)
+        form = one_choice(shown_only(form))
         action = form.pop("action", [])
         if len(action) == 2:  # a second button naming its action (a deal's "Decline")
             action = action[1:]

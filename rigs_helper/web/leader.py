@@ -246,13 +246,9 @@ def operation(game, tables, player: str, action: str,
     cards, rolls = _end_record(tables, params)
     cards += list(params.get("card", ()))
     rolls += list(params.get("roll", ()))
-    from rigs_helper.rules.dice import Rolls, parse_rolls
-    from rigs_helper.rules.endgame import EndgameDraws
-    from rigs_helper.rules.scoring import parse_end_cards
+    from rigs_helper.rules.waits.phone import end_game_record
 
-    given = parse_end_cards(list(cards), tables)
-    return EndgameDraws(tuple(given.items()), parse_rolls(list(rolls)) if rolls
-                        else Rolls()), False
+    return end_game_record(tables, cards, rolls), False
 
 
 def undo(path, tables, game, player: str, params: Mapping[str, Sequence[str]],

@@ -87,15 +87,16 @@ def with_rolloff(op: Op, game: Game, tables: Tables) -> Op:
     return flagged if out.game.waits.rolloff and not game.waits.rolloff else op
 
 
-def everyone_done(game: Game, tables: Tables) -> Op | None:
-    """The phase end the phones make when every player is done and no choice is open (as
-    `rigs next` would; from the Player Phase where the table holds the cards, each player
-    then records their own Disaster card), or None while the phase goes on."""
-    from rigs_helper.rules.legal import phase_ready
+def end_game_record(tables: Tables, cards: list[str], rolls: list[str]) -> Op:
+    """The End Game record a page sends, as `rigs score --card TYPE=V,... --roll R=N`
+    builds it (the cards and dice not given: rigs draws and rolls them)."""
+    from rigs_helper.rules.dice import Rolls, parse_rolls
+    from rigs_helper.rules.endgame import EndgameDraws
+    from rigs_helper.rules.scoring import parse_end_cards
 
-    if game.game_over or not phase_ready(game, tables):
-        return None
-    return from_a_page(NextPhase(), game, tables)
+    given = parse_end_cards(list(cards), tables)
+    return EndgameDraws(tuple(given.items()), parse_rolls(list(rolls)) if rolls
+                        else Rolls())
 
 
-__all__ = ["everyone_done", "from_a_page", "from_a_phone", "recorded_later", "rolloff_waits", "with_rolloff"]
+__all__ = ["end_game_record", "from_a_page", "from_a_phone", "recorded_later", "rolloff_waits", "with_rolloff"]
