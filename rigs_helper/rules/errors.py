@@ -47,6 +47,6 @@ class Stale(RigsError):
 
     exit_code = 1
 
-    def __init__(self, message: str, changed: dict | None = None) -> None:
+    def __init__(self, message: str, changed: dict[str, object] | None = None) -> None:
         self.changed = changed or {}
         super().__init__(message)
