@@ -1,4 +1,8 @@
-"""`rigs history ...`: the group's history of finished games (docs/history.md)."""
+"""`rigs history ...`: the group's history of finished games (docs/history.md).
+
+Past 450 lines it stays one idea: the history's commands and how they draw each game's
+games, figures and records on the terminal (the figures themselves:
+:mod:`rigs_helper.forecast.groupstats`)."""
 
 
 import sys

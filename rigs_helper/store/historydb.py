@@ -445,24 +445,3 @@ def _plays(conn: sqlite3.Connection, where: str = "", args: tuple = ()) -> list[
         out[-1]["players"].append(result)
     return out
 
-
-def past_styles(group: str, game: str = "rigs", skip: str | None = None,
-                path: Path | None = None) -> dict[str, list[str]]:
-    """The play style that fitted each player in each of ``group``'s games of ``game``
-    kept (newest first; the game ``skip``, an identity, left out): {fold(name): [style,
-    ...]}, in one query; {} when there is no history."""
-    from rigs_helper.rules.names import fold
-
-    key = group_key(group)
-    out: dict[str, list[str]] = {}
-    with reading(path) as conn:
-        if conn is None:
-            return out
-        rows = conn.execute(
-            "SELECT g.grp, g.identity, r.name, r.style FROM games g JOIN results r ON "
-            f"r.game = g.id WHERE {LIVE} AND g.game = ? AND r.style IS NOT NULL "
-            "ORDER BY g.played DESC, g.id DESC", (game,)).fetchall()
-    for grp, identity, name, style in rows:
-        if identity != skip and group_key(grp) == key:
-            out.setdefault(fold(name), []).append(style)
-    return out
