@@ -104,3 +104,18 @@ def test_rigs_new_rules_rig_takes_a_group(rigs, tmp_path):
     r = rigs("new", "--rules", "rig", "-p", "Ana", "-p", "Bo", "--group", " ", "-g",
              tmp_path / "x.toml", "--force")
     assert r.exit_code == 1 and "--group" in r.output and not (tmp_path / "x.toml").exists()
+
+
+def test_the_end_screens_standing_counts_its_own_games_only(rigs, tmp_path, tables):
+    from rigs_helper.forecast.bgstats import final_extras
+    from rigs_helper.store import historydb
+
+    ok(rigs, "score", finished_game(tmp_path / "rigs.toml", 4, ("Ana", "Bo"), tables))
+    for seed in (5, 6):
+        finished_rig(tmp_path / f"rig{seed}.toml", seed=seed)
+        ok(rigs, "score", tmp_path / f"rig{seed}.toml")
+    plays = historydb.plays()
+    assert sorted(p["game"] for p in plays) == ["rig", "rig", "rigs"]
+    for play in plays:
+        standing = final_extras(play, plays)["standing"]
+        assert {r["games"] for r in standing} == {1 if play["game"] == "rigs" else 2}

@@ -448,6 +448,7 @@ def _record(rec: dict, every: bool, newest: bool = False, groups: int = 1,
     from rigs_helper.rules.text import shell_word
 
     games = rec["games"]
+    rules = "" if word == SCORE_WORDS["rigs"] else " --rules rig"  # (RIG's record)
     wins = sum(g["winner"] for g in games)
     rating = rec.get("rating")
     say(f"{rec['name']} in group {rec['group']}: {len(games)} game"
@@ -455,15 +456,15 @@ def _record(rec: dict, every: bool, newest: bool = False, groups: int = 1,
         + (f", rating {rating['display']}" if rating else ""))
     if newest and groups > 1:
         say(f"(their newest game's group; they play in {groups}: `rigs history "
-            f"{shell_word(rec['name'])} --all` shows each)")
+            f"{shell_word(rec['name'])}{rules} --all` shows each)")
     print(grid(["#", "Date", "Players", word.capitalize(), "Rank", "Won"],
                [[str(g["id"]), g["date"][:16], str(g["players"]), str(g["net_worth"]),
                  str(g["rank"]), "yes" if g["winner"] else ""]
                 for g in (games if every else games[:SHOWN])], right={0, 2, 3, 4}))
     if not every and len(games) > SHOWN:
         say(f"... and {len(games) - SHOWN} older games (`rigs history "
-            f"{shell_word(rec['name'])} --group {shell_word(rec['group'])} --all` lists "
-            "them all).")
+            f"{shell_word(rec['name'])}{rules} --group {shell_word(rec['group'])} --all` "
+            "lists them all).")
     trend = rec["trend"]
     say("", f"Trend, oldest → newest: {sparkline(trend)}  (first {trend[0]}, last "
         f"{trend[-1]}; lowest {min(trend)}, highest {max(trend)})")
