@@ -115,3 +115,28 @@ def serving(path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def finished_rig(path, seed: int = 5, names=("Ana", "Bo"), group: str | None = None,
+                 at: str = "2026-11-20T20:00:00Z"):
+    """A RIG game file played to its end by random legal actions (in memory, saved once:
+    as `rigs rig ...` would have written it, each entry at ``at``); its last state."""
+    from rigs_helper.game.play import perform
+    from rigs_helper.games import get
+    from rigs_helper.store import gamestore
+    from rigs_helper.store.files import write_atomic
+
+    game = get("rig")
+    settings = {"players": list(names), "seed": seed, "tokens": 4, "dice": "rigs",
+                **({"group": group} if group else {})}
+    st = game.new(settings)
+    r = random.Random(seed)
+    log = []
+    while st.step != "over":
+        action = random_action(st, r)
+        out = perform(st, action)
+        log.append({"n": len(log) + 1, "at": at, **game.action_doc(action),
+                    "said": list(out.said)})
+        st = out.state
+    write_atomic(path, gamestore._text(game, settings, st, log))
+    return st

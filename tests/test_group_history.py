@@ -19,6 +19,7 @@ from conftest import EXAMPLES, ROOT
 from historyhelp import finished_game
 
 from rigs_helper.rules.names import fold
+from rigs_helper.store.historydb import SCHEMA_VERSION
 
 # three finished games (names that are the same player in another spelling) and a sheet
 GAMES = {1: ("Ana", "Bo", "Zoë"), 2: ("ana", "ZOE"), 3: ("ANA", "Bo", "Cy", "Di")}
@@ -56,7 +57,8 @@ def scored_all(rigs, paths) -> list[dict]:
 def test_each_game_scored_twice_is_kept_once_with_its_scores(rigs, four):
     scores = scored_all(rigs, four)
     d = json.loads(history(rigs, "--json", "--all").stdout)
-    assert set(d) == {"group", "games", "players"} and d["group"] is None
+    assert set(d) == {"game", "group", "games", "players"} and d["group"] is None
+    assert d["game"] == "rigs"  # (R.I.G.S.'s games: RIG's are counted apart)
     assert len(d["games"]) == 4
     for g in d["games"]:
         assert set(g) == {"id", "date", "source", "group", "location", "players"}
@@ -228,7 +230,7 @@ def test_the_history_file_is_its_owners_only(rigs, tmp_path, monkeypatch):
     assert path.parent.stat().st_mode & 0o777 == 0o700
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_the_history_lives_in_the_user_data_folder(monkeypatch, tmp_path):

@@ -192,6 +192,9 @@ def test_an_older_history_is_migrated_into_its_players_groups(rigs, tmp_path, mo
     assert [r["name"] for r in d["players"]] == ["ana", "Zoë"]
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == historydb.SCHEMA_VERSION
+    # version 3: an older game is R.I.G.S.'s (RIG's games are counted apart)
+    assert d["game"] == "rigs" and historydb.plays()[0]["game"] == "rigs"
+    assert json.loads(ok(rigs, "history", "--rules", "rig", "--json").stdout)["games"] == []
 
 
 # ---------------------------------------------------------------------------- ratings

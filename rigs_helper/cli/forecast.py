@@ -43,11 +43,13 @@ def _record(loaded, path: Path, tables):
 
 
 def _past(loaded, path: Path):
-    """The hook for the group's history: per player name, the play style that fitted them
-    in each of the group's past games (the forecast's ``style`` at their end), the
-    ensemble's weights before this game's play (`rigs_helper.forecast.tendencies.prior_of`).
-    None (every style alike) until the history keeps each game's styles."""
-    return None
+    """The group's history for the forecast: per player name, the play style that fitted
+    them in each of the group's past games (kept with each game `rigs score` keeps), the
+    ensemble's weights before this game's play (`rigs_helper.forecast.tendencies.prior_of`);
+    read only when the forecast simulates, in one query."""
+    from rigs_helper.store.historypast import PastStyles
+
+    return PastStyles(loaded.game)
 
 
 def _units(units: dict) -> str:

@@ -118,7 +118,7 @@ def new(
         from rigs_helper.cli import rig
 
         return rig.new_game(rules, player, seed, tokens, dice, force, game, json,
-                            bool(word or ask_words or plots or have or roll))
+                            bool(word or ask_words or plots or have or roll), group)
     from rigs_helper.rules.errors import InputError
     from rigs_helper.rules.replay import seed_from_words, short
     from rigs_helper.rules.rng import MAX_SEED

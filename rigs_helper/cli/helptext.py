@@ -90,7 +90,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
                "rigs report examples/sheet-3p.toml --html r.html"),
     "verify": ("rigs verify", "rigs verify --reveal"),
     "history": ("rigs history", "rigs history Ana", "rigs history --group 'Friday club'",
-                "rigs history --all"),
+                "rigs history --all", "rigs history --rules rig"),
     "history show": ("rigs history show Ana",),
     "history add": ("rigs history add examples/sheet-3p.toml",
                     "rigs history add night.toml --date 2026-11-20"),

@@ -1,4 +1,8 @@
-"""`rigs history ...`: the group's history of finished games (docs/history.md)."""
+"""`rigs history ...`: the group's history of finished games (docs/history.md).
+
+Past 450 lines it stays one idea: the history's commands and how they draw each game's
+games, figures and records on the terminal (the figures themselves:
+:mod:`rigs_helper.forecast.groupstats`)."""
 
 
 import sys
@@ -44,10 +48,44 @@ Player = Annotated[str | None, typer.Argument(
 GroupOpt = Annotated[str | None, typer.Option(
     "--group", metavar="NAME", help="The group (`rigs new --group`, a sheet's `group =`; "
     "else its players, e.g. 'Ana, Bo, Cy').", show_default=False)]
+RulesOpt = Annotated[str | None, typer.Option(
+    "--rules", metavar="rigs|rig", help="Which game's history: rigs (R.I.G.S., the "
+    "default) or rig (RIG); each game's figures are counted apart.", show_default=False)]
 GameId = Annotated[int, typer.Argument(
     metavar="ID", help="The game's number (`rigs history` lists them).", min=1)]
 BARS = "▁▂▃▄▅▆▇█"
 SHOWN = 20  # games listed on the terminal without --all
+
+
+TITLES = {"rigs": "R.I.G.S.", "rig": "RIG"}
+SCORE_WORDS = {"rigs": "net worth", "rig": "components"}  # what a game's score is
+
+
+def _of_rules(plays: list[dict], rules: str | None) -> tuple[str, list[dict], list[dict]]:
+    """(the game named by --rules, default R.I.G.S.; its games among ``plays``; the
+    other game's): the history counts each game apart."""
+    from rigs_helper.rules.groups import of_game
+
+    game = "rigs" if rules is None else rules.strip().lower()
+    if game not in TITLES:
+        from rigs_helper.rules.errors import InputError
+
+        raise InputError(f"--rules {rules!r}: give rigs (R.I.G.S.) or rig (RIG)")
+    other = next(g for g in TITLES if g != game)
+    return game, of_game(plays, game), of_game(plays, other)
+
+
+def _others(game: str, others: list[dict], rules: str | None) -> None:
+    """Under the default game's figures: the other game's games kept, and the command
+    that shows them (said only when --rules was not given)."""
+    if rules is not None or not others:
+        return
+    from rigs_helper.cli.render import say
+
+    other = next(g for g in TITLES if g != game)
+    n = len(others)
+    say(f"Also kept: {n} {TITLES[other]} game{'' if n == 1 else 's'}, counted apart "
+        f"(`rigs history --rules {other}`).")
 
 
 def _group_of(plays: list[dict], group: str) -> list[dict]:
@@ -70,20 +108,24 @@ def _group_of(plays: list[dict], group: str) -> list[dict]:
 def show(player: Player = None, json: JsonOpt = False, group: GroupOpt = None,
          every: Annotated[bool, typer.Option(
              "--all", help=f"Every group and every game (with --group: every game of that "
-             f"group; else the newest {SHOWN} of one group).")] = False) -> None:
+             f"group; else the newest {SHOWN} of one group).")] = False,
+         rules: RulesOpt = None) -> None:
     """One group's games and each player's figures; with PLAYER, that player's record."""
     from rigs_helper.forecast import groupstats
     from rigs_helper.store import historydb
 
-    plays = historydb.plays()
+    game, plays, others = _of_rules(historydb.plays(), rules)
+    word = SCORE_WORDS[game]
     if group is not None:
         plays = _group_of(plays, group)
     if player is not None:
         if not plays:
             from rigs_helper.rules.errors import InputError
 
-            raise InputError(f"no games kept yet, so no player called {player!r}: "
-                             "`rigs score` keeps each finished game it scores")
+            raise InputError(f"no {TITLES[game]} games kept yet, so no player called "
+                             f"{player!r}: `rigs score` keeps each finished game it scores"
+                             + ("" if rules is not None or not others else
+                                f" (RIG's: `rigs history {player} --rules rig`)"))
         name = groupstats.find(plays, player)
         mine = [p for p in plays if any(groupstats.fold(r["name"]) == groupstats.fold(name)
                                          for r in p["players"])]
@@ -95,29 +137,30 @@ def show(player: Player = None, json: JsonOpt = False, group: GroupOpt = None,
             rec = groupstats.player_record(groupstats.by_group(plays)[g], name)
             records.append({"group": g, **rec})
         if json:
-            print_json(records[0] if len(records) == 1 and not every else
-                       {"records": records})
+            print_json({"game": game, **records[0]} if len(records) == 1 and not every else
+                       {"game": game, "records": records})
         else:
             for i, rec in enumerate(records):
                 _record(rec, every, i == 0 and group is None and not every,
-                        len(groupstats.by_group(mine)))
+                        len(groupstats.by_group(mine)), word)
         return
     groups = groupstats.by_group(plays)
     if group is None and not every and groups:
         plays = next(iter(groups.values()))
     if json:
-        print_json(groupstats.summary(plays, None if every and group is None else
-                                      (plays[0]["group"] if plays else None)))
+        print_json({"game": game, **groupstats.summary(
+            plays, None if every and group is None else
+            (plays[0]["group"] if plays else None))})
         return
     if not plays:
-        _summary([], [], every, "", 0)
-        return
-    if every and group is None:
+        _summary([], [], every, "", 0, game if others or rules is not None else "")
+    elif every and group is None:
         for name, mine in groups.items():
-            _summary(mine, groupstats.rated_rows(mine), True, name, 0)
-        return
-    _summary(plays, groupstats.rated_rows(plays), every, plays[0]["group"],
-             len(groups) if group is None else 0)
+            _summary(mine, groupstats.rated_rows(mine), True, name, 0, game)
+    else:
+        _summary(plays, groupstats.rated_rows(plays), every, plays[0]["group"],
+                 len(groups) if group is None else 0, game)
+    _others(game, others, rules)
 
 
 DateOpt = Annotated[str | None, typer.Option(
@@ -144,8 +187,20 @@ def add(path: Annotated[Path, typer.Argument(
         from rigs_helper.store.sheet import play_date
 
         day = play_date(date, lambda _key, problem: InputError(f"--date {problem}"))
-    play = score_file(path, with_play=True).play
-    assert play is not None  # (asked for: with_play)
+    from rigs_helper.store.gamekind import kind
+
+    if kind(path) == "rig":  # a RIG game: kept apart from R.I.G.S.'s
+        from rigs_helper.cli.rig import load_rig
+        from rigs_helper.store.historyplay import play_of_protocol
+
+        play = play_of_protocol(path, load_rig(path))
+    else:
+        from rigs_helper.cli.keep import styled
+
+        result = score_file(path, with_play=True)
+        styled_play = styled(result, path)
+        assert styled_play is not None  # (asked for: with_play)
+        play = styled_play
     if day is not None:
         play.update(played=day + " 00:00:00", dated=True)
     gid, status = historydb.add(play)
@@ -290,9 +345,11 @@ def export(
         "--app", help="With --bgstats: the bgstats:// form, which opens the app "
         "directly.")] = False,
     group: GroupOpt = None,
+    rules: RulesOpt = None,
 ) -> None:
-    """Export the history (--csv or --json; --group NAME: one group's games) or one game
-    to BG Stats (--bgstats ID).  Games are named by their file's name only.
+    """Export the history (--csv or --json; --group NAME: one group's games; --rules rig:
+    RIG's games, else R.I.G.S.'s) or one game to BG Stats (--bgstats ID, of either game).
+    Games are named by their file's name only.
 
     Example: rigs history export --csv > games.csv
     """
@@ -313,10 +370,11 @@ def export(
                              "the games)")
         print(link(historydb.with_settings(play), app_form))
         return
+    game, plays, _ = _of_rules(plays, rules)
     if group is not None:
         plays = _group_of(plays, group)
     if json:
-        print_json({"games": plays})
+        print_json({"game": game, "games": plays})
         return
     import csv as csvlib
 
@@ -329,31 +387,33 @@ def export(
 
 
 def _summary(plays: list[dict], rows: list[dict], every: bool, group: str,
-             groups: int) -> None:
-    """One group's games and players (``groups``: how many groups are kept, when the
-    group shown is the newest game's: said under its name)."""
+             groups: int, game: str = "rigs") -> None:
+    """One group's games and players of ``game`` (``groups``: how many groups are kept,
+    when the group shown is the newest game's: said under its name)."""
     from rigs_helper.cli.render import grid, say
     from rigs_helper.rules.text import shell_word
 
     if not plays:
         from rigs_helper.store.historydb import history_path
 
-        say(f"No games kept yet ({history_path()}): `rigs score` keeps each finished "
-            "game it scores.")
+        say(f"No {TITLES[game] + ' ' if game else ''}games kept yet ({history_path()}): "
+            "`rigs score` keeps each finished game it scores.")
         return
+    rules = "" if game == "rigs" else f" --rules {game}"
     if groups > 1:
-        say(f"Group {group} (the newest game's; {groups} groups kept: `rigs history "
-            "--all` shows each, `rigs history --group NAME` one)")
+        say(f"Group {group}, {TITLES[game]} (the newest game's; {groups} groups kept: "
+            f"`rigs history{rules} --all` shows each, `rigs history{rules} --group NAME` "
+            "one)")
     else:
-        say(f"Group {group}")
+        say(f"Group {group}, {TITLES[game]}")
     say(f"Games ({len(plays)}, newest first; * won)")
-    print(grid(["#", "Date", "Players (net worth)"],
+    print(grid(["#", "Date", f"Players ({SCORE_WORDS[game]})"],
                [[str(p["id"]), p["played"][:16],
                  ", ".join(f"{r['name']} {r['net_worth']}{'*' if r['winner'] else ''}"
                            for r in p["players"])]
                 for p in (plays if every else plays[:SHOWN])], right={0}))
     if not every and len(plays) > SHOWN:
-        say(f"... and {len(plays) - SHOWN} older games (`rigs history --group "
+        say(f"... and {len(plays) - SHOWN} older games (`rigs history{rules} --group "
             f"{shell_word(group)} --all` lists them all).")
     say("", "Players (rating: skill ± uncertainty, from every game's ranking)")
     print(grid(["Player", "Games", "Wins", "Win rate", "Average", "Best", "Rank", "Rating"],
@@ -382,11 +442,13 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{x:.0%}"
 
 
-def _record(rec: dict, every: bool, newest: bool = False, groups: int = 1) -> None:
+def _record(rec: dict, every: bool, newest: bool = False, groups: int = 1,
+            word: str = "net worth") -> None:
     from rigs_helper.cli.render import grid, say
     from rigs_helper.rules.text import shell_word
 
     games = rec["games"]
+    rules = "" if word == SCORE_WORDS["rigs"] else " --rules rig"  # (RIG's record)
     wins = sum(g["winner"] for g in games)
     rating = rec.get("rating")
     say(f"{rec['name']} in group {rec['group']}: {len(games)} game"
@@ -394,24 +456,27 @@ def _record(rec: dict, every: bool, newest: bool = False, groups: int = 1) -> No
         + (f", rating {rating['display']}" if rating else ""))
     if newest and groups > 1:
         say(f"(their newest game's group; they play in {groups}: `rigs history "
-            f"{shell_word(rec['name'])} --all` shows each)")
-    print(grid(["#", "Date", "Players", "Net worth", "Rank", "Won"],
+            f"{shell_word(rec['name'])}{rules} --all` shows each)")
+    print(grid(["#", "Date", "Players", word.capitalize(), "Rank", "Won"],
                [[str(g["id"]), g["date"][:16], str(g["players"]), str(g["net_worth"]),
                  str(g["rank"]), "yes" if g["winner"] else ""]
                 for g in (games if every else games[:SHOWN])], right={0, 2, 3, 4}))
     if not every and len(games) > SHOWN:
         say(f"... and {len(games) - SHOWN} older games (`rigs history "
-            f"{shell_word(rec['name'])} --group {shell_word(rec['group'])} --all` lists "
-            "them all).")
+            f"{shell_word(rec['name'])}{rules} --group {shell_word(rec['group'])} --all` "
+            "lists them all).")
     trend = rec["trend"]
     say("", f"Trend, oldest → newest: {sparkline(trend)}  (first {trend[0]}, last "
         f"{trend[-1]}; lowest {min(trend)}, highest {max(trend)})")
     if rec["head_to_head"]:
-        say("", "Against each other player (net worth in the same game)")
+        say("", f"Against each other player ({word} in the same game)")
         print(grid(["Against", "Games", "Ahead", "Behind", "Level"],
                    [[h["name"], str(h["games"]), str(h["ahead"]), str(h["behind"]),
                      str(h["level"])] for h in rec["head_to_head"]], right={1, 2, 3, 4}))
     w, a = rec["wins"], rec["all_games"]
+    if word != "net worth":  # (RIG: no net worth to break down)
+        say("")
+        return
     if w["games"]:
         say("", f"In their wins, net worth came from plots {_pct(w['plots_share'])} and "
             f"Luxuries {_pct(w['luxuries_share'])} (in all their games: plots "

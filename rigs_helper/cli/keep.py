@@ -35,3 +35,29 @@ def kept_line(gid: int, status: str, group: str | None = None) -> str:
 
     return (said.format(gid) + f"; group {group} (`rigs history --group "
             f"{shell_word(group)}`).")
+
+
+def styled(result, path) -> dict | None:
+    """The play of a scored file (``result``: :func:`rigs_helper.store.scorefile.score_file`
+    with ``with_play``), a game file's with the play style that fitted each player
+    (:func:`rigs_helper.forecast.simulate.fitted_styles`, from the log when it can be
+    read): what a later game's forecast starts from.  A sheet's play has none."""
+    play = result.play
+    if play is None or result.game is None:
+        return play
+    from rigs_helper.forecast.record import from_entries
+    from rigs_helper.forecast.simulate import fitted_styles
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.store import timeline
+    from rigs_helper.store.tablefiles import load_tables
+
+    tables = load_tables()
+    try:
+        record = from_entries(timeline.entries(result.loaded, str(path), tables))
+    except InputError:
+        record = None
+    try:
+        styles = fitted_styles(result.game, tables, record)
+    except Exception:  # noqa: BLE001 - the score stands: the game is kept without them
+        return play
+    return {**play, "players": [{**r, "style": s} for r, s in zip(play["players"], styles)]}

@@ -254,8 +254,10 @@ def steal(
 
 
 def new_game(rules: str, players: list[str], seed: int | None, tokens: int | None, dice: str,
-             force: bool, game: Path | None, json: bool, rigs_only: bool) -> None:
-    """`rigs new --rules rig ...` (the options of R.I.G.S. alone are refused)."""
+             force: bool, game: Path | None, json: bool, rigs_only: bool,
+             group: str | None = None) -> None:
+    """`rigs new --rules rig ...` (the options of R.I.G.S. alone are refused; --group:
+    the group whose history keeps the game, as for R.I.G.S.)."""
     from rigs_helper.games import NAMES
     from rigs_helper.games.rig.game import DEFAULT_TOKENS
     from rigs_helper.rules.errors import InputError
@@ -275,6 +277,13 @@ def new_game(rules: str, players: list[str], seed: int | None, tokens: int | Non
                 "seed": fresh_seed() if seed is None else seed,
                 "tokens": DEFAULT_TOKENS if tokens is None else tokens,
                 "dice": dice.strip().lower()}
+    if group is not None:
+        from rigs_helper.rules.checker import printable
+
+        if not group.strip() or not printable(group.strip()):
+            raise InputError(f"--group {group!r}: a group's name is printable text on one "
+                             "line")
+        settings["group"] = group.strip()
     path = game_path(game)
     state = gamestore.create(path, "rig", settings, force)
     if json:
@@ -363,3 +372,33 @@ def undo(game: Path | None, n: int, json: bool) -> None:
         return
     say("\n".join([*(f"undone: {_words(e)}" for e in reversed(gone)),
                    f"Now {where(st)}.", *hints(st, game)]))
+
+
+def score(path: Path, json: bool, keep_it: bool) -> None:
+    """`rigs score` of a finished RIG game: who won and each Rig's components; kept in
+    the group's history as a RIG game (apart from R.I.G.S.'s) unless ``keep_it`` is
+    False."""
+    from rigs_helper.games.rig.views import status_dict
+    from rigs_helper.store.historyplay import play_of_protocol
+
+    loaded = load_rig(path)
+    play = play_of_protocol(path, loaded)  # (refuses a game not over)
+    d = status_dict(loaded.state)
+    winners = [r["name"] for r in play["players"] if r["winner"]]
+    rows = [{"name": p["name"], "components": p["components"], "rig": p["rig"],
+             "missing": p["missing"], "rank": r["rank"], "winner": r["winner"]}
+            for p, r in zip(d["players"], play["players"])]
+    if json:
+        print_json({"game": "rig", "winners": winners, "players": rows})
+    else:
+        head = (f"RIG: {winners[0]} won." if len(winners) == 1 else
+                f"RIG: a draw between {' and '.join(winners)} (no token could move "
+                "again).")
+        say("\n".join([head, *(f"  {r['name']}: {r['components']} of 6 components"
+                                  + (f" (missing {', '.join(r['missing'])})"
+                                     if r["missing"] else "")
+                                  + ("  won" if r["winner"] else "") for r in rows)]))
+    if keep_it:
+        from rigs_helper.cli.keep import keep
+
+        keep(play, quiet=json)

@@ -46,7 +46,8 @@ def score(
     """Score the end game: each player's net worth, broken down, and the winner(s).
 
     Reads the quick scoring sheet of the README, or a finished game file (then the End Game
-    draws come from the game's own seeded decks unless the file or --card/--roll give them).
+    draws come from the game's own seeded decks unless the file or --card/--roll give them),
+    or a finished RIG game (who won, each Rig's components).
     The game is kept once in the group's history (`rigs history`) unless --no-history.
     """
     from rigs_helper.store import scorefile as endgame
@@ -55,6 +56,21 @@ def score(
         unused(("--game", game), why="when a PATH to score is given")
     unused(("--seed", seed if not draw else None), why="without --draw")
     target = path if path is not None else game_path(game)
+    from rigs_helper.store.gamekind import kind
+
+    if kind(target) == "rig":  # RIG's end: who won, each Rig's components
+        from rigs_helper.cli.rig import score as rig_score
+
+        given = [o for o, v in (("--explain", explain), ("--draw", draw), ("--seed", seed),
+                                ("--card", card), ("--roll", roll)) if v]
+        if given:
+            from rigs_helper.rules.errors import InputError
+
+            raise InputError(f"{target}: a RIG game: {', '.join(given)} "
+                             f"{'is' if len(given) == 1 else 'are'} R.I.G.S.'s (RIG has no "
+                             "End Game draws)")
+        rig_score(target, json, keep_it=not no_history)
+        return
     result = endgame.score_file(target, draw=draw, seed=seed, cards=card, rolls=roll,
                                 explain=explain, with_play=not no_history)
     if explain is not None:
@@ -73,6 +89,6 @@ def score(
 
         render.score(result, explain=player if explain is not None else None)
     if result.play is not None:  # after the score: the score stands whatever happens there
-        from rigs_helper.cli.keep import keep
+        from rigs_helper.cli.keep import keep, styled
 
-        keep(result.play, quiet=json)
+        keep(styled(result, target) or result.play, quiet=json)

@@ -25,6 +25,9 @@ APP_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "rigs-helper"
 GAME_NAME = "R.I.G.S."
 SOURCE_GAME_ID = "rigs-helper:rigs"
+#: each game's name and id at BG Stats (a play's ``game``: "rigs" or "rig"; a RIG play's
+#: score is the different components in each Rig)
+GAMES = {"rigs": (GAME_NAME, SOURCE_GAME_ID), "rig": ("RIG", "rigs-helper:rig")}
 MAX_LINK = 8000  # what link handlers take (a test holds 4 players' links to it)
 _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
@@ -41,8 +44,9 @@ def payload(play: dict) -> dict:
     where = play.get("location") or play.get("group_location")
     if where:
         out["location"] = where
-    game: dict = {"name": GAME_NAME, "sourceGameId": SOURCE_GAME_ID}
-    if play.get("bgg_id") is not None:
+    name, source_id = GAMES[play.get("game") or "rigs"]
+    game: dict = {"name": name, "sourceGameId": source_id}
+    if play.get("bgg_id") is not None and name == GAME_NAME:  # (the group's is R.I.G.S.'s)
         game["bggId"] = play["bgg_id"]
     out["game"] = {**game, "highestWins": True, "noPoints": False}
     out["players"] = [{"name": r["name"], "score": r["net_worth"], "winner": bool(r["winner"]),
@@ -83,10 +87,11 @@ def final_extras(play: dict, plays: list[dict]) -> dict:
     ``plays`` (every game kept), each with their rating and this game's change; ``group``
     is the group's name when the table named one ("" for the group of these players)."""
     from rigs_helper.forecast.groupstats import standing
-    from rigs_helper.rules.groups import of_group
+    from rigs_helper.rules.groups import of_game, of_group
 
     group = play.get("group") or ""
-    mine = of_group(plays, group) if group else [play]
+    # (the group's games of this game only: R.I.G.S.'s and RIG's are counted apart)
+    mine = of_group(of_game(plays, play.get("game") or "rigs"), group) if group else [play]
     if not any(p["identity"] == play["identity"] for p in mine):
         mine = [play, *mine]
     from rigs_helper.rules.groups import default_group, group_key

@@ -150,7 +150,8 @@ def find(plays: Sequence[dict], name: str) -> str:
 
 
 def _share(r: dict, part: str) -> float | None:
-    return r[part] / r["net_worth"] if r["net_worth"] > 0 else None
+    """(None for a game without the part: RIG's)"""
+    return r[part] / r["net_worth"] if r["net_worth"] > 0 and r[part] is not None else None
 
 
 def _mean(values) -> float | None:

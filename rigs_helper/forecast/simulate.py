@@ -131,6 +131,37 @@ def _settled(game: Game, tables: Tables) -> Game:
     return replace(game, players=tuple(players))
 
 
+def prices(game: Game, tables: Tables, all_values: list[int] | None = None
+           ) -> tuple[int | None, float]:
+    """(the latest Market price, None before the first card; the mean Market card
+    value): what a player's selling is read against (``all_values``: every Market card's
+    value, when already known)."""
+    m = game.market
+    if all_values is None:
+        all_values = [card_value(tables, m.values, i) for i in range(len(tables.market_deck))]
+    price = m.price
+    if price is None and m.drawn:
+        price = m.recorded.get(len(m.drawn), all_values[m.drawn[-1]])
+    return price, sum(all_values) / len(all_values)
+
+
+def fitted_styles(game: Game, tables: Tables, record: Record | None = None
+                  ) -> tuple[str | None, ...]:
+    """Per player (seating order), the play style of the ensemble that explains their
+    play in this game best, every style alike before it (the weighing of :func:`digest`:
+    :func:`rigs_helper.forecast.tendencies.likelihoods`); None for a player with no
+    round played.  Kept with a finished game in the group's history, these are the
+    styles a later game's forecast starts from (``past``)."""
+    price, mean_price = prices(game, tables)
+    names = list(habits.POLICIES)
+    out: list[str | None] = []
+    for seen in habits.observed(game, price, mean_price, tables.constants.hand_limit, record):
+        weights = habits.likelihoods(seen)
+        out.append(names[max(range(len(names)), key=weights.__getitem__)]
+                   if seen.rounds else None)
+    return tuple(out)
+
+
 def digest(game: Game, tables: Tables, acting: bool = True, record: Record | None = None,
            past: Mapping[str, Sequence[str]] | None = None) -> Start:
     """The public facts the simulation starts from, with this round's sure steps done
@@ -142,10 +173,7 @@ def digest(game: Game, tables: Tables, acting: bool = True, record: Record | Non
     drawn = set(m.drawn)
     all_values = [card_value(tables, m.values, i) for i in range(len(tables.market_deck))]
     pool = [v for i, v in enumerate(all_values) if i not in drawn]
-    price = m.price
-    if price is None and m.drawn:
-        price = m.recorded.get(len(m.drawn), all_values[m.drawn[-1]])
-    mean_price = sum(all_values) / len(all_values)
+    price, mean_price = prices(g, tables, all_values)
     res = [[p.energy, p.supplies, p.metal, p.luxuries] for p in g.players]
     credits = [p.credits for p in g.players]
     front = [p.disaster for p in g.players if p.disaster]

@@ -25,3 +25,9 @@ def of_group(plays: Sequence[dict[str, Any]], group: str) -> list[dict[str, Any]
     """The games of ``group`` among ``plays`` (each a game as the history keeps it)."""
     key = group_key(group)
     return [p for p in plays if group_key(p.get("group") or "") == key]
+
+
+def of_game(plays: Sequence[dict[str, Any]], game: str) -> list[dict[str, Any]]:
+    """The games of ``game`` ("rigs": R.I.G.S., "rig": RIG) among ``plays``: the history
+    counts each game apart (a game kept before RIG was known is R.I.G.S.'s)."""
+    return [p for p in plays if (p.get("game") or "rigs") == game]

@@ -97,15 +97,25 @@ MIGRATIONS: tuple[tuple, ...] = (
         "CREATE INDEX games_grp ON games (grp)",
         _groups_of_older_games,
     ),
+    (  # version 3: which game (R.I.G.S. or RIG: each counted apart; the older games are
+        # R.I.G.S.'s), and the play style that fitted each player (the forecast's prior)
+        "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'rigs'",
+        "ALTER TABLE results ADD COLUMN style TEXT",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 GAME_KEYS = ("id", "identity", "kind", "played", "source", "round", "leader",
-             "duration_min", "added", "group", "location")
+             "duration_min", "added", "group", "location", "game")
 _COLUMN = {"group": "grp"}  # a key of the play and its column, where they differ
 RESULT_KEYS = ("seat", "name", "net_worth", "credits", "luxuries", "plots", "resources",
                "vinnie", "rank", "winner", "vinnie_scripts", "luxury_sales", "karma_played",
-               "rigs_built")
+               "rigs_built", "style")
+#: a result's R.I.G.S. figures (a RIG game's results have none: read as None)
+RIGS_ONLY = ("credits", "luxuries", "plots", "resources", "vinnie", "vinnie_scripts",
+             "luxury_sales", "karma_played", "rigs_built", "style")
+GAMES = ("rigs", "rig")  # the games the history keeps, each counted apart
+_NOT_NULL = ("net_worth", "credits", "luxuries", "plots", "resources", "vinnie")
 
 
 class HistoryError(InputError):
@@ -294,10 +304,11 @@ def add(play: dict, path: Path | None = None) -> tuple[int, str]:
     when the same game is kept with the same figures, (the id it had, UPDATED) when its
     figures, date, group or place changed (End Game cards recorded again after an undo, a
     sheet added again with ``--date``): one game, its latest score."""
-    rows = [[*(int(r[k]) if k == "winner" else r.get(k) for k in RESULT_KEYS)]
-            for r in play["players"]]
+    rows = [[*(int(r[k]) if k == "winner" else 0 if k in _NOT_NULL and r.get(k) is None
+               else r.get(k) for k in RESULT_KEYS)] for r in play["players"]]
     if not play.get("group"):  # (a play made without one: its players' group)
         play = {**play, "group": default_group(r["name"] for r in play["players"])}
+    play = {**play, "game": play.get("game") or "rigs"}
     keys = GAME_KEYS[1:]
     with writing(path) as conn:
         cur = conn.execute(
@@ -315,7 +326,13 @@ def add(play: dict, path: Path | None = None) -> tuple[int, str]:
             now = [play.get(k) for k in ("played", "source", "group", "location")]
             if not play.get("dated", True):  # (only the file's time: the date kept stays)
                 now[0] = was[0]
-            if [list(r) for r in kept] == rows and was == now and removed is None:
+            if [list(r[:-1]) for r in kept] == [r[:-1] for r in rows] and was == now \
+                    and removed is None:
+                styles = [(r[-1], gid, r[0]) for r, k in zip(rows, kept)
+                          if r[-1] is not None and r[-1] != k[-1]]
+                if styles:  # (only the play styles are new: the game is the same)
+                    conn.executemany("UPDATE results SET style = ? WHERE game = ? AND "
+                                     "seat = ?", styles)
                 return gid, KEPT
             conn.execute("UPDATE games SET played = ?, source = ?, grp = ?, location = ?, "
                          "round = ?, leader = ?, duration_min = ?, removed = NULL "
@@ -423,5 +440,8 @@ def _plays(conn: sqlite3.Connection, where: str = "", args: tuple = ()) -> list[
             out.append({**dict(zip(GAME_KEYS, row[:n])), "players": []})
         result = dict(zip(RESULT_KEYS, row[n:]))
         result["winner"] = bool(result["winner"])
+        if out[-1]["game"] != "rigs":  # (RIG: its score alone, no R.I.G.S. figure)
+            result.update(dict.fromkeys(RIGS_ONLY))
         out[-1]["players"].append(result)
     return out
+

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.names import fold
 from rigs_helper.rules.scoring import GameScore
 
@@ -67,7 +68,8 @@ def _play(identity: str, kind: str, path: Path, players: list, **more: Any) -> d
             "leader": more.get("leader"), "duration_min": more.get("duration_min"),
             "added": time.strftime("%Y-%m-%d %H:%M:%S"),
             "group": more.get("group") or default_group([r["name"] for r in players]),
-            "location": more.get("location") or None, "players": players}
+            "location": more.get("location") or None, "game": more.get("game", "rigs"),
+            "players": players}
 
 
 def content_hash(text: str) -> str:
@@ -103,6 +105,30 @@ def play_of_game(path: Path, game, loaded, score: GameScore, tables) -> dict:
     return _play(identity, "game", path, _results(score, holdings(game), facts),
                  round=game.round, leader=game.leader or None, duration_min=minutes,
                  group=game.group, played=ended)
+
+
+def play_of_protocol(path: Path, loaded) -> dict:
+    """A finished game of a game on the protocol (RIG: ``loaded`` from
+    :func:`rigs_helper.store.gamestore.load`): each player's score (RIG: the different
+    components in their Rig), rank and win; identified by a hash of its seed and its
+    players; its date and duration from its log's times.  A game not over is refused."""
+    import hashlib
+
+    game, state = loaded.game, loaded.state
+    score = game.score(state)
+    if score is None:
+        raise InputError(f"{path}: the {game.title} game is not over yet "
+                         f"({' '.join(game.summary(state))}): `rigs score` keeps a "
+                         "finished game")
+    names = game.players(state)
+    seed = hashlib.sha256(f"{game.name}:{loaded.settings.get('seed')}".encode()
+                          ).hexdigest()[:32]
+    identity = f"{game.name}:{seed}:" + "|".join(names)
+    results = [{"seat": seat, "name": p["name"], "net_worth": p["score"], "rank": p["rank"],
+                "winner": bool(p["winner"])} for seat, p in enumerate(score.players)]
+    return _play(identity, "game", path, results, round=getattr(state, "round", None),
+                 duration_min=_minutes(loaded.log), played=_ended(loaded.log),
+                 group=str(loaded.settings.get("group") or ""), game=game.name)
 
 
 # ---------------------------------------------------------------------------- the log

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.market import card_value
@@ -30,6 +31,10 @@ class ScoreResult:
     seed: int | None = None
     # the game as the group's history keeps it (store/historyplay.py), when asked for
     play: dict | None = None
+    # a game file's: the game as scored and the file as read (for the play styles the
+    # history keeps, worked out by the forecast: cli/keep.py)
+    game: Any = None
+    loaded: Any = None
 
 
 def score_file(path: Path, draw: bool = False, seed: int | None = None,
@@ -168,4 +173,4 @@ def score_game_file(path: Path, text: str, tables: Tables,
 
         play = play_of_game(path, game, loaded, score, tables)
     # the game's seed stays private (only `rigs verify --reveal` shows it)
-    return ScoreResult(score, drawn, None, play)
+    return ScoreResult(score, drawn, None, play, game=game, loaded=loaded)

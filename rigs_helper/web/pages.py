@@ -79,7 +79,10 @@ def standings(snap: Snapshot, tables) -> list[dict] | None:
             record = from_entries(timeline.entries(snap.loaded, "game", tables))
         except RigsError:  # a damaged history: the forecast reads the state alone
             record = None
-        s = compute(snap.loaded.game, tables, record=record)  # as `rigs standings` says
+        from rigs_helper.store.historypast import PastStyles
+
+        s = compute(snap.loaded.game, tables, record=record,  # as `rigs standings` says
+                    past=PastStyles(snap.loaded.game))
         rows = sorted((p.as_dict() for p in s.players), key=lambda r: -r["net_worth"])
         for i, r in enumerate(rows, 1):
             r["rank"] = i

@@ -69,9 +69,11 @@ class Rig:
     def score(self, state: State) -> Score | None:
         if state.step != "over":
             return None
+        # the score (the history's, BG Stats'): the different components in the Rig
         return Score(tuple({"name": s.name, "winner": state.winner in (i, None),
                             "rank": 2 if state.winner not in (i, None) else 1,
-                            "components": len(set(s.rig) & set(COLOURS))}
+                            "components": len(set(s.rig) & set(COLOURS)),
+                            "score": len(set(s.rig) & set(COLOURS))}
                            for i, s in enumerate(state.seats)))
 
     def players(self, state: State) -> list[str]:
