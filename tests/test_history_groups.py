@@ -370,29 +370,32 @@ def test_remove_asks_at_a_terminal_and_keeps_the_game_when_told_no(rigs, monkeyp
     assert json.loads(ok(rigs, "history", "--json").stdout)["games"] == []
 
 
-def test_bgstats_duration_of_a_game_file_reads_the_at_of_its_log(rigs, tmp_path, tables):
+def test_bgstats_duration_of_a_game_file_reads_the_at_of_its_log(rigs, tmp_path, tables,
+                                                                 monkeypatch):
     """A version-2 log whose entries keep ``at`` (issue "one unit"): the minutes from the
-    first action to the last; without ``at`` none."""
+    first action to the last; a log without ``at`` (written before) has none."""
+    import re
+
     from rigs_helper.store import session
     from rigs_helper.store.historyplay import game_facts
 
     game = tmp_path / "rigs.toml"
+    # `new` at 2025-11-20 19:00 UTC, `next` at 20:12 (the clock as the log reads it)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1763665200")
     ok(rigs, "new", "-p", "Ana", "-p", "Bo", "--seed", "3", "-g", game)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(1763665200 + 72 * 60))
     ok(rigs, "next", "-g", game)
     names = ["Ana", "Bo"]
-    assert game_facts(session.load(game, tables), game, names, tables)[1:] == (None, None)
-    text = game.read_text(encoding="utf-8")
-    stamps = iter(["2026-11-20T19:00:00Z", "2026-11-20T20:12:00Z"])  # `new`, `next`
-    parts = text.split("[[log]]\nn = ")
-    assert len(parts) == 3
-    text = parts[0] + "".join(f'[[log]]\nat = "{next(stamps)}"\nn = ' + p for p in parts[1:])
-    game.write_text(text, encoding="utf-8")
     _, minutes, ended = game_facts(session.load(game, tables), game, names, tables)
     assert minutes == 72
     from datetime import datetime, timezone
 
-    local = datetime(2026, 11, 20, 20, 12, tzinfo=timezone.utc).astimezone()
+    local = datetime(2025, 11, 20, 20, 12, tzinfo=timezone.utc).astimezone()
     assert ended == local.strftime("%Y-%m-%d %H:%M:%S")  # the game's date: its last action
+    text = game.read_text(encoding="utf-8")
+    older = tmp_path / "older.toml"  # the same log without its times (an older file)
+    older.write_text(re.sub(r'(?m)^at = "[^"]*"\n', "", text), encoding="utf-8")
+    assert game_facts(session.load(older, tables), older, names, tables)[1] is None
 
 
 def test_a_game_kept_keeps_its_date_when_only_its_file_is_written_again(rigs, tmp_path):

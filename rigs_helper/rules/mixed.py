@@ -201,11 +201,9 @@ def next_tags(game: Game, tables: Tables, deck: str, n: int = 1) -> tuple[bool, 
         return ()
     pile: Pile = getattr(game, deck)
     tags = tuple(pile.virtual[:n])
-    if len(tags) < n and pile.discard:
-        from dataclasses import replace
+    if len(tags) < n and pile.discard:  # the reshuffle PileMoves._reshuffle will make
+        from rigs_helper.rules.rng import Rng
 
-        from rigs_helper.rules.engine import Work
-
-        w = Work(game, tables)
-        tags += w._reshuffle(deck, replace(pile, draw=(), virtual=())).virtual[:n - len(tags)]
+        mix = Rng(game.seed, game.rng).shuffled(labeled(pile.discard, Counter(pile.vdiscard)))
+        tags += tuple(v for _, v in mix)[:n - len(tags)]
     return tags
