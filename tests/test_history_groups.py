@@ -200,30 +200,63 @@ def test_an_older_history_is_migrated_into_its_players_groups(rigs, tmp_path, mo
 # ---------------------------------------------------------------------------- ratings
 
 
-def _ranked_game(rng, names, strong: str) -> list[tuple[str, int]]:
-    """One game's net worths: everyone draws from the same range, ``strong`` from a
-    higher one (a stronger policy)."""
-    return [(n, rng.randint(180, 300) + (60 if n == strong else 0)) for n in names]
+#: the policy of the forecast's simulated players that beats random play most often (in
+#: its simulation, sellers won most of 150 games against random players; builders, who
+#: borrow to build, about as often as a random player does)
+STRONG, WEAK = "seller", "random"
+
+
+def _simulated_worths(seated: list[str], seed: int, strong: str, rng, tables) -> list[int]:
+    """One whole game played by the forecast's simulated players
+    (:func:`rigs_helper.forecast.simulate.play_out` from a new game's set-up): ``strong``
+    follows the STRONG policy, everyone else WEAK; the End Game Market cards drawn from
+    the simulated game's End Game deck and the three dice rolled with ``rng``.  Each
+    player's net worth, seating order."""
+    from dataclasses import replace
+
+    from rigs_helper.forecast.simulate import digest, play_out
+    from rigs_helper.forecast.tendencies import ODDS, POLICIES
+    from rigs_helper.rules.setup import new_game
+
+    def only(style: str) -> tuple[int, ...]:  # cumulative odds: this policy, always
+        k = list(POLICIES).index(style)
+        return tuple(0 if j < k else ODDS for j in range(len(POLICIES)))
+
+    start = digest(new_game(seated, seed, tables).game, tables)
+    start = replace(start, odds=tuple(only(STRONG if n == strong else WEAK) for n in seated))
+    end = play_out(start, rng)
+    deck, values = list(end.end_pool), []
+    for _, cards in start.slots:
+        values.append(sum(deck.pop(rng.below(len(deck))) for _ in range(cards)))
+    dice = [1 + rng.below(tables.constants.die_sides) for _ in range(3)]
+    return [round(c + sum(w * v for w, v in zip(ws, values))
+                  + sum(u * d for u, d in zip(us, dice)))
+            for c, ws, us in zip(end.const, end.weights, end.units)]
 
 
 def _add_games(n: int, seed: int, group: str | None = None) -> None:
+    """``n`` simulated games (:func:`_simulated_worths`) of 2 to 4 of Ana, Bo, Cy and Di,
+    Cy playing the stronger policy, each kept in the history as `rigs score` keeps a game
+    (:func:`rigs_helper.store.historydb.add`)."""
     import random
 
+    from rigs_helper.rules.rng import Rng
     from rigs_helper.store import historydb
+    from rigs_helper.store.tablefiles import load_tables
 
-    rng = random.Random(seed)
+    tables = load_tables()
+    rng, seats = Rng(seed), random.Random(seed)
     names = ["Ana", "Bo", "Cy", "Di"]
     for i in range(n):
-        seated = rng.sample(names, rng.randint(2, 4))
-        worths = _ranked_game(rng, seated, "Cy")
-        ws = [w for _, w in worths]
+        seated = seats.sample(names, seats.randint(2, 4))
+        worths = _simulated_worths(seated, seed * 1000 + i, "Cy", rng, tables)
         players = [{"seat": s, "name": name, "net_worth": w, "credits": w, "luxuries": 0,
                     "plots": 0, "resources": 0, "vinnie": 0,
-                    "rank": 1 + sum(x > w for x in ws), "winner": w == max(ws)}
-                   for s, (name, w) in enumerate(worths)]
-        historydb.add({"identity": f"sheet:{seed}:{i}", "kind": "sheet",
+                    "rank": 1 + sum(x > w for x in worths), "winner": w == max(worths)}
+                   for s, (name, w) in enumerate(zip(seated, worths))]
+        historydb.add({"identity": f"sim:{seed}:{i}", "kind": "game",
                        "played": f"2026-10-{1 + i // 2:02d} {18 + i % 2}:00:00",
-                       "source": f"night{i}.toml", "round": None, "leader": None,
+                       "source": f"night{i}.toml", "round": 15, "leader": None,
                        "duration_min": None, "added": "2026-11-01 00:00:00",
                        "group": group or "Club", "location": None, "players": players})
 
@@ -234,6 +267,9 @@ def test_ratings_put_the_stronger_player_first_and_are_recomputed_after_remove_a
     d = json.loads(ok(rigs, "history", "--json").stdout)
     rating = {r["name"]: r["rating"] for r in d["players"]}
     assert max(rating, key=lambda n: rating[n]["mu"]) == "Cy"
+    # and by more than its uncertainty (among equal random players, about 1 in 4 leads)
+    assert all(rating["Cy"]["mu"] - rating["Cy"]["sigma"] > r["mu"]
+               for n, r in rating.items() if n != "Cy")
     for r in rating.values():
         assert r["display"] == f"{r['mu']:.1f} ± {r['sigma']:.1f}" and r["sigma"] < 8.3
     text = ok(rigs, "history").stdout
