@@ -1,5 +1,5 @@
-"""Game commands: new, grant, lose, undo, log, doctor, restore.  One idea (the commands on
-a game file as a whole), past 450 lines since `new` chooses the game, its cards and group
+"""Game commands: new, grant, lose, undo, log, doctor, restore: one idea (the commands on a
+game file as a whole), past 450 lines since `new` chooses the game, its cards and group
 and `doctor` accepts a hand edit."""
 
 

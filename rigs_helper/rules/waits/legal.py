@@ -1,7 +1,7 @@
 """The legal-actions entries of what waits for one player (their Specs are in rules/legal's
 table): deal propose / accept / decline / withdraw, answer, disaster record.  Their
-operations are built from their definitions (rules/actions/catalog.py).  No I/O.  One
-idea (the answers listed for what waits), past 450 lines since a mixed Karma deck lists
+operations are built from their definitions (rules/actions/catalog.py).  No I/O.
+This is one idea (the answers listed for what waits), past 450 lines since a mixed Karma deck lists
 the group's titles or `virtual` for each card an answer draws."""
 
 from __future__ import annotations
