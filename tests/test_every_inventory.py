@@ -308,15 +308,17 @@ def test_new_have_says_per_deck_what_the_group_holds_and_what_rigs_deals(tmp_pat
 # ------------------------------------------------------- a draw that another player's precedes
 
 
-def _rough_storm_game(tmp_path, rigs, tables, tags: tuple[bool, bool]):
-    """Ana (holding Rough Storm) and Bo, ``--dice table``, a Karma deck missing two cards:
-    its next two cards rigs' (True) or the group's (False) as ``tags`` say."""
+def _rough_storm_game(tmp_path, rigs, tables, tags: tuple[bool, bool],
+                     card: str = "Rough Storm"):
+    """Ana (holding Rough Storm, or ``card``) and Bo, ``--dice table``, a Karma deck
+    missing two cards: its next two cards rigs' (True) or the group's (False) as ``tags``
+    say."""
     inv = tmp_path / "inv.toml"
     inv.write_text('[karma]\nmissing = { Decoy = 1, Ruins = 1 }\n')
     path = tmp_path / "g.toml"
     assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 3, "--dice", "table", "--have",
                 inv, "--game", path).exit_code == 0
-    assert rigs("adjust", "Ana", "karma", "1", "--card", "Rough Storm", "--why", "dealt",
+    assert rigs("adjust", "Ana", "karma", "1", "--card", card, "--why", "dealt",
                 "--game", path).exit_code == 0
     g = _load(path, tables)
     pile = g.karma
@@ -367,3 +369,26 @@ def test_rough_storm_victims_draw_comes_after_its_players_in_a_mixed_deck(
                            {"card": ["take"], "roll": ["3"], "drew": [v]})
         assert out.game.waits.attack is None
         assert len(out.game.player("Bo").hand) == len(g.player("Bo").hand) + 1
+
+
+def test_da_roof_is_on_fire_lists_each_card_of_a_mixed_deck_in_its_place(
+        tmp_path, rigs, tables):
+    """Da' Roof is on Fire! makes Bo draw two cards, the group's then rigs': the take
+    lists them card by card (``ordered``: the group's titles, then ``virtual``), and a
+    request built that way is accepted."""
+    from rigs_helper.rules.legal import actions_json
+
+    g = _rough_storm_game(tmp_path, rigs, tables, (False, True), "Da' Roof is on Fire!")
+    bo = g.player("Bo")  # (eleven Energy: two cards to draw)
+    g = g.with_player(replace(bo, energy=bo.energy + 1))
+    g = page_perform(g, tables, "Ana", "karma play",
+                     {"title": ["Da' Roof is on Fire!"], "target": ["Bo"]}).game
+    (take,) = [a for a in actions_json(g, tables, "Bo")["actions"]
+               if a["action"] == "answer" and "drew" in a["params"]]
+    drew = take["params"]["drew"]
+    assert (drew["min"], drew["max"]) == (2, 2)
+    own, rigs_s = drew["ordered"]
+    assert rigs_s == ["virtual"] and own and "virtual" not in own
+    out = page_perform(g, tables, "Bo", "answer",
+                       {"card": ["take"], "drew": [own[0], "virtual"]})
+    assert len(out.game.player("Bo").hand) == len(g.player("Bo").hand) + 2

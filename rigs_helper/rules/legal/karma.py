@@ -48,15 +48,35 @@ def recordable(game, tables, player: str, n: int = 1, at: tuple[int, ...] = ()
     titles = drawable(game, tables, player)
     if "karma" not in game.missing:
         return (*titles, VIRTUAL)
+    tags = _tags(game, tables, n, at) or (True,)  # (none left: rigs says so)
+    own = _own(game, tables, titles) if not all(tags) else []
+    return (*own, *((VIRTUAL,) if any(tags) else ()))
+
+
+def recordable_each(game, tables, player: str, n: int, at: tuple[int, ...] = ()
+                    ) -> tuple[tuple[str, ...], ...] | None:
+    """:func:`recordable` card by card, where a mixed deck gives ``player`` some of the
+    group's cards and some of rigs' (the i-th card recorded: the group's titles, or
+    ``virtual``); None where every card is alike."""
+    if "karma" not in game.missing:
+        return None
+    tags = _tags(game, tables, n, at)
+    if len(tags) != n or len(set(tags)) < 2:
+        return None
+    own = tuple(_own(game, tables, drawable(game, tables, player)))
+    return tuple((VIRTUAL,) if v else own for v in tags)
+
+
+def _tags(game, tables, n: int, at: tuple[int, ...]) -> tuple[bool, ...]:
     from rigs_helper.rules.mixed import next_tags
 
     tags = next_tags(game, tables, "karma", max(at) + 1 if at else n)
-    if at:
-        tags = tuple(tags[i] for i in at if i < len(tags))
-    tags = tags or (True,)  # (none left: rigs says so)
+    return tuple(tags[i] for i in at if i < len(tags)) if at else tags
+
+
+def _own(game, tables, titles) -> list[str]:
     lacks = game.missing["karma"]
-    own = [t for t in titles if not lacks.get(_key(tables, t), 0)] if not all(tags) else []
-    return (*own, *((VIRTUAL,) if any(tags) else ()))
+    return [t for t in titles if not lacks.get(_key(tables, t), 0)]
 
 
 def _key(tables, title: str) -> str:

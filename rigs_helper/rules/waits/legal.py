@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.legal.base import Action, Param, Spec, module_of
-from rigs_helper.rules.legal.karma import VIRTUAL, recordable
+from rigs_helper.rules.legal.karma import VIRTUAL, recordable, recordable_each
 from rigs_helper.rules.mixed import trial
 from rigs_helper.rules.tables import RESOURCES
 from rigs_helper.rules.waits.records import TAKE
@@ -207,7 +207,8 @@ def _take_actions(game, tables, me: str, label: str, takes: list[dict], rolls: b
     out = []
     for (n, at, _), faces in by.items():
         drew = [Param("drew", recordable(game, tables, me, n, at), n, n, multiple=True,
-                      record="card")] if n else []
+                      record="card", ordered=recordable_each(game, tables, me, n, at))
+                ] if n else []
         for die in (_die(faces) if rolls else [None]):
             both = " (both dice)" if die and die.ordered else ""
             out.append(Action("answer", (Param("card", (TAKE,)), *lead,
@@ -338,7 +339,8 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
             # Identity Theft): theirs to record, as a victim who takes it records
             n, at = drawn
             params.append(Param("drew", recordable(game, tables, me, n, at), n, n,
-                                multiple=True, record="card"))
+                                multiple=True, record="card",
+                                ordered=recordable_each(game, tables, me, n, at)))
         if plots:
             params.append(Param("plot", plots, required=not plain))
         out.append(Action(spec.action, tuple(params), f"Answer {title} with {card}"
