@@ -303,3 +303,92 @@ def test_new_have_says_per_deck_what_the_group_holds_and_what_rigs_deals(tmp_pat
     assert (decks["karma_physical"], decks["karma_virtual"]) == (43, 2)
     assert (decks["survey_physical"], decks["survey_virtual"]) == (27, 0)
     assert "disaster_physical" not in decks and "plot_virtual" not in decks
+
+
+# ------------------------------------------------------- a draw that another player's precedes
+
+
+def _rough_storm_game(tmp_path, rigs, tables, tags: tuple[bool, bool],
+                     card: str = "Rough Storm"):
+    """Ana (holding Rough Storm, or ``card``) and Bo, ``--dice table``, a Karma deck
+    missing two cards: its next two cards rigs' (True) or the group's (False) as ``tags``
+    say."""
+    inv = tmp_path / "inv.toml"
+    inv.write_text('[karma]\nmissing = { Decoy = 1, Ruins = 1 }\n')
+    path = tmp_path / "g.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 3, "--dice", "table", "--have",
+                inv, "--game", path).exit_code == 0
+    assert rigs("adjust", "Ana", "karma", "1", "--card", card, "--why", "dealt",
+                "--game", path).exit_code == 0
+    g = _load(path, tables)
+    pile = g.karma
+    first = [pile.virtual.index(t) for t in tags]
+    if first[0] == first[1]:
+        first[1] = pile.virtual.index(tags[1], first[0] + 1)
+    order = [*first, *(j for j in range(len(pile.draw)) if j not in first)]
+    return replace(g, karma=replace(pile, draw=tuple(pile.draw[j] for j in order),
+                                    virtual=tuple(pile.virtual[j] for j in order)))
+
+
+@pytest.mark.parametrize("tags", [(False, True), (True, False)])
+def test_rough_storm_victims_draw_comes_after_its_players_in_a_mixed_deck(
+        tmp_path, rigs, tables, tags):
+    """Rough Storm: its player (Ana, rolling 2, her card the group's and recorded) draws
+    before its victim (Bo): Bo's card is the deck's second, so Bo's take lists what that card is (``virtual`` for rigs',
+    the group's titles for theirs), not what the top card is; every value listed is
+    accepted (before, Bo was offered the top card's values and refused "a virtual one this
+    time"; and Ana's play, whose top card was rigs', was refused: Bo's card, the group's,
+    waited for a record while the play was checked)."""
+    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.rules.mixed import next_tags
+
+    g = _rough_storm_game(tmp_path, rigs, tables, tags)
+    assert next_tags(g, tables, "karma", 2) == tags
+    play = next(a for a in actions_json(g, tables, "Ana")["actions"]
+                if a["action"] == "karma play"
+                and a["params"]["title"]["values"] == ["Rough Storm"])
+    # Ana's card is the top one: the group's titles, or virtual (rigs draws it), listed
+    drawn = [v for v in play["params"]["drawn"]["values"] if v != "Rough Storm"]
+    assert (drawn == ["virtual"]) == tags[0]
+    g = page_perform(g, tables, "Ana", "karma play",
+                     {"title": ["Rough Storm"], "roll": ["2"], "drawn": drawn[:1]}).game
+    assert g.waits.attack is not None and g.karma.virtual[:2] == tags
+    # Bo's card: the second when Ana recorded hers; when hers is rigs', it waits for her
+    # record after the answers (owed), and Bo's, recorded with his answer, is the top one
+    bo_s = tags[1] if not tags[0] else tags[0]
+    take = next(a for a in actions_json(g, tables, "Bo")["actions"]
+                if a["action"] == "answer" and "drew" in a["params"])
+    values = take["params"]["drew"]["values"]
+    lacks = {c.title for c in tables.karma if c.key in g.missing["karma"]}
+    if bo_s:
+        assert values == ["virtual"]
+    else:
+        assert "virtual" not in values and values and not set(values) & lacks
+    for v in values:
+        out = page_perform(g, tables, "Bo", "answer",
+                           {"card": ["take"], "roll": ["3"], "drew": [v]})
+        assert out.game.waits.attack is None
+        assert len(out.game.player("Bo").hand) == len(g.player("Bo").hand) + 1
+
+
+def test_da_roof_is_on_fire_lists_each_card_of_a_mixed_deck_in_its_place(
+        tmp_path, rigs, tables):
+    """Da' Roof is on Fire! makes Bo draw two cards, the group's then rigs': the take
+    lists them card by card (``ordered``: the group's titles, then ``virtual``), and a
+    request built that way is accepted."""
+    from rigs_helper.rules.legal import actions_json
+
+    g = _rough_storm_game(tmp_path, rigs, tables, (False, True), "Da' Roof is on Fire!")
+    bo = g.player("Bo")  # (eleven Energy: two cards to draw)
+    g = g.with_player(replace(bo, energy=bo.energy + 1))
+    g = page_perform(g, tables, "Ana", "karma play",
+                     {"title": ["Da' Roof is on Fire!"], "target": ["Bo"]}).game
+    (take,) = [a for a in actions_json(g, tables, "Bo")["actions"]
+               if a["action"] == "answer" and "drew" in a["params"]]
+    drew = take["params"]["drew"]
+    assert (drew["min"], drew["max"]) == (2, 2)
+    own, rigs_s = drew["ordered"]
+    assert rigs_s == ["virtual"] and own and "virtual" not in own
+    out = page_perform(g, tables, "Bo", "answer",
+                       {"card": ["take"], "drew": [own[0], "virtual"]})
+    assert len(out.game.player("Bo").hand) == len(g.player("Bo").hand) + 2

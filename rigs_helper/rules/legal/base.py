@@ -28,7 +28,8 @@ class Param(Frozen):
     record: str | None = None  # "card" or "die": the table's own card or die is recorded
     # a ``repeat`` parameter's values by position: the i-th value given is one of
     # ``ordered[i]`` (the dice a victim rolls one after the other: the first decides
-    # whether the second is rolled)
+    # whether the second is rolled; the cards drawn from a mixed deck, some the group's
+    # and some rigs')
     ordered: tuple[tuple[str, ...], ...] | None = None
 
     def as_json(self) -> dict:

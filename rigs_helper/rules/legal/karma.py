@@ -37,20 +37,46 @@ def drawable(game, tables, player: str) -> list[str]:
     return unseen(game, tables, player, discards=not game.karma.draw)
 
 
-def recordable(game, tables, player: str, n: int = 1) -> tuple[str, ...]:
+def recordable(game, tables, player: str, n: int = 1, at: tuple[int, ...] = ()
+               ) -> tuple[str, ...]:
     """What a page may record for the next ``n`` Karma cards ``player`` draws at the table:
     every card they cannot see elsewhere, or ``virtual`` (rigs draws it).  A mixed deck
     (a partial set) decides at every draw: its top card is the group's (their titles they
-    cannot see elsewhere) or rigs' (``virtual``, and nothing else)."""
+    cannot see elsewhere) or rigs' (``virtual``, and nothing else).  ``at``: the places of
+    their cards among the deck's next draws, where another player draws first in the same
+    resolution (Rough Storm's card player rolling before its victim); else the top ``n``."""
     titles = drawable(game, tables, player)
     if "karma" not in game.missing:
         return (*titles, VIRTUAL)
+    tags = _tags(game, tables, n, at) or (True,)  # (none left: rigs says so)
+    own = _own(game, tables, titles) if not all(tags) else []
+    return (*own, *((VIRTUAL,) if any(tags) else ()))
+
+
+def recordable_each(game, tables, player: str, n: int, at: tuple[int, ...] = ()
+                    ) -> tuple[tuple[str, ...], ...] | None:
+    """:func:`recordable` card by card, where a mixed deck gives ``player`` some of the
+    group's cards and some of rigs' (the i-th card recorded: the group's titles, or
+    ``virtual``); None where every card is alike."""
+    if "karma" not in game.missing:
+        return None
+    tags = _tags(game, tables, n, at)
+    if len(tags) != n or len(set(tags)) < 2:
+        return None
+    own = tuple(_own(game, tables, drawable(game, tables, player)))
+    return tuple((VIRTUAL,) if v else own for v in tags)
+
+
+def _tags(game, tables, n: int, at: tuple[int, ...]) -> tuple[bool, ...]:
     from rigs_helper.rules.mixed import next_tags
 
-    tags = next_tags(game, tables, "karma", n) or (True,)  # (none left: rigs says so)
+    tags = next_tags(game, tables, "karma", max(at) + 1 if at else n)
+    return tuple(tags[i] for i in at if i < len(tags)) if at else tags
+
+
+def _own(game, tables, titles) -> list[str]:
     lacks = game.missing["karma"]
-    own = [t for t in titles if not lacks.get(_key(tables, t), 0)] if not all(tags) else []
-    return (*own, *((VIRTUAL,) if any(tags) else ()))
+    return [t for t in titles if not lacks.get(_key(tables, t), 0)]
 
 
 def _key(tables, title: str) -> str:

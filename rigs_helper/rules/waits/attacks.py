@@ -20,7 +20,7 @@ from dataclasses import fields, replace
 
 from rigs_helper.rules.dice import DieNeeded, Rolls, parse_rolls
 from rigs_helper.rules.engine import Op, Outcome, perform, title_of
-from rigs_helper.rules.errors import InputError, RigsError, RulesError
+from rigs_helper.rules.errors import InputError, PendingChoice, RigsError, RulesError
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import hand_key
 from rigs_helper.rules.karma.play import KarmaPlay
@@ -155,8 +155,19 @@ class KarmaPlayWait(KarmaPlay):
         play = stand_in(play, game, tables, victims)
         if not victims:
             play = self._at_once(play, game)
-        play.replaced(first=play.first + undecided_firsts(play, game, tables, victims,
-                                                     ())).check(game, tables)
+        play = play.replaced(first=play.first + undecided_firsts(play, game, tables,
+                                                                 victims, ()))
+        try:
+            play.check(game, tables)
+        except PendingChoice as err:
+            # a victim's card from a mixed Karma deck that the group draws at the table
+            # (Rough Storm's victims): theirs to record when they answer, not the play's;
+            # the play is checked on a trial whose draws never wait (rules/mixed.py)
+            if not victims or any(c.startswith(f"{play.name}: ") for c in err.choices):
+                raise
+            from rigs_helper.rules.mixed import trial
+
+            play.check(trial(game), tables)
 
     def _at_once(self, play: KarmaPlay, game: Game) -> KarmaPlay:
         """The play that waits for nobody, as it resolves at once: from a page in a game

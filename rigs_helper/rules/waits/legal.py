@@ -1,8 +1,9 @@
 """The legal-actions entries of what waits for one player (their Specs are in rules/legal's
 table): deal propose / accept / decline / withdraw, answer, disaster record.  Their
 operations are built from their definitions (rules/actions/catalog.py).  No I/O.
-This is one idea (the answers listed for what waits), past 450 lines since a mixed Karma deck lists
-the group's titles or `virtual` for each card an answer draws."""
+Past 450 lines it stays one idea (the answers listed for what waits): a mixed Karma deck
+lists the group's titles or `virtual` for each card an answer draws, at its place among
+the resolution's draws."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import replace
 
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.legal.base import Action, Param, Spec, module_of
-from rigs_helper.rules.legal.karma import VIRTUAL, recordable
+from rigs_helper.rules.legal.karma import VIRTUAL, recordable, recordable_each
 from rigs_helper.rules.mixed import trial
 from rigs_helper.rules.tables import RESOURCES
 from rigs_helper.rules.waits.records import TAKE
@@ -194,18 +195,20 @@ def _take_actions(game, tables, me: str, label: str, takes: list[dict], rolls: b
     from one action's values is accepted; the dice ``virtual`` (rigs rolls) in an action
     of its own, with the cards drawn only where every face draws as many (what rigs will
     roll is not told)."""
-    by: dict[tuple[int, int], list[dict]] = {}
+    by: dict[tuple[int, tuple[int, ...], int], list[dict]] = {}
     for f in takes:
         if f or not rolls:
-            n = _draws_on_taking(game, tables, me, f, first)
-            by.setdefault((n, len(f.get("roll", ()))), []).append(f)
-    if rolls and {} in takes:
-        alike = {n for n, _ in by} if len({n for n, _ in by}) == 1 else {0}
-        by.setdefault((alike.pop(), -1), []).append({})  # (-1 dice: virtual)
+            n, at = _draws_on_taking(game, tables, me, f, first)
+            by.setdefault((n, at, len(f.get("roll", ()))), []).append(f)
+    if rolls and {} in takes:  # (where the draws, and their places, differ: none listed)
+        alike = {(n, at) for n, at, _ in by}
+        n, at = alike.pop() if len(alike) == 1 else (0, ())
+        by.setdefault((n, at, -1), []).append({})  # (-1 dice: virtual)
     out = []
-    for (n, _), faces in by.items():
-        drew = [Param("drew", recordable(game, tables, me, n), n, n, multiple=True,
-                      record="card")] if n else []
+    for (n, at, _), faces in by.items():
+        drew = [Param("drew", recordable(game, tables, me, n, at), n, n, multiple=True,
+                      record="card", ordered=recordable_each(game, tables, me, n, at))
+                ] if n else []
         for die in (_die(faces) if rolls else [None]):
             both = " (both dice)" if die and die.ordered else ""
             out.append(Action("answer", (Param("card", (TAKE,)), *lead,
@@ -330,12 +333,14 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
         params = [Param("card", (card,)), *lead]
         if to is not None:
             params.append(Param("to", (to,)))
-        elif plain and (n := _draws_on_answering(game, tables, me, card, first)) and \
-                ok(drew=_in_deck(game, tables, n)):
+        elif plain and (drawn := _draws_on_answering(game, tables, me, card, first))[0] \
+                and ok(drew=_in_deck(game, tables, *drawn)):
             # the Karma cards this answer makes them draw (Right Back At You turning
             # Identity Theft): theirs to record, as a victim who takes it records
-            params.append(Param("drew", recordable(game, tables, me, n), n, n,
-                                multiple=True, record="card"))
+            n, at = drawn
+            params.append(Param("drew", recordable(game, tables, me, n, at), n, n,
+                                multiple=True, record="card",
+                                ordered=recordable_each(game, tables, me, n, at)))
         if plots:
             params.append(Param("plot", plots, required=not plain))
         out.append(Action(spec.action, tuple(params), f"Answer {title} with {card}"
@@ -351,31 +356,72 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
     return out
 
 
-def _draws_on_answering(game, tables, me: str, card: str, first: dict) -> int:
+def _draws_on_answering(game, tables, me: str, card: str, first: dict
+                        ) -> tuple[int, tuple[int, ...]]:
     """How many Karma cards ``me`` draws when answering the waiting card with ``card``
-    (the cards new in their hand once it resolves, rigs' dice standing in)."""
+    (the cards new in their hand once it resolves, rigs' dice standing in), and their
+    places among the resolution's draws (:func:`_places`)."""
     from collections import Counter
 
     from rigs_helper.rules.errors import RigsError
     from rigs_helper.rules.waits.attacks import Answer, resolve
 
     if game.waits.attack.later:
-        return 0
+        return 0, ()
+    answer = Answer(me, card, first=first.get("first"))
     try:  # (a trial: a draw from a mixed deck never waits for a record)
-        attack, _ = Answer(me, card, first=first.get("first"))._replies(game, tables)
+        attack, _ = answer._replies(game, tables)
         after = resolve(trial(game), tables, attack, early=True).game
     except RigsError:
-        return 0
-    return sum((Counter(after.player(me).hand) - Counter(game.player(me).hand)).values()) \
+        return 0, ()
+    n = sum((Counter(after.player(me).hand) - Counter(game.player(me).hand)).values()) \
         + after.player(me).owed_karma - game.player(me).owed_karma
+    return n, _places(game, tables, answer, n)
 
 
-def _in_deck(game, tables, n: int) -> list[str]:
-    """``n`` cards the Karma deck gives next, as a page records them (a trial record: the
-    rules accept a card drawn from the deck): their titles, or ``virtual`` for a mixed
-    deck's card that is rigs'."""
+def _places(game, tables, answer, n: int) -> tuple[int, ...]:
+    """The places of the ``n`` Karma cards ``answer``'s player draws among the draws from
+    the deck its resolution makes, in the rules' order: another player's draw may come
+    first (Rough Storm: every player loses and draws in turn, its card player among them),
+    and a mixed deck's card at that place decides whether theirs is the group's or rigs'.
+    Read from a trial (nothing drawn, nothing raised) in which they record stand-ins
+    (the deck's bottom cards, drawn by name: a recorded card is drawn where the rules draw
+    it); the top ``n`` where the trial cannot tell."""
+    import re
+
+    from rigs_helper.rules.errors import RigsError
+    from rigs_helper.rules.waits.attacks import resolve
+
+    top = tuple(range(n))
+    keys = game.karma.draw
+    if not n or "karma" not in game.missing or len(keys) < 2 * n:
+        return top
+    stand_ins = tuple(title_of(tables, "karma", k) for k in keys[-n:])
+    try:
+        attack, _ = replace(answer, drew=stand_ins)._replies(game, tables)
+        said = resolve(trial(game), tables, attack, early=True).messages
+    except RigsError:
+        return top
+    order: list[str] = []  # who draws each card from the deck, one after the other
+    for line in said:
+        for q in game.players:
+            head = f"{q.name} draws "
+            if line.startswith(head) and (m := re.match(r"(\d+) Karma cards? \(",
+                                                         line[len(head):])):
+                order += [q.name] * int(m.group(1))
+    places = tuple(i for i, who in enumerate(order) if who == answer.name)
+    return places if len(places) == n else top
+
+
+def _in_deck(game, tables, n: int, at: tuple[int, ...] = ()) -> list[str]:
+    """``n`` cards the Karma deck gives next (at the places ``at`` among its next draws,
+    when given), as a page records them (a trial record: the rules accept a card drawn
+    from the deck): their titles, or ``virtual`` for a mixed deck's card that is rigs'."""
     from rigs_helper.rules.mixed import next_tags
 
+    if at:
+        every = _in_deck(game, tables, max(at) + 1)
+        return [every[i] for i in at if i < len(every)]
     pile = game.karma
     keys = list(pile.draw or pile.discard)
     tags = next_tags(game, tables, "karma", n)
@@ -385,24 +431,27 @@ def _in_deck(game, tables, n: int) -> list[str]:
     return [VIRTUAL if v else title_of(tables, "karma", next(own, keys[0])) for v in tags]
 
 
-def _draws_on_taking(game, tables, me: str, roll: dict, first: dict) -> int:
+def _draws_on_taking(game, tables, me: str, roll: dict, first: dict
+                     ) -> tuple[int, tuple[int, ...]]:
     """How many Karma cards ``me`` draws when taking the waiting card (the victim records
-    them: who holds the cardboard records it), with this die (``roll``) if they roll."""
+    them: who holds the cardboard records it), with this die (``roll``) if they roll, and
+    their places among the resolution's draws (:func:`_places`)."""
     from rigs_helper.rules.errors import RigsError
     from rigs_helper.rules.waits.attacks import Answer, resolve
 
     if game.waits.attack.later:  # (a player the card came to records dice or a pick:
-        return 0  # a card it makes them draw, rigs draws; their hand takes the pick)
+        return 0, ()  # a card it makes them draw, rigs draws; their hand takes the pick)
     gave = _gave(game, tables, me)[:1]
+    answer = Answer(me, TAKE, roll=tuple(str(n) for n in roll.get("roll", ())),
+                    first=first.get("first"), **(gave[0] if gave else {}))
     try:  # (a trial: a draw from a mixed deck never waits for a record)
-        attack, _ = Answer(me, TAKE, roll=tuple(str(n) for n in roll.get("roll", ())),
-                           first=first.get("first"),
-                           **(gave[0] if gave else {}))._replies(game, tables)
+        attack, _ = answer._replies(game, tables)
         after = resolve(trial(game), tables, attack, early=True).game
     except RigsError:
-        return 0  # (refused either way: the take's own check says why)
-    return max(0, len(after.player(me).hand) - len(game.player(me).hand)
-               + after.player(me).owed_karma - game.player(me).owed_karma)
+        return 0, ()  # (refused either way: the take's own check says why)
+    n = max(0, len(after.player(me).hand) - len(game.player(me).hand)
+            + after.player(me).owed_karma - game.player(me).owed_karma)
+    return n, _places(game, tables, answer, n)
 
 
 # ---------------------------------------------------------------------------- disasters
