@@ -42,13 +42,14 @@ def house_value(index: int) -> int:
 # ---------------------------------------------------------------------------- playing
 
 
-def start(n: int, seed: int, tables) -> Game:
-    return new_game(list(NAMES[n]), seed, tables).game
+def start(n: int, seed: int, tables, cards: str = "table") -> Game:
+    return new_game(list(NAMES[n]), seed, tables, cards=cards).game
 
 
-def play(n: int, seed: int, tables):
-    """Yield (before, outcome) for every ``next --auto`` of a whole game."""
-    g = start(n, seed, tables)
+def play(n: int, seed: int, tables, cards: str = "table"):
+    """Yield (before, outcome) for every ``next --auto`` of a whole game (``cards``: who
+    holds the cards, `rigs new --cards`; "rigs" is what `rigs new` makes)."""
+    g = start(n, seed, tables, cards)
     while not g.game_over:
         out = perform(g, NextPhase(auto=True), tables)
         yield g, out

@@ -51,9 +51,10 @@ def test_an_action_typed_any_way_is_logged_as_the_game_names_it(rigs, tmp_path):
 def test_a_card_is_logged_by_its_key_and_its_player_sees_it_whatever_case_he_typed(
         rigs, tmp_path, tables):
     path = tmp_path / "rigs.toml"
-    text = _game(rigs, path, ("karma", "draw", "bo", "--card", "rui"))
-    draw = _entries(text)[-1]
-    assert draw["fields"] == {"name": "Bo", "card": hide_text("ruins")}
+    text = _game(rigs, path, ("adjust", "bo", "karma", "1", "--card", "rui", "--why", "dealt"))
+    dealt = _entries(text)[-1]
+    assert dealt["fields"] == {"name": "Bo", "what": "karma", "delta": 1, "why": "dealt",
+                               "card": [hide_text("ruins")]}
     assert "ruins" in session.history(path, tables, viewer="Bo")[-1]["action"]
     assert "ruins" not in session.history(path, tables, viewer="Ana")[-1]["action"]
     assert "(hidden)" in session.history(path, tables, viewer="Ana")[-1]["action"]
@@ -64,13 +65,15 @@ def test_a_log_written_before_is_resolved_as_it_is_read(rigs, tmp_path, tables):
     the replay resolves the player, so Bo still sees his card, and the file is not
     rewritten."""
     path = tmp_path / "rigs.toml"
-    text = _game(rigs, path, ("karma", "draw", "Bo", "--card", "Ruins"))
-    old = text.replace(f'fields = {{ name = "Bo", card = "{hide_text("ruins")}" }}',
-                       f'fields = {{ name = "bo", card = "{hide_text("rui")}" }}')
+    text = _game(rigs, path, ("adjust", "Bo", "karma", "1", "--card", "Ruins", "--why", "x"))
+    old = text.replace(f'fields = {{ name = "Bo", what = "karma", delta = 1, why = "x", '
+                       f'card = ["{hide_text("ruins")}"] }}',
+                       f'fields = {{ name = "bo", what = "karma", delta = 1, why = "x", '
+                       f'card = ["{hide_text("rui")}"] }}')
     assert old != text
     path.write_text(old, encoding="utf-8")
     row = session.history(path, tables, viewer="Bo")[-1]
-    assert row["action"] == "karma draw Bo --card 'rui'"  # (its words as they were)
+    assert row["action"] == "adjust Bo karma +1 --why 'x' --card 'rui'"  # (words as they were)
     assert "(hidden)" in session.history(path, tables, viewer="Ana")[-1]["action"]
     assert path.read_text(encoding="utf-8") == old
 

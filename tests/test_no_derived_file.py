@@ -15,7 +15,7 @@ def beside(path) -> set[str]:
 def test_only_the_lock_and_the_backups_are_beside_the_game(rigs, tmp_path):
     path = tmp_path / "rigs.toml"
     steps = [("new", "-p", "Ana", "-p", "Bo", "--seed", "4"), ("log",),
-             ("adjust", "Ana", "credits", "3", "--why", "found"), ("karma", "draw", "Ana"),
+             ("adjust", "Ana", "credits", "3", "--why", "found"), ("adjust", "Ana", "karma", "1", "--why", "dealt"),
              ("next", "--auto"), ("log", "--json"), ("undo",), ("undo", "2"),
              ("next", "--auto"), ("status",), ("log", "--ledger")]
     for step in steps:

@@ -81,8 +81,8 @@ def attack_files(rigs, tmp_path, seed):
     paths = []
     for name in ("cli.toml", "wait.toml"):
         path = new(rigs, tmp_path, name, seed)
-        run(rigs, path, "karma draw Ana --card 'I WANT THAT'")
-        run(rigs, path, "karma draw Bo --card 'Wrong Address'")
+        run(rigs, path, "adjust Ana karma 1 --card 'I WANT THAT' --why dealt")
+        run(rigs, path, "adjust Bo karma 1 --card 'Wrong Address' --why dealt")
         paths.append(path)
     return paths
 
@@ -108,7 +108,8 @@ def test_no_shared_output_names_a_card_recorded_into_a_hand(rigs, tmp_path):
     recording their Disaster card, appear only in `rigs hand` of that player."""
     path = new(rigs, tmp_path)
     shared = []
-    for line in ("karma draw Ana --card 'I WANT THAT'", "karma draw Bo --card 'Wrong Address'",
+    for line in ("adjust Ana karma 1 --card 'I WANT THAT' --why dealt",
+                 "adjust Bo karma 1 --card 'Wrong Address' --why dealt",
                  "karma play Ana 'I WANT THAT' --target Bo --target Cy --resource energy "
                  "--wait", "answer Bo 'Wrong Address'", "status", "status Bo", "deal",
                  "log"):
@@ -204,8 +205,8 @@ def test_readme_waiting_decisions_run_as_written(rigs, tmp_path, tables):
     lines = [ln.split("  #")[0] for ln in block.splitlines() if ln.startswith("rigs ")]
     assert len(lines) == 9
     path = new(rigs, tmp_path)
-    run(rigs, path, "karma draw Ana --card 'I WANT THAT'")
-    run(rigs, path, "karma draw Bo --card 'Wrong Address'")
+    run(rigs, path, "adjust Ana karma 1 --card 'I WANT THAT' --why dealt")
+    run(rigs, path, "adjust Bo karma 1 --card 'Wrong Address' --why dealt")
     for line in lines:
         run(rigs, path, line.removeprefix("rigs "))
     g = session.load(path, tables).game
