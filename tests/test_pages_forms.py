@@ -123,6 +123,7 @@ def test_a_deals_steppers_start_at_their_smallest_value_and_show_their_bounds(
             name = re.search(r'name="(\w+)" min="0" max="(\d+)"', s)
             assert f'<span class="bounds muted">0–{name[2]}</span>' in s, s
             assert f'name="_zero:{name[1]}" value="0"' in s
+            assert ('data-d="5"' in s) == (int(name[2]) >= 20), s  # +5 for credits
         plots = re.search(r"<fieldset data-by=\"to\" data-per='([^']*)'><legend>Plot in "
                           r"return", deal)
         per = json.loads(html.unescape(plots[1])) if plots else {}

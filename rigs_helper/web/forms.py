@@ -5,7 +5,9 @@ by its kind.
 - finite values: buttons to tap (up to CHOICE_BUTTONS), else a list; several values
   (``multiple``): boxes to tick; values that may come back (``repeat``): one list per
   value given; a value that is an order of players ("Bo,Cy,Dee"): one list of orders
-- ``min``/``max``: a stepper (− and +) within the bounds
+- ``min``/``max``: a stepper (−, + and +5 when the bound is 20 or more) within the
+  bounds, shown beside the label; it starts at the smallest legal value (an optional
+  number given only as 1 or more starts at 0: left there, it is not given)
 - ``"record": "card"|"die"``: "What did you draw/roll?"; when ``virtual`` is a listed
   value, a button of its own sends it ("Draw it for us": rigs draws)
 - ``total`` and ``constraints``: said in words above the button, and checked by the
