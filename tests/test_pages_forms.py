@@ -94,6 +94,9 @@ def test_deals_to_each_player_merged_in_one_form_keep_every_at_least_one():
     assert one["params"]["to"]["values"] == ["Bo", "Cy"] and one["label"] == "Propose a deal"
     assert one["constraints"] == [{"at_least_one": ["credits"]},
                                   {"at_least_one": ["for_credits", "for_plot"]}]
+    # what only Cy may give back follows the "to" chosen; the same for both does not
+    assert one["params"]["for_plot"]["per"] == {"Cy": [1, 3]}
+    assert "per" not in one["params"]["for_credits"]
 
 
 def test_a_deals_steppers_start_at_their_smallest_value_and_show_their_bounds(

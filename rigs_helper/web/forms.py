@@ -143,7 +143,8 @@ def merged(actions: list[dict]) -> dict:
             if not spec.get("required", True):
                 have["required"] = False
     for have in params.values():  # the same for every player: nothing to follow
-        if len({repr(x) for x in (have.get("per") or {}).values()}) < 2:
+        per = have.get("per") or {}
+        if len(per) == len(actions) and len({repr(x) for x in per.values()}) < 2:
             have.pop("per", None)
     constraints = [dict(c) for c in first.get("constraints") or ()]
     for a in actions[1:]:
