@@ -206,7 +206,8 @@ class Tapper:
                 self.tap(plus)
                 n += 1
         for box in form.find_elements(By.CSS_SELECTOR, "p.rule.warn"):  # a sum not met
-            plus = form.find_elements(By.CSS_SELECTOR, "button.step[data-d='1']")
+            plus = [b for b in form.find_elements(By.CSS_SELECTOR, "button.step[data-d='1']")
+                    if b.is_displayed() and b.is_enabled()]
             for _ in range(6):
                 if "warn" not in box.get_attribute("class") or not plus:
                     break

@@ -210,3 +210,49 @@ def test_a_form_holds_its_button_until_its_listed_sum_is_met(browser, tmp_path, 
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", back)
         back.click()  # 1 credit asked back: the deal may go
         assert send.is_enabled()
+
+
+def test_a_deal_of_5_credits_for_1_energy_is_3_taps_and_offers_only_the_others_own(
+        browser, tmp_path, tables):
+    """Issue 38: steppers start at 0 and show their bounds; "5 credits for 1 Energy" is
+    +5, + and the button; the plots asked back are those of the player chosen only."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    game = pagegames.round_one(tmp_path / "rigs.toml")
+    with serving(game, tables) as (_, base, tokens):
+        viewport(browser, *PHONE)
+        browser.get(f"{base}/p/{tokens[ANA]}")
+        deals = browser.find_element(By.CSS_SELECTOR, 'details[data-group="Deals"]')
+        deals.find_element(By.TAG_NAME, "summary").click()
+        form = next(f for f in deals.find_elements(By.CSS_SELECTOR, "form.act")
+                    if f.find_element(By.NAME, "action").get_attribute("value")
+                    == "deal propose")
+
+        def tap(xpath: str) -> None:
+            e = form.find_element(By.XPATH, xpath)
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", e)
+            e.click()
+
+        def backs() -> set[str]:
+            return {b.get_attribute("value") for b in form.find_elements(
+                By.CSS_SELECTOR, "input[name=for_plot]") if b.is_displayed()}
+        bo_plots = backs()
+        tap(f".//input[@name='to'][@value='{LONG[2]}']/..")
+        cy_plots = backs()
+        assert bo_plots and cy_plots and not bo_plots & cy_plots
+        tap(f".//input[@name='to'][@value='{LONG[1]}']/..")
+        assert backs() == bo_plots
+        credits = form.find_element(By.XPATH, ".//input[@name='credits']")
+        assert credits.get_attribute("value") == "0" and "0–" in form.find_element(
+            By.XPATH, ".//input[@name='credits']/../..").text  # its bounds, shown
+        before = browser.execute_script(
+            "return +(document.body.getAttribute('data-answers') || 0)")
+        tap(".//input[@name='credits']/../button[@data-d='5']")
+        tap(".//input[@name='for_energy']/../button[@data-d='1']")
+        tap(".//button[@type='submit']")
+        WebDriverWait(browser, 10).until(lambda d: d.execute_script(
+            "return +(document.body.getAttribute('data-answers') || 0)") > before)
+        box = browser.find_element(By.ID, "outcome")
+        assert "good" in box.get_attribute("class"), box.text
+        assert "5 credits" in box.text.lower() or "5 Credits" in box.text, box.text

@@ -50,7 +50,10 @@ def test_a_new_action_renders_by_its_parameters_kinds(tables):
     assert page.count('<select name="type" aria-label="Type 1" required>') == 1
     assert page.count('aria-label="Type 3">') == 1  # beyond min: not required
     assert re.search(r'name="n" min="1" max="4" value="1" required>', page)  # a stepper
-    assert re.search(r'name="extra" min="1" max="9" placeholder="0">', page)
+    # optional, given only as 1 or more: starts at 0 (not given), its bounds shown
+    assert re.search(r'<span class="bounds muted">0–9</span></span><input type="hidden" '
+                     r'name="_zero:extra" value="0">', page)
+    assert re.search(r'name="extra" min="0" max="9" value="0">', page)
     assert "What did you roll?" in page and re.search(r'name="roll" min="1" max="6"', page)
     assert "What did you draw?" in page
     assert re.search(r'<button type="submit" class="quick" name="card" value="virtual" '
@@ -91,3 +94,58 @@ def test_deals_to_each_player_merged_in_one_form_keep_every_at_least_one():
     assert one["params"]["to"]["values"] == ["Bo", "Cy"] and one["label"] == "Propose a deal"
     assert one["constraints"] == [{"at_least_one": ["credits"]},
                                   {"at_least_one": ["for_credits", "for_plot"]}]
+    # what only Cy may give back follows the "to" chosen; the same for both does not
+    assert one["params"]["for_plot"]["per"] == {"Cy": [1, 3]}
+    assert "per" not in one["params"]["for_credits"]
+
+
+def test_a_deals_steppers_start_at_their_smallest_value_and_show_their_bounds(
+        tmp_path, tables):
+    """Issue 38: the deal's numbers start at 0 (not given) with their bounds beside the
+    label, so "5 credits for 1 Energy" is taps on + only; each player's own plots and
+    bounds ride with the form (the script offers only those of the player chosen), and a
+    deal asking back another player's plot is refused in words."""
+    import html
+    import json
+
+    import pagegames
+    from servehelp import get, post, serving
+
+    game = pagegames.round_one(tmp_path / "rigs.toml")
+    ana, bo, cy = pagegames.LONG[:3]
+    with serving(game, tables) as (server, _, tokens):
+        page = get(server, f"/p/{tokens[ana]}")[2]
+        deal = next(f for f in re.findall(r'(?s)<form class="act.*?</form>', page)
+                    if 'name="action" value="deal propose"' in f)
+        numbers = re.findall(r'<input type="number"[^>]*>', deal)
+        assert len(numbers) >= 4  # credits, energy, ... and as much back
+        for i in numbers:
+            assert re.search(r' min="0" max="[1-9]\d*" value="0"', i), i
+        steppers = re.findall(r'(?s)<div class="stepper"(.*?)</div>', deal)
+        for s in steppers:
+            name = re.search(r'name="(\w+)" min="0" max="(\d+)"', s)
+            assert f'<span class="bounds muted">0–{name[2]}</span>' in s, s
+            assert f'name="_zero:{name[1]}" value="0"' in s
+            assert ('data-d="5"' in s) == (int(name[2]) >= 20), s  # +5 for credits
+        plots = re.search(r"<fieldset data-by=\"to\" data-per='([^']*)'><legend>Plot in "
+                          r"return", deal)
+        per = json.loads(html.unescape(plots[1])) if plots else {}
+        assert set(per) == set(pagegames.LONG[1:]) and not set(per[bo]) & set(per[cy])
+        assert deal.count("data-per=") == 1  # Ana's own goods: the same to each player
+
+        def send(**fields):
+            base = {"action": "deal propose", "to": bo, **{
+                f"_zero:{n}": "0" for n in ("credits", "energy", "for_credits",
+                                             "for_energy")}}
+            base.update({"credits": "0", "energy": "0", "for_credits": "0",
+                         "for_energy": "0"})
+            base.update(fields)
+            return post(server, tokens[ana], base)
+
+        code, _, body = send(credits="5", for_energy="1")  # the rest left at 0
+        assert code == 200, body
+        code, _, body = send(credits="1", for_plot=per[cy][0], request_id="cy-plot")
+        assert code == 422, body  # Cy's plot asked of Bo: refused, said in words
+        said = get(server, f"/p/{tokens[ana]}?r=cy-plot")[2]
+        said = html.unescape(said.split('id="outcome"')[1].split("</")[0])
+        assert f"does not own plot {per[cy][0]}" in said and "`" not in said, said

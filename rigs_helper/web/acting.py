@@ -69,6 +69,16 @@ def shown_only(form: dict[str, list[str]]) -> dict[str, list[str]]:
     return out
 
 
+def zero_not_given(form: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A stepper a page starts at 0 for a number given only when 1 or more (a deal's
+    goods: ``_zero:FIELD``) and left there: not given."""
+    out = {k: v for k, v in form.items() if not k.startswith("_zero:")}
+    for k in form:
+        if k.startswith("_zero:") and out.get(k[6:]) == ["0"]:
+            out.pop(k[6:])
+    return out
+
+
 def one_choice(form: dict[str, list[str]]) -> dict[str, list[str]]:
     """A page's "Draw it for us" button sent with the form's own choice of that field (a
     browser without the page's script sends both): the button pressed wins."""
@@ -134,7 +144,7 @@ class Acting:
         seen = seen_given[0] if len(seen_given) == 1 else None
         if seen is None and rid and MOMENT.match(rid):  # a page's id names it too
             seen = rid.split("/", 1)[0]
-        form = one_choice(shown_only(form))
+        form = one_choice(zero_not_given(shown_only(form)))
         action = form.pop("action", [])
         if len(action) == 2:  # a second button naming its action (a deal's "Decline")
             action = action[1:]

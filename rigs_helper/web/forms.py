@@ -5,7 +5,9 @@ by its kind.
 - finite values: buttons to tap (up to CHOICE_BUTTONS), else a list; several values
   (``multiple``): boxes to tick; values that may come back (``repeat``): one list per
   value given; a value that is an order of players ("Bo,Cy,Dee"): one list of orders
-- ``min``/``max``: a stepper (− and +) within the bounds
+- ``min``/``max``: a stepper (−, + and +5 when the bound is 20 or more) within the
+  bounds, shown beside the label; it starts at the smallest legal value (an optional
+  number given only as 1 or more starts at 0: left there, it is not given)
 - ``"record": "card"|"die"``: "What did you draw/roll?"; when ``virtual`` is a listed
   value, a button of its own sends it ("Draw it for us": rigs draws)
 - ``total`` and ``constraints``: said in words above the button, and checked by the
@@ -31,6 +33,8 @@ def field(tables, name: str, spec: dict, owners: dict[str, str] | None = None) -
         record = "die" if name in ("roll", "die") else "card"
     out = {"name": name, "label": param_words(name, record), "required": required,
            "record": record}
+    if spec.get("per"):  # a merged deal's: the values or bounds for each "to"
+        out["by"], out["per"] = "to", spec["per"]
     values = spec.get("values")
     if values is not None:
         values = [str(v) for v in values]
@@ -62,8 +66,11 @@ def field(tables, name: str, spec: dict, owners: dict[str, str] | None = None) -
     if lo is not None or hi is not None:
         if record == "die":
             lo, hi = lo or 1, hi or 6
-        return {**out, "kind": "stepper", "min": lo, "max": hi,
-                "value": lo if required else None}
+        # starts at the smallest legal value: an optional one at 0 (not given: the
+        # page's script leaves it out), its bounds shown beside its label
+        low = lo if required or lo is None else 0
+        return {**out, "kind": "stepper", "min": low, "max": hi,
+                "value": low if low is not None else None, "none": low != lo}
     return {**out, "kind": "text"}
 
 
@@ -115,12 +122,18 @@ def merged(actions: list[dict]) -> dict:
     """Actions of one name that differ by a one-valued ``to`` (a deal to each other
     player) as one action with a "to" choice; each other parameter takes every value
     and the widest bounds any of them lists, each ``at_least_one`` every name any of
-    them lists there (the rules' check decides the rest)."""
+    them lists there; ``per`` (where they differ): each player's own values or [min, max]
+    (the page's script offers only those of the player chosen; the rules decide the rest)."""
     first = actions[0]
     params: dict[str, dict] = {}
     for a in actions:
+        to = str(a["params"]["to"]["values"][0])
         for k, spec in (a.get("params") or {}).items():
             have = params.setdefault(k, dict(spec))
+            if k != "to":  # what this player may put in a deal to ``to`` (``per``)
+                have.setdefault("per", {})[to] = (
+                    [str(v) for v in spec["values"]] if "values" in spec
+                    else [spec.get("min"), spec.get("max")])
             if "values" in spec:
                 have["values"] = list(dict.fromkeys([*have.get("values", []),
                                                      *spec["values"]]))
@@ -129,6 +142,10 @@ def merged(actions: list[dict]) -> dict:
                     have[b] = pick(have[b], spec[b])
             if not spec.get("required", True):
                 have["required"] = False
+    for have in params.values():  # the same for every player: nothing to follow
+        per = have.get("per") or {}
+        if len(per) == len(actions) and len({repr(x) for x in per.values()}) < 2:
+            have.pop("per", None)
     constraints = [dict(c) for c in first.get("constraints") or ()]
     for a in actions[1:]:
         for c, more in zip(constraints, a.get("constraints") or ()):

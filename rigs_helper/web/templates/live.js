@@ -37,6 +37,7 @@
   }
   document.addEventListener('visibilitychange', awake);
   function sums(f){
+    var any = false;  // the button waits for every rule listed, not the last one only
     f.querySelectorAll('[data-sum]').forEach(function(p){
       // (a JSON list: a field may be named after a player, "split:Mary Jo")
       var names = JSON.parse(p.getAttribute('data-sum')), total = 0;
@@ -53,8 +54,33 @@
       var lo = p.getAttribute('data-min'), hi = p.getAttribute('data-max');
       var bad = (lo !== null && total < +lo) || (hi !== null && total > +hi);
       var out = p.querySelector('.sum'); if (out) out.textContent = total;
-      p.classList.toggle('warn', bad);
-      var b = f.querySelector('button[type=submit]'); if (b) b.disabled = bad;
+      p.classList.toggle('warn', bad); any = any || bad;
+    });
+    var b = f.querySelector('button[type=submit]');
+    if (b && f.querySelector('[data-sum]')) b.disabled = any;
+  }
+  function per(f){
+    // a deal to each player in one form: each field offers only what the player chosen
+    // ("to") holds (their plots, their goods up to what they have), hidden if nothing
+    f.querySelectorAll('[data-per]').forEach(function(w){
+      var name = w.getAttribute('data-by'), all = JSON.parse(w.getAttribute('data-per'));
+      var on = f.querySelector('[name="' + CSS.escape(name) + '"]:checked');
+      var mine = on ? all[on.value] : null, show = !on || !!mine;
+      w.hidden = !show;
+      w.querySelectorAll('input[type=checkbox]').forEach(function(i){
+        var ok = show && (!mine || mine.indexOf(i.value) >= 0);
+        i.parentNode.hidden = !ok; i.disabled = !ok; if (!ok) i.checked = false;
+      });
+      w.querySelectorAll('input[type=number]').forEach(function(i){
+        i.disabled = !show; if (!show && i.min !== '') i.value = i.min;
+        if (!mine) return;
+        if (!w.querySelector('input[name^="_zero:"]')) i.min = mine[0];
+        if (mine[1] !== null) i.max = mine[1];
+        var v = parseInt(i.value, 10);
+        if (!isNaN(v) && i.max !== '' && v > +i.max) i.value = i.max;
+        var t = w.querySelector('.bounds'); if (t) t.textContent = i.min + '\u2013' + i.max;
+      });
+      w.querySelectorAll('button.step').forEach(function(b){ b.disabled = !show; });
     });
   }
   function when(f){
@@ -71,8 +97,8 @@
   }
   function wire(){
     document.querySelectorAll('form.act').forEach(function(f){
-      when(f);
-      f.addEventListener('change', function(){ dirty = Date.now(); when(f); sums(f); });
+      when(f); per(f);
+      f.addEventListener('change', function(){ dirty = Date.now(); when(f); per(f); sums(f); });
       f.addEventListener('input', function(){ sums(f); });
       f.querySelectorAll('button.step').forEach(function(b){
         b.addEventListener('click', function(){
