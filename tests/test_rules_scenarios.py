@@ -83,7 +83,7 @@ def test_land_grant_short_plot_deck_leaders_order_decides_who_gets_none(tables):
     assert new_plots(g2, g3, "Di") == ["P19"]
     assert new_plots(g2, g3, "Ana") == [] and new_plots(g2, g3, "Cy") == []
     assert g3.grant == ()
-    assert any("Ana, Cy get none" in m for m in out.messages)
+    assert any("Ana and Cy get none" in m for m in out.messages)
     # the order must name every other player once
     with pytest.raises(InputError):
         perform(g2, GrantPick("P1", order=("Di", "Ana")), tables)

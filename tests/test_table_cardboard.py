@@ -22,7 +22,7 @@ def _in_play(game, name: str, title: str) -> None:
 
 def _new(path, *names: str, dice: str = "table", seed: int = 7, **hands):
     args = [a for n in names for a in ("-p", n)]
-    rigs("new", *args, "--seed", seed, "--dice", dice, "--game", path)
+    rigs("new", *args, "--seed", seed, "--dice", dice, "--cards", "table", "--game", path)
     for name, titles in hands.items():
         for t in titles:
             rigs("adjust", name, "karma", "1", "--card", t, "--why", "dealt", "--game", path)

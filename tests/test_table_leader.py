@@ -39,6 +39,18 @@ def test_leader_roll_off_waits_for_each_tied_players_die_from_their_page(tmp_pat
     path = _granted(tmp_path, tables, "table")
     before = session.load(path, tables).game.rng
     with serving(path, tables) as (server, _, tokens):
+        # the table's cards: the plots drawn are recorded first (two Valleys)
+        (rec,) = [a for a in _actions(server, tokens["Ana"]) if a["action"] == "grant"
+                  and "virtual" not in a["params"]["card"]["values"]]
+        card = rec["params"]["card"]
+        assert (card["min"], card["max"], card["record"]) == (2, 2, "card")
+        code, _, body = post(server, tokens["Ana"], {"action": "grant",
+                                                     "card": ["valley", "valley"]})
+        assert code == 200, body
+        (keep,) = [a for a in _actions(server, tokens["Ana"]) if a["action"] == "grant"
+                   and "plot" in a["params"]]
+        assert keep["params"]["plot"]["values"] == ["P10", "P11"]
+        # who received which, as the table dealt them (rigs deals nothing)
         (grant,) = [a for a in _actions(server, tokens["Ana"]) if a["action"] == "grant"
                     and "give" in a["params"]]
         give = grant["params"]["give"]

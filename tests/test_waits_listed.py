@@ -203,7 +203,8 @@ def test_a_land_grant_record_offers_types_left_and_caps_repeats(tmp_path, tables
     from rigs_helper.store import session
 
     game = tmp_path / "rigs.toml"
-    rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "-p", "Di", "--seed", 3, "--game", game)
+    rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "-p", "Di", "--seed", 3, "--cards", "table",
+         "--game", game)
     for _ in range(3):
         rigs("next", "--auto", "--game", game)
     rigs("next", "--game", game)  # round 2 opens with the Land Grant
