@@ -513,7 +513,7 @@ def test_rough_storm_card_drawn_as_answered_stands_when_the_victim_spent_everyth
     draw that many")."""
     game = tmp_path / "rigs.toml"
     rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--dice", "table",
-         "--game", game)
+         "--cards", "table", "--game", game)
     rigs("adjust", "Ana", "karma", "1", "--card", "Rough Storm", "--why", "dealt", "--game", game)
     with serving(game, tables) as (server, _, tokens):
         _act(server, tokens["Ana"], action="karma play", title="Rough Storm", roll="6")

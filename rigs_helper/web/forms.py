@@ -217,6 +217,38 @@ def disaster(tables, actions: list[dict]) -> dict:
             "request_id": secrets.token_urlsafe(12)}
 
 
+def _widen(have: dict, more: dict) -> None:
+    """One field that candidates list differently where one is a list per value (one die
+    or two dice, one card drawn or two): the widest, each list every value either
+    offers there, needed only where both need it (the rules' check decides the rest)."""
+    if "repeat" not in (have["kind"], more["kind"]):
+        return
+
+    def slots(f: dict) -> list[dict]:
+        return f["slots"] if f["kind"] == "repeat" else [
+            {"need": f["required"], "options": f.get("options") or []}]
+
+    a, b = slots(have), slots(more)
+    none: dict = {"need": False, "options": []}
+    order = {o["value"]: o for f in (more, have) if f["kind"] == "repeat"
+             for o in f["options"]}
+    for f in (have, more):
+        order.update({o["value"]: o for o in f.get("options") or ()
+                      if o["value"] not in order})
+    quick = have.get("quick") or more.get("quick")
+    rank = [v for v in order if not (quick and v == VIRTUAL)]  # (its own button)
+    wide = []
+    for i in range(max(len(a), len(b))):
+        x, y = (a[i] if i < len(a) else none), (b[i] if i < len(b) else none)
+        values = {o["value"] for o in [*x["options"], *y["options"]]}
+        wide.append({"need": x["need"] and y["need"],
+                     "options": [order[v] for v in rank if v in values]})
+    have.update({"kind": "repeat", "options": [order[v] for v in rank], "slots": wide})
+    have.pop("chosen", None)
+    if quick:
+        have["quick"] = quick
+
+
 def decision(tables, actions: list[dict], owners: dict[str, str] | None = None,
              label: str | None = None, ask: str | None = None) -> dict:
     """The candidates of one decision (the same action, each listing its own parameters)
@@ -250,6 +282,7 @@ def decision(tables, actions: list[dict], owners: dict[str, str] | None = None,
                 continue
             if k in seen:
                 seen[k]["shows"] += [v for v in own if v not in seen[k]["shows"]]
+                _widen(seen[k], field(tables, k, spec, owners))
                 continue
             f = field(tables, k, spec, owners)
             if f["kind"] == "given":
