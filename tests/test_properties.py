@@ -26,8 +26,11 @@ RES = ("energy", "supplies", "metal")
 
 plots_st = st.builds(PlotHolding, st.sampled_from(TYPES),
                      st.one_of(st.none(), st.integers(0, 3)))
-names_st = st.text(min_size=1, max_size=10).filter(
-    lambda s: s == s.strip() and s and s.isprintable())
+# printable names (letters, digits, marks of punctuation and symbols, inner spaces), made
+# so without filtering (a sheet of 2 to 4 distinct names filtered twice was too slow)
+names_st = st.text(st.characters(categories=("L", "N", "P", "S"), include_characters=" "),
+                   min_size=1, max_size=10).map(str.strip).filter(
+    lambda s: s and s.isprintable())
 
 
 def holdings_st(name=names_st):
