@@ -166,7 +166,10 @@ def test_land_grant_records_physical_plot_types(tables):
     assert out.private == (("Ana", "Land Grant recorded (you drew): P5 Plains, P14 Valley, "
                             "P25 Ridge. Write these ids on the plot cards."),)
     # the leader keeps one named by its type among the drawn plots
-    kept = run(after, GrantPick("valley", order=None), tables).game
+    # (the others as the table dealt them: rigs never hands out the table's plots)
+    others = [p.name for p in after.seating_from(after.leader)[1:]]
+    kept = run(after, GrantPick("valley", given=tuple(zip(others, ("P5", "P25")))),
+               tables).game
     assert "P14" in [x.id for x in kept.player(g.leader).plots]
     # only two Ridges (P25, P26) are left in the deck: a third cannot have been drawn
     with pytest.raises(RulesError, match="Ridge"):

@@ -46,7 +46,7 @@ def test_end_game_record_lists_each_type_and_die_with_the_values_left(tmp_path, 
         # --dice table: each die is the table's (rigs may not roll it)
         assert p["energy"] == {"min": 1, "max": 6, "record": "die"}
         code, _, page = get(server, f"/p/{tokens[g.leader]}")
-        assert code == 200 and "Forest: what did you draw?" in page
+        assert code == 200 and "Forest: the 2 End Game cards you drew" in page
         assert "Metal: what did you roll?" in page
         (most,) = score["constraints"]
         assert most["params"] == ["plains", "valley", "forest", "desert", "ridge"]

@@ -311,8 +311,8 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     if dice not in DICE_MODES:
         raise check.fail("dice", f"is {dice!r}: one of {', '.join(DICE_MODES)}")
     grant_record = doc.get("grant_record", "")
-    if grant_record not in ("", "due", "made"):
-        raise check.fail("grant_record", f"is {grant_record!r}: one of due, made")
+    if grant_record not in ("", "due", "made", "rigs"):
+        raise check.fail("grant_record", f"is {grant_record!r}: one of due, made, rigs")
     cards = doc.get("cards", "table")
     if cards not in CARD_MODES:
         raise check.fail("cards", f"is {cards!r}: one of {', '.join(CARD_MODES)}")

@@ -241,6 +241,9 @@ def operation(game, tables, player: str, action: str,
         # Disaster card from their page (`rigs next --wait`), rigs deals none
         return from_a_phone(build_action("next", player, params, page=True, game=game),
                             game), True
+    # a page's cards of one plot type in one button ("4,6"): each value, as the CLI's
+    params = {k: [x for v in vs for x in v.split(",")] if k in tables.plots else vs
+              for k, vs in params.items()}
     if "market" in game.missing:  # rigs' virtual cards in their places
         params = _with_virtual(game, tables, params)
     cards, rolls = _end_record(tables, params)

@@ -109,10 +109,15 @@ def decisions(game, tables, d: dict, acts: list[dict], owners: dict) -> list[dic
         if dec:  # one form: its second button declines
             f["also"] = {"name": "action", "value": "deal decline", "label": "Decline"}
         out.append({"title": title[:1].upper() + title[1:], "forms": [f], "row": False})
+    me = game.player(name)
     for kind in DECIDE[3:]:
         if kind == "grant" and by.get(kind):
             out.append({"title": "Land Grant", "row": False,
-                        "forms": [forms.grant(tables, by[kind], owners)]})
+                        "forms": [forms.grant(tables, by[kind], owners, game.leader)]})
+            continue
+        if by.get(kind) and kind in DESIGNED:
+            title, f = DESIGNED[kind](game, tables, me, by[kind], owners)
+            out.append({"title": title, "row": False, "forms": [f]})
             continue
         if kind == "disaster record" and by.get(kind):
             out.append({"title": "Your Disaster card: record the card dealt to you",
@@ -128,13 +133,53 @@ def decisions(game, tables, d: dict, acts: list[dict], owners: dict) -> list[dic
     if _market_due(game, tables):
         for a in by.get("next", []):
             out.append({"title": "Everyone is done: draw the Market card and record it",
-                        "row": False, "forms": [forms.form(tables, a, owners)]})
+                        "row": False, "forms": [forms.market(tables, a)]})
     if over_limit:
         for a in by.get("karma discard", []):
             out.append({"title": f"You hold {len(d['hand'])} Karma cards: keep at most "
                         f"{d['hand_limit']}", "row": False,
                         "forms": [forms.form(tables, a, owners)]})
     return out
+
+
+def _lose(game, tables, me, acts, owners):
+    places = {"warehouse": me.warehouse_rigs, **{x.id: x.rigs for x in me.plots}}
+    n = me.owed_rigs
+    return (f"You lose {n} RIGS: where from?",
+            forms.lose(tables, acts, n, places, owners))
+
+
+def _settle(game, tables, me, acts, owners):
+    taking = not me.must_discard
+    total = next((c for c in acts[0].get("constraints") or () if "sum" in c), {})
+    n = total.get("equals") or total.get("max") or me.may_take or me.must_discard
+    title = f"Take up to {n} resources" if taking else f"Throw away {n} resources"
+    return title, forms.settle(tables, acts[0], taking)
+
+
+def _roll(game, tables, me, acts, owners):
+    return "A tie for Expedition Leader: roll a die", forms.roll(tables, acts[0])
+
+
+def _karma_draw(game, tables, me, acts, owners):
+    from rigs_helper.rules.state import OWED_DRAW
+
+    n = me.owed_karma or 1
+    title = "Record the Karma card you drew" + (f" ({n} to record, one at a time)"
+                                                if n > 1 else "")
+    if me.disaster_draw not in (None, OWED_DRAW):
+        title = "Record the Karma card your Disaster card made you draw"
+    return title, forms.karma_owed(tables, acts)
+
+
+def _score(game, tables, me, acts, owners):
+    return "The game is over: record the End Game cards and dice", \
+        forms.end_game(tables, acts[0])
+
+
+#: the decisions with a form designed for them: kind -> (title, form)
+DESIGNED = {"lose": _lose, "settle": _settle, "roll": _roll, "karma draw": _karma_draw,
+            "score": _score}
 
 
 def decided(acts: list[dict], game, d: dict, tables=None) -> set[int]:

@@ -30,8 +30,8 @@ def actions_grant(game, tables, player, spec: Spec):
     plots = tuple(pid for pid in game.grant
                   if passes(spec, mod, game, tables, player, {"plot": [pid]}))
     out = []
+    others = [p.name for p in game.seating_from(game.leader)[1:]]
     if plots:
-        others = [p.name for p in game.seating_from(game.leader)[1:]]
         orders = tuple(",".join(o) for o in permutations(others)
                        if passes(spec, mod, game, tables, player,
                                  {"plot": [plots[0]], "order": [",".join(o)]}))
@@ -39,15 +39,16 @@ def actions_grant(game, tables, player, spec: Spec):
         if len(orders) > 1:
             params.append(Param("order", orders, required=False))
         out.append(Action(spec.action, tuple(params), "Land Grant: keep a plot"))
-        deals = _deals(game, plots, others)  # or as the table dealt them, the leader's too
-        if deals and passes(spec, mod, game, tables, player, {"give": [deals[0]]}):
-            out.append(Action(spec.action, (Param("give", deals, record="card"),),
-                              "Land Grant: who received which plot"))
+    # or as the table dealt them, the leader's too (the plots the table drew: only so)
+    deals = _deals(game, game.grant, others)
+    if deals and passes(spec, mod, game, tables, player, {"give": [deals[0]]}):
+        out.append(Action(spec.action, (Param("give", deals, record="card"),),
+                          "Land Grant: who received which plot"))
     from rigs_helper.rules.mixed import game_virtual
 
     if "plot" in game.missing and not game.grant_owed:
         return out
-    if game.grant_record == "made" or (game.cards == "rigs" and not game.grant_owed):
+    if game.grant_record in ("made", "rigs") or (game.cards == "rigs" and not game.grant_owed):
         return out  # recorded once (or rigs deals the cards): not asked again
     out.append(_grant_record(game, tables, game.grant_owed or len(game.grant)))
     return out

@@ -17,6 +17,11 @@ from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
 
 
+#: ``Game.grant_record`` once the plots are drawn: recorded from the table ("made": the
+#: table holds them and deals them), or drawn by rigs at the table's word ("rigs")
+RECORDED = ("made", "rigs")
+
+
 def default_pick(tables: Tables, grant: tuple[str, ...]) -> str:
     def worth(pid: str) -> tuple[int, int, int]:
         t = tables.plots[tables.plot_deck[int(pid[1:]) - 1]]
@@ -32,14 +37,15 @@ def record_grant(w: Work, cards: tuple[str, ...]) -> None:
         record_mixed_grant(w, cards)
         return
     if [c.strip().lower() for c in cards] == ["virtual"]:  # the table lets rigs draw them
-        if w.game.grant_record == "made":
+        if w.game.grant_record in RECORDED:
             raise RulesError("the Land Grant's plots are recorded already",
                              rule="the leader draws the plots once")
-        w.game = replace(w.game, grant_record="made" if w.game.grant_record else "")
+        # rigs' plots: rigs may hand out those the leader does not keep
+        w.game = replace(w.game, grant_record="rigs" if w.game.grant_record else "")
         w.say(f"Land Grant: rigs draws the {len(w.game.grant)} plots for "
               f"{w.game.leader}.")
         return
-    if w.game.grant_record == "made":
+    if w.game.grant_record in RECORDED:
         raise RulesError("the Land Grant's plots are recorded already",
                          rule="the leader draws the plots once")
     n = len(w.game.grant)
@@ -146,7 +152,10 @@ def grant_plot(tables: Tables, grant: tuple[str, ...], text: str) -> str:
 
 
 def settle_grant(w: Work, pick: str | None, order: list[str] | None,
-           given: dict[str, str] | None) -> None:
+           given: dict[str, str] | None, table_deals: bool = False) -> None:
+    """The leader keeps ``pick`` and the other plots go out (``given``: as the table dealt
+    them).  ``table_deals`` (the leader's own `grant`): plots the table drew and recorded
+    are never handed out by rigs: without ``given`` it is refused."""
     g = w.game
     if g.grant_owed:
         raise RulesError(f"{g.leader} has not recorded the {g.grant_owed} plot"
@@ -199,6 +208,14 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
             if name in given:
                 dealt.append((name, given[name]))
     else:
+        if table_deals and grant and order and g.grant_record == "made":
+            example = " ".join(f"--give {shell_word(f'{n}={pid}')}"
+                               for n, pid in zip(order, grant))
+            raise RulesError(
+                f"the table deals the other plots: say who received which (`rigs grant "
+                f"{pick} {example}`, with the plots each one received)",
+                rule="rigs never picks the table's cards: the plots drawn at the table "
+                "go to the players the leader hands them to")
         for name in order:
             if not grant:
                 break
@@ -261,5 +278,5 @@ class GrantPick(Op):
                                  "`rigs grant PLOT ...`")
             return w.done()
         settle_grant(w, self.pick, list(self.order) if self.order else None,
-               dict(self.given) if self.given else None)
+                     dict(self.given) if self.given else None, table_deals=True)
         return w.done()

@@ -66,6 +66,11 @@
       var name = w.getAttribute('data-by'), all = JSON.parse(w.getAttribute('data-per'));
       var on = f.querySelector('[name="' + CSS.escape(name) + '"]:checked');
       var mine = on ? all[on.value] : null, show = !on || !!mine;
+      // a stepper that starts at the most the choice allows (RIGS to lose): again at
+      // each new choice
+      var fresh = w.getAttribute('data-start') === 'max' && on &&
+        w.getAttribute('data-on') !== on.value;
+      if (on) w.setAttribute('data-on', on.value);
       w.hidden = !show;
       w.querySelectorAll('input[type=checkbox]').forEach(function(i){
         var ok = show && (!mine || mine.indexOf(i.value) >= 0);
@@ -78,6 +83,7 @@
         if (mine[1] !== null) i.max = mine[1];
         var v = parseInt(i.value, 10);
         if (!isNaN(v) && i.max !== '' && v > +i.max) i.value = i.max;
+        if (fresh && i.max !== '') i.value = i.max;
         var t = w.querySelector('.bounds'); if (t) t.textContent = i.min + '\u2013' + i.max;
       });
       w.querySelectorAll('button.step').forEach(function(b){ b.disabled = !show; });

@@ -1,0 +1,248 @@
+"""One decision, one form (issue #38), through a real browser at 390×844: each designed
+form (RIGS to lose, resources to throw away or take, an owed Karma card, a die, the Market
+card, the End Game record, the Land Grant as the table dealt it) is tapped on its visible,
+labelled controls and the game's state changes as intended.  One browser for the module;
+each game file is made at the right moment (the state set, or the CLI's commands)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from browserhelp import start_browser, viewport
+from clihelp import base, load, save
+from gameplay import play, play_to, set_player
+from servehelp import rigs, serving
+
+pytestmark = pytest.mark.browser
+PHONE = (390, 844)
+
+
+@pytest.fixture(scope="module")
+def phone(tmp_path_factory):
+    driver = start_browser(tmp_path_factory.mktemp("phone"))
+    viewport(driver, *PHONE)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def wait_for(driver, script: str, timeout: float = 10):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(
+        lambda d: d.execute_script(script))
+
+
+def open_page(driver, base_url: str, token: str) -> list:
+    """The player's page; its one decision's form (checked: labelled, no label twice,
+    none cut, the page within two screens)."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(f"{base_url}/p/{token}")
+    forms = driver.find_element(By.ID, "decisions").find_elements(By.CSS_SELECTOR,
+                                                                  "form.act")
+    assert len(forms) == 1, [f.text for f in forms]  # one decision, one form
+    labels = [x for x in forms[0].find_elements(
+        By.CSS_SELECTOR, "legend, label.f, .stepper > .f") if x.is_displayed()]
+    words = [x.text.strip() for x in labels]
+    assert all(words) and len(set(words)) == len(words), words
+    for x in labels:  # no label cut
+        assert driver.execute_script(
+            "var e = arguments[0]; return e.scrollWidth <= e.clientWidth + 1 && "
+            "e.getBoundingClientRect().right <= window.innerWidth", x), x.text
+    assert driver.execute_script(  # the decision fits two screens
+        "return document.getElementById('decisions').getBoundingClientRect().height"
+    ) <= 2 * PHONE[1]
+    return forms
+
+
+def tap(driver, element) -> None:
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def tap_text(driver, text: str, css: str = "#decisions button, #decisions label"):
+    from selenium.webdriver.common.by import By
+
+    hits = [e for e in driver.find_elements(By.CSS_SELECTOR, css)
+            if e.is_displayed() and e.text.strip() == text]
+    assert hits, (text, [e.text for e in driver.find_elements(By.CSS_SELECTOR, css)])
+    tap(driver, hits[0])
+
+
+def answered(driver) -> str:
+    from selenium.webdriver.common.by import By
+
+    wait_for(driver, "return +(document.body.getAttribute('data-answers') || 0) > 0")
+    return driver.find_element(By.ID, "outcome").get_attribute("class") + " " + \
+        driver.find_element(By.ID, "outcome").text
+
+
+def table_game(tables):
+    return replace(base(tables), cards="table")
+
+
+def test_lose_rigs_from_a_plot_in_two_taps(phone, tmp_path, tables):
+    g = table_game(tables)
+    plots = tuple(p if p.id != "P25" else replace(p, rigs=3, harvest="metal")
+                  for p in g.player("Ana").plots)
+    path = save(tmp_path, set_player(g, "Ana", plots=plots, must_lose_rigs=2,
+                                     warehouse_rigs=5), tables)
+    with serving(path, tables) as (_, url, tokens):
+        form = open_page(phone, url, tokens["Ana"])[0]
+        assert "Where they go from" in form.text and "RIGS you lose there" in form.text
+        tap_text(phone, next(x for x in form.text.splitlines() if x.startswith("P25")))
+        tap_text(phone, "Lose them")
+        assert "good" in answered(phone)
+    a = load(path, tables).player("Ana")
+    assert (a.plot("P25").rigs, a.warehouse_rigs, a.must_lose_rigs) == (1, 5, 0)
+
+
+def test_throw_away_every_resource_held_in_one_tap(phone, tmp_path, tables):
+    path = save(tmp_path, set_player(table_game(tables), "Ana", must_discard=3, energy=1,
+                                     metal=2, supplies=0, luxuries=0), tables)
+    with serving(path, tables) as (_, url, tokens):
+        form = open_page(phone, url, tokens["Ana"])[0]
+        assert "Energy to throw away" in form.text
+        tap_text(phone, "Throw them away")
+        assert "good" in answered(phone)
+    a = load(path, tables).player("Ana")
+    assert (a.energy, a.metal, a.must_discard) == (0, 0, 0)
+
+
+def test_take_resources_with_the_steppers(phone, tmp_path, tables):
+    from selenium.webdriver.common.by import By
+
+    g = table_game(tables)
+    path = save(tmp_path, set_player(g, "Ana", may_take=2), tables)
+    before = g.player("Ana").metal
+    with serving(path, tables) as (_, url, tokens):
+        form = open_page(phone, url, tokens["Ana"])[0]
+        row = next(s for s in form.find_elements(By.CSS_SELECTOR, ".stepper")
+                   if s.text.startswith("Metal to take"))
+        more = row.find_element(By.CSS_SELECTOR, "button[aria-label=more]")
+        tap(phone, more)
+        tap(phone, more)
+        tap_text(phone, "Take them")
+        assert "good" in answered(phone)
+    a = load(path, tables).player("Ana")
+    assert (a.metal, a.may_take) == (before + 2, 0)
+
+
+def test_owed_karma_cards_recorded_one_by_one_or_drawn_for_us(phone, tmp_path, tables):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    g = table_game(tables)
+    path = save(tmp_path, set_player(g, "Ana", owed_karma=2), tables)
+    held = len(g.player("Ana").hand)
+    with serving(path, tables) as (_, url, tokens):
+        form = open_page(phone, url, tokens["Ana"])[0]
+        assert "The Karma card you drew" in form.text
+        tap_text(phone, "Draw it for us")
+        assert "good" in answered(phone)
+        assert load(path, tables).player("Ana").owed_karma == 1
+        form = open_page(phone, url, tokens["Ana"])[0]
+        pick = Select(form.find_element(By.CSS_SELECTOR, "select[name=card]"))
+        title = pick.options[1].text
+        pick.select_by_index(1)
+        tap_text(phone, "Record it")
+        assert "good" in answered(phone)
+    a = load(path, tables).player("Ana")
+    assert (a.owed_karma, len(a.hand)) == (0, held + 2)
+    assert title in [tables.karma_card(k).title for k in a.hand]
+
+
+def test_a_die_for_expedition_leader_is_one_tap(phone, tmp_path, tables):
+    g = replace(table_game(tables), dice="table")
+    g = replace(g, waits=replace(g.waits, rolloff=(("Ana", 0), ("Bo", 0))))
+    path = save(tmp_path, g, tables)
+    with serving(path, tables) as (_, url, tokens):
+        form = open_page(phone, url, tokens["Ana"])[0]
+        assert "What did you roll?" in form.text and "Roll it for us" not in form.text
+        tap_text(phone, "5")
+        assert "good" in answered(phone)
+    assert dict(load(path, tables).waits.rolloff)["Ana"] == 5
+
+
+def test_the_market_card_is_one_tap_for_the_leader(phone, tmp_path, tables):
+    g = play_to(table_game(tables), tables, 1, "production")
+    g = replace(g, last_call=True, done=tuple(p.name for p in g.players))
+    path = save(tmp_path, g, tables)
+    with serving(path, tables) as (_, url, tokens):
+        form = open_page(phone, url, tokens[g.leader])[0]
+        assert "The Market card you drew" in form.text and "Draw it for us" in form.text
+        kind = form.text.split("The Market card you drew", 1)[1].split()[0]
+        tap_text(phone, kind)
+        assert "good" in answered(phone)
+    after = load(path, tables)
+    assert after.phase == "market" and len(after.market.drawn) == len(g.market.drawn) + 1
+    from rigs_helper.rules.market import category_of
+
+    assert tables.market[category_of(tables, after.market.drawn[-1])[0]].name == kind
+
+
+@pytest.mark.parametrize("dice", ["rigs", "table"])
+def test_end_game_record_in_at_most_ten_taps(dice, phone, tmp_path, tables):
+    from selenium.webdriver.common.by import By
+
+    for _, out in play(2, 11, tables, "table"):
+        g = out.game
+    g = replace(g, dice=dice)
+    path = save(tmp_path, g, tables)
+    taps = 0
+    with serving(path, tables) as (_, url, tokens):
+        form = open_page(phone, url, tokens[g.leader])[0]
+        for box in form.find_elements(By.CSS_SELECTOR, "fieldset"):
+            tap(phone, box.find_elements(By.CSS_SELECTOR, "label")[0])  # the lowest
+            taps += 1
+        tap_text(phone, "Score the game")
+        assert "good" in answered(phone)
+    taps += 1
+    assert taps <= 10
+    e = load(path, tables).endgame
+    assert set(e.plot_values) == set(tables.plots)
+    low = {t: min(int(v) for v in dict(e.plot_cards).get(t, ())) for t in e.plot_cards}
+    assert e.plot_values["plains"] == low["plains"] and e.plot_values["forest"] == \
+        2 * low["forest"]
+    if dice == "table":
+        assert set(dict(e.resource_values).values()) == {1}
+
+
+def test_land_grant_as_the_table_dealt_it(phone, tmp_path, tables):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    path = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 11, "--cards", "table",
+         "--game", path)
+    for _ in range(3):
+        rigs("next", "--auto", "--game", path)
+    rigs("next", "--game", path)
+    rigs("grant", "--card", "plains", "--card", "plains", "--card", "valley", "--game",
+         path)
+    g = load(path, tables)
+    leader, drawn = g.leader, list(g.grant)
+    with serving(path, tables) as (_, url, tokens):
+        form = open_page(phone, url, tokens[leader])[0]
+        keep = form.find_elements(By.CSS_SELECTOR, "fieldset label")
+        tap(phone, keep[-1])
+        kept = keep[-1].find_element(By.TAG_NAME, "input").get_attribute("value")
+        given = {}
+        for s in form.find_elements(By.CSS_SELECTOR, "select[name=give]"):
+            pick = Select(s)
+            free = [o for o in pick.options[1:]
+                    if o.get_attribute("value").split("=")[1] not in
+                    {kept.split("=")[1], *given.values()}]
+            pick.select_by_value(free[0].get_attribute("value"))
+            who, pid = free[0].get_attribute("value").split("=")
+            given[who] = pid
+        tap_text(phone, "Record who got which")
+        assert "good" in answered(phone)
+    after = load(path, tables)
+    assert not after.grant
+    got = {p.name: [x.id for x in p.plots if x.id in drawn] for p in after.players}
+    assert got[leader] == [kept.split("=")[1]]
+    assert all(got[w] == [pid] for w, pid in given.items())

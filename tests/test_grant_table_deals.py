@@ -1,0 +1,50 @@
+"""Rule: rigs never picks the table's cards.  In a `--cards table` game the plots the
+leader drew at the table and recorded go to the players the leader handed them to: keeping
+one without saying who received the others is refused (nothing changes), and the table's
+record (`--give NAME=PLOT`) decides; plots rigs drew at the table's word ("Draw it for
+us") rigs may still hand out."""
+
+from __future__ import annotations
+
+from clihelp import load, ok, refused
+
+
+def _granted(rigs, path):
+    ok(rigs, path, "new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "11", "--cards",
+       "table")
+    for _ in range(3):
+        ok(rigs, path, "next", "--auto")
+    ok(rigs, path, "next")
+
+
+def test_rigs_never_hands_out_the_plots_the_table_drew(rigs, tmp_path, tables):
+    path = tmp_path / "rigs.toml"
+    _granted(rigs, path)
+    ok(rigs, path, "grant", "--card", "plains", "--card", "plains", "--card", "valley")
+    g = load(path, tables)
+    keep, *rest = g.grant
+    others = [p.name for p in g.seating_from(g.leader)[1:]]
+    refused(rigs, path, "grant", keep, has=("the table deals the other plots",
+                                            "--give"))
+    from rigs_helper.rules.legal import actions_json
+
+    listed = [a for a in actions_json(g, tables, g.leader)["actions"]
+              if a["action"] == "grant"]
+    assert [list(a["params"]) for a in listed] == [["give"]]  # the table's record only
+    gives = [f"--give={n}={pid}" for n, pid in zip(others, reversed(rest))]
+    out = ok(rigs, path, "grant", keep, *gives).stdout
+    assert "at random" not in out
+    after = load(path, tables)
+    assert not after.grant
+    for n, pid in zip(others, reversed(rest)):
+        assert pid in [x.id for x in after.player(n).plots]
+
+
+def test_plots_rigs_drew_for_the_table_may_be_dealt_by_rigs(rigs, tmp_path, tables):
+    path = tmp_path / "rigs.toml"
+    _granted(rigs, path)
+    ok(rigs, path, "grant", "--card", "virtual")
+    keep = load(path, tables).grant[0]
+    out = ok(rigs, path, "grant", keep).stdout
+    assert "the others dealt at random by rigs" in out
+    assert not load(path, tables).grant
