@@ -227,18 +227,20 @@ def test_land_grant_as_the_table_dealt_it(phone, tmp_path, tables):
     leader, drawn = g.leader, list(g.grant)
     with serving(path, tables) as (_, url, tokens):
         form = open_page(phone, url, tokens[leader])[0]
+        labels = [x.text for x in form.find_elements(By.CSS_SELECTOR, "legend, label.f")]
+        assert labels[0] == "The plot you keep" and all(
+            x.startswith("The plot you handed to ") for x in labels[1:])
         keep = form.find_elements(By.CSS_SELECTOR, "fieldset label")
-        tap(phone, keep[-1])
-        kept = keep[-1].find_element(By.TAG_NAME, "input").get_attribute("value")
-        given = {}
-        for s in form.find_elements(By.CSS_SELECTOR, "select[name=give]"):
-            pick = Select(s)
-            free = [o for o in pick.options[1:]
-                    if o.get_attribute("value").split("=")[1] not in
-                    {kept.split("=")[1], *given.values()}]
-            pick.select_by_value(free[0].get_attribute("value"))
-            who, pid = free[0].get_attribute("value").split("=")
-            given[who] = pid
+        # the leader keeps the plot a list held: that list takes the plot left over
+        held = [Select(s).first_selected_option.get_attribute("value").split("=")[1]
+                for s in form.find_elements(By.CSS_SELECTOR, "select[name=give]")]
+        kept = next(k for k in keep if k.find_element(By.TAG_NAME, "input")
+                    .get_attribute("value").split("=")[1] in held)
+        tap(phone, kept)
+        kept = kept.find_element(By.TAG_NAME, "input").get_attribute("value")
+        given = dict(Select(s).first_selected_option.get_attribute("value").split("=")
+                     for s in form.find_elements(By.CSS_SELECTOR, "select[name=give]"))
+        assert sorted([kept.split("=")[1], *given.values()]) == sorted(drawn)
         tap_text(phone, "Record who got which")
         assert "good" in answered(phone)
     after = load(path, tables)

@@ -495,14 +495,25 @@ def grant_deals(tables, action: dict, leader: str, owners: dict | None = None) -
             if pid not in per.setdefault(who, []):
                 per[who].append(pid)
     fields = []
+    every = set(deals)
+    free = list(per.get(leader, ()))
     for who, plots in per.items():
         opts = [{"value": f"{who}={pid}", "label": plot_words(tables, pid)} for pid in plots]
         if who == leader:
             fields.append({"name": "give", "label": "The plot you keep", "required": True,
                            "record": "card", "kind": "buttons", "chosen": None,
                            "options": opts})
-        else:
-            fields.append({"name": "give", "label": f"The plot you handed to {who}",
-                           "required": True, "record": "card", "kind": "select",
-                           "options": opts})
-    return _new("grant", "Record who got which", fields)
+            continue
+        # (each other player: a plot of the grant none else holds yet, in seating order;
+        # the page's script keeps them different as the leader changes them)
+        first = next((pid for pid in reversed(free) if pid in plots), None)
+        if first is not None:
+            free.remove(first)
+        need = all(f"{who}=" in d for d in every)  # (too few plots: some get none)
+        fields.append({"name": "give", "label": f"The plot you handed to {who}",
+                       "required": need, "record": "card", "kind": "select",
+                       "options": opts, "blank": "Choose" if need else "None",
+                       "chosen": f"{who}={first}" if first else None})
+    f = _new("grant", "Record who got which", fields)
+    f["distinct"] = "give"
+    return f

@@ -101,10 +101,35 @@
       w.querySelectorAll('select,input,button').forEach(function(i){ i.disabled = !show; });
     });
   }
+  function distinct(f, changed){
+    // who received which plot (the Land Grant as the table dealt it): a plot chosen for
+    // one player leaves the others' choices, each taking a plot none holds yet
+    var name = f.getAttribute('data-distinct');
+    if (!name || !changed || changed.name !== name) return;
+    var radios = [], places = [];
+    f.querySelectorAll('[name="' + CSS.escape(name) + '"]').forEach(function(e){
+      if (e.type === 'radio') radios.push(e); else places.push(e); });
+    if (radios.length) places.push(radios);
+    function plot(v){ return (v || '').split('=').slice(1).join('='); }
+    function val(p){ if (p === radios) { var on = radios.filter(function(r){
+      return r.checked; })[0]; return on ? on.value : ''; } return p.value; }
+    function opts(p){ return p === radios ? radios.map(function(r){ return r.value; }) :
+      Array.prototype.map.call(p.options, function(o){ return o.value; }).filter(Boolean); }
+    function put(p, v){ if (p === radios) radios.forEach(function(r){
+      r.checked = r.value === v; }); else p.value = v; }
+    var me = changed.type === 'radio' ? radios : changed, mine = plot(val(me));
+    if (!mine) return;
+    places.forEach(function(p){
+      if (p === me || plot(val(p)) !== mine) return;
+      var used = places.map(function(q){ return plot(val(q)); });
+      put(p, opts(p).filter(function(v){ return used.indexOf(plot(v)) < 0; })[0] || '');
+    });
+  }
   function wire(){
     document.querySelectorAll('form.act').forEach(function(f){
       when(f); per(f);
-      f.addEventListener('change', function(){ dirty = Date.now(); when(f); per(f); sums(f); });
+      f.addEventListener('change', function(ev){ dirty = Date.now(); distinct(f, ev.target);
+        when(f); per(f); sums(f); });
       f.addEventListener('input', function(){ sums(f); });
       f.querySelectorAll('button.step').forEach(function(b){
         b.addEventListener('click', function(){
