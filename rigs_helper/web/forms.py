@@ -378,6 +378,10 @@ def market(tables, action: dict) -> dict:
     if not spec:
         return form(tables, action, None, "Draw it for us")
     values = [str(v) for v in spec.get("values") or ()]
+    if values == [VIRTUAL]:  # rigs deals every card: nothing to record
+        return _new(str(action["action"]), "Draw it for us", [
+            {"name": "card", "label": MARKET_CARD, "required": True, "record": "card",
+             "kind": "given", "options": [{"value": VIRTUAL, "label": VIRTUAL}]}])
     f = {"name": "card", "label": MARKET_CARD, "required": True, "record": "card",
          "kind": "taps", "options": [{"value": v, "label": v} for v in values
                                      if v != VIRTUAL]}
@@ -467,6 +471,8 @@ def end_game(tables, action: dict) -> dict:
             fields.append(die_field(name, spec, param_words(name, "die")))
             continue
         values = [str(v) for v in spec.get("values") or () if str(v) != VIRTUAL]
+        if not values:
+            continue  # rigs draws them (rigs deals every card)
         k = spec.get("max", 1) if spec.get("repeat") else 1
         ordered = sorted(values, key=lambda v: (len(v), v))
         combos = [",".join(c) for c in combinations_with_replacement(ordered, k)]

@@ -38,6 +38,7 @@ def board_data(snap: Snapshot, path, tables) -> dict:
         d["last_phase"] = last_phase(snap.loaded, str(path))
         d["waiting_for"] = waiting_for(g, tables)
         d["final"] = final_scores(g, tables)
+        d["partial"] = sorted(k for k, v in g.missing.items() if v)  # decks the set lacks
         return d
     return snap.get("board", make)
 
@@ -204,6 +205,18 @@ def _final(fin: dict | None, colour: dict[str, str]) -> dict | None:
             "rows": rows}
 
 
+def held_by(d: dict) -> str:
+    """Who holds the cards and the dice, in a line (`rigs new --cards`, `--dice`)."""
+    from rigs_helper.rules.views import CARDS_WORDS
+
+    cards = CARDS_WORDS.get(str(d.get("cards")), "")
+    if d.get("cards") == "partial" and d.get("partial"):  # the decks the set lacks
+        cards += " (missing: " + ", ".join(
+            "Market" if k == "market" else k.title() for k in d["partial"]) + ")"
+    dice = "the table rolls the dice" if d.get("dice") == "table" else "rigs rolls the dice"
+    return f"Cards: {cards} · Dice: {dice}" if cards else f"Dice: {dice}"
+
+
 def board_html(d: dict, tables, chart: str | None, rows: list[dict] | None = None,
                old: dict | None = None, history: dict | None = None) -> str:
     base = {"title": "R.I.G.S. board", "json_url": "/state.json", "etag": d["etag"],
@@ -234,5 +247,5 @@ def board_html(d: dict, tables, chart: str | None, rows: list[dict] | None = Non
         reasons=reasons, deciding=deciding,
         cards=[_card(p, d, marks.get(p["name"], {}), colour[p["name"]], tables)
                for p in d["players"]],
-        odds=odds, chart=svg, final=_final(d.get("final"), colour),
+        odds=odds, chart=svg, final=_final(d.get("final"), colour), held=held_by(d),
         lately=lately, decks=d["decks"], history=history)

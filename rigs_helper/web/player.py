@@ -151,7 +151,7 @@ def _lose(game, tables, me, acts, owners):
 
 def _settle(game, tables, me, acts, owners):
     taking = not me.must_discard
-    total = next((c for c in acts[0].get("constraints") or () if "sum" in c), {})
+    total: dict = next((c for c in acts[0].get("constraints") or () if "sum" in c), {})
     n = total.get("equals") or total.get("max") or me.may_take or me.must_discard
     title = f"Take up to {n} resources" if taking else f"Throw away {n} resources"
     return title, forms.settle(tables, acts[0], taking)
