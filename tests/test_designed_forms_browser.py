@@ -6,7 +6,9 @@ each game file is made at the right moment (the state set, or the CLI's commands
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from browserhelp import start_browser, viewport
@@ -41,6 +43,11 @@ def open_page(driver, base_url: str, token: str) -> list:
     from selenium.webdriver.common.by import By
 
     driver.get(f"{base_url}/p/{token}")
+    if os.environ.get("RIGS_SCREENSHOTS"):  # to look at them
+        out = Path(os.environ["RIGS_SCREENSHOTS"])
+        out.mkdir(parents=True, exist_ok=True)
+        test = os.environ.get("PYTEST_CURRENT_TEST", "form").split("::")[-1].split(" ")[0]
+        driver.save_screenshot(str(out / f"{test}-{token[:4]}.png"))
     forms = driver.find_element(By.ID, "decisions").find_elements(By.CSS_SELECTOR,
                                                                   "form.act")
     assert len(forms) == 1, [f.text for f in forms]  # one decision, one form

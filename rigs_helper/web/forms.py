@@ -430,8 +430,13 @@ def settle(tables, action: dict, taking: bool) -> dict:
                                                        for x in f["fields"]):
         for x in f["fields"]:  # everything held goes: nothing to choose
             x["value"] = x.get("max")
-    f["rules"] = [dict(r, text=r["text"].replace(" in all", f" {verb} in all"))
-                  for r in f["rules"]]
+    for x in f["fields"]:
+        x["required"] = True  # each one a number (0: none of it), nothing optional
+    for r in f["rules"]:
+        if r.get("sum"):
+            lo, hi = r.get("min"), r.get("max")
+            r["text"] = ("Take " if taking else "Throw away ") + (
+                f"{lo}" if lo == hi else f"{lo} to {hi}") + " in all"
     return f
 
 
