@@ -54,7 +54,9 @@ def test_a_new_action_renders_by_its_parameters_kinds(tables):
     assert re.search(r'<span class="bounds muted">0–9</span></span><input type="hidden" '
                      r'name="_zero:extra" value="0">', page)
     assert re.search(r'name="extra" min="0" max="9" value="0">', page)
-    assert "What did you roll?" in page and re.search(r'name="roll" min="1" max="6"', page)
+    # one die: six buttons (the table's roll: one tap)
+    assert "What did you roll?" in page and re.findall(
+        r'type="radio" name="roll" value="(\d)"', page) == ["1", "2", "3", "4", "5", "6"]
     assert "What did you draw?" in page
     assert re.search(r'<button type="submit" class="quick" name="card" value="virtual" '
                      r'data-for=\'\["card"\]\' formnovalidate>Draw it for us</button>', page)

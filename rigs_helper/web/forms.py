@@ -9,7 +9,8 @@ by its kind.
   bounds, shown beside the label; it starts at the smallest legal value (an optional
   number given only as 1 or more starts at 0: left there, it is not given)
 - ``"record": "card"|"die"``: "What did you draw/roll?"; when ``virtual`` is a listed
-  value, a button of its own sends it ("Draw it for us": rigs draws)
+  value, a button of its own sends it ("Draw it for us": rigs draws); one die (1 to 6):
+  six buttons
 - ``total`` and ``constraints``: said in words above the button, and checked by the
   form where the browser can (the page's script adds the numbers up as they change)
 
@@ -20,9 +21,24 @@ from __future__ import annotations
 
 import secrets
 
-from rigs_helper.web.words import VIRTUAL, param_words, plot_words, value_words
+from rigs_helper.web.words import VIRTUAL, param_words, value_words
 
 CHOICE_BUTTONS = 6  # up to this many values show as buttons to tap, more as a list
+
+
+DIE_FACES = [str(n) for n in range(1, 7)]
+
+
+def die_field(name: str, spec: dict, label: str) -> dict:
+    """The table's die as six buttons ("what did you roll?"), "Roll it for us" beside
+    them where rigs may roll (``virtual`` listed)."""
+    lo, hi = spec.get("min") or 1, spec.get("max") or 6
+    out = {"name": name, "label": label, "required": spec.get("required", True),
+           "record": "die", "kind": "buttons", "chosen": None, "die": True,
+           "options": [{"value": v, "label": v} for v in DIE_FACES if lo <= int(v) <= hi]}
+    if VIRTUAL in [str(v) for v in spec.get("values") or ()]:
+        out["quick"] = {"name": name, "value": VIRTUAL, "label": "Roll it for us"}
+    return out
 
 
 def field(tables, name: str, spec: dict, owners: dict[str, str] | None = None) -> dict:
@@ -36,6 +52,9 @@ def field(tables, name: str, spec: dict, owners: dict[str, str] | None = None) -
     if spec.get("per"):  # a merged deal's: the values or bounds for each "to"
         out["by"], out["per"] = "to", spec["per"]
     values = spec.get("values")
+    if record == "die" and not spec.get("multiple") and "min" in spec and \
+            {str(v) for v in values or ()} <= {VIRTUAL}:  # one die: six buttons
+        return die_field(name, spec, out["label"])
     if values is not None:
         values = [str(v) for v in values]
         if VIRTUAL in values and len(values) > 1 and not spec.get("multiple"):
@@ -296,235 +315,3 @@ def decision(tables, actions: list[dict], owners: dict[str, str] | None = None,
     return {"action": str(actions[0]["action"]), "label": label or "Send",
             "fields": fields, "rules": rules_words({"constraints": constraints}),
             "request_id": secrets.token_urlsafe(12)}
-
-
-def grant(tables, actions: list[dict], owners: dict[str, str] | None = None,
-          leader: str | None = None) -> dict:
-    """The leader's Land Grant, one form: where the table holds the cards and has not
-    recorded them yet, the plots drawn at the table (one list per plot) with "Draw it for
-    us" (rigs draws them); then the plot kept and the others' turns; where the table
-    drew and recorded them, who received which (:func:`grant_deals`: rigs hands out none
-    of the table's plots)."""
-    mine = [a for a in actions if "give" not in (a.get("params") or {})]
-    rigs_draws = next((a for a in mine if ((a.get("params") or {}).get("card") or {})
-                       .get("values") == [VIRTUAL]), None)
-    record = next((a for a in mine if a is not rigs_draws and "card" in
-                   (a.get("params") or {})), None)
-    if rigs_draws is not None and record is not None:
-        f = form(tables, record, owners, "Record the plots drawn")
-        f["fields"][0]["label"] = "The plot cards you drew"
-        f["fields"][0]["quick"] = {"name": "card", "value": VIRTUAL,
-                                   "label": "Draw it for us", "for": ["card"]}
-        return f
-    keep = [a for a in mine if "plot" in (a.get("params") or {})]
-    deals = [a for a in actions if "give" in (a.get("params") or {})]
-    if deals and not keep and leader:  # the table deals the plots it drew: its record
-        return grant_deals(tables, deals[0], leader, owners)
-    if keep:
-        f = form(tables, keep[0], owners, "Keep this plot")
-        for x in f["fields"]:
-            if x["name"] == "plot":
-                x["label"] = "The plot you keep"
-                x["chosen"] = None
-        return f
-    return decision(tables, mine or actions, owners)
-
-
-# ------------------------------------------------------- designed forms (issue 38, part 2)
-# Each built from the legal list's candidates for one decision; a "taps" field sends the
-# form with the value tapped (one tap: a die, the Market card).
-
-DIE_FACES = [str(n) for n in range(1, 7)]
-
-
-def _new(action: str, label: str | None, fields: list[dict], rules=()) -> dict:
-    return {"action": action, "label": label, "fields": fields, "rules": list(rules),
-            "request_id": secrets.token_urlsafe(12)}
-
-
-def die_field(name: str, spec: dict, label: str) -> dict:
-    """The table's die as six buttons ("what did you roll?"), "Roll it for us" beside
-    them where rigs may roll (``virtual`` listed)."""
-    lo, hi = spec.get("min") or 1, spec.get("max") or 6
-    out = {"name": name, "label": label, "required": spec.get("required", True),
-           "record": "die", "kind": "buttons", "chosen": None, "die": True,
-           "options": [{"value": v, "label": v} for v in DIE_FACES if lo <= int(v) <= hi]}
-    if VIRTUAL in [str(v) for v in spec.get("values") or ()]:
-        out["quick"] = {"name": name, "value": VIRTUAL, "label": "Roll it for us"}
-    return out
-
-
-def taps(f: dict) -> dict:
-    """A field whose every value is a button that sends the form (one tap)."""
-    return {**f, "kind": "taps"}
-
-
-def roll(tables, action: dict) -> dict:
-    """A tied player's die for Expedition Leader: six buttons, one tap sends it (and
-    "Roll it for us" where rigs may roll)."""
-    spec = (action.get("params") or {}).get("die") or {}
-    return _new(str(action["action"]), None,
-                [taps(die_field("die", spec, "What did you roll?"))])
-
-
-MARKET_CARD = "The Market card you drew"
-
-
-def market(tables, action: dict) -> dict:
-    """The leader's Market card: each kind of card left is a button that sends it (one
-    tap), "Draw it for us" where rigs may draw it.  Nothing to record (a virtual card of
-    a partial set): one button."""
-    spec = (action.get("params") or {}).get("card")
-    if not spec:
-        return form(tables, action, None, "Draw it for us")
-    values = [str(v) for v in spec.get("values") or ()]
-    if values == [VIRTUAL]:  # rigs deals every card: nothing to record
-        return _new(str(action["action"]), "Draw it for us", [
-            {"name": "card", "label": MARKET_CARD, "required": True, "record": "card",
-             "kind": "given", "options": [{"value": VIRTUAL, "label": VIRTUAL}]}])
-    f = {"name": "card", "label": MARKET_CARD, "required": True, "record": "card",
-         "kind": "taps", "options": [{"value": v, "label": v} for v in values
-                                     if v != VIRTUAL]}
-    if VIRTUAL in values:
-        f["quick"] = {"name": "card", "value": VIRTUAL, "label": "Draw it for us"}
-    return _new(str(action["action"]), None, [f])
-
-
-def lose(tables, actions: list[dict], owed: int, places: dict[str, int],
-         owners: dict | None = None) -> dict:
-    """RIGS to lose: where from (each place with its RIGS there, the first chosen) and
-    how many (starting at the most that place can give: the common case loses every RIGS
-    owed in one place, one tap)."""
-    per: dict[str, list] = {}
-    for a in actions:
-        p = a.get("params") or {}
-        for v in (p.get("from") or {}).get("values") or ():
-            n = p.get("n") or {}
-            per[str(v)] = [n.get("min", 1), n.get("max", owed)]
-    if not per:
-        return decision(tables, actions, owners)
-    first = next(iter(per))
-    opts = [{"value": v, "label": f"{value_words(tables, 'from', v, None, owners)} "
-             f"({places.get(v, 0)} RIGS)"} for v in per]
-    where = {"name": "from", "label": "Where they go from", "required": True,
-             "record": None, "kind": "buttons", "chosen": first, "options": opts}
-    hi = max(b[1] for b in per.values())
-    many = {"name": "n", "label": "RIGS you lose there", "required": True, "record": None,
-            "kind": "stepper", "min": per[first][0], "max": per[first][1],
-            "value": per[first][1], "none": False, "by": "from", "per": per,
-            "start": "max", "top": hi}
-    return _new(str(actions[0]["action"]), "Lose them", [where, many])
-
-
-def settle(tables, action: dict, taking: bool) -> dict:
-    """Resources to throw away or to take: one stepper per resource, labelled with what
-    it does; the total said in words.  Where only one way is left (every resource held
-    goes), the steppers start there (one tap)."""
-    f = form(tables, action, None, "Take them" if taking else "Throw them away")
-    verb = "to take" if taking else "to throw away"
-    for x in f["fields"]:
-        x["label"] = f"{x['label']} {verb}"
-    owed = next((c.get("equals") for c in action.get("constraints") or () if "sum" in c),
-                None)
-    if not taking and owed is not None and owed == sum(x.get("max") or 0
-                                                       for x in f["fields"]):
-        for x in f["fields"]:  # everything held goes: nothing to choose
-            x["value"] = x.get("max")
-    for x in f["fields"]:
-        x["required"] = True  # each one a number (0: none of it), nothing optional
-    for r in f["rules"]:
-        if r.get("sum"):
-            lo, hi = r.get("min"), r.get("max")
-            r["text"] = ("Take " if taking else "Throw away ") + (
-                f"{lo}" if lo == hi else f"{lo} to {hi}") + " in all"
-    return f
-
-
-def karma_owed(tables, actions: list[dict]) -> dict:
-    """An owed Karma card: the card drawn at the table (one list of the deck's titles
-    for this card; "Draw it for us" where the deck lets rigs draw it); with several
-    owed, one at a time (the title says how many wait)."""
-    f = decision(tables, actions, None, "Record it")
-    for x in f["fields"]:
-        if x["name"] == "card":
-            x["label"] = "The Karma card you drew"
-            x["kind"] = "select" if x["kind"] != "given" else "given"
-            if x.get("quick"):
-                x["quick"]["label"] = "Draw it for us"
-    if all(x["kind"] == "given" for x in f["fields"]):  # rigs' card only (virtual)
-        f["label"] = "Draw it for us"
-    return f
-
-
-PAIR = " + "
-
-
-def end_game(tables, action: dict) -> dict:
-    """The End Game record, one form: per plot type the End Game card(s) drawn for it as
-    buttons (a type that draws two: one button per pair of values, in any order: their
-    sum counts), a type left blank drawn by rigs; per resource the die rolled (six
-    buttons) where the table rolls, none where rigs rolls."""
-    from itertools import combinations_with_replacement
-
-    params = action.get("params") or {}
-    fields = []
-    for name, spec in params.items():
-        if spec.get("record") == "die":
-            values = [str(v) for v in spec.get("values") or ()]
-            if values == [VIRTUAL]:
-                continue  # rigs rolls it: nothing to ask
-            fields.append(die_field(name, spec, param_words(name, "die")))
-            continue
-        values = [str(v) for v in spec.get("values") or () if str(v) != VIRTUAL]
-        if not values:
-            continue  # rigs draws them (rigs deals every card)
-        k = spec.get("max", 1) if spec.get("repeat") else 1
-        ordered = sorted(values, key=lambda v: (len(v), v))
-        combos = [",".join(c) for c in combinations_with_replacement(ordered, k)]
-        word = "the End Game card you drew" if k == 1 else \
-            f"the {k} End Game cards you drew"
-        fields.append({"name": name, "label": f"{param_words(name)}: {word}",
-                       "required": False, "record": "card", "kind": "buttons",
-                       "chosen": None, "options": [{"value": c, "label": c.replace(
-                           ",", PAIR)} for c in combos]})
-    rules = [{"text": "A plot type left blank: rigs draws its cards."}] if any(
-        VIRTUAL in [str(v) for v in (s.get("values") or ())] for s in params.values()
-        if s.get("record") == "card") else []
-    return _new("score", "Score the game", fields, rules)
-
-
-def grant_deals(tables, action: dict, leader: str, owners: dict | None = None) -> dict:
-    """The Land Grant as the table dealt it (the plots drawn at the table: rigs hands
-    none out): the plot the leader keeps, then each other player's plot, one list each;
-    every way is checked by the rules."""
-    deals = [str(v) for v in ((action.get("params") or {}).get("give") or {})
-             .get("values") or ()]
-    per: dict[str, list[str]] = {}
-    for d in deals:
-        for item in d.split(","):
-            who, _, pid = item.partition("=")
-            if pid not in per.setdefault(who, []):
-                per[who].append(pid)
-    fields = []
-    every = set(deals)
-    free = list(per.get(leader, ()))
-    for who, plots in per.items():
-        opts = [{"value": f"{who}={pid}", "label": plot_words(tables, pid)} for pid in plots]
-        if who == leader:
-            fields.append({"name": "give", "label": "The plot you keep", "required": True,
-                           "record": "card", "kind": "buttons", "chosen": None,
-                           "options": opts})
-            continue
-        # (each other player: a plot of the grant none else holds yet, in seating order;
-        # the page's script keeps them different as the leader changes them)
-        first = next((pid for pid in reversed(free) if pid in plots), None)
-        if first is not None:
-            free.remove(first)
-        need = all(f"{who}=" in d for d in every)  # (too few plots: some get none)
-        fields.append({"name": "give", "label": f"The plot you handed to {who}",
-                       "required": need, "record": "card", "kind": "select",
-                       "options": opts, "blank": "Choose" if need else "None",
-                       "chosen": f"{who}={first}" if first else None})
-    f = _new("grant", "Record who got which", fields)
-    f["distinct"] = "give"
-    return f

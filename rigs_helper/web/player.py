@@ -10,7 +10,7 @@ with JavaScript off (303 back here, the outcome shown at the top)."""
 
 from __future__ import annotations
 
-from rigs_helper.web import forms
+from rigs_helper.web import designed, forms
 from rigs_helper.web.snapshot import Snapshot
 from rigs_helper.web.templating import render
 from rigs_helper.web.words import NAMES, SHORT, VIRTUAL, plot_words, value_words, words
@@ -113,7 +113,7 @@ def decisions(game, tables, d: dict, acts: list[dict], owners: dict) -> list[dic
     for kind in DECIDE[3:]:
         if kind == "grant" and by.get(kind):
             out.append({"title": "Land Grant", "row": False,
-                        "forms": [forms.grant(tables, by[kind], owners, game.leader)]})
+                        "forms": [designed.grant(tables, by[kind], owners, game.leader)]})
             continue
         if by.get(kind) and kind in DESIGNED:
             title, f = DESIGNED[kind](game, tables, me, by[kind], owners)
@@ -133,7 +133,7 @@ def decisions(game, tables, d: dict, acts: list[dict], owners: dict) -> list[dic
     if _market_due(game, tables):
         for a in by.get("next", []):
             out.append({"title": "Everyone is done: draw the Market card and record it",
-                        "row": False, "forms": [forms.market(tables, a)]})
+                        "row": False, "forms": [designed.market(tables, a)]})
     if over_limit:
         for a in by.get("karma discard", []):
             out.append({"title": f"You hold {len(d['hand'])} Karma cards: keep at most "
@@ -146,7 +146,7 @@ def _lose(game, tables, me, acts, owners):
     places = {"warehouse": me.warehouse_rigs, **{x.id: x.rigs for x in me.plots}}
     n = me.owed_rigs
     return (f"You lose {n} RIGS: where from?",
-            forms.lose(tables, acts, n, places, owners))
+            designed.lose(tables, acts, n, places, owners))
 
 
 def _settle(game, tables, me, acts, owners):
@@ -154,11 +154,11 @@ def _settle(game, tables, me, acts, owners):
     total: dict = next((c for c in acts[0].get("constraints") or () if "sum" in c), {})
     n = total.get("equals") or total.get("max") or me.may_take or me.must_discard
     title = f"Take up to {n} resources" if taking else f"Throw away {n} resources"
-    return title, forms.settle(tables, acts[0], taking)
+    return title, designed.settle(tables, acts[0], taking)
 
 
 def _roll(game, tables, me, acts, owners):
-    return "A tie for Expedition Leader: roll a die", forms.roll(tables, acts[0])
+    return "A tie for Expedition Leader: roll a die", designed.roll(tables, acts[0])
 
 
 def _karma_draw(game, tables, me, acts, owners):
@@ -169,12 +169,12 @@ def _karma_draw(game, tables, me, acts, owners):
                                                 if n > 1 else "")
     if me.disaster_draw not in (None, OWED_DRAW):
         title = "Record the Karma card your Disaster card made you draw"
-    return title, forms.karma_owed(tables, acts)
+    return title, designed.karma_owed(tables, acts)
 
 
 def _score(game, tables, me, acts, owners):
     return "The game is over: record the End Game cards and dice", \
-        forms.end_game(tables, acts[0])
+        designed.end_game(tables, acts[0])
 
 
 #: the decisions with a form designed for them: kind -> (title, form)
