@@ -119,6 +119,18 @@ def test_throw_away_every_resource_held_in_one_tap(phone, tmp_path, tables):
     assert (a.energy, a.metal, a.must_discard) == (0, 0, 0)
 
 
+def test_throw_away_what_is_owed_from_one_resource_in_one_tap(phone, tmp_path, tables):
+    path = save(tmp_path, set_player(table_game(tables), "Ana", must_discard=3, energy=1,
+                                     metal=5, supplies=0, luxuries=0), tables)
+    with serving(path, tables) as (_, url, tokens):
+        form = open_page(phone, url, tokens["Ana"])[0]
+        assert "Throw away 3 Energy" not in form.text  # (1 Energy held)
+        tap_text(phone, "Throw away 3 Metal")
+        assert "good" in answered(phone)
+    a = load(path, tables).player("Ana")
+    assert (a.energy, a.metal, a.must_discard) == (1, 2, 0)
+
+
 def test_take_resources_with_the_steppers(phone, tmp_path, tables):
     from selenium.webdriver.common.by import By
 

@@ -86,6 +86,19 @@ def one_choice(form: dict[str, list[str]]) -> dict[str, list[str]]:
             else vs for k, vs in form.items()}
 
 
+def only(form: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A page's button that stands for the whole form (``_only`` = ``metal=3``: "Throw
+    away 3 Metal"): its own values alone, every field of the form left out."""
+    pressed = form.get("_only")
+    if not pressed:
+        return form
+    out = {k: v for k, v in form.items() if k in ("action", "request_id", "seen")}
+    for item in pressed[-1].split("&"):
+        k, _, v = item.partition("=")
+        out.setdefault(k, []).append(v)
+    return out
+
+
 class Acting:
     def __init__(self, path: Path, tables, current=None) -> None:
         """``current()``: the game as the pages last read it (or None); the operation is
@@ -144,7 +157,7 @@ class Acting:
         seen = seen_given[0] if len(seen_given) == 1 else None
         if seen is None and rid and MOMENT.match(rid):  # a page's id names it too
             seen = rid.split("/", 1)[0]
-        form = one_choice(zero_not_given(shown_only(form)))
+        form = one_choice(zero_not_given(shown_only(only(form))))
         action = form.pop("action", [])
         if len(action) == 2:  # a second button naming its action (a deal's "Decline")
             action = action[1:]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 
 from rigs_helper.web.forms import decision, die_field, form
-from rigs_helper.web.words import VIRTUAL, param_words, plot_words, value_words
+from rigs_helper.web.words import NAMES, VIRTUAL, param_words, plot_words, value_words
 
 
 def _new(action: str, label: str | None, fields: list[dict], rules=()) -> dict:
@@ -81,19 +81,24 @@ def lose(tables, actions: list[dict], owed: int, places: dict[str, int],
 
 
 def settle(tables, action: dict, taking: bool) -> dict:
-    """Resources to throw away or to take: one stepper per resource, labelled with what
-    it does; the total said in words.  Where only one way is left (every resource held
+    """Resources to throw away or to take: a button per resource that covers it all
+    ("Throw away 3 Metal": one tap), else one stepper per resource, labelled with what it
+    does, the total said in words.  Where only one way is left (every resource held
     goes), the steppers start there (one tap)."""
     f = form(tables, action, None, "Take them" if taking else "Throw them away")
     verb = "to take" if taking else "to throw away"
     for x in f["fields"]:
         x["label"] = f"{x['label']} {verb}"
-    owed = next((c.get("equals") for c in action.get("constraints") or () if "sum" in c),
-                None)
-    if not taking and owed is not None and owed == sum(x.get("max") or 0
-                                                       for x in f["fields"]):
-        for x in f["fields"]:  # everything held goes: nothing to choose
+    total = next((c for c in action.get("constraints") or () if "sum" in c), {})
+    n = total.get("equals", total.get("max")) or 0  # owed, or the most one may take
+    if not taking and n == sum(x.get("max") or 0 for x in f["fields"]):
+        for x in f["fields"]:  # everything held goes: nothing to choose (one tap)
             x["value"] = x.get("max")
+    else:  # one tap: all of it from one resource
+        verb = "Take" if taking else "Throw away"
+        f["only"] = [{"value": f"{x['name']}={n}",
+                      "label": f"{verb} {n} {NAMES.get(x['name'], x['name'])}"}
+                     for x in f["fields"] if n and (x.get("max") or 0) >= n]
     for x in f["fields"]:
         x["required"] = True  # each one a number (0: none of it), nothing optional
     for r in f["rules"]:

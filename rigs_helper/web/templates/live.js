@@ -56,7 +56,8 @@
       var out = p.querySelector('.sum'); if (out) out.textContent = total;
       p.classList.toggle('warn', bad); any = any || bad;
     });
-    var b = f.querySelector('button[type=submit]');
+    // (the form's own button: one that sends a value of its own needs no sum)
+    var b = f.querySelector('button[type=submit]:not([formnovalidate])');
     if (b && f.querySelector('[data-sum]')) b.disabled = any;
   }
   function per(f){
