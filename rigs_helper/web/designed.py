@@ -89,7 +89,7 @@ def settle(tables, action: dict, taking: bool) -> dict:
     verb = "to take" if taking else "to throw away"
     for x in f["fields"]:
         x["label"] = f"{x['label']} {verb}"
-    total = next((c for c in action.get("constraints") or () if "sum" in c), {})
+    total: dict = next((c for c in action.get("constraints") or () if "sum" in c), {})
     n = total.get("equals", total.get("max")) or 0  # owed, or the most one may take
     if not taking and n == sum(x.get("max") or 0 for x in f["fields"]):
         for x in f["fields"]:  # everything held goes: nothing to choose (one tap)
