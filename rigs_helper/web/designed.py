@@ -72,11 +72,10 @@ def lose(tables, actions: list[dict], owed: int, places: dict[str, int],
              f"({places.get(v, 0)} RIGS)"} for v in per]
     where = {"name": "from", "label": "Where they go from", "required": True,
              "record": None, "kind": "buttons", "chosen": first, "options": opts}
-    hi = max(b[1] for b in per.values())
     many = {"name": "n", "label": "RIGS you lose there", "required": True, "record": None,
             "kind": "stepper", "min": per[first][0], "max": per[first][1],
             "value": per[first][1], "none": False, "by": "from", "per": per,
-            "start": "max", "top": hi}
+            "start": "max"}
     return _new(str(actions[0]["action"]), "Lose them", [where, many])
 
 
