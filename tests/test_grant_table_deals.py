@@ -48,3 +48,22 @@ def test_plots_rigs_drew_for_the_table_may_be_dealt_by_rigs(rigs, tmp_path, tabl
     out = ok(rigs, path, "grant", keep).stdout
     assert "the others dealt at random by rigs" in out
     assert not load(path, tables).grant
+
+
+def test_a_game_made_before_the_table_deals_its_plots_replays_as_made(rigs, tmp_path,
+                                                                      tables):
+    """A file without ``table_deals`` (made before 2026-11-28) keeps the older rule: the
+    leader kept a plot the table recorded and rigs handed out the others; it replays so."""
+    path = tmp_path / "rigs.toml"
+    _granted(rigs, path)
+    ok(rigs, path, "grant", "--card", "plains", "--card", "plains", "--card", "valley")
+    text = path.read_text()
+    assert "table_deals = true\n" in text
+    path.write_text(text.replace("table_deals = true\n", "", 1))
+    ok(rigs, path, "doctor", "--accept", "--reason", "a file made before table_deals")
+    g = load(path, tables)
+    assert not g.table_deals
+    out = ok(rigs, path, "grant", g.grant[0]).stdout
+    assert "the others dealt at random by rigs" in out
+    assert not load(path, tables).grant
+    ok(rigs, path, "doctor")

@@ -50,7 +50,8 @@ def new_game(names: list[str], seed: int, tables: Tables, rolls: Rolls | None = 
     if cards not in CARD_MODES:
         raise InputError(f"--cards {cards}: one of {', '.join(CARD_MODES)}")
     game = Game(seed=seed, rng=0, players=players, commitment=commitment(seed), dice=dice, cards=cards,
-                table_shuffles=True, table_draws=True)
+                table_shuffles=True, table_draws=True,
+                table_deals=True)
     for name, _ in rolls.named if rolls else ():
         game.player(name)  # a roll for someone who is not playing
     w = Work(game, tables, rolls=rolls)

@@ -188,6 +188,11 @@ class Game(Frozen):
     # to rigs ("virtual") is rigs' for good (never offered to replace); True in every game
     # made since 2026-11-27 (issue #27), False in an older file, which replays as made
     table_draws: bool = False
+    # the Land Grant's plots the table drew and recorded are dealt by the table (`give`),
+    # never handed out by rigs; "Draw it for us" leaves them to rigs (grant_record
+    # "rigs"); True in every game made since 2026-11-28 (issue #38), False in an older
+    # file, which replays as made
+    table_deals: bool = False
     # players who said they are done deciding in this phase (Last Call opens a new round
     # of decisions); in seating order
     done: tuple[str, ...] = ()

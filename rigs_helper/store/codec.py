@@ -75,6 +75,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         doc["table_shuffles"] = True
     if game.table_draws:
         doc["table_draws"] = True
+    if game.table_deals:
+        doc["table_deals"] = True
     if game.done:
         doc["done"] = list(game.done)
     if game.group:
@@ -203,7 +205,7 @@ def state_hash(doc: dict[str, Any]) -> str:
 _TOP = {"version", "seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
         "grant", "grant_owed", "grant_record", "rigs_lost_round", "last_call", "done", "market", "decks", "endgame",
         "players", "log", "inventory", "commitment", "waits", "dice", "cards",
-        "table_shuffles", "table_draws", "group"}
+        "table_shuffles", "table_draws", "table_deals", "group"}
 _TOP_REQUIRED = ("seed", "rng", "round", "phase", "leader", "leader_basis", "game_over",
                  "market", "decks", "players")
 # (the optional keys each have their rule: a flag or count left out is its default, as
@@ -336,6 +338,7 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         dice=dice, cards=cards,
         table_shuffles=flag(check, doc.get("table_shuffles", False), "table_shuffles"),
         table_draws=flag(check, doc.get("table_draws", False), "table_draws"),
+        table_deals=flag(check, doc.get("table_deals", False), "table_deals"),
         done=done,
         group=check.name(doc["group"], "group") if "group" in doc else "",
         endgame=Endgame(frozen_map(pv), frozen_map(pc), frozen_map(rv)),

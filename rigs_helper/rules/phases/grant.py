@@ -41,7 +41,8 @@ def record_grant(w: Work, cards: tuple[str, ...]) -> None:
             raise RulesError("the Land Grant's plots are recorded already",
                              rule="the leader draws the plots once")
         # rigs' plots: rigs may hand out those the leader does not keep
-        w.game = replace(w.game, grant_record="rigs" if w.game.grant_record else "")
+        w.game = replace(w.game, grant_record=("rigs" if w.game.table_deals else "made")
+                          if w.game.grant_record else "")
         w.say(f"Land Grant: rigs draws the {len(w.game.grant)} plots for "
               f"{w.game.leader}.")
         return
@@ -208,7 +209,7 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
             if name in given:
                 dealt.append((name, given[name]))
     else:
-        if table_deals and grant and order and g.grant_record == "made":
+        if table_deals and g.table_deals and grant and order and g.grant_record == "made":
             example = " ".join(f"--give {shell_word(f'{n}={pid}')}"
                                for n, pid in zip(order, grant))
             raise RulesError(
