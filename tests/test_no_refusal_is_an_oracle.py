@@ -13,6 +13,7 @@ their own hand and pending choices) are the same once the title is written TITLE
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from gameplay import check_conservation
@@ -99,3 +100,32 @@ def test_no_refusal_is_an_oracle_a_title_in_the_recorders_sight_is_refused(table
     said = refused(g, tables, RulesError, "Ana", card, target="Cy", card="Decoy", **extra,
                    has=("in sight of Ana",))
     assert "Cy" not in said.split(":", 1)[1]
+
+
+def test_no_refusal_is_an_oracle_for_a_card_drawn_at_the_table(tables):
+    """Ana records the Karma card she drew at the table for a card played: a title the
+    books put in Bo's hand gets the answer a title in the deck gets (a refusal would say
+    Bo holds it); the books swap Bo's copy with the deck's bottom card, told to Bo alone."""
+    from gameplay import set_player
+
+    from rigs_helper.rules.karma.hands import KarmaDraw
+
+    g = hand(base(tables), "Bo", IN_BOS_HAND)
+    g = set_player(g, "Ana", owed_karma=1)
+    bottom = g.karma.draw[-1]
+    outs = {key: perform(g, KarmaDraw("Ana", card=tables.karma_card(key).title), tables)
+            for key in (IN_DECK, IN_BOS_HAND)}
+    assert _seen_by_ana(outs[IN_DECK], tables, IN_DECK) == \
+        _seen_by_ana(outs[IN_BOS_HAND], tables, IN_BOS_HAND)
+    out = outs[IN_BOS_HAND]
+    check_conservation(out.game, tables)
+    assert out.game.player("Ana").hand == (IN_BOS_HAND,)
+    assert out.game.player("Bo").hand == (bottom,)
+    assert out.game.karma.draw == g.karma.draw[:-1]  # the next cards drawn: the same
+    assert [who for who, _ in out.private if "books" in _] == ["Bo"]
+    # a title in Ana's own sight (the discards) is refused from what she sees
+    g = set_player(hand(g, "Cy", "decoy"), "Cy", hand=())
+    g = replace(g, karma=replace(g.karma, discard=g.karma.discard + ("decoy",)))
+    check_conservation(g, tables)
+    with pytest.raises(RulesError):
+        perform(g, KarmaDraw("Ana", card="Decoy"), tables)
