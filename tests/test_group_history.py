@@ -495,3 +495,18 @@ def test_a_game_played_command_by_command_keeps_what_its_log_knows(named_game, t
     assert {n: kept[n]["luxury_sales"] for n in names} == sold
     assert {n: kept[n]["karma_played"] for n in names} == dict.fromkeys(names, 0)
     assert [r["name"] for r in play["players"]] == names
+
+
+def test_history_shows_each_rating_with_the_newest_games_change(rigs):
+    """`rigs history` shows the change the newest game made to each rating, in brackets,
+    as the report and the end screen do (its --json says it as ``change``)."""
+    assert rigs("score", SHEET).exit_code == 0
+    d = json.loads(history(rigs, "--json").stdout)
+    text = history(rigs).stdout
+    assert "in brackets the newest game's change" in " ".join(text.split())
+    for r in d["players"]:  # the group's first game: the change is all of it from 25
+        assert r["change"] == f"{r['rating']['mu'] - 25:+.1f}"
+        assert f"{r['rating']['display']} ({r['change']})" in text
+    mine = history(rigs, "Ana").stdout
+    ana = next(r for r in d["players"] if r["name"] == "Ana")
+    assert f"rating {ana['rating']['display']} ({ana['change']})" in mine

@@ -85,11 +85,12 @@ def test_eye_for_an_eye_random_card_discarded(tables):
 
 
 def test_not_that_one_needs_the_card(tables):
-    g = hand(base(tables), "Ana", "not-that-one")
+    g = hand(base(tables), "Ana", "not-that-one", "poker-night")
     g = hand(g, "Bo", "ruins", "decoy")
     refused(g, tables, InputError, "Ana", "Not THAT one", target="Bo", has=("--card",))
+    # a card in Ana's own sight (tests/test_no_refusal_is_an_oracle.py: the rest)
     refused(g, tables, RulesError, "Ana", "Not THAT one", target="Bo", card="Poker Night",
-            has=("Bo holds no 'Poker Night'",))
+            has=("Poker Night is in sight of Ana",))
     out = play(g, tables, "Ana", "Not THAT one", target="Bo", card="decoy")
     assert out.game.player("Bo").hand == ("ruins",)
     assert discards(out.game)[-1] == "decoy"

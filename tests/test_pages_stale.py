@@ -38,7 +38,7 @@ def test_a_form_read_in_one_phase_and_sent_in_the_next_is_stale_and_changes_noth
                                                  ("Ana" if fields is forms["Ana"] else "Bo")],
                                  fields)
             answer = json.loads(body)
-            assert code == 409 and answer["stale"], body
+            assert code == 409 and answer["stale"] and answer["said"] == [], body
             assert "Market Phase" in answer["error"] and answer["changed"]["phase"] == \
                 "market"
         # the id alone names the moment too (a script that keeps only the request id)

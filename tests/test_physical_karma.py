@@ -43,15 +43,22 @@ def test_recording_for_an_unhurt_player_is_refused_and_changes_nothing(rigs, tmp
     assert path.read_bytes() == before
 
 
-def test_a_karma_card_not_left_in_the_deck_is_refused(rigs, tmp_path):
+def test_a_karma_card_the_books_put_in_another_hand_is_taken_as_drawn(rigs, tmp_path):
+    """No refusal is an oracle (issue 43): refusing Bo's Decoy would tell Bo that Ana holds
+    it.  The cardboard says the deck had it: the books were wrong about Ana's hand, whose
+    Decoy changes places with the deck's bottom card (told to Ana alone)."""
     path = _new(rigs, tmp_path)
     assert rigs("adjust", "Ana", "karma", "1", "--card", "Decoy", "--why", "dealt", "--game", path).exit_code == 0
-    before = path.read_bytes()
-    # The only Decoy is in Ana's hand now: Bo cannot have drawn it.
     r = rigs("next", "--card", "Ana=Safe", "--card", "Bo=Massive Solar Flare",
              "--karma", "Bo=Decoy", "--game", path)
-    assert r.exit_code == 1
-    assert "Decoy" in r.stderr
+    assert r.exit_code == 0, r.output
+    assert _status(rigs, path, "Bo")["hand"] == ["Decoy"]
+    (other,) = _status(rigs, path, "Ana")["hand"]
+    assert other != "Decoy" and other not in r.stdout  # (Ana's card: hers to see)
+    # the card in Bo's own sight (his hand now) cannot be drawn again
+    before = path.read_bytes()
+    assert rigs("adjust", "Bo", "karma", "1", "--card", "Decoy", "--why", "x", "--game",
+                path).exit_code == 1
     assert path.read_bytes() == before
 
 

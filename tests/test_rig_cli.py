@@ -163,3 +163,73 @@ def test_a_hand_edit_that_does_not_fit_is_one_line(rigs, tmp_path, edit, words):
         assert r.exit_code != 0 and words in r.output, (args, r.output)
         assert len(r.output.strip().splitlines()) == 1 and "internal error" not in r.output
     assert path.read_bytes() == before
+
+
+def _old_rig_file(path, seed: int) -> str:
+    """A RIG file as rigs wrote it before its seed went beside it: the seed in plain text
+    in [settings] and [state] (Ana's roll in its log)."""
+    import tomli_w
+
+    from rigs_helper.game.play import perform
+    from rigs_helper.games.rig.actions import Roll
+
+    rig = get("rig")
+    settings = {"players": ["Ana", "Bo"], "seed": seed, "tokens": 4, "dice": "rigs"}
+    st, log = rig.new(settings), []
+    for name in ("Ana",):
+        action = Roll(name)
+        out = perform(st, action)
+        log.append({"n": len(log) + 1, "at": "2026-11-20T20:00:00Z",
+                    **rig.action_doc(action), "said": list(out.said)})
+        st = out.state
+    text = tomli_w.dumps({"game": "rig", "version": rig.version, "settings": settings,
+                          "state": rig.encode(st), "log": log})
+    path.write_text(text)
+    return text
+
+
+def test_rig_seed_kept_beside_the_game_with_its_commitment_in_the_file(rigs, tmp_path):
+    """The virtual rolls cannot be read ahead from the file: its seed is kept beside it
+    (.NAME.seed, mode 600) and the file has the seed's hash (``commitment``), as R.I.G.S.
+    files have it; the game plays and undoes as before."""
+    from rigs_helper.rules.replay import commitment
+
+    path = tmp_path / "rig.toml"
+    assert rigs("new", "--rules", "rig", "-p", "Ana", "-p", "Bo", "--seed", "987654",
+                "-g", path).exit_code == 0
+    secret = tmp_path / ".rig.toml.seed"
+    assert secret.read_text() == "seed = 987654\n"
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+    assert "987654" not in path.read_text() and "seed" not in path.read_text()
+    assert commitment(987654) in path.read_text()
+    assert rigs("rig", "roll", "-g", path).exit_code == 0
+    assert "987654" not in path.read_text()
+    assert gamestore.load(path).state.seed == 987654
+    assert rigs("undo", "-g", path).exit_code == 0
+    # without the seed beside it: one line naming the file, nothing written
+    secret.rename(tmp_path / "elsewhere")
+    before = path.read_bytes()
+    r = rigs("rig", "roll", "-g", path)
+    assert r.exit_code != 0 and ".rig.toml.seed" in r.output and "Traceback" not in r.output
+    assert path.read_bytes() == before
+    (tmp_path / "elsewhere").write_text("seed = 5\n")  # another game's seed
+    (tmp_path / "elsewhere").rename(secret)
+    r = rigs("status", "-g", path)
+    assert r.exit_code != 0 and "commitment" in r.output and path.read_bytes() == before
+
+
+def test_rig_file_with_its_seed_in_plain_text_is_read_and_moved_on_its_next_save(
+        rigs, tmp_path):
+    """Old files keep working (migrate, never refuse, never lose an entry)."""
+    path = tmp_path / "rig.toml"
+    _old_rig_file(path, 4242)
+    assert rigs("status", "-g", path).exit_code == 0
+    old = gamestore.load(path)
+    assert old.state.seed == 4242 and len(old.log) == 1
+    r = rigs("rig", "roll", "Bo", "-g", path)
+    assert r.exit_code == 0, r.output
+    new = gamestore.load(path)
+    assert "4242" not in path.read_text()
+    assert (tmp_path / ".rig.toml.seed").read_text() == "seed = 4242\n"
+    assert new.log[:1] == old.log and len(new.log) == 2 and new.state.seed == 4242
+    assert new.settings == old.settings

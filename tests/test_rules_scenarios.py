@@ -627,8 +627,14 @@ def test_karma_draw_records_physical_card(tables):
     g1 = run(g, KarmaDraw("Ana", card="poker night"), tables).game
     assert g1.player("Ana").hand == ("poker-night",)
     assert g1.karma.draw == take(g.karma.draw, ["poker-night"])
-    with pytest.raises(RulesError, match="Poker Night"):  # one copy, in Ana's hand
-        perform(g1, KarmaDraw("Bo", card="Poker Night"), tables)
+    # one copy, in Ana's hand: taken all the same (a refusal would tell Bo that Ana holds
+    # it; tests/test_no_refusal_is_an_oracle.py), Ana's copy swapped with the deck's bottom
+    out = perform(g1, KarmaDraw("Bo", card="Poker Night"), tables)
+    assert out.game.player("Bo").hand == ("poker-night",)
+    assert out.game.player("Ana").hand == (g1.karma.draw[-1],)
+    with pytest.raises(RulesError, match="Poker Night"):  # in Bo's own hand now
+        perform(set_player(out.game, "Bo", owed_karma=1), KarmaDraw("Bo", card="Poker Night"),
+                tables)
     with pytest.raises(InputError):
         perform(g, KarmaDraw("Ana", card="No Such Card"), tables)
 

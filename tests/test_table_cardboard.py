@@ -314,8 +314,8 @@ def test_give_me_that_pick_virtual_lets_rigs_pick(tmp_path, tables):
         _act(server, tokens["Ana"], action="karma play", title="Give Me That!", target="Bo")
         _act(server, tokens["Bo"], action="answer", card="take")
         code, _, body = post(server, tokens["Ana"], {"action": "answer", "card": "take",
-                                                     "gave": "Decoy"})
-        assert code == 422 and "picked from Bo's hand" in body and "not in" not in body
+                                                     "gave": "Give Me That!"})  # face up
+        assert code == 422 and "in sight of Ana" in body and "Ruins" not in body
         _act(server, tokens["Ana"], action="answer", card="take", gave="virtual")
     assert _hand(game, tables, "Ana") == ["Ruins"] and _hand(game, tables, "Bo") == []
 

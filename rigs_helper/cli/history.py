@@ -156,9 +156,11 @@ def show(player: Player = None, json: JsonOpt = False, group: GroupOpt = None,
         _summary([], [], every, "", 0, game if others or rules is not None else "")
     elif every and group is None:
         for name, mine in groups.items():
-            _summary(mine, groupstats.rated_rows(mine), True, name, 0, game)
+            _summary(mine, groupstats.rated_rows(mine, groupstats.newest(mine)), True, name,
+                     0, game)
     else:
-        _summary(plays, groupstats.rated_rows(plays), every, plays[0]["group"],
+        _summary(plays, groupstats.rated_rows(plays, groupstats.newest(plays)), every,
+                 plays[0]["group"],
                  len(groups) if group is None else 0, game)
     _others(game, others, rules)
 
@@ -415,13 +417,22 @@ def _summary(plays: list[dict], rows: list[dict], every: bool, group: str,
     if not every and len(plays) > SHOWN:
         say(f"... and {len(plays) - SHOWN} older games (`rigs history{rules} --group "
             f"{shell_word(group)} --all` lists them all).")
-    say("", "Players (rating: skill ± uncertainty, from every game's ranking)")
+    say("", "Players (rating: skill ± uncertainty, from every game's ranking; in brackets "
+        "the newest game's change)")
     print(grid(["Player", "Games", "Wins", "Win rate", "Average", "Best", "Rank", "Rating"],
                [[r["name"], str(r["games"]), str(r["wins"]), f"{r['win_rate']:.0%}",
                  f"{r['avg_net_worth']:g}", str(r["best_net_worth"]), f"{r['avg_rank']:g}",
-                 r["rating"]["display"] if r.get("rating") else "-"]
+                 _rating(r)]
                 for r in rows], right=set(range(1, 8))))
     say("")
+
+
+def _rating(r: dict) -> str:
+    """A rating as the report and the end screen show it: with the change the newest game
+    made to it, in brackets."""
+    if not r.get("rating"):
+        return "-"
+    return r["rating"]["display"] + (f" ({r['change']})" if r.get("change") else "")
 
 
 def sparkline(values: list[float], width: int = 40) -> str:
@@ -453,7 +464,9 @@ def _record(rec: dict, every: bool, newest: bool = False, groups: int = 1,
     rating = rec.get("rating")
     say(f"{rec['name']} in group {rec['group']}: {len(games)} game"
         f"{'' if len(games) == 1 else 's'}, {wins} won"
-        + (f", rating {rating['display']}" if rating else ""))
+        + (f", rating {_rating(rec)}" if rating else "")
+        + (" (the newest game's change in brackets)" if rating and rec.get("change")
+           else ""))
     if newest and groups > 1:
         say(f"(their newest game's group; they play in {groups}: `rigs history "
             f"{shell_word(rec['name'])}{rules} --all` shows each)")

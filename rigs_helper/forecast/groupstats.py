@@ -80,6 +80,12 @@ def rated_rows(plays: Sequence[dict], this: str | None = None) -> list[dict]:
     return rows
 
 
+def newest(plays: Sequence[dict]) -> str | None:
+    """The identity of the newest game of ``plays`` (newest first): the game whose change
+    to each rating `rigs history` shows beside it, as the report and the end screen do."""
+    return plays[0].get("identity") if plays else None
+
+
 def ratings(plays: Sequence[dict]) -> tuple[dict[str, dict], dict[str, dict[str, float]]]:
     """Each player's rating after every game of ``plays`` (one group's, newest first),
     replayed oldest first with Plackett-Luce: ({fold(name): {"mu", "sigma", "display"}},
@@ -116,11 +122,11 @@ def summary(plays: Sequence[dict], group: str | None = None) -> dict:
                            "winner": bool(r["winner"])} for r in p["players"]]}
              for p in plays]
     if group is not None:
-        rows = [{**r, "group": group} for r in rated_rows(plays)]
+        rows = [{**r, "group": group} for r in rated_rows(plays, newest(plays))]
         return {"group": group, "games": games, "players": rows}
     rows = []
     for name, mine in by_group(plays).items():
-        rows.extend({**r, "group": name} for r in rated_rows(mine))
+        rows.extend({**r, "group": name} for r in rated_rows(mine, newest(mine)))
     return {"group": None, "games": games, "players": rows}
 
 
@@ -195,7 +201,12 @@ def player_record(plays: Sequence[dict], name: str) -> dict:
             diff = me["net_worth"] - r["net_worth"]
             h["ahead" if diff > 0 else "behind" if diff < 0 else "level"] += 1
     wins = [r for r in mine if r["winner"]]
-    return {"name": names[key], "rating": ratings(plays)[0].get(key), "games": games,
+    now, changes = ratings(plays)
+    newest_mine = next((p.get("identity") for p in plays
+                        if any(fold(r["name"]) == key for r in p["players"])), None)
+    moved = changes.get(newest_mine, {}).get(key) if newest_mine else None
+    return {"name": names[key], "rating": now.get(key), "games": games,
+            **({"change": f"{moved:+.1f}"} if moved is not None else {}),
             "trend": [g["net_worth"] for g in reversed(games)],
             "head_to_head": sorted(h2h.values(), key=lambda h: (-h["games"], fold(h["name"]))),
             "wins": _shares(wins), "all_games": _shares(mine)}

@@ -105,6 +105,8 @@ class PileMoves:
                 if key in pile.discard and not pile.draw:
                     pile = self._refill(deck, pile) if self.game.table_shuffles else \
                         self._reshuffle(deck, pile)
+                if key not in pile.draw and self._held_unseen(deck, pile, key, who):
+                    pile = getattr(self.game, deck)
                 if key not in pile.draw:
                     raise RulesError(f"no {title_of(self.tables, deck, key)!r} is left in "
                                      f"the {deck.title()} deck", rule="cards are conserved: "
@@ -125,6 +127,31 @@ class PileMoves:
         top: str = pile.draw[0]
         self._set_pile(deck, replace(pile, draw=pile.draw[1:]))
         return top
+
+    def _held_unseen(self, deck: str, pile: Pile, key: str, who: str) -> bool:
+        """No refusal is an oracle (issue 43): the table drew Karma card ``key``, which
+        the books put in a hand ``who`` cannot see.  A refusal would tell ``who`` that
+        another player holds it; the cardboard says the deck had it, so the books were
+        wrong about that hand: its copy changes places with the deck's bottom card (every
+        card still counted once), told to that hand's owner alone.  True when swapped."""
+        if deck != "karma" or not who or not pile.draw:
+            return False
+        me = self.game.player(who).name
+        holder = next((p for p in self.game.players if key in p.hand and p.name != me),
+                      None)
+        if holder is None:
+            return False
+        top = pile.draw[-1]  # (the bottom card: the next cards drawn stay as they were)
+        hand = list(holder.hand)
+        hand[hand.index(key)] = top
+        self.update(holder.name, hand=tuple(hand), disaster_draw=top
+                    if holder.disaster_draw == key else holder.disaster_draw)
+        self._set_pile(deck, replace(pile, draw=pile.draw[:-1] + (key,)))
+        title, other = title_of(self.tables, deck, key), title_of(self.tables, deck, top)
+        self.say(f"{me}'s record says {title} was drawn from the "
+                 f"Karma deck, which the books had in your hand: the books now hold "
+                 f"{other} there instead; check your hand with the table.", to=holder.name)
+        return True
 
     def _draw_mixed(self, deck: str, pile: Pile, physical: str | None, who: str
                     ) -> str | None:

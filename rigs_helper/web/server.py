@@ -313,6 +313,8 @@ class Handler(BaseHTTPRequestHandler):
             self.server.changed()  # wake the long polls once the tap is answered
 
     def _answer_act(self, status: int, answer: dict, token: str) -> None:
+        if not answer.get("ok"):  # a refusal said nothing (CONTRACT: `said`, a list)
+            answer = {**answer, "said": []}
         if "application/json" in (self.headers.get("Accept") or ""):
             self._send(status, "application/json; charset=utf-8",
                        json.dumps(answer, ensure_ascii=False).encode(), head=False,

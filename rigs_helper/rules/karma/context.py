@@ -6,6 +6,7 @@ Who the victims end up being (in-play protections, answers from a hand) is worke
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Protocol, TypeVar
 
 from rigs_helper.rules.engine import Work
@@ -15,6 +16,7 @@ from rigs_helper.rules.karma.hands import empty_hand, hand_key
 from rigs_helper.rules.names import plural
 from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.piles import find_in
+from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import KarmaCard, Tables
 
 
@@ -121,6 +123,82 @@ def hand_card(c: Ctx, who: str, text: str) -> str:
     return hand_key(c.tables, c.w.player(who), text)
 
 
+def picked_from(c: Ctx, who: str, text: str, recorder: str,
+                named: tuple[str, ...] = ()) -> str:
+    """The card ``text`` that left ``who``'s hand at the table, as ``recorder`` recorded it
+    (a card picked at random, chosen after a look at the hand, or discarded by its owner).
+
+    No refusal is an oracle (issue 43): the answer never depends on what ``who`` holds.
+    A title ``recorder`` can see elsewhere (their own hand, the discards, a card in play or
+    set aside) is refused, from what they see alone.  Any other title is taken, as the
+    cardboard tells it: the card came from ``who``'s hand.  Where rigs' books put it
+    elsewhere (the Karma deck, another hand), the books were wrong about ``who``'s hand:
+    the card swaps places with one of ``who``'s (:func:`swap_into_hand`), told to
+    ``who`` alone, who corrects the books if the card they handed over was another."""
+    key = find_in(c.tables, "karma", text)
+    if key in c.w.player(who).hand:
+        return key
+    if not unseen_by(c.w.game, recorder, key):
+        title = c.tables.karma_card(key).title
+        raise RulesError(f"--card {text}: {title} is in sight of {recorder} (their hand, "
+                         "the discards or in play), not in a hand they cannot see",
+                         rule="a card that left a hand at the table is one its recorder "
+                         "cannot see elsewhere")
+    swap_into_hand(c, who, key, recorder, named)
+    return key
+
+
+def unseen_by(game: Game, recorder: str, key: str) -> bool:
+    """True when ``recorder`` cannot see where ``key`` is (rules/legal/karma.py lists
+    the same cards: ``unseen``)."""
+    seen = set(game.player(recorder).hand) | set(game.karma.discard) | {
+        k for q in game.players for k in q.in_play + q.incoming}
+    if game.waits.attack is not None:
+        seen.add(game.waits.attack.card)
+    return key not in seen
+
+
+def swap_into_hand(c: Ctx, who: str, key: str, recorder: str,
+                   named: tuple[str, ...] = ()) -> None:
+    """``key``, which the books put out of ``recorder``'s sight (the Karma deck or a hand
+    that is neither ``who``'s nor ``recorder``'s), changes places with the newest card
+    of ``who``'s hand (one the same record does not name, ``named``: titles): the books
+    then hold what the table's record says, every card still counted once."""
+    w = c.w
+    p = w.player(who)
+    keep = {find_in(c.tables, "karma", t) for t in named}
+    mine = [k for k in p.hand if k != p.disaster_draw and k not in keep] or \
+        [k for k in p.hand if k not in keep] or list(p.hand)
+    given = mine[-1]
+    hand = list(p.hand)
+    hand[len(hand) - 1 - hand[::-1].index(given)] = key
+    pile = w.game.karma
+    title, other = c.tables.karma_card(key).title, c.tables.karma_card(given).title
+    if key in pile.draw:
+        draw = list(pile.draw)
+        draw[draw.index(key)] = given
+        w.game = replace(w.game, karma=replace(pile, draw=tuple(draw)))
+    else:
+        holder = next((q for q in w.game.players if key in q.hand
+                       and q.name not in (who, recorder)), None)
+        if holder is None:  # (nowhere: the books lost it; counted again, in the hand)
+            raise RulesError(f"--card {title}: the books hold no {title} out of "
+                             f"{recorder}'s sight", rule="every card is counted once")
+        theirs = list(holder.hand)
+        theirs[theirs.index(key)] = given
+        w.update(holder.name, hand=tuple(theirs),
+                 disaster_draw=given if holder.disaster_draw == key
+                 else holder.disaster_draw)
+        w.say(f"{recorder}'s record says {title} left {who}'s hand: the books had it in "
+              f"your hand and now hold {other} there instead; check your hand with the "
+              "table.", to=holder.name)
+    w.update(who, hand=tuple(hand))
+    w.say(f"{recorder}'s record says {title} left your hand, which the books said held "
+          f"{other} instead: the books now say you held {title}, and {other} is where "
+          f"they had {title}. If the card you handed over was {other} or another, tell "
+          "the table and correct the books.", to=who)
+
+
 def random_victim_card(c: Ctx) -> tuple[str, str, str] | None:
     """(victim, card, how) for a card taken at random from the victim's hand; None (said)
     when the hand is empty."""
@@ -175,14 +253,7 @@ def random_card(c: Ctx, who: str) -> tuple[str, str]:
             return c.w.player(who).hand[0], "drawn at the table"
         raise PickNeeded(c.owner, who)
     if chosen:
-        key = find_in(c.tables, "karma", chosen[0])
-        if key not in c.w.player(who).hand:  # the list names every hidden card: any
-            # may be it; the refusal names nothing the hand holds or lacks (issue 43)
-            raise RulesError(f"--card {chosen[0]}: refused as a record of the card picked "
-                             f"from {who}'s hand (the hand stays hidden: check the card "
-                             f"picked with {who})",
-                             rule="a card picked at the table is one the hand holds")
-        return key, "drawn at the table"
+        return picked_from(c, who, chosen[0], c.owner), "drawn at the table"
     hand = c.w.player(who).hand
     return hand[c.w.rng.below(len(hand))], "drawn at random by rigs"
 

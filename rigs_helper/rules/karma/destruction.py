@@ -5,7 +5,7 @@ from __future__ import annotations
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.args import HandCard, MatchLoss, RigsFrom
-from rigs_helper.rules.karma.context import Ctx, hand_card, random_victim_card
+from rigs_helper.rules.karma.context import Ctx, hand_card, picked_from, random_victim_card
 from rigs_helper.rules.karma.hands import discard_from_hand, empty_hand
 from rigs_helper.rules.names import plural
 from rigs_helper.rules.tables import RESOURCES
@@ -52,8 +52,9 @@ def discard_hand_choice(c: Ctx) -> None:
     v = c.victim()
     if empty_hand(c.w, v, c.args(HandCard).card):
         return
-    key = hand_card(c, v, c.need(c.args(HandCard).card, "--card TITLE", f"which card of {v}'s hand "
-                                  "(see `rigs status " + v + "`)")[0])
+    key = picked_from(c, v, c.need(c.args(HandCard).card, "--card TITLE",
+                                   f"which card of {v}'s hand (see `rigs status {v}`)")[0],
+                      c.owner)
     discard_from_hand(c.w, v, key)
     c.w.lost_cards(v)
     c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)}.")
@@ -100,13 +101,16 @@ def victim_discards(c: Ctx, v: str, n: int) -> None:
     hold no more than that."""
     hand = c.w.player(v).hand
     n = min(n, len(hand))
-    keys = list(hand) if n == len(hand) else [hand_card(c, v, t) for t in c.args(HandCard).card]
-    if n < len(hand) and len(keys) != n:
+    named = c.args(HandCard).card
+    if n < len(hand) and len(named) != n:
         raise InputError(f"{c.card.title}: {v} discards {n} Karma card(s) of their choice: "
                          f"one --card TITLE each")
-    if c.args(HandCard).card and len(c.args(HandCard).card) != n:
-        raise InputError(f"--card: {v} discards {n} Karma card(s), not {len(c.args(HandCard).card)}")
-    for key in keys:
+    if named and len(named) != n:
+        raise InputError(f"--card: {v} discards {n} Karma card(s), not {len(named)}")
+    # each named card leaves the hand in turn (one named twice is then in sight: refused)
+    keys = named or tuple(title_of(c.tables, "karma", k) for k in hand[:n])
+    for t in keys:
+        key = picked_from(c, v, t, c.player, named)
         discard_from_hand(c.w, v, key)
         c.w.say(f"{v} discards {title_of(c.tables, 'karma', key)}.")
     if keys:

@@ -111,11 +111,11 @@ class KarmaDraw(Op):
                     find_in(tables, "karma", self.card) != replaced:
                 # the deck ran out: the table shuffled its discards and drew from them,
                 # and rigs' card goes back on top of that new deck
-                key = w.draw("karma", self.card)
+                key = w.draw("karma", self.card, self.name)
             if replaced:
                 _put_back(w, p.name, replaced)
                 p = w.player(self.name)
-            key = key or w.draw("karma", self.card)
+            key = key or w.draw("karma", self.card, self.name)
             assert key is not None  # (check counted the cards left)
             w.update(p.name, hand=p.hand + (key,))
             w.say(f"{p.name} draws a Karma card (recorded)"
@@ -197,7 +197,7 @@ class KarmaSwap(Op):
         discard_from_hand(w, p.name, key)
         w.update(p.name, may_swap=False)
         w.say(f"{p.name} swaps away {title_of(tables, 'karma', key)}.")
-        new = w.draw("karma", self.card)
+        new = w.draw("karma", self.card, p.name)
         if new is not None:
             w.update(p.name, hand=w.player(p.name).hand + (new,))
             w.say(f"{p.name} draws a new Karma card ("

@@ -15,7 +15,7 @@ from rigs_helper.rules.karma.context import (
     SPLIT,
     Ctx,
     SplitNeeded,
-    hand_card,
+    picked_from,
     put_effect,
     random_victim_card,
     stand_in_split,
@@ -54,7 +54,7 @@ def steal_hand_choice(c: Ctx) -> None:
         steal(c, "decoy")
         return
     t = c.need(c.args(HandCard).card, "--card TITLE", f"which card of {v}'s hand")[0]
-    steal(c, hand_card(c, v, t))
+    steal(c, picked_from(c, v, t, c.owner))
 
 
 def swap_credits(c: Ctx) -> None:
