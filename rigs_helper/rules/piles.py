@@ -5,7 +5,7 @@ messages).  No I/O."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import sentence
@@ -72,6 +72,14 @@ def find_kind(tables: Tables, deck: str, text: str) -> str:
     raise InputError(f"{text!r} is not {what}")
 
 
+class Draw(NamedTuple):
+    """One card drawn from a deck, in the order the rules draw them (``Outcome.draws``):
+    its deck ("disaster", "karma") and who drew it ("": nobody named)."""
+
+    deck: str
+    player: str
+
+
 class PileMoves:
     """The deck half of Work: every card drawn, put back or discarded goes through here."""
 
@@ -81,6 +89,7 @@ class PileMoves:
     rng: Rng
     need: list[str]
     _guessing: set[str]
+    drawn: list[Draw]  # every card drawn, in order
 
     def _set_pile(self, deck: str, pile: Pile) -> None:
         changes: dict[str, Any] = {deck: pile}  # "disaster" or "karma"
@@ -96,6 +105,12 @@ class PileMoves:
         out), or the named physical card.  None when no card is left anywhere.  A mixed
         deck (rules/decks.py) decides from its top card whether the table draws from its
         own pile (then ``physical`` must name the card) or the app shows a virtual one."""
+        card = self._draw(deck, physical, who)
+        if card is not None:
+            self.drawn.append(Draw(deck, who))
+        return card
+
+    def _draw(self, deck: str, physical: str | None, who: str) -> str | None:
         pile: Pile = getattr(self.game, deck)
         if deck in self.game.missing:
             return self._draw_mixed(deck, pile, physical, who)
