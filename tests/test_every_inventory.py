@@ -394,14 +394,17 @@ def test_da_roof_is_on_fire_lists_each_card_of_a_mixed_deck_in_its_place(
     assert len(out.game.player("Bo").hand) == len(g.player("Bo").hand) + 2
 
 
+@pytest.mark.parametrize("seed,tags", [(7, (False, True)), (3, (True, False))])
 def test_a_mixed_deck_is_exact_at_every_draw_of_an_answer_posted_from_a_page(
-        tmp_path, rigs, tables):
-    """Bad OS Revision makes Bo draw two cards from a mixed Karma deck, the group's then
-    rigs' (the benchmark's seed 1001): the take lists them card by card, and the page's
-    request built that way (``drew`` = the group's title, then ``virtual``) is accepted
-    as posted.  Before, the page's acting read a field holding one title and ``virtual``
-    as a "Draw it for us" button pressed beside the form's own choice, kept ``virtual``
-    alone, and the group's card then waited for a record: refused, again and again."""
+        tmp_path, rigs, tables, seed, tags):
+    """Bad OS Revision makes Bo draw two cards from a mixed Karma deck, the group's and
+    rigs' in either order (the benchmark's seed 1001, steps 141 and 332): the take lists
+    them card by card, and the page's request built that way (``drew`` = the group's
+    title and ``virtual``, each in its place) is accepted as posted.  Before, the page's
+    acting read a field holding one title and ``virtual`` as a "Draw it for us" button
+    pressed beside the form's own choice and kept ``virtual`` alone (the group's card
+    then waited for a record); and the rules gave the first card recorded to the first
+    draw, rigs' card ("a virtual one this time"): refused, again and again."""
     from rigs_helper.rules.legal import actions_json
     from rigs_helper.rules.mixed import next_tags
     from rigs_helper.web.acting import Acting
@@ -412,7 +415,7 @@ def test_a_mixed_deck_is_exact_at_every_draw_of_an_answer_posted_from_a_page(
              "Double Agent", "Warehouse Insurance", "R.I.G.S. T.D.M.")
     inv.write_text("[karma]\nmissing = { " + ", ".join(f'"{t}" = 1' for t in lacks) + " }\n")
     path = tmp_path / "g.toml"
-    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--dice", "table", "--have",
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", seed, "--dice", "table", "--have",
                 inv, "--game", path).exit_code == 0
     assert rigs("adjust", "Ana", "karma", "1", "--card", "Bad OS Revision", "--why", "dealt",
                 "--game", path).exit_code == 0
@@ -421,13 +424,14 @@ def test_a_mixed_deck_is_exact_at_every_draw_of_an_answer_posted_from_a_page(
                                     "title": ["Bad OS Revision"], "target": ["Bo"]})
     assert code == 200, said
     g = _load(path, tables)
-    assert g.waits.attack is not None and next_tags(g, tables, "karma", 2) == (False, True)
+    assert g.waits.attack is not None and next_tags(g, tables, "karma", 2) == tags
     (take,) = [a for a in actions_json(g, tables, "Bo")["actions"]
                if a["action"] == "answer" and "drew" in a["params"]]
-    own, rigs_s = take["params"]["drew"]["ordered"]
-    assert rigs_s == ["virtual"] and own and not set(own) & set(lacks)
+    slots = take["params"]["drew"]["ordered"]
+    own = slots[tags.index(False)]
+    assert slots[tags.index(True)] == ["virtual"] and own and not set(own) & set(lacks)
     code, said = acting.act("Bo", {"action": ["answer"], "request_id": ["b1"],
-                                   "card": ["take"], "drew": [own[0], "virtual"]})
+                                   "card": ["take"], "drew": [s[0] for s in slots]})
     assert code == 200, said
     after = _load(path, tables)
     assert after.waits.attack is None

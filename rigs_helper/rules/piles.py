@@ -245,11 +245,21 @@ class PileMoves:
 
     def draw_karma(self, name: str, n: int = 1, why: str = "",
                    physical: tuple[str, ...] = ()) -> list[str]:
-        """``name`` draws ``n`` Karma cards: the physical cards given first (recorded as
-        drawn at the table), then virtual ones."""
+        """``name`` draws ``n`` Karma cards: the physical cards given (recorded as drawn at
+        the table; a ``virtual`` one stands for a card rigs draws) go to the draws that are
+        the table's, in order, and rigs draws the rest.  A mixed deck's draw whose top
+        card is rigs' takes no record (the group's cards given go to the group's draws,
+        in whatever order the page or the terminal listed them), unless the records left
+        could go nowhere else (then the record is refused: a virtual card this time)."""
+        recorded = [t for t in physical if t.strip().lower() != "virtual"]
+        used = 0
         got = []
         for i in range(n):
-            card = self.draw("karma", physical[i] if i < len(physical) else None, name)
+            skip = self._top_virtual("karma") and len(recorded) < n - i
+            card = self.draw("karma", None if skip or not recorded else recorded[0], name)
+            if not skip and recorded:
+                recorded.pop(0)
+                used += 1
             if card is None:
                 self.say(f"{name} should draw a Karma card but none is left.")
                 break
@@ -257,7 +267,7 @@ class PileMoves:
         if got:
             p = self.player(name)
             self.update(name, hand=p.hand + tuple(got))
-            n_virtual = len(got) - min(len(physical), len(got))
+            n_virtual = len(got) - min(used, len(got))
             how = ("drawn by rigs" if n_virtual == len(got) else "recorded" if not n_virtual
                    else f"{n_virtual} drawn by rigs")
             self.say(f"{p.name} draws {len(got)} Karma card{'s' if len(got) > 1 else ''}"
@@ -265,3 +275,15 @@ class PileMoves:
             self.say(sentence("You drew " + ", ".join(title_of(self.tables, "karma", k)
                                                       for k in got)), to=p.name)
         return got
+
+    def _top_virtual(self, deck: str) -> bool:
+        """The next card of a mixed ``deck`` is rigs' (its discards reshuffled first when
+        its draw pile is empty, as the draw would)."""
+        if deck not in self.game.missing:
+            return False
+        pile: Pile = getattr(self.game, deck)
+        if not pile.draw:
+            if not pile.discard:
+                return False
+            pile = self._reshuffle(deck, pile)
+        return bool(pile.virtual[0])
