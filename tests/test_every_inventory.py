@@ -392,3 +392,49 @@ def test_da_roof_is_on_fire_lists_each_card_of_a_mixed_deck_in_its_place(
     out = page_perform(g, tables, "Bo", "answer",
                        {"card": ["take"], "drew": [own[0], "virtual"]})
     assert len(out.game.player("Bo").hand) == len(g.player("Bo").hand) + 2
+
+
+@pytest.mark.parametrize("seed,tags", [(7, (False, True)), (3, (True, False))])
+def test_a_mixed_deck_is_exact_at_every_draw_of_an_answer_posted_from_a_page(
+        tmp_path, rigs, tables, seed, tags):
+    """Bad OS Revision makes Bo draw two cards from a mixed Karma deck, the group's and
+    rigs' in either order (the benchmark's seed 1001, steps 141 and 332): the take lists
+    them card by card, and the page's request built that way (``drew`` = the group's
+    title and ``virtual``, each in its place) is accepted as posted.  Before, the page's
+    acting read a field holding one title and ``virtual`` as a "Draw it for us" button
+    pressed beside the form's own choice and kept ``virtual`` alone (the group's card
+    then waited for a record); and the rules gave the first card recorded to the first
+    draw, rigs' card ("a virtual one this time"): refused, again and again."""
+    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.rules.mixed import next_tags
+    from rigs_helper.web.acting import Acting
+
+    inv = tmp_path / "inv.toml"
+    lacks = ("Ruins", "Poker Night", "Recycling", "Parts Shop", "Swap Meet", "Other Markets",
+             "Naive Profits", "Below the Surface", "Winning Raffle Ticket", "Decoy",
+             "Double Agent", "Warehouse Insurance", "R.I.G.S. T.D.M.")
+    inv.write_text("[karma]\nmissing = { " + ", ".join(f'"{t}" = 1' for t in lacks) + " }\n")
+    path = tmp_path / "g.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", seed, "--dice", "table", "--have",
+                inv, "--game", path).exit_code == 0
+    assert rigs("adjust", "Ana", "karma", "1", "--card", "Bad OS Revision", "--why", "dealt",
+                "--game", path).exit_code == 0
+    acting = Acting(path, tables)
+    code, said = acting.act("Ana", {"action": ["karma play"], "request_id": ["a1"],
+                                    "title": ["Bad OS Revision"], "target": ["Bo"]})
+    assert code == 200, said
+    g = _load(path, tables)
+    assert g.waits.attack is not None and next_tags(g, tables, "karma", 2) == tags
+    (take,) = [a for a in actions_json(g, tables, "Bo")["actions"]
+               if a["action"] == "answer" and "drew" in a["params"]]
+    slots = take["params"]["drew"]["ordered"]
+    own = slots[tags.index(False)]
+    assert slots[tags.index(True)] == ["virtual"] and own and not set(own) & set(lacks)
+    code, said = acting.act("Bo", {"action": ["answer"], "request_id": ["b1"],
+                                   "card": ["take"], "drew": [s[0] for s in slots]})
+    assert code == 200, said
+    after = _load(path, tables)
+    assert after.waits.attack is None
+    drawn = Counter(after.player("Bo").hand) - Counter(g.player("Bo").hand)
+    assert sum(drawn.values()) == 2
+    assert next(c.key for c in tables.karma if c.title == own[0]) in drawn

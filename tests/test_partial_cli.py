@@ -76,3 +76,19 @@ def test_the_board_shows_every_mixed_decks_split(every_deck, tables):
             in html)
     assert (f"Market {decks['market']} ({decks['market_physical']} yours + "
             f"{decks['market_virtual']} virtual)" in html)
+
+
+@pytest.mark.parametrize("have,what", [("/dev/null", "is a device"), ("", "is a folder"),
+                                       ("nope.toml", "no such inventory file")])
+def test_new_have_names_what_a_path_that_is_no_inventory_file_is(tmp_path, rigs, have,
+                                                                  what):
+    """`rigs new --have PATH`: a path that exists but is no regular file (a device, a
+    folder) is named for what it is, in one line; nothing is made."""
+    path = tmp_path / "g.toml"
+    given = have if have.startswith("/") else tmp_path / have
+    r = rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "--have", given, "--game", path)
+    assert r.exit_code != 0
+    assert r.output.strip() == f"rigs: {given}: {what}" + (
+        "" if what.startswith("no such") else
+        ", not an inventory file (a TOML file: see `rigs inventory --help`)")
+    assert not path.exists()

@@ -21,11 +21,28 @@ def read_inventory(path: Path, tables):
     if not path.is_file():
         from rigs_helper.rules.errors import InputError
 
-        raise InputError(f"{path}: no such inventory file")
+        raise InputError(f"{path}: {not_a_file(path)}")
     doc = parse_toml(read_text(path), str(path))
     missing = parse_inventory(doc, str(path), tables,
                               lambda deck, text: find_in(tables, deck, text))
     return inventory_op(missing, f"--have {path.name}")
+
+
+def not_a_file(path: Path) -> str:
+    """What ``path``, which is no regular file, is (an inventory is a TOML file)."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "no such inventory file"
+    except OSError as exc:
+        return f"cannot read it: {exc.strerror}"
+    what = ("a folder" if stat.S_ISDIR(mode) else "a device" if stat.S_ISCHR(mode)
+            or stat.S_ISBLK(mode) else "a pipe" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+    return f"is {what}, not an inventory file (a TOML file: see `rigs inventory --help`)" \
+        if what != "not a regular file" else f"{what}: an inventory is a TOML file"
 
 
 def deck_mix(g, tables) -> dict:

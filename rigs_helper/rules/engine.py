@@ -14,7 +14,7 @@ from typing import Any
 from rigs_helper.rules.dice import DiceCup, DieNeeded, Rolls
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import NotOwned, whose
-from rigs_helper.rules.piles import PileMoves
+from rigs_helper.rules.piles import Draw, PileMoves
 from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.rng import Rng
 from rigs_helper.rules.state import Game, Player, Plot, frozen_map
@@ -36,6 +36,9 @@ class Outcome(Frozen):
     boundary: Game | None = None
     #: how many of ``messages`` were said before that boundary (the old phase's last steps)
     said_at_boundary: int | None = None
+    #: every card drawn from the Disaster and Karma decks, in the rules' order, and who
+    #: drew it (a listing's trial reads where a player's draws fall: rules/waits/legal.py)
+    draws: tuple[Draw, ...] = ()
 
 
 #: Push, Pull, or Drag was put into play after this round's RIGS loss: that loss does not
@@ -128,6 +131,7 @@ class Work(PileMoves):
         self._losses: dict[str, dict[str, int]] = {}
         self.need: list[str] = []  # physical cards the table must draw and record first
         self._guessing: set[str] = set()  # decks where a stand-in card was drawn
+        self.drawn: list[Draw] = []  # every card drawn (Outcome.draws)
         self.boundary: Game | None = None  # set when a new phase begins (Outcome.boundary)
         self.said_at_boundary: int | None = None  # len(messages) then
         # a leader roll-off waits for each tied player's die (rules/waits/rolloff.py)
@@ -189,6 +193,7 @@ class Work(PileMoves):
         starting state)."""
         self.messages += earlier.messages
         self.private += earlier.private
+        self.drawn += earlier.draws
         self.ledger += [(e["player"], e["what"], e["change"], e["source"])
                         for e in earlier.data.get("ledger", ())]
 
@@ -220,7 +225,8 @@ class Work(PileMoves):
             data["ledger"] = [{"player": p, "what": r, "change": n, "source": s}
                               for p, r, n, s in self.ledger]
         return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), data,
-                       tuple(self.private), self.boundary, self.said_at_boundary)
+                       tuple(self.private), self.boundary, self.said_at_boundary,
+                       tuple(self.drawn))
 
     # -- RIGS ------------------------------------------------------------------------
     def lose_rigs(self, name: str, source: str | None, n: int = 1) -> str:

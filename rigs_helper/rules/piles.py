@@ -5,7 +5,7 @@ messages).  No I/O."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import sentence
@@ -72,6 +72,14 @@ def find_kind(tables: Tables, deck: str, text: str) -> str:
     raise InputError(f"{text!r} is not {what}")
 
 
+class Draw(NamedTuple):
+    """One card drawn from a deck, in the order the rules draw them (``Outcome.draws``):
+    its deck ("disaster", "karma") and who drew it ("": nobody named)."""
+
+    deck: str
+    player: str
+
+
 class PileMoves:
     """The deck half of Work: every card drawn, put back or discarded goes through here."""
 
@@ -81,6 +89,7 @@ class PileMoves:
     rng: Rng
     need: list[str]
     _guessing: set[str]
+    drawn: list[Draw]  # every card drawn, in order
 
     def _set_pile(self, deck: str, pile: Pile) -> None:
         changes: dict[str, Any] = {deck: pile}  # "disaster" or "karma"
@@ -96,6 +105,12 @@ class PileMoves:
         out), or the named physical card.  None when no card is left anywhere.  A mixed
         deck (rules/decks.py) decides from its top card whether the table draws from its
         own pile (then ``physical`` must name the card) or the app shows a virtual one."""
+        card = self._draw(deck, physical, who)
+        if card is not None:
+            self.drawn.append(Draw(deck, who))
+        return card
+
+    def _draw(self, deck: str, physical: str | None, who: str) -> str | None:
         pile: Pile = getattr(self.game, deck)
         if deck in self.game.missing:
             return self._draw_mixed(deck, pile, physical, who)
@@ -257,11 +272,21 @@ class PileMoves:
 
     def draw_karma(self, name: str, n: int = 1, why: str = "",
                    physical: tuple[str, ...] = ()) -> list[str]:
-        """``name`` draws ``n`` Karma cards: the physical cards given first (recorded as
-        drawn at the table), then virtual ones."""
+        """``name`` draws ``n`` Karma cards: the physical cards given (recorded as drawn at
+        the table; a ``virtual`` one stands for a card rigs draws) go to the draws that are
+        the table's, in order, and rigs draws the rest.  A mixed deck's draw whose top
+        card is rigs' takes no record (the group's cards given go to the group's draws,
+        in whatever order the page or the terminal listed them), unless the records left
+        could go nowhere else (then the record is refused: a virtual card this time)."""
+        recorded = [t for t in physical if t.strip().lower() != "virtual"]
+        used = 0
         got = []
         for i in range(n):
-            card = self.draw("karma", physical[i] if i < len(physical) else None, name)
+            skip = self._top_virtual("karma") and len(recorded) < n - i
+            card = self.draw("karma", None if skip or not recorded else recorded[0], name)
+            if not skip and recorded:
+                recorded.pop(0)
+                used += 1
             if card is None:
                 self.say(f"{name} should draw a Karma card but none is left.")
                 break
@@ -269,7 +294,7 @@ class PileMoves:
         if got:
             p = self.player(name)
             self.update(name, hand=p.hand + tuple(got))
-            n_virtual = len(got) - min(len(physical), len(got))
+            n_virtual = len(got) - min(used, len(got))
             how = ("drawn by rigs" if n_virtual == len(got) else "recorded" if not n_virtual
                    else f"{n_virtual} drawn by rigs")
             self.say(f"{p.name} draws {len(got)} Karma card{'s' if len(got) > 1 else ''}"
@@ -277,3 +302,15 @@ class PileMoves:
             self.say(sentence("You drew " + ", ".join(title_of(self.tables, "karma", k)
                                                       for k in got)), to=p.name)
         return got
+
+    def _top_virtual(self, deck: str) -> bool:
+        """The next card of a mixed ``deck`` is rigs' (its discards reshuffled first when
+        its draw pile is empty, as the draw would)."""
+        if deck not in self.game.missing:
+            return False
+        pile: Pile = getattr(self.game, deck)
+        if not pile.draw:
+            if not pile.discard:
+                return False
+            pile = self._reshuffle(deck, pile)
+        return bool(pile.virtual[0])

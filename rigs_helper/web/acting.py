@@ -15,6 +15,7 @@ import re
 import threading
 from collections import OrderedDict
 from concurrent.futures import Future
+from collections.abc import Callable
 from pathlib import Path
 
 from rigs_helper.rules.errors import RigsError, Stale
@@ -79,11 +80,31 @@ def zero_not_given(form: dict[str, list[str]]) -> dict[str, list[str]]:
     return out
 
 
-def one_choice(form: dict[str, list[str]]) -> dict[str, list[str]]:
+def one_choice(form: dict[str, list[str]],
+               slots: Callable[[str], bool] = lambda name: False) -> dict[str, list[str]]:
     """A page's "Draw it for us" button sent with the form's own choice of that field (a
-    browser without the page's script sends both): the button pressed wins."""
+    browser without the page's script sends both): the button pressed wins.  A field the
+    list gives one value per card drawn (``slots(name)``: the cards an answer draws from a
+    mixed deck, the first the group's and the second ``virtual``) has no such button: it
+    is left as given (read only for a field that has both)."""
     return {k: [VIRTUAL] if VIRTUAL in vs and len(vs) > 1 and len(set(vs) - {VIRTUAL}) == 1
-            else vs for k, vs in form.items()}
+            and not slots(k) else vs for k, vs in form.items()}
+
+
+def listed_slots(game, tables, player: str, action: list[str]) -> Callable[[str], bool]:
+    """Whether a field of ``action`` is listed for ``player`` as one value per card or die
+    (a ``multiple`` parameter: no "Draw it for us" button of its own)."""
+    def slots(name: str) -> bool:
+        from rigs_helper.rules.legal import legal_actions
+
+        want = action[-1].strip().lower() if action else ""
+        try:
+            listed = legal_actions(game(), tables, player)
+        except RigsError:
+            return False  # (the action's own path says why)
+        return any(p.name == name and p.multiple for a in listed
+                   if a.action == want for p in a.params)
+    return slots
 
 
 def only(form: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -107,6 +128,12 @@ class Acting:
         self._lock = threading.Lock()
         self._phase_end = threading.Lock()
         self._answers: OrderedDict[tuple[str, str], Future] = OrderedDict()
+
+    def _game(self):
+        """The game as the pages last read it, else as the file holds it."""
+        from rigs_helper.store import session
+
+        return (self.current and self.current()) or session.load(self.path, self.tables).game
 
     def recalled(self, player: str, request_id: str) -> dict | None:
         """The answer given to ``player``'s request ``request_id``, once it is done."""
@@ -157,7 +184,8 @@ class Acting:
         seen = seen_given[0] if len(seen_given) == 1 else None
         if seen is None and rid and MOMENT.match(rid):  # a page's id names it too
             seen = rid.split("/", 1)[0]
-        form = one_choice(zero_not_given(shown_only(only(form))))
+        form = one_choice(zero_not_given(shown_only(only(form))), listed_slots(
+            self._game, self.tables, player, form.get("action", [])))
         action = form.pop("action", [])
         if len(action) == 2:  # a second button naming its action (a deal's "Decline")
             action = action[1:]
@@ -167,8 +195,7 @@ class Acting:
         params = {k: v for k, v in params.items() if v}  # an empty field is not given
         name = action[0].strip().lower()
         try:
-            game = (self.current and self.current()) or \
-                session.load(self.path, self.tables).game
+            game = self._game()
             if name == "undo":
                 loaded = session.load(self.path, self.tables)
                 status, answer = leader.undo(self.path, self.tables, loaded.game, player,

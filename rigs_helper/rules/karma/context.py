@@ -108,9 +108,8 @@ class Ctx:
         physical = self.drew.get(name, [])
         taken, self.drew[name] = physical[:n], physical[n:]
         owed = n - len(taken) if self.op.owe else 0
-        cards = tuple(t for t in taken if t.strip().lower() != "virtual")
         if n - owed:
-            self.w.draw_karma(name, n - owed, why=self.card.title, physical=cards)
+            self.w.draw_karma(name, n - owed, why=self.card.title, physical=tuple(taken))
         if owed:
             p = self.w.player(name)
             self.w.update(name, owed_karma=p.owed_karma + owed)

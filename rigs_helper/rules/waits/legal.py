@@ -384,11 +384,9 @@ def _places(game, tables, answer, n: int) -> tuple[int, ...]:
     the deck its resolution makes, in the rules' order: another player's draw may come
     first (Rough Storm: every player loses and draws in turn, its card player among them),
     and a mixed deck's card at that place decides whether theirs is the group's or rigs'.
-    Read from a trial (nothing drawn, nothing raised) in which they record stand-ins
-    (the deck's bottom cards, drawn by name: a recorded card is drawn where the rules draw
-    it); the top ``n`` where the trial cannot tell."""
-    import re
-
+    Read from a trial's draws (``Outcome.draws``: nothing drawn, nothing raised) in which
+    they record stand-ins (the deck's bottom cards, drawn by name: a recorded card is
+    drawn where the rules draw it); the top ``n`` where the trial cannot tell."""
     from rigs_helper.rules.errors import RigsError
     from rigs_helper.rules.waits.attacks import resolve
 
@@ -399,17 +397,12 @@ def _places(game, tables, answer, n: int) -> tuple[int, ...]:
     stand_ins = tuple(title_of(tables, "karma", k) for k in keys[-n:])
     try:
         attack, _ = replace(answer, drew=stand_ins)._replies(game, tables)
-        said = resolve(trial(game), tables, attack, early=True).messages
+        draws = resolve(trial(game), tables, attack, early=True).draws
     except RigsError:
         return top
-    order: list[str] = []  # who draws each card from the deck, one after the other
-    for line in said:
-        for q in game.players:
-            head = f"{q.name} draws "
-            if line.startswith(head) and (m := re.match(r"(\d+) Karma cards? \(",
-                                                         line[len(head):])):
-                order += [q.name] * int(m.group(1))
-    places = tuple(i for i, who in enumerate(order) if who == answer.name)
+    me = game.player(answer.name).name
+    places = tuple(i for i, d in enumerate(x for x in draws if x.deck == "karma")
+                   if d.player.casefold() == me.casefold())
     return places if len(places) == n else top
 
 
