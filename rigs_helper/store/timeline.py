@@ -187,7 +187,9 @@ def _parsed(log_text: str, file: str, rounds: int, first_line: int) -> list[dict
         prev = next((e["n"] for e in reversed(kept) if "n" in e), None)
         kept += gamelog.parse(log_text[at:], file, rounds, first=same,
                               first_line=first_line + log_text.count("\n", 0, at), prev=prev)
-    _READ.clear()  # (one game's at a time)
+    _READ.pop((file, rounds), None)
+    while len(_READ) >= 4:  # (a few games' at a time: a copy undone beside the game)
+        del _READ[next(iter(_READ))]
     _READ[(file, rounds)] = (log_text, starts, kept)
     return list(kept)
 
