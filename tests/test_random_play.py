@@ -202,6 +202,7 @@ def check_after(path, tables, before_doc, rows_before: int | None) -> None:
         assert len(session.history(copy, tables)) == rows_before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 5])
 def test_random_play_keeps_replay_undo_and_privacy_after_every_action(seed, tmp_path,
                                                                         tables, rigs):

@@ -284,6 +284,7 @@ def test_state_round_trips_through_the_file_text(tables, n, seed, steps):
     assert loaded.game == g and loaded.log_text == log
 
 
+@pytest.mark.slow
 def test_undo_every_step_of_a_whole_game_back_to_creation(tmp_path, rigs, tables):
     """`next` where it can, `next --auto` where a choice is open (Land Grants and RIGS
     losses wait in the file between steps), to the end and `score`; then undo one action

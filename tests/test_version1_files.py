@@ -110,6 +110,7 @@ def landings(name: str, lines: list[dict]) -> list[int]:
     return sorted(keep)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ("midgame", "pages"))
 def test_undo_steps_back_a_version_1_file_as_the_old_release_did_to_its_creation(
         name, tmp_path, rigs):
@@ -158,6 +159,7 @@ def test_a_migrated_finished_game_is_small(tmp_path, rigs):
     assert size <= 80_000, size
 
 
+@pytest.mark.slow
 def test_a_migrated_history_keeps_one_phase_checkpoint_and_replays_whole(tmp_path, rigs,
                                                                          tables):
     """The pages' game (with `migrated` checkpoints between phases) written back as
