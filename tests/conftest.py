@@ -69,6 +69,10 @@ def missing_browser() -> str | None:
 
 
 def pytest_collection_modifyitems(config, items):
+    # the tests marked slow (whole games, replay walks) start first: pytest-xdist hands
+    # the tests out one by one in this order (pyproject.toml: --maxschedchunk 1), so the
+    # longest run side by side from the start and the short ones fill the cores after
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     missing = None if IN_CI else missing_browser()
     if missing:
         skip = pytest.mark.skip(reason=f"needs {missing} (browser tests): {INSTALL_BROWSER}")

@@ -189,6 +189,7 @@ FUZZ = settings(max_examples=EXAMPLES_N or 20,
                                        HealthCheck.function_scoped_fixture])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_fuzzed_game_files_never_crash_nor_pass_broken(game_text, data):

@@ -11,6 +11,8 @@ import json
 import random
 from collections import Counter
 
+import pytest
+
 from servehelp import get, post, serving
 
 from rigs_helper.rules.mixed import game_virtual, own_left
@@ -55,6 +57,7 @@ class Cardboard:
                 "market": len(self.market), "endgame": len(self.end)}
 
 
+@pytest.mark.slow
 def test_a_partial_set_game_played_from_the_pages_keeps_the_books_equal_to_the_cardboard(
         tmp_path, tables, rigs):
     from rigs_helper.store import session

@@ -16,6 +16,7 @@ from rigs_helper.store import gamestore
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.slow
 def test_rig_game_from_two_phones_to_the_end(browser, tmp_path, rigs):  # noqa: F811
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait

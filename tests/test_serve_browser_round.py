@@ -104,6 +104,7 @@ def act(driver, window: str, url: str, name: str, form: dict) -> None:
 
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 def test_a_whole_round_on_four_phones_and_the_board(browser, tmp_path, tables):
     from selenium.webdriver.common.by import By

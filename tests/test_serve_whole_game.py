@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from servehelp import get, post, serving, table_game
 
 PRIORITY = ("grant", "lose", "settle", "karma discard", "answer", "disaster record",
@@ -32,6 +34,7 @@ def fields(action: dict, rid: str) -> dict:
     return out
 
 
+@pytest.mark.slow
 def test_a_15_round_game_played_only_from_the_phones_reaches_the_end_and_scores(
         tmp_path, tables):
     game = table_game(tmp_path / "rigs.toml")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from gameplay import NAMES, check_holdings
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
@@ -280,4 +282,4 @@ class Games(RuleBasedStateMachine):
 Games.TestCase.settings = settings(
     max_examples=25, stateful_step_count=40, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-TestGames = Games.TestCase
+TestGames = pytest.mark.slow(Games.TestCase)

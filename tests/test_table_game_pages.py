@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from randomplayer import DECISIONS, Client, fill, new_game, served, table_deck
 
 from rigs_helper.store import session
@@ -50,6 +52,7 @@ def _choices(menu: list[tuple[str, dict]], grant_recorded: bool) -> list[tuple[s
     return out
 
 
+@pytest.mark.slow
 def test_a_dice_table_game_recorded_from_the_pages_never_uses_rigs_generator(tables,
                                                                             tmp_path):
     seed = 29

@@ -38,18 +38,57 @@ class Step:
         return self.entry["action"] != CHECKPOINT
 
 
+#: the latest replays in this process: (file, tables, start, entries, steps).  A memo of
+#: replaying only, in memory: the entries of a history read again are the very objects read
+#: before while their text is unchanged (:func:`_parsed`), so a replay of the same file
+#: starting alike replays only from the first entry that is not the same object (a save
+#: appends an entry and rewrites the last); nothing is kept on disk, and a replay is a pure
+#: function of its entries and start.
+_REPLAYED: list[tuple[str, Tables, Game | None, list[dict[str, Any]], list[Step]]] = []
+
+
 def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
            start: Game | None = None) -> list[Step]:
     """Each entry replayed, oldest first (``start``: the state before the first, when it is
     not a checkpoint or the creation)."""
+    same, known = 0, None
+    for memo in _REPLAYED:
+        m_file, m_tables, m_start, m_entries, m_steps = memo
+        if m_file != file or m_tables is not tables or m_start is not start or \
+                not entries or not m_entries or m_entries[0] is not entries[0]:
+            continue
+        k, top = 0, min(len(entries), len(m_entries))
+        while k < top and entries[k] is m_entries[k]:
+            k += 1
+        # an entry's replay looks at the one after it (a checkpoint fixing it): the last of
+        # the same entries is replayed again
+        k = k if k == len(entries) == len(m_entries) else k - 1
+        if k > same:
+            same, known = k, memo
+    if known is None or same <= 0:
+        steps = _replay(entries, tables, file, start)
+    else:
+        kept = known[4][:same]
+        steps = kept + _replay(entries, tables, file, kept[-1].after, same)
+        _REPLAYED.remove(known)
+    _REPLAYED.insert(0, (file, tables, start, list(entries), steps))
+    del _REPLAYED[4:]
+    return list(steps)
+
+
+def _replay(entries: list[dict[str, Any]], tables: Tables, file: str,
+            start: Game | None = None, offset: int = 0) -> list[Step]:
+    """:func:`replay` of ``entries`` from the one at ``offset`` (those before it replayed
+    already: ``start`` is the state they left)."""
     from rigs_helper.rules.canonical import canonical
-    from rigs_helper.rules.engine import perform
     from rigs_helper.store.codec import from_doc
     from rigs_helper.store.histcheck import creation, performed
 
     steps: list[Step] = []
     state = start
     for i, e in enumerate(entries):
+        if i < offset:
+            continue
         action = e["action"]
         # an entry that does not replay stands only when a checkpoint written for it
         # follows (a version-1 entry migrated, a hand edit accepted, an old file's creation):
@@ -148,7 +187,9 @@ def _parsed(log_text: str, file: str, rounds: int, first_line: int) -> list[dict
         prev = next((e["n"] for e in reversed(kept) if "n" in e), None)
         kept += gamelog.parse(log_text[at:], file, rounds, first=same,
                               first_line=first_line + log_text.count("\n", 0, at), prev=prev)
-    _READ.clear()  # (one game's at a time)
+    _READ.pop((file, rounds), None)
+    while len(_READ) >= 4:  # (a few games' at a time: a copy undone beside the game)
+        del _READ[next(iter(_READ))]
     _READ[(file, rounds)] = (log_text, starts, kept)
     return list(kept)
 
