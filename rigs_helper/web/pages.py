@@ -15,7 +15,10 @@ from rigs_helper.web.snapshot import Slow, Snapshot
 from rigs_helper.web.templating import render
 from rigs_helper.web.words import NAMES, SHORT, plot_words, words
 
-PART_SECONDS = 2.0  # the chart and the odds: a board never waits longer for them
+PART_SECONDS = 2.0  # the final screen's history: a board never waits longer for it
+QUICK_SECONDS = 0.2  # the chart and the forecast: longer, the quick figures show first
+QUICK_SAMPLES = 500  # the quick win chances ("if the game ended now")
+MORE = "~more"  # ends the board's version while its forecast or chart is being made
 COMPARED = ("credits", "energy", "supplies", "metal", "luxuries", "rigs", "warehouse_rigs",
             "karma")
 PHASES = ("player", "disaster", "production", "market")
@@ -66,9 +69,17 @@ def final_scores(game, tables) -> dict | None:
     return {"winners": list(s.winners), "players": rows}
 
 
-def standings(snap: Snapshot, tables) -> list[dict] | None:
-    """Each player's expected net worth, rank and win chance (the forecast), best first;
-    None when the forecast cannot say (or is still working it out)."""
+def standings(snap: Snapshot, tables) -> tuple[list[dict] | None, bool]:
+    """(rows, final): each player's expected net worth, rank and win chance, best first.
+    The forecast of the end is made off the request path (dropped when a newer version of
+    the game arrives); until it is ready the quick figures, "if the game ended now", show
+    at once (``final`` False).  None when neither can say."""
+    def rank(players) -> list[dict]:
+        rows = sorted((p.as_dict() for p in players), key=lambda r: -r["net_worth"])
+        for i, r in enumerate(rows, 1):
+            r["rank"] = i
+        return rows
+
     def make():
         from rigs_helper.forecast.record import from_entries
         from rigs_helper.forecast.standings import compute
@@ -81,39 +92,58 @@ def standings(snap: Snapshot, tables) -> list[dict] | None:
             record = None
         from rigs_helper.store.historypast import PastStyles
 
+        snap.check()
         s = compute(snap.loaded.game, tables, record=record,  # as `rigs standings` says
-                    past=PastStyles(snap.loaded.game))
-        rows = sorted((p.as_dict() for p in s.players), key=lambda r: -r["net_worth"])
-        for i, r in enumerate(rows, 1):
-            r["rank"] = i
-        return rows
+                    past=PastStyles(snap.loaded.game), tick=snap.check)
+        return rank(s.players)
+
+    def quick():
+        from rigs_helper.forecast.standings import compute_now
+
+        return rank(compute_now(snap.loaded.game, tables, samples=QUICK_SAMPLES).players)
     if snap.loaded is None:
-        return None
+        return None, True
     try:
-        return snap.get("standings", make, timeout=PART_SECONDS)
+        return snap.get("standings", make, timeout=QUICK_SECONDS), True
     except Slow:
-        return None
+        final = False
     except Exception:  # noqa: BLE001 - the odds are a nicety: never take the board down
-        return None
+        final = True
+    try:
+        return snap.get("quick", quick), final
+    except Exception:  # noqa: BLE001
+        return None, True
+
+
+def parts_ready(snap: Snapshot) -> bool:
+    """Whether the board's slow parts (the forecast, the chart) are made for ``snap``."""
+    return snap.ready("standings") and snap.ready("chart")
 
 
 def board_page(snap: Snapshot, d: dict, before: Snapshot | None, path, tables) -> str:
-    """The board's HTML for this snapshot (``before``: the version shown last)."""
+    """The board's HTML for this snapshot (``before``: the version shown last).  Its
+    version ends in MORE while a slow part is still being made (the board's long poll
+    then waits for that part too)."""
     if snap.loaded is None:
         return board_html(d, tables, None)
     try:
         chart = snap.get("chart", lambda: networth_chart(path, snap.loaded, tables),
-                         timeout=PART_SECONDS)
+                         timeout=QUICK_SECONDS)
+        more = False
     except Slow:
-        chart = None
+        chart, more = None, True
     old = None
     if before is not None and before.loaded is not None:
         try:
             old = board_data(before, path, tables)
         except Exception:  # noqa: BLE001 - no marks rather than no board
             old = None
-    return board_html(d, tables, chart, standings(snap, tables), old,
-                      final_extras(path, snap, tables) if d.get("final") else None)
+    rows, final = standings(snap, tables)
+    if more or not final:
+        d = {**d, "etag": d["etag"] + MORE}
+    return board_html(d, tables, chart, rows, old,
+                      final_extras(path, snap, tables) if d.get("final") else None,
+                      quick=not final)
 
 
 def final_extras(path, snap: Snapshot, tables) -> dict | None:
@@ -205,7 +235,8 @@ def _final(fin: dict | None, colour: dict[str, str]) -> dict | None:
 
 
 def board_html(d: dict, tables, chart: str | None, rows: list[dict] | None = None,
-               old: dict | None = None, history: dict | None = None) -> str:
+               old: dict | None = None, history: dict | None = None,
+               quick: bool = False) -> str:
     base = {"title": "R.I.G.S. board", "json_url": "/state.json", "etag": d["etag"],
             "error": words(d["error"]) if d.get("error") else None, "refresh": True}
     if d.get("round") is None:
@@ -234,5 +265,5 @@ def board_html(d: dict, tables, chart: str | None, rows: list[dict] | None = Non
         reasons=reasons, deciding=deciding,
         cards=[_card(p, d, marks.get(p["name"], {}), colour[p["name"]], tables)
                for p in d["players"]],
-        odds=odds, chart=svg, final=_final(d.get("final"), colour),
+        odds=odds, quick=quick, chart=svg, final=_final(d.get("final"), colour),
         lately=lately, decks=d["decks"], history=history)
