@@ -16,8 +16,8 @@ from rigs_helper.web.templating import render
 from rigs_helper.web.words import NAMES, SHORT, plot_words, words
 
 PART_SECONDS = 2.0  # the final screen's history: a board never waits longer for it
-QUICK_SECONDS = 0.2  # the chart and the forecast: longer, the quick figures show first
-QUICK_SAMPLES = 500  # the quick win chances ("if the game ended now")
+QUICK_SECONDS = 0.05  # the chart and the forecast: longer, what was shown before stays
+
 MORE = "~more"  # ends the board's version while its forecast or chart is being made
 COMPARED = ("credits", "energy", "supplies", "metal", "luxuries", "rigs", "warehouse_rigs",
             "karma")
@@ -69,11 +69,12 @@ def final_scores(game, tables) -> dict | None:
     return {"winners": list(s.winners), "players": rows}
 
 
-def standings(snap: Snapshot, tables) -> tuple[list[dict] | None, bool]:
-    """(rows, final): each player's expected net worth, rank and win chance, best first.
-    The forecast of the end is made off the request path (dropped when a newer version of
-    the game arrives); until it is ready the quick figures, "if the game ended now", show
-    at once (``final`` False).  None when neither can say."""
+def standings(snap: Snapshot, tables) -> tuple[list[dict] | None, list[dict] | None]:
+    """(forecast, quick): the forecast of the end, each player's expected net worth, rank
+    and win chance, best first; it is made off the request path (and dropped when a newer
+    version of the game arrives), so until it is ready, None and the quick figures: each
+    player's net worth if the game ended now, best first (``quick`` is None once the
+    forecast is there)."""
     def rank(players) -> list[dict]:
         rows = sorted((p.as_dict() for p in players), key=lambda r: -r["net_worth"])
         for i, r in enumerate(rows, 1):
@@ -95,24 +96,26 @@ def standings(snap: Snapshot, tables) -> tuple[list[dict] | None, bool]:
         snap.check()
         s = compute(snap.loaded.game, tables, record=record,  # as `rigs standings` says
                     past=PastStyles(snap.loaded.game), tick=snap.check)
-        return rank(s.players)
+        rows = rank(s.players)
+        snap.shared["standings"] = rows  # the win chances shown beside the next quick ones
+        return rows
 
     def quick():
-        from rigs_helper.forecast.standings import compute_now
+        from rigs_helper.forecast.model import expected_networth
 
-        return rank(compute_now(snap.loaded.game, tables, samples=QUICK_SAMPLES).players)
+        return sorted(({"name": k, "net_worth": v} for k, v in
+                       expected_networth(snap.loaded.game, tables).items()),
+                      key=lambda r: -r["net_worth"])
     if snap.loaded is None:
-        return None, True
+        return None, None
     try:
-        return snap.get("standings", make, timeout=QUICK_SECONDS), True
-    except Slow:
-        final = False
-    except Exception:  # noqa: BLE001 - the odds are a nicety: never take the board down
-        final = True
+        return snap.get("standings", make, timeout=QUICK_SECONDS), None
+    except Exception:  # noqa: BLE001 - slow, or failed: the odds never take the board down
+        pass
     try:
-        return snap.get("quick", quick), final
+        return None, snap.get("quick", quick)
     except Exception:  # noqa: BLE001
-        return None, True
+        return None, None
 
 
 def parts_ready(snap: Snapshot) -> bool:
@@ -126,24 +129,27 @@ def board_page(snap: Snapshot, d: dict, before: Snapshot | None, path, tables) -
     then waits for that part too)."""
     if snap.loaded is None:
         return board_html(d, tables, None)
+    def chart_made() -> str | None:
+        svg = networth_chart(path, snap.loaded, tables)
+        snap.shared["chart"] = svg  # shown until the next version's chart is made
+        return svg
     try:
-        chart = snap.get("chart", lambda: networth_chart(path, snap.loaded, tables),
-                         timeout=QUICK_SECONDS)
+        chart = snap.get("chart", chart_made, timeout=QUICK_SECONDS)
         more = False
     except Slow:
-        chart, more = None, True
+        chart, more = snap.shared.get("chart"), True
     old = None
     if before is not None and before.loaded is not None:
         try:
             old = board_data(before, path, tables)
         except Exception:  # noqa: BLE001 - no marks rather than no board
             old = None
-    rows, final = standings(snap, tables)
-    if more or not final:
+    rows, quick = standings(snap, tables)
+    if more or (quick is not None and not snap.ready("standings")):
         d = {**d, "etag": d["etag"] + MORE}
-    return board_html(d, tables, chart, rows, old,
+    return board_html(d, tables, chart, rows or snap.shared.get("standings"), old,
                       final_extras(path, snap, tables) if d.get("final") else None,
-                      quick=not final)
+                      quick=quick)
 
 
 def final_extras(path, snap: Snapshot, tables) -> dict | None:
@@ -236,7 +242,7 @@ def _final(fin: dict | None, colour: dict[str, str]) -> dict | None:
 
 def board_html(d: dict, tables, chart: str | None, rows: list[dict] | None = None,
                old: dict | None = None, history: dict | None = None,
-               quick: bool = False) -> str:
+               quick: list[dict] | None = None) -> str:
     base = {"title": "R.I.G.S. board", "json_url": "/state.json", "etag": d["etag"],
             "error": words(d["error"]) if d.get("error") else None, "refresh": True}
     if d.get("round") is None:
@@ -265,5 +271,6 @@ def board_html(d: dict, tables, chart: str | None, rows: list[dict] | None = Non
         reasons=reasons, deciding=deciding,
         cards=[_card(p, d, marks.get(p["name"], {}), colour[p["name"]], tables)
                for p in d["players"]],
-        odds=odds, quick=quick, chart=svg, final=_final(d.get("final"), colour),
+        odds=odds, quick=[{"name": r["name"], "net_worth": round(r["net_worth"])}
+                          for r in quick] if quick else None, chart=svg, final=_final(d.get("final"), colour),
         lately=lately, decks=d["decks"], history=history)

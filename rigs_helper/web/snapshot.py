@@ -29,6 +29,7 @@ class Snapshot:
         self.before: Snapshot | None = None  # the good version read before this one
         self.stale = False  # a newer version was read: its slow parts are dropped
         self.notify = None  # called when a part made in the background is ready
+        self.shared: dict = {}  # kept from version to version (the last forecast made)
         self._cache: dict[str, Future] = {}
         self._lock = threading.Lock()
 
@@ -83,6 +84,7 @@ class Source:
         self._snap: Snapshot | None = None
         self._good: Snapshot | None = None
         self.notify = None  # given to each version: a part made in the background is ready
+        self.shared: dict = {}  # given to each version: what outlives one (a forecast)
 
     def snapshot(self) -> Snapshot:
         with self._lock:
@@ -104,7 +106,7 @@ class Source:
 
                 loaded = load_text(data.decode("utf-8"), str(self.path), self.tables)
                 snap = Snapshot(etag, loaded)
-                snap.notify = self.notify
+                snap.notify, snap.shared = self.notify, self.shared
                 if self._good is not None:
                     self._good.before = None  # keep one version back, not the whole chain
                     self._good.stale = True  # its slow parts (the forecast) are dropped
