@@ -108,65 +108,86 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+def summary(games: list[dict], whole: bool = True) -> str:
+    """The figures of ``games`` (each as written by ``--out``): problems, taps per
+    intention against the targets, latencies and the load, as Markdown."""
+    taps: dict[str, list[int]] = defaultdict(list)  # kind -> taps of each intention
+    lat: dict[str, list[float]] = defaultdict(list)
+    problems = [p for g in games for p in g["problems"]]
+    for g in games:
+        for kind, each in g["each"].items():
+            taps[kind] += each
+        for k, v in g["latencies"].items():
+            lat[k] += v
+    loads = [x for g in games for x in g["loads"]]
+    scored = sum(g["scored"] for g in games)
+    kinds = sorted({f"{g['players']}p cards {g['cards']} dice {g['dice']}" for g in games})
+    out = [f"{len(games)} games, {scored} played {'to the score' if whole else 'as far as asked'}"
+           f" ({', '.join(kinds)});"
+           f" {sum(g['taps'] for g in games)} taps; terminal commands 0; problems "
+           f"{len(problems)}" + "".join(f"\n   - {p}" for p in problems[:12]), "",
+           "| intention | taps: median | max | count | target |", "|---|---|---|---|---|"]
+    for what, (kinds, most) in TARGETS.items():
+        v = [t for k in kinds for t in taps.get(k, [])]
+        out.append(f"| {what} | {statistics.median(v):g} | {max(v)} | {len(v)} | <= {most} |"
+                   if v else f"| {what} | none met | | 0 | <= {most} |")
+    out += ["", "Every kind (median/max/count): " + ", ".join(
+        f"{k} {statistics.median(v):g}/{max(v)}/{len(v)}" for k, v in sorted(taps.items())),
+        ""]
+    for k in ("board", "phones"):
+        v = lat[k]
+        if v:
+            out.append(f"Tap to {'the board' if k == 'board' else 'other phones'}: median "
+                       f"{statistics.median(v) * 1000:.0f} ms, p90 {pct(v, 0.9) * 1000:.0f} "
+                       f"ms ({len(v)} states shown).")
+    if loads:
+        out.append(f"Load average (1 min) at the starts and ends of games: {min(loads):.1f}"
+                   f" to {max(loads):.1f}, median {statistics.median(loads):.1f}.")
+    return "\n".join(out)
+
+
 def main() -> None:
+    import json
+
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=24)
     ap.add_argument("--rounds", type=int, default=15, help="stop after this round")
     ap.add_argument("--seconds", type=float, default=3600)
     ap.add_argument("--first-seed", type=int, default=300)
     ap.add_argument("--skip", type=int, default=0, help="start at this mix (0-23)")
+    ap.add_argument("--out", type=Path, help="append each game's figures (JSON lines)")
+    ap.add_argument("--summary", type=Path, help="print the figures of a file --out wrote")
     args = ap.parse_args()
+    if args.summary:
+        print(summary([json.loads(x) for x in args.summary.read_text().splitlines()]))
+        return
     start = time.monotonic()
-    taps: dict[str, list[int]] = defaultdict(list)  # kind -> taps of each intention
-    lat: dict[str, list[float]] = defaultdict(list)
-    problems: Counter = Counter()
-    played = finished = 0
-    loads = []
+    games = []
     order = mixes()
     for i in range(args.skip, args.skip + args.games):
         n, cards, dice = order[i % len(order)]
         if time.monotonic() - start > args.seconds:
             break
-        loads.append(os.getloadavg()[0])
+        load0 = os.getloadavg()[0]
         report, latencies, g, took = play(args.first_seed + i, n, cards, dice, args.rounds)
-        loads.append(os.getloadavg()[0])
-        played += 1
         done = g.game_over and bool(g.endgame.plot_values) if args.rounds >= 15 else \
             g.round > args.rounds
-        finished += done
-        for kind, each in report.each.items():
-            taps[kind] += each
-        for k, v in latencies.items():
-            lat[k] += v
-        for what in ("bad", "unlabelled", "duplicated", "cut", "mismatched", "refused",
-                     "stuck"):
-            problems[what] += len(getattr(report, what))
+        game = {"mix": i, "players": n, "cards": cards, "dice": dice, "scored": done,
+                "round": g.round, "taps": report.taps, "seconds": took, "each": report.each,
+                "latencies": latencies, "loads": [load0, os.getloadavg()[0]],
+                "problems": report.problems()}
+        games.append(game)
+        if args.out:
+            with args.out.open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps(game) + "\n")
         b = latencies["board"]
         print(f"mix {i}: {n}p cards {cards} dice {dice}: round {g.round} {g.phase}"
-              f"{(' (scored)' if args.rounds >= 15 else ' (done)') if done else ''}, {report.taps} taps, {took:.0f} s, "
-              f"board median {statistics.median(b) * 1000 if b else 0:.0f} ms, problems "
+              f"{(' (scored)' if args.rounds >= 15 else ' (done)') if done else ''}, "
+              f"{report.taps} taps, {took:.0f} s, board median "
+              f"{statistics.median(b) * 1000 if b else 0:.0f} ms, problems "
               f"{len(report.problems())}" + "".join(f"\n   - {p}" for p in
                                                     report.problems()[:8]), flush=True)
-    print(f"\n{played} games, {finished} played {'to the score' if args.rounds >= 15 else 'as far as asked'}; "
-          f"terminal commands 0; problems: {dict(problems)}")
-    print("\n| intention | taps: median | max | target |\n|---|---|---|---|")
-    for what, (kinds, most) in TARGETS.items():
-        v = [t for k in kinds for t in taps.get(k, [])]
-        if v:
-            print(f"| {what} | {statistics.median(v):g} | {max(v)} | <= {most} |")
-        else:
-            print(f"| {what} | not met | | <= {most} |")
-    print("\ntaps per intention by kind (median, max, count): " + ", ".join(
-        f"{k} {statistics.median(v):g}/{max(v)}/{len(v)}" for k, v in sorted(taps.items())))
-    for k in ("board", "phones"):
-        v = lat[k]
-        if v:
-            print(f"tap to {'the board' if k == 'board' else 'other phones'}: median "
-                  f"{statistics.median(v) * 1000:.0f} ms, p90 {pct(v, 0.9) * 1000:.0f} ms "
-                  f"({len(v)} states shown)")
-    if loads:
-        print(f"load average (1 min) at the starts and ends of games: {min(loads):.1f} to "
-              f"{max(loads):.1f}, median {statistics.median(loads):.1f}")
+    print("\n" + summary(games, args.rounds >= 15))
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ tap-to-other-phones latency)."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections import Counter
@@ -300,12 +301,25 @@ class Tapper:
                 self.tap(plus)
                 n += 1
         for box in form.find_elements(By.CSS_SELECTOR, "p.rule.warn"):  # a sum not met
-            plus = [b for b in form.find_elements(By.CSS_SELECTOR, "button.step[data-d='1']")
-                    if b.is_displayed() and b.is_enabled()]
+            # as a person with an intention ("5 credits for 1 Energy"): one of the fields
+            # the rule names, a tap at a time until it is met
+            names = set(json.loads(box.get_attribute("data-sum") or "[]"))
             for _ in range(6):
-                if "warn" not in box.get_attribute("class") or not plus:
+                if "warn" not in (box.get_attribute("class") or ""):
                     break
-                self.tap(self.rng.choice(plus))
+                plus = [b for b in form.find_elements(By.CSS_SELECTOR, "div.stepper")
+                        if b.find_element(By.CSS_SELECTOR, "input[type=number]")
+                        .get_attribute("name") in names and b.is_displayed()]
+                plus = [b.find_element(By.CSS_SELECTOR, "button.step[data-d='1']")
+                        for b in plus]
+                ticks = [i.find_element(By.XPATH, "..") for i in form.find_elements(
+                    By.CSS_SELECTOR, "input[type=checkbox]") if i.get_attribute("name")
+                    in names and i.is_displayed() and i.is_enabled()
+                    and not i.is_selected()]
+                can = [b for b in plus if b.is_enabled()] + ticks
+                if not can:
+                    break
+                self.tap(self.rng.choice(can))
                 n += 1
         return n
 

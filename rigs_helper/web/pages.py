@@ -18,6 +18,7 @@ from rigs_helper.web.words import NAMES, SHORT, plot_words, words
 PART_SECONDS = 2.0  # the final screen's history: a board never waits longer for it
 QUICK_SECONDS = 0.05  # the chart and the forecast: longer, what was shown before stays
 
+SETTLE_SECONDS = 0.3  # the forecast and the chart begin once the game is still this long
 MORE = "~more"  # ends the board's version while its forecast or chart is being made
 COMPARED = ("credits", "energy", "supplies", "metal", "luxuries", "rigs", "warehouse_rigs",
             "karma")
@@ -93,7 +94,7 @@ def standings(snap: Snapshot, tables) -> tuple[list[dict] | None, list[dict] | N
             record = None
         from rigs_helper.store.historypast import PastStyles
 
-        snap.check()
+        snap.settle(SETTLE_SECONDS)
         s = compute(snap.loaded.game, tables, record=record,  # as `rigs standings` says
                     past=PastStyles(snap.loaded.game), tick=snap.check)
         rows = rank(s.players)
@@ -130,6 +131,7 @@ def board_page(snap: Snapshot, d: dict, before: Snapshot | None, path, tables) -
     if snap.loaded is None:
         return board_html(d, tables, None)
     def chart_made() -> str | None:
+        snap.settle(SETTLE_SECONDS)
         svg = networth_chart(path, snap.loaded, tables)
         snap.shared["chart"] = svg  # shown until the next version's chart is made
         return svg
@@ -138,6 +140,8 @@ def board_page(snap: Snapshot, d: dict, before: Snapshot | None, path, tables) -
         more = False
     except Slow:
         chart, more = snap.shared.get("chart"), True
+    except Exception:  # noqa: BLE001 - dropped (a newer version came): the last one made
+        chart, more = snap.shared.get("chart"), False
     old = None
     if before is not None and before.loaded is not None:
         try:

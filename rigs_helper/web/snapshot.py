@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import time
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -38,6 +39,15 @@ class Snapshot:
         with self._lock:
             fut = self._cache.get(key)
         return fut is not None and fut.done()
+
+    def settle(self, seconds: float) -> None:
+        """Wait ``seconds`` before a slow part is begun, raising :class:`Dropped` as soon
+        as a newer version arrives (a burst of taps starts no forecast it would drop)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.check()
+            time.sleep(0.05)
+        self.check()
 
     def check(self, *_args) -> None:
         """Raise :class:`Dropped` once a newer version was read (a slow part's ``tick``)."""
