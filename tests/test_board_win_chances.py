@@ -41,7 +41,7 @@ def test_the_board_shows_win_chances_at_once_and_the_forecast_when_ready(
     with serving(game, tables) as (server, _base, _tokens):
         code, _, html = get(server, "/")  # answered while the forecast is held back
         assert code == 200 and "Working out the odds" not in html
-        assert "If the game ended now: " in html  # the quick figures
+        assert "If it ended now: " in html  # the quick figures
         tag = _etag(html)
         assert tag.endswith(pages.MORE)
         answer: dict = {}
@@ -58,7 +58,7 @@ def test_the_board_shows_win_chances_at_once_and_the_forecast_when_ready(
         waiter.join(20)
         assert answer["got"][0] == 200 and answer["at"] - MADE[-1] < 5  # not the 25 s
         code, _, html = get(server, "/")
-        assert "Expected net worth" in html and "If the game ended now" not in html
+        assert "Expected net worth" in html and "If it ended now" not in html
         assert "%</b>" in html  # the forecast's win chances
         assert not _etag(html).endswith(pages.MORE)
 
