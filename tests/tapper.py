@@ -267,6 +267,22 @@ class Tapper:
             return False
         return True
 
+    def refill(self, form) -> None:
+        """Choose again in each list of ``form`` that a rule shown unmet names (as a
+        person reads "Valley: at most 1" and changes a card)."""
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import Select
+
+        for box in form.find_elements(By.CSS_SELECTOR, "p.rule.warn"):
+            names = set(json.loads(box.get_attribute("data-sum") or "[]"))
+            for s in form.find_elements(By.TAG_NAME, "select"):
+                if s.get_attribute("name") in names and s.is_displayed() and s.is_enabled():
+                    opts = [o.get_attribute("value") for o in s.find_elements(
+                        By.TAG_NAME, "option") if o.get_attribute("value")]
+                    if opts:
+                        Select(s).select_by_value(self.rng.choice(opts))
+                        self.report.taps += 1
+
     def fill(self, form) -> int:
         """Tap what a person taps to fill ``form`` (a choice, a list left blank when it
         may be); the number of taps."""
@@ -355,7 +371,12 @@ class Tapper:
                 self.tap(quick[0])
             else:
                 self.fill(form)
-                self.tap(form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+                button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
+                for _ in range(5):  # a rule the page shows is not met: choose again
+                    if button.is_enabled():
+                        break
+                    self.refill(form)
+                self.tap(button)
         else:
             groups = self.d.find_elements(By.CSS_SELECTOR, "details.group[data-group]")
             plain = [g for g in groups if g.get_attribute("data-group") in (
@@ -374,6 +395,10 @@ class Tapper:
                 self.check(name, f"filling {kind}", self.look())
                 self.fill(form)
                 button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
+                for _ in range(3):  # a rule the page shows is not met: choose again
+                    if button.is_enabled():
+                        break
+                    self.refill(form)
                 if not button.is_enabled():
                     self.d.refresh()  # a form given up (it would hold the page a minute)
                     return None
