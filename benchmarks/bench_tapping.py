@@ -33,17 +33,44 @@ PARTIAL = ROOT / "examples" / "inventory-partial.toml"
 NAMES = ["Ana", "Bo", "Cy", "Dee"]
 
 
-def mixes() -> list[tuple[int, str, str, bool]]:
-    """(players, cards, dice, partial): every mix, players varying fastest."""
-    out = []
-    for cards, partial in (("rigs", False), ("table", False), ("table", True)):
-        for dice in ("rigs", "table"):
-            for n in (2, 3, 4):
-                out.append((n, cards, dice, partial))
+#: the sets a game is played with: rigs holds every card; the table holds a full set; the
+#: table holds a partial set (examples/inventory-partial.toml: six Disaster cards and every
+#: Karma card missing); the table holds half of the Karma deck (the rest rigs deals)
+SETS = ("rigs", "table", "partial", "partial-karma")
+
+
+def mixes() -> list[tuple[int, str, str]]:
+    """(players, set, dice): the 24 mixes, ordered so that any first few differ in every
+    respect (a run cut short still covers the sets, the dice and the numbers of players)."""
+    every = [(n, cards, dice) for cards in SETS for dice in ("rigs", "table")
+             for n in (2, 3, 4)]
+    out: list[tuple[int, str, str]] = []
+    step = 0
+    while every:  # players, sets and dice each turn at their own pace
+        pick = [m for m in every if m[0] == 2 + step % 3 and m[1] == SETS[step % 4]] or \
+            [m for m in every if m[1] == SETS[step % 4]] or every
+        m = pick[(step // 4) % len(pick)]
+        every.remove(m)
+        out.append(m)
+        step += 1
     return out
 
 
-def play(seed: int, n: int, cards: str, dice: str, partial: bool, rounds: int):
+def inventory(folder: Path, cards: str, tables) -> Path | None:
+    """The group's inventory (`rigs new --have`) for ``cards``, None for a full set."""
+    if cards == "partial":
+        return PARTIAL
+    if cards != "partial-karma":
+        return None
+    import tomli_w
+
+    titles = sorted({c.title for c in tables.karma})
+    path = folder / "inventory-half-karma.toml"
+    path.write_text(tomli_w.dumps({"karma": {"missing": titles[::2]}}), encoding="utf-8")
+    return path
+
+
+def play(seed: int, n: int, cards: str, dice: str, rounds: int):
     from browserhelp import start_browser
     from randomplayer import new_game, served
     from tapper import Tapper
@@ -52,16 +79,16 @@ def play(seed: int, n: int, cards: str, dice: str, partial: bool, rounds: int):
 
     tables = load_tables()
     folder = Path(tempfile.mkdtemp(prefix="rigs-tap-"))
-    game = new_game(folder, NAMES[:n], seed, dice, PARTIAL if partial else None,
-                    None if partial else cards)
+    have = inventory(folder, cards, tables)
+    game = new_game(folder, NAMES[:n], seed, dice, have, None if have else cards)
     driver = start_browser(folder)
     try:
         with served(game, tables) as (server, tokens):
             base = f"http://127.0.0.1:{server.server_address[1]}"
-            tapper = Tapper(driver, base, tokens, game, tables, random.Random(seed))
-            tapper.latencies = []
+            tapper = Tapper(driver, base, tokens, game, tables, random.Random(seed),
+                            board=True)
             t0 = time.monotonic()
-            report = tapper.play(rounds + 1, max_taps=4000)
+            report = tapper.play(rounds + 1, max_taps=6000)
             took = time.monotonic() - t0
     finally:
         driver.quit()
@@ -69,45 +96,98 @@ def play(seed: int, n: int, cards: str, dice: str, partial: bool, rounds: int):
     return report, tapper.latencies, g, took
 
 
+#: the intentions the issue sets a target for: the kinds of action they post, and the
+#: most taps each may take
+TARGETS = {"a move": (("move", "build"), 4), "a deal": (("deal propose",), 5),
+           "a Disaster record": (("disaster record",), 3),
+           "the End Game record": (("score",), 10)}
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def summary(games: list[dict], whole: bool = True) -> str:
+    """The figures of ``games`` (each as written by ``--out``): problems, taps per
+    intention against the targets, latencies and the load, as Markdown."""
+    taps: dict[str, list[int]] = defaultdict(list)  # kind -> taps of each intention
+    lat: dict[str, list[float]] = defaultdict(list)
+    problems = [p for g in games for p in g["problems"]]
+    for g in games:
+        for kind, each in g["each"].items():
+            taps[kind] += each
+        for k, v in g["latencies"].items():
+            lat[k] += v
+    loads = [x for g in games for x in g["loads"]]
+    scored = sum(g["scored"] for g in games)
+    kinds = sorted({f"{g['players']}p cards {g['cards']} dice {g['dice']}" for g in games})
+    out = [f"{len(games)} games, {scored} played {'to the score' if whole else 'as far as asked'}"
+           f" ({', '.join(kinds)});"
+           f" {sum(g['taps'] for g in games)} taps; terminal commands 0; problems "
+           f"{len(problems)}" + "".join(f"\n   - {p}" for p in problems[:12]), "",
+           "| intention | taps: median | max | count | target |", "|---|---|---|---|---|"]
+    for what, (kinds, most) in TARGETS.items():
+        v = [t for k in kinds for t in taps.get(k, [])]
+        out.append(f"| {what} | {statistics.median(v):g} | {max(v)} | {len(v)} | <= {most} |"
+                   if v else f"| {what} | none met | | 0 | <= {most} |")
+    out += ["", "Every kind (median/max/count): " + ", ".join(
+        f"{k} {statistics.median(v):g}/{max(v)}/{len(v)}" for k, v in sorted(taps.items())),
+        ""]
+    for k in ("board", "phones"):
+        v = lat[k]
+        if v:
+            out.append(f"Tap to {'the board' if k == 'board' else 'other phones'}: median "
+                       f"{statistics.median(v) * 1000:.0f} ms, p90 {pct(v, 0.9) * 1000:.0f} "
+                       f"ms ({len(v)} states shown).")
+    if loads:
+        out.append(f"Load average (1 min) at the starts and ends of games: {min(loads):.1f}"
+                   f" to {max(loads):.1f}, median {statistics.median(loads):.1f}.")
+    return "\n".join(out)
+
+
 def main() -> None:
+    import json
+
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=12)
+    ap.add_argument("--games", type=int, default=24)
     ap.add_argument("--rounds", type=int, default=15, help="stop after this round")
-    ap.add_argument("--seconds", type=float, default=1800)
+    ap.add_argument("--seconds", type=float, default=3600)
     ap.add_argument("--first-seed", type=int, default=300)
+    ap.add_argument("--skip", type=int, default=0, help="start at this mix (0-23)")
+    ap.add_argument("--out", type=Path, help="append each game's figures (JSON lines)")
+    ap.add_argument("--summary", type=Path, help="print the figures of a file --out wrote")
     args = ap.parse_args()
+    if args.summary:
+        print(summary([json.loads(x) for x in args.summary.read_text().splitlines()]))
+        return
     start = time.monotonic()
-    taps: dict[str, list[float]] = defaultdict(list)
-    lat: list[float] = []
-    problems = Counter()
-    played = finished = 0
-    load = os.getloadavg()[0]
-    for i, (n, cards, dice, partial) in enumerate((mixes() * 10)[:args.games]):
+    games = []
+    order = mixes()
+    for i in range(args.skip, args.skip + args.games):
+        n, cards, dice = order[i % len(order)]
         if time.monotonic() - start > args.seconds:
             break
-        report, latencies, g, took = play(args.first_seed + i, n, cards, dice, partial,
-                                          args.rounds)
-        played += 1
+        load0 = os.getloadavg()[0]
+        report, latencies, g, took = play(args.first_seed + i, n, cards, dice, args.rounds)
         done = g.game_over and bool(g.endgame.plot_values) if args.rounds >= 15 else \
             g.round > args.rounds
-        finished += done
-        for kind, k in report.intentions.items():
-            taps[kind] += [report.taps_per[kind] / k]
-        lat += latencies
-        for what in ("bad", "unlabelled", "duplicated", "cut", "mismatched", "refused",
-                     "stuck"):
-            problems[what] += len(getattr(report, what))
-        print(f"{n}p cards {cards} dice {dice}{' partial' if partial else ''}: round "
-              f"{g.round} {g.phase}{' (done)' if done else ''}, {report.taps} taps, "
-              f"{took:.0f} s, problems {len(report.problems())}"
-              + "".join(f"\n   - {p}" for p in report.problems()[:5]), flush=True)
-    print(f"\n{played} games, {finished} played as far as asked; problems: {dict(problems)}")
-    print("taps per intention (median): " + ", ".join(
-        f"{k} {statistics.median(v):.1f}" for k, v in sorted(taps.items())))
-    if lat:
-        q = statistics.quantiles(lat, n=10)
-        print(f"tap to board: median {statistics.median(lat) * 1000:.0f} ms, p90 "
-              f"{q[-1] * 1000:.0f} ms ({len(lat)} taps; load average {load:.2f} at start)")
+        game = {"mix": i, "players": n, "cards": cards, "dice": dice, "scored": done,
+                "round": g.round, "taps": report.taps, "seconds": took, "each": report.each,
+                "latencies": latencies, "loads": [load0, os.getloadavg()[0]],
+                "problems": report.problems()}
+        games.append(game)
+        if args.out:
+            with args.out.open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps(game) + "\n")
+        b = latencies["board"]
+        print(f"mix {i}: {n}p cards {cards} dice {dice}: round {g.round} {g.phase}"
+              f"{(' (scored)' if args.rounds >= 15 else ' (done)') if done else ''}, "
+              f"{report.taps} taps, {took:.0f} s, board median "
+              f"{statistics.median(b) * 1000 if b else 0:.0f} ms, problems "
+              f"{len(report.problems())}" + "".join(f"\n   - {p}" for p in
+                                                    report.problems()[:8]), flush=True)
+    print("\n" + summary(games, args.rounds >= 15))
 
 
 if __name__ == "__main__":

@@ -146,7 +146,11 @@ def test_the_board_fits_a_tv_without_scrolling(scene, browser, tmp_path, tables)
     with serving(game, tables) as (_, base, tokens):
         viewport(browser, *TV)
         browser.get(base + "/")
-        browser.get(base + "/")  # the odds and the chart are ready the second time
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        WebDriverWait(browser, 30, poll_frequency=0.1).until(  # the odds and the chart
+            lambda d: not d.execute_script(  # made in the background: the page updates
+                "return document.querySelector('main').dataset.etag").endswith("~more"))
         assert page_size(browser) <= TV, scene
         cards = browser.find_elements(By.CSS_SELECTOR, ".pcard")
         assert len(cards) == 4

@@ -15,7 +15,11 @@ from rigs_helper.web.snapshot import Slow, Snapshot
 from rigs_helper.web.templating import render
 from rigs_helper.web.words import NAMES, SHORT, plot_words, words
 
-PART_SECONDS = 2.0  # the chart and the odds: a board never waits longer for them
+PART_SECONDS = 2.0  # the final screen's history: a board never waits longer for it
+QUICK_SECONDS = 0.05  # the chart and the forecast: longer, what was shown before stays
+
+SETTLE_SECONDS = 0.3  # the forecast and the chart begin once the game is still this long
+MORE = "~more"  # ends the board's version while its forecast or chart is being made
 COMPARED = ("credits", "energy", "supplies", "metal", "luxuries", "rigs", "warehouse_rigs",
             "karma")
 PHASES = ("player", "disaster", "production", "market")
@@ -67,9 +71,18 @@ def final_scores(game, tables) -> dict | None:
     return {"winners": list(s.winners), "players": rows}
 
 
-def standings(snap: Snapshot, tables) -> list[dict] | None:
-    """Each player's expected net worth, rank and win chance (the forecast), best first;
-    None when the forecast cannot say (or is still working it out)."""
+def standings(snap: Snapshot, tables) -> tuple[list[dict] | None, list[dict] | None]:
+    """(forecast, quick): the forecast of the end, each player's expected net worth, rank
+    and win chance, best first; it is made off the request path (and dropped when a newer
+    version of the game arrives), so until it is ready, None and the quick figures: each
+    player's net worth if the game ended now, best first (``quick`` is None once the
+    forecast is there)."""
+    def rank(players) -> list[dict]:
+        rows = sorted((p.as_dict() for p in players), key=lambda r: -r["net_worth"])
+        for i, r in enumerate(rows, 1):
+            r["rank"] = i
+        return rows
+
     def make():
         from rigs_helper.forecast.record import from_entries
         from rigs_helper.forecast.standings import compute
@@ -82,39 +95,66 @@ def standings(snap: Snapshot, tables) -> list[dict] | None:
             record = None
         from rigs_helper.store.historypast import PastStyles
 
+        snap.settle(SETTLE_SECONDS)
         s = compute(snap.loaded.game, tables, record=record,  # as `rigs standings` says
-                    past=PastStyles(snap.loaded.game))
-        rows = sorted((p.as_dict() for p in s.players), key=lambda r: -r["net_worth"])
-        for i, r in enumerate(rows, 1):
-            r["rank"] = i
+                    past=PastStyles(snap.loaded.game), tick=snap.check)
+        rows = rank(s.players)
+        snap.shared["standings"] = rows  # the win chances shown beside the next quick ones
         return rows
+
+    def quick():
+        from rigs_helper.forecast.model import expected_networth
+
+        return sorted(({"name": k, "net_worth": v} for k, v in
+                       expected_networth(snap.loaded.game, tables).items()),
+                      key=lambda r: -r["net_worth"])
     if snap.loaded is None:
-        return None
+        return None, None
     try:
-        return snap.get("standings", make, timeout=PART_SECONDS)
-    except Slow:
-        return None
-    except Exception:  # noqa: BLE001 - the odds are a nicety: never take the board down
-        return None
+        return snap.get("standings", make, timeout=QUICK_SECONDS), None
+    except Exception:  # noqa: BLE001 - slow, or failed: the odds never take the board down
+        pass
+    try:
+        return None, snap.get("quick", quick)
+    except Exception:  # noqa: BLE001
+        return None, None
+
+
+def parts_ready(snap: Snapshot) -> bool:
+    """Whether the board's slow parts (the forecast, the chart) are made for ``snap``."""
+    return snap.ready("standings") and snap.ready("chart")
 
 
 def board_page(snap: Snapshot, d: dict, before: Snapshot | None, path, tables) -> str:
-    """The board's HTML for this snapshot (``before``: the version shown last)."""
+    """The board's HTML for this snapshot (``before``: the version shown last).  Its
+    version ends in MORE while a slow part is still being made (the board's long poll
+    then waits for that part too)."""
     if snap.loaded is None:
         return board_html(d, tables, None)
+    def chart_made() -> str | None:
+        snap.settle(SETTLE_SECONDS)
+        svg = networth_chart(path, snap.loaded, tables)
+        snap.shared["chart"] = svg  # shown until the next version's chart is made
+        return svg
     try:
-        chart = snap.get("chart", lambda: networth_chart(path, snap.loaded, tables),
-                         timeout=PART_SECONDS)
+        chart = snap.get("chart", chart_made, timeout=QUICK_SECONDS)
+        more = False
     except Slow:
-        chart = None
+        chart, more = snap.shared.get("chart"), True
+    except Exception:  # noqa: BLE001 - dropped (a newer version came): the last one made
+        chart, more = snap.shared.get("chart"), False
     old = None
     if before is not None and before.loaded is not None:
         try:
             old = board_data(before, path, tables)
         except Exception:  # noqa: BLE001 - no marks rather than no board
             old = None
-    return board_html(d, tables, chart, standings(snap, tables), old,
-                      final_extras(path, snap, tables) if d.get("final") else None)
+    rows, quick = standings(snap, tables)
+    if more or (quick is not None and not snap.ready("standings")):
+        d = {**d, "etag": d["etag"] + MORE}
+    return board_html(d, tables, chart, rows or snap.shared.get("standings"), old,
+                      final_extras(path, snap, tables) if d.get("final") else None,
+                      quick=quick)
 
 
 def final_extras(path, snap: Snapshot, tables) -> dict | None:
@@ -218,7 +258,8 @@ def held_by(d: dict) -> str:
 
 
 def board_html(d: dict, tables, chart: str | None, rows: list[dict] | None = None,
-               old: dict | None = None, history: dict | None = None) -> str:
+               old: dict | None = None, history: dict | None = None,
+               quick: list[dict] | None = None) -> str:
     base = {"title": "R.I.G.S. board", "json_url": "/state.json", "etag": d["etag"],
             "error": words(d["error"]) if d.get("error") else None, "refresh": True}
     if d.get("round") is None:
@@ -247,5 +288,7 @@ def board_html(d: dict, tables, chart: str | None, rows: list[dict] | None = Non
         reasons=reasons, deciding=deciding,
         cards=[_card(p, d, marks.get(p["name"], {}), colour[p["name"]], tables)
                for p in d["players"]],
-        odds=odds, chart=svg, final=_final(d.get("final"), colour), held=held_by(d),
+        odds=odds, quick=[{"name": r["name"], "net_worth": round(r["net_worth"])}
+                          for r in quick] if quick else None, chart=svg,
+        final=_final(d.get("final"), colour), held=held_by(d),
         lately=lately, decks=d["decks"], history=history)

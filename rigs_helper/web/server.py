@@ -78,6 +78,7 @@ class TableServer(Slots, ThreadingHTTPServer):
         self._stop = threading.Event()
         self._changed = threading.Condition()
         self._waiting = 0
+        self.source.notify = self.changed  # the board's forecast ready: wake its long poll
         super().__init__(address, Handler)
         self.hosts = allowed_hosts(host, self.server_address[1], link)
         threading.Thread(target=self._reap, daemon=True).start()
@@ -263,9 +264,11 @@ class Handler(BaseHTTPRequestHandler):
         if (query.get("wait") or [""])[0] != "1" or self.command != "GET":
             return
         tags = [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]
-        etag = self.server.source.snapshot().etag
-        if f'"{etag}"' in tags:
-            self.server.wait_change(etag)
+        snap = self.server.source.snapshot()
+        if f'"{snap.etag}"' in tags:
+            self.server.wait_change(snap.etag)
+        elif f'"{snap.etag}{pages.MORE}"' in tags:  # the board shows quick figures: wait
+            self.server.wait_change(snap.etag, also=lambda: pages.parts_ready(snap))
 
     def _board(self, head: bool, json_wanted: bool) -> None:
         srv = self.server

@@ -139,9 +139,10 @@ class Slots:
                 seen = now
                 self.changed()
 
-    def wait_change(self, etag: str) -> bool:
+    def wait_change(self, etag: str, also=None) -> bool:
         """Hold a long poll until the game's version is no longer ``etag`` (True) or
-        WAIT_SECONDS pass (False); at once when MAX_WAITING are held."""
+        WAIT_SECONDS pass (False); at once when MAX_WAITING are held.  ``also()``: true
+        ends the wait too (the board's forecast is ready)."""
         with self._changed:
             if self._waiting >= MAX_WAITING:
                 return self.source.snapshot().etag != etag
@@ -149,12 +150,12 @@ class Slots:
         try:
             end = time.monotonic() + WAIT_SECONDS
             while not self._stop.is_set():
-                if self.source.snapshot().etag != etag:
-                    return True
                 left = end - time.monotonic()
-                if left <= 0:
-                    return False
-                with self._changed:
+                with self._changed:  # looked at under the lock: no wake-up slips past
+                    if self.source.snapshot().etag != etag or (also is not None and also()):
+                        return True
+                    if left <= 0:
+                        return False
                     self._changed.wait(min(left, 1.0))
             return False
         finally:

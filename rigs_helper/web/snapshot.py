@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import time
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -16,6 +17,10 @@ class Slow(Exception):
     """A page's part took longer than its time (it goes on in the background, once)."""
 
 
+class Dropped(Exception):
+    """A part given up: a newer version of the game arrived before it was ready."""
+
+
 class Snapshot:
     """One version of the game file: its ETag and, lazily, each page's data.  Each part is
     made once, by the first request that needs it; a slow part never holds up another."""
@@ -23,8 +28,31 @@ class Snapshot:
     def __init__(self, etag: str, loaded=None, error: str | None = None) -> None:
         self.etag, self.loaded, self.error = etag, loaded, error
         self.before: Snapshot | None = None  # the good version read before this one
+        self.stale = False  # a newer version was read: its slow parts are dropped
+        self.notify = None  # called when a part made in the background is ready
+        self.shared: dict = {}  # kept from version to version (the last forecast made)
         self._cache: dict[str, Future] = {}
         self._lock = threading.Lock()
+
+    def ready(self, key: str) -> bool:
+        """Whether the part ``key`` is made (or failed, or was dropped)."""
+        with self._lock:
+            fut = self._cache.get(key)
+        return fut is not None and fut.done()
+
+    def settle(self, seconds: float) -> None:
+        """Wait ``seconds`` before a slow part is begun, raising :class:`Dropped` as soon
+        as a newer version arrives (a burst of taps starts no forecast it would drop)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.check()
+            time.sleep(0.05)
+        self.check()
+
+    def check(self, *_args) -> None:
+        """Raise :class:`Dropped` once a newer version was read (a slow part's ``tick``)."""
+        if self.stale:
+            raise Dropped(self.etag)
 
     def get(self, key: str, make, timeout: float | None = None):
         """``make()``, once per snapshot; with ``timeout`` it runs in its own thread and
@@ -39,18 +67,21 @@ class Snapshot:
             if timeout is None:
                 _fill(fut, make)
             else:
-                threading.Thread(target=_fill, args=(fut, make), daemon=True).start()
+                threading.Thread(target=_fill, args=(fut, make, self.notify),
+                                 daemon=True).start()
         try:
             return fut.result(timeout)
         except TimeoutError:
             raise Slow(key) from None
 
 
-def _fill(fut: Future, make) -> None:
+def _fill(fut: Future, make, notify=None) -> None:
     try:
         fut.set_result(make())
     except BaseException as exc:  # noqa: BLE001 - handed to whoever asks for it
         fut.set_exception(exc)
+    if notify is not None:
+        notify()
 
 
 class Source:
@@ -62,6 +93,8 @@ class Source:
         self._key: tuple | None = None
         self._snap: Snapshot | None = None
         self._good: Snapshot | None = None
+        self.notify = None  # given to each version: a part made in the background is ready
+        self.shared: dict = {}  # given to each version: what outlives one (a forecast)
 
     def snapshot(self) -> Snapshot:
         with self._lock:
@@ -83,8 +116,10 @@ class Source:
 
                 loaded = load_text(data.decode("utf-8"), str(self.path), self.tables)
                 snap = Snapshot(etag, loaded)
+                snap.notify, snap.shared = self.notify, self.shared
                 if self._good is not None:
                     self._good.before = None  # keep one version back, not the whole chain
+                    self._good.stale = True  # its slow parts (the forecast) are dropped
                 snap.before = self._good
                 self._good = snap
             except (RigsError, UnicodeDecodeError) as exc:

@@ -41,12 +41,14 @@
     f.querySelectorAll('[data-sum]').forEach(function(p){
       // (a JSON list: a field may be named after a player, "split:Mary Jo")
       var names = JSON.parse(p.getAttribute('data-sum')), total = 0;
+      var only = p.getAttribute('data-value');  // count this value only (a plot type)
       names.forEach(function(n){
         f.querySelectorAll('[name="' + CSS.escape(n) + '"]').forEach(function(i){
           // a number counts as itself, a value given (a card, a plot) or ticked as one
           if (i.type === 'checkbox') { if (i.checked) total += 1; return; }
           if (i.type === 'radio' && !i.checked) return;
           if (i.value === '') return;
+          if (only !== null) { if (i.value === only) total += 1; return; }
           var v = parseInt(i.value, 10);
           total += isNaN(v) ? 1 : Math.max(v, 0);
         });
