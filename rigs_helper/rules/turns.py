@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
-from dataclasses import replace
-from rigs_helper.rules.records import record
+from dataclasses import dataclass, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -20,7 +19,7 @@ from rigs_helper.rules.text import shell_word
 NEXT_ENDS = " (`rigs next` ends the phase)"
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Done(Op):
     name: str
 

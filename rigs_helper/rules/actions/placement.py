@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work, replace_plot
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, Pile, Player, Plot
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.words import is_warehouse
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Build(Op):
     """Build N RIGS (2 Metal each) into the warehouse, or straight onto a plot (``to``,
     ``harvest``): then they are also moved there, 1 Supply each, in the same action."""
@@ -82,7 +81,7 @@ def _place(tables: Tables, plot: Plot, n: int, harvest: str) -> Plot:
     return replace(plot, rigs=plot.rigs + n, harvest=harvest)
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Move(Op):
     """Move N RIGS: warehouse -> plot, plot -> plot (even the same plot, to change what
     they harvest), plot -> warehouse.  1 Supply per RIGS moved."""
@@ -166,7 +165,7 @@ class Move(Op):
 # ---------------------------------------------------------------------------- survey
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Survey(Op):
     name: str
     plot: str

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, frozen_map
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class SetPlan(Op):
     """Choose which plots are powered this Production Phase (overrides the default)."""
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import sentence
 from rigs_helper.rules.piles import find_in
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import OWED_DRAW, Game, Player, frozen_map
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
@@ -32,7 +33,7 @@ def empty_hand(w: Work, who: str, chosen: tuple[str, ...] = ()) -> bool:
     return True
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaDraw(Op):
     """Draw Karma cards (virtual), or record the physical card a player drew."""
 
@@ -135,7 +136,7 @@ def _put_back(w: Work, name: str, key: str) -> None:
     w.say(f"The Karma card rigs drew for {name} goes back on top of the Karma deck.")
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaDiscard(Op):
     name: str
     title: str
@@ -168,7 +169,7 @@ class KarmaDiscard(Op):
         return w.done()
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaSwap(Op):
     """A player the Disaster did not hurt discards one Karma card and draws one."""
 
@@ -248,7 +249,7 @@ def move_played_card(w: Work, name: str, key: str) -> None:
         discard_from_hand(w, name, key)
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaDiscardInPlay(Op):
     """Take a card that was put into play out of play (to the discards)."""
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from importlib import import_module
 from typing import Any, Self
 
@@ -20,7 +20,6 @@ from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import hand_key, move_played_card, play_allowed, retire
 from rigs_helper.rules.karma.protection import resolve
 from rigs_helper.rules.piles import find_in
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
@@ -44,7 +43,7 @@ _DEFAULTS: dict[str, Any] = {"source": None, "option": None, "new_owner": None,
                              "owe": False, "answering": ""}
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaPlay(Op):
     """`rigs karma play PLAYER TITLE ...`: the card's own parameters (``args``, the record
     of its family: rules/karma/args.py), the victims' answers, and the table's records
@@ -333,7 +332,7 @@ def effect(action: str) -> Callable[[Ctx], None]:
 # ---------------------------------------------------------------------------- in play
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaUse(Op):
     """Use a card in play: Parts Shop (a die roll once per Player Phase), Push, Pull, or Drag
     (after a RIGS was destroyed this round: discard it for a free RIGS), Recycling (discard it

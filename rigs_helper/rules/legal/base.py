@@ -4,19 +4,19 @@ the candidates.  No I/O."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 
-from rigs_helper.rules.records import Frozen, record
 
 if TYPE_CHECKING:
     from rigs_helper.rules.state import Game
     from rigs_helper.rules.tables import Tables
 
 
-@record
-class Param(Frozen):
+@dataclass(frozen=True, slots=True)
+class Param:
     name: str  # the CLI option or argument name without dashes: "n", "to", "plot", ...
     values: tuple[str, ...] | None = None  # allowed values when finite
     # bounds of a number; for a ``multiple`` parameter: how many values are given
@@ -52,8 +52,8 @@ class Param(Frozen):
         return d
 
 
-@record
-class Action(Frozen):
+@dataclass(frozen=True, slots=True)
+class Action:
     action: str  # the CLI command path without the player: "build", "karma play", ...
     params: tuple[Param, ...]
     label: str  # a few words for a button
@@ -90,8 +90,8 @@ class Action(Frozen):
         return {"sum": list(names), "min": low, "max": high}
 
 
-@record
-class Spec(Frozen):
+@dataclass(frozen=True, slots=True)
+class Spec:
     """One entry of the table: an action, where its functions live, its button label, and
     its parameters in form order (``multiple``: given several times; ``count``: the number
     whose allowed range is found by checking 1, 2, ... up to a bound)."""
@@ -108,8 +108,8 @@ class Spec(Frozen):
     record: tuple[tuple[str, str], ...] = ()  # (param, "card" or "die"): the table's own
 
 
-@record
-class Cand(Frozen):
+@dataclass(frozen=True, slots=True)
+class Cand:
     """A candidate: fixed parameter values (a str, a tuple of str for a ``multiple``
     parameter, None when not given), and for the Spec's ``count`` parameter the highest
     value worth checking (0: the candidate has no count; "all" may be a fixed value)."""

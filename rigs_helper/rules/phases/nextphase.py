@@ -3,13 +3,13 @@ phase's end lives in its own module, imported only when that phase ends."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import import_module
 
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Op, Outcome, title_of
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.phases.common import by_player, roll_args, settle_common, table_work
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 
@@ -20,7 +20,7 @@ STEPS = {"player": ("disaster_deal", "player_to_disaster"),
          "market": ("round_end", "market_to_player")}
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class NextPhase(Op):
 
     auto: bool = False

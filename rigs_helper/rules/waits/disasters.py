@@ -10,10 +10,11 @@ apply it; a hurt player then records the Karma card they drew with `rigs karma d
 from __future__ import annotations
 
 
+from dataclasses import dataclass
+
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.phases.disaster_deal import deal_disaster
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -21,7 +22,7 @@ from rigs_helper.rules.text import shell_word
 VIRTUAL = "virtual"
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class DisasterRecord(Op):
     """`rigs disaster record PLAYER CARD|virtual`: the Disaster card PLAYER was dealt."""
 

@@ -11,11 +11,10 @@ dice with the action.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.engine import Op, Outcome, Work, open_rolloff
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -29,7 +28,7 @@ def waiting_rolls(game: Game) -> tuple[str, ...]:
     return tuple(n for n, face in game.waits.rolloff if not face)
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class RollOff(Op):
     """`rigs roll PLAYER N|virtual`: PLAYER's die in the leader roll-off."""
 
