@@ -58,7 +58,14 @@ class Op:
     grant_first: bool | None = None
 
     def describe(self) -> str:
-        raise NotImplementedError
+        """The command that did this operation: its action's definition's words
+        (``ActionDef.said``), unless the operation says more."""
+        from rigs_helper.rules.actions.definition import unit_of
+
+        d = unit_of(type(self))[1]
+        if d is None:
+            raise NotImplementedError(type(self).__name__)
+        return d.said(self)
 
     def check(self, game: Game, tables: Tables) -> None:
         if game.game_over and not getattr(self, "after_game", False):

@@ -12,7 +12,6 @@ from rigs_helper.rules.errors import RulesError
 from dataclasses import dataclass, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
-from rigs_helper.rules.text import shell_word
 
 # what `done` says when the last player is done (a phone's answer drops it when the server
 # has ended the phase by itself: `rigs next` would then end the next one)
@@ -22,9 +21,6 @@ NEXT_ENDS = " (`rigs next` ends the phase)"
 @dataclass(frozen=True)
 class Done(Op):
     name: str
-
-    def describe(self) -> str:
-        return f"done {shell_word(self.name)}"
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

@@ -23,9 +23,6 @@ class Borrow(Op):
     phases = ("player", "production")
     phase_rule = "Vinnie lends in the Player and Production Phases"
 
-    def describe(self) -> str:
-        return f"vinnie borrow {shell_word(self.name)} {self.resource} {self.n}"
-
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
         positive(self.n, "the amount")

@@ -25,11 +25,6 @@ class Build(Op):
     phases = ("player",)
     phase_rule = "RIGS are built in the Player Phase"
 
-    def describe(self) -> str:
-        return f"build {shell_word(self.name)} {self.n}" + (
-            f" --to {self.to}" if self.to else "") + (
-            f" --harvest {self.harvest}" if self.harvest else "")
-
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
         positive(self.n, "the number of RIGS")
@@ -172,10 +167,6 @@ class Survey(Op):
     card: int | None = None  # yield of the physical Survey card drawn
     phases = ("player",)
     phase_rule = "plots are surveyed in the Player Phase"
-
-    def describe(self) -> str:
-        return f"survey {shell_word(self.name)} {self.plot}" + (
-            f" --card {self.card}" if self.card is not None else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

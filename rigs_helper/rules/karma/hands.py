@@ -144,9 +144,6 @@ class KarmaDiscard(Op):
     #: (no discard at will): replayed as it happened, never offered or typed
     at_will: bool = False
 
-    def describe(self) -> str:
-        return f"karma discard {shell_word(self.name)} {self.title!r}"
-
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
         p = game.player(self.name)
@@ -178,10 +175,6 @@ class KarmaSwap(Op):
     card: str | None = None  # the physical card drawn in exchange
     phases = ("disaster",)
     phase_rule = "the swap is offered in the Disaster Phase to a player the card did not hurt"
-
-    def describe(self) -> str:
-        return f"karma swap {shell_word(self.name)} {self.title!r}" + (
-            f" --card {self.card!r}" if self.card else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -255,9 +248,6 @@ class KarmaDiscardInPlay(Op):
 
     name: str
     title: str
-
-    def describe(self) -> str:
-        return f"karma retire {shell_word(self.name)} {self.title!r}"
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

@@ -3,14 +3,14 @@ the candidates.  No I/O."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 
 
 if TYPE_CHECKING:
+    from rigs_helper.rules.actions.definition import Legal
     from rigs_helper.rules.state import Game
     from rigs_helper.rules.tables import Tables
 
@@ -92,13 +92,12 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Spec:
-    """One entry of the table: an action, where its functions live, its button label, and
-    its parameters in form order (``multiple``: given several times; ``count``: the number
+    """One entry of the table: an action, its legal-actions function (imported when the
+    loader is called: the action's definition's), its button label, and its parameters in form order (``multiple``: given several times; ``count``: the number
     whose allowed range is found by checking 1, 2, ... up to a bound)."""
 
     action: str
-    module: str
-    key: str
+    legal: Callable[[], Legal]
     label: str
     params: tuple[str, ...] = ()
     multiple: tuple[str, ...] = ()
@@ -123,16 +122,6 @@ class Cand:
 
 
 
-#: more sources of open choices, as "module:function" (function(game, tables) -> list of
-#: {"player", "what"} in public words): a pending deal, an attack waiting for answers...
-#: An open choice holds the phase (``phase_ready``) and shows in ``waiting_for``.
-WAITERS: list[str] = ["rigs_helper.rules.waits.board:holding"]
-
-
-def module_of(spec: Spec):
-    return import_module(spec.module)
-
-
 def cand_form(spec: Spec, fixed: Mapping[str, object], n: object = None) -> dict:
     """A candidate's values as form fields."""
     out: dict[str, list[str]] = {}
@@ -146,5 +135,5 @@ def cand_form(spec: Spec, fixed: Mapping[str, object], n: object = None) -> dict
 
 
 def candidates(spec: Spec, game: Game, tables: Tables, player: str) -> Iterator[Cand]:
-    fn = getattr(module_of(spec), f"candidates_{spec.key}", None)
+    fn = spec.legal().candidates
     return iter(fn(game, tables, player)) if fn else iter(())

@@ -104,9 +104,6 @@ class DealAnswer(Op):
     phases = Give.phases
     phase_rule = Give.phase_rule
 
-    def describe(self) -> str:
-        return f"deal {self.verb} {shell_word(self.name)} {self.deal}"
-
     def _deal(self, game: Game) -> Deal:
         deal = game.waits.deal(self.deal)
         me = game.player(self.name).name

@@ -17,7 +17,6 @@ from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.phases.disaster_deal import deal_disaster
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
-from rigs_helper.rules.text import shell_word
 
 VIRTUAL = "virtual"
 
@@ -37,10 +36,6 @@ class DisasterRecord(Op):
     later: bool = False
     phases = ("disaster",)
     phase_rule = "the Disaster cards are dealt when the Disaster Phase opens"
-
-    def describe(self) -> str:
-        return f"disaster record {shell_word(self.name)} {self.card!r}" + (
-            f" --karma {self.karma!r}" if self.karma else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

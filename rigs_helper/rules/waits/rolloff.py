@@ -36,9 +36,6 @@ class RollOff(Op):
     die: str  # "1".."6", or "virtual": rigs rolls it (not in a `--dice table` game)
     grant_first = False
 
-    def describe(self) -> str:
-        return f"roll {shell_word(self.name)} {self.die}"
-
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
         me = game.player(self.name).name
