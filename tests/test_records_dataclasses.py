@@ -36,3 +36,23 @@ def test_state_records_have_slots_operations_do_not():
     assert "__slots__" in vars(Plot) and not hasattr(Plot("P1", "plains"), "__dict__")
     assert hasattr(Build("Ana"), "__dict__")
     assert Build("Ana") == Build("Ana", 1) and Build("Ana") != Build("Bo")
+
+
+def test_no_record_is_made_by_the_old_helpers():
+    """Every record is written as ``@dataclass(frozen=True, ...)``: none is made with
+    ``rules/records.py``'s ``record`` or derives from its ``Frozen`` (kept only so that
+    older branches merge; convert such a class to a plain frozen dataclass)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "rigs_helper"
+    old = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                names = [getattr(d.func if isinstance(d, ast.Call) else d, "id", "")
+                         for d in node.decorator_list]
+                bases = [getattr(b, "id", "") for b in node.bases]
+                if "record" in names or "Frozen" in bases:
+                    old.append(f"{path.relative_to(root)}:{node.name}")
+    assert old == []
