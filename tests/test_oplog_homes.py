@@ -1,22 +1,50 @@
-"""A replay imports only the modules of the operations it performs: rules/oplog.py's
-``HOMES`` names where each operation class lives, and must name every one."""
+"""An action is one unit (issue 40, point 1): its definition holds its operation class and
+its legal-actions function (typed loaders, ``rules/actions/operations.py``), and the log's
+name, the class's module and its privacy are derived from it; a replay imports only the
+modules of the operations it performs."""
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from rigs_helper.rules.oplog import ACTIONS, HOMES, from_action, op_class, op_classes
+from rigs_helper.rules.actions.catalog import DEFS
+from rigs_helper.rules.actions.definition import LOADED
+from rigs_helper.rules.actions.operations import OTHERS
+from rigs_helper.rules.oplog import action_name, definition_of, from_action, op_classes
+
+RULES = Path(__file__).resolve().parents[1] / "rigs_helper" / "rules"
 
 
-def test_homes_name_every_operation_class_and_its_module():
+def test_every_operation_class_is_known_by_its_definition():
     everything = {name: cls for name, cls in op_classes().items()
                   if cls.__module__.startswith("rigs_helper.")}  # (not a test's own)
-    assert set(HOMES) == set(everything)
+    bases = {c for c in everything.values() if c.__subclasses__()} - set(LOADED)
+    assert {c.__name__ for c in bases} == {"DealAnswer"}  # the answers' shared base
     for name, cls in everything.items():
-        assert op_class(name) is cls
-        assert cls.__module__ == HOMES[name]
-    assert set(ACTIONS) <= set(HOMES)
+        if cls in bases:
+            continue
+        path, d, marks = LOADED[cls]
+        assert d is DEFS.get(path) and (d is not None or path in OTHERS), name
+        assert definition_of(cls) is d
+    for path, d in DEFS.items():
+        assert LOADED[d.operation_class()][:2] == (path, d)
+        assert (d.legal is None) == (path in ("next", "adjust"))
+    assert LOADED[DEFS["karma play"].waiting_class()] == ("karma play", DEFS["karma play"],
+                                                          {"wait": True})
+
+
+def test_an_operation_made_directly_is_named_by_its_definition():
+    code = ("from rigs_helper.rules.turns import Done\n"
+            "from rigs_helper.rules.oplog import action_name, to_action\n"
+            "print(action_name(Done('Ana')), to_action(Done('Ana')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "done ('done', {'name': 'Ana'})"
+    assert action_name(from_action("karma play", {"name": "Ana", "title": "Decoy",
+                                                  "wait": True})) == "karma play"
 
 
 def test_an_action_replayed_imports_its_module_and_not_every_other():
@@ -33,3 +61,51 @@ def test_an_action_replayed_imports_its_module_and_not_every_other():
 def test_an_unknown_action_is_a_key_error():
     with pytest.raises(KeyError, match="no such action"):
         from_action("no such action", {})
+
+
+def test_no_module_named_in_a_string_in_the_rules():
+    """No ``"module:Class"`` or ``"rigs_helper...."`` pointer: every operation, legal
+    function, Karma effect and phase end is reached by an import a type checker follows."""
+    found = []
+    for path in sorted(RULES.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            texts = [node.value] if isinstance(node, ast.Constant) and isinstance(
+                node.value, str) else []
+            if isinstance(node, ast.JoinedStr):
+                texts = [v.value for v in node.values if isinstance(v, ast.Constant)]
+            found += [f"{path.name}:{node.lineno}" for t in texts
+                      if t.startswith("rigs_helper.")]
+    assert found == []
+
+
+@pytest.mark.parametrize("path, actor, words, said", [
+    ("done", "Ana", {}, "done Ana"),
+    ("roll", "Bo", {"die": "4"}, "roll Bo 4"),
+    ("deal accept", "Bo", {"deal": "3"}, "deal accept Bo 3"),
+    ("deal withdraw", "Ana", {"deal": "2"}, "deal withdraw Ana 2"),
+    ("disaster record", "Bo", {"card": "Ruins", "karma": "Decoy"},
+     "disaster record Bo 'Ruins' --karma 'Decoy'"),
+    ("disaster record", "Bo", {"card": "Ain't Working for You"},
+     "disaster record Bo \"Ain't Working for You\""),
+    ("karma discard", "Ana", {"title": "Decoy"}, "karma discard Ana 'Decoy'"),
+    ("karma retire", "Ana", {"title": "Parts Shop"}, "karma retire Ana 'Parts Shop'"),
+    ("karma swap", "Ana", {"title": "Decoy", "card": "Ruins"},
+     "karma swap Ana 'Decoy' --card 'Ruins'"),
+    ("vinnie borrow", "Ana", {"resource": "metal"}, "vinnie borrow Ana metal 1"),
+    ("survey", "Ana", {"plot": "P7", "card": "3"}, "survey Ana P7 --card 3"),
+    ("survey", "Ana", {"plot": "P7"}, "survey Ana P7"),
+    ("build", "Ana", {"n": "2", "to": "P7", "harvest": "energy"},
+     "build Ana 2 --to P7 --harvest energy"),
+    ("build", "Maximiliano de la Cruz", {}, "build 'Maximiliano de la Cruz' 1"),
+    ("produce", "Ana", {"power": ["P1", "P3"], "skip": ["P2"]},
+     "produce Ana --power P1 --power P3 --skip P2"),
+    ("produce", "Ana", {"reset": True}, "produce Ana --reset"),
+])
+def test_an_action_whose_words_are_its_parameters_is_said_by_its_definition(
+        path, actor, words, said):
+    from rigs_helper.rules.actions.catalog import build_action
+    from rigs_helper.rules.engine import Op
+
+    op = build_action(path, actor, words)
+    assert type(op).describe is Op.describe  # no describe written by hand
+    assert op.describe() == said

@@ -7,9 +7,10 @@ changes the game: checking is read-only, beancount-style.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.numbers import is_whole
-from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.state import Game, Player
 from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.words import plot_id
@@ -19,8 +20,8 @@ HOLDINGS = ("credits", "energy", "supplies", "metal", "luxuries")
 KEYS = HOLDINGS + ("rigs", "karma", "plots")
 
 
-@record
-class Difference(Frozen):
+@dataclass(frozen=True, slots=True)
+class Difference:
     key: str  # "credits", "vinnie.energy", "P7", ...
     table: int
     books: int

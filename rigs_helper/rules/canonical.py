@@ -80,12 +80,10 @@ def _kinds(op: Op) -> dict[str, str]:
     kind (from its action's definition; the actor's ``name`` is a player)."""
     from rigs_helper.rules import oplog
 
-    cls = type(op).__name__
+    cls = type(op)
     done = _KINDS.get(cls)
     if done is None:
-        from rigs_helper.rules.actions.catalog import DEFS
-
-        d = DEFS.get(oplog.ACTIONS.get(cls, ("",))[0])
+        d = oplog.definition_of(cls)
         done = {}
         if d is not None:
             if d.actor == "player":
@@ -98,7 +96,7 @@ def _kinds(op: Op) -> dict[str, str]:
     return done
 
 
-_KINDS: dict[str, dict[str, str]] = {}
+_KINDS: dict[type, dict[str, str]] = {}
 
 
 class _Resolver:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.mixed import (ALL_DECKS, MIXABLE, cards_left, deck_counts, deck_title,
                                      full_deck, labeled, survey_missing)
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, Pile, frozen_map
 
 if TYPE_CHECKING:
@@ -100,7 +99,7 @@ def inventory_doc(missing: Mapping[str, Mapping[str, int]], tables: Tables) -> d
 
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class SetInventory(Op):
     """Say which cards the group owns, before any Disaster or Karma card is drawn: the
     mixed piles are shuffled again with each card tagged physical or virtual (the Plot and

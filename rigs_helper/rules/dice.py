@@ -11,11 +11,11 @@ step as an open choice (:class:`DieNeeded`, exit 3) naming the command that reco
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.numbers import whole
-from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.text import shell_word
 
 if TYPE_CHECKING:
@@ -41,8 +41,8 @@ class DieNeeded(PendingChoice):
         super().__init__([f"the table rolls a die{who} ({why}): {run}"])
 
 
-@record
-class Rolls(Frozen):
+@dataclass(frozen=True, slots=True)
+class Rolls:
     """The table's rolls for one command: in order, and per player (a roll-off)."""
 
     plain: tuple[int, ...] = ()

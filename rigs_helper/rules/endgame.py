@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.market import card_value
-from rigs_helper.rules.records import record
 from rigs_helper.rules.scoring import (
     Holdings,
     PlotHolding,
@@ -27,7 +26,7 @@ def holdings(game: Game) -> list[Holdings]:
             for p in game.players]
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class EndgameDraws(Op):
     """The leader's End Game draws: plot values from the End Game Market Deck, one die per
     resource (only the values the file does not give yet); the table's cards and dice

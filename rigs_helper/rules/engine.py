@@ -8,14 +8,13 @@ the rule when the action is not allowed, ``apply(game, tables)`` returns an
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rigs_helper.rules.dice import DiceCup, DieNeeded, Rolls
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import NotOwned, whose
 from rigs_helper.rules.piles import Draw, PileMoves
-from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.rng import Rng
 from rigs_helper.rules.state import Game, Player, Plot, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables
@@ -23,8 +22,8 @@ from rigs_helper.rules.tables import title_of as title_of  # (imported from here
 from rigs_helper.rules.words import is_warehouse
 
 
-@record
-class Outcome(Frozen):
+@dataclass(frozen=True, slots=True)
+class Outcome:
     game: Game
     messages: tuple[str, ...] = ()  # public: for everyone at the table
     data: dict[str, Any] = field(default_factory=dict)  # extra facts for --json output (public)
@@ -46,9 +45,9 @@ class Outcome(Frozen):
 LATE_PUSH = "late:push-pull-or-drag"
 
 
-class Op(Frozen):
-    """Base of every operation.  Subclasses are ``@record(slots=False)``
-    (rules/records.py), without slots: their methods call ``super().check``, which a
+class Op:
+    """Base of every operation.  Subclasses are ``@dataclass(frozen=True)``, without
+    slots: their methods call ``super().check``, which a
     slotted dataclass (a new class made by the decorator) breaks before Python 3.14, and
     :func:`oplog.op_classes` finds them through ``Op.__subclasses__()``, which would also
     list the replaced class."""
@@ -62,7 +61,14 @@ class Op(Frozen):
     grant_first: bool | None = None
 
     def describe(self) -> str:
-        raise NotImplementedError
+        """The command that did this operation: its action's definition's words
+        (``ActionDef.said``), unless the operation says more."""
+        from rigs_helper.rules.actions.definition import unit_of
+
+        d = unit_of(type(self))[1]
+        if d is None:
+            raise NotImplementedError(type(self).__name__)
+        return d.said(self)
 
     def check(self, game: Game, tables: Tables) -> None:
         if game.game_over and not getattr(self, "after_game", False):

@@ -3,8 +3,9 @@ command loads it).
 
 An action is a canonical name (the CLI's command path, as in ``actions.json``: ``move``,
 ``vinnie borrow``, ``karma play``, ``next``, ...) and the operation's resolved fields
-(table records such as the dice included).  :data:`ACTIONS` is the one mapping between the
-operation classes and these names.  ``to_action`` writes an operation as (name, fields),
+(table records such as the dice included).  Each operation class is known by its action's
+definition (``rules/actions/catalog.py``, whose loaders import it): its name, the fields
+that mark it, its privacy (``definition_of``).  ``to_action`` writes an operation as (name, fields),
 ``from_action`` builds it again; a field equal to its default is left out.
 
 Privacy is declared once, on the action's definition (``rules/actions/catalog.py``: a
@@ -18,55 +19,15 @@ it, so no text is scrubbed after it is written.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from rigs_helper.rules.records import fields, is_record
 
 if TYPE_CHECKING:  # (the engine is imported by what performs an operation, not here)
+    from rigs_helper.rules.actions.definition import ActionDef
     from rigs_helper.rules.engine import Op
 
-# where the operations live (each is looked up by its class name)
-OP_MODULES = ("rigs_helper.rules.phases.nextphase", "rigs_helper.rules.phases.grant",
-              "rigs_helper.rules.phases.losses", "rigs_helper.rules.actions.placement",
-              "rigs_helper.rules.actions.loans", "rigs_helper.rules.actions.deals",
-              "rigs_helper.rules.actions.plans", "rigs_helper.rules.actions.common",
-              "rigs_helper.rules.karma.hands", "rigs_helper.rules.karma.play",
-              "rigs_helper.rules.endgame", "rigs_helper.rules.decks", "rigs_helper.rules.turns",
-              "rigs_helper.rules.waits.deals", "rigs_helper.rules.waits.attacks",
-              "rigs_helper.rules.waits.disasters", "rigs_helper.rules.waits.rolloff")
-
-#: operation class -> (canonical action name, fields that tell it apart from another
-#: class of the same name)
-ACTIONS: dict[str, tuple[str, dict[str, Any]]] = {
-    "Adjust": ("adjust", {}), "Answer": ("answer", {}), "Borrow": ("vinnie borrow", {}),
-    "Build": ("build", {}), "DealAccept": ("deal accept", {}),
-    "DealDecline": ("deal decline", {}), "DealWithdraw": ("deal withdraw", {}),
-    "DealPropose": ("deal propose", {}), "DisasterRecord": ("disaster record", {}),
-    "Done": ("done", {}), "EndgameDraws": ("score", {}), "Give": ("give", {}),
-    "GrantPick": ("grant", {}), "KarmaDiscard": ("karma discard", {}),
-    "KarmaDiscardInPlay": ("karma retire", {}), "KarmaDraw": ("karma draw", {}),
-    "KarmaPlay": ("karma play", {}), "KarmaPlayWait": ("karma play", {"wait": True}),
-    "KarmaSwap": ("karma swap", {}), "KarmaUse": ("karma use", {}),
-    "LoseRigs": ("lose", {}), "Move": ("move", {}), "NextPhase": ("next", {}),
-    "Repay": ("vinnie repay", {}), "RollOff": ("roll", {}), "Sell": ("sell", {}), "SetInventory": ("inventory", {}),
-    "SetPlan": ("produce", {}), "Settle": ("settle", {}), "Survey": ("survey", {}),
-}
-#: operation class -> the module that defines it (a replay imports only what its actions
-#: need; tests/test_oplog_homes.py checks it against :func:`op_classes`)
-HOMES: dict[str, str] = {
-    name: f"rigs_helper.rules.{module}" for module, names in (
-        ("actions.deals", "Adjust Give Sell Settle"), ("actions.loans", "Borrow Repay"),
-        ("actions.placement", "Build Move Survey"), ("actions.plans", "SetPlan"),
-        ("waits.attacks", "Answer KarmaPlayWait"), ("waits.disasters", "DisasterRecord"),
-        ("waits.rolloff", "RollOff"),
-        ("waits.deals", "DealAccept DealDecline DealWithdraw DealPropose DealAnswer"),
-        ("turns", "Done"), ("endgame", "EndgameDraws"), ("phases.grant", "GrantPick"),
-        ("karma.hands", "KarmaDiscard KarmaDiscardInPlay KarmaDraw KarmaSwap"),
-        ("karma.play", "KarmaPlay KarmaUse"), ("phases.losses", "LoseRigs"),
-        ("phases.nextphase", "NextPhase"), ("decks", "SetInventory"))
-    for name in names.split()}
 #: the game's creation (not an operation: rules/setup makes the game)
 NEW = "new"
 #: a full state written into the log (the creation, a hand edit, a migrated step)
@@ -107,7 +68,7 @@ def to_action(op: Op, hide: Callable[[str], str] | None = None
     """(canonical name, fields) of ``op``; fields equal to their default are left out.
     ``hide``: applied to each text of a private field (the file encodes what a player
     holds, so a glance at it spoils nothing)."""
-    name, marks = ACTIONS.get(type(op).__name__, (type(op).__name__, {}))
+    name, _, marks = _unit(type(op))
     out = {f: _typed(v) for f, v in logged_fields(op).items()}
     if hide is not None:
         out = _texts(type(op), out, hide)
@@ -148,7 +109,7 @@ def _texts(cls: type, data: dict[str, Any], fn: Callable[[str], str]
             return [[who, each(what)] for who, what in x]
         return each(x)
 
-    private = _privacy(cls.__name__)
+    private = _privacy(cls)
     return {k: (pairs(v) if private[k] == "=" else each(v)) if k in private else v
             for k, v in data.items()}
 
@@ -164,44 +125,41 @@ def _typed(x: Any) -> Any:
     return x
 
 
-def op_classes() -> dict[str, type[Op]]:
-    """Every operation class by name (every module of :data:`OP_MODULES` imported)."""
-    from rigs_helper.rules.engine import Op
+def _unit(cls: type) -> tuple[str, ActionDef | None, dict[str, Any]]:
+    from rigs_helper.rules.actions.definition import unit_of
 
-    for m in OP_MODULES:
-        importlib.import_module(m)
-    out: dict[str, type[Op]] = {}
-    todo = [Op]
-    while todo:
-        c = todo.pop()
-        for s in c.__subclasses__():
-            out[s.__name__] = s
-            todo.append(s)
-    return out
+    return unit_of(cls)
+
+
+def definition_of(cls: type) -> ActionDef | None:
+    """The definition of the action whose operation is of class ``cls`` (None: no
+    person's action, as the End Game draws)."""
+    return _unit(cls)[1]
+
+
+def op_classes() -> dict[str, type[Op]]:
+    """Every operation class by its class name (every operation the game's registration
+    names loaded; a version-1 file names its operations by class)."""
+    from rigs_helper.rules.actions.definition import registry
+
+    return registry().everything()
 
 
 def op_class(name: str) -> type[Op]:
-    """The operation class called ``name``, its module imported (KeyError: none is)."""
-    cls: type[Op] = getattr(importlib.import_module(HOMES[name]), name)
-    return cls
+    """The operation class called ``name`` (KeyError: none is)."""
+    return op_classes()[name]
 
 
-def _named(name: str, ops: dict[str, type] | None
-           ) -> list[tuple[type, dict[str, Any]]]:
-    """The classes logged as the action ``name``, each with the fields that mark it."""
-    return [(ops[c] if ops is not None else op_class(c), marks)
-            for c, (n, marks) in ACTIONS.items() if n == name]
-
-
-def from_action(name: str, data: dict[str, Any], ops: dict[str, type] | None = None,
-                show: Callable[[str], str] | None = None) -> Op:
+def from_action(name: str, data: dict[str, Any], show: Callable[[str], str] | None = None
+                ) -> Op:
     """The operation of a logged action; KeyError/TypeError/ValueError when it is not one.
-    ``show``: undoes :func:`to_action`'s ``hide``.  ``ops``: the classes by name (None:
-    each imported when needed)."""
-    for cls, marks in _named(name, ops):
+    ``show``: undoes :func:`to_action`'s ``hide``."""
+    from rigs_helper.rules.actions.definition import registry
+
+    named = registry().named(name)
+    for cls, marks in named:
         if all(data.get(k) == v for k, v in marks.items()) and (
-                marks or not any(k in data for m in ACTIONS.values() if m[0] == name
-                                 for k in m[1])):
+                marks or not any(k in data for _, m in named for k in m)):
             if show is not None:
                 data = _texts(cls, data, show)
             return made(cls, {k: _value(v) for k, v in data.items() if k not in marks})
@@ -209,7 +167,7 @@ def from_action(name: str, data: dict[str, Any], ops: dict[str, type] | None = N
 
 
 def action_name(op: Op) -> str:
-    return ACTIONS[type(op).__name__][0]
+    return _unit(type(op))[0]
 
 
 # ---------------------------------------------------------------------------- privacy
@@ -218,33 +176,31 @@ def action_name(op: Op) -> str:
 def private_fields(op: Op) -> dict[str, str]:
     """Field -> the fields naming who may see it (``""``: nobody; ``"="``: per value), as
     ``op``'s action's definition declares it."""
-    return dict(_privacy(type(op).__name__))
+    return dict(_privacy(type(op)))
 
 
-_PRIVACY: dict[str, dict[str, str]] = {}
+_PRIVACY: dict[type, dict[str, str]] = {}
 
 
-def _privacy(cls_name: str) -> dict[str, str]:
-    """The private fields of the operations of class ``cls_name`` (none for an operation
-    that is not a person's action: the End Game draws, a count of the piles)."""
-    done = _PRIVACY.get(cls_name)
+def _privacy(cls: type) -> dict[str, str]:
+    """The private fields of the operations of class ``cls`` (none for an operation that
+    is not a person's action: the End Game draws, a count of the piles)."""
+    done = _PRIVACY.get(cls)
     if done is None:
-        from rigs_helper.rules.actions.catalog import DEFS
-
-        d = DEFS.get(ACTIONS.get(cls_name, ("",))[0])
-        done = _PRIVACY[cls_name] = d.privacy() if d is not None else {}
-        _PUBLIC[cls_name] = d.public_values() if d is not None else {}
+        d = definition_of(cls)
+        done = _PRIVACY[cls] = d.privacy() if d is not None else {}
+        _PUBLIC[cls] = d.public_values() if d is not None else {}
     return done
 
 
 def public_values(op: Op) -> dict[str, tuple[str, ...]]:
     """Field -> the values of that private field anyone may see (they name no card:
     ``take``, ``virtual``), as ``op``'s action's definition declares them."""
-    _privacy(type(op).__name__)
-    return _PUBLIC[type(op).__name__]
+    _privacy(type(op))
+    return _PUBLIC[type(op)]
 
 
-_PUBLIC: dict[str, dict[str, tuple[str, ...]]] = {}
+_PUBLIC: dict[type, dict[str, tuple[str, ...]]] = {}
 
 
 def owners(op: Op, field: str, spec: str) -> list[frozenset[str]]:
@@ -336,5 +292,5 @@ def op_from_json(text: str, ops: dict[str, type] | None = None) -> Op:
     import json
 
     d = json.loads(text)
-    cls = ops[d["op"]] if ops else op_class(d["op"])
+    cls = (ops or op_classes())[d["op"]]
     return made(cls, {k: _value(v) for k, v in d["args"].items()})

@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from typing import Any
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from rigs_helper.rules.errors import RulesError
-from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.state import Game, Player, Plot
 from rigs_helper.rules.tables import RESOURCES, Tables
 
@@ -40,8 +39,8 @@ CHARGER, JUNCTION = "charger_failure", "junction_failure"
 _PRIORITY: dict[str | None, int] = {"luxuries": 0, "metal": 1, "supplies": 2, "energy": 3}
 
 
-@record
-class PlotLine(Frozen):
+@dataclass(frozen=True, slots=True)
+class PlotLine:
     id: str
     type: str
     harvest: str | None
@@ -62,8 +61,8 @@ class PlotLine(Frozen):
                 "output": self.output, "to": self.to, "note": self.note}
 
 
-@record
-class Plan(Frozen):
+@dataclass(frozen=True, slots=True)
+class Plan:
     player: str
     lines: tuple[PlotLine, ...]
     energy_produced: int  # by this player's own Energy plots (kept by the player)

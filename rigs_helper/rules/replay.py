@@ -10,10 +10,10 @@ commitment, and what kind of fact each part of the game file is.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 
-from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.rng import MAX_SEED
 
 
@@ -72,8 +72,8 @@ def _name(path: list[Any], doc: dict[str, Any]) -> str:
     return ".".join(str(p) for p in path)
 
 
-@record
-class Finding(Frozen):
+@dataclass(frozen=True, slots=True)
+class Finding:
     step: int  # log entry number
     action: str
     kind: str  # cards / rolls / books

@@ -8,20 +8,19 @@ net = credits + luxuries x last_price + sum(plot worth, doubled for luxury plots
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.numbers import whole
-from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
 
 if TYPE_CHECKING:
     from rigs_helper.rules.dice import Rolls
 
 
-@record
-class PlotHolding(Frozen):
+@dataclass(frozen=True, slots=True)
+class PlotHolding:
     type: str
     survey: int | None = None  # yield of its Survey card; None = unsurveyed
 
@@ -30,8 +29,8 @@ class PlotHolding(Frozen):
         return bool(self.survey)
 
 
-@record
-class Holdings(Frozen):
+@dataclass(frozen=True, slots=True)
+class Holdings:
     """What one player owns at the end of the game, as far as scoring cares."""
 
     name: str
@@ -48,8 +47,8 @@ class Holdings(Frozen):
         return n
 
 
-@record
-class EndgameValues(Frozen):
+@dataclass(frozen=True, slots=True)
+class EndgameValues:
     """The End Game draws: last Luxury price, each plot type's worth, each resource's die."""
 
     luxury_price: int
@@ -58,8 +57,8 @@ class EndgameValues(Frozen):
     plot_cards: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # for --explain
 
 
-@record
-class PlayerScore(Frozen):
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
     name: str
     credits: int
     luxuries: int
@@ -78,8 +77,8 @@ class PlayerScore(Frozen):
                 "vinnie": self.vinnie}
 
 
-@record
-class GameScore(Frozen):
+@dataclass(frozen=True, slots=True)
+class GameScore:
     players: tuple[PlayerScore, ...]
     values: EndgameValues
 

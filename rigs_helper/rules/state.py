@@ -6,13 +6,12 @@ log of applied operations in the game file gives history and undo.
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import find_plot, match_player, plot_id
-from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.records import Waits
 
@@ -32,8 +31,8 @@ def frozen_map(d: Mapping[Any, Any] | None = None) -> Mapping[Any, Any]:
 OWED_DRAW = "(owed)"
 
 
-@record
-class Plot(Frozen):
+@dataclass(frozen=True, slots=True)
+class Plot:
     id: str  # "P7": the plot card's number in the Plot deck, stable for the game
     type: str
     survey: int | None = None  # yield of its Survey card (Luxury spots); None = unsurveyed
@@ -50,8 +49,8 @@ class Plot(Frozen):
         return tables.plots[self.type].spots[resource]
 
 
-@record
-class Player(Frozen):
+@dataclass(frozen=True, slots=True)
+class Player:
     name: str
     credits: int = 0
     energy: int = 0
@@ -109,8 +108,8 @@ class Player(Frozen):
         return self.vinnie.get(resource, 0)
 
 
-@record
-class Pile(Frozen):
+@dataclass(frozen=True, slots=True)
+class Pile:
     """A deck: ``draw`` (top first, hidden) and ``discard`` (face up, newest last)."""
 
     # card keys (str), or the Survey deck's card numbers (int)
@@ -125,8 +124,8 @@ class Pile(Frozen):
     unshuffled: bool = False
 
 
-@record
-class Market(Frozen):
+@dataclass(frozen=True, slots=True)
+class Market:
     game: tuple[int, ...] = ()  # Game Market Deck, top first (card indexes)
     drawn: tuple[int, ...] = ()  # cards drawn so far, in order (the last is this round's)
     end: tuple[int, ...] = ()  # End Game Market Deck, top first
@@ -135,8 +134,8 @@ class Market(Frozen):
     values: Mapping[str, int | tuple[int, ...]] = field(default_factory=frozen_map)  # own values
 
 
-@record
-class Endgame(Frozen):
+@dataclass(frozen=True, slots=True)
+class Endgame:
     """End Game draws once made (recorded so scoring is repeatable)."""
 
     plot_values: Mapping[str, int] = field(default_factory=frozen_map)
@@ -147,8 +146,8 @@ class Endgame(Frozen):
 CARD_MODES = ("rigs", "table")  # `rigs new --cards`: who holds the cards (Game.cards)
 
 
-@record
-class Game(Frozen):
+@dataclass(frozen=True, slots=True)
+class Game:
     seed: int
     rng: int  # position of the seeded generator
     players: tuple[Player, ...]

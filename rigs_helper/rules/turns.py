@@ -9,23 +9,18 @@ from __future__ import annotations
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
-from dataclasses import replace
-from rigs_helper.rules.records import record
+from dataclasses import dataclass, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
-from rigs_helper.rules.text import shell_word
 
 # what `done` says when the last player is done (a phone's answer drops it when the server
 # has ended the phase by itself: `rigs next` would then end the next one)
 NEXT_ENDS = " (`rigs next` ends the phase)"
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Done(Op):
     name: str
-
-    def describe(self) -> str:
-        return f"done {shell_word(self.name)}"
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rigs_helper.rules.errors import InputError, RigsError
-from rigs_helper.rules.oplog import op_classes
 from rigs_helper.rules.replay import CARDS, PLAYER_CARDS, ROLLS, Finding, commitment, findings
 from rigs_helper.rules.tables import Tables
 
@@ -103,7 +102,6 @@ def audit(path: Path, tables: Tables) -> Verdict:
     game = loaded.game
     actions = [e for e in entries if e["action"] != CHECKPOINT]
     v = Verdict(game.seed, game.commitment, commitment(start["seed"]), len(actions) - 1)
-    ops = op_classes()
     seen: set[tuple[str, str]] = set()
 
     def check(written: dict, step: int, action: str) -> None:
@@ -121,7 +119,7 @@ def audit(path: Path, tables: Tables) -> Verdict:
             continue
         step, action = e["n"], e["action"]
         try:
-            op = from_action(e["action"], e.get("fields", {}), ops, show_text)
+            op = from_action(e["action"], e.get("fields", {}), show_text)
             action = words(op)  # as the public reads it
             before = from_doc(replayed, str(path), tables)
             replayed = to_doc(histcheck.performed(before, op, tables).game, tables)

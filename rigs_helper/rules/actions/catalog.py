@@ -1,5 +1,6 @@
 """Every action a person takes, defined once (``rules/actions/definition.py`` says what a
-definition holds).  No I/O.
+definition holds), each with its operation class and its legal-actions function (the
+loaders of ``rules/actions/operations.py``: imported only when called).  No I/O.
 
 The order of :data:`DEFS` is the order a page lists the actions; the order of each
 action's page parameters is the order its legal candidates fix them (``rules/legal``).
@@ -10,15 +11,21 @@ also records the End Game cards and dice, ``score``, by itself).
 
 from __future__ import annotations
 
-from rigs_helper.rules.actions.definition import ActionDef, ParamDef, load_class
+from rigs_helper.rules.actions import operations as o
+from typing import Any
+
+from rigs_helper.rules.actions.definition import (
+    LOADED,
+    REGISTRY,
+    ActionDef,
+    ParamDef,
+    Registry,
+    loaded,
+)
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.waits.records import TAKE
 from rigs_helper.rules.words import GOODS, RESOURCES
 
-_P = "rigs_helper.rules.legal.player:"
-_K = "rigs_helper.rules.legal.karma:"
-_G = "rigs_helper.rules.legal.game:"
-_W = "rigs_helper.rules.waits.legal:"
 VIRTUAL = "virtual"  # a card or die the table lets rigs draw or roll
 
 
@@ -107,8 +114,8 @@ def _karma_play(cls, actor, v):
             if k not in RESOURCES:
                 raise InputError(f"karma play: {side} {k}: only resources are handed over")
     extra = {}
-    if v["wait"]:  # (named, not imported: the log's privacy reads this catalog)
-        cls = load_class("rigs_helper.rules.waits.attacks:KarmaPlayWait")
+    if v["wait"]:
+        cls = definition("karma play").waiting_class()
         extra = {"drawers": True, "later": True}
     return cls.from_flat(
         actor, v["title"], target=v["target"], plot=v["plot"], resource=v["resource"],
@@ -155,7 +162,7 @@ def _with_rolls(cls, actor, v):
 _ROLL = _opt("roll", "roll", many=True, cli="--roll", record="die", page=False, field=None)
 
 DEFS: dict[str, ActionDef] = {d.path: d for d in (
-    ActionDef("grant", "rigs_helper.rules.phases.grant:GrantPick", (
+    ActionDef("grant", o.op_grant, (
         _opt("plot", "text"),  # one of the drawn plots: the rules read it (names.plot_id)
         _opt("order", "text", cli="--order"),
         _opt("card", "plot_type", many=True, cli="--card", record="card", private="nobody",
@@ -164,67 +171,67 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         # plot kept)
         _opt("give", "text", many=True, cli="--give", record="card"),
         _ROLL,
-    ), "Land Grant", actor="leader", legal=_G + "grant", full=True, make=_grant),
-    ActionDef("build", "rigs_helper.rules.actions.placement:Build", (
+    ), "Land Grant", actor="leader", legal=o.legal_grant, full=True, make=_grant),
+    ActionDef("build", o.op_build, (
         _opt("to", "plot", cli="--to"),
         _opt("harvest", "resource", cli="--harvest"),
         _opt("n", "count", default=1, counted=True),
-    ), "Build RIGS", legal=_P + "build"),
-    ActionDef("move", "rigs_helper.rules.actions.placement:Move", (
+    ), "Build RIGS", legal=o.legal_build),
+    ActionDef("move", o.op_move, (
         # not given: the warehouse (a page names it: the list names where RIGS are)
         _opt("from", "place", cli="--from", field="source", page_required=True),
         P("to", "place", cli="--to"),
         _opt("harvest", "resource", cli="--harvest"),
         P("n", "count", counted=True),
-    ), "Move RIGS", legal=_P + "move"),
-    ActionDef("survey", "rigs_helper.rules.actions.placement:Survey", (
+    ), "Move RIGS", legal=o.legal_move),
+    ActionDef("survey", o.op_survey, (
         P("plot", "plot"),
         _opt("card", "count", cli="--card", record="card"),
-    ), "Survey a plot", legal=_P + "survey"),
-    ActionDef("vinnie borrow", "rigs_helper.rules.actions.loans:Borrow", (
+    ), "Survey a plot", legal=o.legal_survey),
+    ActionDef("vinnie borrow", o.op_vinnie_borrow, (
         P("resource", "resource"),
         _opt("n", "count", default=1, counted=True),
-    ), "Borrow from Vinnie", legal=_P + "borrow"),
-    ActionDef("vinnie repay", "rigs_helper.rules.actions.loans:Repay", (
+    ), "Borrow from Vinnie", legal=o.legal_vinnie_borrow),
+    ActionDef("vinnie repay", o.op_vinnie_repay, (
         P("resource", "resource"),
         _opt("n", "count_or_all", default=1, counted=True),
-    ), "Repay Vinnie", legal=_P + "repay", several="resource=n"),
-    ActionDef("give", "rigs_helper.rules.actions.deals:Give", (
+    ), "Repay Vinnie", legal=o.legal_vinnie_repay, several="resource=n"),
+    ActionDef("give", o.op_give, (
         P("to", "player"), *_side("", True), *_side("for_", False),
-    ), "Give", legal=_P + "give", make=_deal),
-    ActionDef("sell", "rigs_helper.rules.actions.deals:Sell", (
+    ), "Give", legal=o.legal_give, make=_deal),
+    ActionDef("sell", o.op_sell, (
         P("n", "count_or_all", counted=True),
-    ), "Sell Luxuries", legal=_P + "sell", several="player n"),
-    ActionDef("produce", "rigs_helper.rules.actions.plans:SetPlan", (
+    ), "Sell Luxuries", legal=o.legal_sell, several="player n"),
+    ActionDef("produce", o.op_produce, (
         _opt("power", "plot", many=True, cli="--power"),
         _opt("skip", "plot", many=True, cli="--skip"),
         _opt("reset", "flag", cli="--reset", page=False, default=False),
-    ), "Production plan", legal=_P + "produce", make=_produce,
+    ), "Production plan", legal=o.legal_produce, make=_produce,
         page_one_of=("power", "skip")),
-    ActionDef("lose", "rigs_helper.rules.phases.losses:LoseRigs", (
+    ActionDef("lose", o.op_lose, (
         _opt("from", "place", cli="--from", page_required=True),  # a page names where
         _opt("n", "count", counted=True),
         _opt("places", "place_count", many=True, cli="--from WHERE=K", page=False),
-    ), "Lose RIGS", legal=_G + "lose", full=True, make=_lose),
-    ActionDef("settle", "rigs_helper.rules.actions.deals:Settle", tuple(
+    ), "Lose RIGS", legal=o.legal_lose, full=True, make=_lose),
+    ActionDef("settle", o.op_settle, tuple(
         _opt(r, "count", min=0, default=0, cli=f"{r}=N") for r in RESOURCES
-    ), "Settle resources", legal=_P + "settle", full=True, make=_settle),
-    ActionDef("karma draw", "rigs_helper.rules.karma.hands:KarmaDraw", (
+    ), "Settle resources", legal=o.legal_settle, full=True, make=_settle),
+    ActionDef("karma draw", o.op_karma_draw, (
         _opt("card", "title", cli="--card", record="card", private="owner",
              page_required=True),
         _opt("n", "count", default=1, min=1, page=False),
-    ), "Record a Karma card drawn", legal=_K + "draw", make=_draw),
-    ActionDef("karma discard", "rigs_helper.rules.karma.hands:KarmaDiscard", (
+    ), "Record a Karma card drawn", legal=o.legal_karma_draw, make=_draw),
+    ActionDef("karma discard", o.op_karma_discard, (
         P("title", "title"),
-    ), "Discard a Karma card", legal=_K + "discard"),
-    ActionDef("karma swap", "rigs_helper.rules.karma.hands:KarmaSwap", (
+    ), "Discard a Karma card", legal=o.legal_karma_discard),
+    ActionDef("karma swap", o.op_karma_swap, (
         P("title", "title"),
         # the card drawn at the table: required on a page ("virtual": rigs draws it), so
         # that rigs draws only when the table says so; the terminal may leave it out
         _opt("card", "title", cli="--card", record="card", private="owner",
              page_required=True),
-    ), "Swap a Karma card", legal=_K + "swap", make=_swap),
-    ActionDef("karma play", "rigs_helper.rules.karma.play:KarmaPlay", (
+    ), "Swap a Karma card", legal=o.legal_karma_swap, make=_swap),
+    ActionDef("karma play", o.op_karma_play, (
         P("title", "title"),
         _opt("target", "player", many=True, cli="--target"),
         _opt("plot", "plot", many=True, cli="--plot"),
@@ -252,22 +259,25 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         # "virtual" (rigs rolls)
         _opt("roll", "table_roll", many=True, cli="--roll", record="die", field=None),
         _opt("wait", "flag", cli="--wait", page=False, default=False),
-    ), "Play a Karma card", legal=_K + "play", make=_karma_play),
-    ActionDef("karma use", "rigs_helper.rules.karma.play:KarmaUse", (
+    ), "Play a Karma card", legal=o.legal_karma_play, make=_karma_play,
+        waiting=o.op_karma_play_wait),
+    ActionDef("karma use", o.op_karma_use, (
         P("title", "title"),  # Parts Shop: the table's die ("virtual": rigs rolls)
         _opt("roll", "table_roll", many=True, cli="--roll", record="die", field=None),
-    ), "Use a card in play", legal=_K + "use", make=_with_rolls),
-    ActionDef("karma retire", "rigs_helper.rules.karma.hands:KarmaDiscardInPlay", (
+    ), "Use a card in play", legal=o.legal_karma_use, make=_with_rolls),
+    ActionDef("karma retire", o.op_karma_retire, (
         P("title", "title"),
-    ), "Take a card out of play", legal=_K + "retire"),
-    ActionDef("deal propose", "rigs_helper.rules.waits.deals:DealPropose", (
+    ), "Take a card out of play", legal=o.legal_karma_retire),
+    ActionDef("deal propose", o.op_deal_propose, (
         P("to", "player"), *_side("", True), *_side("for_", True),
-    ), "Propose a deal", legal=_W + "propose", make=_propose),
-    *(ActionDef(f"deal {verb}", f"rigs_helper.rules.waits.deals:Deal{verb.title()}", (
+    ), "Propose a deal", legal=o.legal_deal_propose, make=_propose),
+    *(ActionDef(f"deal {verb}", op, (
         P("deal", "deal"),
-    ), label, legal=_W + verb) for verb, label in (
-        ("accept", "Accept"), ("decline", "Decline"), ("withdraw", "Withdraw"))),
-    ActionDef("answer", "rigs_helper.rules.waits.attacks:Answer", (
+    ), label, legal=legal) for verb, op, legal, label in (
+        ("accept", o.op_deal_accept, o.legal_deal_accept, "Accept"),
+        ("decline", o.op_deal_decline, o.legal_deal_decline, "Decline"),
+        ("withdraw", o.op_deal_withdraw, o.legal_deal_withdraw, "Withdraw"))),
+    ActionDef("answer", o.op_answer, (
         P("card", "title", private="owner", public=(TAKE, "take it")),  # take: no card
         _opt("to", "player", cli="--to"),
         _opt("plot", "plot", cli="--plot"),
@@ -283,20 +293,20 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         # Right Back At You turning I WANT THAT! on several victims: the answerer's split
         # of the gains, VICTIM=N (a page: one number per victim, ``split:VICTIM``)
         _opt("split", "name_count", many=True, cli="--split", keyed=True),
-    ), "Answer", legal=_W + "answer"),
-    ActionDef("disaster record", "rigs_helper.rules.waits.disasters:DisasterRecord", (
+    ), "Answer", legal=o.legal_answer),
+    ActionDef("disaster record", o.op_disaster_record, (
         P("card", "title", record="card"),
         # the Karma card drawn at the table because the card hurts (or "virtual")
         _opt("karma", "title", cli="--karma", record="card", private="owner",
              public=(VIRTUAL,)),
-    ), "Record your Disaster card", legal=_W + "record"),
-    ActionDef("roll", "rigs_helper.rules.waits.rolloff:RollOff", (
+    ), "Record your Disaster card", legal=o.legal_disaster_record),
+    ActionDef("roll", o.op_roll, (
         # the player's die in a leader roll-off ("virtual": rigs rolls it)
         P("die", "table_roll", record="die"),
-    ), "Roll for Expedition Leader", legal=_W + "roll", make=_roll_face),
-    ActionDef("done", "rigs_helper.rules.turns:Done", (), "I'm done", legal=_G + "done"),
+    ), "Roll for Expedition Leader", legal=o.legal_roll, make=_roll_face),
+    ActionDef("done", o.op_done, (), "I'm done", legal=o.legal_done),
     # the leader's: ends the phase (a page's leader control: web/leader.py)
-    ActionDef("next", "rigs_helper.rules.phases.nextphase:NextPhase", (
+    ActionDef("next", o.op_next, (
         _opt("card", "text", many=True, cli="--card", record="card"),
         _opt("roll", "roll", many=True, cli="--roll", record="die"),
         _opt("karma", "text", many=True, cli="--karma", record="card",
@@ -304,7 +314,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("auto", "flag", cli="--auto", page=False, default=False),
         _opt("wait", "flag", cli="--wait", page=False, default=False),
     ), "End the phase now", actor="leader", make=_next),
-    ActionDef("adjust", "rigs_helper.rules.actions.deals:Adjust", (
+    ActionDef("adjust", o.op_adjust, (
         P("what", "holding"),
         P("delta", "number"),
         P("why", "text", cli="--why"),
@@ -330,4 +340,50 @@ def build_action(path: str, actor: str | None, words, page: bool = False, game=N
     return build(definition(path), actor, words, page, game)
 
 
-__all__ = ["DEFS", "build_action", "definition"]
+# ---------------------------------------------------------------------------- registration
+
+
+def _named(name: str) -> list[tuple[type, dict[str, Any]]]:
+    """The classes logged as the action ``name``, each with the fields that mark it."""
+    d = DEFS.get(name)
+    if d is not None:
+        return [(d.operation_class(), {})] + (
+            [(d.waiting_class(), {"wait": True})] if d.waiting is not None else [])
+    if name in o.OTHERS:
+        return [(loaded(o.OTHERS[name](), name, None), {})]
+    return []
+
+
+def _others() -> None:
+    for name, load in o.OTHERS.items():
+        loaded(load(), name, None)
+
+
+def everything() -> dict[str, type]:
+    """Every operation class by its class name, each loaded (a version-1 file names its
+    operations by class)."""
+    for d in DEFS.values():
+        _named(d.path)
+    _others()
+    from rigs_helper.rules.engine import Op
+
+    out: dict[str, type] = {}
+    todo: list[type] = [Op]
+    while todo:
+        subs: list[type] = todo.pop().__subclasses__()
+        for sub in subs:
+            out[sub.__name__] = sub
+            todo.append(sub)
+    return out
+
+
+def _find(cls: type) -> None:
+    """Load what makes ``cls`` known: the operations that are no person's action, then
+    every other."""
+    _others()
+    if cls not in LOADED:
+        everything()
+
+REGISTRY[:] = [Registry(definition, _named, everything, _find)]
+
+__all__ = ["DEFS", "build_action", "definition", "everything"]

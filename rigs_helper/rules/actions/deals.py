@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import amount, signed
 from rigs_helper.rules.names import amounts as amounts_text
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import MAX_HOLDING, Game, Player, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables
 from rigs_helper.rules.text import shell_word
@@ -28,7 +27,7 @@ LAST_ROUND_SALE = "last-round sale"
 SALES = (LUXURY_SALE, LAST_ROUND_SALE)
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Sell(Op):
     """Sell Luxuries at this round's price: ``name`` sells ``n`` (None: all), and each
     (player, n) of ``more`` too, in one Market Phase command."""
@@ -78,7 +77,7 @@ class Sell(Op):
 # ---------------------------------------------------------------------------- deals
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Give(Op):
     """A deal: FROM gives TO credits, resources, warehouse RIGS and plots, and (``--for``)
     TO gives FROM what it is traded for; both sides move or nothing does.
@@ -180,7 +179,7 @@ def _check_side(game: Game, a: Player, amounts: tuple[tuple[str, int], ...],
             raise InputError(f"{pid} is given twice")
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Adjust(Op):
     """What the table decided and the tool does not model: logged and undoable.  Allowed
     after the game too, to fix the books before scoring.  Karma cards too (``what`` =
@@ -308,7 +307,7 @@ class Adjust(Op):
 # ---------------------------------------------------------------------------- pending
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Settle(Op):
     """Throw away resources a card made the player lose (must_discard), or take the
     resources a card granted (may_take)."""

@@ -16,9 +16,8 @@ same refusal).  The legal-actions list (``rules/legal``) reads its parameters, a
 
 # (No ``from __future__ import annotations``: a NamedTuple's field types given as strings
 # are each compiled when the class is made: 1.2 M instructions of `rigs next`.)
-from collections.abc import Callable, Mapping
-from importlib import import_module
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NamedTuple
 
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.words import KINDS
@@ -59,18 +58,31 @@ class ParamDef(NamedTuple):
         return self.kind in NUMBER_KINDS
 
 
+class Legal(NamedTuple):
+    """An action's legal-actions function (``rules/legal``): ``candidates(game, tables,
+    player)`` yields its candidates (``Cand``), each checked by the operation's own
+    ``check``; or ``actions(game, tables, player, spec)`` lists its actions itself
+    (independent bounds, checked on witnesses)."""
+
+    candidates: Callable[..., Iterable[Any]] | None = None
+    actions: Callable[..., Iterable[Any]] | None = None
+
+
 class ActionDef(NamedTuple):
     path: str  # "move", "karma play": the CLI command path without the player
-    op: str  # "module:Class" of the operation it builds
+    op: Callable[[], type]  # the operation class it builds: a loader of the game's
+    # registration (``rules/actions/operations.py``), its module imported when called
     params: tuple[ParamDef, ...] = ()
     label: str = ""  # a few words for a page's button
     actor: str = "player"  # who acts: "player" (named first on the CLI; a page's own
     # player), "leader" (the Expedition Leader: not named on the CLI)
-    legal: str | None = None  # "module:key" of its legal-actions functions (None: not
-    # offered on a page)
+    legal: Callable[[], Legal] | None = None  # its legal-actions function (imported when
+    # called; None: not offered on a page)
     full: bool = False  # legal actions run apply too (check leaves refusals to apply)
     make: Callable[..., object] | None = None  # (cls, actor, values) -> op; None: fields
     page_one_of: tuple[str, ...] = ()  # a page gives exactly one value of these, in all
+    waiting: Callable[[], type] | None = None  # the operation of a play that waits
+    # for answers (from a page, or ``--wait``): logged as this action, ``wait = true``
     several: str = ""  # the CLI takes several of the action in one command, one operation
     # (the first's, with the others' values in its ``more``): each action's words in turn,
     # "player n" (sell Ana 2 Bo all: a player, then its n), or an item each, "resource=n"
@@ -107,15 +119,47 @@ class ActionDef(NamedTuple):
         return {p.field or p.name: p.public for p in self.params
                 if p.private and p.public and p.field is not None}
 
+    def said(self, op: object) -> str:
+        """The command that did ``op``, in this definition's words: the path, the acting
+        player, each argument, then each option given (a card's title quoted, a player's
+        name as a shell word).  An operation whose words say more writes ``describe``."""
+        from rigs_helper.rules.text import shell_word
+
+        def word(p: ParamDef, v: object) -> str:
+            return repr(v) if p.kind == "title" else shell_word(v) if p.kind == "player" \
+                else str(v)
+
+        out = [self.path] + ([shell_word(getattr(op, "name"))] if self.actor == "player"
+                             else [])
+        options = []
+        for p in self.params:
+            if p.field is None:
+                continue
+            v = getattr(op, p.field or p.name)
+            vals = v if p.many else (v,)
+            if not p.cli:
+                out += [word(p, x) for x in vals]
+            elif p.kind == "flag":
+                options += [p.cli] if v else []
+            else:
+                options += [f"{p.cli} {word(p, x)}" for x in vals if x not in (None, "")]
+        return " ".join(out + options)
+
     def page_params(self) -> tuple[ParamDef, ...]:
         return tuple(p for p in self.params if p.page)
 
     def operation_class(self) -> type:
-        return self._reading["class"] or self._operation_class()
-
-    def _operation_class(self) -> type:
-        self._reading["class"] = cls = load_class(self.op)
+        """The operation class this action builds (its module imported now)."""
+        cls: type | None = self._reading["class"]
+        if cls is None:
+            cls = self._reading["class"] = loaded(self.op(), self.path, self)
         return cls
+
+    def waiting_class(self) -> type:
+        """The operation of this action's play that waits for answers."""
+        if self.waiting is None:
+            raise InputError(f"{self.path}: nothing waits")
+        return loaded(self.waiting(), self.path, self, {"wait": True})
 
     @property
     def _reading(self) -> dict:
@@ -154,11 +198,48 @@ class ActionDef(NamedTuple):
 #: the definition's words for who may see a private value -> the operation's (``privacy``)
 _SPEC = {"each": "=", "nobody": ""}
 
-def load_class(name: str) -> type:
-    """The class ``"module:Class"`` names (the definitions name their operations, so that
-    reading the catalog imports none of them)."""
-    module, _, cls = name.partition(":")
-    found: type = getattr(import_module(module), cls)
+#: each operation class loaded so far -> (its action's name, its definition (None: not a
+#: person's action), the fields that mark it in the log): filled by :func:`loaded`
+LOADED: dict[type, tuple[str, ActionDef | None, dict[str, Any]]] = {}
+
+
+def loaded(cls: type, name: str, d: ActionDef | None, marks: dict[str, Any] | None = None
+           ) -> type:
+    """``cls``, known from now on as the operation of the action ``name`` (the log's name,
+    its definition, and the fields that tell it apart from another class of that name)."""
+    LOADED[cls] = (name, d, marks or {})
+    return cls
+
+
+class Registry(NamedTuple):
+    """The game's registration (``rules/actions/catalog.py``, which this package imports
+    first): the rules reach the operations through it, so that no module they import
+    imports the catalog back."""
+
+    definition: Callable[[str], ActionDef]  # the definition of an action (InputError)
+    named: Callable[[str], list[tuple[type, dict[str, Any]]]]  # the classes logged as an
+    # action's name, each with the fields that mark it
+    everything: Callable[[], dict[str, type]]  # every operation class by class name,
+    # each loaded
+    find: Callable[[type], None]  # load what makes an operation class known (made
+    # directly, not through its definition)
+
+
+#: the registered game (R.I.G.S.: ``rules/actions/catalog.py``)
+REGISTRY: list[Registry] = []
+
+
+def registry() -> Registry:
+    return REGISTRY[0]
+
+
+def unit_of(cls: type) -> tuple[str, ActionDef | None, dict[str, Any]]:
+    """(the action's name, its definition (None: no person's action), the fields that
+    mark it in the log) of an operation class."""
+    found = LOADED.get(cls)
+    if found is None:
+        registry().find(cls)
+        found = LOADED.get(cls, (cls.__name__, None, {}))
     return found
 
 
@@ -222,7 +303,7 @@ def build(d: ActionDef, actor: str | None, words: Mapping[str, object], page: bo
     values = read_values(d, words, page)
     if page and d.page_one_of and sum(len(values[k]) for k in d.page_one_of) != 1:
         raise InputError(f"{d.path}: give one of " + " or ".join(d.page_one_of))
-    cls = d.operation_class()
+    cls: Any = d.operation_class()
     if d.make is not None:
         return d.make(cls, actor, values)
     kwargs = {(p.field or p.name): values[p.name] for p in d.params
@@ -275,5 +356,6 @@ def item_words(items, prefix: str = "", plots: bool = True) -> dict[str, list[st
     return out
 
 
-__all__ = ["NUMBER_KINDS", "ActionDef", "ParamDef", "build", "build_several", "item_words",
-           "load_class", "read_values"]
+__all__ = ["LOADED", "NUMBER_KINDS", "REGISTRY", "ActionDef", "Legal", "ParamDef",
+           "Registry", "build", "build_several", "item_words", "loaded", "read_values",
+           "registry", "unit_of"]

@@ -4,28 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import amount, plural, word
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, add_scripts
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Borrow(Op):
     name: str
     resource: str
     n: int = 1
     phases = ("player", "production")
     phase_rule = "Vinnie lends in the Player and Production Phases"
-
-    def describe(self) -> str:
-        return f"vinnie borrow {shell_word(self.name)} {self.resource} {self.n}"
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -57,7 +53,7 @@ class Borrow(Op):
         return w.done()
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Repay(Op):
     """Repay scripts at 2 units of the same resource each: ``n`` of ``resource`` (None:
     all), and each (resource, n) of ``more`` in the same command."""

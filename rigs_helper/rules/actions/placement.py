@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work, replace_plot
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, Pile, Player, Plot
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.words import is_warehouse
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Build(Op):
     """Build N RIGS (2 Metal each) into the warehouse, or straight onto a plot (``to``,
     ``harvest``): then they are also moved there, 1 Supply each, in the same action."""
@@ -25,11 +24,6 @@ class Build(Op):
     harvest: str | None = None
     phases = ("player",)
     phase_rule = "RIGS are built in the Player Phase"
-
-    def describe(self) -> str:
-        return f"build {shell_word(self.name)} {self.n}" + (
-            f" --to {self.to}" if self.to else "") + (
-            f" --harvest {self.harvest}" if self.harvest else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -82,7 +76,7 @@ def _place(tables: Tables, plot: Plot, n: int, harvest: str) -> Plot:
     return replace(plot, rigs=plot.rigs + n, harvest=harvest)
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Move(Op):
     """Move N RIGS: warehouse -> plot, plot -> plot (even the same plot, to change what
     they harvest), plot -> warehouse.  1 Supply per RIGS moved."""
@@ -166,17 +160,13 @@ class Move(Op):
 # ---------------------------------------------------------------------------- survey
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Survey(Op):
     name: str
     plot: str
     card: int | None = None  # yield of the physical Survey card drawn
     phases = ("player",)
     phase_rule = "plots are surveyed in the Player Phase"
-
-    def describe(self) -> str:
-        return f"survey {shell_word(self.name)} {self.plot}" + (
-            f" --card {self.card}" if self.card is not None else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

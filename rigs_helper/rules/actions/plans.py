@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, frozen_map
 from rigs_helper.rules.tables import Tables
-from rigs_helper.rules.text import shell_word
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class SetPlan(Op):
     """Choose which plots are powered this Production Phase (overrides the default)."""
 
@@ -23,11 +21,6 @@ class SetPlan(Op):
     reset: bool = False
     phases = ("production",)
     phase_rule = "production is planned in the Production Phase"
-
-    def describe(self) -> str:
-        return f"produce {shell_word(self.name)}" + "".join(
-            f" --power {p}" for p in self.power) + "".join(
-            f" --skip {p}" for p in self.skip) + (" --reset" if self.reset else "")
 
     def _plan(self, game: Game) -> Mapping[str, str]:
         p = game.player(self.name)

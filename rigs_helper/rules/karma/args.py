@@ -21,12 +21,11 @@ unchanged.
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.numbers import whole
-from rigs_helper.rules.records import Frozen, record
 from rigs_helper.rules.tables import squash
 
 Said = tuple[tuple[str, str], ...]
@@ -50,8 +49,8 @@ def said_pairs(values: Any) -> tuple[tuple[str, Any], ...]:
 # ---------------------------------------------------------------------------- families
 
 
-@record
-class CardArgs(Frozen):
+@dataclass(frozen=True, slots=True)
+class CardArgs:
     """A card that takes no parameter (it works by itself, or answers another card)."""
 
     #: Recycling, Parts Shop: the player names which of two collectors fills first
@@ -59,28 +58,28 @@ class CardArgs(Frozen):
     takes_first: ClassVar[bool] = False
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Collector(CardArgs):
     """Recycling, Parts Shop: no parameter; ``--first`` names the collector filled first."""
 
     takes_first: ClassVar[bool] = True
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Victims(CardArgs):
     """A card aimed at players (one, or several: I WANT THAT!, A Little Information)."""
 
     target: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RigsFrom(Victims):
     """"Missing" Support and its kind: where the victim's RIGS is lost from."""
 
     source: str | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class HandCard(Victims):
     """A card that takes or discards a card of the victim's hand: the card chosen, or the
     one picked at random at the table."""
@@ -88,7 +87,7 @@ class HandCard(Victims):
     card: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MatchLoss(HandCard):
     """I Ain't Going Alone: the player's fresh loss (resources handed in, own Karma cards
     discarded) that the victim matches."""
@@ -97,63 +96,63 @@ class MatchLoss(HandCard):
     own: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SwapOption(Victims):
     """Identity Theft: ``draw`` or ``card``."""
 
     option: str | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class VictimsResource(Victims):
     """I WANT THAT!: the resource wanted."""
 
     resource: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class OnPlot(Victims):
     """A card aimed at one plot (its owner is the victim)."""
 
     plot: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class NewOwner(OnPlot):
     """"Record Not Found": the player the plot goes to (the leader's choice)."""
 
     new_owner: str | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Scatter(OnPlot):
     """Triangulation Drift: one destination per RIGS of the plot."""
 
     to: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Plots(CardArgs):
     """A card on plots (Survey Typo: two; R.I.G.S. T.D.M.: one of the player's)."""
 
     plot: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PlotResource(Plots):
     """Below the Surface: the plot and the kind of spot."""
 
     resource: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Resources(CardArgs):
     """Poker Night: the resources bet."""
 
     resource: tuple[str, ...] = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Swap(CardArgs):
     """Swap Meet: what the player hands in and what they take."""
 
@@ -161,7 +160,7 @@ class Swap(CardArgs):
     take: Amounts = ()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Take(CardArgs):
     """Ruins: what the player takes."""
 
@@ -215,8 +214,8 @@ def takes(cls: type[CardArgs]) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------- responses
 
 
-@record
-class Responses(Frozen):
+@dataclass(frozen=True, slots=True)
+class Responses:
     """The victims' answers to a Sabotage card, as `--answer` and the like give them (also
     ``first`` for a collector: Recycling, Parts Shop).  (WHO, WHAT) pairs: WHO "" where
     the card's one victim is meant."""

@@ -257,6 +257,11 @@ def random_card(c: Ctx, who: str) -> tuple[str, str]:
     return hand[c.w.rng.below(len(hand))], "drawn at random by rigs"
 
 
+def nothing_now(c: Ctx) -> None:
+    """A card that stays in front of its player, with nothing to do now."""
+    c.w.say(f"{c.card.title} stays in front of {c.owner}.")
+
+
 def put_effect(c: Ctx, name: str, effect: str) -> None:
     p = c.w.player(name)
     c.w.update(name, effects=p.effects + (effect,))

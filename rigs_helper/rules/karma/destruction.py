@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.args import HandCard, MatchLoss, RigsFrom
@@ -176,3 +178,13 @@ def lose_plot_rigs(c: Ctx) -> None:
     c.draws(v)
 
 
+#: a card's action -> its effect (``karma.play.effect``: the card's kind names this module)
+EFFECTS: dict[str, Callable[[Ctx], None]] = {
+    "lose_rigs": lose_rigs,
+    "discard_hand_random": discard_hand_random,
+    "discard_hand_choice": discard_hand_choice,
+    "match_loss": match_loss,
+    "lose_resource": lose_resource,
+    "rough_storm": rough_storm,
+    "lose_plot_rigs": lose_plot_rigs,
+}

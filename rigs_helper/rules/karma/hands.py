@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import sentence
 from rigs_helper.rules.piles import find_in
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import OWED_DRAW, Game, Player, frozen_map
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
@@ -32,7 +33,7 @@ def empty_hand(w: Work, who: str, chosen: tuple[str, ...] = ()) -> bool:
     return True
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaDraw(Op):
     """Draw Karma cards (virtual), or record the physical card a player drew."""
 
@@ -135,16 +136,13 @@ def _put_back(w: Work, name: str, key: str) -> None:
     w.say(f"The Karma card rigs drew for {name} goes back on top of the Karma deck.")
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaDiscard(Op):
     name: str
     title: str
     #: a discard at will kept from a game file written before the ruling of 2026-11-25
     #: (no discard at will): replayed as it happened, never offered or typed
     at_will: bool = False
-
-    def describe(self) -> str:
-        return f"karma discard {shell_word(self.name)} {self.title!r}"
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -168,7 +166,7 @@ class KarmaDiscard(Op):
         return w.done()
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaSwap(Op):
     """A player the Disaster did not hurt discards one Karma card and draws one."""
 
@@ -177,10 +175,6 @@ class KarmaSwap(Op):
     card: str | None = None  # the physical card drawn in exchange
     phases = ("disaster",)
     phase_rule = "the swap is offered in the Disaster Phase to a player the card did not hurt"
-
-    def describe(self) -> str:
-        return f"karma swap {shell_word(self.name)} {self.title!r}" + (
-            f" --card {self.card!r}" if self.card else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -248,15 +242,12 @@ def move_played_card(w: Work, name: str, key: str) -> None:
         discard_from_hand(w, name, key)
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaDiscardInPlay(Op):
     """Take a card that was put into play out of play (to the discards)."""
 
     name: str
     title: str
-
-    def describe(self) -> str:
-        return f"karma retire {shell_word(self.name)} {self.title!r}"
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
-from importlib import import_module
+from dataclasses import dataclass, fields
 from typing import Any, Self
 
 from rigs_helper.rules.actions.common import WAREHOUSE
@@ -20,7 +19,6 @@ from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import hand_key, move_played_card, play_allowed, retire
 from rigs_helper.rules.karma.protection import resolve
 from rigs_helper.rules.piles import find_in
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
@@ -44,7 +42,7 @@ _DEFAULTS: dict[str, Any] = {"source": None, "option": None, "new_owner": None,
                              "owe": False, "answering": ""}
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaPlay(Op):
     """`rigs karma play PLAYER TITLE ...`: the card's own parameters (``args``, the record
     of its family: rules/karma/args.py), the victims' answers, and the table's records
@@ -230,7 +228,7 @@ class KarmaPlay(Op):
         if card.kind == "sabotage":
             resolve(ctx)
         if not ctx.cancelled:
-            effect(card.action)(ctx)
+            effect(card)(ctx)
         if self.owe:  # the cards drawn at the table as recorded before stand
             for n, ts in ctx.drew.items():
                 if n == self.answering:
@@ -299,41 +297,29 @@ def check_options(op: KarmaPlay, card: KarmaCard, game: Game) -> None:
         raise InputError(f"--target {me.name}: a player is not their own victim")
 
 
-EFFECTS = {  # a card's action -> "module:function": its effect, imported when played
-    "lose_rigs": "destruction:lose_rigs",
-    "discard_hand_random": "destruction:discard_hand_random",
-    "discard_hand_choice": "destruction:discard_hand_choice",
-    "match_loss": "destruction:match_loss", "lose_resource": "destruction:lose_resource",
-    "rough_storm": "destruction:rough_storm", "lose_plot_rigs": "destruction:lose_plot_rigs",
-    "steal_hand_random": "sabotage:steal_hand_random", "swap_credits": "sabotage:swap_credits",
-    "i_want_that": "sabotage:i_want_that", "idle_plot": "sabotage:idle_plot",
-    "redirect_output": "sabotage:redirect_output", "brownout": "sabotage:brownout",
-    "steal_hand_choice": "sabotage:steal_hand_choice", "survey_error": "sabotage:survey_error",
-    "survey_swap": "sabotage:survey_swap", "transfer_plot": "sabotage:transfer_plot",
-    "idle_all": "sabotage:idle_all", "scatter_rigs": "sabotage:scatter_rigs",
-    "recycling": "wealth:collector", "double_all": "wealth:double_all",
-    "poker_night": "wealth:poker_night", "parts_shop": "wealth:collector",
-    "below_surface": "wealth:below_surface", "gain": "wealth:gain",
-    "swap_meet": "wealth:swap_meet", "ruins": "wealth:ruins",
-    "triple_plot": "wealth:triple_plot", "other_markets": "wealth:other_markets",
-    "naive_profits": "wealth:naive_profits", "alarm": "wealth:nothing_now",
-    "trade_in": "wealth:nothing_now", "donk": "wealth:nothing_now",
-    "insurance": "protection:insurance", "information": "protection:information",
-}
+def _effects(kind: str) -> dict[str, Callable[[Ctx], None]]:
+    """The effects of the Karma cards of ``kind`` (their module imported only now)."""
+    if kind == "destruction":
+        from rigs_helper.rules.karma.destruction import EFFECTS as found
+    elif kind == "sabotage":
+        from rigs_helper.rules.karma.sabotage import EFFECTS as found
+    elif kind == "wealth":
+        from rigs_helper.rules.karma.wealth import EFFECTS as found
+    else:
+        from rigs_helper.rules.karma.protection import EFFECTS as found
+    return found
 
 
-def effect(action: str) -> Callable[[Ctx], None]:
-    """The function that carries out a card's action (its module imported only now)."""
-    module, func = EFFECTS[action].split(":")
-    run: Callable[[Ctx], None] = getattr(import_module(f"rigs_helper.rules.karma.{module}"),
-                                         func)
-    return run
+def effect(card: KarmaCard) -> Callable[[Ctx], None]:
+    """The function that carries out a card's action (its kind's module imported only
+    now)."""
+    return _effects(card.kind)[card.action]
 
 
 # ---------------------------------------------------------------------------- in play
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaUse(Op):
     """Use a card in play: Parts Shop (a die roll once per Player Phase), Push, Pull, or Drag
     (after a RIGS was destroyed this round: discard it for a free RIGS), Recycling (discard it
@@ -402,4 +388,4 @@ def _use_parts_shop(w: Work, p: Player, key: str) -> None:
         w.say(f"Parts Shop rolls {roll}: {on} RIGS on the card is not enough.")
 
 
-__all__ = ["EFFECTS", "KarmaPlay", "KarmaUse", "WAREHOUSE"]
+__all__ = ["KarmaPlay", "KarmaUse", "WAREHOUSE", "effect"]

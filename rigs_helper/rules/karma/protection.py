@@ -11,11 +11,13 @@ A card passed on to a new victim makes that victim's in-play protections roll.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rigs_helper.rules.actions.common import resource_name
 from rigs_helper.rules.engine import title_of
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.args import OnPlot, Plots, VictimsResource
-from rigs_helper.rules.karma.context import Ctx
+from rigs_helper.rules.karma.context import Ctx, nothing_now
 from rigs_helper.rules.karma.hands import discard_from_hand, hand_key, retire
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import frozen_map
@@ -309,3 +311,11 @@ def information(c: Ctx) -> None:
                 to=c.owner)
 
 
+#: a card's action -> its effect (``karma.play.effect``: the card's kind names this module)
+EFFECTS: dict[str, Callable[[Ctx], None]] = {
+    "insurance": insurance,
+    "information": information,
+    "alarm": nothing_now,
+    "trade_in": nothing_now,
+    "donk": nothing_now,
+}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dataclasses import replace
 
 from rigs_helper.rules.actions.common import resource_name
@@ -302,3 +304,18 @@ def scatter_rigs(c: Ctx) -> None:
     c.draws(v)
 
 
+#: a card's action -> its effect (``karma.play.effect``: the card's kind names this module)
+EFFECTS: dict[str, Callable[[Ctx], None]] = {
+    "steal_hand_random": steal_hand_random,
+    "swap_credits": swap_credits,
+    "i_want_that": i_want_that,
+    "idle_plot": idle_plot,
+    "redirect_output": redirect_output,
+    "brownout": brownout,
+    "steal_hand_choice": steal_hand_choice,
+    "survey_error": survey_error,
+    "survey_swap": survey_swap,
+    "transfer_plot": transfer_plot,
+    "idle_all": idle_all,
+    "scatter_rigs": scatter_rigs,
+}

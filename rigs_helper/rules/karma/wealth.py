@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dataclasses import replace
 
 from rigs_helper.rules.actions.common import resource_name
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.args import PlotResource, Plots, Resources, Swap, Take
-from rigs_helper.rules.karma.context import Ctx, put_effect
+from rigs_helper.rules.karma.context import Ctx, nothing_now, put_effect
 from rigs_helper.rules.market import card_value
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.text import shell_word
-
-
-def nothing_now(c: Ctx) -> None:
-    c.w.say(f"{c.card.title} stays in front of {c.owner}.")
 
 
 COLLECTORS = ("recycling", "parts-shop")
@@ -155,3 +153,19 @@ def naive_profits(c: Ctx) -> None:
     put_effect(c, c.owner, f"naive:{low}")
     c.w.say(f"{c.owner} sells Luxuries at {low} more this round (the lowest Market card "
             "drawn so far).")
+
+
+#: a card's action -> its effect (``karma.play.effect``: the card's kind names this module)
+EFFECTS: dict[str, Callable[[Ctx], None]] = {
+    "recycling": collector,
+    "double_all": double_all,
+    "poker_night": poker_night,
+    "parts_shop": collector,
+    "below_surface": below_surface,
+    "gain": gain,
+    "swap_meet": swap_meet,
+    "ruins": ruins,
+    "triple_plot": triple_plot,
+    "other_markets": other_markets,
+    "naive_profits": naive_profits,
+}

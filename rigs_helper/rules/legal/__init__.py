@@ -8,10 +8,10 @@ CLI's hints and shell completion all read it.
 
 Every action is an entry of ``TABLE``, made from its definition (``rules/actions/
 catalog.py``): its name (the CLI command path without the player), its page parameters,
-the module that holds its candidates (imported only when needed), and a label for a
-button.  A module ``M`` with key ``k`` holds ``candidates_k(game, tables, player)``
-(yields :class:`Cand`), or ``actions_k(game, tables, player, spec)`` when it lists its
-actions itself (independent bounds, checked on witnesses).  A candidate's operation is
+its legal-actions function (``definition.Legal``, imported only when needed), and a label
+for a button: ``candidates(game, tables, player)`` (yields :class:`Cand`), or
+``actions(game, tables, player, spec)`` when it lists its actions itself (independent
+bounds, checked on witnesses).  A candidate's operation is
 built from its values as a page's form is (``rules/actions/definition.build``).
 """
 
@@ -22,14 +22,7 @@ from typing import TYPE_CHECKING
 
 from rigs_helper.rules.actions.catalog import DEFS
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.legal.base import (
-    WAITERS,
-    Action,
-    Cand,
-    Param,
-    Spec,
-    module_of,
-)
+from rigs_helper.rules.legal.base import Action, Cand, Param, Spec
 
 if TYPE_CHECKING:
     from rigs_helper.rules.engine import Op
@@ -50,8 +43,7 @@ def spec_of(d) -> Spec:
     """The legal-actions entry of an action's definition (``rules/actions/catalog.py``):
     its page parameters in the order its candidates fix them."""
     params = d.page_params()
-    module, _, key = d.legal.partition(":")
-    return Spec(d.path, module, key, d.label, tuple(p.name for p in params),
+    return Spec(d.path, d.legal, d.label, tuple(p.name for p in params),
                 tuple(p.name for p in params if p.many and p.name not in d.page_one_of
                       and p.record != "die"),  # a page records one die at a time
                 next((p.name for p in params if p.counted), None),
@@ -78,7 +70,7 @@ def legal_actions(game: Game, tables: Tables, player: str,
     out: list[Action] = []
     for spec in TABLE.values():
         if spec.action not in leave_out:
-            out += listed(spec, module_of(spec), game, tables, name)
+            out += listed(spec, game, tables, name)
     return tuple(out)
 
 
@@ -131,7 +123,6 @@ def phase_ready(game: Game, tables: Tables) -> bool:
 
 __all__ = [
     "TABLE",
-    "WAITERS",
     "Action",
     "Cand",
     "Param",

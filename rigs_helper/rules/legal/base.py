@@ -3,20 +3,20 @@ the candidates.  No I/O."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from importlib import import_module
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 
-from rigs_helper.rules.records import Frozen, record
 
 if TYPE_CHECKING:
+    from rigs_helper.rules.actions.definition import Legal
     from rigs_helper.rules.state import Game
     from rigs_helper.rules.tables import Tables
 
 
-@record
-class Param(Frozen):
+@dataclass(frozen=True, slots=True)
+class Param:
     name: str  # the CLI option or argument name without dashes: "n", "to", "plot", ...
     values: tuple[str, ...] | None = None  # allowed values when finite
     # bounds of a number; for a ``multiple`` parameter: how many values are given
@@ -52,8 +52,8 @@ class Param(Frozen):
         return d
 
 
-@record
-class Action(Frozen):
+@dataclass(frozen=True, slots=True)
+class Action:
     action: str  # the CLI command path without the player: "build", "karma play", ...
     params: tuple[Param, ...]
     label: str  # a few words for a button
@@ -90,15 +90,14 @@ class Action(Frozen):
         return {"sum": list(names), "min": low, "max": high}
 
 
-@record
-class Spec(Frozen):
-    """One entry of the table: an action, where its functions live, its button label, and
-    its parameters in form order (``multiple``: given several times; ``count``: the number
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """One entry of the table: an action, its legal-actions function (imported when the
+    loader is called: the action's definition's), its button label, and its parameters in form order (``multiple``: given several times; ``count``: the number
     whose allowed range is found by checking 1, 2, ... up to a bound)."""
 
     action: str
-    module: str
-    key: str
+    legal: Callable[[], Legal]
     label: str
     params: tuple[str, ...] = ()
     multiple: tuple[str, ...] = ()
@@ -108,8 +107,8 @@ class Spec(Frozen):
     record: tuple[tuple[str, str], ...] = ()  # (param, "card" or "die"): the table's own
 
 
-@record
-class Cand(Frozen):
+@dataclass(frozen=True, slots=True)
+class Cand:
     """A candidate: fixed parameter values (a str, a tuple of str for a ``multiple``
     parameter, None when not given), and for the Spec's ``count`` parameter the highest
     value worth checking (0: the candidate has no count; "all" may be a fixed value)."""
@@ -121,16 +120,6 @@ class Cand(Frozen):
     # each would say which cards a hand holds)
     hidden: tuple[tuple[str, tuple], ...] = ()
 
-
-
-#: more sources of open choices, as "module:function" (function(game, tables) -> list of
-#: {"player", "what"} in public words): a pending deal, an attack waiting for answers...
-#: An open choice holds the phase (``phase_ready``) and shows in ``waiting_for``.
-WAITERS: list[str] = ["rigs_helper.rules.waits.board:holding"]
-
-
-def module_of(spec: Spec):
-    return import_module(spec.module)
 
 
 def cand_form(spec: Spec, fixed: Mapping[str, object], n: object = None) -> dict:
@@ -146,5 +135,5 @@ def cand_form(spec: Spec, fixed: Mapping[str, object], n: object = None) -> dict
 
 
 def candidates(spec: Spec, game: Game, tables: Tables, player: str) -> Iterator[Cand]:
-    fn = getattr(module_of(spec), f"candidates_{spec.key}", None)
+    fn = spec.legal().candidates
     return iter(fn(game, tables, player)) if fn else iter(())

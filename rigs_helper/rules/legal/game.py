@@ -17,23 +17,21 @@ def actions_grant(game, tables, player, spec: Spec):
     """The leader keeps one drawn plot (the others go out in an order the leader may
     name), or records the plot cards drawn at the table (a type may repeat, as many as
     the Plot deck still holds)."""
-    from rigs_helper.rules.legal.base import module_of
     from rigs_helper.rules.legal.grouping import passes
 
     if not game.grant or game.player(player).name != game.leader:
         return []
-    mod = module_of(spec)
     if game.grant_record == "due":  # the table's plots first: rigs' draw is not used yet
         return [_grant_record(game, tables, len(game.grant)),
                 Action(spec.action, (Param("card", ("virtual",), record="card"),),
                        "Land Grant: let rigs draw the plots")]
     plots = tuple(pid for pid in game.grant
-                  if passes(spec, mod, game, tables, player, {"plot": [pid]}))
+                  if passes(spec, game, tables, player, {"plot": [pid]}))
     out = []
     others = [p.name for p in game.seating_from(game.leader)[1:]]
     if plots:
         orders = tuple(",".join(o) for o in permutations(others)
-                       if passes(spec, mod, game, tables, player,
+                       if passes(spec, game, tables, player,
                                  {"plot": [plots[0]], "order": [",".join(o)]}))
         params = [Param("plot", plots)]
         if len(orders) > 1:
@@ -41,7 +39,7 @@ def actions_grant(game, tables, player, spec: Spec):
         out.append(Action(spec.action, tuple(params), "Land Grant: keep a plot"))
     # or as the table dealt them, the leader's too (the plots the table drew: only so)
     deals = _deals(game, game.grant, others)
-    if deals and passes(spec, mod, game, tables, player, {"give": [deals[0]]}):
+    if deals and passes(spec, game, tables, player, {"give": [deals[0]]}):
         out.append(Action(spec.action, (Param("give", deals, record="card"),),
                           "Land Grant: who received which plot"))
     from rigs_helper.rules.mixed import game_virtual
@@ -117,12 +115,10 @@ def candidates_done(game, tables, player):
 
 def open_choices(game, tables) -> list[dict]:
     """The choices the rules leave to a person that are not made yet, in public words
-    (who, and what kind of choice; never a card in a hand); then those of ``WAITERS``."""
-    from importlib import import_module
-
-    from rigs_helper.rules.legal.base import WAITERS
-
+    (who, and what kind of choice; never a card in a hand); then what the waits hold (a
+    pending deal, an attack waiting for answers: ``rules/waits/board.holding``)."""
     from rigs_helper.rules.turns import market_due
+    from rigs_helper.rules.waits.board import holding
 
     out = []
     if market_due(game, tables):
@@ -147,9 +143,7 @@ def open_choices(game, tables) -> list[dict]:
         if p.owed_karma:
             cards = plural(p.owed_karma, "Karma card")
             out.append({"player": p.name, "what": f"records the {cards} drawn at the table"})
-    for where in WAITERS:
-        module, _, fn = where.partition(":")
-        out += getattr(import_module(module), fn)(game, tables)
+    out += holding(game, tables)
     return out
 
 

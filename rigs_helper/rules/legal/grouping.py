@@ -28,17 +28,17 @@ if TYPE_CHECKING:
     from rigs_helper.rules.tables import Tables
 
 
-def passes(spec: Spec, module, game: Game, tables: Tables, player: str, form: dict) -> bool:
+def passes(spec: Spec, game: Game, tables: Tables, player: str, form: dict) -> bool:
     """The candidate's operation, as a page would make it (``rules/waits/phone``), passes
     the rules' own check (and apply, for an operation whose check leaves refusals to
     apply)."""
-    from rigs_helper.rules.actions.catalog import build_action
+    from rigs_helper.rules.actions.definition import build, registry
     from rigs_helper.rules.waits.phone import from_a_phone, rolloff_waits
 
     try:  # as a page plays it: a Sabotage card waits for its victims' answers, a tie for
         # leader for the tied players' dice
-        op = rolloff_waits(from_a_phone(build_action(spec.action, player, form, page=True,
-                                                     game=game), game))
+        d = registry().definition(spec.action)
+        op = rolloff_waits(from_a_phone(build(d, player, form, page=True, game=game), game))
         op.check(game, tables)
         if spec.full:
             op.apply(game, tables)
@@ -47,8 +47,8 @@ def passes(spec: Spec, module, game: Game, tables: Tables, player: str, form: di
     return True
 
 
-def listed(spec: Spec, module, game: Game, tables: Tables, player: str) -> list[Action]:
-    direct = getattr(module, f"actions_{spec.key}", None)
+def listed(spec: Spec, game: Game, tables: Tables, player: str) -> list[Action]:
+    direct = spec.legal().actions
     if direct is not None:
         return list(direct(game, tables, player, spec))
     found: list[dict] = []
@@ -61,10 +61,10 @@ def listed(spec: Spec, module, game: Game, tables: Tables, player: str) -> list[
             order.setdefault(v, len(order))
         if spec.count and cand.upto:
             for n in range(1, cand.upto + 1):
-                if not passes(spec, module, game, tables, player, cand_form(spec, fixed, n)):
+                if not passes(spec, game, tables, player, cand_form(spec, fixed, n)):
                     break
                 found.append({**fixed, spec.count: n})
-        elif passes(spec, module, game, tables, player, cand_form(spec, fixed)):
+        elif passes(spec, game, tables, player, cand_form(spec, fixed)):
             found.append(fixed)
             for k, values in cand.hidden:
                 for v in values:

@@ -109,22 +109,20 @@ GOODS = ("credits", *RESOURCES, "rigs")
 def actions_give(game, tables, player, spec: Spec):
     """A gift from the player to another (what comes back is a deal: ``deal propose``).
     Each good is bounded by what the player holds; any mix of them passes, at least one."""
-    from rigs_helper.rules.legal.base import module_of
     from rigs_helper.rules.legal.grouping import passes
 
     p = game.player(player)
     others = tuple(q.name for q in game.players if q.name != p.name)
     if not others:
         return []
-    mod = module_of(spec)
     params = [Param("to", others)]
     for k in GOODS:
         have = p.warehouse_rigs if k == "rigs" else p.credits if k == "credits" \
             else p.amount(k)
-        if have and passes(spec, mod, game, tables, p.name, {"to": others[0], k: str(have)}):
+        if have and passes(spec, game, tables, p.name, {"to": others[0], k: str(have)}):
             params.append(Param(k, min=1, max=have, required=False))
     plots = tuple(x.id for x in p.plots
-                  if passes(spec, mod, game, tables, p.name, {"to": others[0], "plot": x.id}))
+                  if passes(spec, game, tables, p.name, {"to": others[0], "plot": x.id}))
     if plots:
         params.append(Param("plot", plots, 1, len(plots), False, True))
     if len(params) == 1:

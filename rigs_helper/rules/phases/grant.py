@@ -3,7 +3,7 @@ one the leader keeps and the rest dealt, then the leader determined again."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Op, Outcome, Work, determine_leader
@@ -11,7 +11,6 @@ from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.mixed import game_virtual, swap_in
 from rigs_helper.rules.piles import find_kind
 from rigs_helper.rules.phases.common import roll_args, table_work
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game, Plot
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -240,7 +239,7 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
     determine_leader(w)
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class GrantPick(Op):
     """The leader's Land Grant: record the plot cards drawn at the table (``cards``, plot
     types), and/or keep one (``pick``) and hand out the rest."""

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rigs_helper.rules.engine import Op, Outcome, Work, default_rigs_source
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class LoseRigs(Op):
     """Settle N pending "lose a RIGS" (the victim chooses where from: one ``source``, or
     ``places``, (WHERE, K) for each place, K RIGS from each, N in all)."""

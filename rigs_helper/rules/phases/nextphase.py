@@ -3,24 +3,32 @@ phase's end lives in its own module, imported only when that phase ends."""
 
 from __future__ import annotations
 
-from importlib import import_module
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Op, Outcome, title_of
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.phases.common import by_player, roll_args, settle_common, table_work
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 
-#: the phase that ends -> (module, function) of its end
-STEPS = {"player": ("disaster_deal", "player_to_disaster"),
-         "disaster": ("production_end", "disaster_to_production"),
-         "production": ("production_end", "production_to_market"),
-         "market": ("round_end", "market_to_player")}
+
+def step_of(phase: str) -> Callable[..., None]:
+    """The end of ``phase`` (its module imported only when that phase ends)."""
+    if phase == "player":
+        from rigs_helper.rules.phases.disaster_deal import player_to_disaster as step
+    elif phase == "disaster":
+        from rigs_helper.rules.phases.production_end import disaster_to_production as step
+    elif phase == "production":
+        from rigs_helper.rules.phases.production_end import production_to_market as step
+    else:
+        from rigs_helper.rules.phases.round_end import market_to_player as step
+    return step
 
 
-@record(slots=False)
+
+@dataclass(frozen=True)
 class NextPhase(Op):
 
     auto: bool = False
@@ -52,9 +60,7 @@ class NextPhase(Op):
                              "the Player Phase ends")
         w.data["karma"] = by_player(w.game, self.karma, "--karma")
         w.data["wait"] = self.wait
-        module, func = STEPS[game.phase]
-        step = getattr(import_module(f"rigs_helper.rules.phases.{module}"), func)
-        step(w, self.auto, list(self.cards), pending)
+        step_of(game.phase)(w, self.auto, list(self.cards), pending)
         w.data.pop("karma", None)
         w.data.pop("wait", None)
         return w.done()

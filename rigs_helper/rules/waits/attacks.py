@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 
 from rigs_helper.rules.dice import DieNeeded, Rolls, parse_rolls
 from rigs_helper.rules.engine import Op, Outcome, perform, title_of
@@ -27,7 +27,6 @@ from rigs_helper.rules.karma.play import KarmaPlay
 from rigs_helper.rules.karma.protection import ALARM, DONK, FOR_ONE_VICTIM, aim
 from rigs_helper.rules.oplog import op_from_json, op_to_json
 from rigs_helper.rules.piles import find_in
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
@@ -108,7 +107,7 @@ def stand_in(play: KarmaPlay, game: Game, tables: Tables, victims: Sequence[str]
     return play.replaced(by_rigs=play.by_rigs + tuple(victims), card=chosen)
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class KarmaPlayWait(KarmaPlay):
     """`rigs karma play ... --wait`: the same choices as KarmaPlay; a Sabotage card waits for
     every victim's answer (`rigs answer`), any other card is played at once unless it
@@ -217,7 +216,7 @@ def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False,
         raise DieNeeded(err.player, err.why) from None
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class Answer(Op):
     """`rigs answer PLAYER CARD|take`: PLAYER's answer to the attack that waits."""
 

@@ -13,7 +13,7 @@ from rigs_helper.rules.engine import title_of
 
 
 def holding(game: Game, tables: Tables) -> list[dict[str, Any]]:
-    """What keeps the phase open (rules/legal's WAITERS): the answers to a waiting attack
+    """What keeps the phase open (rules/legal/game.open_choices): the answers to a waiting attack
     and the Disaster cards still to record.  Never a card in a hand."""
     out = []
     a = game.waits.attack

@@ -13,8 +13,7 @@ from rigs_helper.rules.actions.deals import Give
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.names import amount
-from dataclasses import replace
-from rigs_helper.rules.records import record
+from dataclasses import dataclass, replace
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -46,7 +45,7 @@ def _without(game: Game, deal: Deal) -> Game:
     return replace(game, waits=replace(w, deals=tuple(d for d in w.deals if d.id != deal.id)))
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class DealPropose(Op):
     """FROM proposes a deal to TO (the items of `rigs give`); it waits for TO's answer."""
 
@@ -95,7 +94,7 @@ class DealPropose(Op):
         return w.done()
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class DealAnswer(Op):
     """Base of the three answers to an open deal: ``name`` acts on deal ``deal``."""
 
@@ -104,9 +103,6 @@ class DealAnswer(Op):
     verb = ""
     phases = Give.phases
     phase_rule = Give.phase_rule
-
-    def describe(self) -> str:
-        return f"deal {self.verb} {shell_word(self.name)} {self.deal}"
 
     def _deal(self, game: Game) -> Deal:
         deal = game.waits.deal(self.deal)
@@ -123,7 +119,7 @@ class DealAnswer(Op):
         self._deal(game)
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class DealAccept(DealAnswer):
     verb = "accept"
 
@@ -142,7 +138,7 @@ class DealAccept(DealAnswer):
                                       *out.messages))
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class DealDecline(DealAnswer):
     verb = "decline"
 
@@ -152,7 +148,7 @@ class DealDecline(DealAnswer):
                        (f"{deal.receiver} declines deal {deal.id}: nothing moves.",))
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class DealWithdraw(DealAnswer):
     verb = "withdraw"
 

@@ -10,18 +10,18 @@ apply it; a hurt player then records the Karma card they drew with `rigs karma d
 from __future__ import annotations
 
 
+from dataclasses import dataclass
+
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.phases.disaster_deal import deal_disaster
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
-from rigs_helper.rules.text import shell_word
 
 VIRTUAL = "virtual"
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class DisasterRecord(Op):
     """`rigs disaster record PLAYER CARD|virtual`: the Disaster card PLAYER was dealt."""
 
@@ -36,10 +36,6 @@ class DisasterRecord(Op):
     later: bool = False
     phases = ("disaster",)
     phase_rule = "the Disaster cards are dealt when the Disaster Phase opens"
-
-    def describe(self) -> str:
-        return f"disaster record {shell_word(self.name)} {self.card!r}" + (
-            f" --karma {self.karma!r}" if self.karma else "")
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rigs_helper.rules.engine import title_of
-from rigs_helper.rules.legal.base import Action, Param, Spec, module_of
+from rigs_helper.rules.legal.base import Action, Param, Spec
 from rigs_helper.rules.legal.karma import VIRTUAL, recordable, recordable_each
 from rigs_helper.rules.mixed import trial
 from rigs_helper.rules.tables import RESOURCES
@@ -22,7 +22,7 @@ GOODS = ("credits", *RESOURCES, "rigs")
 def _passes(spec: Spec, game, tables, player: str, form: dict) -> bool:
     from rigs_helper.rules.legal.grouping import passes
 
-    return passes(spec, module_of(spec), game, tables, player, form)
+    return passes(spec, game, tables, player, form)
 
 
 def _holding(p, k: str) -> int:

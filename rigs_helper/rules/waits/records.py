@@ -3,16 +3,17 @@ errors (``state.Game`` holds a :class:`Waits`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rigs_helper.rules.errors import InputError, RulesError
 
-from rigs_helper.rules.records import Frozen, record
 
 #: the answer of a victim who lets the card hit them
 TAKE = "take"
 
 
-@record
-class Deal(Frozen):
+@dataclass(frozen=True, slots=True)
+class Deal:
     """A deal proposed by ``giver`` to ``receiver`` (the fields of ``Give``), waiting for
     the receiver's yes or no."""
 
@@ -25,8 +26,8 @@ class Deal(Frozen):
     back_plots: tuple[str, ...] = ()
 
 
-@record
-class Reply(Frozen):
+@dataclass(frozen=True, slots=True)
+class Reply:
     """One player's answer to a waiting attack: a Karma card key from their hand, or
     :data:`TAKE`; ``to`` and ``plot`` pass the card on (Wrong Address, Double Agent)."""
 
@@ -44,8 +45,8 @@ class Reply(Frozen):
     split: tuple[tuple[str, int], ...] = ()
 
 
-@record
-class Attack(Frozen):
+@dataclass(frozen=True, slots=True)
+class Attack:
     """A Karma card played with waiting on: out of its player's hand (``slot`` is where it
     was), its choices kept as data (``play``: the ``KarmaPlay`` as oplog JSON), waiting for
     an answer from every victim."""
@@ -75,8 +76,8 @@ class Attack(Frozen):
         return tuple(v for v in (self.later or self.victims) if v not in said)
 
 
-@record
-class Waits(Frozen):
+@dataclass(frozen=True, slots=True)
+class Waits:
     deals: tuple[Deal, ...] = ()  # open deals, oldest first; they end with the phase
     attack: Attack | None = None  # at most one attack waits at a time
     disasters: tuple[str, ...] = ()  # players who still record their Disaster card

@@ -11,11 +11,10 @@ dice with the action.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.engine import Op, Outcome, Work, open_rolloff
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.records import record
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -29,16 +28,13 @@ def waiting_rolls(game: Game) -> tuple[str, ...]:
     return tuple(n for n, face in game.waits.rolloff if not face)
 
 
-@record(slots=False)
+@dataclass(frozen=True)
 class RollOff(Op):
     """`rigs roll PLAYER N|virtual`: PLAYER's die in the leader roll-off."""
 
     name: str
     die: str  # "1".."6", or "virtual": rigs rolls it (not in a `--dice table` game)
     grant_first = False
-
-    def describe(self) -> str:
-        return f"roll {shell_word(self.name)} {self.die}"
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

@@ -34,7 +34,6 @@ def split_answers(spec: Spec, game: Game, tables: Tables, me: str) -> list[Actio
     """``me``'s answer once the dice are in: one number per original victim
     (``split:VICTIM``, 0 to the total) adding up to what the card's player lost (a listed
     ``{"sum": [...], "equals": TOTAL}``), checked on one such split."""
-    from rigs_helper.rules.legal.base import module_of
     from rigs_helper.rules.legal.grouping import passes
 
     attack = game.waits.attack
@@ -42,7 +41,7 @@ def split_answers(spec: Spec, game: Game, tables: Tables, me: str) -> list[Actio
     if need is None:
         return []
     names = tuple(f"split:{g}" for g in need.gainers)
-    if not passes(spec, module_of(spec), game, tables, me,
+    if not passes(spec, game, tables, me,
                   {"card": TAKE, names[0]: str(need.total)}):
         return []
     return [Action(spec.action, (Param("card", (TAKE,)), *(
