@@ -124,6 +124,8 @@ def finished_rig(path, seed: int = 5, names=("Ana", "Bo"), group: str | None = N
     from rigs_helper.game.play import perform
     from rigs_helper.games import get
     from rigs_helper.store import gamestore
+    from rigs_helper.store.files import write_atomic
+
     game = get("rig")
     settings = {"players": list(names), "seed": seed, "tokens": 4, "dice": "rigs",
                 **({"group": group} if group else {})}
@@ -136,5 +138,5 @@ def finished_rig(path, seed: int = 5, names=("Ana", "Bo"), group: str | None = N
         log.append({"n": len(log) + 1, "at": at, **game.action_doc(action),
                     "said": list(out.said)})
         st = out.state
-    gamestore._save(path, gamestore._text(game, settings, st, log), settings)  # (seed beside)
+    write_atomic(path, gamestore._text(game, settings, st, log))
     return st

@@ -10,12 +10,6 @@ the same lock, atomic save and backups as a R.I.G.S. file.
 
 Undo replays the log without its last entries from the settings: the state before an
 action is exactly the state it was.
-
-The seed is not in the file (the virtual rolls could be read ahead from it): it is kept
-beside the game, in ``.NAME.seed`` (mode 600), and the file has its ``commitment`` in
-[settings] instead (the hash R.I.G.S. files keep: rules/replay.py ``commitment``), which
-the seed must match.  A file written before keeps its seed in [settings] and [state]: it
-is read as it is, and its next save moves the seed beside it.
 """
 
 from __future__ import annotations
@@ -82,11 +76,6 @@ def load(path: Path) -> Loaded:
     log = doc.get("log", [])
     if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
         raise InputError(f"{path}: log: a list of [[log]] tables")
-    if "seed" not in settings:  # (an older file has it in [settings] and [state])
-        seed = _secret(path, settings.get("commitment"))
-        settings = {**{k: v for k, v in settings.items() if k != "commitment"},
-                    "seed": seed}
-        state = {**state, "seed": seed}
     try:
         st = game.decode(state, "state")
         actions = [game.action_from_doc(e, f"log[{k}]") for k, e in enumerate(log)]
@@ -95,58 +84,15 @@ def load(path: Path) -> Loaded:
     return Loaded(game, settings, st, log, actions)
 
 
-def secret_path(path: Path) -> Path:
-    """Where a game's seed is kept: beside it, ``.NAME.seed`` (mode 600)."""
-    return path.parent / f".{path.name}.seed"
-
-
-def _secret(path: Path, commit: Any) -> int:
-    """The seed kept beside ``path``, checked against the file's ``commitment``."""
-    from rigs_helper.rules.replay import commitment
-
-    if not isinstance(commit, str) or not commit:
-        raise InputError(f"{path}: settings.commitment is missing (the hash of the seed "
-                         f"kept in {secret_path(path).name}): `rigs restore --list` lists "
-                         "the saves to go back to")
-    where = secret_path(path)
-    if not where.is_file():
-        raise InputError(f"{path}: its seed is kept in {where.name} beside it, which is "
-                         "missing: put that file back (a copy of the game needs it too)")
-    try:
-        seed = tomllib.loads(read_text(where)).get("seed")
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"{where}: not a seed file ({exc})") from None
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or \
-            commitment(seed) != commit:
-        raise InputError(f"{where}: seed: not the seed of {path.name} (its hash is not "
-                         "settings.commitment)")
-    return seed
-
-
 def _text(game: Any, settings: dict[str, Any], state: Any, log: list[dict[str, Any]]) -> str:
     import tomli_w
 
-    from rigs_helper.rules.replay import commitment
-
-    shown = {k: v for k, v in settings.items() if k != "seed"}
-    if "seed" in settings:
-        shown["commitment"] = commitment(int(settings["seed"]))
-    encoded = {k: v for k, v in game.encode(state).items() if k != "seed"}
-    doc = {"game": game.name, "version": game.version, "settings": shown,
-           "state": encoded, "log": log}
+    doc = {"game": game.name, "version": game.version, "settings": settings,
+           "state": game.encode(state), "log": log}
     return tomli_w.dumps(doc)
 
 
-def _save(path: Path, text: str, settings: dict[str, Any]) -> None:
-    """The seed beside the game first (once: it never changes), then the game."""
-    where = secret_path(path)
-    want = f"seed = {int(settings['seed'])}\n"
-    try:
-        kept: str | None = read_text(where)
-    except InputError:
-        kept = None
-    if kept != want:
-        write_atomic(where, want)
+def _save(path: Path, text: str) -> None:
     write_atomic(path, text)
     backups.keep(path, text)
 
@@ -159,7 +105,7 @@ def create(path: Path, name: str, settings: dict[str, Any], force: bool) -> Any:
         backups.clean_temps(path)
         if path.exists() and not force:
             raise InputError(f"{path}: a file is already there; use --force to replace it")
-        _save(path, _text(game, settings, state, []), settings)
+        _save(path, _text(game, settings, state, []))
     return state
 
 
@@ -174,8 +120,7 @@ def run(path: Path, action: Any) -> tuple[Loaded, Outcome[Any]]:
                  "at": now(),
                  **loaded.game.action_doc(action), "said": list(outcome.said)}
         log = [*loaded.log, entry]
-        _save(path, _text(loaded.game, loaded.settings, outcome.state, log),
-              loaded.settings)
+        _save(path, _text(loaded.game, loaded.settings, outcome.state, log))
     return loaded, outcome
 
 
@@ -189,6 +134,5 @@ def undo(path: Path, n: int) -> tuple[list[dict[str, Any]], Any]:
                              f"{'s' if len(loaded.log) != 1 else ''} to undo")
         keep = len(loaded.log) - n
         state = replay(loaded.game.new(loaded.settings), loaded.actions[:keep])
-        _save(path, _text(loaded.game, loaded.settings, state, loaded.log[:keep]),
-              loaded.settings)
+        _save(path, _text(loaded.game, loaded.settings, state, loaded.log[:keep]))
     return loaded.log[keep:], state
