@@ -1,18 +1,21 @@
 """Whole games played by taps, as people play them (issue #38): the tapping player of
-tests/tapper.py (a real Chromium at 390×844, only the visible labelled controls of the
-pages, never actions.json) plays each game to the score over the mixes: 2, 3 and 4
-players × cards rigs|table × dice rigs|table × a full or a partial set (a partial set is
-the table's cards: `--have` implies `--cards table`).
+tests/tapper.py (a real Chromium, a tab per phone at 390×844 and one for the board at
+1920×1080, only the visible labelled controls of the pages, never actions.json) plays
+each game to the score over the 24 mixes: 2, 3 and 4 players × dice rigs|table × four
+sets (rigs holds the cards; the table holds a full set; a partial set; half the Karma
+deck), one game per mix.
 
-Not a pytest test: run it directly (with the test dependencies and Chromium installed).
+Not a pytest test: run it directly (with the test dependencies and Chromium installed),
+under `nice` on a shared machine.
 
-    python benchmarks/bench_tapping.py [--games N] [--rounds R] [--seconds S]
+    python benchmarks/bench_tapping.py [--games N] [--rounds R] [--seconds S] [--skip N]
+                                       [--out FILE] [--summary FILE]
 
 Printed per game and in all: the problems a person would notice after a tap (4xx/5xx
 answers, unlabelled, duplicated or cut labels, a decision shown that is not the player's
-pending, refusals, stalls), taps per intention (median by kind), and tap-to-board latency:
-from the tap that sends a form until the board's ``state.json`` carries the change (the
-board's page adds its own poll, layout.POLL_MS, on top).
+pending, refusals, stalls: no terminal command is ever used), taps per intention against
+the issue's targets, and latency from the tap that sends a form until the board and each
+other phone show the new state (median, p90), with the load average it ran under.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ import re
 import threading
 import time
 
+import pytest
 from servehelp import get, serving, table_game
 
 SLOW = threading.Event()  # the forecast of the end waits for this (a busy machine)
@@ -26,59 +27,63 @@ def _slow_compute(real):
     return compute
 
 
+@pytest.fixture
+def slow_server(tmp_path, tables, monkeypatch):
+    """(server, game) with a forecast of the end that waits for SLOW (a busy machine)."""
+    from rigs_helper.forecast import standings as fs
+
+    SLOW.clear()
+    monkeypatch.setattr(fs, "compute", _slow_compute(fs.compute))
+    game = table_game(tmp_path / "rigs.toml")
+    try:
+        with serving(game, tables) as (server, _base, _tokens):
+            yield server, game
+    finally:
+        SLOW.set()
+
+
 def _etag(html: str) -> str:
     return re.search(r'<main data-etag="([^"]+)"', html).group(1)
 
 
-def test_the_board_shows_win_chances_at_once_and_the_forecast_when_ready(
-        tmp_path, tables, monkeypatch):
-    from rigs_helper.forecast import standings as fs
+def test_the_board_shows_win_chances_at_once_and_the_forecast_when_ready(slow_server):
     from rigs_helper.web import pages
 
-    SLOW.clear()
-    monkeypatch.setattr(fs, "compute", _slow_compute(fs.compute))
-    game = table_game(tmp_path / "rigs.toml")
-    with serving(game, tables) as (server, _base, _tokens):
-        code, _, html = get(server, "/")  # answered while the forecast is held back
-        assert code == 200 and "Working out the odds" not in html
-        assert "If it ended now: " in html  # the quick figures
-        tag = _etag(html)
-        assert tag.endswith(pages.MORE)
-        answer: dict = {}
+    server, _game = slow_server
+    code, _, html = get(server, "/")  # answered while the forecast is held back
+    assert code == 200 and "Working out the odds" not in html
+    assert "If it ended now: " in html  # the quick figures
+    tag = _etag(html)
+    assert tag.endswith(pages.MORE)
+    answer: dict = {}
 
-        def poll():
-            answer["got"] = get(server, "/state.json?wait=1",
-                                headers={"If-None-Match": f'"{tag}"'})
-            answer["at"] = time.monotonic()
-        waiter = threading.Thread(target=poll)
-        waiter.start()
-        time.sleep(0.3)
-        assert waiter.is_alive()  # the board's long poll waits for the forecast
-        SLOW.set()
-        waiter.join(20)
-        assert answer["got"][0] == 200 and answer["at"] - MADE[-1] < 5  # not the 25 s
-        code, _, html = get(server, "/")
-        assert "Expected net worth" in html and "If it ended now" not in html
-        assert "%</b>" in html  # the forecast's win chances
-        assert not _etag(html).endswith(pages.MORE)
+    def poll():
+        answer["got"] = get(server, "/state.json?wait=1",
+                            headers={"If-None-Match": f'"{tag}"'})
+        answer["at"] = time.monotonic()
+    waiter = threading.Thread(target=poll)
+    waiter.start()
+    time.sleep(0.3)
+    assert waiter.is_alive()  # the board's long poll waits for the forecast
+    SLOW.set()
+    waiter.join(20)
+    assert answer["got"][0] == 200 and answer["at"] - MADE[-1] < 5  # not the 25 s
+    code, _, html = get(server, "/")
+    assert "Expected net worth" in html and "If it ended now" not in html
+    assert "%</b>" in html  # the forecast's win chances
+    assert not _etag(html).endswith(pages.MORE)
 
 
-def test_a_forecast_still_being_made_is_dropped_when_a_newer_state_arrives(
-        tmp_path, tables, monkeypatch):
-    from rigs_helper.forecast import standings as fs
+def test_a_forecast_still_being_made_is_dropped_when_a_newer_state_arrives(slow_server):
     from rigs_helper.web.snapshot import Dropped
 
-    SLOW.clear()
-    monkeypatch.setattr(fs, "compute", _slow_compute(fs.compute))
-    game = table_game(tmp_path / "rigs.toml")
-    with serving(game, tables) as (server, _base, _tokens):
-        get(server, "/")
-        old = server.source.snapshot()
-        game.write_text(game.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-        assert server.source.snapshot() is not old
-        deadline = time.monotonic() + 5
-        while not old.ready("standings") and time.monotonic() < deadline:
-            time.sleep(0.02)
-        fut = old._cache["standings"]
-        assert fut.done() and isinstance(fut.exception(), Dropped)
-    SLOW.set()
+    server, game = slow_server
+    get(server, "/")
+    old = server.source.snapshot()
+    game.write_text(game.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert server.source.snapshot() is not old
+    deadline = time.monotonic() + 5
+    while not old.ready("standings") and time.monotonic() < deadline:
+        time.sleep(0.02)
+    fut = old._cache["standings"]
+    assert fut.done() and isinstance(fut.exception(), Dropped)

@@ -121,10 +121,10 @@ def rules_words(action: dict) -> list[dict]:
                         ", ".join(param_words(p) for p in c["at_least_one"]),
                         "sum": list(c["at_least_one"]), "min": 1, "max": None})
         elif "at_most" in c:  # a value chosen at most so many times (what a deck holds)
-            names = c.get("params") or [c.get("param")]
+            counted = list(c.get("params") or [c.get("param")])
             for value, most in c["at_most"].items():
                 out.append({"text": f"{str(value).title()}: at most {most} (no more left)",
-                            "sum": list(names), "min": None, "max": most,
+                            "sum": counted, "min": None, "max": most,
                             "value": str(value)})
         elif "distinct" in c:
             out.append({"text": "Each different: " +
