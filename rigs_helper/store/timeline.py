@@ -8,6 +8,7 @@ A version-1 history is migrated first (:mod:`rigs_helper.store.migrate1`).
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.errors import InputError, RigsError
@@ -45,6 +46,7 @@ class Step:
 #: appends an entry and rewrites the last); nothing is kept on disk, and a replay is a pure
 #: function of its entries and start.
 _REPLAYED: list[tuple[str, Tables, Game | None, list[dict[str, Any]], list[Step]]] = []
+_REPLAYED_LOCK = threading.Lock()
 
 
 def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
@@ -52,7 +54,9 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
     """Each entry replayed, oldest first (``start``: the state before the first, when it is
     not a checkpoint or the creation)."""
     same, known = 0, None
-    for memo in _REPLAYED:
+    with _REPLAYED_LOCK:
+        memos = list(_REPLAYED)
+    for memo in memos:
         m_file, m_tables, m_start, m_entries, m_steps = memo
         if m_file != file or m_tables is not tables or m_start is not start or \
                 not entries or not m_entries or m_entries[0] is not entries[0]:
@@ -70,9 +74,10 @@ def replay(entries: list[dict[str, Any]], tables: Tables, file: str,
     else:
         kept = known[4][:same]
         steps = kept + _replay(entries, tables, file, kept[-1].after, same)
-        _REPLAYED.remove(known)
-    _REPLAYED.insert(0, (file, tables, start, list(entries), steps))
-    del _REPLAYED[4:]
+    with _REPLAYED_LOCK:  # (the server's threads replay side by side)
+        _REPLAYED[:] = [m for m in _REPLAYED if m is not known]
+        _REPLAYED.insert(0, (file, tables, start, list(entries), steps))
+        del _REPLAYED[4:]
     return list(steps)
 
 
@@ -187,10 +192,11 @@ def _parsed(log_text: str, file: str, rounds: int, first_line: int) -> list[dict
         prev = next((e["n"] for e in reversed(kept) if "n" in e), None)
         kept += gamelog.parse(log_text[at:], file, rounds, first=same,
                               first_line=first_line + log_text.count("\n", 0, at), prev=prev)
-    _READ.pop((file, rounds), None)
-    while len(_READ) >= 4:  # (a few games' at a time: a copy undone beside the game)
-        del _READ[next(iter(_READ))]
-    _READ[(file, rounds)] = (log_text, starts, kept)
+    with _REPLAYED_LOCK:
+        _READ.pop((file, rounds), None)
+        while len(_READ) >= 4:  # (a few games' at a time: a copy undone beside the game)
+            del _READ[next(iter(_READ))]
+        _READ[(file, rounds)] = (log_text, starts, kept)
     return list(kept)
 
 
