@@ -24,9 +24,9 @@ them), by the action after which they appeared, and the draws or rolls left to r
 because the list offered nothing else ("virtual" forced); the median time of each kind of
 request.
 
-Measured with random inventories (issue 39, `--partial-only --jobs 1 --seconds 1800`, 2
-cores shared by 7 sessions): 6 games, 2843 steps, all finished, every count 0 (see
-benchmarks/README.md).  Before, with examples/inventory-every-deck.toml: measured (commit b9f851a, `--games 1000 --jobs 2 --seconds 4500 --first-seed 11000`, 2
+Measured with random inventories (issue 39, commit 94e1200, `--partial-only --jobs 1
+--seconds 3300`, 2 cores shared by 6 sessions, load 9-26): 15 games, 7256 steps, all
+finished, every count 0; seed 1001 fixed (see benchmarks/README.md).  Before, with examples/inventory-every-deck.toml: measured (commit b9f851a, `--games 1000 --jobs 2 --seconds 4500 --first-seed 11000`, 2
 shared cores): 371 whole games (180 with a partial set), 183 943 steps, all finished and
 scored; refusals 0, stalls 0, tracebacks 0, reload errors 0, hand mismatches 0, page
 errors 0; 1 Karma card in a hand the table never recorded (after an undo); request
