@@ -40,8 +40,8 @@ def test_state_records_have_slots_operations_do_not():
 
 def test_no_record_is_made_by_the_old_helpers():
     """Every record is written as ``@dataclass(frozen=True, ...)``: none is made with
-    ``rules/records.py``'s ``record`` or derives from its ``Frozen`` (kept only so that
-    older branches merge; convert such a class to a plain frozen dataclass)."""
+    a ``record`` decorator or derives from a ``Frozen`` base (the hand-made machinery
+    the rules had before; convert such a class to a plain frozen dataclass)."""
     import ast
     from pathlib import Path
 

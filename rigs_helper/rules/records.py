@@ -10,44 +10,10 @@ frozen=True)`` without slots: see :class:`rigs_helper.rules.engine.Op`).  Equali
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import Any, TypeVar, dataclass_transform, overload
-
-# Kept importable from here for code written against the records this module once defined;
-# they are the standard library's own.
-from dataclasses import dataclass, field, replace
-
-FrozenInstanceError = dataclasses.FrozenInstanceError
+from typing import Any
 
 #: a record class's field names, in order (looked up once per class)
 _NAMES: dict[type, tuple[str, ...]] = {}
-
-_C = TypeVar("_C", bound=type)
-
-
-class Frozen:
-    """(Kept for branches written before the records became plain dataclasses: an empty
-    base; new records derive from nothing.)"""
-
-    __slots__ = ()
-
-
-@overload
-def record(cls: _C, /) -> _C: ...
-@overload
-def record(*, slots: bool = True) -> Callable[[_C], _C]: ...
-
-
-@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,
-                                                            dataclasses.Field))
-def record(cls: Any = None, /, *, slots: bool = True) -> Any:
-    """(Kept for branches written before the records became plain dataclasses:
-    ``@dataclass(frozen=True, slots=slots)``; new code writes that.)"""
-
-    def wrap(c: Any) -> Any:
-        return dataclasses.dataclass(c, frozen=True, slots=slots)
-
-    return wrap if cls is None else wrap(cls)
 
 
 def is_record(obj: Any) -> bool:
@@ -64,4 +30,4 @@ def fields(obj: Any) -> tuple[str, ...]:
     return names
 
 
-__all__ = ["FrozenInstanceError", "dataclass", "field", "fields", "is_record", "replace"]
+__all__ = ["fields", "is_record"]
