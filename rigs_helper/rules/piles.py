@@ -162,10 +162,11 @@ class PileMoves:
         self.update(holder.name, hand=tuple(hand), disaster_draw=top
                     if holder.disaster_draw == key else holder.disaster_draw)
         self._set_pile(deck, replace(pile, draw=pile.draw[:-1] + (key,)))
-        title, other = title_of(self.tables, deck, key), title_of(self.tables, deck, top)
-        self.say(f"{me}'s record says {title} was drawn from the "
-                 f"Karma deck, which the books had in your hand: the books now hold "
-                 f"{other} there instead; check your hand with the table.", to=holder.name)
+        other = title_of(self.tables, deck, top)
+        # (the holder is told their hand changed, not what was drawn: that is the drawer's)
+        self.say(f"A card recorded at the table was one the books had in your hand: "
+                 f"the books now hold {other} in its place; check your hand with the "
+                 "table.", to=holder.name)
         return True
 
     def _draw_mixed(self, deck: str, pile: Pile, physical: str | None, who: str

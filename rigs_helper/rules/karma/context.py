@@ -188,9 +188,10 @@ def swap_into_hand(c: Ctx, who: str, key: str, recorder: str,
         w.update(holder.name, hand=tuple(theirs),
                  disaster_draw=given if holder.disaster_draw == key
                  else holder.disaster_draw)
-        w.say(f"{recorder}'s record says {title} left {who}'s hand: the books had it in "
-              f"your hand and now hold {other} there instead; check your hand with the "
-              "table.", to=holder.name)
+        # (the holder is told their hand changed, not what the record named)
+        w.say(f"A card recorded at the table was one the books had in your hand: the "
+              f"books now hold {other} in its place; check your hand with the table.",
+              to=holder.name)
     w.update(who, hand=tuple(hand))
     w.say(f"{recorder}'s record says {title} left your hand, which the books said held "
           f"{other} instead: the books now say you held {title}, and {other} is where "

@@ -101,7 +101,10 @@
                                CSS.escape(name) + '"] option:checked');
       var show = !!(on && on.value && ok.indexOf(on.value) >= 0);
       w.hidden = !show;
-      w.querySelectorAll('select,input,button').forEach(function(i){ i.disabled = !show; });
+      w.querySelectorAll('select,input,button').forEach(function(i){
+        i.disabled = !show;
+        if (i.hasAttribute('data-required')) i.required = show;
+      });
     });
   }
   function distinct(f, changed){
