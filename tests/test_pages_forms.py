@@ -101,6 +101,26 @@ def test_deals_to_each_player_merged_in_one_form_keep_every_at_least_one():
     assert "per" not in one["params"]["for_credits"]
 
 
+def test_one_decision_one_form_an_answer_some_of_whose_ways_ask_more(tables):
+    """One decision, one form: Double Agent answers Survey Error as it is or passed to Di
+    with a plot; the two ways share the card, so one form asks for it and, not required,
+    whom to and which plot (a page of the random games answered 500 here: the form was
+    made as a deal's, which every way gives a "to")."""
+    from rigs_helper.web import forms
+
+    ways = [{"action": "answer", "label": "Answer Survey Error with Double Agent",
+             "params": {"card": {"values": ["Double Agent"]}}},
+            {"action": "answer", "label": "Answer Survey Error with Double Agent (to Di)",
+             "params": {"card": {"values": ["Double Agent"]}, "to": {"values": ["Di"]},
+                        "plot": {"values": ["P16"]}}}]
+    one = forms.decision(tables, ways, None, "Answer")
+    fields = {f["name"]: f for f in one["fields"]}
+    assert list(fields) == ["card", "to", "plot"] and one["label"] == "Answer"
+    assert fields["card"]["required"]
+    assert not fields["to"]["required"] and not fields["plot"]["required"]
+    assert "per" not in fields["to"] and "by" not in fields["plot"]
+
+
 def test_a_deals_steppers_start_at_their_smallest_value_and_show_their_bounds(
         tmp_path, tables):
     """Issue 38: the deal's numbers start at 0 (not given) with their bounds beside the

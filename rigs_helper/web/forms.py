@@ -151,11 +151,12 @@ def merged(actions: list[dict]) -> dict:
     (the page's script offers only those of the player chosen; the rules decide the rest)."""
     first = actions[0]
     params: dict[str, dict] = {}
+    deal = mergeable(actions)  # each to one player ("to"): each one's own values
     for a in actions:
-        to = str(a["params"]["to"]["values"][0])
+        to = str(a["params"]["to"]["values"][0]) if deal else None
         for k, spec in (a.get("params") or {}).items():
             have = params.setdefault(k, dict(spec))
-            if k != "to":  # what this player may put in a deal to ``to`` (``per``)
+            if to is not None and k != "to":  # what this player may put in a deal to ``to``
                 have.setdefault("per", {})[to] = (
                     [str(v) for v in spec["values"]] if "values" in spec
                     else [spec.get("min"), spec.get("max")])
@@ -167,6 +168,9 @@ def merged(actions: list[dict]) -> dict:
                     have[b] = pick(have[b], spec[b])
             if not spec.get("required", True):
                 have["required"] = False
+    for k, have in params.items():  # a field some of them lack is not asked of every one
+        if any(k not in (a.get("params") or {}) for a in actions):
+            have["required"] = False
     for have in params.values():  # the same for every player: nothing to follow
         per = have.get("per") or {}
         if len(per) == len(actions) and len({repr(x) for x in per.values()}) < 2:
