@@ -87,6 +87,10 @@ def fill(action: dict, rng: random.Random, virtual: bool,
         if spec.get("record") == "card" and deck is not None and "values" in spec:
             kept = [v for v in spec["values"] if v in deck or v not in KARMA]
             spec = {**spec, "values": kept} if kept else spec
+            if spec.get("ordered"):  # card by card (a mixed deck): the same, each slot
+                spec = {**spec, "ordered": [
+                    [v for v in slot if v in deck or v not in KARMA] or slot
+                    for slot in spec["ordered"]]}
         # a table that records its own cards records every card it draws
         if spec.get("required", True) or (spec.get("record") and not virtual) \
                 or rng.random() < 0.35:
@@ -101,6 +105,12 @@ def fill(action: dict, rng: random.Random, virtual: bool,
 def value(spec: dict, rng: random.Random, virtual: bool) -> list[str]:
     vals = list(spec.get("values") or [])
     record = spec.get("record")
+    if record == "card" and spec.get("multiple") and spec.get("ordered"):
+        # a mixed deck card by card: the i-th card from the i-th list, rigs' where the
+        # list says so (or where the table lets rigs draw), else the table's
+        return ["virtual" if "virtual" in slot and (virtual or len(slot) == 1)
+                else rng.choice([v for v in slot if v != "virtual"])
+                for slot in spec["ordered"]]
     if record and "virtual" in vals:
         if virtual:
             return ["virtual"]
