@@ -189,18 +189,25 @@ def test_a_hostile_player_name_runs_nothing_in_a_browser(browser, tmp_path, tabl
                 browser.switch_to.alert.text  # noqa: B018 - no alert opened
 
 
+def _deal_form(browser, base: str, tokens: dict):
+    """Ana's "propose a deal" form, its group opened, on a phone-sized page."""
+    from selenium.webdriver.common.by import By
+
+    viewport(browser, *PHONE)
+    browser.get(f"{base}/p/{tokens[ANA]}")
+    deals = browser.find_element(By.CSS_SELECTOR, 'details[data-group="Deals"]')
+    deals.find_element(By.TAG_NAME, "summary").click()
+    return next(f for f in deals.find_elements(By.CSS_SELECTOR, "form.act")
+                if f.find_element(By.NAME, "action").get_attribute("value")
+                == "deal propose")
+
+
 def test_a_form_holds_its_button_until_its_listed_sum_is_met(browser, tmp_path, tables):
     from selenium.webdriver.common.by import By
 
     game = pagegames.round_one(tmp_path / "rigs.toml")
     with serving(game, tables) as (_, base, tokens):
-        viewport(browser, *PHONE)
-        browser.get(f"{base}/p/{tokens[ANA]}")
-        deals = browser.find_element(By.CSS_SELECTOR, 'details[data-group="Deals"]')
-        deals.find_element(By.TAG_NAME, "summary").click()
-        form = next(f for f in deals.find_elements(By.CSS_SELECTOR, "form.act")
-                    if f.find_element(By.NAME, "action").get_attribute("value")
-                    == "deal propose")
+        form = _deal_form(browser, base, tokens)
         send = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
         rule = form.find_element(By.CSS_SELECTOR, "p.rule[data-sum]")
         assert not send.is_enabled() and "warn" in rule.get_attribute("class")
@@ -225,13 +232,7 @@ def test_a_deal_of_5_credits_for_1_energy_is_3_taps_and_offers_only_the_others_o
 
     game = pagegames.round_one(tmp_path / "rigs.toml")
     with serving(game, tables) as (_, base, tokens):
-        viewport(browser, *PHONE)
-        browser.get(f"{base}/p/{tokens[ANA]}")
-        deals = browser.find_element(By.CSS_SELECTOR, 'details[data-group="Deals"]')
-        deals.find_element(By.TAG_NAME, "summary").click()
-        form = next(f for f in deals.find_elements(By.CSS_SELECTOR, "form.act")
-                    if f.find_element(By.NAME, "action").get_attribute("value")
-                    == "deal propose")
+        form = _deal_form(browser, base, tokens)
 
         def tap(xpath: str) -> None:
             e = form.find_element(By.XPATH, xpath)
