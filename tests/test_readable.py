@@ -238,7 +238,8 @@ def test_completion_quotes_names_and_titles_and_offers_no_files(rigs, tmp_path, 
     shown = subprocess.run(
         [sys.executable, "-c", "import sys; sys.argv = ['rigs', '--show-completion', "
          "'bash']; from rigs_helper.cli import main; main()"],
-        capture_output=True, text=True, timeout=60)
+        capture_output=True, text=True, timeout=60,
+        env={**os.environ, "SHELL": "/bin/bash"})  # as from a terminal, whatever runs pytest
     script = shown.stdout
     assert "complete -F _rigs_completion rigs" in script, (shown.returncode, shown.stderr)
     assert "-o default" not in script
