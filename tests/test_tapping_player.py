@@ -11,30 +11,20 @@ import random
 from pathlib import Path
 
 import pytest
-from browserhelp import start_browser
+from browserhelp import browser  # noqa: F401 (a fixture: the test process's Chromium)
 from randomplayer import new_game
 from servehelp import serving
 from tapper import Tapper
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PARTIAL = Path(__file__).parent.parent / "examples" / "inventory-partial.toml"
-
-
-@pytest.fixture(scope="module")
-def one_browser(tmp_path_factory):
-    """One Chromium for both games (starting one costs seconds)."""
-    driver = start_browser(tmp_path_factory.mktemp("chromium"))
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.mark.parametrize("names,dice,have", [
     (["Ana", "Bo"], "rigs", None),
     (["Ana", "Bo", "Cy"], "table", PARTIAL),
 ], ids=["2p-cards-rigs", "3p-cards-table-dice-table-partial"])
-def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, one_browser,
+def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, browser,
                                                        tmp_path, tables):
     from rigs_helper.store import session
 
@@ -42,7 +32,7 @@ def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, one_br
     cards = "rigs" if have is None else "table"
     assert session.load(game, tables).game.cards == cards
     with serving(game, tables) as (_, base, tokens):
-        tapper = Tapper(one_browser, base, tokens, game, tables, random.Random(3),
+        tapper = Tapper(browser, base, tokens, game, tables, random.Random(3),
                         board=True)
         try:
             report = tapper.play(4)
