@@ -11,20 +11,28 @@ import random
 from pathlib import Path
 
 import pytest
-from browserhelp import browser  # noqa: F401 (a fixture: the test process's Chromium)
+from browserhelp import start_browser
 from randomplayer import new_game
 from servehelp import serving
 from tapper import Tapper
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = pytest.mark.browser
 PARTIAL = Path(__file__).parent.parent / "examples" / "inventory-partial.toml"
 
 
+@pytest.fixture
+def one_browser(chromium):
+    """The test process's one Chromium (tests/conftest.py ``chromium``: starting one costs
+    seconds), a fresh tab for each test."""
+    return chromium.fresh()
+
+
+@pytest.mark.slow  # two browser games of three rounds: started first
 @pytest.mark.parametrize("names,dice,have", [
     (["Ana", "Bo"], "rigs", None),
     (["Ana", "Bo", "Cy"], "table", PARTIAL),
 ], ids=["2p-cards-rigs", "3p-cards-table-dice-table-partial"])
-def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, browser,
+def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, one_browser,
                                                        tmp_path, tables):
     from rigs_helper.store import session
 
@@ -32,7 +40,7 @@ def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, browse
     cards = "rigs" if have is None else "table"
     assert session.load(game, tables).game.cards == cards
     with serving(game, tables) as (_, base, tokens):
-        tapper = Tapper(browser, base, tokens, game, tables, random.Random(3),
+        tapper = Tapper(one_browser, base, tokens, game, tables, random.Random(3),
                         board=True)
         try:
             report = tapper.play(4)
