@@ -39,14 +39,54 @@ def viewport(driver, width: int, height: int) -> None:
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800})
 
 
-@pytest.fixture
-def browser(tmp_path):
-    """A headless Chromium for one test (import this fixture into the test module)."""
-    driver = start_browser(tmp_path)
+def fresh_tab(driver) -> bool:
+    """Leave ``driver`` with one new blank tab (no viewport, script or emulation set on it
+    by a test before: those belong to a tab) and no cookies; False when the browser does not
+    answer (it is started again)."""
+    from selenium.common.exceptions import WebDriverException
+
     try:
-        yield driver
-    finally:
-        driver.quit()
+        old = driver.window_handles
+        driver.switch_to.new_window("tab")
+        keep = driver.current_window_handle
+        for handle in old:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(keep)
+        driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+        return driver.window_handles == [keep]
+    except WebDriverException:
+        return False
+
+
+class Shared:
+    """One Chromium per test process (starting one costs seconds of CPU), handed to each
+    test with a fresh tab (tests/conftest.py's session fixture ``chromium``)."""
+
+    def __init__(self, folder) -> None:
+        self.folder = folder  # () -> a new folder for a profile
+        self.driver = None
+
+    def fresh(self):
+        if self.driver is not None and not fresh_tab(self.driver):
+            self.quit()
+        if self.driver is None:
+            self.driver = start_browser(self.folder())
+        return self.driver
+
+    def quit(self) -> None:
+        if self.driver is not None:
+            try:
+                self.driver.quit()
+            finally:
+                self.driver = None
+
+
+@pytest.fixture
+def browser(chromium):
+    """A headless Chromium for one test, with one fresh tab (import this fixture into the
+    test module): the test process's one browser."""
+    return chromium.fresh()
 
 
 def shot(driver, folder: Path, name: str) -> Path:

@@ -68,6 +68,19 @@ def missing_browser() -> str | None:
     return " and ".join(missing) or None
 
 
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory):
+    """The test process's one headless Chromium (tests/browserhelp.py ``Shared``): each
+    test takes it through the ``browser`` fixture, a fresh tab and no cookies."""
+    from browserhelp import Shared
+
+    shared = Shared(lambda: tmp_path_factory.mktemp("chromium"))
+    try:
+        yield shared
+    finally:
+        shared.quit()
+
+
 def pytest_collection_modifyitems(config, items):
     # the tests marked slow (whole games, replay walks) start first: pytest-xdist hands
     # the tests out one by one in this order (pyproject.toml: --maxschedchunk 1), so the

@@ -109,7 +109,8 @@ def serving(path):
 
     tokens = load_tokens(path, ["Ana", "Bo"])
     server = make_rig_server(path, tokens)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                     daemon=True).start()
     try:
         yield tokens, server.server_address[1]
     finally:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from browserhelp import start_browser, viewport
+from browserhelp import browser, viewport  # noqa: F401 (a fixture)
 from clihelp import base, load, save
 from gameplay import play, play_to, set_player
 from servehelp import rigs, serving
@@ -20,14 +20,11 @@ pytestmark = pytest.mark.browser
 PHONE = (390, 844)
 
 
-@pytest.fixture(scope="module")
-def phone(tmp_path_factory):
-    driver = start_browser(tmp_path_factory.mktemp("phone"))
-    viewport(driver, *PHONE)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+@pytest.fixture
+def phone(browser):
+    """The test process's Chromium (a fresh tab) at a phone's size."""
+    viewport(browser, *PHONE)
+    return browser
 
 
 def wait_for(driver, script: str, timeout: float = 10):

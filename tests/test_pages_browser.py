@@ -256,7 +256,7 @@ def test_a_deal_of_5_credits_for_1_energy_is_3_taps_and_offers_only_the_others_o
         tap(".//input[@name='credits']/../button[@data-d='5']")
         tap(".//input[@name='for_energy']/../button[@data-d='1']")
         tap(".//button[@type='submit']")
-        WebDriverWait(browser, 10).until(lambda d: d.execute_script(
+        WebDriverWait(browser, 10, poll_frequency=0.05).until(lambda d: d.execute_script(
             "return +(document.body.getAttribute('data-answers') || 0)") > before)
         box = browser.find_element(By.ID, "outcome")
         assert "good" in box.get_attribute("class"), box.text

@@ -69,13 +69,18 @@ def test_a_partial_set_game_played_from_the_pages_keeps_the_books_equal_to_the_c
     assert r.exit_code == 0, r.output
     assert "Game Market Deck: deal" in r.stdout and "from your pile" in r.stdout
 
+    served = None  # the server while it runs: the file as it read it (one parse a version)
+
     def game():
+        if served is not None:
+            return served.source.snapshot().loaded.game
         return session.load(path, tables).game
 
     table = Cardboard(game(), tables, 32)
     assert own_left(game(), tables) == table.counts()
     recorded = Counter()
     with serving(path, tables) as (server, _, tokens):
+        served = server
         n = 0
 
         def act(name: str, fields: dict) -> tuple[int, dict]:
@@ -177,6 +182,7 @@ def test_a_partial_set_game_played_from_the_pages_keeps_the_books_equal_to_the_c
             fields[ptype] = mine
         code, body = act(g.leader, fields)
         assert code == 200, body
+        served = None
     assert game().game_over and len(game().endgame.plot_values) == 5
     assert recorded["virtual grant"] >= 1
     assert recorded["plot"] >= 10 and recorded["survey"] >= 5 and recorded["market"] >= 10

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import re
 import os
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from browserhelp import browser  # noqa: F401 (a fixture)
 from gameplay import play_to
 from named_game import NAMES, WIDE
 
@@ -20,8 +20,6 @@ from rigs_helper.forecast.report import _played, market_prices
 from rigs_helper.rules.setup import new_game
 
 MAXI = "Maximiliano de la Cruz"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 SHOTS = Path(os.environ.get("RIGS_SCREENSHOTS")
              or Path(__file__).resolve().parents[1] / "build" / "screenshots")
 
@@ -90,28 +88,18 @@ def test_report_price_row_shows_the_price_in_force(tables):
 
 
 @pytest.mark.browser
-def test_report_reads_on_a_phone_and_a_laptop(named_game, rigs, tmp_path):
+def test_report_reads_on_a_phone_and_a_laptop(named_game, rigs, tmp_path, browser):
     """Headless Chromium opens the HTML report at 390 px and 1280 px: nothing scrolls
     sideways; screenshots go to build/screenshots/ (or $RIGS_SCREENSHOTS)."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    assert Path(CHROMIUM).exists() and Path(DRIVER).exists(), \
-        "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
     html = tmp_path / "report.html"
     _ok(rigs("report", "--html", html, "--game", named_game["dir"][WIDE] / "rigs.toml"))
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage", "--hide-scrollbars",
-                 f"--user-data-dir={tmp_path / 'chromium'}"):
-        opts.add_argument(flag)
-    driver = webdriver.Chrome(options=opts, service=Service(executable_path=DRIVER))
+    driver = browser
     SHOTS.mkdir(parents=True, exist_ok=True)
     try:
         for width in (390, 1280):
-            driver.set_window_size(width, 900)
+            # a window this wide (not a phone's emulation: the page lays out at it)
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
             driver.get(html.as_uri())
             inner = driver.execute_script("return window.innerWidth")
             scroll = driver.execute_script("return document.documentElement.scrollWidth")
@@ -121,4 +109,4 @@ def test_report_reads_on_a_phone_and_a_laptop(named_game, rigs, tmp_path):
             driver.save_screenshot(str(shot))
             assert shot.stat().st_size > 10_000
     finally:
-        driver.quit()
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

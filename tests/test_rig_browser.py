@@ -18,6 +18,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.mark.slow
 def test_rig_game_from_two_phones_to_the_end(browser, tmp_path, rigs):  # noqa: F811
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -43,15 +44,20 @@ def test_rig_game_from_two_phones_to_the_end(browser, tmp_path, rigs):  # noqa: 
             name = next(s.name for s in st.seats if legal(st, s.name))
             browser.switch_to.window(windows[name])
             etag = hashlib.sha256(path.read_bytes()).hexdigest()[:20]
-            WebDriverWait(browser, 10).until(  # the page shows the game as it is now
+            WebDriverWait(browser, 10, poll_frequency=0.05).until(  # the page shows the game as it is now
                 lambda b: b.execute_script(
                     "return document.querySelector('main').getAttribute('data-etag')") == etag)
             answers = browser.find_element(By.TAG_NAME, "body").get_attribute(
                 "data-answers") or "0"
-            form = browser.find_element(By.CSS_SELECTOR, "#decisions form.act")
-            button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
-            button.click()  # ("Roll for me" first where rigs may roll)
-            WebDriverWait(browser, 10).until(
+            for _ in range(5):
+                try:
+                    form = browser.find_element(By.CSS_SELECTOR, "#decisions form.act")
+                    button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
+                    button.click()  # ("Roll for me" first where rigs may roll)
+                    break
+                except StaleElementReferenceException:  # the page was drawn again
+                    continue
+            WebDriverWait(browser, 10, poll_frequency=0.05).until(
                 lambda b: (b.find_element(By.TAG_NAME, "body").get_attribute("data-answers")
                            or "0") != answers)
             box = browser.find_element(By.ID, "outcome")

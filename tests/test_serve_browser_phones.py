@@ -79,7 +79,8 @@ def test_phones_act_and_the_board_follows(browser, tmp_path, tables):
         browser.get(f"{base}/p/{tokens['Bo']}")
         tap_move(browser)
         # the page comes back: an element found before it did goes stale
-        WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)
+        WebDriverWait(browser, 10, poll_frequency=0.05,
+                      ignored_exceptions=(StaleElementReferenceException,)
                       ).until(lambda d: "outcome good" in (
                           d.find_element(By.ID, "outcome").get_attribute("class") or ""))
         assert "?r=" in browser.current_url and "Bo moves" in browser.find_element(
@@ -95,7 +96,8 @@ def test_phones_act_and_the_board_follows(browser, tmp_path, tables):
             ".filter(b => b.offsetParent).map(b => b.getBoundingClientRect().height)")
         assert heights and min(heights) >= 44  # tap targets
         tap_move(browser)
-        WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)
+        WebDriverWait(browser, 10, poll_frequency=0.05,
+                      ignored_exceptions=(StaleElementReferenceException,)
                       ).until(lambda d: "outcome good" in (
                           d.find_element(By.ID, "outcome").get_attribute("class") or ""))
         assert "?r=" not in browser.current_url  # updated in place, with JavaScript

@@ -12,6 +12,7 @@ rigs' generator)."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ import pytest
 from randomplayer import DECISIONS, Client, fill, new_game, served, table_deck
 
 from rigs_helper.store import session
+from rigs_helper.web.pages import final_scores
 
 #: actions left out: a Karma card's own draws, picks and dice; a swap (see above)
 LEFT_OUT = ("karma play", "karma use", "karma swap")
@@ -61,14 +63,13 @@ def test_a_dice_table_game_recorded_from_the_pages_never_uses_rigs_generator(tab
     start = session.load(path, tables).game
     rng = random.Random(seed)
     counts = {"ok": 0, "refused": [], "grant records": 0, "deals": 0, "market": 0}
+    kinds: Counter[str] = Counter()
     with served(path, tables) as (server, tokens):
         client = Client(server.server_address[1])
         game = start
         recorded_round = 0
         for step in range(3000):
-            code, board = client.get_json("/state.json")
-            assert code == 200
-            if board.get("game_over") and board.get("final"):
+            if game.game_over and final_scores(game, tables):
                 break
             menu = []
             for name, token in tokens.items():
@@ -76,7 +77,8 @@ def test_a_dice_table_game_recorded_from_the_pages_never_uses_rigs_generator(tab
                 assert code == 200
                 menu += [(name, a) for a in d["actions"]]
             choices = _choices(menu, recorded_round == game.round)
-            assert choices, f"step {step}: nothing to do, waiting for {board['waiting_for']}"
+            assert choices, f"step {step}: nothing to do, waiting for " \
+                f"{client.get_json('/state.json')[1].get('waiting_for')}"
             decide = [c for c in choices if c[1]["action"] in DECISIONS]
             market = [c for c in choices if c[1]["action"] == "next"]
             done = [c for c in choices if c[1]["action"] == "done"]
@@ -96,14 +98,19 @@ def test_a_dice_table_game_recorded_from_the_pages_never_uses_rigs_generator(tab
                 counts["refused"].append(f"{name} {form}: {answer.get('error')}")
             else:
                 counts["ok"] += 1
+                kinds[action["action"]] += 1
                 if action["action"] == "grant" and "card" in action["params"]:
                     recorded_round, counts["grant records"] = game.round, \
                         counts["grant records"] + 1
                 counts["deals"] += action["action"] == "grant" and "give" in action["params"]
                 counts["market"] += action["action"] == "next"
-            game = session.load(path, tables).game
+            # the file as the server read it for the menus (one parse per version, shared)
+            game = server.source.snapshot().loaded.game
         else:
-            raise AssertionError(f"the game did not end: {board['round']}, {board['phase']}")
+            raise AssertionError(f"the game did not end: {game.round}, {game.phase}")
+        code, board = client.get_json("/state.json")
+    # the board shows the final scores
+    assert code == 200 and board["game_over"] and board["final"]["winners"], board
     end = session.load(path, tables).game
     # rigs' generator is where `rigs new` left it: nothing was drawn or rolled by rigs
     assert end.rng == start.rng and end.seed == start.seed
@@ -113,3 +120,4 @@ def test_a_dice_table_game_recorded_from_the_pages_never_uses_rigs_generator(tab
     assert counts["refused"] == []
     assert counts["grant records"] >= 5 and counts["deals"] == counts["grant records"]
     assert counts["market"] >= 1
+    assert kinds["disaster record"] >= 15 and kinds["done"] >= 15 * 4  # each round's

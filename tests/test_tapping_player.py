@@ -20,16 +20,14 @@ pytestmark = pytest.mark.browser
 PARTIAL = Path(__file__).parent.parent / "examples" / "inventory-partial.toml"
 
 
-@pytest.fixture(scope="module")
-def one_browser(tmp_path_factory):
-    """One Chromium for both games (starting one costs seconds)."""
-    driver = start_browser(tmp_path_factory.mktemp("chromium"))
-    try:
-        yield driver
-    finally:
-        driver.quit()
+@pytest.fixture
+def one_browser(chromium):
+    """The test process's one Chromium (tests/conftest.py ``chromium``: starting one costs
+    seconds), a fresh tab for each test."""
+    return chromium.fresh()
 
 
+@pytest.mark.slow  # two browser games of three rounds: started first
 @pytest.mark.parametrize("names,dice,have", [
     (["Ana", "Bo"], "rigs", None),
     (["Ana", "Bo", "Cy"], "table", PARTIAL),
