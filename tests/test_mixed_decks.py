@@ -46,6 +46,7 @@ def _outcome(w: Work, deck: str) -> str:
 # ---------------------------------------------------------------------------- odds
 
 
+@pytest.mark.slow
 def test_mixed_deck_first_draw_has_the_right_odds_chi_square(tables):
     """36 Disasters, 6 lacking: the first card is virtual with chance 6/36, each lacking
     card in proportion to its copies, the group's own pile 30/36."""
