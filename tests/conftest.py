@@ -128,23 +128,39 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 
 # ---------------------------------------------------------------------------- shared games
 
-_BUILT: dict[str, Path] = {}
-_BUILT_IN = None  # a temporary folder for this test process (each xdist worker has one)
+# One folder for the whole run, the xdist workers included: made by the first process (the
+# controller), handed to the workers it starts through the environment, removed by it at exit
+if "RIGS_TEST_BUILT" not in os.environ:
+    os.environ["RIGS_TEST_BUILT"] = tempfile.mkdtemp(prefix="rigs-built-")
+    atexit.register(shutil.rmtree, os.environ["RIGS_TEST_BUILT"], True)
+
+
+def built_once(key: str, build) -> Path:
+    """A folder made once per test run by ``build(folder)``, whichever test process (xdist
+    worker) asks first; the others wait for it and then share it (read it, never write
+    it).  Whatever is slow and the same for every process: a scripted game, a session's
+    recordings."""
+    import fcntl
+
+    root = Path(os.environ["RIGS_TEST_BUILT"])
+    folder, done = root / key, root / f"{key}.done"
+    if not done.exists():
+        with open(root / f"{key}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when closed
+            if not done.exists():
+                shutil.rmtree(folder, ignore_errors=True)  # a build that failed half-way
+                folder.mkdir()
+                build(folder)
+                done.touch()
+    return folder
 
 
 def scripted_copy(key: str, build, dest: Path) -> Path:
-    """A scripted game built once per test process by ``build(path)`` and copied to
-    ``dest`` for each test that asks (the file with its backups and tokens beside it), so
-    tests starting from the same game do not each play it again."""
-    global _BUILT_IN
-    if key not in _BUILT:
-        if _BUILT_IN is None:
-            _BUILT_IN = tempfile.TemporaryDirectory(prefix="rigs-scripted-")
-        folder = Path(_BUILT_IN.name) / key
-        folder.mkdir()
-        build(folder / dest.name)
-        _BUILT[key] = folder / dest.name
-    src = _BUILT[key]
+    """A scripted game built once per test run by ``build(path)`` (conftest.built_once) and
+    copied to ``dest`` for each test that asks (the file with its backups and tokens beside
+    it), so tests starting from the same game do not each play it again."""
+    src = built_once(f"scripted-{key}-{dest.name}",
+                     lambda folder: build(folder / dest.name)) / dest.name
     shutil.copyfile(src, dest)
     for entry in src.parent.glob(f".{src.name}.*"):  # its backups, tokens, ...
         target = dest.parent / f".{dest.name}{entry.name[1 + len(src.name):]}"
@@ -190,14 +206,22 @@ def rigs(runner):
 
 
 @pytest.fixture(scope="session")
-def named_game(tmp_path_factory, tables):
-    """The scripted game with Zoë and Maximiliano de la Cruz, played once per session at 80
-    and 120 columns and very wide (see tests/named_game.py): width -> commands and outputs,
-    and "dir" -> the directories (the game file is rigs.toml in each)."""
+def named_game(tables):
+    """The scripted game with Zoë and Maximiliano de la Cruz, played once per test run (the
+    xdist workers share it: conftest.built_once) at 80 and 120 columns and very wide (see
+    tests/named_game.py): width -> commands and outputs, and "dir" -> the directories (the
+    game file is rigs.toml in each; read them, never write them)."""
     from named_game import WIDE, WIDTHS, record
 
-    root = tmp_path_factory.mktemp("named")
-    runs = {w: record(root / f"w{w}", w, tables) for w in (*WIDTHS, WIDE)}
+    import json
+
+    def build(root: Path) -> None:  # once per run (conftest.built_once), kept as JSON
+        runs = {w: record(root / f"w{w}", w, tables) for w in (*WIDTHS, WIDE)}
+        (root / "runs.json").write_text(json.dumps(list(runs.items())), encoding="utf-8")
+
+    root = built_once("named-game", build)
+    runs = {w: [(tuple(args), code, out, err) for args, code, out, err in typed]
+            for w, typed in json.loads((root / "runs.json").read_text(encoding="utf-8"))}
     return {**runs, "dir": {w: root / f"w{w}" for w in (*WIDTHS, WIDE)}}
 
 

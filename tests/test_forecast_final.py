@@ -69,6 +69,7 @@ def test_forecast_land_grant_leader_keeps_the_most_valuable_plot(tables):
         sum(w.values()) for w in s.weights) + 3
 
 
+@pytest.mark.slow
 def test_forecast_agrees_with_games_played_by_the_rules(tables):
     """The simulation against the rules engine: the same state played to the end many
     times with `next --auto` (hidden piles reshuffled, the seed varied, Luxuries sold at
@@ -164,6 +165,7 @@ def test_standings_json_win_probability_is_for_the_end(rigs, tmp_path):
 # ---------------------------------------------------------------------------- calibration
 
 
+@pytest.mark.slow
 def test_forecast_calibration_beats_both_baselines(tables, monkeypatch):
     """A few dozen seeded games played to the end: the forecast's Brier score is below a
     uniform guess and the "if it ended now" figures, over all snapshots and in round 5.

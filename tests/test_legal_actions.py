@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import Phase, example, given, settings
 from hypothesis import strategies as st
 
@@ -188,6 +189,7 @@ def hidden_elsewhere(g, player: str, form: dict, exc: Exception) -> bool:
     return "cards are conserved" in str(exc) and any(t in held for t in titles)
 
 
+@pytest.mark.slow
 @settings(max_examples=8, phases=[Phase.explicit, Phase.reuse, Phase.generate])  # no shrinking
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 4))
 @example(seed=2374, players=4)  # a listed title every copy of which another hand held

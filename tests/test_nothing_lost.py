@@ -53,6 +53,7 @@ def credits(rigs, path, who="Ana"):
 # ---------------------------------------------------------------------------- the lock
 
 
+@pytest.mark.slow
 def test_twenty_concurrent_writers_lose_nothing_and_undo_to_the_start(game, rigs):
     start = game.read_bytes()
     before = credits(rigs, game)

@@ -43,6 +43,7 @@ def plot_type(tables, pid: str) -> str:
 # ---------------------------------------------------------------------------- odds
 
 
+@pytest.mark.slow
 def test_mixed_plot_deck_draws_by_type_chi_square(tables):
     """27 plots, the group lacking a Plains, a Desert and a Ridge: the Land Grant's first
     plot is each type in proportion to its copies, virtual exactly as often as the group
@@ -61,6 +62,7 @@ def test_mixed_plot_deck_draws_by_type_chi_square(tables):
     assert chi_square(seen, expected) < CHI2_001[len(expected) - 1]
 
 
+@pytest.mark.slow
 def test_mixed_survey_deck_draws_by_yield_chi_square(tables):
     """27 Survey cards, the group lacking 9 (three each of yields 0, 1 and 2): a survey is
     one of the group's own with chance 18/27, else a virtual card of each yield 3/27."""
@@ -81,6 +83,7 @@ def test_mixed_survey_deck_draws_by_yield_chi_square(tables):
     assert chi_square(seen, expected) < CHI2_001[3]
 
 
+@pytest.mark.slow
 def test_mixed_market_deck_draws_by_value_chi_square(tables):
     """36 Market cards, the group lacking two Spikes, three Highs and a Low: the first
     Market card is virtual with chance 6/36, each value in proportion to the copies

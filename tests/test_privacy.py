@@ -44,6 +44,7 @@ class Table:
     def __init__(self, rigs, path, tables) -> None:
         self.rigs, self.path, self.tables = rigs, path, tables
         self.checked = 0
+        self._looked: bytes | None = None
 
     def run(self, *args: str, ok: bool = True):
         r = self.rigs(*args, "--game", self.path)
@@ -58,7 +59,12 @@ class Table:
         return r
 
     def look(self) -> None:
-        """Every shared view of the game, each checked."""
+        """Every shared view of the game, each checked (once per state of the file: a
+        refused command leaves it, and every view, as it was)."""
+        state = self.path.read_bytes()
+        if state == self._looked:
+            return
+        self._looked = state
         for args in (["status"], ["status", "--json"], ["grant"], ["grant", "--json"],
                      ["log"], ["log", "--json"], ["log", "--ledger"], ["vinnie"],
                      ["produce"], ["restore", "--list"], ["standings", "--samples", "20"], ["odds"],

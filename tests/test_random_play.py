@@ -2,8 +2,9 @@
 simulation test): seeded games of random legal actions, saved as the commands save them,
 checking after every action that
 - the file reloads to the same state,
-- replaying the history from its start gives the stored state,
-- `undo` restores the state before the action exactly,
+- replaying the history from its start gives the stored state (every tenth action),
+- `undo` restores the state before the action exactly (each action with a private value,
+  each tenth, and a seeded half of the others),
 - no private field of one player shows in another player's view or in a public one: the
   words the action said, `log` and `log --json`, the log as each player reads it, the
   board's HTML and state.json, each other player's page and actions.json."""
@@ -82,34 +83,38 @@ class Views:
         self.source = Source(path, tables)
         self._last: tuple[bytes, dict] | None = None
 
-    def now(self) -> dict[str | None, list[tuple[str, str]]]:
-        """The views of the file as it is: made again only when its bytes changed (the
-        views after one action are those before the next when nothing was saved
-        between)."""
+    def now(self, viewers=(None, *NAMES)) -> dict[str | None, list[tuple[str, str]]]:
+        """The views of the file as it is, of each of ``viewers`` (None: the public): made
+        again only when its bytes changed (the views after one action are those before the
+        next when nothing was saved between), and a viewer's only when asked for (a private
+        value's owners' views are not compared, so not made)."""
         text = self.path.read_bytes()
         if self._last is None or self._last[0] != text:
-            self._last = (text, self._made())
-        return self._last[1]
+            self._last = (text, {})
+        made = self._last[1]
+        for viewer in viewers:
+            if viewer not in made:
+                made[viewer] = self._made(viewer)
+        return made
 
-    def _made(self) -> dict[str | None, list[tuple[str, str]]]:
+    def _made(self, viewer: str | None) -> list[tuple[str, str]]:
         from rigs_helper.web import pages, player
 
         snap = self.source.snapshot()
-        board = pages.board_data(snap, self.path, self.tables)
-        public = [(" ".join(a), self.rigs(*a, "--game", self.path).stdout)
-                  for a in (["log"], ["log", "--json"])]
-        public += [("board", pages.board_page(snap, board, None, self.path, self.tables)),
-                   ("state.json", json.dumps(board, default=str))]
-        out: dict[str | None, list[tuple[str, str]]] = {None: public}
-        for name in NAMES:
-            d = player.player_data(snap, self.path, self.tables, name)
-            acts = player.actions_data(snap, self.tables, name, self.path)
-            out[name] = [
-                ("its log", json.dumps(session.history(self.path, self.tables, name))),
-                ("its page", outside_forms(player.player_page(
-                    snap, d, "t", self.tables, None, self.path))),
-                ("its actions.json", json.dumps(unlisted(acts), default=str))]
-        return out
+        if viewer is None:
+            board = pages.board_data(snap, self.path, self.tables)
+            public = [(" ".join(a), self.rigs(*a, "--game", self.path).stdout)
+                      for a in (["log"], ["log", "--json"])]
+            return public + [
+                ("board", pages.board_page(snap, board, None, self.path, self.tables)),
+                ("state.json", json.dumps(board, default=str))]
+        d = player.player_data(snap, self.path, self.tables, viewer)
+        acts = player.actions_data(snap, self.tables, viewer, self.path)
+        return [
+            ("its log", json.dumps(session.history(self.path, self.tables, viewer))),
+            ("its page", outside_forms(player.player_page(
+                snap, d, "t", self.tables, None, self.path))),
+            ("its actions.json", json.dumps(unlisted(acts), default=str))]
 
 
 def outside_forms(html: str) -> str:
@@ -176,11 +181,19 @@ def check_private(op, outcome, before: dict, after: dict, tables,
                 assert count(value, text) <= count(value, was[what]), (viewer, what, value)
 
 
-def check_after(path, tables, before_doc, rows_before: int | None) -> None:
-    """After an action: the file reloads to its state, no hand card is public, undo gives
-    the state before it; with ``rows_before`` (every few actions: each replays the whole
-    history), the replay from the start gives the state and the log one row less after
-    the undo."""
+def watchers(op, attacker: str | None) -> tuple[str | None, ...]:
+    """The viewers whose views check_private compares: the public, and each player who may
+    not see one of the operation's private values (its owners see them all)."""
+    extra = {attacker} if attacker is not None else set()
+    return (None, *(name for name in NAMES
+                    if any(name not in who | extra for who, _ in private_values(op))))
+
+
+def check_after(path, tables, before_doc, rows_before: int | None, undo: bool = True) -> None:
+    """After an action: the file reloads to its state, no hand card is public, (with
+    ``undo``) undo gives the state before it; with ``rows_before`` (every few actions:
+    each replays the whole history), the replay from the start gives the state and the log
+    one row less after the undo."""
     loaded = session.load(path, tables)
     doc = to_doc(loaded.game, tables)
     # the file reloads to the same state (a second load from the text)
@@ -193,6 +206,8 @@ def check_after(path, tables, before_doc, rows_before: int | None) -> None:
     for titles in hands.values():
         for t in titles:
             assert t not in public
+    if not undo:
+        return
     # undo restores the state before the action exactly
     copy = path.with_name("undo-" + path.name)
     shutil.copy(path, copy)
@@ -211,6 +226,7 @@ def test_random_play_keeps_replay_undo_and_privacy_after_every_action(seed, tmp_
     out = new_game(NAMES, seed, tables)
     session.create(path, out, "new", False, tables, op=new_op(NAMES, seed, None))
     views = Views(path, tables, rigs)
+    sample = random.Random(seed + 1000)  # which actions' undo is checked (see below)
     acted = secrets = 0
     for _ in range(200):
         g = session.load(path, tables).game
@@ -233,8 +249,10 @@ def test_random_play_keeps_replay_undo_and_privacy_after_every_action(seed, tmp_
             # the Player Phase ends as the pages end it (each player records their Disaster)
             op = NextPhase(auto=True, wait=g.phase == "player" and rnd.random() < 0.5)
         before_doc = to_doc(g, tables)
-        seen = views.now() if private_values(op) else {}
         attacker = g.waits.attack.player if g.waits.attack is not None else None
+        attacker = attacker if type(op).__name__ == "Answer" else None
+        watched = watchers(op, attacker)
+        seen = views.now(watched) if private_values(op) else {}
         # the whole history replayed every tenth action (and after the last, below)
         full = acted % 10 == 0
         rows = len(session.history(path, tables)) if full else None
@@ -248,10 +266,12 @@ def test_random_play_keeps_replay_undo_and_privacy_after_every_action(seed, tmp_
             loaded = session.load(path, tables)
             last = [s for s in timeline.recent(loaded, str(path), tables) if s.is_action][-1]
             assert last.op == canonical(op, g, tables)  # as the game names things
-            check_private(op, outcome, seen, views.now(), tables,
-                          attacker if type(op).__name__ == "Answer" else None)
+            check_private(op, outcome, seen, views.now(watched), tables, attacker)
             secrets += 1
-        check_after(path, tables, before_doc, rows)
+        # undo after every action with a private value or a full replay, and a seeded
+        # half of the others
+        check_after(path, tables, before_doc, rows,
+                    undo=full or bool(private_values(op)) or sample.random() < 0.5)
     loaded = session.load(path, tables)
     steps = timeline.whole(loaded, str(path), tables)
     assert to_doc(steps[-1].after, tables) == to_doc(loaded.game, tables)

@@ -73,6 +73,7 @@ def test_bad_rig_command_leaves_the_file_unchanged(rigs, tmp_path):
         assert path.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_rig_game_through_the_commands_with_exact_undo(rigs, tmp_path):
     """A whole game from `rigs new --rules rig` to its end, every action a command; after
     each one `rigs undo` gives exactly the state before it, and the action is run again."""

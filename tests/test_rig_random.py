@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from righelp import random_action
 
 from rigs_helper.game.play import perform, replay
@@ -17,6 +18,7 @@ from rigs_helper.games import get
 GAMES = 200
 
 
+@pytest.mark.slow
 def test_random_rig_games_end_and_replay_exactly():
     rig = get("rig")
     ends = {"winner": 0, "draw": 0}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 import scripted_game
 
 from rigs_helper.store import session
@@ -34,6 +35,7 @@ def _table(rigs, asked: list[str]):
     return invoke
 
 
+@pytest.mark.slow
 def test_table_dice_game_never_rolled_by_rigs(rigs, tmp_path, tables):
     path = tmp_path / "g.toml"
     asked: list[str] = []
