@@ -250,15 +250,21 @@ def test_land_grant_as_the_table_dealt_it(phone, tmp_path, tables):
         assert labels[0] == "The plot you keep" and all(
             x.startswith("The plot you handed to ") for x in labels[1:])
         keep = form.find_elements(By.CSS_SELECTOR, "fieldset label")
-        # the leader keeps the plot a list held: that list takes the plot left over
-        held = [Select(s).first_selected_option.get_attribute("value").split("=")[1]
-                for s in form.find_elements(By.CSS_SELECTOR, "select[name=give]")]
-        kept = next(k for k in keep if k.find_element(By.TAG_NAME, "input")
-                    .get_attribute("value").split("=")[1] in held)
-        tap(phone, kept)
-        kept = kept.find_element(By.TAG_NAME, "input").get_attribute("value")
+        lists = form.find_elements(By.CSS_SELECTOR, "select[name=give]")
+        # nothing chosen for the leader: no guess is sent by accident
+        assert all(Select(s).first_selected_option.get_attribute("value") == ""
+                   for s in lists)
+        assert not any(k.find_element(By.TAG_NAME, "input").is_selected() for k in keep)
+        tap_text(phone, "Record who got which")  # the browser asks for the choices first
+        assert load(path, tables).grant == g.grant
+        tap(phone, keep[-1])
+        kept = keep[-1].find_element(By.TAG_NAME, "input").get_attribute("value")
+        left = [pid for pid in drawn if pid != kept.split("=")[1]]
+        for s, pid in zip(lists, left):  # one tap each: who received which
+            who = s.find_element(By.XPATH, "..").text.split("handed to ")[1].split()[0]
+            Select(s).select_by_value(f"{who}={pid}")
         given = dict(Select(s).first_selected_option.get_attribute("value").split("=")
-                     for s in form.find_elements(By.CSS_SELECTOR, "select[name=give]"))
+                     for s in lists)
         assert sorted([kept.split("=")[1], *given.values()]) == sorted(drawn)
         tap_text(phone, "Record who got which")
         assert "good" in answered(phone)

@@ -175,7 +175,6 @@ def grant_deals(tables, action: dict, leader: str, owners: dict | None = None) -
                 per[who].append(pid)
     fields = []
     every = set(deals)
-    free = list(per.get(leader, ()))
     for who, plots in per.items():
         opts = [{"value": f"{who}={pid}", "label": plot_words(tables, pid)} for pid in plots]
         if who == leader:
@@ -183,16 +182,13 @@ def grant_deals(tables, action: dict, leader: str, owners: dict | None = None) -
                            "record": "card", "kind": "buttons", "chosen": None,
                            "options": opts})
             continue
-        # (each other player: a plot of the grant none else holds yet, in seating order;
-        # the page's script keeps them different as the leader changes them)
-        first = next((pid for pid in reversed(free) if pid in plots), None)
-        if first is not None:
-            free.remove(first)
+        # (each other player: blank until the leader says which plot they handed them,
+        # so that no guess is sent by accident; the page's script keeps them different)
         need = all(f"{who}=" in d for d in every)  # (too few plots: some get none)
         fields.append({"name": "give", "label": f"The plot you handed to {who}",
                        "required": need, "record": "card", "kind": "select",
                        "options": opts, "blank": "Choose" if need else "None",
-                       "chosen": f"{who}={first}" if first else None})
+                       "chosen": None})
     f = _new("grant", "Record who got which", fields)
     f["distinct"] = "give"
     return f
