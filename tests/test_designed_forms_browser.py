@@ -249,6 +249,8 @@ def test_land_grant_as_the_table_dealt_it(phone, tmp_path, tables):
         labels = [x.text for x in form.find_elements(By.CSS_SELECTOR, "legend, label.f")]
         assert labels[0] == "The plot you keep" and all(
             x.startswith("The plot you handed to ") for x in labels[1:])
+        # the leader's own decision waits: no "I'm done" beside it
+        assert not phone.find_elements(By.CSS_SELECTOR, "#done form")
         keep = form.find_elements(By.CSS_SELECTOR, "fieldset label")
         lists = form.find_elements(By.CSS_SELECTOR, "select[name=give]")
         # nothing chosen for the leader: no guess is sent by accident
