@@ -156,6 +156,7 @@ def end_game(tables, action: dict) -> dict:
                        "chosen": None, "options": [{"value": c, "label": c.replace(
                            ",", PAIR)} for c in combos]})
     rules = [{"text": "A plot type left blank: rigs draws its cards."}] if any(
+        f.get("record") == "card" for f in fields) and any(
         VIRTUAL in [str(v) for v in (s.get("values") or ())] for s in params.values()
         if s.get("record") == "card") else []
     return _new("score", "Score the game", fields, rules)
