@@ -150,27 +150,34 @@ def test_take_resources_with_the_steppers(phone, tmp_path, tables):
     assert (a.metal, a.may_take) == (before + 2, 0)
 
 
-def test_owed_karma_cards_recorded_one_by_one_or_drawn_for_us(phone, tmp_path, tables):
+def test_owed_karma_cards_recorded_in_one_form_or_drawn_for_us(phone, tmp_path, tables):
+    """Several owed Karma cards: one form, a list per card drawn (the first needed, the
+    others recorded later), and "Draw them for us" for every one left."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     g = table_game(tables)
-    path = save(tmp_path, set_player(g, "Ana", owed_karma=2), tables)
+    path = save(tmp_path, set_player(g, "Ana", owed_karma=3), tables)
     held = len(g.player("Ana").hand)
     with serving(path, tables) as (_, url, tokens):
         form = open_page(phone, url, tokens["Ana"])[0]
-        assert "The Karma card you drew" in form.text
-        tap_text(phone, "Draw it for us")
-        assert "good" in answered(phone)
-        assert load(path, tables).player("Ana").owed_karma == 1
-        form = open_page(phone, url, tokens["Ana"])[0]
-        pick = Select(form.find_element(By.CSS_SELECTOR, "select[name=card]"))
+        assert "Record the 3 Karma cards you drew" in phone.find_element(
+            By.ID, "decisions").text
+        lists = form.find_elements(By.CSS_SELECTOR, "select[name=card]")
+        assert len(lists) == 3 and [s.get_attribute("required") for s in lists] == [
+            "true", None, None]
+        pick = Select(lists[0])
         title = pick.options[1].text
         pick.select_by_index(1)
-        tap_text(phone, "Record it")
+        tap_text(phone, "Record them")
+        assert "good" in answered(phone)
+        assert load(path, tables).player("Ana").owed_karma == 2
+        form = open_page(phone, url, tokens["Ana"])[0]
+        assert len(form.find_elements(By.CSS_SELECTOR, "select[name=card]")) == 2
+        tap_text(phone, "Draw them for us")
         assert "good" in answered(phone)
     a = load(path, tables).player("Ana")
-    assert (a.owed_karma, len(a.hand)) == (0, held + 2)
+    assert (a.owed_karma, len(a.hand)) == (0, held + 3)
     assert title in [tables.karma_card(k).title for k in a.hand]
 
 

@@ -459,8 +459,8 @@ def test_a_deck_the_group_lacks_entirely_is_rigs_to_draw_and_never_asked_of_the_
     does not have, and the record was refused)."""
     from rigs_helper.rules.decks import all_virtual
     from rigs_helper.rules.phases import NextPhase
+    from gameplay import next_recorded
     from rigs_helper.web.leader import end_params, market_param
-    from test_mixed_decks import _next
 
     path = tmp_path / "g.toml"
     assert rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 11, "--have",
@@ -485,7 +485,7 @@ def test_a_deck_the_group_lacks_entirely_is_rigs_to_draw_and_never_asked_of_the_
     assert karma and all(k == ["virtual"] for k in karma)
     # round 2's Land Grant: no plot of the table's to record, rigs draws them
     while (g.round, g.phase) != (1, "market"):
-        g = _next(g, tables)
+        g = next_recorded(g, tables)
     g = perform(g, NextPhase(), tables).game
     assert g.grant and g.grant_record == "due"
     assert _params(g, tables, g.leader, "grant") == [

@@ -109,16 +109,26 @@ def settle(tables, action: dict, taking: bool) -> dict:
 
 
 def karma_owed(tables, actions: list[dict]) -> dict:
-    """An owed Karma card: the card drawn at the table (one list of the deck's titles
-    for this card; "Draw it for us" where the deck lets rigs draw it); with several
-    owed, one at a time (the title says how many wait)."""
+    """The owed Karma cards, one form: the card drawn at the table (one list of the deck's
+    titles; "Draw it for us" where the deck lets rigs draw it); several owed (a card
+    played made them draw): one list per card drawn, in order, the first needed and the
+    others "Not drawn yet" (recorded later), and "Draw them for us" for them all."""
     f = decision(tables, actions, None, "Record it")
     for x in f["fields"]:
-        if x["name"] == "card":
-            x["label"] = "The Karma card you drew"
-            x["kind"] = "select" if x["kind"] != "given" else "given"
-            if x.get("quick"):
-                x["quick"]["label"] = "Draw it for us"
+        if x["name"] != "card":
+            continue
+        if x["kind"] == "repeat":  # several: a list per card drawn
+            x["label"] = "The Karma cards you drew"
+            x["slots"][0]["need"] = True
+            f["label"] = "Record them"
+            if all(VIRTUAL in [o["value"] for o in s["options"]] for s in x["slots"]):
+                f["only"] = [{"value": "&".join(["card=" + VIRTUAL] * len(x["slots"])),
+                              "label": "Draw them for us"}]
+            continue
+        x["label"] = "The Karma card you drew"
+        x["kind"] = "select" if x["kind"] != "given" else "given"
+        if x.get("quick"):
+            x["quick"]["label"] = "Draw it for us"
     if all(x["kind"] == "given" for x in f["fields"]):  # rigs' card only (virtual)
         f["label"] = "Draw it for us"
     return f

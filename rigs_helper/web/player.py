@@ -165,8 +165,8 @@ def _karma_draw(game, tables, me, acts, owners):
     from rigs_helper.rules.state import OWED_DRAW
 
     n = me.owed_karma or 1
-    title = "Record the Karma card you drew" + (f" ({n} to record, one at a time)"
-                                                if n > 1 else "")
+    title = f"Record the {n} Karma cards you drew" if n > 1 else \
+        "Record the Karma card you drew"
     if me.disaster_draw not in (None, OWED_DRAW):
         title = "Record the Karma card your Disaster card made you draw"
     return title, designed.karma_owed(tables, acts)

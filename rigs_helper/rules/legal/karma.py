@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rigs_helper.rules.legal.base import Cand
+from rigs_helper.rules.legal.base import Action, Cand, Param
 from rigs_helper.rules.state import OWED_DRAW
 from rigs_helper.rules.tables import RESOURCES
 
@@ -103,23 +103,33 @@ def unseen(game, tables, player: str, discards: bool = False) -> list[str]:
     return _titles(tables, (c.key for c in tables.karma if c.key not in seen))
 
 
-def candidates_draw(game, tables, player):
-    """Record the Karma card a hurt player drew at the table: it replaces the one rigs drew
-    for them.  Nothing else is listed: a card is drawn only when a rule or a card says so,
-    and a record replaces a draw, never adds one (`rigs karma draw` at the terminal still
-    corrects the books)."""
+def actions_draw(game, tables, player, spec):
+    """Record the Karma card(s) a hurt player drew at the table: they replace those rigs
+    drew for them.  Nothing else is listed: a card is drawn only when a rule or a card says
+    so, and a record replaces a draw, never adds one (`rigs karma draw` at the terminal
+    still corrects the books).  Several owed (a card played made them draw): one record
+    of them all, a value per card drawn, in order (``min`` 1: the rest may wait)."""
+    from rigs_helper.rules.decks import all_virtual
+    from rigs_helper.rules.legal.grouping import passes
+
     p = game.player(player)
     # nothing drawn yet: the table's card, or virtual (for a Disaster, or a card played)
     owed = p.disaster_draw == OWED_DRAW or p.owed_karma > 0
     if not owed and (p.disaster_draw is None or p.disaster_draw not in p.hand):
-        return
-    from rigs_helper.rules.decks import all_virtual
-
+        return []
     if not owed and all_virtual(game, "karma"):  # (no card of the table's replaces it)
-        return
-    for t in (recordable(game, tables, player) if owed else drawable(game, tables, player)):
-        yield Cand({"card": t})
-
+        return []
+    n = p.owed_karma if owed and p.disaster_draw != OWED_DRAW else 1
+    values = tuple(t for t in (recordable(game, tables, player, n) if owed else
+                               drawable(game, tables, player))
+                   if passes(spec, game, tables, player, {"card": [t]}))
+    if not values:
+        return []
+    if n == 1:
+        return [Action(spec.action, (Param("card", values, record="card"),), spec.label)]
+    return [Action(spec.action, (Param("card", values, 1, n, True, True, record="card",
+                                       ordered=recordable_each(game, tables, player, n)),),
+                   spec.label)]
 
 
 def candidates_discard(game, tables, player):
