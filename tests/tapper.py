@@ -281,6 +281,19 @@ class Tapper:
 
         for box in form.find_elements(By.CSS_SELECTOR, "p.rule.warn"):
             names = set(json.loads(box.get_attribute("data-sum") or "[]"))
+            # a choice of buttons ("10 + 10" where "10: at most 3"): one that holds the
+            # value counted too often, chosen again without it
+            value = box.get_attribute("data-value") or ""
+            groups: dict[str, list] = {}
+            for i in form.find_elements(By.CSS_SELECTOR, "input[type=radio]"):
+                if i.get_attribute("name") in names and i.is_displayed():
+                    groups.setdefault(i.get_attribute("name"), []).append(i)
+            over = [g for g in groups.values() if any(
+                i.is_selected() and value in i.get_attribute("value").split(",") for i in g)]
+            if over:
+                other = [i for i in over[0] if value not in i.get_attribute("value").split(",")]
+                if other:
+                    self.tap(self.rng.choice(other).find_element(By.XPATH, ".."))
             for s in form.find_elements(By.TAG_NAME, "select"):
                 if s.get_attribute("name") in names and s.is_displayed() and s.is_enabled():
                     opts = [o.get_attribute("value") for o in s.find_elements(

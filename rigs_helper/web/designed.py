@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 
-from rigs_helper.web.forms import decision, die_field, form
+from rigs_helper.web.forms import decision, die_field, form, rules_words
 from rigs_helper.web.words import NAMES, VIRTUAL, param_words, plot_words, value_words
 
 
@@ -165,7 +165,12 @@ def end_game(tables, action: dict) -> dict:
                        "required": False, "record": "card", "kind": "buttons",
                        "chosen": None, "options": [{"value": c, "label": c.replace(
                            ",", PAIR)} for c in combos]})
-    rules = [{"text": "A plot type left blank: rigs draws its cards."}] if any(
+    # each value at most as often as the End Game deck still holds it (the page's script
+    # counts it in every pair chosen: "10: at most 3" waits for a "10 + 10" changed)
+    rules = [{**r, "text": f"Cards of {r['value']}: at most {r['max']} (no more left)"}
+             for r in rules_words({"constraints": action.get("constraints") or ()})
+             if r.get("value") and any(f["name"] in r["sum"] for f in fields)]
+    rules += [{"text": "A plot type left blank: rigs draws its cards."}] if any(
         f.get("record") == "card" for f in fields) and any(
         VIRTUAL in [str(v) for v in (s.get("values") or ())] for s in params.values()
         if s.get("record") == "card") else []
