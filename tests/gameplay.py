@@ -1,6 +1,7 @@
 """Helpers shared by the whole-game, rules-scenario and undo tests (not a test module).
 
-- ``play``: a seeded game driven by ``NextPhase(auto=True)`` only, step by step.
+- ``play``: a seeded game driven by ``NextPhase(auto=True)`` only, step by step;
+  ``next_recorded``: one such step of a partial set, the group's cards recorded.
 - ``check_invariants``: what must hold after every step (holdings, card conservation,
   the Market deck, phase bookkeeping, the TOML round trip).
 - ``next_slot``: the (round, phase) that must follow a step.
@@ -16,6 +17,7 @@ from collections import Counter
 from dataclasses import replace
 
 from rigs_helper.rules.engine import perform
+from rigs_helper.rules.errors import PendingChoice
 from rigs_helper.rules.phases import NextPhase
 from rigs_helper.rules.setup import new_game
 from rigs_helper.rules.state import Game, Pile, Plot
@@ -259,3 +261,24 @@ def physical_left(pile: Pile) -> list[str]:
     """The group's own cards: in the pile, then among the discards."""
     own = [k for k, v in zip(pile.draw, pile.virtual) if not v]
     return own + list((Counter(pile.discard) - Counter(pile.vdiscard)).elements())
+
+
+def next_recorded(g, tables):
+    """`next --auto`, answering each "draw the top card of your pile" with one of the
+    group's cards (as a table would)."""
+    cards, karma = [], []
+    for _ in range(12):
+        try:
+            return perform(g, NextPhase(True, tuple(cards), tuple(karma)), tables).game
+        except PendingChoice as exc:
+            for choice in exc.choices:
+                name = choice.split(":")[0]
+                deck = "disaster" if "Disaster pile" in choice else "karma"
+                given = cards if deck == "disaster" else karma
+                if any(x.startswith(name + "=") for x in given):
+                    continue
+                pool = physical_left(getattr(g, deck))
+                for x in given:
+                    pool.remove(x.split("=", 1)[1])
+                given.append(f"{name}={pool[0]}")
+    raise AssertionError("the table was asked for cards forever")

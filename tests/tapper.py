@@ -8,7 +8,8 @@ what a person would notice:
 
 - no 4xx/5xx answer to the app's own controls (the page's requests are watched);
 - every visible field has a label, no two fields of a form share one, no label is cut;
-- the decision shown equals the player's ``pending`` (rules/views.pending_entries).
+- the decision shown equals the player's ``pending`` (rules/views.pending_entries);
+- the decision shown fits two screens (``#decisions`` at most 2 × 844 px high).
 
 Each player's page is a tab of its own, kept open as a phone is (the pages update
 themselves by their long poll; no reload between taps), and with ``board=True`` the
@@ -94,6 +95,8 @@ out.swaps = window.__swaps || []; window.__swaps = out.swaps.slice(-3);
 out.bad = window.__bad || []; window.__bad = [];
 out.shown = [...document.querySelectorAll('#decisions .decision h3')].map(
   h => h.textContent);
+var dec = document.getElementById('decisions');
+out.tall = dec && shown(dec) ? dec.getBoundingClientRect().height : 0;
 out.answers = +(document.body.getAttribute('data-answers') || 0);
 out.sent = window.__sent || 0;
 var box = document.getElementById('outcome');
@@ -117,10 +120,11 @@ class Report:
     mismatched: list[str] = field(default_factory=list)  # shown vs pending
     refused: list[str] = field(default_factory=list)  # the page's answer said no
     stuck: list[str] = field(default_factory=list)
+    tall: list[str] = field(default_factory=list)  # a decision over two screens
 
     def problems(self) -> list[str]:
         return self.bad + self.unlabelled + self.duplicated + self.cut + self.mismatched + \
-            self.refused + self.stuck
+            self.refused + self.stuck + self.tall
 
 
 class Tapper:
@@ -236,6 +240,8 @@ class Tapper:
             dup = {t for t in labels if labels.count(t) > 1}
             r.duplicated += [f"{name} {where} {f['action']}: {t!r}" for t in dup]
             r.cut += [f"{name} {where} {f['action']}: {t!r}" for t, c in f["fields"] if c]
+        if name != "board" and v.get("tall", 0) > 2 * PHONE[1]:  # fits two screens
+            r.tall.append(f"{name} {where}: {v['shown']} {round(v['tall'])} px high")
         if game is None:
             return
         pending = [p for p in pending_entries(game, self.tables) if p.player == name
@@ -275,6 +281,19 @@ class Tapper:
 
         for box in form.find_elements(By.CSS_SELECTOR, "p.rule.warn"):
             names = set(json.loads(box.get_attribute("data-sum") or "[]"))
+            # a choice of buttons ("10 + 10" where "10: at most 3"): one that holds the
+            # value counted too often, chosen again without it
+            value = box.get_attribute("data-value") or ""
+            groups: dict[str, list] = {}
+            for i in form.find_elements(By.CSS_SELECTOR, "input[type=radio]"):
+                if i.get_attribute("name") in names and i.is_displayed():
+                    groups.setdefault(i.get_attribute("name"), []).append(i)
+            over = [g for g in groups.values() if any(
+                i.is_selected() and value in i.get_attribute("value").split(",") for i in g)]
+            if over:
+                other = [i for i in over[0] if value not in i.get_attribute("value").split(",")]
+                if other:
+                    self.tap(self.rng.choice(other).find_element(By.XPATH, ".."))
             for s in form.find_elements(By.TAG_NAME, "select"):
                 if s.get_attribute("name") in names and s.is_displayed() and s.is_enabled():
                     opts = [o.get_attribute("value") for o in s.find_elements(

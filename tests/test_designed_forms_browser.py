@@ -147,27 +147,34 @@ def test_take_resources_with_the_steppers(phone, tmp_path, tables):
     assert (a.metal, a.may_take) == (before + 2, 0)
 
 
-def test_owed_karma_cards_recorded_one_by_one_or_drawn_for_us(phone, tmp_path, tables):
+def test_owed_karma_cards_recorded_in_one_form_or_drawn_for_us(phone, tmp_path, tables):
+    """Several owed Karma cards: one form, a list per card drawn (the first needed, the
+    others recorded later), and "Draw them for us" for every one left."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     g = table_game(tables)
-    path = save(tmp_path, set_player(g, "Ana", owed_karma=2), tables)
+    path = save(tmp_path, set_player(g, "Ana", owed_karma=3), tables)
     held = len(g.player("Ana").hand)
     with serving(path, tables) as (_, url, tokens):
         form = open_page(phone, url, tokens["Ana"])[0]
-        assert "The Karma card you drew" in form.text
-        tap_text(phone, "Draw it for us")
-        assert "good" in answered(phone)
-        assert load(path, tables).player("Ana").owed_karma == 1
-        form = open_page(phone, url, tokens["Ana"])[0]
-        pick = Select(form.find_element(By.CSS_SELECTOR, "select[name=card]"))
+        assert "Record the 3 Karma cards you drew" in phone.find_element(
+            By.ID, "decisions").text
+        lists = form.find_elements(By.CSS_SELECTOR, "select[name=card]")
+        assert len(lists) == 3 and [s.get_attribute("required") for s in lists] == [
+            "true", None, None]
+        pick = Select(lists[0])
         title = pick.options[1].text
         pick.select_by_index(1)
-        tap_text(phone, "Record it")
+        tap_text(phone, "Record them")
+        assert "good" in answered(phone)
+        assert load(path, tables).player("Ana").owed_karma == 2
+        form = open_page(phone, url, tokens["Ana"])[0]
+        assert len(form.find_elements(By.CSS_SELECTOR, "select[name=card]")) == 2
+        tap_text(phone, "Draw them for us")
         assert "good" in answered(phone)
     a = load(path, tables).player("Ana")
-    assert (a.owed_karma, len(a.hand)) == (0, held + 2)
+    assert (a.owed_karma, len(a.hand)) == (0, held + 3)
     assert title in [tables.karma_card(k).title for k in a.hand]
 
 
@@ -202,27 +209,45 @@ def test_the_market_card_is_one_tap_for_the_leader(phone, tmp_path, tables):
 
 @pytest.mark.parametrize("dice", ["rigs", "table"])
 def test_end_game_record_in_at_most_ten_taps(dice, phone, tmp_path, tables):
+    """The End Game cards as the table draws them (the End Game deck's top cards, in the
+    rules' order), a die each where the table rolls: a tap per plot type and per die,
+    and one to send.  A value chosen more often than the deck holds it is a rule the page
+    shows, its button waiting (a "2" for every type, with two 2s left, was accepted)."""
     from selenium.webdriver.common.by import By
+
+    from rigs_helper.rules.market import card_value
+    from rigs_helper.rules.scoring import draw_order
 
     for _, out in play(2, 11, tables, "table"):
         g = out.game
     g = replace(g, dice=dice)
     path = save(tmp_path, g, tables)
+    drawn, at = {}, 0
+    for ptype, n in draw_order(tables):
+        drawn[ptype] = sorted(card_value(tables, g.market.values, i)
+                              for i in g.market.end[at:at + n])
+        at += n
     taps = 0
     with serving(path, tables) as (_, url, tokens):
         form = open_page(phone, url, tokens[g.leader])[0]
-        for box in form.find_elements(By.CSS_SELECTOR, "fieldset"):
-            tap(phone, box.find_elements(By.CSS_SELECTOR, "label")[0])  # the lowest
+        button = next(b for b in form.find_elements(By.CSS_SELECTOR, "button[type=submit]")
+                      if b.text == "Score the game")
+        boxes = form.find_elements(By.CSS_SELECTOR, "fieldset")
+        for box in boxes[:5]:  # the lowest everywhere: more 2s than the deck holds
+            tap(phone, box.find_elements(By.CSS_SELECTOR, "label")[0])
+        assert not button.is_enabled() and "Cards of 2: at most" in form.text
+        for box in boxes:  # as drawn: the plot types' cards, then the dice (a 1 each)
+            name = box.find_element(By.TAG_NAME, "input").get_attribute("name")
+            want = ",".join(map(str, drawn[name])) if name in drawn else "1"
+            tap(phone, box.find_element(By.CSS_SELECTOR, f"input[value='{want}']")
+                .find_element(By.XPATH, ".."))
             taps += 1
         tap_text(phone, "Score the game")
         assert "good" in answered(phone)
     taps += 1
     assert taps <= 10
     e = load(path, tables).endgame
-    assert set(e.plot_values) == set(tables.plots)
-    low = {t: min(int(v) for v in dict(e.plot_cards).get(t, ())) for t in e.plot_cards}
-    assert e.plot_values["plains"] == low["plains"] and e.plot_values["forest"] == \
-        2 * low["forest"]
+    assert {t: e.plot_values[t] for t in drawn} == {t: sum(v) for t, v in drawn.items()}
     if dice == "table":
         assert set(dict(e.resource_values).values()) == {1}
 
@@ -246,16 +271,24 @@ def test_land_grant_as_the_table_dealt_it(phone, tmp_path, tables):
         labels = [x.text for x in form.find_elements(By.CSS_SELECTOR, "legend, label.f")]
         assert labels[0] == "The plot you keep" and all(
             x.startswith("The plot you handed to ") for x in labels[1:])
+        # the leader's own decision waits: no "I'm done" beside it
+        assert not phone.find_elements(By.CSS_SELECTOR, "#done form")
         keep = form.find_elements(By.CSS_SELECTOR, "fieldset label")
-        # the leader keeps the plot a list held: that list takes the plot left over
-        held = [Select(s).first_selected_option.get_attribute("value").split("=")[1]
-                for s in form.find_elements(By.CSS_SELECTOR, "select[name=give]")]
-        kept = next(k for k in keep if k.find_element(By.TAG_NAME, "input")
-                    .get_attribute("value").split("=")[1] in held)
-        tap(phone, kept)
-        kept = kept.find_element(By.TAG_NAME, "input").get_attribute("value")
+        lists = form.find_elements(By.CSS_SELECTOR, "select[name=give]")
+        # nothing chosen for the leader: no guess is sent by accident
+        assert all(Select(s).first_selected_option.get_attribute("value") == ""
+                   for s in lists)
+        assert not any(k.find_element(By.TAG_NAME, "input").is_selected() for k in keep)
+        tap_text(phone, "Record who got which")  # the browser asks for the choices first
+        assert load(path, tables).grant == g.grant
+        tap(phone, keep[-1])
+        kept = keep[-1].find_element(By.TAG_NAME, "input").get_attribute("value")
+        left = [pid for pid in drawn if pid != kept.split("=")[1]]
+        for s, pid in zip(lists, left):  # one tap each: who received which
+            who = s.find_element(By.XPATH, "..").text.split("handed to ")[1].split()[0]
+            Select(s).select_by_value(f"{who}={pid}")
         given = dict(Select(s).first_selected_option.get_attribute("value").split("=")
-                     for s in form.find_elements(By.CSS_SELECTOR, "select[name=give]"))
+                     for s in lists)
         assert sorted([kept.split("=")[1], *given.values()]) == sorted(drawn)
         tap_text(phone, "Record who got which")
         assert "good" in answered(phone)

@@ -438,3 +438,55 @@ def test_a_mixed_deck_is_exact_at_every_draw_of_an_answer_posted_from_a_page(
     drawn = Counter(after.player("Bo").hand) - Counter(g.player("Bo").hand)
     assert sum(drawn.values()) == 2
     assert next(c.key for c in tables.karma if c.title == own[0]) in drawn
+
+
+# ------------------------------------------------------- a deck the group lacks entirely
+
+
+def _params(game, tables, player: str, action: str) -> list[dict]:
+    from rigs_helper.rules.legal import actions_json
+
+    return [a["params"] for a in actions_json(game, tables, player)["actions"]
+            if a["action"] == action]
+
+
+def test_a_deck_the_group_lacks_entirely_is_rigs_to_draw_and_never_asked_of_the_table(
+        tmp_path, rigs, tables):
+    """Rule: a partial set records only the group's own cards.  Its inventory leaves the
+    Plot, Survey, Market and Karma decks out (all virtual: `rigs new --have` says rigs
+    deals every card): no page offers a card of them to record, only "Draw it for us"
+    (a Disaster card that hurts offered "Swap Meet" for its Karma card, which the group
+    does not have, and the record was refused)."""
+    from rigs_helper.rules.decks import all_virtual
+    from rigs_helper.rules.phases import NextPhase
+    from gameplay import next_recorded
+    from rigs_helper.web.leader import end_params, market_param
+
+    path = tmp_path / "g.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 11, "--have",
+                Path(__file__).parent.parent / "examples" / "inventory-partial.toml",
+                "--game", path).exit_code == 0
+    g = _load(path, tables)
+    assert [d for d in ("plot", "survey", "disaster", "karma", "market")
+            if all_virtual(g, d)] == ["plot", "survey", "karma", "market"]
+    assert {p.get("card", {}).get("values") is None for p in _params(g, tables, "Ana",
+                                                                       "survey")} == {True}
+    owed = replace(g, players=tuple(replace(p, owed_karma=2) if p.name == "Ana" else p
+                                    for p in g.players))
+    assert [p["card"]["values"] for p in _params(owed, tables, "Ana", "karma draw")] == [
+        ["virtual"]]
+    assert market_param(g, tables)["values"] == ["virtual"]
+    assert {str(v) for s in end_params(g, tables)["params"].values()
+            if s.get("record") == "card" for v in s["values"]} == {"virtual"}
+    # the Disaster Phase: the group's own Disaster card, and its Karma card rigs'
+    hurt = perform(g, NextPhase(wait=True), tables).game
+    karma = [p["karma"]["values"] for name in ("Ana", "Bo", "Cy")
+             for p in _params(hurt, tables, name, "disaster record") if "karma" in p]
+    assert karma and all(k == ["virtual"] for k in karma)
+    # round 2's Land Grant: no plot of the table's to record, rigs draws them
+    while (g.round, g.phase) != (1, "market"):
+        g = next_recorded(g, tables)
+    g = perform(g, NextPhase(), tables).game
+    assert g.grant and g.grant_record == "due"
+    assert _params(g, tables, g.leader, "grant") == [
+        {"card": {"values": ["virtual"], "record": "card"}}]

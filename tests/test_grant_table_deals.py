@@ -67,3 +67,37 @@ def test_a_game_made_before_the_table_deals_its_plots_replays_as_made(rigs, tmp_
     assert "the others dealt at random by rigs" in out
     assert not load(path, tables).grant
     ok(rigs, path, "doctor")
+
+
+def test_rigs_never_hands_out_the_groups_own_plots_of_a_mixed_land_grant(rigs, tmp_path,
+                                                                          tables):
+    """A partial set (`--have`, some plot cards missing): the Land Grant's plots from the
+    group's own pile, once recorded, go to the players the leader hands them to; keeping
+    one without saying who received them is refused, and only rigs' virtual plots are
+    rigs' to deal."""
+    from rigs_helper.rules.mixed import game_virtual
+
+    have = tmp_path / "have.toml"
+    have.write_text('[plot]\nmissing = { Plains = 3, Valley = 3, Desert = 1 }\n')
+    path = tmp_path / "rigs.toml"
+    ok(rigs, path, "new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", "12", "--have",
+       str(have))
+    for _ in range(3):
+        ok(rigs, path, "next", "--auto")
+    ok(rigs, path, "next")
+    g = load(path, tables)
+    assert g.grant_owed == 2
+    ok(rigs, path, "grant", "--card", "plains", "--card", "plains")
+    g = load(path, tables)
+    virtual = game_virtual(g, tables, "plot")
+    keep = next(pid for pid in g.grant if pid in virtual)
+    own = [pid for pid in g.grant if pid not in virtual]
+    assert len(own) == 2
+    refused(rigs, path, "grant", keep, has=("the table deals the other plots", "--give"))
+    others = [p.name for p in g.seating_from(g.leader)[1:]]
+    gives = [f"--give={n}={pid}" for n, pid in zip(others, reversed(own))]
+    out = ok(rigs, path, "grant", keep, *gives).stdout
+    assert "at random" not in out
+    after = load(path, tables)
+    for n, pid in zip(others, reversed(own)):
+        assert pid in [x.id for x in after.player(n).plots]

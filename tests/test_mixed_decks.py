@@ -15,12 +15,11 @@ import pytest
 from conftest import EXAMPLES
 from gameplay import check_invariants, start
 from oddshelp import chi_square
-from gameplay import physical_left as _physical_left
+from gameplay import next_recorded as _next
 
 from rigs_helper.rules.decks import inventory_op
 from rigs_helper.rules.engine import Work, perform
-from rigs_helper.rules.errors import PendingChoice, RulesError
-from rigs_helper.rules.phases import NextPhase
+from rigs_helper.rules.errors import RulesError
 from rigs_helper.rules.state import Pile
 from rigs_helper.store.codec import from_doc, to_doc
 
@@ -110,27 +109,6 @@ def test_virtual_karma_deck_top_card_frequencies_chi_square(tables):
 
 
 # ---------------------------------------------------------------------------- tracking
-
-
-def _next(g, tables):
-    """`next --auto`, answering each "draw the top card of your pile" with one of the
-    group's cards (as a table would)."""
-    cards, karma = [], []
-    for _ in range(12):
-        try:
-            return perform(g, NextPhase(True, tuple(cards), tuple(karma)), tables).game
-        except PendingChoice as exc:
-            for choice in exc.choices:
-                name = choice.split(":")[0]
-                deck = "disaster" if "Disaster pile" in choice else "karma"
-                given = cards if deck == "disaster" else karma
-                if any(x.startswith(name + "=") for x in given):
-                    continue
-                pool = _physical_left(getattr(g, deck))
-                for x in given:
-                    pool.remove(x.split("=", 1)[1])
-                given.append(f"{name}={pool[0]}")
-    raise AssertionError("the table was asked for cards forever")
 
 
 def _check_tags(g, tables, lacks: dict[str, dict[str, int]]) -> None:

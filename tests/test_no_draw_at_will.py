@@ -80,3 +80,30 @@ def test_no_draw_at_will_an_older_file_with_a_draw_at_will_replays(tmp_path, rig
     assert len(_hand(path, tables, "Ana")) == 2
     log = json.loads(rigs("log", "--json", "--game", path).stdout)["log"]
     assert log[1]["action"].startswith("karma draw Ana 2")
+
+
+def test_no_draw_at_will_owed_cards_are_recorded_in_one_action_and_no_more(tmp_path, rigs,
+                                                                          tables):
+    """Two cards owed (a card played made Ana draw them): `rigs karma draw Ana --card X
+    --card virtual` records the table's card and lets rigs draw the other, in one action
+    whose log names no title; a third card is refused in one line, nothing changed."""
+    from dataclasses import replace
+
+    from clihelp import base, save
+
+    g = base(tables)
+    g = replace(g, cards="table", players=tuple(
+        replace(p, owed_karma=2) if p.name == "Ana" else p for p in g.players))
+    path = save(tmp_path, g, tables)
+    before = path.read_bytes()
+    r = rigs("karma", "draw", "Ana", "--card", "Ruins", "--card", "virtual", "--card",
+             "Decoy", "--game", path)
+    assert r.exit_code == 1 and "draws 2 Karma cards now, not 3" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and path.read_bytes() == before
+    r = rigs("karma", "draw", "Ana", "--card", "Ruins", "--card", "virtual", "--game", path)
+    assert r.exit_code == 0, r.output
+    after = session.load(path, tables).game.player("Ana")
+    assert after.owed_karma == 0 and len(after.hand) == len(g.player("Ana").hand) + 2
+    assert "ruins" in after.hand
+    log = rigs("log", "--game", path).stdout
+    assert "karma draw Ana --card (hidden) --card virtual" in log and "Ruins" not in log

@@ -129,3 +129,26 @@ def test_no_refusal_is_an_oracle_for_a_card_drawn_at_the_table(tables):
     check_conservation(g, tables)
     with pytest.raises(RulesError):
         perform(g, KarmaDraw("Ana", card="Decoy"), tables)
+
+
+def test_a_record_from_an_emptied_karma_deck_is_offered_only_what_the_discards_hold(
+        tables):
+    """No form offers what will be refused: once the Karma deck has run out, the table
+    draws from its discards (face up, public), so a page lists those titles and no card
+    of a hand (the discards already say it is elsewhere; a record of it was refused, "no
+    'Swap Meet' is left in the Karma deck"); each title listed is accepted."""
+    from rigs_helper.rules.karma.hands import KarmaDraw
+    from rigs_helper.rules.legal.karma import recordable
+
+    g = hand(hand(base(tables), "Bo", "swap-meet"), "Ana", "decoy")
+    k = g.karma
+    g = replace(g, karma=replace(k, draw=(), discard=k.discard + k.draw),
+                players=tuple(replace(p, owed_karma=1) if p.name == "Ana" else p
+                              for p in g.players))
+    listed = recordable(g, tables, "Ana")
+    titles = {tables.karma_card(c).title for c in g.karma.discard}
+    assert set(listed) == titles | {"virtual"}
+    assert "Swap Meet" not in listed and "Decoy" not in listed
+    for title in sorted(titles)[:3]:
+        out = perform(g, KarmaDraw("Ana", 1, title), tables)
+        assert tables.karma_card(out.game.player("Ana").hand[-1]).title == title

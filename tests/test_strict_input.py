@@ -64,7 +64,8 @@ def test_a_draw_of_more_cards_than_the_deck_holds_is_refused(game, rigs):
 @pytest.mark.parametrize("args", [
     ["adjust", "Ana", "credits", "1", "--why", "a", "--why", "b"],
     ["adjust", "Ana", "credits", "1", "--why=a", "--why", "b"],
-    ["karma", "draw", "Ana", "--card", "Recycling", "--card", "Ruins"],
+    # (`karma draw` takes a --card per card drawn: several owed are one record)
+    ["karma", "swap", "Ana", "Recycling", "--card", "Recycling", "--card", "Ruins"],
     ["standings", "--seed", "1", "--seed=2"],
 ])
 def test_a_repeated_single_value_option_is_refused(game, rigs, args):

@@ -26,7 +26,10 @@ def _command(path: str, doc: str, said=None, order: tuple[str, ...] = ()) -> Non
 
 _command("karma draw", """Record a Karma card PLAYER draws where the rules draw one (a
 Disaster that hurts, a card that says so): only then; a correction is `rigs adjust PLAYER
-karma N`.""", {"n": {"help": "How many cards.", "min": 1}, "card": PHYSICAL})
+karma N`.""", {"n": {"help": "How many cards.", "min": 1}, "card": {
+    **PHYSICAL, "help": "A physical card drawn at the table, to record instead of a "
+    "virtual draw (repeat for each card drawn, in order; virtual: rigs draws that one)."
+    + HELP}})
 _command("karma discard", """Discard a card from PLAYER's hand (e.g. down to the hand limit of
 5).""", {"title": TITLE})
 _command("karma swap", """Disaster Phase, a player the Disaster did not hurt: discard one

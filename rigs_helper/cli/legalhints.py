@@ -86,7 +86,7 @@ def _syntax(action: str) -> tuple[tuple[str, ...], dict[str, str], bool]:
     d = DEFS.get(action)
     if d is None:
         return (), {}, False
-    return (tuple(p.name for p in d.params if not p.cli),
+    return (tuple(p.name for p in d.params if not p.cli and p.typed),
             {p.name: p.cli for p in d.params if p.cli.startswith("--") and " " not in p.cli},
             d.actor == "leader")
 

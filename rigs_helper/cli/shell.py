@@ -239,7 +239,7 @@ def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
     if d.several:
         return _command(path, doc, *_several_command(d, said), view, run, summary)
     names = [*order, *(p.name for p in d.params if p.name not in order)]
-    params = [q for q in (d.param(n) for n in names) if q is not None and q.cli is not None]
+    params = [q for q in (d.param(n) for n in names) if q is not None and q.typed]
     items = [p for p in params if _item(p)]
     forms = _forms(params)
     shown = [p for p in params if not _item(p) and p not in forms.values()]

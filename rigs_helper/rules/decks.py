@@ -26,6 +26,13 @@ Find = Callable[[str, str], str]
 # ---------------------------------------------------------------------------- inventory
 
 
+def all_virtual(game: Game, deck: str) -> bool:
+    """A partial set (`rigs new --have`) holds none of ``deck``'s cards (its inventory
+    leaves the deck out, or lacks every card of it): rigs draws every card of it, so the
+    table has none to record (a page asks only for "Draw it for us")."""
+    return bool(game.missing) and deck not in game.missing
+
+
 def parse_inventory(doc: dict[str, Any], file: str, tables: Tables, find: Find
                     ) -> dict[str, dict[str, int]]:
     """An inventory TOML document -> {deck: {card key: copies missing}}.

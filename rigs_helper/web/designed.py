@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 
-from rigs_helper.web.forms import decision, die_field, form
+from rigs_helper.web.forms import decision, die_field, form, rules_words
 from rigs_helper.web.words import NAMES, VIRTUAL, param_words, plot_words, value_words
 
 
@@ -109,16 +109,26 @@ def settle(tables, action: dict, taking: bool) -> dict:
 
 
 def karma_owed(tables, actions: list[dict]) -> dict:
-    """An owed Karma card: the card drawn at the table (one list of the deck's titles
-    for this card; "Draw it for us" where the deck lets rigs draw it); with several
-    owed, one at a time (the title says how many wait)."""
+    """The owed Karma cards, one form: the card drawn at the table (one list of the deck's
+    titles; "Draw it for us" where the deck lets rigs draw it); several owed (a card
+    played made them draw): one list per card drawn, in order, the first needed and the
+    others "Not drawn yet" (recorded later), and "Draw them for us" for them all."""
     f = decision(tables, actions, None, "Record it")
     for x in f["fields"]:
-        if x["name"] == "card":
-            x["label"] = "The Karma card you drew"
-            x["kind"] = "select" if x["kind"] != "given" else "given"
-            if x.get("quick"):
-                x["quick"]["label"] = "Draw it for us"
+        if x["name"] != "card":
+            continue
+        if x["kind"] == "repeat":  # several: a list per card drawn
+            x["label"] = "The Karma cards you drew"
+            x["slots"][0]["need"] = True
+            f["label"] = "Record them"
+            if all(VIRTUAL in [o["value"] for o in s["options"]] for s in x["slots"]):
+                f["only"] = [{"value": "&".join(["card=" + VIRTUAL] * len(x["slots"])),
+                              "label": "Draw them for us"}]
+            continue
+        x["label"] = "The Karma card you drew"
+        x["kind"] = "select" if x["kind"] != "given" else "given"
+        if x.get("quick"):
+            x["quick"]["label"] = "Draw it for us"
     if all(x["kind"] == "given" for x in f["fields"]):  # rigs' card only (virtual)
         f["label"] = "Draw it for us"
     return f
@@ -155,7 +165,13 @@ def end_game(tables, action: dict) -> dict:
                        "required": False, "record": "card", "kind": "buttons",
                        "chosen": None, "options": [{"value": c, "label": c.replace(
                            ",", PAIR)} for c in combos]})
-    rules = [{"text": "A plot type left blank: rigs draws its cards."}] if any(
+    # each value at most as often as the End Game deck still holds it (the page's script
+    # counts it in every pair chosen: "10: at most 3" waits for a "10 + 10" changed)
+    rules = [{**r, "text": f"Cards of {r['value']}: at most {r['max']} (no more left)"}
+             for r in rules_words({"constraints": action.get("constraints") or ()})
+             if r.get("value") and any(f["name"] in r["sum"] for f in fields)]
+    rules += [{"text": "A plot type left blank: rigs draws its cards."}] if any(
+        f.get("record") == "card" for f in fields) and any(
         VIRTUAL in [str(v) for v in (s.get("values") or ())] for s in params.values()
         if s.get("record") == "card") else []
     return _new("score", "Score the game", fields, rules)
@@ -175,7 +191,6 @@ def grant_deals(tables, action: dict, leader: str, owners: dict | None = None) -
                 per[who].append(pid)
     fields = []
     every = set(deals)
-    free = list(per.get(leader, ()))
     for who, plots in per.items():
         opts = [{"value": f"{who}={pid}", "label": plot_words(tables, pid)} for pid in plots]
         if who == leader:
@@ -183,16 +198,13 @@ def grant_deals(tables, action: dict, leader: str, owners: dict | None = None) -
                            "record": "card", "kind": "buttons", "chosen": None,
                            "options": opts})
             continue
-        # (each other player: a plot of the grant none else holds yet, in seating order;
-        # the page's script keeps them different as the leader changes them)
-        first = next((pid for pid in reversed(free) if pid in plots), None)
-        if first is not None:
-            free.remove(first)
+        # (each other player: blank until the leader says which plot they handed them,
+        # so that no guess is sent by accident; the page's script keeps them different)
         need = all(f"{who}=" in d for d in every)  # (too few plots: some get none)
         fields.append({"name": "give", "label": f"The plot you handed to {who}",
                        "required": need, "record": "card", "kind": "select",
                        "options": opts, "blank": "Choose" if need else "None",
-                       "chosen": f"{who}={first}" if first else None})
+                       "chosen": None})
     f = _new("grant", "Record who got which", fields)
     f["distinct"] = "give"
     return f

@@ -88,8 +88,11 @@ def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[di
 def market_param(game, tables) -> dict:
     """The Market card the leader draws at the table: a category of the cards not drawn
     yet, or ``virtual`` (rigs draws it)."""
+    from rigs_helper.rules.decks import all_virtual
     from rigs_helper.rules.market import category_of
 
+    if all_virtual(game, "market"):  # a partial set without Market cards: rigs draws
+        return {"values": [VIRTUAL], "record": "card"}
     left = {category_of(tables, i)[0] for i in game.market.game + game.market.end}
     return {"values": [c.name for k, c in tables.market.items() if k in left] + [VIRTUAL],
             "record": "card"}
@@ -107,8 +110,12 @@ def end_params(game, tables) -> dict:
     from rigs_helper.rules.tables import BASIC_RESOURCES
 
     e = game.endgame
+    from rigs_helper.rules.decks import all_virtual
+
     held = Counter(card_value(tables, game.market.values, i) for i in game.market.end)
     values = [str(v) for v in sorted(held)] + [VIRTUAL]
+    if all_virtual(game, "market"):  # a partial set without Market cards: rigs draws
+        held, values = Counter(), [VIRTUAL]
     params: dict = {}
     for ptype, n in draw_order(tables):
         if ptype not in e.plot_values:

@@ -165,8 +165,8 @@ def _karma_draw(game, tables, me, acts, owners):
     from rigs_helper.rules.state import OWED_DRAW
 
     n = me.owed_karma or 1
-    title = "Record the Karma card you drew" + (f" ({n} to record, one at a time)"
-                                                if n > 1 else "")
+    title = f"Record the {n} Karma cards you drew" if n > 1 else \
+        "Record the Karma card you drew"
     if me.disaster_draw not in (None, OWED_DRAW):
         title = "Record the Karma card your Disaster card made you draw"
     return title, designed.karma_owed(tables, acts)
@@ -317,12 +317,14 @@ def player_page(snap: Snapshot, d: dict, token: str, tables, answer: dict | None
     notes = [f"Round {n['round']}: {words(n['text'])}" for n in d["notes"][-10:]]
     from rigs_helper.store.session import moment
 
+    decs = decisions(game, tables, d, acts, owners)
     return render(
         "player.html", **base, ready=True, d=d, outcome=outcome(answer), seen=moment(game),
-        phase=str(d["phase"]).title(), decisions=decisions(game, tables, d, acts, owners),
+        phase=str(d["phase"]).title(), decisions=decs,
         waiting=[words(w["what"]) for w in waiting],
         pending=_pending(game, tables, d["name"]),
-        done=forms.form(tables, done) if done else None,
+        # "I'm done" waits while a decision of theirs does (the leader's Land Grant)
+        done=forms.form(tables, done) if done and not decs else None,
         done_already=d["name"].lower() in {n.lower() for n in game.done},
         holdings=holdings(tables, d["player"]),
         plan=production_plan(game, tables, d["name"], acts),

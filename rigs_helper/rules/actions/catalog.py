@@ -134,12 +134,19 @@ def _next(cls, actor, v):
 
 
 def _draw(cls, actor, v):
-    """``card``: the card drawn at the table; ``virtual``: rigs draws it (the card a
-    Disaster made them draw, waiting for the table's record)."""
-    card = v["card"]
-    if card is not None and card.lower() == VIRTUAL:
-        return cls(actor, v["n"], None, owed=True)
-    return cls(actor, v["n"], card)
+    """``card``: each card drawn at the table, in order; ``virtual``: rigs draws that one
+    (a card a Disaster or a card played made them draw, waiting for the table's
+    record).  Several: the first card's draw, the others in its ``more``."""
+    first, *rest = v["card"] or (None,)
+    if first is not None and first.lower() == VIRTUAL:
+        op = cls(actor, v["n"], None, owed=True)
+    else:
+        op = cls(actor, v["n"], first)
+    if not rest:
+        return op
+    from dataclasses import replace
+
+    return replace(op, more=tuple(rest))
 
 
 def _swap(cls, actor, v):
@@ -217,9 +224,14 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt(r, "count", min=0, default=0, cli=f"{r}=N") for r in RESOURCES
     ), "Settle resources", legal=o.legal_settle, full=True, make=_settle),
     ActionDef("karma draw", o.op_karma_draw, (
-        _opt("card", "title", cli="--card", record="card", private="owner",
+        # each card drawn at the table, in order (several owed: one each; "virtual": rigs
+        # draws that one)
+        _opt("card", "title", many=True, cli="--card", record="card", private="owner",
              page_required=True),
         _opt("n", "count", default=1, min=1, page=False),
+        # (the cards after the first, as the operation keeps them: never typed)
+        _opt("more", "title", many=True, typed=False, page=False, private="owner",
+             public=(VIRTUAL,)),
     ), "Record a Karma card drawn", legal=o.legal_karma_draw, make=_draw),
     ActionDef("karma discard", o.op_karma_discard, (
         P("title", "title"),

@@ -52,6 +52,8 @@ class ParamDef(NamedTuple):
     keyed: bool = False  # ``many`` KEY=VALUE items (``--split Bo=3``) that a page gives as
     # one field per key, ``NAME:KEY`` (``split:Bo`` = 3): the listed numbers a constraint
     # adds up
+    typed: bool = True  # False: never typed nor posted (a field the operation keeps,
+    # private as declared: the cards after the first of a Karma record)
 
     @property
     def number(self) -> bool:
@@ -133,7 +135,7 @@ class ActionDef(NamedTuple):
                              else [])
         options = []
         for p in self.params:
-            if p.field is None:
+            if p.field is None or not p.typed:
                 continue
             v = getattr(op, p.field or p.name)
             vals = v if p.many else (v,)

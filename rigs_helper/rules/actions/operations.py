@@ -135,8 +135,8 @@ def op_karma_draw() -> type[Op]:
 
 
 def legal_karma_draw() -> Legal:
-    from rigs_helper.rules.legal.karma import candidates_draw
-    return Legal(candidates=candidates_draw)
+    from rigs_helper.rules.legal.karma import actions_draw
+    return Legal(actions=actions_draw)
 
 
 def op_karma_discard() -> type[Op]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work, title_of
 from rigs_helper.rules.errors import InputError, RulesError
@@ -11,6 +11,8 @@ from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import OWED_DRAW, Game, Player, frozen_map
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
+
+VIRTUAL = "virtual"  # a card recorded as rigs' to draw
 
 
 def hand_key(tables: Tables, player: Player, text: str) -> str:
@@ -47,14 +49,48 @@ class KarmaDraw(Op):
     #: a draw at will kept from a game file written before the ruling of 2026-11-27 (no
     #: draw at will): replayed as it happened, never offered or typed
     at_will: bool = False
+    #: the next cards drawn, recorded in the same action after this one (each a title, or
+    #: "virtual": rigs draws that one): several owed cards in one record
+    more: tuple[str, ...] = ()
 
     def describe(self) -> str:
         return f"karma draw {shell_word(self.name)}" + (
             f" {self.n}" if self.n != 1 else "") + (
             f" --card {self.card!r}" if self.card else "") + (
-            " --card virtual" if self.owed else "")
+            " --card virtual" if self.owed else "") + "".join(
+            " --card " + (c if c.strip().lower() == VIRTUAL else repr(c)) for c in self.more)
+
+    def steps(self) -> list[KarmaDraw]:
+        """One draw per card recorded, in order (the first is this one, without ``more``)."""
+        out = [replace(self, more=())]
+        for c in self.more:
+            rigs = c.strip().lower() == VIRTUAL
+            out.append(KarmaDraw(self.name, 1, None if rigs else c, owed=rigs))
+        return out
+
+    def _each(self, game: Game, tables: Tables) -> Outcome:
+        """Several cards recorded: each card's own check and draw, in turn."""
+        p = game.player(self.name)
+        owes = 1 if p.disaster_draw == OWED_DRAW else p.owed_karma
+        if self.n != 1:
+            raise InputError("--card: one --card per card drawn; leave N out")
+        if 1 + len(self.more) > owes:
+            raise RulesError(f"{p.name} draws {owes} Karma card{'s' if owes != 1 else ''} "
+                             f"now, not {1 + len(self.more)}", rule="no draw at will")
+        outs = []
+        for step in self.steps():
+            step.check(game, tables)
+            outs.append(step.apply(game, tables))
+            game = outs[-1].game
+        w = Work(game, tables)
+        for o in outs:
+            w.absorb(o)
+        return w.done()
 
     def check(self, game: Game, tables: Tables) -> None:
+        if self.more:
+            self._each(game, tables)
+            return
         super().check(game, tables)
         game.player(self.name)
         if self.n < 1:
@@ -87,6 +123,8 @@ class KarmaDraw(Op):
                              f"hold {there}")
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
+        if self.more:
+            return self._each(game, tables)
         w = Work(game, tables)
         for_card = False
         owed = game.player(self.name).disaster_draw == OWED_DRAW

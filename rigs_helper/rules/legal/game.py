@@ -21,8 +21,11 @@ def actions_grant(game, tables, player, spec: Spec):
 
     if not game.grant or game.player(player).name != game.leader:
         return []
+    from rigs_helper.rules.decks import all_virtual
+
+    rigs_only = all_virtual(game, "plot")  # a partial set without plot cards
     if game.grant_record == "due":  # the table's plots first: rigs' draw is not used yet
-        return [_grant_record(game, tables, len(game.grant)),
+        return [*([] if rigs_only else [_grant_record(game, tables, len(game.grant))]),
                 Action(spec.action, (Param("card", ("virtual",), record="card"),),
                        "Land Grant: let rigs draw the plots")]
     plots = tuple(pid for pid in game.grant
@@ -46,7 +49,8 @@ def actions_grant(game, tables, player, spec: Spec):
 
     if "plot" in game.missing and not game.grant_owed:
         return out
-    if game.grant_record in ("made", "rigs") or (game.cards == "rigs" and not game.grant_owed):
+    if game.grant_record in ("made", "rigs") or rigs_only or (
+            game.cards == "rigs" and not game.grant_owed):
         return out  # recorded once (or rigs deals the cards): not asked again
     out.append(_grant_record(game, tables, game.grant_owed or len(game.grant)))
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rigs_helper.rules.legal.base import Cand
+from rigs_helper.rules.legal.base import Action, Cand, Param
 from rigs_helper.rules.state import OWED_DRAW
 from rigs_helper.rules.tables import RESOURCES
 
@@ -30,11 +30,15 @@ def _titles(tables, keys) -> list[str]:
 def drawable(game, tables, player: str) -> list[str]:
     """The titles a card drawn at the table may have: every card but those the table can
     see elsewhere (in play, in the discards, taken for next round) and the player's own
-    hand.  A card in another
-    player's hand stays among them: the list never says where a hidden card is (recording
-    it is refused by the rules, "cards are conserved").  Once the deck has run out, the
-    table draws from its discards, shuffled at the table: they are listed then."""
-    return unseen(game, tables, player, discards=not game.karma.draw)
+    hand.  A card in another player's hand stays among them: the list never says where a
+    hidden card is (the table drew it: the books were wrong about that hand, and
+    ``Work.draw`` swaps it with the deck's card).  Once the deck has run out, the table
+    draws from its discards, shuffled at the table: those (face up, seen by everyone) and
+    nothing else are listed then (no hand's card can be drawn, and the discards, public,
+    already say which cards are elsewhere)."""
+    if not game.karma.draw:
+        return _titles(tables, (k for k in tables.karma_deck if k in game.karma.discard))
+    return unseen(game, tables, player)
 
 
 def recordable(game, tables, player: str, n: int = 1, at: tuple[int, ...] = ()
@@ -45,6 +49,10 @@ def recordable(game, tables, player: str, n: int = 1, at: tuple[int, ...] = ()
     cannot see elsewhere) or rigs' (``virtual``, and nothing else).  ``at``: the places of
     their cards among the deck's next draws, where another player draws first in the same
     resolution (Rough Storm's card player rolling before its victim); else the top ``n``."""
+    from rigs_helper.rules.decks import all_virtual
+
+    if all_virtual(game, "karma"):  # the group holds no Karma card: rigs draws it
+        return (VIRTUAL,)
     titles = drawable(game, tables, player)
     if "karma" not in game.missing:
         return (*titles, VIRTUAL)
@@ -95,19 +103,33 @@ def unseen(game, tables, player: str, discards: bool = False) -> list[str]:
     return _titles(tables, (c.key for c in tables.karma if c.key not in seen))
 
 
-def candidates_draw(game, tables, player):
-    """Record the Karma card a hurt player drew at the table: it replaces the one rigs drew
-    for them.  Nothing else is listed: a card is drawn only when a rule or a card says so,
-    and a record replaces a draw, never adds one (`rigs karma draw` at the terminal still
-    corrects the books)."""
+def actions_draw(game, tables, player, spec):
+    """Record the Karma card(s) a hurt player drew at the table: they replace those rigs
+    drew for them.  Nothing else is listed: a card is drawn only when a rule or a card says
+    so, and a record replaces a draw, never adds one (`rigs karma draw` at the terminal
+    still corrects the books).  Several owed (a card played made them draw): one record
+    of them all, a value per card drawn, in order (``min`` 1: the rest may wait)."""
+    from rigs_helper.rules.decks import all_virtual
+    from rigs_helper.rules.legal.grouping import passes
+
     p = game.player(player)
     # nothing drawn yet: the table's card, or virtual (for a Disaster, or a card played)
     owed = p.disaster_draw == OWED_DRAW or p.owed_karma > 0
     if not owed and (p.disaster_draw is None or p.disaster_draw not in p.hand):
-        return
-    for t in (recordable(game, tables, player) if owed else drawable(game, tables, player)):
-        yield Cand({"card": t})
-
+        return []
+    if not owed and all_virtual(game, "karma"):  # (no card of the table's replaces it)
+        return []
+    n = p.owed_karma if owed and p.disaster_draw != OWED_DRAW else 1
+    values = tuple(t for t in (recordable(game, tables, player, n) if owed else
+                               drawable(game, tables, player))
+                   if passes(spec, game, tables, player, {"card": [t]}))
+    if not values:
+        return []
+    if n == 1:
+        return [Action(spec.action, (Param("card", values, record="card"),), spec.label)]
+    return [Action(spec.action, (Param("card", values, 1, n, True, True, record="card",
+                                       ordered=recordable_each(game, tables, player, n)),),
+                   spec.label)]
 
 
 def candidates_discard(game, tables, player):

@@ -62,7 +62,11 @@ def candidates_move(game, tables, player):
 
 def candidates_survey(game, tables, player):
     p = game.player(player)
-    yields = [None] + [str(y) for y in sorted(set(game.survey.draw))]
+    from rigs_helper.rules.decks import all_virtual
+
+    # (a partial set without Survey cards: rigs draws them, nothing to record)
+    yields = [None] + ([] if all_virtual(game, "survey") else
+                       [str(y) for y in sorted(set(game.survey.draw))])
     for plot in p.plots:
         if plot.survey is None:
             for y in yields:

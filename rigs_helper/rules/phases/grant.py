@@ -208,7 +208,8 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
             if name in given:
                 dealt.append((name, given[name]))
     else:
-        if table_deals and g.table_deals and grant and order and g.grant_record == "made":
+        if table_deals and g.table_deals and grant and order and _table_holds(
+                g, w.tables, grant):
             example = " ".join(f"--give {shell_word(f'{n}={pid}')}"
                                for n, pid in zip(order, grant))
             raise RulesError(
@@ -237,6 +238,18 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
         w.say(f"Too few plots: {who} {'gets' if len(left_out) == 1 else 'get'} none this "
               "round.")
     determine_leader(w)
+
+
+def _table_holds(g: Game, tables: Tables, plots: list[str]) -> bool:
+    """Some of ``plots`` (the grant's plots left to hand out) are cards the table holds:
+    drawn and recorded at the table ("made"), or, from a mixed Plot deck, any of the
+    group's own (its virtual ones rigs may deal)."""
+    if g.grant_record == "made":
+        return True
+    if "plot" not in g.missing:
+        return False
+    virtual = game_virtual(g, tables, "plot")
+    return any(pid not in virtual for pid in plots)
 
 
 @dataclass(frozen=True)

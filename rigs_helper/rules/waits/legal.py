@@ -457,7 +457,11 @@ def actions_record(game, tables, player, spec: Spec):
     draws none of its own first (a card drawn is never shown, then put back)."""
     if game.player(player).name not in game.waits.disasters:
         return []
-    left = {*game.disaster.draw} or {*game.disaster.discard}
+    from rigs_helper.rules.decks import all_virtual
+
+    # (a partial set without Disaster cards: rigs draws them, nothing to record)
+    left = set() if all_virtual(game, "disaster") else \
+        {*game.disaster.draw} or {*game.disaster.discard}
     hurt: list[str] = []
     safe: list[str] = []
     for d in tables.disasters:

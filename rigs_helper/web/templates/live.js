@@ -48,7 +48,9 @@
           if (i.type === 'checkbox') { if (i.checked) total += 1; return; }
           if (i.type === 'radio' && !i.checked) return;
           if (i.value === '') return;
-          if (only !== null) { if (i.value === only) total += 1; return; }
+          if (only !== null) {  // (in a pair given as one value, "10,10": each one)
+            total += i.value.split(',').filter(function(x){ return x === only; }).length;
+            return; }
           var v = parseInt(i.value, 10);
           total += isNaN(v) ? 1 : Math.max(v, 0);
         });
