@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, Self
 
 from rigs_helper.rules.actions.common import WAREHOUSE
@@ -21,6 +21,7 @@ from rigs_helper.rules.karma.protection import resolve
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import KarmaCard, Tables
+from rigs_helper.rules.waits.records import Resolving
 from rigs_helper.rules.text import shell_word
 
 
@@ -38,8 +39,7 @@ FLAT = ("name", "title", "target", "plot", "resource", "give", "take", "card", "
         "first", "rolls", "split", "by_rigs")
 #: a flat field's default where it is not ()
 _DEFAULTS: dict[str, Any] = {"source": None, "option": None, "new_owner": None,
-                             "rolls": Rolls(), "drawers": False, "later": False,
-                             "owe": False, "answering": ""}
+                             "rolls": Rolls(), "drawers": False, "later": False}
 
 
 @dataclass(frozen=True)
@@ -57,20 +57,6 @@ class KarmaPlay(Op):
     rolls: Rolls = Rolls()  # the table's dice
     # players whose dice rigs rolls (a waiting card's victims: rules/waits/attacks)
     by_rigs: tuple[str, ...] = ()
-    # a page's attack in a game with ``table_draws``, as it resolves: a Karma card it makes
-    # a player draw that they did not record with their answer waits for their record
-    # (``Player.owed_karma``) instead of being drawn by rigs (never logged: the answers
-    # are, and the resolution is made again from them)
-    owe: bool = False
-    # with ``owe``, the player whose answer makes the card resolve (or is checked): the
-    # cards the others recorded before stand even where the card now draws them fewer (a
-    # player who answered Rough Storm with a card drawn and spent everything since holds
-    # it at the table); a card this player records that it does not draw is refused
-    answering: str = ""
-    # a page's attack as it resolves: victims whose recorded dice the card may leave
-    # unused (they took it, then another victim turned it back on its player; never
-    # logged, as ``owe``)
-    moot: tuple[str, ...] = ()
     grant_first = True
 
     def __post_init__(self) -> None:
@@ -201,6 +187,11 @@ class KarmaPlay(Op):
         self.apply(game, tables)  # pure: raises exactly when the play is not allowed
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
+        # a page's waiting card as it resolves: how it reads the table's records
+        # (rules/waits/resolution.py ``resolving``); the outcome holds none
+        res = game.waits.resolving or NOT_WAITING
+        if game.waits.resolving is not None:
+            game = replace(game, waits=replace(game.waits, resolving=None))
         p = game.player(self.name)
         key = hand_key(tables, p, self.title)
         card = tables.karma_card(key)
@@ -221,17 +212,18 @@ class KarmaPlay(Op):
             raise RulesError(f"{card.title} answers another card", rule="play it with "
                              "--answer when a Sabotage card targets you")
         check_options(self, card, game)
-        w = Work(game, tables, rolls=self.rolls, by_rigs=self.by_rigs, spare=self.moot)
+        w = Work(game, tables, rolls=self.rolls, by_rigs=self.by_rigs, spare=res.moot)
         move_played_card(w, p.name, key)
         w.say(f"{p.name} plays {card.title}.")
         ctx = Ctx(self, w, card, p.name)
+        ctx.owe = res.owe
         if card.kind == "sabotage":
             resolve(ctx)
         if not ctx.cancelled:
             effect(card)(ctx)
-        if self.owe:  # the cards drawn at the table as recorded before stand
+        if res.owe:  # the cards drawn at the table as recorded before stand
             for n, ts in ctx.drew.items():
-                if n == self.answering:
+                if n == res.answering:
                     continue
                 cards = tuple(t for t in ts if t.strip().lower() != "virtual")
                 ctx.drew[n] = []  # (a "virtual" one: nothing was drawn for it)
@@ -247,6 +239,8 @@ class KarmaPlay(Op):
                              "passed on to another victim")
         return w.done()
 
+
+NOT_WAITING = Resolving()
 
 #: the CLI's option of each flat field, in the order the play's words write them
 FLAGS = {option_flag(k): k for k in FLAT if k not in ("name", "title", "rolls", "by_rigs")}

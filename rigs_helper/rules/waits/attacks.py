@@ -30,11 +30,12 @@ from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
-from rigs_helper.rules.waits.records import TAKE, Attack, Reply
+from rigs_helper.rules.waits.records import TAKE, Attack, Reply, Resolving
 from rigs_helper.rules.waits.resolution import (
     both_in_play,
     resolution,
     resolves_now,
+    resolving,
     restored,
     settled,
     undecided_firsts,
@@ -153,7 +154,7 @@ class KarmaPlayWait(KarmaPlay):
         # cards are theirs to record when they answer)
         play = stand_in(play, game, tables, victims)
         if not victims:
-            play = self._at_once(play, game)
+            game = self._at_once(game)
         play = play.replaced(first=play.first + undecided_firsts(play, game, tables,
                                                                  victims, ()))
         try:
@@ -168,20 +169,21 @@ class KarmaPlayWait(KarmaPlay):
 
             play.check(trial(game), tables)
 
-    def _at_once(self, play: KarmaPlay, game: Game) -> KarmaPlay:
-        """The play that waits for nobody, as it resolves at once: from a page in a game
-        with ``table_draws``, a Karma card it makes its player draw that they did not
+    def _at_once(self, game: Game) -> Game:
+        """The state a play that waits for nobody resolves in at once: from a page in a
+        game with ``table_draws``, a Karma card it makes its player draw that they did not
         record with it (their own in-play protection's die left to rigs decides) waits
-        for their record, as a waiting card's do."""
+        for their record, as a waiting card's do (``Waits.resolving``)."""
         if self.later and game.table_draws:
-            return play.replaced(owe=True, answering=play.name)
-        return play
+            return replace(game, waits=replace(game.waits, resolving=Resolving(
+                owe=True, answering=self.name)))
+        return game
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         play = self.own_play()
         victims = victims_of(play, game, tables, self.drawers)
         if not victims:
-            return self._at_once(play, game).apply(game, tables)
+            return play.apply(self._at_once(game), tables)
         p = game.player(self.name)
         key = hand_key(tables, p, self.title)
         slot = p.hand.index(key)
@@ -207,11 +209,11 @@ def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False,
             answering: str = "") -> Outcome:
     """Play the card with the answers given (those not answered take it); ``answering``:
     the player whose answer this is (the cards others recorded before stand)."""
-    play = resolution(attack, game, tables, early, answering)
+    play = resolution(attack, game, tables, early)
     if early:
         play = stand_in(play, game, tables, attack.waiting())
     try:
-        return perform(restored(game, attack), play, tables)
+        return perform(resolving(game, tables, attack, answering), play, tables)
     except DieNeeded as err:  # the answer is the command to give it again with
         raise DieNeeded(err.player, err.why) from None
 
