@@ -14,7 +14,7 @@ answer is for the whole card (Calling in a Favor and the like) or the player ask
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from dataclasses import dataclass, fields, replace
 
@@ -23,7 +23,8 @@ from rigs_helper.rules.engine import Op, Outcome, perform, title_of
 from rigs_helper.rules.errors import InputError, PendingChoice, RigsError, RulesError
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import hand_key
-from rigs_helper.rules.karma.play import KarmaPlay
+from rigs_helper.rules.karma.args import CardArgs
+from rigs_helper.rules.karma.play import OPS, KarmaPlay
 from rigs_helper.rules.karma.protection import ALARM, DONK, FOR_ONE_VICTIM, aim
 from rigs_helper.rules.oplog import op_from_json, op_to_json
 from rigs_helper.rules.piles import find_in
@@ -51,8 +52,10 @@ def plain(op: KarmaPlay) -> KarmaPlay:
 
 
 def same_play(cls: type[P], op: KarmaPlay) -> P:
-    """A ``cls`` (KarmaPlay or KarmaPlayWait) with the choices of ``op``."""
-    return cls(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)})
+    """The play of ``op``'s family as ``cls`` makes it (KarmaPlay: played at once;
+    KarmaPlayWait: waiting for the answers), with the choices of ``op``."""
+    waits = {f.name for f in fields(KarmaPlayWait)} - {f.name for f in fields(KarmaPlay)}
+    return cls.from_flat(**{k: v for k, v in op.flat().items() if k not in waits})
 
 
 def victims_of(play: KarmaPlay, game: Game, tables: Tables, drawers: bool = False
@@ -101,7 +104,7 @@ def stand_in(play: KarmaPlay, game: Game, tables: Tables, victims: Sequence[str]
     and for I'll Take THAT! a card of the victim's hand (the victim records which one the
     card's player took when taking it)."""
     card = tables.karma_card(find_in(tables, "karma", play.title))
-    chosen = play.card
+    chosen = play.chose("card")
     if card.action == "steal_hand_choice" and not chosen and len(victims) == 1:
         hand = game.player(victims[0]).hand
         chosen = (title_of(tables, "karma", hand[0]),) if hand else ()
@@ -121,6 +124,12 @@ class KarmaPlayWait(KarmaPlay):
     #: pick at the table (``Attack.later``; every play since issue #27, False in an
     #: older log, whose cards rigs resolved with its own dice and picks)
     later: bool = False
+    json_name: ClassVar[str] = "KarmaPlayWait"
+
+    @classmethod
+    def family_class(cls, record: type[CardArgs]) -> type[KarmaPlay]:
+        """The waiting play of the family whose parameters are ``record``."""
+        return WAITING[record]
 
     def describe(self) -> str:
         return plain(self).describe() + " --wait"
@@ -196,6 +205,22 @@ class KarmaPlayWait(KarmaPlay):
         return Outcome(game, (f"{p.name} plays {title} against {', '.join(victims)}. "
                               f"Waiting for every victim's answer: {ask(victims)}.",),
                        {"waiting_for": list(victims)})
+
+
+def _waiting(fam: type[KarmaPlay]) -> type[KarmaPlay]:
+    """The waiting play of the family ``fam`` (``KarmaPlayWait``'s fields and methods, the
+    family's parameters)."""
+    if fam is KarmaPlay:
+        return KarmaPlayWait
+    made: type[KarmaPlay] = dataclass(frozen=True)(
+        type(fam.__name__ + "Wait", (fam, KarmaPlayWait), {"__doc__": fam.__doc__}))
+    made.__module__ = __name__
+    return made
+
+
+#: the waiting play of each family, by its record (as play.OPS)
+WAITING: dict[type[CardArgs], type[KarmaPlay]] = {
+    record: _waiting(fam) for record, fam in OPS.items()}
 
 
 def ask(names: Iterable[str], splitter: str = "") -> str:
@@ -371,7 +396,7 @@ class Answer(Op):
             return ""
         play = op_from_json(attack.play)
         if tables.karma_card(attack.card).action != "steal_hand_choice" or \
-                (isinstance(play, KarmaPlay) and play.card):
+                (isinstance(play, KarmaPlay) and play.chose("card")):
             raise InputError(f"--gave: {title_of(tables, 'karma', attack.card)} takes no "
                              "card you name")
         return title_of(tables, "karma", hand_key(tables, game.player(self.name), self.gave))

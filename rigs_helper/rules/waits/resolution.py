@@ -79,7 +79,7 @@ def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False
                                for t in r.drew),
         rolls=Rolls(play.rolls.plain, play.rolls.named + tuple(
             (r.player, n) for r in attack.replies for n in r.rolls)),
-        by_rigs=play.by_rigs + rigs_rolls, card=play.card + gave,
+        by_rigs=play.by_rigs + rigs_rolls, card=play.chose("card") + gave,
         answer=tuple((r.player, title_of(tables, 'karma', r.card))
                      for r in said),
         answer_to=tuple((r.player, r.to) for r in said if r.to),
@@ -122,7 +122,7 @@ def comes_to(game: Game, tables: Tables, attack: Attack
     from rigs_helper.rules.karma.context import PICK, PickNeeded, SplitNeeded
 
     play = resolution(attack, game, tables)
-    if tables.karma_card(attack.card).action == "steal_hand_random" and not play.card:
+    if tables.karma_card(attack.card).action == "steal_hand_random" and not play.chose("card"):
         play = play.replaced(card=(PICK,))
     said = {r.player for r in attack.replies}
     # the card's player rolls for it at the table only once it is turned back on them (a
