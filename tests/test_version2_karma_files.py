@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+from dataclasses import fields
 
 import pytest
 
@@ -76,6 +77,7 @@ def test_each_karma_play_of_a_version_2_file_is_its_familys_operation(name, tmp_
     assert to_doc(steps[-1].after, tables) == to_doc(loaded.game, tables)
     plays = waiting = 0
     for s in steps:
+        assert s.after is None or s.after.waits.resolving is None  # (one apply's only)
         if not isinstance(s.op, KarmaPlay):
             continue
         key = card_key(s.op.title)
@@ -91,3 +93,10 @@ def test_each_karma_play_of_a_version_2_file_is_its_familys_operation(name, tmp_
         assert to_action(s.op, hide_text) == ("karma play", logged)
         plays += 1
     assert plays >= 10 and waiting >= 10
+
+
+def test_a_karma_play_has_no_field_that_is_not_logged():
+    """What a page's waiting card needs as it resolves lives in the game's waits
+    (``Waits.resolving``), not in fields of the play that the log never writes."""
+    for cls in (*OPS.values(), *WAITING.values()):
+        assert not {f.name for f in fields(cls)} & {"owe", "answering", "moot", "args"}

@@ -1,4 +1,8 @@
-"""Playing a Karma card from a hand, and using a card in play.  No I/O."""
+"""Playing a Karma card from a hand, and using a card in play.  No I/O.
+
+Kept as one idea past 450 lines: a Karma play is one operation per family of cards (the
+common base, its checks and effects, and each family's class with its own fields), together
+so that the families' check, words and log are read in one place."""
 
 from __future__ import annotations
 
