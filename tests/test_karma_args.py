@@ -1,6 +1,7 @@
-"""One card kind, one typed parameter record (issue 26): a Karma play carries the
-parameters its card takes (rules/karma/args.py), the victims' answers in one record, and
-the log keeps the same flat fields as before."""
+"""One card kind, one typed parameter record (issue 26), one operation per family (issue
+40): a Karma play is the operation of its card's family (rules/karma/play.py ``OPS``),
+with the parameters its card takes as its own fields (rules/karma/args.py), the victims'
+answers in one record, and the log keeps the same flat fields as before."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from rigs_helper.rules.actions.catalog import build_action
 from rigs_helper.rules.errors import InputError, RigsError
 from rigs_helper.rules.karma.args import (
     ARG_NAMES, FAMILY, CardArgs, Responses, Swap, VictimsResource, card_key, flag, takes)
-from rigs_helper.rules.karma.play import KarmaPlay, check_options
+from rigs_helper.rules.karma.play import (
+    OPS, KarmaPlay, PlayOnVictims, PlaySwap, PlayVictimsResource, check_options)
 from rigs_helper.rules.legal.karma import candidates_play
 from rigs_helper.rules.oplog import from_action, op_from_json, op_to_json, to_action
 from rigs_helper.rules.piles import find_in
@@ -56,7 +58,7 @@ def test_each_card_refuses_an_option_its_record_does_not_take(tables, key):
         op = KarmaPlay.from_flat("Ana", card.title.lower(), **{name: values[name]})
         assert getattr(op, name) == values[name]
         if name in own:
-            assert type(op.args) is FAMILY[key]
+            assert type(op) is OPS[FAMILY[key]] and type(op.args) is FAMILY[key]
             check_options(op, card, g)
         else:
             with pytest.raises(InputError) as e:
@@ -67,8 +69,10 @@ def test_each_card_refuses_an_option_its_record_does_not_take(tables, key):
 def test_a_play_holds_its_cards_record_and_the_log_its_flat_fields():
     op = build_action("karma play", "Ana", {"title": "Swap Meet", "give": ["metal=2"],
                                             "take": ["energy=1", "supply=1"]})
+    assert op == PlaySwap("Ana", "Swap Meet", give=(("metal", 2),),
+                          take=(("energy", 1), ("supplies", 1)))
     assert op.args == Swap(give=(("metal", 2),), take=(("energy", 1), ("supplies", 1)))
-    assert op.answers == Responses() and op.target == () and op.plot == ()
+    assert op.answers == Responses() and not hasattr(op, "target") and op.chose("plot") == ()
     name, fields = to_action(op)
     assert name == "karma play" and set(fields) == {"name", "title", "give", "take"}
     assert from_action(name, fields) == op
@@ -84,8 +88,10 @@ def test_an_older_entry_with_every_field_reads_into_the_cards_record():
            '"answer_plot":[],"drew":[],"own":[],"first":[],'
            '"rolls":{"$":"Rolls","plain":[],"named":[]},"split":[],"by_rigs":[]}}')
     op = op_from_json(old)
-    assert isinstance(op, KarmaPlay)
+    assert op == PlayVictimsResource("Ana", "I WANT THAT!", target=("Bo",),
+                                     resource=("metal",))
     assert op.args == VictimsResource(target=("Bo",), resource=("metal",))
+    assert op_to_json(op).startswith('{"op":"KarmaPlay",')  # (what the state keeps)
 
 
 def test_answers_a_card_does_not_read_are_refused_when_it_is_played(tables):
@@ -117,7 +123,7 @@ def test_every_listed_play_of_a_card_builds_its_cards_record(tables, key):
             op = build_action("karma play", "Ana", words, page=True)
         except RigsError as err:  # pragma: no cover (said by the assertion)
             raise AssertionError(f"{title} {words}: {err}") from None
-        assert type(op.args) is FAMILY[key] or (
+        assert type(op) is OPS[FAMILY[key]] and type(op.args) is FAMILY[key] or (
             FAMILY[key] is CardArgs and type(op.args) is CardArgs), (title, op.args)
         seen += 1
     assert seen or card.action in ("survey_error", "survey_swap")  # (no plot surveyed)
@@ -131,7 +137,7 @@ def test_an_older_entry_naming_an_option_its_card_does_not_take_loads_and_is_ref
 
     op = from_action("karma play", {"name": "Ana", "title": "Rough Storm",
                                     "target": ["Bo"]})
-    assert isinstance(op, KarmaPlay) and op.target == ("Bo",)
+    assert type(op) is PlayOnVictims and op.target == ("Bo",)
     assert "--target 'Bo'" in op.describe()
     g = hand(base(tables), "Ana", "rough-storm")
     with pytest.raises(InputError, match="--target: Rough Storm does not use this option"):

@@ -175,8 +175,9 @@ def action_name(op: Op) -> str:
 
 def private_fields(op: Op) -> dict[str, str]:
     """Field -> the fields naming who may see it (``""``: nobody; ``"="``: per value), as
-    ``op``'s action's definition declares it."""
-    return dict(_privacy(type(op)))
+    ``op``'s action's definition declares it (those ``op`` has: a Karma play's family
+    may take no such parameter)."""
+    return {f: spec for f, spec in _privacy(type(op)).items() if hasattr(op, f)}
 
 
 _PRIVACY: dict[type, dict[str, str]] = {}
@@ -212,7 +213,7 @@ def owners(op: Op, field: str, spec: str) -> list[frozenset[str]]:
                           {x[0]} if _pair(x) and x[0] else ()) for x in vals]
     who: set[str] = set()
     for f in spec.split():
-        named = getattr(op, f)
+        named = getattr(op, f, None)
         who.update(named if isinstance(named, tuple) else (named,) if named else ())
     return [frozenset(who) for _ in vals]
 
@@ -283,7 +284,9 @@ def op_to_json(op: Op) -> str:
 
     args = {k: _plain(v) for k, v in op.logged().items()} if hasattr(op, "logged") \
         else {k: v for k, v in _plain(op).items() if k != "$"}
-    return json.dumps({"op": type(op).__name__, "args": args}, separators=(",", ":"),
+    name = getattr(type(op), "json_name", type(op).__name__)  # (a Karma play's, whatever
+    # its family: its title picks the family again)
+    return json.dumps({"op": name, "args": args}, separators=(",", ":"),
                       ensure_ascii=False)
 
 

@@ -210,6 +210,7 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
                     players(a["later"], "waits.attack.later") if "later" in a else None,
                     player(a["splitter"], "waits.attack.splitter") if "splitter" in a else "")
     from rigs_helper.rules.karma.play import KarmaPlay
+    from rigs_helper.rules.waits.attacks import KarmaPlayWait
 
     try:
         from rigs_helper.rules.oplog import op_from_json
@@ -218,7 +219,8 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
     except (ValueError, KeyError, TypeError, RigsError):
         raise check.fail("waits.attack.play", "not a Karma play as the log keeps one") \
             from None
-    if type(op) is not KarmaPlay or op.name != attack.player:
+    if not isinstance(op, KarmaPlay) or isinstance(op, KarmaPlayWait) or \
+            op.name != attack.player:
         raise check.fail("waits.attack.play", f"must be {attack.player}'s Karma play")
     if not attack.victims:
         raise check.fail("waits.attack.victims", "an attack waits for one victim or more")

@@ -238,11 +238,20 @@ def registry() -> Registry:
 def unit_of(cls: type) -> tuple[str, ActionDef | None, dict[str, Any]]:
     """(the action's name, its definition (None: no person's action), the fields that
     mark it in the log) of an operation class."""
-    found = LOADED.get(cls)
+    found = LOADED.get(cls) or _SUBCLASSES.get(cls)
     if found is None:
         registry().find(cls)
-        found = LOADED.get(cls, (cls.__name__, None, {}))
+        # a subclass of an action's operation is logged as that action (a Karma play of
+        # one family: its class is the family's, its action "karma play")
+        found = next((LOADED[c] for c in cls.__mro__ if c in LOADED),
+                     (cls.__name__, None, {}))
+        if found[1] is not None:
+            _SUBCLASSES[cls] = found
     return found
+
+
+#: :func:`unit_of` of the subclasses of a loaded operation class, once found
+_SUBCLASSES: dict[type, tuple[str, ActionDef | None, dict[str, Any]]] = {}
 
 
 _READING: dict[str, dict] = {}  # each definition's ``_reading``, by its path

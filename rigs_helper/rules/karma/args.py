@@ -1,10 +1,12 @@
 """What a Karma play chose: one typed record per family of cards, and the victims'
 responses.  No I/O.
 
-A play (``rules/karma/play.py`` ``KarmaPlay``) carries the parameters its card takes
-(:class:`CardArgs`, one subclass per family: the victims, a plot, a hand card, what Swap
-Meet hands in and takes, ...) and, for a Sabotage card, the victims' answers
-(:class:`Responses`).  :data:`FAMILY` says which record each card of the deck takes, by
+A play is the operation of its card's family (``rules/karma/play.py`` ``OPS``: one
+``KarmaPlay`` subclass per family), whose own fields are the parameters its cards take;
+:class:`CardArgs` (one subclass per family: the victims, a plot, a hand card, what Swap
+Meet hands in and takes, ...) is those parameters as a record, what the effects read
+(``KarmaPlay.args``, ``Ctx.args``), and :class:`Responses` the victims' answers to a
+Sabotage card.  :data:`FAMILY` says which record each card of the deck takes, by
 the card's key (``tests/test_karma_args.py`` holds it to the tables); :func:`card_key`
 finds the card from a title as typed (as ``piles.find_in`` reads a title: letters and
 digits, a unique beginning), without the tables, so an operation is typed as soon as it
@@ -13,10 +15,10 @@ refused when the play is checked (``play.check_options``), one line naming the o
 and the card.
 
 The CLI, the log and a waiting attack keep the flat names (``target``, ``plot``,
-``--give`` ...): a play is written as its name, title, the fields its card took, its
+``--give`` ...): a play is written as its name, title, the fields its family took, its
 responses and the table's records (``KarmaPlay.logged``: those not empty), and read back
-through :func:`split_flat` (``KarmaPlay.from_flat``), so the files written before load
-unchanged.
+through :func:`split_flat` (``KarmaPlay.from_flat``: the title picks the family), so the
+files written before load unchanged.
 """
 
 from __future__ import annotations

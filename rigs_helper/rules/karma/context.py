@@ -36,8 +36,6 @@ class Choices(Protocol):
     def answers(self) -> Responses: ...
     @property
     def drew(self) -> tuple[tuple[str, str], ...]: ...  # (WHO, WHAT)
-    @property
-    def owe(self) -> bool: ...  # a draw not recorded waits for its record
 
 
 class Ctx:
@@ -52,6 +50,7 @@ class Ctx:
         self.gainers: list[str] = []  # Right Back At You: the original victims, who gain
         self.turned_by = ""  # Right Back At You: who answered with it (splits the gains)
         self.drew: dict[str, list[str]] = {}  # physical draws recorded, per player
+        self.owe = False  # a draw not recorded waits for its record (Resolving.owe)
         for who, title in op.drew:
             if not who or not title:
                 raise InputError(f"--drew {who + '=' if who else ''}{title!r}: give "
@@ -107,7 +106,7 @@ class Ctx:
             name = self.owner
         physical = self.drew.get(name, [])
         taken, self.drew[name] = physical[:n], physical[n:]
-        owed = n - len(taken) if self.op.owe else 0
+        owed = n - len(taken) if self.owe else 0
         if n - owed:
             self.w.draw_karma(name, n - owed, why=self.card.title, physical=tuple(taken))
         if owed:

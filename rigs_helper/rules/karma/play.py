@@ -1,19 +1,23 @@
-"""Playing a Karma card from a hand, and using a card in play.  No I/O."""
+"""Playing a Karma card from a hand, and using a card in play.  No I/O.
+
+Kept as one idea past 450 lines: a Karma play is one operation per family of cards (the
+common base, its checks and effects, and each family's class with its own fields), together
+so that the families' check, words and log are read in one place."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
-from typing import Any, Self
+from dataclasses import dataclass, fields, replace
+from typing import Any, ClassVar, Self, cast
 
 from rigs_helper.rules.actions.common import WAREHOUSE
 from rigs_helper.rules.dice import Rolls, said_rolls
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.args import (
-    FAMILY, NO_ARGS, NO_RESPONSES, RESPONSE_NAMES, CardArgs, HandCard, MatchLoss, NewOwner,
-    OnPlot, PlotResource, Plots, Resources, Responses, RigsFrom, Said, Scatter, Swap,
-    SwapOption, Take, Victims, VictimsResource, said_pairs, split_flat, takes)
+    FAMILY, NO_ARGS, NO_RESPONSES, RESPONSE_NAMES, Amounts, CardArgs, Collector, HandCard,
+    MatchLoss, NewOwner, OnPlot, PlotResource, Plots, Resources, Responses, RigsFrom, Said,
+    Scatter, Swap, SwapOption, Take, Victims, VictimsResource, said_pairs, split_flat, takes)
 from rigs_helper.rules.karma.args import flag as option_flag
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import hand_key, move_played_card, play_allowed, retire
@@ -21,6 +25,7 @@ from rigs_helper.rules.karma.protection import resolve
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import KarmaCard, Tables
+from rigs_helper.rules.waits.records import Resolving
 from rigs_helper.rules.text import shell_word
 
 
@@ -38,58 +43,69 @@ FLAT = ("name", "title", "target", "plot", "resource", "give", "take", "card", "
         "first", "rolls", "split", "by_rigs")
 #: a flat field's default where it is not ()
 _DEFAULTS: dict[str, Any] = {"source": None, "option": None, "new_owner": None,
-                             "rolls": Rolls(), "drawers": False, "later": False,
-                             "owe": False, "answering": ""}
+                             "rolls": Rolls(), "drawers": False, "later": False}
 
 
 @dataclass(frozen=True)
 class KarmaPlay(Op):
-    """`rigs karma play PLAYER TITLE ...`: the card's own parameters (``args``, the record
-    of its family: rules/karma/args.py), the victims' answers, and the table's records
-    (the Karma cards drawn because of it, the dice, whose dice rigs rolls).  Build one
-    from the flat options with :meth:`from_flat`."""
+    """`rigs karma play PLAYER TITLE ...`: the common part of every Karma play (who plays
+    which card, the victims' answers, the table's records: the Karma cards drawn because
+    of it, the dice, whose dice rigs rolls); as itself, the play of a card that takes no
+    parameter of its own (it works by itself, or answers another card).  Each family of
+    cards that takes parameters is a subclass with its own fields (:data:`OPS`, by the
+    family's record in rules/karma/args.py ``FAMILY``).  Build one from the flat options
+    (the CLI's, a page's, a log entry's) with :meth:`from_flat`: the title picks the
+    family."""
 
     name: str  # who plays the card
     title: str
-    args: CardArgs = NO_ARGS
     answers: Responses = NO_RESPONSES
     drew: Said = ()  # (PLAYER, TITLE): physical Karma cards drawn because of it
     rolls: Rolls = Rolls()  # the table's dice
     # players whose dice rigs rolls (a waiting card's victims: rules/waits/attacks)
     by_rigs: tuple[str, ...] = ()
-    # a page's attack in a game with ``table_draws``, as it resolves: a Karma card it makes
-    # a player draw that they did not record with their answer waits for their record
-    # (``Player.owed_karma``) instead of being drawn by rigs (never logged: the answers
-    # are, and the resolution is made again from them)
-    owe: bool = False
-    # with ``owe``, the player whose answer makes the card resolve (or is checked): the
-    # cards the others recorded before stand even where the card now draws them fewer (a
-    # player who answered Rough Storm with a card drawn and spent everything since holds
-    # it at the table); a card this player records that it does not draw is refused
-    answering: str = ""
-    # a page's attack as it resolves: victims whose recorded dice the card may leave
-    # unused (they took it, then another victim turned it back on its player; never
-    # logged, as ``owe``)
-    moot: tuple[str, ...] = ()
     grant_first = True
+    #: the record of the parameters this family's cards take (rules/karma/args.py)
+    family: ClassVar[type[CardArgs]] = CardArgs
+    #: the name a waiting attack keeps the play under (``oplog.op_to_json``): one for
+    #: every family, which its title picks again when it is read
+    json_name: ClassVar[str] = "KarmaPlay"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "drew", said_pairs(self.drew))
 
     @classmethod
+    def family_class(cls, record: type[CardArgs]) -> type[KarmaPlay]:
+        """The operation of the family whose parameters are ``record``."""
+        return OPS[record]
+
+    @classmethod
     def from_flat(cls, name: str, title: str, **flat: Any) -> Self:
-        """The play of the flat options (the CLI's, a page's, a log entry's): those of the
-        card's record go into ``args`` (``args.split_flat``: one the card does not take
-        is refused when the play is checked), the answers into ``answers``."""
+        """The play of the flat options (the CLI's, a page's, a log entry's), as the
+        operation of its card's family (``args.split_flat``: an option the card does not
+        take keeps the play in the smallest family that holds it, refused when the play is
+        checked); the answers go into ``answers``.  Called on a waiting play's class, the
+        waiting play of that family."""
         args, answers, rest = split_flat(title, flat)
-        return cls(name, title, args, answers, **rest)
+        made = cls.family_class(type(args))
+        own = {f.name: getattr(args, f.name) for f in fields(args)}
+        return cast(Self, made(name=name, title=title, answers=answers, **own, **rest))
+
+    @property
+    def args(self) -> CardArgs:
+        """The card's own parameters as its family's record (what the effects read:
+        ``Ctx.args``)."""
+        fam = self.family
+        if fam is CardArgs:
+            return NO_ARGS
+        return fam(**{n: getattr(self, n) for n in takes(fam)})
 
     def flat(self) -> dict[str, Any]:
         """Every field by its flat name (as :meth:`from_flat` takes them)."""
         out: dict[str, Any] = {}
         for f in fields(self):
             v = getattr(self, f.name)
-            if f.name in ("args", "answers"):
+            if f.name == "answers":
                 out.update((g.name, getattr(v, g.name)) for g in fields(v))
             else:
                 out[f.name] = v
@@ -102,68 +118,15 @@ class KarmaPlay(Op):
                 if k in ("name", "title") or v != _DEFAULTS.get(k, ())}
 
     def replaced(self, **changes: Any) -> Self:
-        """The play with some flat fields changed."""
+        """The play with some flat fields changed (the family again from its title)."""
         return self.from_flat(**{**self.flat(), **changes})
 
-    # the choices by their flat names, read-only (the CLI's words, the log's privacy, the
-    # checks of options; the effects read the typed record: ``Ctx.args``): a parameter the
-    # card does not take is empty
-    @property
-    def target(self) -> tuple[str, ...]:
-        a = self.args
-        return a.target if isinstance(a, Victims) else ()
+    def chose(self, field: str) -> Any:
+        """The value of a parameter by its flat name; empty where the play's family does
+        not take it (the CLI's words, the checks of options)."""
+        return getattr(self, field, _DEFAULTS.get(field, ()))
 
-    @property
-    def plot(self) -> tuple[str, ...]:
-        a = self.args
-        return a.plot if isinstance(a, (OnPlot, Plots)) else ()
-
-    @property
-    def resource(self) -> tuple[str, ...]:
-        a = self.args
-        return a.resource if isinstance(a, (VictimsResource, PlotResource, Resources)) \
-            else ()
-
-    @property
-    def give(self) -> tuple[tuple[str, int], ...]:
-        a = self.args
-        return a.give if isinstance(a, (MatchLoss, Swap)) else ()
-
-    @property
-    def take(self) -> tuple[tuple[str, int], ...]:
-        a = self.args
-        return a.take if isinstance(a, (Swap, Take)) else ()
-
-    @property
-    def card(self) -> tuple[str, ...]:
-        a = self.args
-        return a.card if isinstance(a, HandCard) else ()
-
-    @property
-    def source(self) -> str | None:
-        a = self.args
-        return a.source if isinstance(a, RigsFrom) else None
-
-    @property
-    def option(self) -> str | None:
-        a = self.args
-        return a.option if isinstance(a, SwapOption) else None
-
-    @property
-    def new_owner(self) -> str | None:
-        a = self.args
-        return a.new_owner if isinstance(a, NewOwner) else None
-
-    @property
-    def to(self) -> tuple[str, ...]:
-        a = self.args
-        return a.to if isinstance(a, Scatter) else ()
-
-    @property
-    def own(self) -> tuple[str, ...]:
-        a = self.args
-        return a.own if isinstance(a, MatchLoss) else ()
-
+    # the answers, by their flat names
     @property
     def answer(self) -> Said:
         return self.answers.answer
@@ -187,7 +150,7 @@ class KarmaPlay(Op):
     def describe(self) -> str:
         s = f"karma play {shell_word(self.name)} {self.title!r}"
         for flag, vals in FLAGS.items():
-            v = getattr(self, vals)
+            v = self.chose(vals)
             if vals in ("give", "take"):
                 s += "".join(f" {flag} {k}={n}" for k, n in v)
             elif isinstance(v, tuple):
@@ -201,6 +164,11 @@ class KarmaPlay(Op):
         self.apply(game, tables)  # pure: raises exactly when the play is not allowed
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
+        # a page's waiting card as it resolves: how it reads the table's records
+        # (rules/waits/resolution.py ``resolving``); the outcome holds none
+        res = game.waits.resolving or NOT_WAITING
+        if game.waits.resolving is not None:
+            game = replace(game, waits=replace(game.waits, resolving=None))
         p = game.player(self.name)
         key = hand_key(tables, p, self.title)
         card = tables.karma_card(key)
@@ -221,17 +189,18 @@ class KarmaPlay(Op):
             raise RulesError(f"{card.title} answers another card", rule="play it with "
                              "--answer when a Sabotage card targets you")
         check_options(self, card, game)
-        w = Work(game, tables, rolls=self.rolls, by_rigs=self.by_rigs, spare=self.moot)
+        w = Work(game, tables, rolls=self.rolls, by_rigs=self.by_rigs, spare=res.moot)
         move_played_card(w, p.name, key)
         w.say(f"{p.name} plays {card.title}.")
         ctx = Ctx(self, w, card, p.name)
+        ctx.owe = res.owe
         if card.kind == "sabotage":
             resolve(ctx)
         if not ctx.cancelled:
             effect(card)(ctx)
-        if self.owe:  # the cards drawn at the table as recorded before stand
+        if res.owe:  # the cards drawn at the table as recorded before stand
             for n, ts in ctx.drew.items():
-                if n == self.answering:
+                if n == res.answering:
                     continue
                 cards = tuple(t for t in ts if t.strip().lower() != "virtual")
                 ctx.drew[n] = []  # (a "virtual" one: nothing was drawn for it)
@@ -247,6 +216,144 @@ class KarmaPlay(Op):
                              "passed on to another victim")
         return w.done()
 
+
+
+# ---------------------------------------------------------------------------- families
+# one operation per family of cards (rules/karma/args.py ``FAMILY`` says which card takes
+# which): its own fields, logged by their flat names
+
+
+@dataclass(frozen=True)
+class PlayCollector(KarmaPlay):
+    """Recycling, Parts Shop: no parameter; ``--first`` names the collector filled first."""
+
+    family: ClassVar[type[CardArgs]] = Collector
+
+
+@dataclass(frozen=True)
+class PlayOnVictims(KarmaPlay):
+    """A card aimed at players (one, or several: I WANT THAT!, A Little Information)."""
+
+    target: tuple[str, ...] = ()
+    family: ClassVar[type[CardArgs]] = Victims
+
+
+@dataclass(frozen=True)
+class PlayRigsFrom(PlayOnVictims):
+    """"Missing" Support and its kind: where the victim's RIGS is lost from."""
+
+    source: str | None = None
+    family: ClassVar[type[CardArgs]] = RigsFrom
+
+
+@dataclass(frozen=True)
+class PlayHandCard(PlayOnVictims):
+    """A card that takes or discards a card of the victim's hand: the card chosen, or the
+    one picked at random at the table."""
+
+    card: tuple[str, ...] = ()
+    family: ClassVar[type[CardArgs]] = HandCard
+
+
+@dataclass(frozen=True)
+class PlayMatchLoss(PlayHandCard):
+    """I Ain't Going Alone: the player's fresh loss (resources handed in, own Karma cards
+    discarded) that the victim matches."""
+
+    give: Amounts = ()
+    own: tuple[str, ...] = ()
+    family: ClassVar[type[CardArgs]] = MatchLoss
+
+
+@dataclass(frozen=True)
+class PlaySwapOption(PlayOnVictims):
+    """Identity Theft: ``draw`` or ``card``."""
+
+    option: str | None = None
+    family: ClassVar[type[CardArgs]] = SwapOption
+
+
+@dataclass(frozen=True)
+class PlayVictimsResource(PlayOnVictims):
+    """I WANT THAT!: the resource wanted."""
+
+    resource: tuple[str, ...] = ()
+    family: ClassVar[type[CardArgs]] = VictimsResource
+
+
+@dataclass(frozen=True)
+class PlayOnPlot(PlayOnVictims):
+    """A card aimed at one plot (its owner is the victim)."""
+
+    plot: tuple[str, ...] = ()
+    family: ClassVar[type[CardArgs]] = OnPlot
+
+
+@dataclass(frozen=True)
+class PlayNewOwner(PlayOnPlot):
+    """"Record Not Found": the player the plot goes to (the leader's choice)."""
+
+    new_owner: str | None = None
+    family: ClassVar[type[CardArgs]] = NewOwner
+
+
+@dataclass(frozen=True)
+class PlayScatter(PlayOnPlot):
+    """Triangulation Drift: one destination per RIGS of the plot."""
+
+    to: tuple[str, ...] = ()
+    family: ClassVar[type[CardArgs]] = Scatter
+
+
+@dataclass(frozen=True)
+class PlayPlots(KarmaPlay):
+    """A card on plots (Survey Typo: two; R.I.G.S. T.D.M.: one of the player's)."""
+
+    plot: tuple[str, ...] = ()
+    family: ClassVar[type[CardArgs]] = Plots
+
+
+@dataclass(frozen=True)
+class PlayPlotResource(PlayPlots):
+    """Below the Surface: the plot and the kind of spot."""
+
+    resource: tuple[str, ...] = ()
+    family: ClassVar[type[CardArgs]] = PlotResource
+
+
+@dataclass(frozen=True)
+class PlayResources(KarmaPlay):
+    """Poker Night: the resources bet."""
+
+    resource: tuple[str, ...] = ()
+    family: ClassVar[type[CardArgs]] = Resources
+
+
+@dataclass(frozen=True)
+class PlaySwap(KarmaPlay):
+    """Swap Meet: what the player hands in and what they take."""
+
+    give: Amounts = ()
+    take: Amounts = ()
+    family: ClassVar[type[CardArgs]] = Swap
+
+
+@dataclass(frozen=True)
+class PlayTake(KarmaPlay):
+    """Ruins: what the player takes."""
+
+    take: Amounts = ()
+    family: ClassVar[type[CardArgs]] = Take
+
+
+#: the operation of each family, by its record (every record of args.FAMILY)
+OPS: dict[type[CardArgs], type[KarmaPlay]] = {c.family: c for c in (
+    KarmaPlay, PlayCollector, PlayOnVictims, PlayRigsFrom, PlayHandCard, PlayMatchLoss,
+    PlaySwapOption, PlayVictimsResource, PlayOnPlot, PlayNewOwner, PlayScatter, PlayPlots,
+    PlayPlotResource, PlayResources, PlaySwap, PlayTake)}
+
+
+NOT_WAITING = Resolving()
 
 #: the CLI's option of each flat field, in the order the play's words write them
 FLAGS = {option_flag(k): k for k in FLAT if k not in ("name", "title", "rolls", "by_rigs")}
@@ -268,15 +375,15 @@ def check_options(op: KarmaPlay, card: KarmaCard, game: Game) -> None:
                                                                      "swap_credits"):
         uses.add("drew")
     for flag, field in FLAGS.items():
-        if field not in uses and getattr(op, field):
+        if field not in uses and op.chose(field):
             raise InputError(f"{flag}: {card.title} does not use this option")
     for flag, field in (("--give", "give"), ("--take", "take")):
-        for r, n in getattr(op, field):
+        for r, n in op.chose(field):
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
                 raise InputError(f"{flag} {r}={n}: an amount is a whole number of 1 or more")
     me = game.player(op.name)
     held: dict[str, int] = {}
-    for r, n in op.give:
+    for r, n in op.chose("give"):
         held[r] = held.get(r, 0) + n
     for r, n in held.items():
         if me.amount(r) < n:
@@ -286,10 +393,10 @@ def check_options(op: KarmaPlay, card: KarmaCard, game: Game) -> None:
             "plot": 2 if card.action == "survey_swap" else 1,
             "resource": None if card.action == "poker_night" else 1}
     for k, n in most.items():  # a value the card would not read is refused, not ignored
-        if n is not None and len(getattr(op, k)) > n:
+        if n is not None and len(op.chose(k)) > n:
             raise InputError(f"--{k}: {card.title} takes {'one' if n == 1 else n} {k}"
                              + ("" if n == 1 else "s"))
-    names = [game.player(t).name for t in op.target]
+    names = [game.player(t).name for t in op.chose("target")]
     for n in set(names):
         if names.count(n) > 1:
             raise InputError(f"--target {n}: named twice (each victim once)")

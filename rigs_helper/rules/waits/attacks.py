@@ -14,7 +14,7 @@ answer is for the whole card (Calling in a Favor and the like) or the player ask
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from dataclasses import dataclass, fields, replace
 
@@ -23,18 +23,20 @@ from rigs_helper.rules.engine import Op, Outcome, perform, title_of
 from rigs_helper.rules.errors import InputError, PendingChoice, RigsError, RulesError
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import hand_key
-from rigs_helper.rules.karma.play import KarmaPlay
+from rigs_helper.rules.karma.args import CardArgs
+from rigs_helper.rules.karma.play import OPS, KarmaPlay
 from rigs_helper.rules.karma.protection import ALARM, DONK, FOR_ONE_VICTIM, aim
 from rigs_helper.rules.oplog import op_from_json, op_to_json
 from rigs_helper.rules.piles import find_in
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.text import shell_word
-from rigs_helper.rules.waits.records import TAKE, Attack, Reply
+from rigs_helper.rules.waits.records import TAKE, Attack, Reply, Resolving
 from rigs_helper.rules.waits.resolution import (
     both_in_play,
     resolution,
     resolves_now,
+    resolving,
     restored,
     settled,
     undecided_firsts,
@@ -50,8 +52,10 @@ def plain(op: KarmaPlay) -> KarmaPlay:
 
 
 def same_play(cls: type[P], op: KarmaPlay) -> P:
-    """A ``cls`` (KarmaPlay or KarmaPlayWait) with the choices of ``op``."""
-    return cls(**{f.name: getattr(op, f.name) for f in fields(KarmaPlay)})
+    """The play of ``op``'s family as ``cls`` makes it (KarmaPlay: played at once;
+    KarmaPlayWait: waiting for the answers), with the choices of ``op``."""
+    waits = {f.name for f in fields(KarmaPlayWait)} - {f.name for f in fields(KarmaPlay)}
+    return cls.from_flat(**{k: v for k, v in op.flat().items() if k not in waits})
 
 
 def victims_of(play: KarmaPlay, game: Game, tables: Tables, drawers: bool = False
@@ -100,7 +104,7 @@ def stand_in(play: KarmaPlay, game: Game, tables: Tables, victims: Sequence[str]
     and for I'll Take THAT! a card of the victim's hand (the victim records which one the
     card's player took when taking it)."""
     card = tables.karma_card(find_in(tables, "karma", play.title))
-    chosen = play.card
+    chosen = play.chose("card")
     if card.action == "steal_hand_choice" and not chosen and len(victims) == 1:
         hand = game.player(victims[0]).hand
         chosen = (title_of(tables, "karma", hand[0]),) if hand else ()
@@ -120,6 +124,12 @@ class KarmaPlayWait(KarmaPlay):
     #: pick at the table (``Attack.later``; every play since issue #27, False in an
     #: older log, whose cards rigs resolved with its own dice and picks)
     later: bool = False
+    json_name: ClassVar[str] = "KarmaPlayWait"
+
+    @classmethod
+    def family_class(cls, record: type[CardArgs]) -> type[KarmaPlay]:
+        """The waiting play of the family whose parameters are ``record``."""
+        return WAITING[record]
 
     def describe(self) -> str:
         return plain(self).describe() + " --wait"
@@ -153,7 +163,7 @@ class KarmaPlayWait(KarmaPlay):
         # cards are theirs to record when they answer)
         play = stand_in(play, game, tables, victims)
         if not victims:
-            play = self._at_once(play, game)
+            game = self._at_once(game)
         play = play.replaced(first=play.first + undecided_firsts(play, game, tables,
                                                                  victims, ()))
         try:
@@ -168,20 +178,21 @@ class KarmaPlayWait(KarmaPlay):
 
             play.check(trial(game), tables)
 
-    def _at_once(self, play: KarmaPlay, game: Game) -> KarmaPlay:
-        """The play that waits for nobody, as it resolves at once: from a page in a game
-        with ``table_draws``, a Karma card it makes its player draw that they did not
+    def _at_once(self, game: Game) -> Game:
+        """The state a play that waits for nobody resolves in at once: from a page in a
+        game with ``table_draws``, a Karma card it makes its player draw that they did not
         record with it (their own in-play protection's die left to rigs decides) waits
-        for their record, as a waiting card's do."""
+        for their record, as a waiting card's do (``Waits.resolving``)."""
         if self.later and game.table_draws:
-            return play.replaced(owe=True, answering=play.name)
-        return play
+            return replace(game, waits=replace(game.waits, resolving=Resolving(
+                owe=True, answering=self.name)))
+        return game
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         play = self.own_play()
         victims = victims_of(play, game, tables, self.drawers)
         if not victims:
-            return self._at_once(play, game).apply(game, tables)
+            return play.apply(self._at_once(game), tables)
         p = game.player(self.name)
         key = hand_key(tables, p, self.title)
         slot = p.hand.index(key)
@@ -196,6 +207,22 @@ class KarmaPlayWait(KarmaPlay):
                        {"waiting_for": list(victims)})
 
 
+def _waiting(fam: type[KarmaPlay]) -> type[KarmaPlay]:
+    """The waiting play of the family ``fam`` (``KarmaPlayWait``'s fields and methods, the
+    family's parameters)."""
+    if fam is KarmaPlay:
+        return KarmaPlayWait
+    made: type[KarmaPlay] = dataclass(frozen=True)(
+        type(fam.__name__ + "Wait", (fam, KarmaPlayWait), {"__doc__": fam.__doc__}))
+    made.__module__ = __name__
+    return made
+
+
+#: the waiting play of each family, by its record (as play.OPS)
+WAITING: dict[type[CardArgs], type[KarmaPlay]] = {
+    record: _waiting(fam) for record, fam in OPS.items()}
+
+
 def ask(names: Iterable[str], splitter: str = "") -> str:
     """The commands that answer (``splitter``'s: the split of the gains)."""
     return "; ".join(f"`rigs answer {shell_word(n)} "
@@ -207,11 +234,11 @@ def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False,
             answering: str = "") -> Outcome:
     """Play the card with the answers given (those not answered take it); ``answering``:
     the player whose answer this is (the cards others recorded before stand)."""
-    play = resolution(attack, game, tables, early, answering)
+    play = resolution(attack, game, tables, early)
     if early:
         play = stand_in(play, game, tables, attack.waiting())
     try:
-        return perform(restored(game, attack), play, tables)
+        return perform(resolving(game, tables, attack, answering), play, tables)
     except DieNeeded as err:  # the answer is the command to give it again with
         raise DieNeeded(err.player, err.why) from None
 
@@ -369,7 +396,7 @@ class Answer(Op):
             return ""
         play = op_from_json(attack.play)
         if tables.karma_card(attack.card).action != "steal_hand_choice" or \
-                (isinstance(play, KarmaPlay) and play.card):
+                (isinstance(play, KarmaPlay) and play.chose("card")):
             raise InputError(f"--gave: {title_of(tables, 'karma', attack.card)} takes no "
                              "card you name")
         return title_of(tables, "karma", hand_key(tables, game.player(self.name), self.gave))

@@ -287,13 +287,13 @@ def _gave(game, tables, me: str) -> list[dict]:
         from rigs_helper.rules.legal.karma import VIRTUAL, unseen
 
         if tables.karma_card(attack.card).action != "steal_hand_random" or \
-                (isinstance(play, KarmaPlay) and play.card) or not _picks(game, tables, me):
+                (isinstance(play, KarmaPlay) and play.chose("card")) or not _picks(game, tables, me):
             return []
         # (``virtual`` first: the witness a take is checked with is a pick that passes)
         return [{"gave": t} for t in (VIRTUAL, *unseen(game, tables, me))]
     if tables.karma_card(attack.card).action != "steal_hand_choice" or \
             me not in attack.victims or not p.hand or \
-            (isinstance(play, KarmaPlay) and play.card):
+            (isinstance(play, KarmaPlay) and play.chose("card")):
         return []
     return [{"gave": title_of(tables, "karma", k)} for k in dict.fromkeys(p.hand)]
 

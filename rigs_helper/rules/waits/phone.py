@@ -28,7 +28,7 @@ def from_a_phone(op: Op, game: Game) -> Op:
     the table holds the cards, the end of the Player Phase waits for each player's own
     Disaster card and a Disaster card recorded alone leaves its Karma card to record."""
     table = game.cards != "rigs"
-    if type(op) is KarmaPlay:
+    if isinstance(op, KarmaPlay) and not isinstance(op, KarmaPlayWait):
         return replace(same_play(KarmaPlayWait, op), drawers=True, later=table)
     if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma \
             and table:

@@ -77,6 +77,25 @@ class Attack:
 
 
 @dataclass(frozen=True, slots=True)
+class Resolving:
+    """A page's card as it resolves (set by rules/waits for the one ``apply`` of its play;
+    its outcome clears it, so no saved state holds one).  Made from the waiting attack and
+    the answer that resolves it (both in the log), it says how the play reads the table's
+    records."""
+
+    # a Karma card the play makes a player draw that they did not record with their
+    # answer waits for their record (``Player.owed_karma``) instead of being drawn by rigs
+    owe: bool = False
+    # with ``owe``, the player whose answer makes the card resolve (or is checked): the
+    # cards the others recorded before stand even where the card now draws them fewer; a
+    # card this player records that it does not draw is refused
+    answering: str = ""
+    # victims whose recorded dice the card may leave unused (they took it, then another
+    # victim turned it back on its player)
+    moot: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Waits:
     deals: tuple[Deal, ...] = ()  # open deals, oldest first; they end with the phase
     attack: Attack | None = None  # at most one attack waits at a time
@@ -85,6 +104,8 @@ class Waits:
     # the leader roll-off that waits for the tied players' dice (a page's grant or phase
     # end): (player, face), 0 while that player has not rolled
     rolloff: tuple[tuple[str, int], ...] = ()
+    # the waiting card resolving now (never saved: :class:`Resolving`)
+    resolving: Resolving | None = None
 
     def deal(self, ref: str | int) -> Deal:
         text = str(ref).strip().lstrip("#").lower().removeprefix("d")
@@ -97,4 +118,4 @@ class Waits:
                          "and open deals end with the phase: see `rigs deal`")
 
 
-__all__ = ["TAKE", "Attack", "Deal", "Reply", "Waits"]
+__all__ = ["TAKE", "Attack", "Deal", "Reply", "Resolving", "Waits"]

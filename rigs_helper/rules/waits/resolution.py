@@ -15,7 +15,7 @@ from rigs_helper.rules.karma.protection import ALARM, DONK, FOR_ONE_VICTIM
 from rigs_helper.rules.oplog import op_from_json
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
-from rigs_helper.rules.waits.records import TAKE, Attack, Reply
+from rigs_helper.rules.waits.records import TAKE, Attack, Reply, Resolving
 
 def restored(game: Game, attack: Attack) -> Game:
     """The state the play was made in: the card back in its slot, no attack waiting."""
@@ -23,6 +23,23 @@ def restored(game: Game, attack: Attack) -> Game:
     hand = p.hand[:attack.slot] + (attack.card,) + p.hand[attack.slot:]
     return replace(game.with_player(replace(p, hand=hand)),
                    waits=replace(game.waits, attack=None))
+
+
+def resolving(game: Game, tables: Tables, attack: Attack, answering: str = "") -> Game:
+    """:func:`restored`, with how the card's play reads the table's records as it resolves
+    (``Waits.resolving``, cleared by the play): in a page's attack in a game with
+    ``table_draws`` (``owe``), a Karma card it makes a player draw that they did not record
+    with their answer waits for their record, the cards the others recorded before standing
+    (``answering``: the player whose answer this is); a victim's die for the card recorded
+    before another victim turned it back may stay unused (``moot``)."""
+    turned = any(r.card != TAKE and tables.karma_card(r.card).action == "reflect"
+                 for r in attack.replies)
+    moot = tuple(r.player for r in attack.replies if turned and r.card == TAKE
+                 and r.rolls and r.player in attack.victims)
+    res = Resolving(owe=game.table_draws and attack.later is not None,
+                    answering=answering, moot=moot)
+    game = restored(game, attack)
+    return replace(game, waits=replace(game.waits, resolving=res))
 
 
 def both_in_play(game: Game, name: str) -> bool:
@@ -43,8 +60,8 @@ def undecided_firsts(play: KarmaPlay, game: Game, tables: Tables, victims: Seque
                  if both_in_play(game, v) and v.lower() not in named)
 
 
-def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False,
-               answering: str = "") -> KarmaPlay:
+def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False
+               ) -> KarmaPlay:
     """The KarmaPlay with the answers given, as `--answer`/`--answer-to`/`--answer-plot`/
     `--first` (those not answered take it).  Each victim's dice are the ones they recorded
     (``virtual``: rigs rolls them, never with ``--dice table``); ``early``: checked before
@@ -57,18 +74,12 @@ def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False,
     if game.dice != "table":
         rigs_rolls += tuple(r.player for r in attack.replies if not r.rolls)
     gave = tuple(r.gave for r in attack.replies if r.gave)
-    turned = any(r.card != TAKE and tables.karma_card(r.card).action == "reflect"
-                 for r in attack.replies)
     return play.replaced(split=play.split + _split(attack, play, tables, early),
         drew=play.drew + tuple((r.player, t) for r in attack.replies
                                for t in r.drew),
         rolls=Rolls(play.rolls.plain, play.rolls.named + tuple(
             (r.player, n) for r in attack.replies for n in r.rolls)),
-        by_rigs=play.by_rigs + rigs_rolls, card=play.card + gave,
-        owe=game.table_draws and attack.later is not None, answering=answering,
-        # (a victim's die for the card, recorded before another victim turned it back)
-        moot=tuple(r.player for r in attack.replies if turned and r.card == TAKE
-                   and r.rolls and r.player in attack.victims),
+        by_rigs=play.by_rigs + rigs_rolls, card=play.chose("card") + gave,
         answer=tuple((r.player, title_of(tables, 'karma', r.card))
                      for r in said),
         answer_to=tuple((r.player, r.to) for r in said if r.to),
@@ -111,14 +122,14 @@ def comes_to(game: Game, tables: Tables, attack: Attack
     from rigs_helper.rules.karma.context import PICK, PickNeeded, SplitNeeded
 
     play = resolution(attack, game, tables)
-    if tables.karma_card(attack.card).action == "steal_hand_random" and not play.card:
+    if tables.karma_card(attack.card).action == "steal_hand_random" and not play.chose("card"):
         play = play.replaced(card=(PICK,))
     said = {r.player for r in attack.replies}
     # the card's player rolls for it at the table only once it is turned back on them (a
     # die of their own play was given with it, or left to rigs where it may roll)
     said |= set() if any(r.card != TAKE and tables.karma_card(r.card).action == "reflect"
                          for r in attack.replies) else {attack.player}
-    table = restored(replace(game, dice="table"), attack)
+    table = resolving(replace(game, dice="table"), tables, attack)
     found: list[str] = []
     picker = splitter = None
     rolled = list(play.by_rigs)
@@ -167,4 +178,4 @@ def resolves_now(attack: Attack, reply: Reply, tables: Tables) -> bool:
 
 
 __all__ = ["both_in_play", "comes_to", "later_players", "resolution", "resolves_now",
-           "restored", "settled", "undecided_firsts"]
+           "resolving", "restored", "settled", "undecided_firsts"]

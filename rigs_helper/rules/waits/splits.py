@@ -12,7 +12,7 @@ from rigs_helper.rules.legal.base import Action, Param, Spec
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.records import TAKE, Attack
-from rigs_helper.rules.waits.resolution import resolution, restored
+from rigs_helper.rules.waits.resolution import resolution, resolving
 
 
 def split_needed(game: Game, tables: Tables, attack: Attack) -> SplitNeeded | None:
@@ -22,7 +22,7 @@ def split_needed(game: Game, tables: Tables, attack: Attack) -> SplitNeeded | No
     if not attack.splitter:
         return None
     try:
-        perform(restored(game, attack), resolution(attack, game, tables), tables)
+        perform(resolving(game, tables, attack), resolution(attack, game, tables), tables)
     except SplitNeeded as err:
         return err
     except RigsError:
