@@ -84,25 +84,46 @@ def now() -> str:
 AT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
 
 
-def entry_text(entry: dict[str, Any], prev: tuple[int, str] | None = None) -> str:
+#: when an action was done, as the next entry may leave it out: (round, phase, the day of
+#: its ``at`` or None)
+When = tuple[int, str, "str | None"]
+#: an ``at`` that leaves out the day of the entry before (``"14:13:20Z"``)
+CLOCK = re.compile(r"[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+
+
+def entry_text(entry: dict[str, Any], prev: When | None = None) -> str:
     """One ``[[log]]`` table (a checkpoint's state as ``[log.state]`` tables after it).
-    ``prev``: the ``(round, phase)`` of the action before (:func:`last_when`): an action
-    done in the same round and phase leaves them out (the reader takes them from the entry
-    before); ``by = "cli"`` and empty ``fields`` are left out too (their default)."""
+    ``prev``: when the action before was done (:func:`last_when`): an action done in the
+    same round and phase leaves them out, and on the same day writes only the time of day
+    in ``at`` (the reader takes them from the entry before); ``by = "cli"`` and empty
+    ``fields`` are left out too (their default)."""
     import tomli_w
 
     skip = {"by"} if entry.get("by") == "cli" else set()
     if entry.get("fields") == {}:
         skip.add("fields")
-    if entry.get("action") != CHECKPOINT and prev is not None and \
-            (entry.get("round"), entry.get("phase")) == prev:
-        skip |= {"round", "phase"}
-    lines = [f"{_key(k)} = {inline(entry[k])}" for k in ORDER
-             if k in entry and entry[k] is not None and k not in skip]
+    values = dict(entry)
+    if entry.get("action") != CHECKPOINT and prev is not None:
+        if (entry.get("round"), entry.get("phase")) == prev[:2]:
+            skip |= {"round", "phase"}
+        at = entry.get("at")
+        if prev[2] is not None and isinstance(at, str) and at.startswith(prev[2] + "T"):
+            values["at"] = at[len(prev[2]) + 1:]
+    lines = [f"{_key(k)} = {inline(values[k])}" for k in ORDER
+             if k in values and values[k] is not None and k not in skip]
     text = HEAD + "\n".join(lines) + "\n"
     if "state" in entry:
         text += "\n" + tomli_w.dumps({"log": {"state": entry["state"]}})
     return text
+
+
+def when(e: dict[str, Any], before: When | None = None) -> When:
+    """When the (read) entry ``e`` was done, as the next entry may leave it out (the day:
+    of the nearest entry up to ``e`` that keeps its time)."""
+    at = e.get("at")
+    day = at[:10] if isinstance(at, str) and AT.fullmatch(at) else \
+        before[2] if before is not None else None
+    return e["round"], e["phase"], day
 
 
 def history_text(entries: list[dict[str, Any]]) -> str:
@@ -111,28 +132,38 @@ def history_text(entries: list[dict[str, Any]]) -> str:
     for e in entries:
         out.append(entry_text(e, prev))
         if e.get("action") != CHECKPOINT:
-            prev = (e.get("round"), e.get("phase"))
+            prev = when(e, prev)
+        elif prev is not None and isinstance(e.get("at"), str) and \
+                not e["at"].startswith(f"{prev[2]}T"):
+            prev = (*prev[:2], None)  # (a checkpoint of another day between: the day written)
     return "".join(out)
 
 
-_WHEN = re.compile(r'(?m)^round = (\d+)\nphase = "(\w+)"$')
+_ROUND = re.compile(r'(?m)^round = (\d+)\nphase = "(\w+)"$')
+_DAY = re.compile(r'(?m)^at = "([0-9]{4}-[0-9]{2}-[0-9]{2})T')
 
 
-def last_when(log_text: str) -> tuple[int, str] | None:
-    """The ``(round, phase)`` of the history's last action, from its text (written in its
-    entry, or in the nearest entry before it that writes them)."""
+def last_when(log_text: str) -> When | None:
+    """When the history's last action was done, from its text (written in its entry, or
+    in the nearest entry before it that writes it)."""
     end = len(log_text)
     i = log_text.rfind(HEAD, 0, end)
     while i >= 0 and log_text.startswith('action = "checkpoint"\n', i + len(HEAD)):
         end, i = i, log_text.rfind(HEAD, 0, i)  # (the checkpoints after it)
-    while i >= 0:
+    rp: tuple[int, str] | None = None
+    day: str | None = None
+    looked = 0  # (entries read for the day once the round is known: an old history's
+    while i >= 0 and (rp is None or day is None) and looked < 64:  # may keep no time)
         block = log_text[i:end]
         cut = block.find("\n[log.")
-        m = _WHEN.search(block if cut < 0 else block[:cut])
-        if m:
-            return int(m.group(1)), m.group(2)
+        head = block if cut < 0 else block[:cut]
+        if rp is None and (m := _ROUND.search(head)):
+            rp = int(m.group(1)), m.group(2)
+        if day is None and (d := _DAY.search(head)):
+            day = d.group(1)
+        looked += rp is not None
         end, i = i, log_text.rfind(HEAD, 0, i)
-    return None
+    return None if rp is None else (*rp, day)
 
 
 def _print(doc: dict[str, Any]) -> tuple[str, str]:
@@ -167,13 +198,13 @@ def agrees(recorded: object, doc: dict[str, Any]) -> bool:
 
 
 def parse(log_text: str, file: str, rounds: int, first: int = 0, first_line: int = 1,
-          prev: int | None = None, when: tuple[int, str] | None = None
+          prev: int | None = None, before: When | None = None
           ) -> list[dict[str, Any]]:
     """The history's entries, oldest first, each checked (``first``: how many entries of
     the file come before ``log_text``; ``first_line``: the file's line where it starts;
-    ``prev``: the number of the last action before it; ``when``: the round and phase of
-    the entry before it).  An action that leaves out its round and phase gets the entry
-    before's."""
+    ``prev``: the number of the last action before it; ``before``: when the entry before
+    it was done).  An action that leaves out its round and phase, or the day of its
+    ``at``, gets the entry before's."""
     from rigs_helper.rules.checker import parse_toml
 
     doc = parse_toml(log_text, file)
@@ -188,11 +219,14 @@ def parse(log_text: str, file: str, rounds: int, first: int = 0, first_line: int
         end = starts[i + 1] if i + 1 < len(starts) else len(log_text)
         where = (file, first_line + log_text.count("\n", 0, at), log_text[at:end])
         prev = next((x["n"] for x in reversed(out) if "n" in x), prev)
-        if when is not None and isinstance(e, dict) and "round" not in e and \
-                "phase" not in e and e.get("action") != CHECKPOINT:
-            e["round"], e["phase"] = when
+        if before is not None and isinstance(e, dict) and e.get("action") != CHECKPOINT:
+            if "round" not in e and "phase" not in e:
+                e["round"], e["phase"] = before[:2]
+            if before[2] is not None and isinstance(e.get("at"), str) and \
+                    CLOCK.fullmatch(e["at"]):
+                e["at"] = f"{before[2]}T{e['at']}"
         out.append(check_entry(e, where, rounds, first + i + 1, prev))
-        when = (e["round"], e["phase"])
+        before = when(e, before)
     return out
 
 

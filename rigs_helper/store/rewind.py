@@ -117,8 +117,9 @@ def _phase_checkpoint(log_text: str, steps: list[timeline.Step], game: Game,
             return log_text
         at = log_text.rfind(gamelog.HEAD, 0, m.start())
         b = s.before
+        # (its time: the action's it comes before, whose day the next entries may keep)
         cp = gamelog.entry_text({"action": "checkpoint", "round": b.round, "phase": b.phase,
-                                 "at": gamelog.now(), "why": "phase",
+                                 "at": s.entry.get("at") or gamelog.now(), "why": "phase",
                                  "state": to_doc(b, tables)})
         return log_text[:at] + cp + log_text[at:]
     return None
