@@ -49,7 +49,7 @@ def main() -> int:
             size = as_version_2(name, folder).stat().st_size
             old = (FIXTURES / f"{name}.toml").stat().st_size
             target = " (target <= 80 KB)" if name == "finished" else ""
-            print(f"size {name}: {size / 1000:.1f} KB as version 2, {old / 1000:.1f} KB as "
+            print(f"size {name}: {size / 1000:.1f} KB as version 3, {old / 1000:.1f} KB as "
                   f"version 1{target}")
             missed += name == "finished" and size > 80_000
         if "--no-valgrind" in sys.argv or shutil.which("valgrind") is None:
