@@ -7,10 +7,10 @@ is installed in:
 
 - Size: the finished 4-player game of tests/fixtures/v1 (293 player actions, 359 entries,
   Karma cards and deals; 325 KB as version 1) and the one played from the pages (639
-  entries; 493 KB), each written back as version 2 by one `rigs undo`. Target: the
+  entries; 493 KB), each written back as version 3 by one `rigs undo`. Target: the
   finished game at most 80 KB.
 - Instructions (valgrind's callgrind, as bench_instructions.py counts them) of `status`,
-  `undo` of one action and `log`, on the finished game written as version 2, as a ratio to
+  `undo` of one action and `log`, on the finished game written as version 3, as a ratio to
   the import floor (`python -c "import typer, rich.console, tomllib"`). Targets (issue
   40): status 1.30x, undo 3.00x, log 3.00x.  Nothing derived is kept beside the game:
   `undo` and `log` read and replay the history as they find it.
