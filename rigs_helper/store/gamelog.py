@@ -95,7 +95,8 @@ def entry_text(entry: dict[str, Any], prev: When | None = None) -> str:
     """One ``[[log]]`` table (a checkpoint's state as ``[log.state]`` tables after it).
     ``prev``: when the action before was done (:func:`last_when`): an action done in the
     same round and phase leaves them out, and on the same day writes only the time of day
-    in ``at`` (the reader takes them from the entry before); ``by = "cli"`` and empty
+    in ``at`` (the reader takes them from the entry before; the first action of a phase
+    writes them whole); ``by = "cli"`` and empty
     ``fields`` are left out too (their default)."""
     import tomli_w
 
@@ -104,11 +105,11 @@ def entry_text(entry: dict[str, Any], prev: When | None = None) -> str:
         skip.add("fields")
     values = dict(entry)
     if entry.get("action") != CHECKPOINT and prev is not None:
-        if (entry.get("round"), entry.get("phase")) == prev[:2]:
-            skip |= {"round", "phase"}
         at = entry.get("at")
-        if prev[2] is not None and isinstance(at, str) and at.startswith(prev[2] + "T"):
-            values["at"] = at[len(prev[2]) + 1:]
+        if (entry.get("round"), entry.get("phase")) == prev[:2]:
+            skip |= {"round", "phase"}  # (the first action of a phase writes its whole time)
+            if prev[2] is not None and isinstance(at, str) and at.startswith(prev[2] + "T"):
+                values["at"] = at[len(prev[2]) + 1:]
     lines = [f"{_key(k)} = {inline(values[k])}" for k in ORDER
              if k in values and values[k] is not None and k not in skip]
     text = HEAD + "\n".join(lines) + "\n"
@@ -152,16 +153,14 @@ def last_when(log_text: str) -> When | None:
         end, i = i, log_text.rfind(HEAD, 0, i)  # (the checkpoints after it)
     rp: tuple[int, str] | None = None
     day: str | None = None
-    looked = 0  # (entries read for the day once the round is known: an old history's
-    while i >= 0 and (rp is None or day is None) and looked < 64:  # may keep no time)
+    while i >= 0 and rp is None:  # (back to the phase's first action: it writes its day)
         block = log_text[i:end]
         cut = block.find("\n[log.")
         head = block if cut < 0 else block[:cut]
-        if rp is None and (m := _ROUND.search(head)):
+        if (m := _ROUND.search(head)):
             rp = int(m.group(1)), m.group(2)
         if day is None and (d := _DAY.search(head)):
             day = d.group(1)
-        looked += rp is not None
         end, i = i, log_text.rfind(HEAD, 0, i)
     return None if rp is None else (*rp, day)
 
