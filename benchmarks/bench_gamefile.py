@@ -7,10 +7,10 @@ is installed in:
 
 - Size: the finished 4-player game of tests/fixtures/v1 (293 player actions, 359 entries,
   Karma cards and deals; 325 KB as version 1) and the one played from the pages (639
-  entries; 493 KB), each written back as version 2 by one `rigs undo`. Target: the
+  entries; 493 KB), each written back as version 3 by one `rigs undo`. Target: the
   finished game at most 80 KB.
 - Instructions (valgrind's callgrind, as bench_instructions.py counts them) of `status`,
-  `undo` of one action and `log`, on the finished game written as version 2, as a ratio to
+  `undo` of one action and `log`, on the finished game written as version 3, as a ratio to
   the import floor (`python -c "import typer, rich.console, tomllib"`). Targets (issue
   40): status 1.30x, undo 3.00x, log 3.00x.  Nothing derived is kept beside the game:
   `undo` and `log` read and replay the history as they find it.
@@ -49,7 +49,7 @@ def main() -> int:
             size = as_version_2(name, folder).stat().st_size
             old = (FIXTURES / f"{name}.toml").stat().st_size
             target = " (target <= 80 KB)" if name == "finished" else ""
-            print(f"size {name}: {size / 1000:.1f} KB as version 2, {old / 1000:.1f} KB as "
+            print(f"size {name}: {size / 1000:.1f} KB as version 3, {old / 1000:.1f} KB as "
                   f"version 1{target}")
             missed += name == "finished" and size > 80_000
         if "--no-valgrind" in sys.argv or shutil.which("valgrind") is None:

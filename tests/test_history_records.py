@@ -223,10 +223,10 @@ def test_a_huge_round_in_the_last_log_entry_is_named_when_next_saves(tmp_path, r
     assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "-g", game).exit_code == 0
     assert rigs("adjust", "Ana", "credits", "1", "--why", "x", "-g", game).exit_code == 0
     text = game.read_text()
-    i = text.rindex("[[log]]")
-    j = text.index("round = ", i)
-    k = text.index("\n", j)
-    game.write_text(text[:j] + "round = 1" + "0" * 5000 + text[k:])
+    i = text.rindex("[[log]]")  # (its round written, or left out as the entry before's)
+    block = re.sub(r"(?m)^(round|phase) = .*\n", "", text[i + len("[[log]]\n"):])
+    game.write_text(text[:i] + "[[log]]\nround = 1" + "0" * 5000 + '\nphase = "player"\n'
+                    + block)
     before = game.read_bytes()
     err = refused(rigs("next", "-g", game), game, before)
     assert err.count("\n") == 1 and "too long to be a number" in err, err

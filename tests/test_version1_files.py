@@ -128,8 +128,8 @@ def test_undo_steps_back_a_version_1_file_as_the_old_release_did_to_its_creation
         assert said == {**want["undo"], "undone": undone}, k
         assert state_digest(path) == want["state"], k
         same_status(rigs("status", "--json", "--game", path).stdout, want["status"], k)
-        if k == 0:  # written back as version 2 at the first write
-            assert tomllib.loads(path.read_text(encoding="utf-8"))["version"] == 2
+        if k == 0:  # written back as the current version at the first write
+            assert tomllib.loads(path.read_text(encoding="utf-8"))["version"] == 3
         done = k + 1
     assert done == len(lines)
     r = rigs("undo", "--game", path)

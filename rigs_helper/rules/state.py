@@ -15,7 +15,9 @@ from rigs_helper.rules.names import find_plot, match_player, plot_id
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.waits.records import Waits
 
-SCHEMA_VERSION = 2
+#: 3: the history's entries leave out what the entry before says (issue 40); 2: the
+#: history of typed actions (store/migrate1.py reads version 1)
+SCHEMA_VERSION = 3
 #: the most credits or units of one resource a player may hold: no game comes near (everyone
 #: starts with 100 credits); a larger number is a typing slip, refused where it is typed
 #: (`rigs adjust`) or read (a hand edit), so every figure the history keeps stays bounded

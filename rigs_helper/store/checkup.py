@@ -31,7 +31,7 @@ def examine(path: Path, tables: Tables | None = None) -> tuple[list[str], list[s
         from rigs_helper.store import timeline
 
         es = timeline.entries(loaded, str(path), tables)
-        if es and es[-1].get("after") != gamelog.fingerprint(to_doc(loaded.game, tables)):
+        if es and not gamelog.agrees(es[-1].get("after"), to_doc(loaded.game, tables)):
             notes.append(f"{path}: the state was edited by hand since the last action (the "
                          "next command records the edit in the history)")
     return problems, notes
@@ -106,7 +106,7 @@ def accept(path: Path, reason: str, tables: Tables) -> int:
                     marked += 1
                 continue
             doc = to_doc(state, tables)
-            if "after" in e and e["after"] != gamelog.fingerprint(doc):
+            if "after" in e and not gamelog.agrees(e["after"], doc):
                 refreshed += 1  # (its state now as replayed: a checkpoint marks the edit)
             e["after"] = gamelog.fingerprint(doc)
             out.append(e)
@@ -115,7 +115,7 @@ def accept(path: Path, reason: str, tables: Tables) -> int:
             marked += 1
         if not marked and not refreshed and gamelog.sealed(loaded.log_text) == "ok":
             return 0
-        log_text = gamelog.MARKER + "\n" + "".join(gamelog.entry_text(e) for e in out)
+        log_text = gamelog.history_text(out)
         from rigs_helper.store.gamefile import split_text
 
         new = load_text(split_text(text)[0] + gamelog.seal(log_text), str(path), tables)

@@ -221,7 +221,9 @@ def migrate(doc: dict[str, Any], check: Checker) -> dict[str, Any]:
     if v > SCHEMA_VERSION:
         raise check.fail("version", f"this file is schema {v}, newer than this rigs-helper "
                          f"understands ({SCHEMA_VERSION}): upgrade rigs-helper")
-    # Version 2 changed the history only (store/migrate1.py); the state reads the same.
+    # Versions 2 and 3 changed the history only (store/migrate1.py; version 3's entries
+    # leave out a round and phase the entry before says, store/gamelog.py, and write a
+    # shorter fingerprint); the state reads the same.
     # Each future migration goes here as `if v == N: doc = _migrate_N(doc); v = N + 1`.
     return doc
 

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 class Loaded:
     """A game file as read: the state, the history text verbatim ("" when there is none),
-    the file's line where it starts (for messages), the schema ``version`` the file was
-    written with, its entries once read (:mod:`rigs_helper.store.timeline`), and the state
+    the file's line where it starts (for messages), the kind of history the file holds
+    (``version``: 1, or 2 for the typed history of versions 2 and 3), its entries once read (:mod:`rigs_helper.store.timeline`), and the state
     as a document once made (:func:`rigs_helper.store.session.state_doc`)."""
 
     __slots__ = ("game", "log_text", "log_line", "version", "entries", "text", "doc")
@@ -120,6 +120,6 @@ def _below(entries: list, version: object) -> str:
         from rigs_helper.store.historytext import log_entry_text
 
         return MARKER + "\n" + "".join(log_entry_text(e) for e in entries)
-    from rigs_helper.store.gamelog import entry_text
+    from rigs_helper.store.gamelog import history_text
 
-    return MARKER + "\n" + "".join(entry_text(e) for e in entries)
+    return history_text(entries)

@@ -1,8 +1,9 @@
 """The history of a version-2 game file: ``[[log]]`` entries below the state, each one
 typed action, or a checkpoint holding a full state (docs/game-file.md).
 
-An action entry: ``n`` (1 = the game's creation), ``round``, ``phase`` (when it was done),
-``by`` (``cli`` or ``page:NAME``; ``pages`` for a phase the phones ended together),
+An action entry: ``n`` (1 = the game's creation), ``round``, ``phase`` (when it was done;
+written only when they differ from the action before's, else read from the entry before),
+``by`` (``page:NAME``, ``pages`` for a phase the phones ended together; left out: ``cli``),
 ``request`` (a page's request id), ``action`` (the canonical name, rules/oplog.py),
 ``fields`` (the operation's resolved fields), ``at`` (UTC time).  Each entry keeps
 ``after``, a fingerprint of the state it left (only the last did before issue 43): the next
@@ -25,12 +26,10 @@ MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do n
 HEAD = "\n[[log]]\n"
 #: the phases an entry may name
 PHASES = ("player", "disaster", "production", "market")
-#: why a checkpoint was written
+#: why a checkpoint was written (`round`: kept before rounds 5, 9 and 13 by version 2; read,
+#: no longer written)
 WHY = ("creation", "hand edit", "phase", "migrated", "round")
 MAX_N = 10**7  # more entries than any game has (a number beyond it is damage)
-#: a checkpoint is kept before the `next` that opens one of every these many rounds
-#: (`undo` replays from it; store/session.py ``commit``, store/migrate1.py)
-KEEP_ROUNDS = 4
 
 
 # ---------------------------------------------------------------------------- writing
@@ -85,35 +84,126 @@ def now() -> str:
 AT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
 
 
-def entry_text(entry: dict[str, Any]) -> str:
-    """One ``[[log]]`` table (a checkpoint's state as ``[log.state]`` tables after it)."""
+#: when an action was done, as the next entry may leave it out: (round, phase, the day of
+#: its ``at`` or None)
+When = tuple[int, str, "str | None"]
+#: an ``at`` that leaves out the day of the entry before (``"14:13:20Z"``)
+CLOCK = re.compile(r"[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
+
+
+def entry_text(entry: dict[str, Any], prev: When | None = None) -> str:
+    """One ``[[log]]`` table (a checkpoint's state as ``[log.state]`` tables after it).
+    ``prev``: when the action before was done (:func:`last_when`): an action done in the
+    same round and phase leaves them out, and on the same day writes only the time of day
+    in ``at`` (the reader takes them from the entry before; the first action of a phase
+    writes them whole); ``by = "cli"`` and empty
+    ``fields`` are left out too (their default)."""
     import tomli_w
 
-    lines = [f"{_key(k)} = {inline(entry[k])}" for k in ORDER
-             if k in entry and entry[k] is not None]
+    skip = {"by"} if entry.get("by") == "cli" else set()
+    if entry.get("fields") == {}:
+        skip.add("fields")
+    values = dict(entry)
+    if entry.get("action") != CHECKPOINT and prev is not None:
+        at = entry.get("at")
+        if (entry.get("round"), entry.get("phase")) == prev[:2]:
+            skip |= {"round", "phase"}  # (the first action of a phase writes its whole time)
+            if prev[2] is not None and isinstance(at, str) and at.startswith(prev[2] + "T"):
+                values["at"] = at[len(prev[2]) + 1:]
+    lines = [f"{_key(k)} = {inline(values[k])}" for k in ORDER
+             if k in values and values[k] is not None and k not in skip]
     text = HEAD + "\n".join(lines) + "\n"
     if "state" in entry:
         text += "\n" + tomli_w.dumps({"log": {"state": entry["state"]}})
     return text
 
 
-def fingerprint(doc: dict[str, Any]) -> str:
-    """A fingerprint of a state document (the order of its keys does not matter)."""
+def when(e: dict[str, Any], before: When | None = None) -> When:
+    """When the (read) entry ``e`` was done, as the next entry may leave it out (the day:
+    of the nearest entry up to ``e`` that keeps its time)."""
+    at = e.get("at")
+    day = at[:10] if isinstance(at, str) and AT.fullmatch(at) else \
+        before[2] if before is not None else None
+    return e["round"], e["phase"], day
+
+
+def history_text(entries: list[dict[str, Any]]) -> str:
+    """A whole history (its marker line first) written from its entries, oldest first."""
+    out, prev = [MARKER + "\n"], None
+    for e in entries:
+        out.append(entry_text(e, prev))
+        if e.get("action") != CHECKPOINT:
+            prev = when(e, prev)
+        elif prev is not None and isinstance(e.get("at"), str) and \
+                not e["at"].startswith(f"{prev[2]}T"):
+            prev = (*prev[:2], None)  # (a checkpoint of another day between: the day written)
+    return "".join(out)
+
+
+_ROUND = re.compile(r'(?m)^round = (\d+)\nphase = "(\w+)"$')
+_DAY = re.compile(r'(?m)^at = "([0-9]{4}-[0-9]{2}-[0-9]{2})T')
+
+
+def last_when(log_text: str) -> When | None:
+    """When the history's last action was done, from its text (written in its entry, or
+    in the nearest entry before it that writes it)."""
+    end = len(log_text)
+    i = log_text.rfind(HEAD, 0, end)
+    while i >= 0 and log_text.startswith('action = "checkpoint"\n', i + len(HEAD)):
+        end, i = i, log_text.rfind(HEAD, 0, i)  # (the checkpoints after it)
+    rp: tuple[int, str] | None = None
+    day: str | None = None
+    while i >= 0 and rp is None:  # (back to the phase's first action: it writes its day)
+        block = log_text[i:end]
+        cut = block.find("\n[log.")
+        head = block if cut < 0 else block[:cut]
+        if (m := _ROUND.search(head)):
+            rp = int(m.group(1)), m.group(2)
+        if day is None and (d := _DAY.search(head)):
+            day = d.group(1)
+        end, i = i, log_text.rfind(HEAD, 0, i)
+    return None if rp is None else (*rp, day)
+
+
+def _print(doc: dict[str, Any]) -> tuple[str, str]:
     import json
     import zlib
 
     blob = json.dumps(doc, sort_keys=True, ensure_ascii=False).encode()
-    return f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}"
+    return f"{zlib.crc32(blob):08x}", f"{zlib.adler32(blob):08x}"
+
+
+def fingerprint(doc: dict[str, Any]) -> str:
+    """A fingerprint of a state document (the order of its keys does not matter): the
+    CRC-32 of its sorted JSON (entries written before version 3 add its Adler-32)."""
+    return _print(doc)[0]
+
+
+def agrees(recorded: object, doc: dict[str, Any]) -> bool:
+    """Whether ``recorded`` (an entry's ``after``) is the fingerprint of ``doc``, as this
+    version writes it or as version 2 did (16 digits, the state's ``version = 2``)."""
+    if not isinstance(recorded, str):
+        return False
+    crc, adler = _print(doc)
+    if recorded in (crc, crc + adler):
+        return True
+    if len(recorded) != 16 or doc.get("version") == 2:
+        return False
+    crc, adler = _print({**doc, "version": 2})
+    return recorded == crc + adler
 
 
 # ---------------------------------------------------------------------------- reading
 
 
 def parse(log_text: str, file: str, rounds: int, first: int = 0, first_line: int = 1,
-          prev: int | None = None) -> list[dict[str, Any]]:
+          prev: int | None = None, before: When | None = None
+          ) -> list[dict[str, Any]]:
     """The history's entries, oldest first, each checked (``first``: how many entries of
     the file come before ``log_text``; ``first_line``: the file's line where it starts;
-    ``prev``: the number of the last action before it)."""
+    ``prev``: the number of the last action before it; ``before``: when the entry before
+    it was done).  An action that leaves out its round and phase, or the day of its
+    ``at``, gets the entry before's."""
     from rigs_helper.rules.checker import parse_toml
 
     doc = parse_toml(log_text, file)
@@ -128,18 +218,15 @@ def parse(log_text: str, file: str, rounds: int, first: int = 0, first_line: int
         end = starts[i + 1] if i + 1 < len(starts) else len(log_text)
         where = (file, first_line + log_text.count("\n", 0, at), log_text[at:end])
         prev = next((x["n"] for x in reversed(out) if "n" in x), prev)
+        if before is not None and isinstance(e, dict) and e.get("action") != CHECKPOINT:
+            if "round" not in e and "phase" not in e:
+                e["round"], e["phase"] = before[:2]
+            if before[2] is not None and isinstance(e.get("at"), str) and \
+                    CLOCK.fullmatch(e["at"]):
+                e["at"] = f"{before[2]}T{e['at']}"
         out.append(check_entry(e, where, rounds, first + i + 1, prev))
+        before = when(e, before)
     return out
-
-
-def parse_last(log_text: str, file: str, rounds: int, first_line: int = 1
-               ) -> dict[str, Any] | None:
-    """The last entry alone (a save reads no more)."""
-    i = log_text.rfind(HEAD)
-    if i < 0:
-        return None
-    return parse(log_text[i:], file, rounds, first=log_text.count(HEAD) - 1,
-                 first_line=first_line + log_text.count("\n", 0, i))[0]
 
 
 def last_keys(log_text: str) -> dict[str, Any] | None:

@@ -21,7 +21,7 @@ from rigs_helper.rules.errors import InputError, RigsError
 from rigs_helper.rules.oplog import CHECKPOINT, NEW, op_classes, op_from_json, to_action
 from rigs_helper.rules.tables import Tables
 from rigs_helper.store.gamefile import Loaded
-from rigs_helper.store.gamelog import KEEP_ROUNDS, by_of, fingerprint
+from rigs_helper.store.gamelog import by_of, fingerprint
 from rigs_helper.store.hidden import hide_text
 
 
@@ -108,9 +108,7 @@ def _phase_checkpoint(out: list[dict[str, Any]], e: dict[str, Any], before: dict
     entry still replays: from an earlier checkpoint, every step up to a `migrated` one
     gives the state its undo record gave)."""
     out[:] = [x for x in out if not (x["action"] == CHECKPOINT and x.get("why") == "phase")]
-    opens_round = after.get("phase") == "player" and \
-        after.get("round", 0) % KEEP_ROUNDS == 1
-    return [_checkpoint(e, before, "round" if opens_round else "phase")]
+    return [_checkpoint(e, before, "phase")]
 
 
 def _replays(state: Any, op: Any, doc: dict[str, Any], tables: Tables) -> bool:

@@ -117,9 +117,9 @@ def _phase_checkpoint(log_text: str, steps: list[timeline.Step], game: Game,
             return log_text
         at = log_text.rfind(gamelog.HEAD, 0, m.start())
         b = s.before
-        why = "round" if b.phase == "market" and (b.round + 1) % 4 == 1 else "phase"
+        # (its time: the action's it comes before, whose day the next entries may keep)
         cp = gamelog.entry_text({"action": "checkpoint", "round": b.round, "phase": b.phase,
-                                 "at": gamelog.now(), "why": why,
+                                 "at": s.entry.get("at") or gamelog.now(), "why": "phase",
                                  "state": to_doc(b, tables)})
         return log_text[:at] + cp + log_text[at:]
     return None
@@ -134,7 +134,7 @@ def _history_before(path: Path, loaded, tables: Tables, target: int) -> str:
             if e.get("n") == target:
                 break
             keep.append(e)
-        return MARKER + "\n" + "".join(gamelog.entry_text(e) for e in keep)
+        return gamelog.history_text(keep)
     import re
 
     m = re.search(rf"(?m)^n = {target}$", loaded.log_text)
@@ -149,9 +149,15 @@ def _history_before(path: Path, loaded, tables: Tables, target: int) -> str:
 
 
 def _with_after(log_text: str, doc: dict[str, Any]) -> str:
-    """The history with its last entry's fingerprint set to ``doc``'s."""
+    """The history with its last entry's fingerprint set to ``doc``'s (kept as written
+    when it is ``doc``'s already)."""
+    import re
+
     from rigs_helper.store.session import _without_after
 
+    m = re.search(r'(?m)^after = "([0-9a-f]*)"$', log_text[log_text.rfind(gamelog.HEAD):])
+    if m and gamelog.agrees(m.group(1), doc):
+        return log_text
     text = _without_after(log_text)
     i = text.rfind(gamelog.HEAD)
     if i < 0:
@@ -212,7 +218,7 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
             if game is None:
                 raise RigsError("no state to step back to")
             doc = to_doc(game, tables)
-            log_text = MARKER + "\n" + "".join(gamelog.entry_text(e) for e in keep)
+            log_text = gamelog.history_text(keep)
             write_game(path, doc, _with_after(log_text, doc), tables)
             return Undone([gamelog.label(e) for e in damaged[cut:]
                            if e["action"] != "checkpoint" or e.get("why") == "hand edit"],

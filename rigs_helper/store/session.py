@@ -22,7 +22,7 @@ from rigs_helper.store import backups, gamelog
 from rigs_helper.store.codec import dumps_state, to_doc
 from rigs_helper.store.files import read_text, write_atomic
 from rigs_helper.store.gamefile import Loaded, load_text
-from rigs_helper.store.gamelog import KEEP_ROUNDS, MARKER
+from rigs_helper.store.gamelog import MARKER
 from rigs_helper.store.lock import locked
 from rigs_helper.store.tablefiles import load_tables
 
@@ -259,7 +259,7 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
         if loaded.version == 2:
             last = gamelog.last_keys(loaded.log_text)
             if last is not None and last.get("why") == "creation" and \
-                    last.get("after") == gamelog.fingerprint(state_doc(loaded, tables)):
+                    gamelog.agrees(last.get("after"), state_doc(loaded, tables)):
                 # nothing done or edited since the game began: the phase began with the
                 # state now (replaying the `new` entry gives the same at several times
                 # the cost)
@@ -310,7 +310,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     made outside the rules).  A state edited by hand since the last entry is written as a
     checkpoint first; before an action that opens a phase, a checkpoint of the state
     before it (the phase summary and `undo` replay from there; the previous one is
-    dropped unless it opened one of every :data:`KEEP_ROUNDS` rounds)."""
+    dropped: an `undo` further back replays from the creation, as `rigs log` does)."""
     from rigs_helper.rules.oplog import to_action
 
     before = state_doc(loaded, tables)
@@ -319,15 +319,14 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     if loaded.version == 1:  # written back as version 2
         from rigs_helper.store import timeline
 
-        log_text = MARKER + "\n" + "".join(
-            gamelog.entry_text(e) for e in timeline.entries(loaded, str(path), tables))
+        log_text = gamelog.history_text(timeline.entries(loaded, str(path), tables))
     last = _last(loaded, path, tables)
     n = gamelog.count_actions(log_text) + 1
     g0 = loaded.game
     head = {"round": g0.round, "phase": g0.phase, "at": gamelog.now()}
     out = ""
     if (last is None and op is not None) or (
-            last is not None and last.get("after") != gamelog.fingerprint(before)):
+            last is not None and not gamelog.agrees(last.get("after"), before)):
         # a state edited by hand, or one with no history at all: where a replay starts
         out += gamelog.entry_text({"action": "checkpoint", **head, "why": "hand edit",
                                    "state": before})
@@ -346,12 +345,11 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
         if (game.round, game.phase) != (g0.round, g0.phase) and not out and (
                 last is None or last["action"] != "checkpoint"):
             log_text = _drop_phase_checkpoint(log_text)
-            why = "round" if game.phase == "player" and game.round % KEEP_ROUNDS == 1 \
-                else "phase"
-            out += gamelog.entry_text({"action": "checkpoint", **head, "why": why,
+            out += gamelog.entry_text({"action": "checkpoint", **head, "why": "phase",
                                        "state": before})
     entry["after"] = gamelog.fingerprint(after)
-    write_game(path, after, log_text + out + gamelog.entry_text(entry), tables)
+    write_game(path, after, log_text + out + gamelog.entry_text(
+        entry, gamelog.last_when(log_text)), tables)
 
 
 def _without_after(log_text: str) -> str:

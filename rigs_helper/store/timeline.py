@@ -190,8 +190,12 @@ def _parsed(log_text: str, file: str, rounds: int, first_line: int) -> list[dict
     if same < len(starts):
         at = starts[same] if same else 0
         prev = next((e["n"] for e in reversed(kept) if "n" in e), None)
+        before = None
+        for e in kept[-64:]:  # (the day: of the nearest entry that keeps its time)
+            before = gamelog.when(e, before)
         kept += gamelog.parse(log_text[at:], file, rounds, first=same,
-                              first_line=first_line + log_text.count("\n", 0, at), prev=prev)
+                              first_line=first_line + log_text.count("\n", 0, at), prev=prev,
+                              before=before)
     with _REPLAYED_LOCK:
         _READ.pop((file, rounds), None)
         while len(_READ) >= 4:  # (a few games' at a time: a copy undone beside the game)
