@@ -38,6 +38,8 @@ class Choices(Protocol):
     def drew(self) -> tuple[tuple[str, str], ...]: ...  # (WHO, WHAT)
     @property
     def owe(self) -> bool: ...  # a draw not recorded waits for its record
+    @property
+    def answering(self) -> str: ...  # a page's card: whose answer makes it resolve
 
 
 class Ctx:
@@ -57,6 +59,9 @@ class Ctx:
                 raise InputError(f"--drew {who + '=' if who else ''}{title!r}: give "
                                  "PLAYER=TITLE")
             self.drew.setdefault(w.game.player(who).name, []).append(title)
+        if op.answering:  # a page's card resolving: the others drew theirs when they answered
+            me = w.game.player(op.answering).name
+            w.set_aside({n: list(ts) for n, ts in self.drew.items() if n != me})
 
     def args(self, cls: type[A]) -> A:
         """The play's parameters as the record ``cls`` of the card's family (an empty one
