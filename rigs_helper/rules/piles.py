@@ -184,12 +184,17 @@ class PileMoves:
                       None)
         if holder is None:
             return False
-        top = pile.draw[-1]  # (the bottom card: the next cards drawn stay as they were)
+        # (the bottom card: the next cards drawn stay as they were; of a mixed deck, the
+        # group's bottom card, the one held being the group's)
+        if pile.virtual and all(pile.virtual):
+            return False
+        b = len(pile.draw) - 1 - (pile.virtual[::-1].index(False) if pile.virtual else 0)
+        top = pile.draw[b]
         hand = list(holder.hand)
         hand[hand.index(key)] = top
         self.update(holder.name, hand=tuple(hand), disaster_draw=top
                     if holder.disaster_draw == key else holder.disaster_draw)
-        self._set_pile(deck, replace(pile, draw=pile.draw[:-1] + (key,)))
+        self._set_pile(deck, replace(pile, draw=pile.draw[:b] + (key,) + pile.draw[b + 1:]))
         other = title_of(self.tables, deck, top)
         # (the holder is told their hand changed, not what was drawn: that is the drawer's)
         self.say(f"A card recorded at the table was one the books had in your hand: "
@@ -231,6 +236,10 @@ class PileMoves:
         else:
             card = find_in(self.tables, deck, physical)
             i = _own_copy(pile, card)
+            if i < 0 and not self.game.missing[deck].get(card) and \
+                    self._held_unseen(deck, pile, card, who):  # (no oracle: issue 43)
+                pile = getattr(self.game, deck)
+                i = _own_copy(pile, card)
             if i < 0:
                 raise RulesError(f"no {title_of(self.tables, deck, card)!r} is left in your "
                                  f"{title} pile", rule="a mixed deck: the group's own cards "
