@@ -490,3 +490,53 @@ def test_a_deck_the_group_lacks_entirely_is_rigs_to_draw_and_never_asked_of_the_
     assert g.grant and g.grant_record == "due"
     assert _params(g, tables, g.leader, "grant") == [
         {"card": {"values": ["virtual"], "record": "card"}}]
+
+
+# ------------------------------------------- cards drawn at the table with an earlier answer
+
+
+def test_rough_storm_cards_drawn_with_an_earlier_answer_are_set_aside_in_a_mixed_deck(
+        tmp_path, rigs, tables):
+    """Cards drawn at the table with an answer were drawn then (benchmark seed 80014): Cy
+    answers Ana's Rough Storm first and records the group's top card; Bo answers last, and
+    the rules draw Bo's card before Cy's.  Bo's draw is the deck's next card, rigs' (the
+    list offers ``virtual`` alone), and the card resolves with Cy's card as recorded.
+    Before, Bo was offered the group's titles (the top card, Cy's), and the resolution
+    gave Bo the top card and Cy rigs' card: "Cy's Karma card is a virtual one this time",
+    refused whatever Bo recorded."""
+    from rigs_helper.rules.legal import actions_json
+
+    inv = tmp_path / "inv.toml"
+    inv.write_text('[karma]\nmissing = { Decoy = 1, Ruins = 1 }\n')
+    path = tmp_path / "g.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 3, "--dice", "table",
+                "--have", inv, "--game", path).exit_code == 0
+    assert rigs("adjust", "Ana", "karma", "1", "--card", "Rough Storm", "--why", "dealt",
+                "--game", path).exit_code == 0
+    g = _load(path, tables)
+    pile = g.karma
+    first = [pile.virtual.index(False), pile.virtual.index(True)]  # the group's, then rigs'
+    order = [*first, *(j for j in range(len(pile.draw)) if j not in first)]
+    g = replace(g, karma=replace(pile, draw=tuple(pile.draw[j] for j in order),
+                                 virtual=tuple(pile.virtual[j] for j in order)))
+    for name in ("Bo", "Cy"):
+        g = g.with_player(replace(g.player(name), energy=3))
+    g = page_perform(g, tables, "Ana", "karma play",
+                     {"title": ["Rough Storm"], "roll": ["6"]}).game
+    top = tables.karma_card(g.karma.draw[0]).title  # the group's card, on top
+
+    def take(game, who):
+        return next(a for a in actions_json(game, tables, who)["actions"]
+                    if a["action"] == "answer" and "drew" in a["params"])
+
+    assert top in take(g, "Cy")["params"]["drew"]["values"]
+    g = page_perform(g, tables, "Cy", "answer",
+                     {"card": ["take"], "roll": ["3"], "drew": [top]}).game
+    assert g.waits.attack is not None  # (Bo has not answered)
+    assert take(g, "Bo")["params"]["drew"]["values"] == ["virtual"]
+    out = page_perform(g, tables, "Bo", "answer",
+                       {"card": ["take"], "roll": ["3"], "drew": ["virtual"]}).game
+    assert out.waits.attack is None
+    assert g.karma.draw[0] in out.player("Cy").hand
+    assert g.karma.draw[1] in out.player("Bo").hand  # rigs' card, the deck's next
+    assert len(out.karma.draw) == len(g.karma.draw) - 2

@@ -152,3 +152,57 @@ def test_a_record_from_an_emptied_karma_deck_is_offered_only_what_the_discards_h
     for title in sorted(titles)[:3]:
         out = perform(g, KarmaDraw("Ana", 1, title), tables)
         assert tables.karma_card(out.game.player("Ana").hand[-1]).title == title
+
+
+def _mixed(g, lacks=("decoy",)):
+    """``g`` with a mixed Karma deck (a partial set): the group lacks ``lacks``, rigs'
+    virtual cards, put at the deck's bottom; the group's own cards on top."""
+    pile = g.karma
+    draw = tuple(k for k in pile.draw if k not in lacks) + tuple(
+        k for k in pile.draw if k in lacks)
+    return replace(g, missing={**g.missing, "karma": {k: 1 for k in lacks}},
+                   karma=replace(pile, draw=draw, virtual=tuple(k in lacks for k in draw)))
+
+
+def test_no_refusal_is_an_oracle_for_a_card_drawn_at_the_table_from_a_mixed_deck(tables):
+    """A partial set (a mixed Karma deck): Ana records the group's card she drew at the
+    table; a title the books put in Bo's hand gets the answer a title in the deck gets
+    (before: "no ... is left in your Karma pile", which told her Bo held it); the books
+    swap Bo's copy with the group's bottom card, told to Bo alone, and every card keeps
+    its tag (rigs' cards stay rigs')."""
+    from gameplay import set_player
+
+    from rigs_helper.rules.karma.hands import KarmaDraw
+
+    g = _mixed(set_player(hand(base(tables), "Bo", IN_BOS_HAND), "Ana", owed_karma=1))
+    assert not g.karma.virtual[0] and g.karma.virtual[-1]
+    bottom = g.karma.draw[-2]  # the group's bottom card (rigs' Decoy below it)
+    outs = {key: perform(g, KarmaDraw("Ana", card=tables.karma_card(key).title), tables)
+            for key in (IN_DECK, IN_BOS_HAND)}
+    assert _seen_by_ana(outs[IN_DECK], tables, IN_DECK) == \
+        _seen_by_ana(outs[IN_BOS_HAND], tables, IN_BOS_HAND)
+    out = outs[IN_BOS_HAND]
+    check_conservation(out.game, tables)
+    assert out.game.player("Ana").hand == (IN_BOS_HAND,)
+    assert out.game.player("Bo").hand == (bottom,)
+    pile = out.game.karma
+    assert [k for k, v in zip(pile.draw, pile.virtual) if v] == ["decoy"]
+    assert [who for who, _ in out.private if "books" in _] == ["Bo"]
+    # a title the group lacks is refused whoever holds it: nothing said of any hand
+    with pytest.raises(RulesError, match="no 'Decoy' is left in your Karma pile"):
+        perform(g, KarmaDraw("Ana", card="Decoy"), tables)
+
+
+def test_no_refusal_is_an_oracle_a_card_picked_from_a_hand_keeps_its_tag(tables):
+    """A partial set: Ana's Give Me That! records a title the books put in the mixed
+    Karma deck; it changes places with Cy's newest card (rigs' Decoy), which takes its
+    own tag in the deck (rigs'), never the group's."""
+    g = _mixed(hand(hand(base(tables), "Ana", "give-me-that"), "Cy", "survey-typo", "decoy"))
+    assert not any(g.karma.virtual)  # (rigs' Decoy in Cy's hand)
+    out = perform(g, kp("Ana", "Give Me That!", target="Cy",
+                        card=tables.karma_card(IN_DECK).title), tables)
+    check_conservation(out.game, tables)
+    assert IN_DECK in out.game.player("Ana").hand
+    pile = out.game.karma
+    assert dict(zip(pile.draw, pile.virtual))["decoy"] is True
+    assert sum(pile.virtual) == 1

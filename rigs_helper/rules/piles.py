@@ -78,6 +78,7 @@ class Draw(NamedTuple):
 
     deck: str
     player: str
+    early: bool = False  # a card the table drew before the operation (set aside)
 
 
 class PileMoves:
@@ -90,6 +91,33 @@ class PileMoves:
     need: list[str]
     _guessing: set[str]
     drawn: list[Draw]  # every card drawn, in order
+    # per player, the Karma cards the table drew before this operation, with the cards of
+    # a mixed deck they stand for (:meth:`set_aside`): never a draw from the top
+    _aside: dict[str, list[tuple[str, str | None]]] = {}
+
+    def set_aside(self, drew: dict[str, list[str]]) -> None:
+        """The Karma cards recorded in the answers given before a waiting card resolves
+        (``drew``: per player, titles or ``virtual``) were drawn at the table then, in the
+        order the answers came, not in the rules' order of the resolution: each is drawn
+        as recorded, by name (a mixed deck's card it stands for: rules/mixed.py
+        ``set_aside``), and the resolution's other draws take the deck's other cards."""
+        from rigs_helper.rules.mixed import set_aside
+
+        if "karma" in self.game.missing:
+            self._aside = set_aside(self.game.karma, self.tables, drew)
+        else:
+            self._aside = {who: [(t, None) for t in ts] for who, ts in drew.items()}
+
+    def _reserved(self) -> set[str]:
+        return {k for cards in self._aside.values() for _, k in cards if k is not None}
+
+    def _top(self, pile: Pile) -> int:
+        """Where a draw from the top of a mixed pile takes its card: the first card not
+        set aside."""
+        if not self._aside:
+            return 0
+        gone = self._reserved()
+        return next((i for i, k in enumerate(pile.draw) if k not in gone), 0)
 
     def _set_pile(self, deck: str, pile: Pile) -> None:
         changes: dict[str, Any] = {deck: pile}  # "disaster" or "karma"
@@ -156,12 +184,17 @@ class PileMoves:
                       None)
         if holder is None:
             return False
-        top = pile.draw[-1]  # (the bottom card: the next cards drawn stay as they were)
+        # (the bottom card: the next cards drawn stay as they were; of a mixed deck, the
+        # group's bottom card, the one held being the group's)
+        if pile.virtual and all(pile.virtual):
+            return False
+        b = len(pile.draw) - 1 - (pile.virtual[::-1].index(False) if pile.virtual else 0)
+        top = pile.draw[b]
         hand = list(holder.hand)
         hand[hand.index(key)] = top
         self.update(holder.name, hand=tuple(hand), disaster_draw=top
                     if holder.disaster_draw == key else holder.disaster_draw)
-        self._set_pile(deck, replace(pile, draw=pile.draw[:-1] + (key,)))
+        self._set_pile(deck, replace(pile, draw=pile.draw[:b] + (key,) + pile.draw[b + 1:]))
         other = title_of(self.tables, deck, top)
         # (the holder is told their hand changed, not what was drawn: that is the drawer's)
         self.say(f"A card recorded at the table was one the books had in your hand: "
@@ -175,10 +208,11 @@ class PileMoves:
             if not pile.discard:
                 return None
             pile = self._reshuffle(deck, pile)
-        card: str = pile.draw[0]
+        top = self._top(pile) if deck == "karma" else 0
+        card: str = pile.draw[top]
         tags = pile.virtual
         title = deck.title()
-        if tags[0]:
+        if tags[top]:
             if physical is not None:
                 whose = f"{who}'s" if who else "this"
                 raise RulesError(f"{physical!r}: {whose} {title} card is a virtual one "
@@ -188,7 +222,7 @@ class PileMoves:
             if deck == "disaster":
                 self.say(f"Virtual card for {who or 'the player'}: "
                          f"{title_of(self.tables, deck, card)} (the group lacks it).")
-            rest = pile.draw[1:]
+            rest = pile.draw[:top] + pile.draw[top + 1:]
         elif physical is None:  # the table must draw and say which card it was
             # (the op goes on with the top card as a stand-in, to find every draw the
             # table must make, and is then refused: nothing is saved.  A draw from another
@@ -198,19 +232,52 @@ class PileMoves:
                 self.need.append(f"{who or 'the player'}: draw the top card of your {title}"
                                  f" pile and record it ({record})")
             self._guessing.add(deck)
-            rest = pile.draw[1:]
+            rest = pile.draw[:top] + pile.draw[top + 1:]
         else:
             card = find_in(self.tables, deck, physical)
             i = _own_copy(pile, card)
+            if i < 0 and not self.game.missing[deck].get(card) and \
+                    self._held_unseen(deck, pile, card, who):  # (no oracle: issue 43)
+                pile = getattr(self.game, deck)
+                i = _own_copy(pile, card)
             if i < 0:
                 raise RulesError(f"no {title_of(self.tables, deck, card)!r} is left in your "
                                  f"{title} pile", rule="a mixed deck: the group's own cards "
                                  "are in a hand, in play or in the discards")
             draw = list(pile.draw)
-            draw[i] = draw[0]  # the physical card at the top is the one the table drew
-            rest = tuple(draw[1:])
-        self._set_pile(deck, replace(pile, draw=rest, virtual=tags[1:]))
+            draw[i] = draw[top]  # the physical card at the top is the one the table drew
+            rest = tuple(draw[:top] + draw[top + 1:])
+        self._set_pile(deck, replace(pile, draw=rest, virtual=tags[:top] + tags[top + 1:]))
         return card
+
+    def _draw_early(self, name: str, record: str, key: str | None) -> str | None:
+        """The card ``name`` drew at the table before (``record``: its title or
+        ``virtual``), in the place set aside for it (``key``'s: a mixed deck's card)."""
+        pile: Pile = self.game.karma
+        virtual = record.strip().lower() == "virtual"
+        i = pile.draw.index(key) if key is not None and key in pile.draw else -1
+        ok, j = False, -1  # (``key`` None: not a mixed deck, as any draw)
+        if key is not None and virtual:
+            if i < 0:  # (moved: rigs' first card)
+                i = next((x for x, v in enumerate(pile.virtual) if v), -1)
+            ok, j = i >= 0 and pile.virtual[i], i
+        elif key is not None:
+            card = find_in(self.tables, "karma", record)
+            j = _own_copy(pile, card)
+            if i < 0 or pile.virtual[i]:
+                i = j
+            ok = j >= 0
+        if not ok:  # (as any draw: refused there if it must be)
+            got = self._draw("karma", None if virtual else record, name)
+        else:  # (a title trades places with the card set aside, as any record does)
+            draw = list(pile.draw)
+            got = draw[i] if virtual else card
+            draw[j] = draw[i]
+            self._set_pile("karma", replace(pile, draw=tuple(draw[:i] + draw[i + 1:]),
+                                            virtual=pile.virtual[:i] + pile.virtual[i + 1:]))
+        if got is not None:
+            self.drawn.append(Draw("karma", name, early=True))
+        return got
 
     def _refill(self, deck: str, pile: Pile) -> Pile:
         """The deck ran out and the table drew its own card: the table shuffled its own
@@ -279,9 +346,21 @@ class PileMoves:
         card is rigs' takes no record (the group's cards given go to the group's draws,
         in whatever order the page or the terminal listed them), unless the records left
         could go nowhere else (then the record is refused: a virtual card this time)."""
-        recorded = [t for t in physical if t.strip().lower() != "virtual"]
+        got: list[str] = []
         used = 0
-        got = []
+        aside = self._aside.get(self.player(name).name) if self._aside else None
+        if aside:  # drawn at the table before, in the order recorded
+            given = list(physical)
+            while aside and given and n > len(got) and given[0] == aside[0][0]:
+                record, key = aside.pop(0)
+                card = self._draw_early(name, given.pop(0), key)
+                if card is None:
+                    break
+                got.append(card)
+                used += record.strip().lower() != "virtual"
+            physical = tuple(given)
+        recorded = [t for t in physical if t.strip().lower() != "virtual"]
+        n -= len(got)
         for i in range(n):
             skip = self._top_virtual("karma") and len(recorded) < n - i
             card = self.draw("karma", None if skip or not recorded else recorded[0], name)
@@ -314,4 +393,4 @@ class PileMoves:
             if not pile.discard:
                 return False
             pile = self._reshuffle(deck, pile)
-        return bool(pile.virtual[0])
+        return bool(pile.virtual[self._top(pile) if deck == "karma" else 0])

@@ -174,8 +174,12 @@ def swap_into_hand(c: Ctx, who: str, key: str, recorder: str,
     title, other = c.tables.karma_card(key).title, c.tables.karma_card(given).title
     if key in pile.draw:
         draw = list(pile.draw)
-        draw[draw.index(key)] = given
-        w.game = replace(w.game, karma=replace(pile, draw=tuple(draw)))
+        i = draw.index(key)
+        draw[i] = given
+        tags = pile.virtual  # (a mixed deck: the card's own tag, rigs' or the group's)
+        if tags:
+            tags = tags[:i] + (bool(w.game.missing.get("karma", {}).get(given)),) + tags[i + 1:]
+        w.game = replace(w.game, karma=replace(pile, draw=tuple(draw), virtual=tags))
     else:
         holder = next((q for q in w.game.players if key in q.hand
                        and q.name not in (who, recorder)), None)

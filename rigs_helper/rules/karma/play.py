@@ -194,6 +194,9 @@ class KarmaPlay(Op):
         w.say(f"{p.name} plays {card.title}.")
         ctx = Ctx(self, w, card, p.name)
         ctx.owe = res.owe
+        if res.answering:  # a page's card resolving: the others drew theirs when they answered
+            w.set_aside({n: list(ts) for n, ts in ctx.drew.items()
+                         if n != game.player(res.answering).name})
         if card.kind == "sabotage":
             resolve(ctx)
         if not ctx.cancelled:

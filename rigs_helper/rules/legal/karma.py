@@ -56,7 +56,7 @@ def recordable(game, tables, player: str, n: int = 1, at: tuple[int, ...] = ()
     titles = drawable(game, tables, player)
     if "karma" not in game.missing:
         return (*titles, VIRTUAL)
-    tags = _tags(game, tables, n, at) or (True,)  # (none left: rigs says so)
+    tags = _tags(game, tables, n, at, player) or (True,)  # (none left: rigs says so)
     own = _own(game, tables, titles) if not all(tags) else []
     return (*own, *((VIRTUAL,) if any(tags) else ()))
 
@@ -68,17 +68,25 @@ def recordable_each(game, tables, player: str, n: int, at: tuple[int, ...] = ()
     ``virtual``); None where every card is alike."""
     if "karma" not in game.missing:
         return None
-    tags = _tags(game, tables, n, at)
+    tags = _tags(game, tables, n, at, player)
     if len(tags) != n or len(set(tags)) < 2:
         return None
     own = tuple(_own(game, tables, drawable(game, tables, player)))
     return tuple((VIRTUAL,) if v else own for v in tags)
 
 
-def _tags(game, tables, n: int, at: tuple[int, ...]) -> tuple[bool, ...]:
+def _tags(game, tables, n: int, at: tuple[int, ...], player: str = ""
+          ) -> tuple[bool, ...]:
+    """The next draws' tags; for an answer's draws (``at``), around the cards the others
+    drew at the table with their answers (set aside when the card resolves)."""
     from rigs_helper.rules.mixed import next_tags
 
-    tags = next_tags(game, tables, "karma", max(at) + 1 if at else n)
+    skip: frozenset[str] = frozenset()
+    if at and player and game.waits.attack is not None:
+        from rigs_helper.rules.waits.resolution import drawn_before
+
+        skip = drawn_before(game, tables, player)
+    tags = next_tags(game, tables, "karma", max(at) + 1 if at else n, skip)
     return tuple(tags[i] for i in at if i < len(tags)) if at else tags
 
 

@@ -397,11 +397,13 @@ def _places(game, tables, answer, n: int) -> tuple[int, ...]:
     stand_ins = tuple(title_of(tables, "karma", k) for k in keys[-n:])
     try:
         attack, _ = replace(answer, drew=stand_ins)._replies(game, tables)
-        draws = resolve(trial(game), tables, attack, early=True).draws
+        me = game.player(answer.name).name
+        draws = resolve(trial(game), tables, attack, early=True, answering=me).draws
     except RigsError:
         return top
-    me = game.player(answer.name).name
-    places = tuple(i for i, d in enumerate(x for x in draws if x.deck == "karma")
+    # (the cards the others drew at the table with their answers are set aside: no place)
+    places = tuple(i for i, d in enumerate(x for x in draws if x.deck == "karma"
+                                           and not x.early)
                    if d.player.casefold() == me.casefold())
     return places if len(places) == n else top
 

@@ -88,6 +88,26 @@ def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False
             play, game, tables, attack.victims, attack.replies))
 
 
+def drawn_before(game: Game, tables: Tables, me: str) -> frozenset[str]:
+    """The cards of a mixed Karma deck set aside when the waiting card resolves on
+    ``me``'s answer: those the others drew at the table with theirs (and its player with
+    the card), as the resolution sets them aside (rules/karma/context.py ``Ctx``)."""
+    attack = game.waits.attack
+    if attack is None or "karma" not in game.missing:
+        return frozenset()
+    from rigs_helper.rules.mixed import set_aside
+
+    play = op_from_json(attack.play)
+    assert isinstance(play, KarmaPlay)  # (what the attack keeps)
+    me = game.player(me).name
+    drew: dict[str, list[str]] = {}
+    for who, t in play.drew + tuple((r.player, t) for r in attack.replies for t in r.drew):
+        if (name := game.player(who).name) != me:
+            drew.setdefault(name, []).append(t)
+    return frozenset(k for cards in set_aside(game.karma, tables, drew).values()
+                     for _, k in cards if k is not None)
+
+
 def _split(attack: Attack, play: KarmaPlay, tables: Tables, early: bool
            ) -> tuple[tuple[str, int], ...]:
     """The split of the gains its answerer gave (Right Back At You turning I WANT THAT! on
