@@ -275,7 +275,8 @@ window.__tapper = (function(){
     return until(function(){ return etag() === want; }, wait).then(function(ok){
       var v = look(); v.late = !ok; return v; });
   }
-  return {look: look, act: act, settled: settled};
+  function tapped(el){ covered = []; tap(el); return covered; }  // one tap: covered?
+  return {look: look, act: act, settled: settled, tapped: tapped};
 })();
 """
 

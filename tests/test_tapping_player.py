@@ -14,7 +14,7 @@ import pytest
 from browserhelp import start_browser
 from randomplayer import new_game
 from servehelp import serving
-from tapper import Tapper
+from tapper import CHECKS, WATCH, Tapper
 
 pytestmark = pytest.mark.browser
 PARTIAL = Path(__file__).parent.parent / "examples" / "inventory-partial.toml"
@@ -55,3 +55,31 @@ def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, one_br
     # every state a tap made reached the board and the other phones
     assert len(tapper.latencies["board"]) >= report.intentions["done"]
     assert len(tapper.latencies["phones"]) >= report.intentions["done"]
+
+
+PAGE = """<!doctype html><meta name=viewport content="width=device-width">
+<body><main data-etag="v1"><div id="decisions"><div class="decision"><h3>Pay</h3>
+<form class="act" onsubmit="event.preventDefault()">
+<input type="hidden" name="action" value="pay">
+<label style="display:block;width:5rem;white-space:nowrap;overflow:hidden"
+>A label far too long for its place<select name="a"><option value="">-</option></select></label>
+<label>Same<input name="b"></label><label>Same<input name="c"></label>
+<input name="d"><button type="submit">Send</button></form></div></div>
+<div style="position:fixed;inset:0;z-index:9"></div></main></body>"""
+
+
+def test_the_tapping_player_notices_what_a_person_would(one_browser):
+    """The tapper's checks are not blind: on a page with a field without a label, two
+    fields of a form with one label, a cut label and a button under something else, one
+    look (and one tap) finds each."""
+    import urllib.parse
+
+    one_browser.get("data:text/html," + urllib.parse.quote(PAGE))
+    one_browser.execute_script(WATCH)
+    look = one_browser.execute_script("return window.__tapper.look()")
+    found = {k: test(look) for k, test in CHECKS.items()}
+    assert found == {"unlabelled": ["pay: d"], "duplicated": ["pay: 'Same'"],
+                     "cut": ["pay: 'A label far too long for its place'"]}
+    covered = one_browser.execute_script(
+        "return window.__tapper.tapped(document.querySelector('button'))")
+    assert covered == ["Send under DIV"]
