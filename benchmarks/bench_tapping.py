@@ -165,6 +165,8 @@ def summary(games: list[dict], whole: bool = True) -> str:
             out.append(f"Tap to {'the board' if k == 'board' else 'other phones'}: median "
                        f"{statistics.median(v) * 1000:.0f} ms, p90 {pct(v, 0.9) * 1000:.0f} "
                        f"ms ({len(v)} states shown).")
+    out.append(f"Pages reloaded by hand (no change shown within 5 s; not timed): "
+               f"{sum(g.get('reloaded', 0) for g in games)}.")
     if loads:
         out.append(f"Load average (1 min) at the starts and ends of games: {min(loads):.1f}"
                    f" to {max(loads):.1f}, median {statistics.median(loads):.1f}.")
@@ -180,7 +182,8 @@ def one(i: int, seed: int, n: int, cards: str, dice: str, rounds: int) -> tuple[
     game = {"mix": i, "seed": seed, "players": n, "cards": cards, "dice": dice,
             "scored": done, "round": g.round, "taps": report.taps, "seconds": took,
             "each": report.each, "latencies": latencies,
-            "loads": [load0, os.getloadavg()[0]], "problems": report.problems()}
+            "loads": [load0, os.getloadavg()[0]], "problems": report.problems(),
+            "reloaded": report.reloaded}
     b = latencies["board"]
     line = (f"mix {i}: {n}p cards {cards} dice {dice}: round {g.round} {g.phase}"
             f"{(' (scored)' if rounds >= 15 else ' (done)') if done else ''}, "

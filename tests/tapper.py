@@ -320,6 +320,8 @@ class Report:
     mismatched: list[str] = field(default_factory=list)  # shown vs pending
     refused: list[str] = field(default_factory=list)  # the page's answer said no
     stuck: list[str] = field(default_factory=list)
+    #: pages that did not show a change within 5 s, reloaded by hand (not timed)
+    reloaded: int = 0
 
     def problems(self) -> list[str]:
         return self.bad + [p for k in CHECKS for p in self.found.get(k, [])] + \
@@ -416,11 +418,12 @@ class Tapper:
             done = i + 1
         self._seen[name] = done
 
-    def _reload(self) -> None:
-        """Reload the current tab, as a person would a page that stopped updating (it
-        is not measured: reloaded by hand)."""
+    def _reload(self, late: bool = True) -> None:
+        """Reload the current tab, as a person would a page that stopped updating
+        (``late``; else a form given up) (it is not measured: reloaded by hand)."""
         self.d.refresh()
         self._seen[self.here] = len(self._sent)
+        self.report.reloaded += late
 
     def visit(self, name: str, wait: bool = True) -> dict:
         """Switch to ``name``'s tab and (``wait``) let it show the game's current state
@@ -510,7 +513,7 @@ class Tapper:
         r.taps += res["taps"]
         r.covered += [f"{name} {kind}: {c}" for c in res["covered"]]
         if res.get("gaveup"):
-            self._reload()  # a form given up (it would hold the page a minute)
+            self._reload(late=False)  # a form given up (it would hold the page a minute)
             return None
         if kind is None:
             return None
