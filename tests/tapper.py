@@ -227,7 +227,8 @@ window.__tapper = (function(){
       var f = decisions[0];
       var quick = all(f, 'button.quick').filter(function(b){
         return shown(b) && b.value === 'virtual'; });
-      if (quick.length && R() < 0.5) tap(quick[0]); else send(f, 5);
+      if (quick.length && R() < 0.5) tap(quick[0]);
+      else if (!send(f, 5)) return {unfilled: action(f)};
       return action(f);
     }
     var plain = all(document, 'details.group[data-group]').filter(function(g){
@@ -265,7 +266,8 @@ window.__tapper = (function(){
       }
       var res = {opening: opening, looks: looks, taps: taps, covered: covered};
       if (kind === null || typeof kind === 'object') {
-        res.kind = kind && kind.gaveup; res.gaveup = !!kind; return res; }
+        res.kind = kind && (kind.gaveup || kind.unfilled); res.gaveup = !!kind;
+        res.unfilled = !!(kind && kind.unfilled); return res; }
       res.kind = kind;
       return until(function(){ return answers() > before; }, 20000).then(function(ok){
         res.answered = ok; res.after = look(); return res; });
@@ -512,6 +514,8 @@ class Tapper:
             self.check(name, f"filling {kind}", self.seen(v), found=found)
         r.taps += res["taps"]
         r.covered += [f"{name} {kind}: {c}" for c in res["covered"]]
+        if res.get("unfilled"):  # what waits for them cannot be answered by taps
+            r.stuck.append(f"{name}: {kind}: its button stayed disabled however filled")
         if res.get("gaveup"):
             self._reload(late=False)  # a form given up (it would hold the page a minute)
             return None
