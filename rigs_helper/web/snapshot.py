@@ -9,6 +9,7 @@ import threading
 import time
 from concurrent.futures import Future
 from pathlib import Path
+from typing import Callable
 
 from rigs_helper.rules.errors import RigsError
 
@@ -33,7 +34,8 @@ class Snapshot:
         self.before: Snapshot | None = None  # the good version read before this one
         self.stale = False  # a newer version was read: its slow parts are dropped
         self.notify = None  # called when a part made in the background is ready
-        self.busy = None  # () -> whether a request is being answered (a slow part yields)
+        #: () -> whether a request is being answered (a slow part yields to it)
+        self.busy: Callable[[], bool] | None = None
         self.shared: dict = {}  # kept from version to version (the last forecast made)
         self._cache: dict[str, Future] = {}
         self._lock = threading.Lock()
