@@ -10,13 +10,15 @@ under `nice` on a shared machine.
 
     python benchmarks/bench_tapping.py [--games N] [--rounds R] [--seconds S] [--skip N]
         [--players 3,4] [--sets rigs,table,partial,partial-karma] [--dice rigs,table]
-        [--jobs J] [--out FILE [--resume]] [--summary FILE]
+        [--jobs J] [--stop-after S] [--out FILE [--resume]] [--summary FILE]
 
 ``--games N`` plays mixes ``--skip`` to ``--skip + N - 1`` (mix i with seed
 ``--first-seed + i``; past 23 the mixes come round again with new seeds), only those of
 the ``--players``, ``--sets`` and ``--dice`` given; ``--jobs J`` plays J games at once
-(a browser and a server each); ``--resume`` leaves out the games ``--out`` already holds
-(a run cut short goes on where it stopped).
+(a browser and a server each); ``--resume`` leaves out the games ``--out`` already
+holds played to the end (a run cut short goes on where it stopped); ``--stop-after S``
+stops the games still going S seconds after the start, their figures kept (marked not
+scored).
 
 Printed per game and in all: the problems a person would notice after a tap (4xx/5xx
 answers, unlabelled, duplicated or cut labels, a decision shown that is not the player's
@@ -80,7 +82,7 @@ def inventory(folder: Path, cards: str, tables) -> Path | None:
     return path
 
 
-def play(seed: int, n: int, cards: str, dice: str, rounds: int):
+def play(seed: int, n: int, cards: str, dice: str, rounds: int, until: float | None = None):
     from browserhelp import start_browser
     from randomplayer import new_game, served
     from tapper import Tapper
@@ -98,7 +100,7 @@ def play(seed: int, n: int, cards: str, dice: str, rounds: int):
             tapper = Tapper(driver, base, tokens, game, tables, random.Random(seed),
                             board=True)
             t0 = time.monotonic()
-            report = tapper.play(rounds + 1, max_taps=6000)
+            report = tapper.play(rounds + 1, max_taps=6000, until=until)
             took = time.monotonic() - t0
     finally:
         driver.quit()
@@ -173,11 +175,14 @@ def summary(games: list[dict], whole: bool = True) -> str:
     return "\n".join(out)
 
 
-def one(i: int, seed: int, n: int, cards: str, dice: str, rounds: int) -> tuple[dict, str]:
+def one(i: int, seed: int, n: int, cards: str, dice: str, rounds: int,
+        stop: float | None = None) -> tuple[dict, str]:
     """Mix ``i``'s game (in a process of its own with ``--jobs``): its figures (a line of
-    ``--out``) and its line of the log."""
+    ``--out``) and its line of the log; ``stop``: the wall clock (time.time) at which a
+    game still going is stopped (its figures kept, not scored)."""
     load0 = os.getloadavg()[0]
-    report, latencies, g, took = play(seed, n, cards, dice, rounds)
+    until = None if stop is None else time.monotonic() + (stop - time.time())
+    report, latencies, g, took = play(seed, n, cards, dice, rounds, until)
     done = g.game_over and bool(g.endgame.plot_values) if rounds >= 15 else g.round > rounds
     game = {"mix": i, "seed": seed, "players": n, "cards": cards, "dice": dice,
             "scored": done, "round": g.round, "taps": report.taps, "seconds": took,
@@ -210,8 +215,11 @@ def main() -> None:
     ap.add_argument("--sets", default=",".join(SETS), help="only these sets")
     ap.add_argument("--dice", default="rigs,table", help="only these dice")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once")
+    ap.add_argument("--stop-after", type=float,
+                    help="stop every game still going after this many seconds (its "
+                    "figures kept, not scored)")
     ap.add_argument("--resume", action="store_true",
-                    help="skip the mixes (and seeds) --out already holds")
+                    help="skip the games --out already holds played to the end")
     ap.add_argument("--out", type=Path, help="append each game's figures (JSON lines)")
     ap.add_argument("--summary", type=Path, help="print the figures of a file --out wrote")
     args = ap.parse_args()
@@ -226,13 +234,15 @@ def main() -> None:
     held = set()
     if args.resume and args.out and args.out.exists():
         held = {(g["mix"], g.get("seed")) for g in (
-            json.loads(x) for x in args.out.read_text().splitlines() if x.strip())}
+            json.loads(x) for x in args.out.read_text().splitlines() if x.strip())
+            if g["scored"]}  # a game stopped before the score is played again
     todo = []
     for i in range(args.skip, args.skip + args.games):
         n, cards, d = order[i % len(order)]
         seed = args.first_seed + i
         if n in players and cards in sets and d in dice and (i % len(order), seed) not in held:
-            todo.append((i % len(order), seed, n, cards, d, args.rounds))
+            todo.append((i % len(order), seed, n, cards, d, args.rounds,
+                         None if args.stop_after is None else time.time() + args.stop_after))
     games = []
 
     def done(game: dict, line: str) -> None:

@@ -536,13 +536,17 @@ class Tapper:
         self.check(name, f"after {kind}", v, found=found)
         return kind
 
-    def play(self, until_round: int, max_taps: int = 2000) -> Report:
-        """Taps until the round ``until_round`` begins (or the game is scored)."""
+    def play(self, until_round: int, max_taps: int = 2000,
+             until: float | None = None) -> Report:
+        """Taps until the round ``until_round`` begins (or the game is scored), or the
+        clock (time.monotonic) reaches ``until``."""
+        import time
+
         from rigs_helper.rules.views import pending_entries
 
         names = list(self.tokens)
         idle = acts = 0
-        while self.report.taps < max_taps:
+        while self.report.taps < max_taps and (until is None or time.monotonic() < until):
             g = self.state()
             if g.game_over and g.endgame.plot_values or g.round >= until_round:
                 break
