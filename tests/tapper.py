@@ -214,6 +214,10 @@ window.__tapper = (function(){
     var only = all(f, "button[name=_only]").filter(shown);
     if (only.length && R() < 0.5) { tap(pick(only)); return true; }
     fill(f);
+    // a field answered by one tap of its buttons (the die rolled): one of them
+    var taps = all(f, '.taps button[type=submit][name]').filter(function(b){
+      return shown(b) && !b.disabled && b.name !== '_only'; });
+    if (taps.length) { tap(pick(taps)); return true; }
     var b = button(f);
     for (var k = 0; k < tries && b.disabled; k++) refill(f);
     if (b.disabled) return false;
