@@ -152,8 +152,10 @@ window.__tapper = (function(){
     s.dispatchEvent(new Event('change', {bubbles: true}));
     taps += 1; looks.push(look());
   }
-  function values(s){ return all(s, 'option').map(function(o){ return o.value; })
-    .filter(Boolean); }
+  function values(s){  // the entries a person can choose in a list
+    return all(s, 'option').filter(function(o){
+      return !o.disabled && !o.hidden && !(o.parentNode.disabled); }).map(function(o){
+      return o.value; }).filter(Boolean); }
   function sumNames(box){ return JSON.parse(box.getAttribute('data-sum') || '[]'); }
   // what a person taps to fill a form: a choice in each group none is made in, a list
   // (left blank at times when it may be), a die the table rolled, then "+" of a field a
