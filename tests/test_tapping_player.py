@@ -83,3 +83,29 @@ def test_the_tapping_player_notices_what_a_person_would(one_browser):
     covered = one_browser.execute_script(
         "return window.__tapper.tapped(document.querySelector('button'))")
     assert covered == ["Send under DIV"]
+
+
+DIE = """<!doctype html><body data-answers="0"><main data-etag="v1"><div id="decisions">
+<div class="decision"><h3>A tie for Expedition Leader: roll a die</h3>
+<form class="act" onsubmit="event.preventDefault(); window.__rolled.push(
+  event.submitter.value); document.body.setAttribute('data-answers', window.__rolled.length)">
+<input type="hidden" name="action" value="roll"><fieldset><legend>What did you roll?</legend>
+<div class="taps dice">BUTTONS</div></fieldset></form></div></div></main>
+<script>window.__rolled = [];</script></body>""".replace("BUTTONS", "".join(
+    f'<button type="submit" name="die" value="{v}" formnovalidate>{v}</button>'
+    for v in range(1, 7)))
+
+
+def test_the_tapping_player_rolls_any_face_of_a_die(one_browser):
+    """A field answered by one tap of its buttons (the die the table rolled) gets any of
+    them: with the first button always, a tie for Expedition Leader was rolled 1 against
+    1 forever."""
+    import urllib.parse
+
+    one_browser.get("data:text/html," + urllib.parse.quote(DIE))
+    one_browser.execute_script(WATCH)
+    for seed in range(1, 13):
+        res = one_browser.execute_async_script(
+            "window.__tapper.act('v1', arguments[0], 1000).then(arguments[1])", seed)
+        assert (res["kind"], res["answered"], res["taps"]) == ("roll", True, 1)
+    assert len(set(one_browser.execute_script("return window.__rolled"))) >= 4
