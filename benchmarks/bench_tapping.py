@@ -182,7 +182,15 @@ def one(i: int, seed: int, n: int, cards: str, dice: str, rounds: int,
     game still going is stopped (its figures kept, not scored)."""
     load0 = os.getloadavg()[0]
     until = None if stop is None else time.monotonic() + (stop - time.time())
-    report, latencies, g, took = play(seed, n, cards, dice, rounds, until)
+    try:
+        report, latencies, g, took = play(seed, n, cards, dice, rounds, until)
+    except Exception as exc:  # noqa: BLE001 - a game that broke is a finding, not the end
+        problem = f"the game broke: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
+        game = {"mix": i, "seed": seed, "players": n, "cards": cards, "dice": dice,
+                "scored": False, "round": 0, "taps": 0, "seconds": 0, "each": {},
+                "latencies": {"board": [], "phones": []},
+                "loads": [load0, os.getloadavg()[0]], "problems": [problem], "reloaded": 0}
+        return game, f"mix {i}: {n}p cards {cards} dice {dice}: {problem}"
     done = g.game_over and bool(g.endgame.plot_values) if rounds >= 15 else g.round > rounds
     game = {"mix": i, "seed": seed, "players": n, "cards": cards, "dice": dice,
             "scored": done, "round": g.round, "taps": report.taps, "seconds": took,

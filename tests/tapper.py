@@ -491,13 +491,21 @@ class Tapper:
         self._go(name)
         game = self.state() if game is None else game
         want = self.version()
+        from selenium.common.exceptions import WebDriverException
+
         for attempt in range(4):
-            res = self.d.execute_async_script(
-                "var done = arguments[3]; window.__tapper.act(arguments[0], arguments[1],"
-                " arguments[2]).then(done, function(e){ done({error: String(e)}); })",
-                want, self.rng.randrange(1, 2**31), 5000 if attempt < 2 else 30000)
+            try:
+                res = self.d.execute_async_script(
+                    "var done = arguments[3]; window.__tapper.act(arguments[0], arguments[1],"
+                    " arguments[2]).then(done, function(e){ done({error: String(e)}); })",
+                    want, self.rng.randrange(1, 2**31), 5000 if attempt < 2 else 30000)
+            except WebDriverException as exc:  # the page went away under the tap (a form
+                res = {"error": str(exc).splitlines()[0][:200]}  # sent without its script)
             if res.get("error"):
-                raise RuntimeError(f"{name}: the tapper's script failed: {res['error']}")
+                self.report.stuck.append(f"{name}: the page failed under a tap: "
+                                         f"{res['error']}")
+                self._reload(late=False)
+                return None
             self.seen(res["opening"])
             if res.get("late"):  # a page that stopped updating: reloaded by hand
                 self._reload()
