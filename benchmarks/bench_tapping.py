@@ -170,7 +170,7 @@ def summary(games: list[dict], whole: bool = True) -> str:
     out.append(f"Pages reloaded by hand (no change shown within 5 s; not timed): "
                f"{sum(g.get('reloaded', 0) for g in games)}.")
     if loads:
-        out.append(f"Load average (1 min) at the starts and ends of games: {min(loads):.1f}"
+        out.append(f"Load average (1 min) during the games: {min(loads):.1f}"
                    f" to {max(loads):.1f}, median {statistics.median(loads):.1f}.")
     return "\n".join(out)
 
@@ -180,22 +180,33 @@ def one(i: int, seed: int, n: int, cards: str, dice: str, rounds: int,
     """Mix ``i``'s game (in a process of its own with ``--jobs``): its figures (a line of
     ``--out``) and its line of the log; ``stop``: the wall clock (time.time) at which a
     game still going is stopped (its figures kept, not scored)."""
+    import threading
+
     load0 = os.getloadavg()[0]
+    loads = [load0]
+    over = threading.Event()
+
+    def sample() -> None:  # the load while the game is played, not only at its ends
+        while not over.wait(30):
+            loads.append(os.getloadavg()[0])
+    threading.Thread(target=sample, daemon=True).start()
     until = None if stop is None else time.monotonic() + (stop - time.time())
     try:
         report, latencies, g, took = play(seed, n, cards, dice, rounds, until)
     except Exception as exc:  # noqa: BLE001 - a game that broke is a finding, not the end
+        over.set()
         problem = f"the game broke: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
         game = {"mix": i, "seed": seed, "players": n, "cards": cards, "dice": dice,
                 "scored": False, "round": 0, "taps": 0, "seconds": 0, "each": {},
                 "latencies": {"board": [], "phones": []},
                 "loads": [load0, os.getloadavg()[0]], "problems": [problem], "reloaded": 0}
         return game, f"mix {i}: {n}p cards {cards} dice {dice}: {problem}"
+    over.set()
     done = g.game_over and bool(g.endgame.plot_values) if rounds >= 15 else g.round > rounds
     game = {"mix": i, "seed": seed, "players": n, "cards": cards, "dice": dice,
             "scored": done, "round": g.round, "taps": report.taps, "seconds": took,
             "each": report.each, "latencies": latencies,
-            "loads": [load0, os.getloadavg()[0]], "problems": report.problems(),
+            "loads": [*loads, os.getloadavg()[0]], "problems": report.problems(),
             "reloaded": report.reloaded}
     b = latencies["board"]
     line = (f"mix {i}: {n}p cards {cards} dice {dice}: round {g.round} {g.phase}"
