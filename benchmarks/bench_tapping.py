@@ -9,7 +9,16 @@ Not a pytest test: run it directly (with the test dependencies and Chromium inst
 under `nice` on a shared machine.
 
     python benchmarks/bench_tapping.py [--games N] [--rounds R] [--seconds S] [--skip N]
-                                       [--out FILE] [--summary FILE]
+        [--players 3,4] [--sets rigs,table,partial,partial-karma] [--dice rigs,table]
+        [--jobs J] [--stop-after S] [--out FILE [--resume]] [--summary FILE]
+
+``--games N`` plays mixes ``--skip`` to ``--skip + N - 1`` (mix i with seed
+``--first-seed + i``; past 23 the mixes come round again with new seeds), only those of
+the ``--players``, ``--sets`` and ``--dice`` given; ``--jobs J`` plays J games at once
+(a browser and a server each); ``--resume`` leaves out the games ``--out`` already
+holds played to the end (a run cut short goes on where it stopped); ``--stop-after S``
+stops the games still going S seconds after the start, their figures kept (marked not
+scored).
 
 Printed per game and in all: the problems a person would notice after a tap (4xx/5xx
 answers, unlabelled, duplicated or cut labels, a decision shown that is not the player's
@@ -73,7 +82,7 @@ def inventory(folder: Path, cards: str, tables) -> Path | None:
     return path
 
 
-def play(seed: int, n: int, cards: str, dice: str, rounds: int):
+def play(seed: int, n: int, cards: str, dice: str, rounds: int, until: float | None = None):
     from browserhelp import start_browser
     from randomplayer import new_game, served
     from tapper import Tapper
@@ -91,7 +100,7 @@ def play(seed: int, n: int, cards: str, dice: str, rounds: int):
             tapper = Tapper(driver, base, tokens, game, tables, random.Random(seed),
                             board=True)
             t0 = time.monotonic()
-            report = tapper.play(rounds + 1, max_taps=6000)
+            report = tapper.play(rounds + 1, max_taps=6000, until=until)
             took = time.monotonic() - t0
     finally:
         driver.quit()
@@ -124,9 +133,10 @@ def summary(games: list[dict], whole: bool = True) -> str:
             lat[k] += v
     loads = [x for g in games for x in g["loads"]]
     scored = sum(g["scored"] for g in games)
-    kinds = sorted({f"{g['players']}p cards {g['cards']} dice {g['dice']}" for g in games})
+    per = Counter(f"{g['players']}p {g['cards']} dice {g['dice']}" for g in games)
+    kinds = [f"{k}: {v}" for k, v in sorted(per.items())]
     out = [f"{len(games)} games, {scored} played {'to the score' if whole else 'as far as asked'}"
-           f" ({', '.join(kinds)});"
+           f" (games per mix: {', '.join(kinds)});"
            f" {sum(g['taps'] for g in games)} taps; terminal commands 0; problems "
            f"{len(problems)}" + "".join(f"\n   - {p}" for p in problems[:12]), "",
            "| intention | taps: median | max | count | target |", "|---|---|---|---|---|"]
@@ -134,6 +144,20 @@ def summary(games: list[dict], whole: bool = True) -> str:
         v = [t for k in kinds for t in taps.get(k, [])]
         out.append(f"| {what} | {statistics.median(v):g} | {max(v)} | {len(v)} | <= {most} |"
                    if v else f"| {what} | none met | | 0 | <= {most} |")
+    score: dict[str, list[int]] = defaultdict(list)
+    for g in games:
+        score[g["cards"]] += g["each"].get("score", [])
+    out.append("")
+    out.append("The End Game record by set (median/max/count): " + ", ".join(
+        f"{k} {statistics.median(v):g}/{max(v)}/{len(v)}" for k, v in sorted(score.items())
+        if v))
+    took: dict[int, list[float]] = defaultdict(list)
+    for g in games:
+        if g["scored"]:
+            took[g["players"]].append(g["seconds"] / 60)
+    out.append("Minutes per whole game (median, max): " + ", ".join(
+        f"{n} players {statistics.median(v):.1f}, {max(v):.1f}" for n, v in
+        sorted(took.items())))
     out += ["", "Every kind (median/max/count): " + ", ".join(
         f"{k} {statistics.median(v):g}/{max(v)}/{len(v)}" for k, v in sorted(taps.items())),
         ""]
@@ -143,54 +167,128 @@ def summary(games: list[dict], whole: bool = True) -> str:
             out.append(f"Tap to {'the board' if k == 'board' else 'other phones'}: median "
                        f"{statistics.median(v) * 1000:.0f} ms, p90 {pct(v, 0.9) * 1000:.0f} "
                        f"ms ({len(v)} states shown).")
+    out.append(f"Pages reloaded by hand (no change shown within 5 s; not timed): "
+               f"{sum(g.get('reloaded', 0) for g in games)}.")
     if loads:
-        out.append(f"Load average (1 min) at the starts and ends of games: {min(loads):.1f}"
+        out.append(f"Load average (1 min) during the games: {min(loads):.1f}"
                    f" to {max(loads):.1f}, median {statistics.median(loads):.1f}.")
     return "\n".join(out)
 
 
+def one(i: int, seed: int, n: int, cards: str, dice: str, rounds: int,
+        stop: float | None = None) -> tuple[dict, str]:
+    """Mix ``i``'s game (in a process of its own with ``--jobs``): its figures (a line of
+    ``--out``) and its line of the log; ``stop``: the wall clock (time.time) at which a
+    game still going is stopped (its figures kept, not scored)."""
+    import threading
+
+    load0 = os.getloadavg()[0]
+    loads = [load0]
+    over = threading.Event()
+
+    def sample() -> None:  # the load while the game is played, not only at its ends
+        while not over.wait(30):
+            loads.append(os.getloadavg()[0])
+    threading.Thread(target=sample, daemon=True).start()
+    until = None if stop is None else time.monotonic() + (stop - time.time())
+    try:
+        report, latencies, g, took = play(seed, n, cards, dice, rounds, until)
+    except Exception as exc:  # noqa: BLE001 - a game that broke is a finding, not the end
+        over.set()
+        problem = f"the game broke: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
+        game = {"mix": i, "seed": seed, "players": n, "cards": cards, "dice": dice,
+                "scored": False, "round": 0, "taps": 0, "seconds": 0, "each": {},
+                "latencies": {"board": [], "phones": []},
+                "loads": [load0, os.getloadavg()[0]], "problems": [problem], "reloaded": 0}
+        return game, f"mix {i}: {n}p cards {cards} dice {dice}: {problem}"
+    over.set()
+    done = g.game_over and bool(g.endgame.plot_values) if rounds >= 15 else g.round > rounds
+    game = {"mix": i, "seed": seed, "players": n, "cards": cards, "dice": dice,
+            "scored": done, "round": g.round, "taps": report.taps, "seconds": took,
+            "each": report.each, "latencies": latencies,
+            "loads": [*loads, os.getloadavg()[0]], "problems": report.problems(),
+            "reloaded": report.reloaded}
+    b = latencies["board"]
+    line = (f"mix {i}: {n}p cards {cards} dice {dice}: round {g.round} {g.phase}"
+            f"{(' (scored)' if rounds >= 15 else ' (done)') if done else ''}, "
+            f"{report.taps} taps, {took:.0f} s, board median "
+            f"{statistics.median(b) * 1000 if b else 0:.0f} ms, problems "
+            f"{len(report.problems())}" + "".join(f"\n   - {p}" for p in
+                                                  report.problems()[:8]))
+    return game, line
+
+
 def main() -> None:
     import json
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from multiprocessing import get_context
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=24)
     ap.add_argument("--rounds", type=int, default=15, help="stop after this round")
-    ap.add_argument("--seconds", type=float, default=3600)
+    ap.add_argument("--seconds", type=float, default=3600,
+                    help="start no game after this many seconds")
     ap.add_argument("--first-seed", type=int, default=300)
     ap.add_argument("--skip", type=int, default=0, help="start at this mix (0-23)")
+    ap.add_argument("--players", default="2,3,4", help="only these numbers of players")
+    ap.add_argument("--sets", default=",".join(SETS), help="only these sets")
+    ap.add_argument("--dice", default="rigs,table", help="only these dice")
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once")
+    ap.add_argument("--stop-after", type=float,
+                    help="stop every game still going after this many seconds (its "
+                    "figures kept, not scored)")
+    ap.add_argument("--resume", action="store_true",
+                    help="skip the games --out already holds played to the end")
     ap.add_argument("--out", type=Path, help="append each game's figures (JSON lines)")
     ap.add_argument("--summary", type=Path, help="print the figures of a file --out wrote")
     args = ap.parse_args()
     if args.summary:
-        print(summary([json.loads(x) for x in args.summary.read_text().splitlines()]))
+        print(summary([json.loads(x) for x in args.summary.read_text().splitlines()
+                       if x.strip()]))
         return
     start = time.monotonic()
-    games = []
     order = mixes()
+    players = {int(x) for x in args.players.split(",")}
+    sets, dice = set(args.sets.split(",")), set(args.dice.split(","))
+    held = set()
+    if args.resume and args.out and args.out.exists():
+        held = {(g["mix"], g.get("seed")) for g in (
+            json.loads(x) for x in args.out.read_text().splitlines() if x.strip())
+            if g["scored"]}  # a game stopped before the score is played again
+    todo = []
     for i in range(args.skip, args.skip + args.games):
-        n, cards, dice = order[i % len(order)]
-        if time.monotonic() - start > args.seconds:
-            break
-        load0 = os.getloadavg()[0]
-        report, latencies, g, took = play(args.first_seed + i, n, cards, dice, args.rounds)
-        done = g.game_over and bool(g.endgame.plot_values) if args.rounds >= 15 else \
-            g.round > args.rounds
-        game = {"mix": i, "players": n, "cards": cards, "dice": dice, "scored": done,
-                "round": g.round, "taps": report.taps, "seconds": took, "each": report.each,
-                "latencies": latencies, "loads": [load0, os.getloadavg()[0]],
-                "problems": report.problems()}
+        n, cards, d = order[i % len(order)]
+        seed = args.first_seed + i
+        if n in players and cards in sets and d in dice and (i % len(order), seed) not in held:
+            todo.append((i % len(order), seed, n, cards, d, args.rounds,
+                         None if args.stop_after is None else time.time() + args.stop_after))
+    games = []
+
+    def done(game: dict, line: str) -> None:
         games.append(game)
         if args.out:
             with args.out.open("a", encoding="utf-8") as fh:
                 fh.write(json.dumps(game) + "\n")
-        b = latencies["board"]
-        print(f"mix {i}: {n}p cards {cards} dice {dice}: round {g.round} {g.phase}"
-              f"{(' (scored)' if args.rounds >= 15 else ' (done)') if done else ''}, "
-              f"{report.taps} taps, {took:.0f} s, board median "
-              f"{statistics.median(b) * 1000 if b else 0:.0f} ms, problems "
-              f"{len(report.problems())}" + "".join(f"\n   - {p}" for p in
-                                                    report.problems()[:8]), flush=True)
-    print("\n" + summary(games, args.rounds >= 15))
+        print(line, flush=True)
+
+    if args.jobs <= 1:
+        for job in todo:
+            if time.monotonic() - start > args.seconds:
+                break
+            done(*one(*job))
+    else:
+        with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn")) as pool:
+            running: set = set()
+            while todo or running:
+                while todo and len(running) < args.jobs and \
+                        time.monotonic() - start <= args.seconds:
+                    running.add(pool.submit(one, *todo.pop(0)))
+                if not running:
+                    break
+                finished, running = wait(running, return_when=FIRST_COMPLETED)
+                for f in finished:
+                    done(*f.result())
+    print("\n" + summary(games, args.rounds >= 15) if games else "No game played.")
 
 
 if __name__ == "__main__":

@@ -3,13 +3,21 @@
 It never reads ``actions.json``: on its own page it sees the visible, labelled controls of
 ``#decisions`` (what waits for it) and of the folded groups (what it may do), picks one
 intention at random (answer what waits first), fills the form by tapping (a choice, a
-list, a stepper left at its start) and taps the form's button.  After every tap it checks
-what a person would notice:
+list, a stepper left at its start) and taps the form's button.  It taps only what a person
+could (shown, enabled, the topmost thing where it is once scrolled to: else "covered").
+After every tap it checks what a person would notice:
 
 - no 4xx/5xx answer to the app's own controls (the page's requests are watched);
-- every visible field has a label, no two fields of a form share one, no label is cut;
-- the decision shown equals the player's ``pending`` (rules/views.pending_entries);
-- the decision shown fits two screens (``#decisions`` at most 2 × 844 px high).
+- ``CHECKS``: every visible field has a label, no two fields of a form share one, no
+  label is cut, the decision shown fits two screens (``#decisions`` at most 2 × 844 px
+  high); a new check is one function of a look at the page;
+- the decision shown equals the player's ``pending`` (rules/views.pending_entries), on
+  opening the page.
+
+The taps of one intention and the looks after each run in the tab itself (WATCH's
+``__tapper``, its random choices seeded from the tapper's generator): one round trip to
+the browser per intention, the tab waiting for the game's current version (its own long
+poll) and for the answer (the page's own count of answers), never a sleep.
 
 Each player's page is a tab of its own, kept open as a phone is (the pages update
 themselves by their long poll; no reload between taps), and with ``board=True`` the
@@ -22,9 +30,7 @@ tap-to-other-phones latency)."""
 
 from __future__ import annotations
 
-import json
 import random
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -32,8 +38,12 @@ PHONE = (390, 844)
 
 BOARD = (1920, 1080)
 
-#: watches every request the page's script makes (installed before any page script), the
-#: versions of the game it shows and when (``__swaps``) and when a form was sent
+#: installed in every tab before any page script: watches every request the page's script
+#: makes, the versions of the game it shows and when (``__swaps``) and when a form was
+#: sent; and the tapper's eyes and finger (``__tapper``), so that one look, or a whole
+#: intention (the taps of a form and the looks after each), is one round trip to the
+#: browser.  The finger taps only what a person could: a control shown, enabled, and the
+#: topmost thing at its centre once scrolled into view (else it is counted as covered).
 WATCH = """
 window.__bad = window.__bad || [];
 window.__swaps = [];
@@ -50,61 +60,284 @@ window.fetch = function(){
     if (r.status >= 400 && r.status !== 304) window.__bad.push(r.status + ' ' + r.url);
     return r; });
 };
+window.__tapper = (function(){
+  var seed = 1, taps = 0, covered = [], looks = [];
+  function R(){  // mulberry32, seeded by the tapper's own generator: a game replays
+    seed = (seed + 0x6D2B79F5) | 0; var t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296; }
+  function pick(a){ return a[Math.floor(R() * a.length)]; }
+  function shown(e){ return !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length)
+    && getComputedStyle(e).visibility !== 'hidden'; }
+  function usable(e){ return shown(e) && !e.disabled; }
+  function all(root, css){ return Array.prototype.slice.call(root.querySelectorAll(css)); }
+  function label(i){
+    if (i.getAttribute('aria-label')) return i.getAttribute('aria-label');
+    var l = i.closest('label'); if (l) return l;
+    var s = i.closest('.stepper'); if (s) return s.querySelector('.f');
+    return null;
+  }
+  function action(f){ var a = f.querySelector('[name=action]'); return a ? a.value : '?'; }
+  // the visible fields of a form: [label, cut] each (a choice: its group's legend once)
+  function fields(f, out){
+    var names = [], seen = {};
+    all(f, 'select, input:not([type=hidden]), textarea').forEach(function(i){
+      if (!shown(i) || i.disabled) return;
+      var l = label(i);
+      if (!l) { out.unlabelled.push(action(f) + ': ' + i.name); return; }
+      if (typeof l === 'string') { names.push([l, false]); return; }
+      if (i.type === 'radio' || i.type === 'checkbox') {
+        var fs = i.closest('fieldset'), lg = fs && fs.querySelector('legend');
+        if (!lg) { out.unlabelled.push(action(f) + ': ' + i.name); return; }
+        if (seen[i.name]) return; seen[i.name] = 1; l = lg;
+      }
+      var t = l.cloneNode(true); t.querySelectorAll('select,option').forEach(
+        function(x){ x.remove(); });
+      names.push([t.textContent.trim(), l.scrollWidth > l.clientWidth + 1]);
+    });
+    all(f, 'button:not(.step)').forEach(function(b){
+      if (shown(b)) names.push(['button: ' + b.textContent.trim(),
+                                b.scrollWidth > b.clientWidth + 1]);
+    });
+    return names;
+  }
+  // one look at the tab: its forms shown (#decisions and the open groups), what each
+  // field is called, the sizes (a form's height against the screen's), the version it
+  // shows and when it showed each since the last look, its 4xx/5xx answers, the
+  // decisions' titles, the answers counted and the outcome said
+  function look(){
+    var out = {forms: [], unlabelled: [], vh: window.innerHeight, vw: window.innerWidth};
+    all(document, '#decisions form.act, details[open] form.act').forEach(function(f){
+      if (!shown(f)) return;
+      var r = f.getBoundingClientRect();
+      out.forms.push({action: action(f), fields: fields(f, out), height: r.height,
+                      width: r.width, decision: !!f.closest('#decisions')});
+    });
+    var d = document.getElementById('decisions');
+    out.decisions_height = d && shown(d) ? d.getBoundingClientRect().height : 0;
+    var m = document.querySelector('main');
+    out.etag = ((m && m.getAttribute('data-etag')) || '').split('~')[0];
+    out.swaps = window.__swaps || []; window.__swaps = out.swaps.slice(-3);
+    out.bad = window.__bad || []; window.__bad = [];
+    out.shown = all(document, '#decisions .decision h3').map(function(h){
+      return h.textContent; });
+    out.answers = answers();
+    out.sent = window.__sent || 0;
+    var box = document.getElementById('outcome');
+    out.outcome = !box || box.hidden ? '' : box.classList.contains('good') ? 'good' :
+      box.classList.contains('bad') ? 'bad' : '';
+    out.said = box ? box.textContent.trim() : '';
+    return out;
+  }
+  function answers(){ return +(document.body.getAttribute('data-answers') || 0); }
+  function etag(){ var m = document.querySelector('main');
+    return ((m && m.getAttribute('data-etag')) || '').split('~')[0]; }
+  function Stale(){ this.stale = true; }
+  // a tap: scrolled into view, it must be the topmost thing at its centre; then a look
+  function tap(el){
+    if (!el.isConnected) throw new Stale();
+    el.scrollIntoView({block: 'center', behavior: 'instant'});
+    var r = el.getBoundingClientRect();
+    var hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !(el.contains(hit) || (el.control && el.control === hit)))
+      covered.push((el.textContent || el.name || el.tagName).trim().slice(0, 60) +
+                   ' under ' + (hit ? hit.tagName + (hit.id ? '#' + hit.id : '') : 'nothing'));
+    el.click(); taps += 1;
+    looks.push(look());
+  }
+  function choose(s, value){  // a list: tapped open, an entry tapped
+    if (!s.isConnected) throw new Stale();
+    s.scrollIntoView({block: 'center', behavior: 'instant'});
+    s.value = value;
+    s.dispatchEvent(new Event('input', {bubbles: true}));
+    s.dispatchEvent(new Event('change', {bubbles: true}));
+    taps += 1; looks.push(look());
+  }
+  function values(s){  // the entries a person can choose in a list
+    return all(s, 'option').filter(function(o){
+      return !o.disabled && !o.hidden && !(o.parentNode.disabled); }).map(function(o){
+      return o.value; }).filter(Boolean); }
+  function sumNames(box){ return JSON.parse(box.getAttribute('data-sum') || '[]'); }
+  // what a person taps to fill a form: a choice in each group none is made in, a list
+  // (left blank at times when it may be), a die the table rolled, then "+" of a field a
+  // rule shown unmet names (or a tick) until it is met
+  function fill(f){
+    var groups = {}, order = [];
+    all(f, 'input[type=radio]').forEach(function(i){
+      if (!usable(i)) return;
+      if (!groups[i.name]) { groups[i.name] = []; order.push(i.name); }
+      groups[i.name].push(i);
+    });
+    order.forEach(function(n){
+      if (!groups[n].some(function(x){ return x.checked; })) tap(pick(groups[n]).parentNode);
+    });
+    all(f, 'select').forEach(function(s){
+      if (!usable(s)) return;
+      var opts = values(s);
+      if (opts.length && (s.required || R() < 0.5)) choose(s, pick(opts));
+    });
+    all(f, 'input[type=number]').forEach(function(i){
+      if (!usable(i) || i.parentNode.parentNode.innerText.toLowerCase().indexOf('roll') < 0)
+        return;
+      var plus = i.parentNode.querySelector("button[data-d='1']");
+      for (var k = Math.floor(R() * 6); k > 0 && plus; k--) tap(plus);
+    });
+    all(f, 'p.rule.warn').forEach(function(box){
+      var names = sumNames(box);
+      for (var k = 0; k < 6 && box.classList.contains('warn'); k++) {
+        var can = all(f, 'div.stepper').filter(function(s){
+          var i = s.querySelector('input[type=number]');
+          return i && names.indexOf(i.name) >= 0 && shown(s); }).map(function(s){
+          return s.querySelector("button.step[data-d='1']"); }).filter(function(b){
+          return b && !b.disabled; });
+        all(f, 'input[type=checkbox]').forEach(function(i){
+          if (names.indexOf(i.name) >= 0 && usable(i) && !i.checked) can.push(i.parentNode);
+        });
+        if (!can.length) break;
+        tap(pick(can));
+      }
+    });
+  }
+  function refill(f){  // a list a rule shown unmet names: chosen again
+    all(f, 'p.rule.warn').forEach(function(box){
+      var names = sumNames(box), value = box.getAttribute('data-value') || '';
+      // a choice of buttons ("10,10" where "10: at most 3"): one that holds the value
+      // counted too often, chosen again without it
+      if (value) {
+        var groups = {};
+        all(f, 'input[type=radio]').forEach(function(i){
+          if (names.indexOf(i.name) >= 0 && usable(i))
+            (groups[i.name] = groups[i.name] || []).push(i); });
+        var over = Object.keys(groups).map(function(n){ return groups[n]; }).filter(
+          function(g){ return g.some(function(i){
+            return i.checked && i.value.split(',').indexOf(value) >= 0; }); });
+        if (over.length) {
+          var other = over[0].filter(function(i){
+            return i.value.split(',').indexOf(value) < 0; });
+          if (other.length) tap(pick(other).parentNode);
+        }
+      }
+      all(f, 'select').forEach(function(s){
+        if (names.indexOf(s.name) < 0 || !usable(s)) return;
+        var opts = values(s); if (opts.length) choose(s, pick(opts));
+      });
+    });
+  }
+  function button(f){
+    return f.querySelector('button[type=submit]:not([formnovalidate])') ||
+      f.querySelector('button[type=submit]');
+  }
+  // fill a form and send it (a rule the page shows unmet: lists chosen again, ``tries``
+  // times); false if the button stays disabled (the form given up)
+  function send(f, tries){
+    var only = all(f, "button[name=_only]").filter(shown);
+    if (only.length && R() < 0.5) { tap(pick(only)); return true; }
+    fill(f);
+    // a field answered by one tap of its buttons (the die rolled): one of them
+    var taps = all(f, '.taps button[type=submit][name]').filter(function(b){
+      return shown(b) && !b.disabled && b.name !== '_only'; });
+    if (taps.length) { tap(pick(taps)); return true; }
+    var b = button(f);
+    for (var k = 0; k < tries && b.disabled; k++) refill(f);
+    if (b.disabled) return false;
+    tap(b); return true;
+  }
+  // one intention on this page: answer what waits, else something of the groups now and
+  // then, else "I'm done"
+  function intend(){
+    var decisions = all(document, '#decisions form.act').filter(shown);
+    if (decisions.length) {
+      var f = decisions[0];
+      var quick = all(f, 'button.quick').filter(function(b){
+        return shown(b) && b.value === 'virtual'; });
+      if (quick.length && R() < 0.5) tap(quick[0]);
+      else if (!send(f, 5)) return {unfilled: action(f)};
+      return action(f);
+    }
+    var plain = all(document, 'details.group[data-group]').filter(function(g){
+      return shown(g) && ['Build & move', 'Survey', 'Sell Luxuries', 'Deals'].indexOf(
+        g.getAttribute('data-group')) >= 0; });
+    var done = all(document, '#done form.act button').filter(shown);
+    if (plain.length && (!done.length || R() < 0.3)) {
+      var g = pick(plain);
+      if (!g.open) tap(g.querySelector('summary'));
+      var fs = all(g, 'form.act').filter(shown);
+      if (!fs.length) return null;
+      var form = pick(fs), kind = action(form);
+      if (!send(form, 3)) return {gaveup: kind};
+      return kind;
+    }
+    if (done.length) { tap(done[0]); return 'done'; }
+    return null;
+  }
+  function until(test, ms){
+    var end = Date.now() + ms;
+    return new Promise(function(ok){
+      (function again(){ if (test()) ok(true); else if (Date.now() > end) ok(false);
+                         else setTimeout(again, 10); })();
+    });
+  }
+  // one intention, from the page showing ``want`` (the game's version) to its answer
+  function act(want, s, wait){
+    seed = s; taps = 0; covered = []; looks = [];
+    return until(function(){ return etag() === want; }, wait).then(function(ok){
+      if (!ok) return {late: true, opening: look()};
+      var opening = look(), before = answers(), kind;
+      try { kind = intend(); } catch (e) {
+        if (e instanceof Stale) return {stale: true, opening: opening, looks: looks};
+        throw e;
+      }
+      var res = {opening: opening, looks: looks, taps: taps, covered: covered};
+      if (kind === null || typeof kind === 'object') {
+        res.kind = kind && (kind.gaveup || kind.unfilled); res.gaveup = !!kind;
+        res.unfilled = !!(kind && kind.unfilled); return res; }
+      res.kind = kind;
+      return until(function(){ return answers() > before; }, 20000).then(function(ok){
+        res.answered = ok; res.after = look(); return res; });
+    });
+  }
+  function settled(want, wait){  // the page shows ``want``: a look at it
+    return until(function(){ return etag() === want; }, wait).then(function(ok){
+      var v = look(); v.late = !ok; return v; });
+  }
+  function tapped(el){ covered = []; tap(el); return covered; }  // one tap: covered?
+  return {look: look, act: act, settled: settled, tapped: tapped};
+})();
 """
 
-#: what the tab shows, in one look: the visible fields of each visible form ([[label,
-#: cut], ...] per form) and the fields without a label; the version shown, when it
-#: showed each (since the last look), the 4xx/5xx answers, the decisions' titles
-FIELDS = """
-var out = {forms: [], unlabelled: []};
-function shown(e){ return !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length)
-  && getComputedStyle(e).visibility !== 'hidden'; }
-function label(i){
-  if (i.getAttribute('aria-label')) return i.getAttribute('aria-label');
-  var l = i.closest('label'); if (l) return l;
-  var s = i.closest('.stepper'); if (s) return s.querySelector('.f');
-  return null;
-}
-document.querySelectorAll('#decisions form.act, details[open] form.act').forEach(function(f){
-  if (!shown(f)) return;
-  var names = [], seen = {};
-  f.querySelectorAll('select, input:not([type=hidden]), textarea').forEach(function(i){
-    if (!shown(i) || i.disabled) return;
-    var l = label(i);
-    if (!l) { out.unlabelled.push(f.querySelector('[name=action]').value + ': ' + i.name);
-              return; }
-    if (typeof l === 'string') { names.push([l, false]); return; }
-    if (i.type === 'radio' || i.type === 'checkbox') {  // a choice: its group's legend
-      var fs = i.closest('fieldset'), lg = fs && fs.querySelector('legend');
-      if (!lg) { out.unlabelled.push(i.name); return; }
-      if (seen[i.name]) return; seen[i.name] = 1; l = lg;
-    }
-    var t = l.cloneNode(true); t.querySelectorAll('select,option').forEach(
-      function(x){ x.remove(); });
-    names.push([t.textContent.trim(), l.scrollWidth > l.clientWidth + 1]);
-  });
-  f.querySelectorAll('button:not(.step)').forEach(function(b){
-    if (shown(b)) names.push(['button: ' + b.textContent.trim(),
-                              b.scrollWidth > b.clientWidth + 1]);
-  });
-  out.forms.push({action: f.querySelector('[name=action]').value, fields: names});
-});
-var m = document.querySelector('main');
-out.etag = ((m && m.getAttribute('data-etag')) || '').split('~')[0];
-out.swaps = window.__swaps || []; window.__swaps = out.swaps.slice(-3);
-out.bad = window.__bad || []; window.__bad = [];
-out.shown = [...document.querySelectorAll('#decisions .decision h3')].map(
-  h => h.textContent);
-var dec = document.getElementById('decisions');
-out.tall = dec && shown(dec) ? dec.getBoundingClientRect().height : 0;
-out.answers = +(document.body.getAttribute('data-answers') || 0);
-out.sent = window.__sent || 0;
-var box = document.getElementById('outcome');
-out.outcome = !box || box.hidden ? '' : box.classList.contains('good') ? 'good' :
-  box.classList.contains('bad') ? 'bad' : '';
-out.said = box ? box.textContent.trim() : '';
-return out;
-"""
+def labelled(look: dict) -> list[str]:
+    """Every field shown has a label."""
+    return list(look["unlabelled"])
+
+
+def not_duplicated(look: dict) -> list[str]:
+    """No two fields of a form share a label."""
+    out = []
+    for f in look["forms"]:
+        labels = [t for t, _ in f["fields"]]
+        out += [f"{f['action']}: {t!r}" for t in sorted({t for t in labels
+                                                         if labels.count(t) > 1})]
+    return out
+
+
+def not_cut(look: dict) -> list[str]:
+    """No label (or button) is cut."""
+    return [f"{f['action']}: {t!r}" for f in look["forms"] for t, cut in f["fields"] if cut]
+
+
+def fits_two_screens(look: dict) -> list[str]:
+    """The decision shown fits two screens (``#decisions`` at most twice the screen's
+    height; a board shows none)."""
+    h, vh = look.get("decisions_height", 0), look.get("vh", PHONE[1])
+    return [f"the decision is {round(h)} px high ({vh} px a screen)"] if h > 2 * vh else []
+
+
+#: what a person would notice on a page after any tap, each a function of one look at it
+#: (``look``: WATCH's ``look()``: the forms shown with their fields' labels, whether
+#: each is cut, each form's height and width, ``decisions_height``, the screen's ``vh``
+#: and ``vw``) giving the problems it sees; a new check is one more entry
+CHECKS = {"unlabelled": labelled, "duplicated": not_duplicated, "cut": not_cut,
+          "tall": fits_two_screens}
 
 
 @dataclass
@@ -114,17 +347,18 @@ class Report:
     taps_per: Counter = field(default_factory=Counter)  # kind -> taps in all
     each: dict[str, list[int]] = field(default_factory=dict)  # kind -> taps of each one
     bad: list[str] = field(default_factory=list)  # 4xx/5xx answers
-    unlabelled: list[str] = field(default_factory=list)
-    duplicated: list[str] = field(default_factory=list)
-    cut: list[str] = field(default_factory=list)
+    #: the CHECKS' findings, by the check's name
+    found: dict[str, list[str]] = field(default_factory=dict)
+    covered: list[str] = field(default_factory=list)  # a control tapped under another
     mismatched: list[str] = field(default_factory=list)  # shown vs pending
     refused: list[str] = field(default_factory=list)  # the page's answer said no
     stuck: list[str] = field(default_factory=list)
-    tall: list[str] = field(default_factory=list)  # a decision over two screens
+    #: pages that did not show a change within 5 s, reloaded by hand (not timed)
+    reloaded: int = 0
 
     def problems(self) -> list[str]:
-        return self.bad + self.unlabelled + self.duplicated + self.cut + self.mismatched + \
-            self.refused + self.stuck + self.tall
+        return self.bad + [p for k in CHECKS for p in self.found.get(k, [])] + \
+            self.covered + self.mismatched + self.refused + self.stuck
 
 
 class Tapper:
@@ -142,6 +376,7 @@ class Tapper:
         self._seen: dict[str, int] = {}  # tab -> events already measured there
         self.tabs: dict[str, str] = {}  # player (or "board") -> window handle
         self.here = ""
+        driver.set_script_timeout(90)
         first = driver.current_window_handle
         for name in [*tokens, *(["board"] if board else [])]:
             if self.tabs:
@@ -185,13 +420,21 @@ class Tapper:
 
         return hashlib.sha256(self.game.read_bytes()).hexdigest()[:20]
 
-    def look(self) -> dict:
-        """One look at the current tab (one round trip to the browser): its 4xx/5xx
-        answers are counted and the versions it showed timed."""
-        v = self.d.execute_script(FIELDS)
+    def _go(self, name: str) -> None:
+        if self.here != name:  # a tab switched to only when another phone is taken up
+            self.d.switch_to.window(self.tabs[name])
+            self.here = name
+
+    def seen(self, v: dict) -> dict:
+        """A look at the current tab taken in: its 4xx/5xx answers counted and the
+        versions it showed timed."""
         self.report.bad += [f"{self.here}: {b}" for b in v["bad"]]
         self.measure(v["swaps"])
         return v
+
+    def look(self) -> dict:
+        """One look at the current tab (one round trip to the browser)."""
+        return self.seen(self.d.execute_script("return window.__tapper.look()"))
 
     def measure(self, swaps) -> None:
         """The times this tab showed each state sent since it was last looked at."""
@@ -208,40 +451,46 @@ class Tapper:
             done = i + 1
         self._seen[name] = done
 
+    def _reload(self, late: bool = True) -> None:
+        """Reload the current tab, as a person would a page that stopped updating
+        (``late``; else a form given up) (it is not measured: reloaded by hand)."""
+        self.d.refresh()
+        self._seen[self.here] = len(self._sent)
+        self.report.reloaded += late
+
     def visit(self, name: str, wait: bool = True) -> dict:
-        """Switch to ``name``'s tab and wait until it shows the game's current state (a
-        phone on the table updates itself; a page left with a form half filled does
-        not, for a minute: then it is reloaded as a person would); a look at it."""
-        if self.here != name:
-            self.d.switch_to.window(self.tabs[name])
-            self.here = name
-        v = self.look()
+        """Switch to ``name``'s tab and (``wait``) let it show the game's current state
+        (a phone on the table updates itself; a page left with a form half filled does
+        not, for a minute: then it is reloaded as a person would); a look at it, in one
+        round trip (the page's own version, waited for in the tab)."""
+        self._go(name)
         if not wait:
-            return v
+            return self.look()
         want = self.version()
-        end = time.monotonic() + 5
-        while v["etag"] != want:
-            if time.monotonic() > end:
-                self.d.refresh()
-                self._seen[name] = len(self._sent)  # not measured: reloaded by hand
-                end = time.monotonic() + 30
-            time.sleep(0.03)
-            v = self.look()
+        v = self.seen(self.d.execute_async_script(
+            "window.__tapper.settled(arguments[0], arguments[1]).then(arguments[2])",
+            want, 5000))
+        if v["late"]:
+            self._reload()
+            v = self.seen(self.d.execute_async_script(
+                "window.__tapper.settled(arguments[0], arguments[1]).then(arguments[2])",
+                want, 30000))
         return v
 
-    def check(self, name: str, where: str, v: dict, game=None) -> None:
-        """What a person would notice on this page now (``v``: a look at it)."""
+    def check(self, name: str, where: str, v: dict, game=None,
+              found: set | None = None) -> None:
+        """What a person would notice on this page now (``v``: a look at it; ``game``:
+        the state it should show, for the decision; ``found``: what this intention
+        already noticed, not noted again)."""
         from rigs_helper.rules.views import pending_entries
 
         r = self.report
-        r.unlabelled += [f"{name} {where}: {u}" for u in v["unlabelled"]]
-        for f in v["forms"]:
-            labels = [t for t, _ in f["fields"]]
-            dup = {t for t in labels if labels.count(t) > 1}
-            r.duplicated += [f"{name} {where} {f['action']}: {t!r}" for t in dup]
-            r.cut += [f"{name} {where} {f['action']}: {t!r}" for t, c in f["fields"] if c]
-        if name != "board" and v.get("tall", 0) > 2 * PHONE[1]:  # fits two screens
-            r.tall.append(f"{name} {where}: {v['shown']} {round(v['tall'])} px high")
+        found = set() if found is None else found
+        for kind, test in CHECKS.items():
+            for p in test(v):
+                if (kind, p) not in found:
+                    found.add((kind, p))
+                    r.found.setdefault(kind, []).append(f"{name} {where}: {p}")
         if game is None:
             return
         pending = [p for p in pending_entries(game, self.tables) if p.player == name
@@ -251,11 +500,6 @@ class Tapper:
                                 f"{[p.words() for p in pending]}")
 
     # ------------------------------------------------------------------ tapping
-    def tap(self, element) -> None:
-        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
-        self.report.taps += 1
-
     def sent(self, v: dict) -> None:
         """After a tap answered (``v``: a look at its tab): the new state and when its
         form was sent."""
@@ -263,192 +507,85 @@ class Tapper:
             self._sent.append((self.version(), int(v["sent"])))
             self._seen[self.here] = len(self._sent)  # its own tab: not another phone
 
-    def answered(self, before: int) -> bool:
-        from selenium.webdriver.support.ui import WebDriverWait
+    def act(self, name: str, game=None) -> str | None:
+        """One intention of ``name``'s (``game``: the state now, loaded if not given):
+        answer what waits for them, else something of the groups now and then, else
+        "I'm done"; the kind of intention, or None.  One round trip: the tab waits for
+        the game's current version, the intention's taps are made in it (a look after
+        each) and its answer waited for."""
+        self._go(name)
+        game = self.state() if game is None else game
+        want = self.version()
+        from selenium.common.exceptions import WebDriverException
 
-        try:
-            WebDriverWait(self.d, 20, poll_frequency=0.03).until(lambda d: d.execute_script(
-                "return +(document.body.getAttribute('data-answers') || 0)") > before)
-        except Exception:  # noqa: BLE001 - counted: the page never answered
-            return False
-        return True
-
-    def refill(self, form) -> None:
-        """Choose again in each list of ``form`` that a rule shown unmet names (as a
-        person reads "Valley: at most 1" and changes a card)."""
-        from selenium.webdriver.common.by import By
-        from selenium.webdriver.support.ui import Select
-
-        for box in form.find_elements(By.CSS_SELECTOR, "p.rule.warn"):
-            names = set(json.loads(box.get_attribute("data-sum") or "[]"))
-            # a choice of buttons ("10 + 10" where "10: at most 3"): one that holds the
-            # value counted too often, chosen again without it
-            value = box.get_attribute("data-value") or ""
-            groups: dict[str, list] = {}
-            for i in form.find_elements(By.CSS_SELECTOR, "input[type=radio]"):
-                if i.get_attribute("name") in names and i.is_displayed():
-                    groups.setdefault(i.get_attribute("name"), []).append(i)
-            over = [g for g in groups.values() if any(
-                i.is_selected() and value in i.get_attribute("value").split(",") for i in g)]
-            if over:
-                other = [i for i in over[0] if value not in i.get_attribute("value").split(",")]
-                if other:
-                    self.tap(self.rng.choice(other).find_element(By.XPATH, ".."))
-            for s in form.find_elements(By.TAG_NAME, "select"):
-                if s.get_attribute("name") in names and s.is_displayed() and s.is_enabled():
-                    opts = [o.get_attribute("value") for o in s.find_elements(
-                        By.TAG_NAME, "option") if o.get_attribute("value")]
-                    if opts:
-                        Select(s).select_by_value(self.rng.choice(opts))
-                        self.report.taps += 1
-
-    def fill(self, form) -> int:
-        """Tap what a person taps to fill ``form`` (a choice, a list left blank when it
-        may be); the number of taps."""
-        from selenium.webdriver.common.by import By
-        from selenium.webdriver.support.ui import Select
-
-        n = 0
-        groups: dict[str, list] = {}
-        for i in form.find_elements(By.CSS_SELECTOR, "input[type=radio]"):
-            if i.is_displayed() and i.is_enabled():
-                groups.setdefault(i.get_attribute("name"), []).append(i)
-        for radios in groups.values():
-            if not any(x.is_selected() for x in radios):
-                self.tap(self.rng.choice(radios).find_element(By.XPATH, ".."))
-                n += 1
-        for s in form.find_elements(By.TAG_NAME, "select"):
-            if not (s.is_displayed() and s.is_enabled()):
-                continue
-            opts = [o for o in s.find_elements(By.TAG_NAME, "option") if o.get_attribute(
-                "value")]
-            if opts and (s.get_attribute("required") or self.rng.random() < 0.5):
-                self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", s)
-                Select(s).select_by_value(self.rng.choice(opts).get_attribute("value"))
-                n += 1
-                self.report.taps += 1
-        for i in form.find_elements(By.CSS_SELECTOR, "input[type=number]"):
-            if not (i.is_displayed() and i.is_enabled()) or "roll" not in (
-                    i.find_element(By.XPATH, "../..").text.lower()):
-                continue
-            plus = i.find_element(By.XPATH, "../button[@data-d='1']")
-            for _ in range(self.rng.randrange(6)):  # the die the table rolled
-                self.tap(plus)
-                n += 1
-        for box in form.find_elements(By.CSS_SELECTOR, "p.rule.warn"):  # a sum not met
-            # as a person with an intention ("5 credits for 1 Energy"): one of the fields
-            # the rule names, a tap at a time until it is met
-            names = set(json.loads(box.get_attribute("data-sum") or "[]"))
-            for _ in range(6):
-                if "warn" not in (box.get_attribute("class") or ""):
-                    break
-                plus = [b for b in form.find_elements(By.CSS_SELECTOR, "div.stepper")
-                        if b.find_element(By.CSS_SELECTOR, "input[type=number]")
-                        .get_attribute("name") in names and b.is_displayed()]
-                plus = [b.find_element(By.CSS_SELECTOR, "button.step[data-d='1']")
-                        for b in plus]
-                ticks = [i.find_element(By.XPATH, "..") for i in form.find_elements(
-                    By.CSS_SELECTOR, "input[type=checkbox]") if i.get_attribute("name")
-                    in names and i.is_displayed() and i.is_enabled()
-                    and not i.is_selected()]
-                can = [b for b in plus if b.is_enabled()] + ticks
-                if not can:
-                    break
-                self.tap(self.rng.choice(can))
-                n += 1
-        return n
-
-    def act(self, name: str) -> str | None:
-        """One intention of ``name``'s (a stale page, replaced under the tapper by its
-        own long poll, is looked at again)."""
-        from selenium.common.exceptions import StaleElementReferenceException
-
-        for _ in range(3):
+        for attempt in range(4):
             try:
-                return self._act(name)
-            except StaleElementReferenceException:
-                time.sleep(0.1)
+                res = self.d.execute_async_script(
+                    "var done = arguments[3]; window.__tapper.act(arguments[0], arguments[1],"
+                    " arguments[2]).then(done, function(e){ done({error: String(e)}); })",
+                    want, self.rng.randrange(1, 2**31), 5000 if attempt < 2 else 30000)
+            except WebDriverException as exc:  # the page went away under the tap (a form
+                res = {"error": str(exc).splitlines()[0][:200]}  # sent without its script)
+            if res.get("error"):
+                self.report.stuck.append(f"{name}: the page failed under a tap: "
+                                         f"{res['error']}")
+                self._reload(late=False)
+                return None
+            self.seen(res["opening"])
+            if res.get("late"):  # a page that stopped updating: reloaded by hand
+                self._reload()
+                continue
+            if res.get("stale"):  # replaced under the finger by its own long poll
+                for v in res["looks"]:
+                    self.seen(v)
+                continue
+            return self._taken(name, game, res)
+        self.report.stuck.append(f"{name}: the page never showed the game's state")
         return None
 
-    def _act(self, name: str) -> str | None:
-        """One intention of ``name``'s: answer what waits for them, else something of the
-        groups now and then, else "I'm done"; the kind of intention, or None."""
-        from selenium.webdriver.common.by import By
-
-        v = self.visit(name)
-        self.check(name, "on opening", v, self.state())
-        before = v["answers"]
-        decisions = [f for f in self.d.find_elements(By.CSS_SELECTOR, "#decisions form.act")
-                     if f.is_displayed()]
-        taps0 = self.report.taps
-        if decisions:
-            form = decisions[0]
-            kind = form.find_element(By.NAME, "action").get_attribute("value")
-            quick = [b for b in form.find_elements(By.CSS_SELECTOR, "button.quick")
-                     if b.is_displayed() and b.get_attribute("value") == "virtual"]
-            if quick and self.rng.random() < 0.5:
-                self.tap(quick[0])
-            else:
-                self.fill(form)
-                button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
-                for _ in range(5):  # a rule the page shows is not met: choose again
-                    if button.is_enabled():
-                        break
-                    self.refill(form)
-                self.tap(button)
-        else:
-            groups = self.d.find_elements(By.CSS_SELECTOR, "details.group[data-group]")
-            plain = [g for g in groups if g.get_attribute("data-group") in (
-                "Build & move", "Survey", "Sell Luxuries", "Deals")]
-            done = self.d.find_elements(By.CSS_SELECTOR, "#done form.act button")
-            if plain and (not done or self.rng.random() < 0.3):
-                g = self.rng.choice(plain)
-                if not g.get_attribute("open"):
-                    self.tap(g.find_element(By.TAG_NAME, "summary"))
-                fs = [f for f in g.find_elements(By.CSS_SELECTOR, "form.act")
-                      if f.is_displayed()]
-                if not fs:
-                    return None
-                form = self.rng.choice(fs)
-                kind = form.find_element(By.NAME, "action").get_attribute("value")
-                self.check(name, f"filling {kind}", self.look())
-                self.fill(form)
-                button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
-                for _ in range(3):  # a rule the page shows is not met: choose again
-                    if button.is_enabled():
-                        break
-                    self.refill(form)
-                if not button.is_enabled():
-                    self.d.refresh()  # a form given up (it would hold the page a minute)
-                    return None
-                self.tap(button)
-            elif done:
-                kind = "done"
-                self.tap(done[0])
-            else:
-                return None
-        if not self.answered(before):
-            self.report.stuck.append(f"{name}: no answer to {kind}")
+    def _taken(self, name: str, game, res: dict) -> str | None:
+        """The figures and checks of one intention made in the browser (``res``)."""
+        r = self.report
+        found: set = set()
+        self.check(name, "on opening", res["opening"], game, found)
+        kind = res["kind"]
+        for v in res["looks"]:
+            self.check(name, f"filling {kind}", self.seen(v), found=found)
+        r.taps += res["taps"]
+        r.covered += [f"{name} {kind}: {c}" for c in res["covered"]]
+        if res.get("unfilled"):  # what waits for them cannot be answered by taps
+            r.stuck.append(f"{name}: {kind}: its button stayed disabled however filled")
+        if res.get("gaveup"):
+            self._reload(late=False)  # a form given up (it would hold the page a minute)
+            return None
+        if kind is None:
+            return None
+        if not res["answered"]:
+            r.stuck.append(f"{name}: no answer to {kind}")
             return kind
-        v = self.look()
+        v = self.seen(res["after"])
         if v["outcome"] == "good":
             self.sent(v)
         if v["outcome"] == "bad" and kind not in (
                 "move", "build", "survey", "sell", "deal propose", "give"):
-            self.report.refused.append(f"{name} {kind}: {v['said']}")
-        self.report.intentions[kind] += 1
-        self.report.taps_per[kind] += self.report.taps - taps0
-        self.report.each.setdefault(kind, []).append(self.report.taps - taps0)
-        self.check(name, f"after {kind}", v)
+            r.refused.append(f"{name} {kind}: {v['said']}")
+        r.intentions[kind] += 1
+        r.taps_per[kind] += res["taps"]
+        r.each.setdefault(kind, []).append(res["taps"])
+        self.check(name, f"after {kind}", v, found=found)
         return kind
 
-    def play(self, until_round: int, max_taps: int = 2000) -> Report:
-        """Taps until the round ``until_round`` begins (or the game is scored)."""
+    def play(self, until_round: int, max_taps: int = 2000,
+             until: float | None = None) -> Report:
+        """Taps until the round ``until_round`` begins (or the game is scored), or the
+        clock (time.monotonic) reaches ``until``."""
+        import time
+
         from rigs_helper.rules.views import pending_entries
 
         names = list(self.tokens)
-        idle = board_at = 0
-        while self.report.taps < max_taps:
+        idle = acts = 0
+        while self.report.taps < max_taps and (until is None or time.monotonic() < until):
             g = self.state()
             if g.game_over and g.endgame.plot_values or g.round >= until_round:
                 break
@@ -456,18 +593,17 @@ class Tapper:
                        if "optional" not in p.after]
             todo = [n for n in names if n in waiting] or \
                 [n for n in names if n.lower() not in {d.lower() for d in g.done}] or names
-            kind = self.act(self.rng.choice(todo))
+            kind = self.act(self.rng.choice(todo), g)
             idle = idle + 1 if kind is None else 0
+            acts += 1
             if idle > 3 * len(names):
                 self.report.stuck.append(f"round {g.round} {g.phase}: nobody can act")
                 break
-            if "board" in self.tabs and kind is not None and (
-                    self.report.taps - board_at >= 8):  # the table's screen (it keeps
-                board_at = self.report.taps         # the times it showed each state)
-                self.visit("board", wait=False)
+            if "board" in self.tabs and acts % 100 == 0:  # the table's screen keeps the
+                self.visit("board", wait=False)         # times it showed each state
         if "board" in self.tabs:
             self.visit("board")
         return self.report
 
 
-__all__ = ["BOARD", "PHONE", "Report", "Tapper"]
+__all__ = ["BOARD", "CHECKS", "PHONE", "Report", "Tapper"]

@@ -16,7 +16,10 @@ from rigs_helper.web.templating import render
 from rigs_helper.web.words import NAMES, SHORT, plot_words, words
 
 PART_SECONDS = 2.0  # the final screen's history: a board never waits longer for it
-QUICK_SECONDS = 0.05  # the chart and the forecast: longer, what was shown before stays
+#: the chart and the forecast: not waited for (they begin SETTLE_SECONDS after a change,
+#: so a new version's could never be ready in time: waiting only delayed every board by
+#: twice this); what was shown before stays, the board's long poll fetches them when made
+QUICK_SECONDS = 0.0
 
 SETTLE_SECONDS = 0.3  # the forecast and the chart begin once the game is still this long
 MORE = "~more"  # ends the board's version while its forecast or chart is being made

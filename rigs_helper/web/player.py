@@ -10,6 +10,8 @@ with JavaScript off (303 back here, the outcome shown at the top)."""
 
 from __future__ import annotations
 
+import functools
+
 from rigs_helper.web import designed, forms
 from rigs_helper.web.snapshot import Snapshot
 from rigs_helper.web.templating import render
@@ -344,10 +346,17 @@ def join_codes(join: tuple) -> list[dict]:
         return []
     from markupsafe import Markup
 
+    return [{"name": n, "url": f"http://{host}/p/{t}", "svg": Markup(_qr(
+        f"http://{host}/p/{t}"))} for n, t in tokens.items()]
+
+
+@functools.lru_cache(maxsize=64)
+def _qr(url: str) -> str:
+    """A join link's QR code, drawn once (the leader's page is made at every change: three
+    codes drawn each time took 90 ms, two thirds of the page)."""
     from rigs_helper.forecast.bgstats import qr_svg
 
-    return [{"name": n, "url": f"http://{host}/p/{t}", "svg": Markup(qr_svg(
-        f"http://{host}/p/{t}"))} for n, t in tokens.items()]
+    return qr_svg(url)
 
 
 def result(snap: Snapshot, tables, name: str, path=None) -> dict | None:

@@ -30,6 +30,7 @@ import json
 import socket
 import threading
 import time
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, quote
@@ -186,7 +187,8 @@ class Handler(BaseHTTPRequestHandler):
         try:
             if not self._host_ok():
                 return
-            handler(**kw)
+            with self._working():
+                handler(**kw)
         except OSError:
             self.close_connection = True
         except Exception:  # noqa: BLE001 - this request fails, alone and quietly
@@ -195,6 +197,30 @@ class Handler(BaseHTTPRequestHandler):
                 self._send(500, "text/plain; charset=utf-8",
                            b"The server could not answer this request.\n",
                            head=self.command == "HEAD")
+
+    @contextmanager
+    def _working(self):
+        """While this request is answered (not while a long poll waits), the board's slow
+        parts (the forecast) wait: a tap and the pages it changes are made first."""
+        self._busy = True
+        self.server.source.working(True)
+        try:
+            yield
+        finally:
+            if self._busy:
+                self.server.source.working(False)
+            self._busy = False
+
+    def _idle_while(self, wait, *args, **kw):
+        """``wait(...)`` (a long poll held) without counting as a request answered."""
+        if self._busy:
+            self.server.source.working(False)
+            self._busy = False
+        try:
+            return wait(*args, **kw)
+        finally:
+            self.server.source.working(True)
+            self._busy = True
 
     def _host_ok(self) -> bool:
         host = (self.headers.get("Host") or "").strip().lower()
@@ -266,9 +292,10 @@ class Handler(BaseHTTPRequestHandler):
         tags = [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]
         snap = self.server.source.snapshot()
         if f'"{snap.etag}"' in tags:
-            self.server.wait_change(snap.etag)
+            self._idle_while(self.server.wait_change, snap.etag)
         elif f'"{snap.etag}{pages.MORE}"' in tags:  # the board shows quick figures: wait
-            self.server.wait_change(snap.etag, also=lambda: pages.parts_ready(snap))
+            self._idle_while(self.server.wait_change, snap.etag,
+                             also=lambda: pages.parts_ready(snap))
 
     def _board(self, head: bool, json_wanted: bool) -> None:
         srv = self.server

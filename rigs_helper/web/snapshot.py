@@ -9,8 +9,12 @@ import threading
 import time
 from concurrent.futures import Future
 from pathlib import Path
+from typing import Callable
 
 from rigs_helper.rules.errors import RigsError
+
+
+YIELD_SECONDS = 1.0  # a slow part waits at most this long at a time for the requests
 
 
 class Slow(Exception):
@@ -30,6 +34,8 @@ class Snapshot:
         self.before: Snapshot | None = None  # the good version read before this one
         self.stale = False  # a newer version was read: its slow parts are dropped
         self.notify = None  # called when a part made in the background is ready
+        #: () -> whether a request is being answered (a slow part yields to it)
+        self.busy: Callable[[], bool] | None = None
         self.shared: dict = {}  # kept from version to version (the last forecast made)
         self._cache: dict[str, Future] = {}
         self._lock = threading.Lock()
@@ -50,9 +56,16 @@ class Snapshot:
         self.check()
 
     def check(self, *_args) -> None:
-        """Raise :class:`Dropped` once a newer version was read (a slow part's ``tick``)."""
+        """Raise :class:`Dropped` once a newer version was read (a slow part's ``tick``);
+        while a request is being answered (a tap, a page), wait for it (at most
+        YIELD_SECONDS at a time): a slow part never takes the interpreter from a page."""
         if self.stale:
             raise Dropped(self.etag)
+        end = time.monotonic() + YIELD_SECONDS
+        while self.busy is not None and self.busy() and time.monotonic() < end:
+            time.sleep(0.005)
+            if self.stale:
+                raise Dropped(self.etag)
 
     def get(self, key: str, make, timeout: float | None = None):
         """``make()``, once per snapshot; with ``timeout`` it runs in its own thread and
@@ -95,6 +108,16 @@ class Source:
         self._good: Snapshot | None = None
         self.notify = None  # given to each version: a part made in the background is ready
         self.shared: dict = {}  # given to each version: what outlives one (a forecast)
+        self._busy = 0  # requests being answered now (not long polls waiting)
+        self._busy_lock = threading.Lock()
+
+    def working(self, on: bool) -> None:
+        """A request begins (``on``) or ends being answered: the slow parts yield to it."""
+        with self._busy_lock:
+            self._busy += 1 if on else -1
+
+    def busy(self) -> bool:
+        return self._busy > 0
 
     def snapshot(self) -> Snapshot:
         with self._lock:
@@ -116,7 +139,7 @@ class Source:
 
                 loaded = load_text(data.decode("utf-8"), str(self.path), self.tables)
                 snap = Snapshot(etag, loaded)
-                snap.notify, snap.shared = self.notify, self.shared
+                snap.notify, snap.shared, snap.busy = self.notify, self.shared, self.busy
                 if self._good is not None:
                     self._good.before = None  # keep one version back, not the whole chain
                     self._good.stale = True  # its slow parts (the forecast) are dropped

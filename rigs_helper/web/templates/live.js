@@ -189,6 +189,8 @@
         // held and answered "no change": ask again at once (a quick 304 waits a little)
         if (r.status === 304) { if (Date.now() - asked >= 1000) again = 0; return null; }
         if (r.status !== 200 || filling()) return null;
+        // shown already (this page's own tap fetched it): not fetched a second time
+        if (r.headers.get('ETag') === '"' + tag() + '"') return null;
         return fetch(location.pathname, {cache: 'no-store'}).then(function(p){
           return p.ok ? p.text() : null; });
       })
