@@ -68,8 +68,8 @@ PAGE = """<!doctype html><meta name=viewport content="width=device-width">
 
 def test_the_tapping_player_notices_what_a_person_would(one_browser):
     """The tapper's checks are not blind: on a page with a field without a label, two
-    fields of a form with one label, a cut label and a button under something else, one
-    look (and one tap) finds each."""
+    fields of a form with one label, a cut label, a button under something else and a
+    decision three screens high, one look (and one tap) finds each."""
     import urllib.parse
 
     one_browser.get("data:text/html," + urllib.parse.quote(PAGE))
@@ -77,7 +77,11 @@ def test_the_tapping_player_notices_what_a_person_would(one_browser):
     look = one_browser.execute_script("return window.__tapper.look()")
     found = {k: test(look) for k, test in CHECKS.items()}
     assert found == {"unlabelled": ["pay: d"], "duplicated": ["pay: 'Same'"],
-                     "cut": ["pay: 'A label far too long for its place'"]}
+                     "cut": ["pay: 'A label far too long for its place'"], "tall": []}
+    one_browser.execute_script("var d = document.getElementById('decisions');"
+                               "d.style.height = (3 * window.innerHeight) + 'px';")
+    tall = CHECKS["tall"](one_browser.execute_script("return window.__tapper.look()"))
+    assert len(tall) == 1 and "px high" in tall[0]  # a decision over two screens
     covered = one_browser.execute_script(
         "return window.__tapper.tapped(document.querySelector('button'))")
     assert covered == ["Send under DIV"]
