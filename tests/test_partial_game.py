@@ -26,7 +26,8 @@ missing = { "0" = 3, "1" = 3, "2" = 3 }
 [market]
 missing = ["Spike", "Low"]
 """
-PRIORITY = ("lose", "settle", "karma discard", "answer", "disaster record", "roll")
+PRIORITY = ("lose", "settle", "karma discard", "karma draw", "answer", "disaster record",
+            "roll")
 
 
 class Cardboard:
@@ -113,7 +114,14 @@ def test_a_partial_set_game_played_from_the_pages_keeps_the_books_equal_to_the_c
                 recorded["plot"] += len(drawn)
                 continue
             if g.grant:
-                keep = next(a for a in actions(leader) if a["action"] == "grant")
+                grants = [a for a in actions(leader) if a["action"] == "grant"]
+                keep = next((a for a in grants if "plot" in a["params"]), None)
+                if keep is None:  # the group's own plots: the table deals them (rigs never
+                    # picks the table's cards): the first way the list gives
+                    (deal,) = grants
+                    give = deal["params"]["give"]["values"][0]
+                    assert act(leader, {"action": "grant", "give": give})[0] == 200
+                    continue
                 act(leader, {"action": "grant", "plot": keep["params"]["plot"]["values"][0]})
                 continue
             held = False

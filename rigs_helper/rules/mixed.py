@@ -192,45 +192,14 @@ def trial(game: Game) -> Game:
     return replace(game, missing={d: m for d, m in game.missing.items() if d != "karma"})
 
 
-def set_aside(pile: Pile, tables: Tables, drew: Mapping[str, Iterable[str]]
-              ) -> dict[str, list[tuple[str, str | None]]]:
-    """The cards of a mixed Karma ``pile`` that the table drew before a waiting card
-    resolved (``drew``: per player, in the order given, the titles recorded with their
-    answers, or ``virtual``), each record with the card whose place it took: the deck's
-    first card of the group's not set aside yet for a title the group still has in it
-    (the record trades places with it, as any record does), its first of rigs' for
-    ``virtual`` (None: no such card; that draw goes as any other).  Those draws were the
-    deck's next ones when the answers were given: they come out of the deck first, and
-    the resolution's other draws take the deck's other cards in the rules' order
-    (rules/piles.py)."""
-    from rigs_helper.rules.errors import RigsError
-    from rigs_helper.rules.piles import find_in
-
-    taken: set[str] = set()
-    out: dict[str, list[tuple[str, str | None]]] = {}
-    own = {k for k, v in zip(pile.draw, pile.virtual) if not v}
-    for who, records in drew.items():
-        for r in records:
-            virtual = r.strip().lower() == "virtual"
-            try:
-                there = virtual or find_in(tables, "karma", r) in own
-            except RigsError:
-                there = False  # (said by the draw)
-            key = next((k for k, v in zip(pile.draw, pile.virtual)
-                        if k not in taken and v == virtual), None) if there else None
-            if key is not None:
-                taken.add(key)
-            out.setdefault(who, []).append((r, key))
-    return out
-
-
 def next_tags(game: Game, tables: Tables, deck: str, n: int = 1,
               skip: Iterable[str] = ()) -> tuple[bool, ...]:
     """Whether each of the next ``n`` cards drawn from a mixed pile (Survey, Disaster,
     Karma) is virtual (rigs') or the group's own: the draw pile's top cards, then, once it
     runs out, those of its discards as the game's generator will shuffle them (read from a
     copy: nothing is drawn).  () for a deck that is not mixed.  ``skip``: cards set aside
-    (drawn at the table before: :func:`set_aside`), which no draw from the top takes."""
+    (drawn at the table before: rules/piles.py ``aside_cards``), which no draw from the
+    top takes."""
     if deck not in game.missing or deck not in PILES:
         return ()
     pile: Pile = getattr(game, deck)

@@ -4,10 +4,11 @@ messages).  No I/O."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.rules.names import sentence
 from rigs_helper.rules.rng import Rng
 from rigs_helper.rules.state import Game, Pile, Player
@@ -47,6 +48,36 @@ def find_in(tables: Tables, deck: str, text: str) -> str:
                          f"{deck}`)")
     raise InputError(f"{text!r} matches several {deck.title()} cards: "
                      + ", ".join(title_of(tables, deck, k) for k in hits))
+
+
+def aside_cards(pile: Pile, tables: Tables, drew: Mapping[str, Iterable[str]]
+                ) -> dict[str, list[tuple[str, str | None]]]:
+    """The cards of a mixed Karma ``pile`` that the table drew before a waiting card
+    resolved (``drew``: per player, in the order given, the titles recorded with their
+    answers, or ``virtual``), each record with the card whose place it took: the deck's
+    first card of the group's not set aside yet for a title the group still has in it
+    (the record trades places with it, as any record does), its first of rigs' for
+    ``virtual`` (None: no such card; that draw goes as any other).  Those draws were the
+    deck's next ones when the answers were given: they come out of the deck first, and
+    the resolution's other draws take the deck's other cards in the rules' order
+    (below)."""
+
+    taken: set[str] = set()
+    out: dict[str, list[tuple[str, str | None]]] = {}
+    own = {k for k, v in zip(pile.draw, pile.virtual) if not v}
+    for who, records in drew.items():
+        for r in records:
+            virtual = r.strip().lower() == "virtual"
+            try:
+                there = virtual or find_in(tables, "karma", r) in own
+            except RigsError:
+                there = False  # (said by the draw)
+            key = next((k for k, v in zip(pile.draw, pile.virtual)
+                        if k not in taken and v == virtual), None) if there else None
+            if key is not None:
+                taken.add(key)
+            out.setdefault(who, []).append((r, key))
+    return out
 
 
 def find_kind(tables: Tables, deck: str, text: str) -> str:
@@ -101,10 +132,9 @@ class PileMoves:
         order the answers came, not in the rules' order of the resolution: each is drawn
         as recorded, by name (a mixed deck's card it stands for: rules/mixed.py
         ``set_aside``), and the resolution's other draws take the deck's other cards."""
-        from rigs_helper.rules.mixed import set_aside
 
         if "karma" in self.game.missing:
-            self._aside = set_aside(self.game.karma, self.tables, drew)
+            self._aside = aside_cards(self.game.karma, self.tables, drew)
         else:
             self._aside = {who: [(t, None) for t in ts] for who, ts in drew.items()}
 

@@ -95,7 +95,7 @@ def drawn_before(game: Game, tables: Tables, me: str) -> frozenset[str]:
     attack = game.waits.attack
     if attack is None or "karma" not in game.missing:
         return frozenset()
-    from rigs_helper.rules.mixed import set_aside
+    from rigs_helper.rules.piles import aside_cards
 
     play = op_from_json(attack.play)
     assert isinstance(play, KarmaPlay)  # (what the attack keeps)
@@ -104,7 +104,7 @@ def drawn_before(game: Game, tables: Tables, me: str) -> frozenset[str]:
     for who, t in play.drew + tuple((r.player, t) for r in attack.replies for t in r.drew):
         if (name := game.player(who).name) != me:
             drew.setdefault(name, []).append(t)
-    return frozenset(k for cards in set_aside(game.karma, tables, drew).values()
+    return frozenset(k for cards in aside_cards(game.karma, tables, drew).values()
                      for _, k in cards if k is not None)
 
 
