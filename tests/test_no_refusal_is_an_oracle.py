@@ -112,15 +112,7 @@ def test_no_refusal_is_an_oracle_for_a_card_drawn_at_the_table(tables):
 
     g = hand(base(tables), "Bo", IN_BOS_HAND)
     g = set_player(g, "Ana", owed_karma=1)
-    bottom = g.karma.draw[-1]
-    outs = {key: perform(g, KarmaDraw("Ana", card=tables.karma_card(key).title), tables)
-            for key in (IN_DECK, IN_BOS_HAND)}
-    assert _seen_by_ana(outs[IN_DECK], tables, IN_DECK) == \
-        _seen_by_ana(outs[IN_BOS_HAND], tables, IN_BOS_HAND)
-    out = outs[IN_BOS_HAND]
-    check_conservation(out.game, tables)
-    assert out.game.player("Ana").hand == (IN_BOS_HAND,)
-    assert out.game.player("Bo").hand == (bottom,)
+    out = _ana_records_bos_card(g, tables, bottom=g.karma.draw[-1])
     assert out.game.karma.draw == g.karma.draw[:-1]  # the next cards drawn: the same
     assert [who for who, _ in out.private if "books" in _] == ["Bo"]
     # a title in Ana's own sight (the discards) is refused from what she sees
@@ -176,15 +168,8 @@ def test_no_refusal_is_an_oracle_for_a_card_drawn_at_the_table_from_a_mixed_deck
 
     g = _mixed(set_player(hand(base(tables), "Bo", IN_BOS_HAND), "Ana", owed_karma=1))
     assert not g.karma.virtual[0] and g.karma.virtual[-1]
-    bottom = g.karma.draw[-2]  # the group's bottom card (rigs' Decoy below it)
-    outs = {key: perform(g, KarmaDraw("Ana", card=tables.karma_card(key).title), tables)
-            for key in (IN_DECK, IN_BOS_HAND)}
-    assert _seen_by_ana(outs[IN_DECK], tables, IN_DECK) == \
-        _seen_by_ana(outs[IN_BOS_HAND], tables, IN_BOS_HAND)
-    out = outs[IN_BOS_HAND]
-    check_conservation(out.game, tables)
-    assert out.game.player("Ana").hand == (IN_BOS_HAND,)
-    assert out.game.player("Bo").hand == (bottom,)
+    # the group's bottom card (rigs' Decoy below it)
+    out = _ana_records_bos_card(g, tables, bottom=g.karma.draw[-2])
     pile = out.game.karma
     assert [k for k, v in zip(pile.draw, pile.virtual) if v] == ["decoy"]
     assert [who for who, _ in out.private if "books" in _] == ["Bo"]
@@ -206,3 +191,19 @@ def test_no_refusal_is_an_oracle_a_card_picked_from_a_hand_keeps_its_tag(tables)
     pile = out.game.karma
     assert dict(zip(pile.draw, pile.virtual))["decoy"] is True
     assert sum(pile.virtual) == 1
+
+
+def _ana_records_bos_card(g, tables, bottom: str):
+    """Ana records a card the books put in Bo's hand: she sees what a card from the deck
+    would show her, holds it, and Bo holds ``bottom`` (the books' swap)."""
+    from rigs_helper.rules.karma.hands import KarmaDraw
+
+    outs = {key: perform(g, KarmaDraw("Ana", card=tables.karma_card(key).title), tables)
+            for key in (IN_DECK, IN_BOS_HAND)}
+    assert _seen_by_ana(outs[IN_DECK], tables, IN_DECK) == \
+        _seen_by_ana(outs[IN_BOS_HAND], tables, IN_BOS_HAND)
+    out = outs[IN_BOS_HAND]
+    check_conservation(out.game, tables)
+    assert out.game.player("Ana").hand == (IN_BOS_HAND,)
+    assert out.game.player("Bo").hand == (bottom,)
+    return out
