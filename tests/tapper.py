@@ -591,7 +591,9 @@ class Tapper:
                 break
             waiting = [p.player for p in pending_entries(g, self.tables)
                        if "optional" not in p.after]
-            todo = [n for n in names if n in waiting] or \
+            # the game over: the End Game record is the leader's alone to make
+            todo = ([g.leader] if g.game_over else []) or \
+                [n for n in names if n in waiting] or \
                 [n for n in names if n.lower() not in {d.lower() for d in g.done}] or names
             kind = self.act(self.rng.choice(todo), g)
             idle = idle + 1 if kind is None else 0
