@@ -40,6 +40,33 @@ def test_rigs_never_hands_out_the_plots_the_table_drew(rigs, tmp_path, tables):
         assert pid in [x.id for x in after.player(n).plots]
 
 
+def test_the_leader_records_the_plots_drawn_before_keeping_one(rigs, tmp_path, tables):
+    """While the table's record of the Land Grant's plots is due, no plot is kept or dealt
+    (rigs' own draw would be used): the leader records the plots, or lets rigs draw them.
+    The list offers exactly that, and the check agrees."""
+    path = tmp_path / "rigs.toml"
+    _granted(rigs, path)
+    g = load(path, tables)
+    assert g.grant_record == "due"
+    keep, *rest = g.grant
+    others = [p.name for p in g.seating_from(g.leader)[1:]]
+    for args in ([keep], [*(f"--give={n}={pid}" for n, pid in zip(others, rest))],
+                 [f"--give={g.leader}={keep}",
+                  *(f"--give={n}={pid}" for n, pid in zip(others, rest))]):
+        refused(rigs, path, "grant", *args, has=("are not recorded",
+                                                 "`rigs grant --card TYPE TYPE TYPE`",
+                                                 "`rigs grant --card virtual`"))
+    from rigs_helper.rules.legal import actions_json
+
+    listed = [a for a in actions_json(g, tables, g.leader)["actions"]
+              if a["action"] == "grant"]
+    assert [list(a["params"]) for a in listed] == [["card"], ["card"]]
+    assert listed[1]["params"]["card"]["values"] == ["virtual"]
+    out = ok(rigs, path, "grant", keep, "--card", "virtual").stdout  # in one command
+    assert "rigs draws the 3 plots" in out and "at random by rigs" in out
+    assert not load(path, tables).grant
+
+
 def test_plots_rigs_drew_for_the_table_may_be_dealt_by_rigs(rigs, tmp_path, tables):
     path = tmp_path / "rigs.toml"
     _granted(rigs, path)

@@ -56,6 +56,11 @@ def new_plots(before, after, name):
 # ============================================================================ Land Grant
 
 
+#: the table lets rigs draw the Land Grant's plots (a game of the table's cards records them,
+#: or says so, before the leader keeps one)
+VIRTUAL = ("virtual",)
+
+
 def short_deck_game(tables):
     """Round 1 Market Phase, 4 players, Bo leads, only two plots left: P19 Forest on top
     of P1 Plains."""
@@ -77,7 +82,7 @@ def test_land_grant_short_plot_deck_leaders_order_decides_who_gets_none(tables):
     assert (g2.round, g2.phase) == (2, "player")
     assert g2.grant == ("P19", "P1") and g2.plot_deck == ()
     # Bo keeps P1 and orders Di, Ana, Cy: Di gets the other plot, Ana and Cy none
-    out = run(g2, GrantPick("P1", order=("Di", "Ana", "Cy")), tables)
+    out = run(g2, GrantPick("P1", cards=VIRTUAL, order=("Di", "Ana", "Cy")), tables)
     g3 = out.game
     assert new_plots(g2, g3, "Bo") == ["P1"]
     assert new_plots(g2, g3, "Di") == ["P19"]
@@ -86,7 +91,7 @@ def test_land_grant_short_plot_deck_leaders_order_decides_who_gets_none(tables):
     assert any("Ana and Cy get none" in m for m in out.messages)
     # the order must name every other player once
     with pytest.raises(InputError):
-        perform(g2, GrantPick("P1", order=("Di", "Ana")), tables)
+        perform(g2, GrantPick("P1", cards=VIRTUAL, order=("Di", "Ana")), tables)
 
 
 def test_land_grant_short_plot_deck_auto_order_is_seating_after_leader(tables):
@@ -120,24 +125,26 @@ def test_land_grant_leader_keeps_one_rest_dealt_at_random(tables):
     seen = set()
     for pos in range(40):
         gg = replace(g, rng=g.rng + pos)
-        after = run(gg, GrantPick("P14"), tables).game
+        after = run(gg, GrantPick("P14", cards=VIRTUAL), tables).game
         assert new_plots(gg, after, "Ana") == ["P14"]
         got = (*new_plots(gg, after, "Bo"), *new_plots(gg, after, "Cy"))
         assert sorted(got) == ["P22", "P5"]
         # seeded: the same state deals the same way
-        assert perform(gg, GrantPick("P14"), tables).game == after
+        assert perform(gg, GrantPick("P14", cards=VIRTUAL), tables).game == after
         seen.add(got)
     assert seen == {("P22", "P5"), ("P5", "P22")}  # both deals happen: it is random
     # the pick must be one of the drawn plots
     with pytest.raises(RulesError):
-        perform(g, GrantPick("P1"), tables)
+        perform(g, GrantPick("P1", cards=VIRTUAL), tables)
     # a deal made at the table is recorded as given
-    after = run(g, GrantPick("P14", given=(("Bo", "P5"), ("Cy", "P22"))), tables).game
+    after = run(g, GrantPick("P14", cards=VIRTUAL, given=(("Bo", "P5"), ("Cy", "P22"))),
+                tables).game
     assert new_plots(g, after, "Bo") == ["P5"] and new_plots(g, after, "Cy") == ["P22"]
     # the leader's own plot is the pick: a --give naming the leader is refused (it used to
     # be accepted and the plot given to the leader vanished from the game)
     with pytest.raises(InputError):
-        perform(g, GrantPick("P14", given=(("Ana", "P5"), ("Bo", "P22"))), tables)
+        perform(g, GrantPick("P14", cards=VIRTUAL, given=(("Ana", "P5"), ("Bo", "P22"))),
+                tables)
 
 
 def test_land_grant_auto_leader_keeps_the_most_valuable_plot(tables):

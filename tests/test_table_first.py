@@ -103,7 +103,8 @@ def test_grant_roll_settles_the_leader_roll_off(rigs, tmp_path, tables):
                   + [f"P{i}" for i in range(3, 28) if i not in (10, 11)])
     path = save(replace(g, leader="Ana"), tmp_path / "g.toml", tables)
     next_(rigs, path)
-    r = ok(rigs("grant", "P10", "--roll", "Ana=1", "--roll", "Bo=3", "--game", path))
+    r = ok(rigs("grant", "P10", "--card", "virtual", "--roll", "Ana=1", "--roll", "Bo=3",
+                "--game", path))
     assert "Expedition Leader: Bo (roll-off: Ana 1, Bo 3)." in r.stdout
     assert "rolled by rigs" not in r.stdout  # the deal of the other plot is not a die
     log = ok(rigs("log", "--json", "--game", path)).stdout

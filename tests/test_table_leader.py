@@ -19,9 +19,11 @@ def _actions(server, token) -> list[dict]:
     return json.loads(get(server, f"/p/{token}/actions.json")[2])["actions"]
 
 
-def _granted(tmp_path, tables, dice: str):
+def _granted(tmp_path, tables, dice: str, recorded: bool = True):
     """Round 2's Land Grant waits for Ana (the leader): Ana and Bo own one barren Plains
-    each; the grant draws two Valleys, so they stay tied for Expedition Leader."""
+    each; the grant draws two Valleys, so they stay tied for Expedition Leader.  With
+    ``recorded``, Ana has recorded the two Valleys the table drew (the table's cards: no
+    plot is kept or dealt before the record)."""
     g = play_to(start(2, 4, tables), tables, 1, "market")
     g = own_plots(g, tables, {"Ana": ["P1"], "Bo": ["P2"]}, deck=["P10", "P11"]
                   + [f"P{i}" for i in range(3, 28) if i not in (10, 11)])
@@ -32,11 +34,16 @@ def _granted(tmp_path, tables, dice: str):
 
     session.run(path, NextPhase(), tables)
     assert session.load(path, tables).game.grant == ("P10", "P11")
+    if recorded:
+        from rigs_helper.rules.phases.grant import GrantPick
+
+        session.run(path, GrantPick(cards=("valley", "valley"), record_only=True), tables)
+        assert session.load(path, tables).game.grant == ("P10", "P11")
     return path
 
 
 def test_leader_roll_off_waits_for_each_tied_players_die_from_their_page(tmp_path, tables):
-    path = _granted(tmp_path, tables, "table")
+    path = _granted(tmp_path, tables, "table", recorded=False)
     before = session.load(path, tables).game.rng
     with serving(path, tables) as (server, _, tokens):
         # the table's cards: the plots drawn are recorded first (two Valleys)

@@ -162,6 +162,13 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
                          f"{'s' if g.grant_owed > 1 else ''} drawn from your Plot pile",
                          rule="a mixed deck: `rigs grant --card TYPE ...` records them "
                          "before the leader keeps one")
+    if table_deals and g.table_deals and g.grant_record == "due":
+        n = len(g.grant)
+        raise RulesError(
+            f"the Land Grant's {n} plot{'s' if n != 1 else ''} are not recorded: "
+            "`rigs grant --card " + " ".join(["TYPE"] * n) + "`, or `rigs grant --card "
+            "virtual`",
+            rule="the leader records them before keeping one")
     leader = g.player(g.leader)
     grant = list(g.grant)
     auto_note = ""

@@ -56,6 +56,10 @@ def market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str]) 
         return  # the leader records the plots drawn from the group's pile first
     if auto:
         settle_grant(w, None, None, None)
+    elif w.game.grant_record == "due" and w.game.table_deals:
+        w.say(f"{w.game.leader} draws {n} plot cards at the table and records them, or "
+              "lets rigs draw them (`rigs grant --card " + " ".join(["TYPE"] * n) + "`, or "
+              "`rigs grant --card virtual`); then keeps one (`rigs grant PLOT`).")
     else:
         w.say(f"{w.game.leader} draws {n} plot cards at the table: `rigs grant --card TYPE "
               f"...` records them (else rigs draws them: "
