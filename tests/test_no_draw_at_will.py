@@ -21,12 +21,24 @@ def test_no_draw_at_will_karma_draw_with_nothing_owed_is_refused_naming_adjust(
     assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--dice", "table", "--game",
                 path).exit_code == 0
     before = path.read_bytes()
-    for args in (["2"], ["--card", "Ruins"], []):
+    for args, fix in ((["2"], "`rigs adjust Bo karma 2 --why REASON`"),
+                      (["--card", "Ruins"], "`rigs adjust Bo karma 1 --card Ruins --why "),
+                      ([], "`rigs adjust Bo karma 1 --why REASON`"),
+                      (["--card", "Decoy", "--card", "virtual"],
+                       "`rigs adjust Bo karma 2 --card Decoy --why REASON`"),
+                      (["--card", "Carrier Lost", "--card", "Decoy"],
+                       "`rigs adjust Bo karma 2 --card 'Carrier Lost' --card Decoy --why ")):
         r = rigs("karma", "draw", "Bo", *args, "--game", path)
         assert r.exit_code == 1, r.output
-        assert len(r.stderr.strip().splitlines()) == 1 and "`rigs adjust Bo karma 1" in \
-            r.stderr and "no draw at will" in r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1 and fix in r.stderr and \
+            "no draw at will" in r.stderr, r.stderr
         assert path.read_bytes() == before
+    # the command named copies and runs: the correction with its reason
+    assert rigs("adjust", "Bo", "karma", "2", "--card", "Carrier Lost", "--card", "Decoy",
+                "--why", "REASON", "--game", path).exit_code == 0
+    assert sorted(_hand(path, tables, "Bo")) == ["carrier-lost", "decoy"]
+    assert rigs("undo", "--game", path).exit_code == 0
+    before = path.read_bytes()
     # after the Disaster Phase that hurt nobody: still nothing owed
     assert rigs("next", "--card", "Ana=Safe", "--card", "Bo=Safe", "--game", path
                 ).exit_code == 0
@@ -99,6 +111,7 @@ def test_no_draw_at_will_owed_cards_are_recorded_in_one_action_and_no_more(tmp_p
     r = rigs("karma", "draw", "Ana", "--card", "Ruins", "--card", "virtual", "--card",
              "Decoy", "--game", path)
     assert r.exit_code == 1 and "draws 2 Karma cards now, not 3" in r.stderr
+    assert "`rigs adjust Ana karma 1 --card Decoy --why REASON`" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1 and path.read_bytes() == before
     r = rigs("karma", "draw", "Ana", "--card", "Ruins", "--card", "virtual", "--game", path)
     assert r.exit_code == 0, r.output

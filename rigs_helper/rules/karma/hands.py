@@ -75,8 +75,10 @@ class KarmaDraw(Op):
         if self.n != 1:
             raise InputError("--card: one --card per card drawn; leave N out")
         if 1 + len(self.more) > owes:
-            raise RulesError(f"{p.name} draws {owes} Karma card{'s' if owes != 1 else ''} "
-                             f"now, not {1 + len(self.more)}", rule="no draw at will")
+            cards = (self.card or VIRTUAL, *self.more)
+            if not owes:
+                raise _at_will(p.name, len(cards), cards)
+            raise _at_will(p.name, len(cards) - owes, cards[owes:], owes)
         outs = []
         for step in self.steps():
             step.check(game, tables)
@@ -108,14 +110,9 @@ class KarmaDraw(Op):
         replaces = self.card is not None and p.disaster_draw not in (None, OWED_DRAW) \
             and p.disaster_draw in p.hand  # the table's card for the one rigs drew
         if not self.at_will and not owes and not replaces:
-            # Ruling (RULES.md 2026-11-27): no draw at will
-            raise RulesError(f"no Karma card waits to be drawn for {p.name}; to correct "
-                             f"the books: `rigs adjust {shell_word(p.name)} karma 1 "
-                             + (f"--card {shell_word(self.card)} " if self.card else "")
-                             + "--why REASON`", rule="no draw at will")
+            raise _at_will(p.name, self.n, (self.card,) if self.card else ())
         if not self.at_will and self.n > max(owes, 1):
-            raise RulesError(f"{p.name} draws {owes} Karma card{'s' if owes != 1 else ''} "
-                             f"now, not {self.n}", rule="no draw at will")
+            raise _at_will(p.name, self.n - max(owes, 1), (), max(owes, 1))
         pile = game.karma
         there = len(pile.draw) + len(pile.discard) + len(pile.vdiscard)
         if self.n > max(there, 1):  # one card from an empty deck: "none is left" (rule)
@@ -164,6 +161,21 @@ class KarmaDraw(Op):
         else:
             w.draw_karma(self.name, self.n, self.why)
         return w.done()
+
+
+def _at_will(name: str, n: int, cards: tuple[str, ...], owes: int = 0) -> RulesError:
+    """Ruling (RULES.md 2026-11-27), no draw at will: ``n`` Karma cards no rule draws for
+    ``name`` (``owes``: those a rule draws now) are a correction of the books, `rigs
+    adjust` with its reason (``cards``: the titles recorded for them; "virtual" none)."""
+    named = "".join(f" --card {shell_word(c)}" for c in cards
+                    if c.strip().lower() != VIRTUAL)
+    fix = f"`rigs adjust {shell_word(name)} karma {n}{named} --why REASON`"
+    if owes:
+        return RulesError(f"{name} draws {owes} Karma card{'s' if owes != 1 else ''} now, "
+                          f"not {owes + n}; to correct the books for the others: {fix}",
+                          rule="no draw at will")
+    return RulesError(f"no Karma card waits to be drawn for {name}; to correct the books: "
+                      f"{fix}", rule="no draw at will")
 
 
 def _put_back(w: Work, name: str, key: str) -> None:
