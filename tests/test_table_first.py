@@ -118,7 +118,7 @@ def finished(tables, path):
     return save(g, path, tables)
 
 
-END_CARDS = ["--card", "plains=4", "--card", "valley=6", "--card", "forest=3,5",
+END_CARDS = ["--card", "plains=4", "--card", "valley=6", "--card", "forest=2,6",
              "--card", "desert=2,2", "--card", "ridge=10,4"]
 END_DICE = ["--roll", "energy=3", "--roll", "supplies=5", "--roll", "metal=1"]
 
@@ -126,14 +126,14 @@ END_DICE = ["--roll", "energy=3", "--roll", "supplies=5", "--roll", "metal=1"]
 def test_score_records_the_tables_end_game_cards_and_dice(rigs, tmp_path, tables):
     path = finished(tables, tmp_path / "g.toml")
     r = ok(rigs("score", *END_CARDS, *END_DICE, "--game", path))
-    assert "forest: End Game Market cards 3 + 5 = 8 (recorded)" in r.stdout
+    assert "forest: End Game Market cards 2 + 6 = 8 (recorded)" in r.stdout
     assert "energy: the table's die 3 (recorded)" in r.stdout
     assert "rolled by rigs" not in r.stdout and "drawn by rigs" not in r.stdout
     # recorded in the game file, so scoring again gives the same and draws nothing
     game = session.load(path, tables).game
     assert dict(game.endgame.plot_values) == {"plains": 4, "valley": 6, "forest": 8,
                                               "desert": 4, "ridge": 14}
-    assert dict(game.endgame.plot_cards)["forest"] == (3, 5)
+    assert dict(game.endgame.plot_cards)["forest"] == (2, 6)
     assert dict(game.endgame.resource_values) == {"energy": 3, "supplies": 5, "metal": 1}
     first = json.loads(ok(rigs("score", "--json", "--game", path)).stdout)
     assert "drawn" not in first
@@ -168,13 +168,45 @@ def test_score_refuses_a_bad_table_draw(rigs, tmp_path, tables, bad):
     refused(rigs("score", *bad, "--game", path), path, before)
 
 
+def test_score_records_no_more_end_game_cards_of_a_value_than_the_deck_holds(
+        rigs, tmp_path, tables):
+    """The End Game deck of this game holds two cards worth 10 and none worth 3: a record
+    of three 10s, or of a 3, is refused in one line naming the value and how many the deck
+    holds; nothing is written."""
+    path = finished(tables, tmp_path / "g.toml")
+    before = path.read_bytes()
+    err = refused(rigs("score", "--card", "plains=10", "--card", "ridge=10,10", "--game",
+                       path), path, before)
+    assert "--card ridge=10,10: 3 End Game Market cards worth 10 recorded; the End Game " \
+        "deck holds 2" in err
+    err = refused(rigs("score", "--card", "forest=3,4", "--game", path), path, before)
+    assert "1 End Game Market card worth 3 recorded; the End Game deck holds none (its " \
+        "values: 2, 4, 6, 10)" in err
+    ok(rigs("score", "--card", "plains=10", "--card", "ridge=10,4", "--game", path))
+
+
+def test_score_sheet_records_no_more_cards_of_a_value_than_the_market_deck_holds(
+        rigs, tmp_path):
+    sheet = tmp_path / "s.toml"
+    sheet.write_text('[endgame]\nluxury_price = 4\nplot_values = { forest = [10, 10] }\n\n'
+                     '[[players]]\nname = "Ana"\ncredits = 10\nluxuries = 0\nenergy = 2\n'
+                     'supplies = 0\nmetal = 0\nplots = [{ type = "forest" }]\n[[players]]\n'
+                     'name = "Bo"\ncredits = 0\nluxuries = 0\nenergy = 0\nsupplies = 0\n'
+                     'metal = 0\n')
+    r = rigs("score", sheet, "--card", "ridge=10,10", "--card", "plains=10", "--draw")
+    assert r.exit_code == 1 and r.stderr.strip().count("\n") == 0, r.output
+    assert "--card plains=10: 5 End Game Market cards worth 10 recorded; the Market " \
+        "deck holds 4" in r.stderr
+    ok(rigs("score", sheet, "--card", "ridge=10,10", "--draw", "--seed", "3"))
+
+
 def test_score_sheet_takes_the_tables_draws_too(rigs, tmp_path):
     sheet = tmp_path / "s.toml"
     sheet.write_text('[endgame]\nluxury_price = 4\n\n[[players]]\nname = "Ana"\n'
                      'credits = 10\nluxuries = 0\nenergy = 2\nsupplies = 0\nmetal = 0\n'
                      'plots = [{ type = "forest" }]\n[[players]]\nname = "Bo"\n'
                      'credits = 0\nluxuries = 0\nenergy = 0\nsupplies = 0\nmetal = 0\n')
-    r = ok(rigs("score", sheet, "--card", "forest=3,5", "--roll", "energy=4", "--json"))
+    r = ok(rigs("score", sheet, "--card", "forest=2,6", "--roll", "energy=4", "--json"))
     assert json.loads(r.stdout)["players"][0]["net_worth"] == 10 + 8 + 8
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from rigs_helper.rules.dice import Rolls
@@ -11,6 +12,7 @@ from rigs_helper.rules.market import card_value
 from rigs_helper.rules.scoring import (
     Holdings,
     PlotHolding,
+    beyond_deck,
     complete_values,
     end_rolls,
     given_values,
@@ -52,6 +54,12 @@ class EndgameDraws(Op):
         e = game.endgame
         plot_values, res = dict(e.plot_values), dict(e.resource_values)
         given = dict(self.cards)
+        if given and "market" not in game.missing:  # (a mixed deck: endmixed.py checks)
+            held = Counter(card_value(tables, game.market.values, i) for i in game.market.end)
+            err = beyond_deck(given, held, "the End Game deck",
+                              lambda t, v: f"--card {t}={','.join(map(str, v))}")
+            if err is not None:
+                raise err
         recorded = given_values(given, end_rolls(self.rolls), plot_values, res, "endgame.")
         if "market" in game.missing:  # the group's own End Game cards and virtual ones
             from rigs_helper.rules.endmixed import mixed_end_values

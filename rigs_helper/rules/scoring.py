@@ -232,6 +232,32 @@ def parse_end_cards(items: list[str] | tuple[str, ...] | None, tables: Tables
     return out
 
 
+def beyond_deck(cards: Mapping[str, tuple[int, ...]], held: Mapping[int, int], deck: str,
+                named: Callable[[str, tuple[int, ...]], str], unknown: bool = False
+                ) -> InputError | None:
+    """The End Game Market cards recorded (per plot type, their values) against the cards
+    the deck holds (``held``: how many of each value): the first value recorded more often
+    than ``deck`` holds it, as a one-line error naming the record that goes beyond it
+    (``named``: e.g. ``--card forest=4,6``); None when the deck holds them all.
+    ``unknown``: a value no card of the deck has is taken (a sheet of a print whose
+    values it does not give)."""
+    from collections import Counter
+
+    total = Counter(v for vals in cards.values() for v in vals)
+    count: Counter[int] = Counter()
+    for t, vals in cards.items():
+        count.update(vals)
+        for v in vals:
+            k = held.get(v, 0)
+            if count[v] > k and (k or not unknown):
+                return InputError(
+                    f"{named(t, vals)}: {total[v]} End Game Market card"
+                    f"{'s' if total[v] != 1 else ''} worth {v} recorded; {deck} holds "
+                    + (f"{k}" if k else "none") + (" (its values: " + ", ".join(
+                        map(str, sorted(held))) + ")" if not k and held else ""))
+    return None
+
+
 def end_rolls(rolls: Rolls) -> dict[str, int]:
     """The table's End Game dice, one per resource: ``--roll energy=4``."""
     if rolls.plain:

@@ -63,6 +63,7 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
     sheet = parse_sheet(text, str(path), tables)
     if explain is not None:
         find_name([p.name for p in sheet.players], explain)
+    _in_the_market_deck(sheet, given, tables, path)
     if given or table_rolls:
         from dataclasses import replace
 
@@ -81,6 +82,24 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
 
         result = replace(result, play=play_of_sheet(path, text, sheet, result.score))
     return result
+
+
+def _in_the_market_deck(sheet: Sheet, given: dict[str, tuple[int, ...]], tables: Tables,
+                        path: Path) -> None:
+    """The End Game Market cards a sheet records (its ``plot_values`` lists and the
+    table's ``--card``), each value at most as often as the Market deck holds it (a value
+    none of its cards has: the group's print, whose values the sheet need not give)."""
+    from collections import Counter
+
+    from rigs_helper.rules.scoring import beyond_deck
+
+    held = Counter(card_value(tables, sheet.market_values, i)
+                   for i in range(len(tables.market_deck)))
+    err = beyond_deck({**sheet.plot_cards, **given}, held, "the Market deck",
+                      lambda t, v: f"--card {t}={','.join(map(str, v))}" if t in given
+                      else f"{path}: endgame.plot_values.{t}", unknown=True)
+    if err is not None:
+        raise err
 
 
 def is_game_file(text: str) -> bool:
