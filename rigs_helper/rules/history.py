@@ -36,10 +36,11 @@ def moves(before: Game, after: Game) -> list[str]:
                             + (f" ({x.harvest})" if x.harvest else ""))
         if bits:
             out.append(f"{p.name} RIGS: " + ", ".join(bits))
-        for pid in now.keys() - was.keys():
+        # (in the order the player holds them: the log is the same text on every run)
+        for pid in (x for x in now if x not in was):
             src = owner_before.get(pid)
             out.append(f"{p.name} +plot {pid}" + (f" (from {src})" if src else ""))
-        for pid in was.keys() - now.keys():
+        for pid in (x for x in was if x not in now):
             out.append(f"{p.name} -plot {pid}")
     return out
 
