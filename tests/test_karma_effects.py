@@ -817,3 +817,32 @@ def test_plot_cards_answered_with_wrong_address(tables):
                answer_to="Cy", answer_plot="P12")
     assert out.game.player("Cy").effects == ("idle:P12",)
     assert out.game.player("Bo").effects == ()
+
+
+@pytest.mark.parametrize("key, title, phase, args, draws", [
+    ("carrier-lost", "Carrier Lost", "production", {"target": "Bo"}, 1),
+    ("triangulation-drift", "Triangulation Drift", "player",
+     {"plot": "P11", "to": ("Cy", "P12:metal")}, 1),
+])
+def test_right_back_at_you_the_original_victim_draws_the_victims_cards(
+        tables, key, title, phase, args, draws):
+    """Ruling (RULES.md 2026-11-27): where a Sabotage card tells its victim to draw Karma
+    cards, the draw is a benefit; turned back by Right Back At You, the original victim
+    (Bo) draws them, for every card alike, and the card's player (Ana) suffers the harm
+    alone (Identity Theft and "Record Not Found": tests/test_right_back_at_you.py)."""
+    g = set_plot(base(tables, phase), tables, "Bo", "P11", 2, "metal")
+    g = set_plot(g, tables, "Ana", "P10", 2, "metal")
+    g = hand(hand(g, "Ana", key), "Bo", "right-back-at-you")
+    if "plot" in args:  # turned on Ana: her plot of the same kind
+        out = play(g, tables, "Ana", title, **args, answer="Right Back At You",
+                   answer_plot="P10")
+    else:
+        out = play(g, tables, "Ana", title, **args, answer="Right Back At You")
+    ana, bo = out.game.player("Ana"), out.game.player("Bo")
+    assert len(bo.hand) == draws and ana.hand == ()  # (Right Back At You discarded)
+    assert bo.hand == g.karma.draw[:draws]
+    assert bo.effects == () and bo.must_lose_rigs == 0 and bo.plot("P11").rigs == 2
+    if key == "carrier-lost":
+        assert ana.effects == ("idle_all",)
+    else:  # her own plot's RIGS scattered
+        assert ana.plot("P10").rigs == 0
