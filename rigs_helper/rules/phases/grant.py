@@ -163,10 +163,10 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
                          rule="a mixed deck: `rigs grant --card TYPE ...` records them "
                          "before the leader keeps one")
     if table_deals and g.table_deals and g.grant_record == "due":
-        n = len(g.grant)
+        drawn = len(g.grant)
         raise RulesError(
-            f"the Land Grant's {n} plot{'s' if n != 1 else ''} are not recorded: "
-            "`rigs grant --card " + " ".join(["TYPE"] * n) + "`, or `rigs grant --card "
+            f"the Land Grant's {drawn} plot{'s are' if drawn != 1 else ' is'} not recorded: "
+            "`rigs grant --card " + " ".join(["TYPE"] * drawn) + "`, or `rigs grant --card "
             "virtual`",
             rule="the leader records them before keeping one")
     leader = g.player(g.leader)
