@@ -540,3 +540,37 @@ def test_rough_storm_cards_drawn_with_an_earlier_answer_are_set_aside_in_a_mixed
     assert g.karma.draw[0] in out.player("Cy").hand
     assert g.karma.draw[1] in out.player("Bo").hand  # rigs' card, the deck's next
     assert len(out.karma.draw) == len(g.karma.draw) - 2
+
+
+def test_a_swap_from_a_run_out_mixed_deck_lists_the_reshuffle_with_the_card_swapped_away(
+        tables):
+    """The Safe swap discards first, then draws: where the mixed Karma deck has run out,
+    the card drawn comes from the discards shuffled with the one just swapped away, and
+    whether it is the group's or rigs' is read after that discard (seed 92002 of the
+    random pages games: the group's titles listed, then refused as "a virtual one this
+    time").  Every value listed is accepted."""
+    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.rules.mixed import next_tags
+
+    g = _load(P1, tables)
+    pile = g.karma
+    hand, rest, tags = pile.draw[:2], pile.draw[2:], pile.virtual[2:]
+    g = replace(g, karma=replace(pile, draw=(), virtual=(), discard=rest,
+                                 vdiscard=tuple(k for k, v in zip(rest, tags) if v)),
+                players=tuple(replace(p, hand=hand, may_swap=True) if p.name == "Bo"
+                              else p for p in g.players))
+    flips = 0
+    for rng in range(40):
+        gg = replace(g, rng=rng)
+        before = next_tags(gg, tables, "karma", 1)
+        for swap in [a for a in actions_json(gg, tables, "Bo")["actions"]
+                     if a["action"] == "karma swap"]:
+            listed = swap["params"]["card"]["values"]
+            for title in swap["params"]["title"]["values"]:
+                for card in listed:
+                    page_perform(gg, tables, "Bo", "karma swap",
+                                 {"title": [title], "card": [card]})
+            if before == (True,) and listed != ["virtual"] or \
+                    before == (False,) and listed == ["virtual"]:
+                flips += 1
+    assert flips  # (some places of the generator: the swapped card changes the top card)

@@ -147,14 +147,31 @@ def candidates_discard(game, tables, player):
 
 
 def candidates_swap(game, tables, player):
+    """The card swapped away, and the card drawn for it (a page records it, or
+    virtual), read after the discard (:func:`_gone`)."""
     p = game.player(player)
     if not p.may_swap:
         return
-    every = recordable(game, tables, player)  # a page records it, or virtual
     for t in _titles(tables, p.hand):
+        every = recordable(_gone(game, tables, player, t), tables, player)
         for c in every:
             yield Cand({"title": t, "card": c})
 
+
+def _gone(game, tables, player: str, title: str, played: bool = False):
+    """The game once ``player``'s card ``title`` has left their hand before they draw:
+    swapped away (``KarmaSwap``), or ``played`` (``KarmaPlay``: to the discards, or into
+    play).  Where the Karma deck has run out, the card drawn comes from the discards
+    shuffled with it (a mixed deck's top card depends on it); else the game itself."""
+    if game.karma.draw:
+        return game
+    from rigs_helper.rules.engine import Work
+    from rigs_helper.rules.karma.hands import discard_from_hand, hand_key, move_played_card
+
+    w = Work(game, tables)
+    key = hand_key(tables, game.player(player), title)
+    (move_played_card if played else discard_from_hand)(w, player, key)
+    return w.game
 
 
 def candidates_use(game, tables, player):
@@ -207,8 +224,8 @@ def candidates_play(game, tables, player):
                 _own_victim(game, player, cand) and not _own_die_by_rigs(game, player):
             # aimed at their own plot: the Karma card its victim draws is theirs to
             # record (nobody else to wait for: ``virtual``, or a card they cannot see)
-            first, *rest = sorted(recordable(game, tables, player),
-                                  key=lambda t: t != VIRTUAL)
+            first, *rest = sorted(recordable(_gone(game, tables, player, card.title, True),
+                                             tables, player), key=lambda t: t != VIRTUAL)
             yield Cand({**cand.fixed, "drawn": first}, hidden=(("drawn", tuple(rest)),))
         else:
             yield cand
@@ -238,7 +255,8 @@ def _storm(game, tables, player, cand):
     card they draw for it (``drawn``: a card they cannot see elsewhere, or ``virtual``)."""
     holds = any(game.player(player).amount(r) for r in RESOURCES)
     # (``virtual`` first where rigs' card is one: the witness the others are listed by)
-    first, *rest = sorted(recordable(game, tables, player), key=lambda t: t != VIRTUAL)
+    first, *rest = sorted(recordable(_gone(game, tables, player, cand.fixed["title"], True),
+                                     tables, player), key=lambda t: t != VIRTUAL)
     for f in _faces(game):
         if holds and f not in (None, VIRTUAL, "6"):
             yield Cand({**cand.fixed, "roll": f, "drawn": first},
