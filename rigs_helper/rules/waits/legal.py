@@ -182,6 +182,23 @@ def actions_answer(game, tables, player, spec: Spec):
     return out
 
 
+def _played_out(game, tables):
+    """The game as the waiting card's draws find it, where the Karma deck has run out:
+    the card played goes to the discards as it resolves, before anyone draws, so it is
+    shuffled with them (a mixed deck's next cards depend on it).  Only where every answer
+    so far takes the card (an answer's card goes to the discards too, or passes the card
+    on: not read here); else, or with cards left to draw, the game itself."""
+    attack = game.waits.attack
+    if game.karma.draw or attack is None or any(r.card != TAKE for r in attack.replies) \
+            or tables.karma_card(attack.card).in_play:
+        return game
+    from rigs_helper.rules.engine import Work
+
+    w = Work(game, tables)
+    w.discard("karma", attack.card)
+    return w.game
+
+
 def _form(f: dict) -> dict:
     """A sequence of dice as the page's repeated ``roll`` field."""
     return {"roll": [str(n) for n in f["roll"]]} if f else {}
@@ -205,9 +222,10 @@ def _take_actions(game, tables, me: str, label: str, takes: list[dict], rolls: b
         n, at = alike.pop() if len(alike) == 1 else (0, ())
         by.setdefault((n, at, -1), []).append({})  # (-1 dice: virtual)
     out = []
+    dealt = _played_out(game, tables)
     for (n, at, _), faces in by.items():
-        drew = [Param("drew", recordable(game, tables, me, n, at), n, n, multiple=True,
-                      record="card", ordered=recordable_each(game, tables, me, n, at))
+        drew = [Param("drew", recordable(dealt, tables, me, n, at), n, n, multiple=True,
+                      record="card", ordered=recordable_each(dealt, tables, me, n, at))
                 ] if n else []
         for die in (_die(faces) if rolls else [None]):
             both = " (both dice)" if die and die.ordered else ""
