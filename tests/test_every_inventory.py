@@ -578,34 +578,39 @@ def test_a_swap_from_a_run_out_mixed_deck_lists_the_reshuffle_with_the_card_swap
 
 def test_identity_theft_taken_from_a_run_out_mixed_deck_lists_the_reshuffle_with_it(
         tables):
-    """A victim who takes Identity Theft (3 Karma cards) records the cards they drew;
-    where the mixed Karma deck has run out, the played card goes to the discards before
-    they draw and is shuffled with them: the group's titles and rigs' places listed for
-    each card are read after that, and every combination listed is accepted."""
+    """A victim who takes Identity Theft (3 Karma cards), or turns it with Right Back At
+    You (the original victim draws them: ruling of 2026-11-27), records the cards they
+    drew; where the mixed Karma deck has run out, the played card (and Right Back At You)
+    go to the discards before they draw and are shuffled with them: the group's titles
+    and rigs' places listed for each card are read after that, and every combination
+    listed is accepted."""
     from rigs_helper.rules.legal import actions_json
 
     g = _load(P1, tables)
     pile = g.karma
-    rest = [k for k in pile.draw if k != "identity-theft"]
-    tags = [v for k, v in zip(pile.draw, pile.virtual) if k != "identity-theft"]
+    out = ("identity-theft", "right-back-at-you")
+    rest = [k for k in pile.draw if k not in out]
+    tags = [v for k, v in zip(pile.draw, pile.virtual) if k not in out]
     g = replace(g, phase="player", waits=replace(g.waits, disasters=()),
                 karma=replace(pile, draw=(), virtual=(), discard=tuple(rest),
                               vdiscard=tuple(k for k, v in zip(rest, tags) if v)),
-                players=tuple(replace(p, hand=("identity-theft",)) if p.name == "Ana"
-                              else p for p in g.players))
-    tried = 0
+                players=tuple(replace(p, hand=({"Ana": "identity-theft", "Bo":
+                                                "right-back-at-you"}[p.name],))
+                              if p.name in ("Ana", "Bo") else p for p in g.players))
+    tried = Counter()
     for rng in range(6):
         gg = page_perform(replace(g, rng=rng), tables, "Ana", "karma play",
                           {"title": ["Identity Theft"], "target": ["Bo"],
                            "option": ["draw"]}).game
-        for take in [a for a in actions_json(gg, tables, "Bo")["actions"]
-                     if a["action"] == "answer" and "drew" in a["params"]]:
-            drew = take["params"]["drew"]
+        for answer in [a for a in actions_json(gg, tables, "Bo")["actions"]
+                       if a["action"] == "answer" and "drew" in a["params"]]:
+            drew = answer["params"]["drew"]
+            (card,) = answer["params"]["card"]["values"]
             for shift in range(2):
                 pick: list[str] = []
                 for each in drew.get("ordered") or [drew["values"]] * drew["min"]:
                     free = [t for t in each if t == "virtual" or t not in pick]
                     pick.append(free[shift % len(free)])
-                page_perform(gg, tables, "Bo", "answer", {"card": ["take"], "drew": pick})
-                tried += 1
-    assert tried
+                page_perform(gg, tables, "Bo", "answer", {"card": [card], "drew": pick})
+                tried[card] += 1
+    assert set(tried) == {"take", "Right Back At You"}, tried

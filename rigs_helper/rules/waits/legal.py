@@ -182,20 +182,25 @@ def actions_answer(game, tables, player, spec: Spec):
     return out
 
 
-def _played_out(game, tables):
+def _played_out(game, tables, me: str = "", answer: str = ""):
     """The game as the waiting card's draws find it, where the Karma deck has run out:
     the card played goes to the discards as it resolves, before anyone draws, so it is
-    shuffled with them (a mixed deck's next cards depend on it).  Only where every answer
-    so far takes the card (an answer's card goes to the discards too, or passes the card
-    on: not read here); else, or with cards left to draw, the game itself."""
+    shuffled with them (a mixed deck's next cards depend on it); so does Right Back At
+    You, ``me``'s ``answer`` (a key) that turns it.  Only where every answer so far takes
+    the card (an answer's card goes to the discards too, or passes the card on: not read
+    here); else, or with cards left to draw, the game itself."""
     attack = game.waits.attack
     if game.karma.draw or attack is None or any(r.card != TAKE for r in attack.replies) \
-            or tables.karma_card(attack.card).in_play:
+            or tables.karma_card(attack.card).in_play or \
+            answer and tables.karma_card(answer).action != "reflect":
         return game
     from rigs_helper.rules.engine import Work
+    from rigs_helper.rules.karma.hands import discard_from_hand
 
     w = Work(game, tables)
     w.discard("karma", attack.card)
+    if answer:
+        discard_from_hand(w, me, answer)
     return w.game
 
 
@@ -352,13 +357,14 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
         if to is not None:
             params.append(Param("to", (to,)))
         elif plain and (drawn := _draws_on_answering(game, tables, me, card, first))[0] \
-                and ok(drew=_in_deck(game, tables, *drawn)):
+                and ok(drew=_in_deck(_played_out(game, tables, me, key), tables, *drawn)):
             # the Karma cards this answer makes them draw (Right Back At You turning
             # Identity Theft): theirs to record, as a victim who takes it records
             n, at = drawn
-            params.append(Param("drew", recordable(game, tables, me, n, at), n, n,
+            dealt = _played_out(game, tables, me, key)  # (where the deck has run out)
+            params.append(Param("drew", recordable(dealt, tables, me, n, at), n, n,
                                 multiple=True, record="card",
-                                ordered=recordable_each(game, tables, me, n, at)))
+                                ordered=recordable_each(dealt, tables, me, n, at)))
         if plots:
             params.append(Param("plot", plots, required=not plain))
         out.append(Action(spec.action, tuple(params), f"Answer {title} with {card}"
@@ -440,7 +446,16 @@ def _in_deck(game, tables, n: int, at: tuple[int, ...] = ()) -> list[str]:
     tags = next_tags(game, tables, "karma", n)
     if not tags:
         return [title_of(tables, "karma", k) for k in keys[:n]]
-    own = iter(k for k, v in zip(pile.draw, pile.virtual) if not v)
+    from collections import Counter
+
+    rigs = Counter(pile.vdiscard)  # (past the draw pile: the group's own discards)
+    spare = []
+    for k in pile.discard:
+        if rigs[k]:
+            rigs[k] -= 1
+        else:
+            spare.append(k)
+    own = iter([*(k for k, v in zip(pile.draw, pile.virtual) if not v), *spare])
     return [VIRTUAL if v else title_of(tables, "karma", next(own, keys[0])) for v in tags]
 
 
