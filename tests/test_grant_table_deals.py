@@ -128,3 +128,25 @@ def test_rigs_never_hands_out_the_groups_own_plots_of_a_mixed_land_grant(rigs, t
     after = load(path, tables)
     for n, pid in zip(others, reversed(own)):
         assert pid in [x.id for x in after.player(n).plots]
+
+
+def test_a_plot_kept_before_the_record_in_an_older_file_replays(rigs, tmp_path, tables):
+    """A `grant PLOT` logged while the table's record was due (allowed before the record
+    came first at the terminal too) replays as it happened: `rigs verify` and `rigs undo`
+    work through it."""
+    from rigs_helper.rules.phases.grant import GrantPick
+    from rigs_helper.store import session
+
+    path = tmp_path / "rigs.toml"
+    _granted(rigs, path)
+    keep = load(path, tables).grant[0]
+    refused(rigs, path, "grant", keep, has=("are not recorded",))
+    session.run(path, GrantPick(keep, at_will=True), tables)
+    text = path.read_text()
+    assert "at_will = true" in text
+    path.write_text(text.replace(", at_will = true", "").replace("at_will = true, ", ""))
+    assert "at_will" not in path.read_text()
+    ok(rigs, path, "adjust", "Ana", "energy", "1", "--why", "x")
+    ok(rigs, path, "verify", "--reveal")
+    ok(rigs, path, "undo")
+    assert not load(path, tables).grant

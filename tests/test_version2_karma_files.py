@@ -27,13 +27,15 @@ from rigs_helper.store.hidden import hide_text
 
 FIXTURES = ROOT / "tests" / "fixtures" / "v2"
 #: name -> (digest of `log --json` with each entry's ledger lines sorted (a deal's plots
-#: are listed in no fixed order), digest of `status --json`), as b3eccbf printed them
+#: were listed in no fixed order then), digest of `status --json`), as b3eccbf printed
+#: them; karma-c's log since the Land Grant's words of a game with the table's cards
+#: name the record first (`rigs grant --card TYPE ...`, or `--card virtual`)
 PRINTED = {
     "karma-a": ("e6ecf19f44d8e04b2738ed535bd6d2cb05cfeb475c823294d7f0f9775eda875c",
                 "9de0a210742ddb8ccca683f2a44afef067e5be45edc8b717acc7b002cc80b857"),
     "karma-b": ("4d2ff28fc021258cb818327e135a9850798dde257cc50f13c08e633c28dcb7b5",
                 "b955e54e8c2046f74e2c025a35ee1d022dfee24d472de8c79718ccf0a61d862b"),
-    "karma-c": ("b71e51f545265ca1e30c84e2a4c0d30823f6e34253bc510872494d16325245c7",
+    "karma-c": ("bcc451029fb655375a4ceed17cde9655fbb9801835a6ff379ff7ea37f42565d2",
                 "97a87b257070501858ece56f784cba7dc7c1f66540afd52246d6cb288c7057ae"),
 }
 

@@ -152,17 +152,20 @@ def grant_plot(tables: Tables, grant: tuple[str, ...], text: str) -> str:
 
 
 def settle_grant(w: Work, pick: str | None, order: list[str] | None,
-           given: dict[str, str] | None, table_deals: bool = False) -> None:
+           given: dict[str, str] | None, table_deals: bool = False,
+           record_first: bool = False) -> None:
     """The leader keeps ``pick`` and the other plots go out (``given``: as the table dealt
     them).  ``table_deals`` (the leader's own `grant`): plots the table drew and recorded
-    are never handed out by rigs: without ``given`` it is refused."""
+    are never handed out by rigs: without ``given`` it is refused.  ``record_first``: while
+    the table's record of the plots is due, nothing is kept or dealt (the list offers the
+    record, or rigs' draw)."""
     g = w.game
     if g.grant_owed:
         raise RulesError(f"{g.leader} has not recorded the {g.grant_owed} plot"
                          f"{'s' if g.grant_owed > 1 else ''} drawn from your Plot pile",
                          rule="a mixed deck: `rigs grant --card TYPE ...` records them "
                          "before the leader keeps one")
-    if table_deals and g.table_deals and g.grant_record == "due":
+    if record_first and g.table_deals and g.grant_record == "due":
         drawn = len(g.grant)
         raise RulesError(
             f"the Land Grant's {drawn} plot{'s are' if drawn != 1 else ' is'} not recorded: "
@@ -271,6 +274,10 @@ class GrantPick(Op):
     record_only: bool = False
     rolls: Rolls = Rolls()  # the leader roll-off after the grant: NAME=N
     rolloff: bool = False  # a tie waits for each tied player's die (a page's grant)
+    #: a plot kept or dealt while the table's record was due, kept from a game file
+    #: written before the record came first at the terminal too: replayed as it
+    #: happened (store/histcheck.py ``performed``), never offered or typed
+    at_will: bool = False
     phases = ("player",)
     grant_first = False  # it settles the grant
 
@@ -298,5 +305,6 @@ class GrantPick(Op):
                                  "`rigs grant PLOT ...`")
             return w.done()
         settle_grant(w, self.pick, list(self.order) if self.order else None,
-                     dict(self.given) if self.given else None, table_deals=True)
+                     dict(self.given) if self.given else None, table_deals=True,
+                     record_first=not self.at_will)
         return w.done()
