@@ -28,17 +28,44 @@ if TYPE_CHECKING:
     from rigs_helper.rules.tables import Tables
 
 
+#: a candidate's form read as its definition reads a page's (``definition.read_values``,
+#: a pure function of the words): the same forms come back for every player and state
+_READ: dict[tuple, dict] = {}
+_READ_KEPT = 50_000
+
+
+def _read(d, form: dict) -> dict:
+    """``read_values(d, form, page=True)``, read once (a refusal is read again)."""
+    from rigs_helper.rules.actions.definition import read_values
+
+    key = (d.path, *((k, v.__class__, tuple(v) if isinstance(v, (list, tuple)) else v)
+                     for k, v in form.items()))
+    try:
+        got = _READ.get(key)
+    except TypeError:  # (a value that is no word: read as it is)
+        return read_values(d, form, True)
+    if got is None:
+        got = read_values(d, form, True)
+        if len(_READ) >= _READ_KEPT:
+            _READ.clear()
+        _READ[key] = got
+    return dict(got)
+
+
 def passes(spec: Spec, game: Game, tables: Tables, player: str, form: dict) -> bool:
     """The candidate's operation, as a page would make it (``rules/waits/phone``), passes
     the rules' own check (and apply, for an operation whose check leaves refusals to
     apply)."""
-    from rigs_helper.rules.actions.definition import build, registry
+    from rigs_helper.rules.actions.definition import build_read, registry
     from rigs_helper.rules.waits.phone import from_a_phone, rolloff_waits
 
     try:  # as a page plays it: a Sabotage card waits for its victims' answers, a tie for
         # leader for the tied players' dice
         d = registry().definition(spec.action)
-        op = rolloff_waits(from_a_phone(build(d, player, form, page=True, game=game), game))
+        if d.actor == "leader" and player != game.leader:  # (as ``build`` refuses it)
+            return False
+        op = rolloff_waits(from_a_phone(build_read(d, player, _read(d, form), page=True),
+                                        game))
         op.check(game, tables)
         if spec.full:
             op.apply(game, tables)
