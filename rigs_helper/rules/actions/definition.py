@@ -311,12 +311,7 @@ def build(d: ActionDef, actor: str | None, words: Mapping[str, object], page: bo
     here: the operation's ``check`` does that."""
     if page and game is not None and d.actor == "leader" and actor != game.leader:
         raise InputError(f"{d.path}: that is the leader's ({game.leader}) to do")
-    return build_read(d, actor, read_values(d, words, page), page)
-
-
-def build_read(d: ActionDef, actor: str | None, values: dict, page: bool = False):
-    """:func:`build` of the values ``read_values`` read (a candidate of the legal list
-    read once for every state that offers it: ``rules/legal/grouping.passes``)."""
+    values = read_values(d, words, page)
     if page and d.page_one_of and sum(len(values[k]) for k in d.page_one_of) != 1:
         raise InputError(f"{d.path}: give one of " + " or ".join(d.page_one_of))
     cls: Any = d.operation_class()
