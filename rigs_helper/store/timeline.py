@@ -176,14 +176,16 @@ def _parsed(log_text: str, file: str, rounds: int, first_line: int, first: int =
     starts = [m.start() for m in re.finditer(r"(?m)^\[\[log\]\]", log_text)]
     memo = _READ.get((file, rounds, first))
     same = 0  # how many entries from the first have the text they had
-    if memo is not None:
+    if memo is not None and starts:
         old_text, old_starts, old = memo
+        # (from the first entry on: the seal line above it changes with every save)
+        s0, o0 = starts[0], old_starts[0] if old_starts else 0
         low, high = 0, min(len(starts), len(old_starts))
         while low < high:  # the entries 0..k-1 unchanged: their text up to entry k's start
             k = (low + high + 1) // 2
             end = starts[k] if k < len(starts) else len(log_text)
             old_end = old_starts[k] if k < len(old_starts) else len(old_text)
-            if end == old_end and log_text.startswith(old_text[:old_end]):
+            if end - s0 == old_end - o0 and log_text.startswith(old_text[o0:old_end], s0):
                 low = k
             else:
                 high = k - 1
