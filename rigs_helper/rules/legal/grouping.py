@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 #: None where the form does not read: built once, as the same forms come back for every
 #: state that offers them (operations are frozen values)
 _OPS: dict[tuple, object] = {}
-_OPS_KEPT = 50_000
+_OPS_KEPT = 20_000  # (a 400-step 4-player game offered some 5400 forms)
 _UNBUILT = object()
 
 
