@@ -32,15 +32,28 @@ def _own_copy(pile: Pile, card: str) -> int:
         return -1
 
 
+#: each deck's titles squashed, with their keys, for the last tables asked about
+_TITLES: dict[str, tuple[Tables, tuple[tuple[str, str], ...]]] = {}
+
+
+def _squashed(tables: Tables, deck: str) -> tuple[tuple[str, str], ...]:
+    """(squashed title, key) of each card of the Disaster or Karma deck, in order."""
+    got = _TITLES.get(deck)
+    if got is None or got[0] is not tables:
+        cards = tables.disasters if deck == "disaster" else tables.karma
+        got = _TITLES[deck] = (tables, tuple((squash(c.title), c.key) for c in cards))
+    return got[1]
+
+
 def find_in(tables: Tables, deck: str, text: str) -> str:
     if deck in ("plot", "survey", "market"):
         return find_kind(tables, deck, text)
-    cards = tables.disasters if deck == "disaster" else tables.karma
+    titles = _squashed(tables, deck)
     want = squash(text)
-    exact = [c.key for c in cards if squash(c.title) == want]
+    exact = [key for title, key in titles if title == want]
     if exact:
         return exact[0]
-    hits = [c.key for c in cards if want and squash(c.title).startswith(want)]
+    hits = [key for title, key in titles if want and title.startswith(want)]
     if len(hits) == 1:
         return hits[0]
     if not hits:

@@ -5,6 +5,7 @@ that does not need the history parses only the state part."""
 from __future__ import annotations
 
 import re
+import threading
 from typing import TYPE_CHECKING
 
 from rigs_helper.rules.checker import Checker, parse_toml
@@ -69,30 +70,57 @@ def _foreign_header(tail: str) -> bool:
     return False
 
 
+#: the state part last read of each file in this process: (its text, the tables, the game,
+#: the file's version key, whether it holds a commitment).  A memo of reading only, in
+#: memory: the same text read again (the server after each save, the save's own check of
+#: what it writes, the next command's read under the lock) gives the same frozen game
+#: without parsing it again; nothing is kept on disk.
+_STATES: dict[str, tuple[str, Tables, Game, object, bool]] = {}
+_STATES_KEPT = 8
+_STATES_LOCK = threading.Lock()
+
+
 def load_text(text: str, file: str, tables: Tables, whole: bool = True) -> Loaded:
     """The game in ``text``, parsed and checked (the history is read when asked for; a
     history that ends before where rigs wrote it end is named, unless not ``whole``)."""
     head, tail = split_text(text)
-    doc = parse_toml(head, file)
-    log_in_state = doc.pop("log", None)
-    if log_in_state is not None and tail:
-        raise Checker(file).fail("log", "the history is kept below the marker line; "
-                                 "remove this key from the state")
-    version = doc.get("version")
-    if log_in_state is not None and not tail:  # a hand edit moved it: write it back below
-        tail = _below(Checker(file).array(log_in_state, "log"), version)
-    doc = migrate(doc, Checker(file))
-    if "commitment" not in doc and re.search(r"(?m)^commitment = ", tail):
-        raise Checker(file).fail("commitment", "is missing: this game committed its seed "
-                                 "when it began (the history keeps it); put the line back, "
-                                 "or `rigs undo`")
-    game = from_doc(doc, file, tables)
+    memo = _STATES.get(file)
+    if memo is not None and memo[1] is tables and memo[0] == head:
+        game, version, committed = memo[2], memo[3], memo[4]
+    else:
+        doc = parse_toml(head, file)
+        log_in_state = doc.pop("log", None)
+        if log_in_state is not None and tail:
+            raise Checker(file).fail("log", "the history is kept below the marker line; "
+                                     "remove this key from the state")
+        version = doc.get("version")
+        if log_in_state is not None and not tail:  # a hand edit moved it: write it back
+            tail = _below(Checker(file).array(log_in_state, "log"), version)
+        doc = migrate(doc, Checker(file))
+        committed = "commitment" in doc
+        _committed(committed, tail, file)
+        game = from_doc(doc, file, tables)
+        if log_in_state is None:  # (a history moved into the state is read whole again)
+            with _STATES_LOCK:  # (the server's threads read side by side)
+                _STATES.pop(file, None)
+                while len(_STATES) >= _STATES_KEPT:
+                    _STATES.pop(next(iter(_STATES)), None)
+                _STATES[file] = (head, tables, game, version, committed)
+    _committed(committed, tail, file)
     if tail and whole and cut(tail):
         _cut(tail, file, tables, text.count("\n", 0, len(head)) + 1)
     loaded = Loaded(game, tail, text.count("\n", 0, len(head)) + 1,
                     version if isinstance(version, int) and version < 2 else 2)
     loaded.text = text
     return loaded
+
+
+def _committed(committed: bool, tail: str, file: str) -> None:
+    """A history that kept the seed's commitment needs it in the state."""
+    if not committed and re.search(r"(?m)^commitment = ", tail):
+        raise Checker(file).fail("commitment", "is missing: this game committed its seed "
+                                 "when it began (the history keeps it); put the line back, "
+                                 "or `rigs undo`")
 
 
 CUT = ("the history stops short of where rigs wrote its end: the file was cut short or its "

@@ -163,25 +163,29 @@ def entries(loaded: Loaded, file: str, tables: Tables, check: bool = True
 #: reads a game again (`rigs serve` after each phone's action, the tests) parses only the
 #: entries whose text changed or is new (a save appends an entry, drops the last
 #: entry's ``after`` and perhaps a phase's checkpoint); nothing is kept on disk.
-_READ: dict[tuple[str, int], tuple[str, list[int], list[dict[str, Any]]]] = {}
+_READ: dict[tuple[str, int, int], tuple[str, list[int], list[dict[str, Any]]]] = {}
 
 
-def _parsed(log_text: str, file: str, rounds: int, first_line: int) -> list[dict[str, Any]]:
-    """``gamelog.parse`` of the whole history, the entries read before with the same
-    text (:data:`_READ`) not parsed again."""
+def _parsed(log_text: str, file: str, rounds: int, first_line: int, first: int = 0
+            ) -> list[dict[str, Any]]:
+    """``gamelog.parse`` of the whole history (or of its end from a checkpoint: ``first``
+    entries come before ``log_text``), the entries read before with the same text
+    (:data:`_READ`) not parsed again."""
     import re
 
     starts = [m.start() for m in re.finditer(r"(?m)^\[\[log\]\]", log_text)]
-    memo = _READ.get((file, rounds))
+    memo = _READ.get((file, rounds, first))
     same = 0  # how many entries from the first have the text they had
-    if memo is not None:
+    if memo is not None and starts:
         old_text, old_starts, old = memo
+        # (from the first entry on: the seal line above it changes with every save)
+        s0, o0 = starts[0], old_starts[0] if old_starts else 0
         low, high = 0, min(len(starts), len(old_starts))
         while low < high:  # the entries 0..k-1 unchanged: their text up to entry k's start
             k = (low + high + 1) // 2
             end = starts[k] if k < len(starts) else len(log_text)
             old_end = old_starts[k] if k < len(old_starts) else len(old_text)
-            if end == old_end and log_text.startswith(old_text[:old_end]):
+            if end - s0 == old_end - o0 and log_text.startswith(old_text[o0:old_end], s0):
                 low = k
             else:
                 high = k - 1
@@ -193,14 +197,14 @@ def _parsed(log_text: str, file: str, rounds: int, first_line: int) -> list[dict
         before = None
         for e in kept[-64:]:  # (the day: of the nearest entry that keeps its time)
             before = gamelog.when(e, before)
-        kept += gamelog.parse(log_text[at:], file, rounds, first=same,
+        kept += gamelog.parse(log_text[at:], file, rounds, first=first + same,
                               first_line=first_line + log_text.count("\n", 0, at), prev=prev,
                               before=before)
     with _REPLAYED_LOCK:
-        _READ.pop((file, rounds), None)
-        while len(_READ) >= 4:  # (a few games' at a time: a copy undone beside the game)
+        _READ.pop((file, rounds, first), None)
+        while len(_READ) >= 8:  # (a few games' at a time: a copy undone beside the game)
             del _READ[next(iter(_READ))]
-        _READ[(file, rounds)] = (log_text, starts, kept)
+        _READ[(file, rounds, first)] = (log_text, starts, kept)
     return list(kept)
 
 
@@ -226,9 +230,11 @@ def recent(loaded: Loaded, file: str, tables: Tables, actions: int = 1) -> list[
     for at in reversed(starts[1:]):  # the first is the creation's: replay it all then
         tail = text[at:]
         if gamelog.count_actions(tail) >= actions:
-            part = gamelog.parse(tail, file, tables.constants.rounds,
-                                 first=text[:at].count(gamelog.HEAD),
-                                 first_line=loaded.log_line + text.count("\n", 0, at))
+            # (read as the memo of this process read it before: the same entries, so the
+            # replay memo replays only what is new since; a server reads after each save)
+            part = _parsed(tail, file, tables.constants.rounds,
+                           loaded.log_line + text.count("\n", 0, at),
+                           first=text.count(gamelog.HEAD, 0, at))
             return replay(part, tables, file)
     return whole(loaded, file, tables)
 

@@ -28,17 +28,55 @@ if TYPE_CHECKING:
     from rigs_helper.rules.tables import Tables
 
 
+#: each candidate's operation as a page makes it (``definition.build`` of the form, then
+#: ``waits/phone.from_a_phone``, which reads only the game's ``cards`` and ``phase``), or
+#: None where the form does not read: built once, as the same forms come back for every
+#: state that offers them (operations are frozen values)
+_OPS: dict[tuple, object] = {}
+_OPS_KEPT = 20_000  # (a 400-step 4-player game offered some 5400 forms)
+_UNBUILT = object()
+
+
+def _operation(d, game: Game, player: str, form: dict):
+    """The operation ``passes`` checks (None: the form does not make one)."""
+    from rigs_helper.rules.actions.definition import build
+    from rigs_helper.rules.waits.phone import from_a_phone, rolloff_waits
+
+    def made():
+        try:  # as a page plays it: a Sabotage card waits for its victims' answers, a tie
+            # for leader for the tied players' dice
+            return rolloff_waits(from_a_phone(build(d, player, form, page=True), game))
+        except RigsError:
+            return None
+
+    key = (d.path, player, game.cards, game.phase,
+           *((k, v.__class__, tuple(v) if isinstance(v, (list, tuple)) else v)
+             for k, v in form.items()))
+    try:
+        op = _OPS.get(key, _UNBUILT)
+    except TypeError:  # (a value that is no word: built as it is)
+        return made()
+    if op is _UNBUILT:
+        op = made()
+        if len(_OPS) >= _OPS_KEPT:
+            _OPS.clear()
+        _OPS[key] = op
+    return op
+
+
 def passes(spec: Spec, game: Game, tables: Tables, player: str, form: dict) -> bool:
     """The candidate's operation, as a page would make it (``rules/waits/phone``), passes
     the rules' own check (and apply, for an operation whose check leaves refusals to
     apply)."""
-    from rigs_helper.rules.actions.definition import build, registry
-    from rigs_helper.rules.waits.phone import from_a_phone, rolloff_waits
+    from rigs_helper.rules.actions.definition import registry
 
-    try:  # as a page plays it: a Sabotage card waits for its victims' answers, a tie for
-        # leader for the tied players' dice
+    try:
         d = registry().definition(spec.action)
-        op = rolloff_waits(from_a_phone(build(d, player, form, page=True, game=game), game))
+        if d.actor == "leader" and player != game.leader:  # (as ``build`` refuses it)
+            return False
+        op = _operation(d, game, player, form)
+        if op is None:
+            return False
         op.check(game, tables)
         if spec.full:
             op.apply(game, tables)

@@ -26,7 +26,9 @@ def from_a_phone(op: Op, game: Game) -> Op:
     """The operation as a page makes it: a Karma card waits for its victims' answers (a
     card it makes them draw waits for their record where the table holds the cards); where
     the table holds the cards, the end of the Player Phase waits for each player's own
-    Disaster card and a Disaster card recorded alone leaves its Karma card to record."""
+    Disaster card and a Disaster card recorded alone leaves its Karma card to record.
+    It reads only the game's ``cards`` and ``phase`` (the legal list keeps what it made
+    by those: ``rules/legal/grouping._operation``)."""
     table = game.cards != "rigs"
     if isinstance(op, KarmaPlay) and not isinstance(op, KarmaPlayWait):
         return replace(same_play(KarmaPlayWait, op), drawers=True, later=table)
