@@ -190,7 +190,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         P("to", "place", cli="--to"),
         _opt("harvest", "resource", cli="--harvest"),
         P("n", "count", counted=True),
-    ), "Move RIGS", legal=o.legal_move),
+    ), "Move RIGS", legal=o.legal_move, said_order=("to", "harvest", "from")),
     ActionDef("survey", o.op_survey, (
         P("plot", "plot"),
         _opt("card", "count", cli="--card", record="card"),
@@ -216,8 +216,9 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ), "Production plan", legal=o.legal_produce, make=_produce,
         page_one_of=("power", "skip")),
     ActionDef("lose", o.op_lose, (
-        _opt("from", "place", cli="--from", page_required=True),  # a page names where
-        _opt("n", "count", counted=True),
+        _opt("from", "place", cli="--from", page_required=True,  # a page names where
+             field="source"),
+        _opt("n", "count", counted=True, quiet=1),
         _opt("places", "place_count", many=True, cli="--from WHERE=K", page=False),
     ), "Lose RIGS", legal=o.legal_lose, full=True, make=_lose),
     ActionDef("settle", o.op_settle, tuple(
@@ -275,7 +276,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         waiting=o.op_karma_play_wait),
     ActionDef("karma use", o.op_karma_use, (
         P("title", "title"),  # Parts Shop: the table's die ("virtual": rigs rolls)
-        _opt("roll", "table_roll", many=True, cli="--roll", record="die", field=None),
+        _opt("roll", "table_roll", many=True, cli="--roll", record="die", field="rolls"),
     ), "Use a card in play", legal=o.legal_karma_use, make=_with_rolls),
     ActionDef("karma retire", o.op_karma_retire, (
         P("title", "title"),
@@ -319,13 +320,14 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ActionDef("done", o.op_done, (), "I'm done", legal=o.legal_done),
     # the leader's: ends the phase (a page's leader control: web/leader.py)
     ActionDef("next", o.op_next, (
-        _opt("card", "text", many=True, cli="--card", record="card"),
-        _opt("roll", "roll", many=True, cli="--roll", record="die"),
+        _opt("card", "text", many=True, cli="--card", record="card", field="cards"),
+        _opt("roll", "roll", many=True, cli="--roll", record="die", field="rolls"),
         _opt("karma", "text", many=True, cli="--karma", record="card",
              private="each", page=False),
         _opt("auto", "flag", cli="--auto", page=False, default=False),
         _opt("wait", "flag", cli="--wait", page=False, default=False),
-    ), "End the phase now", actor="leader", make=_next),
+    ), "End the phase now", actor="leader", make=_next,
+        said_order=("auto", "wait", "card", "karma", "roll")),
     ActionDef("adjust", o.op_adjust, (
         P("what", "holding"),
         P("delta", "number"),

@@ -38,10 +38,6 @@ class Sell(Op):
     phases = ("market",)
     phase_rule = "Luxuries are sold in the Market Phase, at the Market card's price"
 
-    def describe(self) -> str:
-        return "sell " + " ".join(f"{shell_word(who)} {'all' if n is None else n}"
-                                  for who, n in self.sales())
-
     def sales(self) -> tuple[tuple[str, int | None], ...]:
         return ((self.name, self.n), *self.more)
 
@@ -94,6 +90,8 @@ class Give(Op):
     phase_rule = "deals move goods in the Player Phase; only credits and resources in the " \
                  "Production Phase (Zero Hour)"
 
+    # (by hand: the goods are fields of (GOOD, N) pairs and the giver is not ``name``;
+    # the words one item per good, the second side after one --for)
     def describe(self) -> str:
         def bits(amounts: tuple[tuple[str, int], ...], plots: tuple[str, ...]) -> str:
             return " ".join([f"{k}={n}" for k, n in amounts] + list(plots))
@@ -193,10 +191,6 @@ class Adjust(Op):
     delta: int
     why: str
     card: tuple[str, ...] = ()
-
-    def describe(self) -> str:
-        return f"adjust {shell_word(self.name)} {self.what} {self.delta:+d} --why " \
-            f"{self.why!r}" + "".join(f" --card {t!r}" for t in self.card)
 
     def _key(self) -> str:
         t = self.what.strip().lower()
@@ -315,6 +309,7 @@ class Settle(Op):
     name: str
     amounts: tuple[tuple[str, int], ...]
 
+    # (by hand: the resources are one field of (RESOURCE, N) pairs; the words one item each)
     def describe(self) -> str:
         return f"settle {shell_word(self.name)} " + " ".join(f"{k}={n}"
                                                           for k, n in self.amounts)

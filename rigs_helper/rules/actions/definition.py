@@ -54,6 +54,8 @@ class ParamDef(NamedTuple):
     # adds up
     typed: bool = True  # False: never typed nor posted (a field the operation keeps,
     # private as declared: the cards after the first of a Karma record)
+    quiet: object = None  # an argument's value its words leave out (the one the
+    # action takes when it is not given, when ``default`` cannot say it: ``lose``'s 1)
 
     @property
     def number(self) -> bool:
@@ -89,6 +91,8 @@ class ActionDef(NamedTuple):
     # (the first's, with the others' values in its ``more``): each action's words in turn,
     # "player n" (sell Ana 2 Bo all: a player, then its n), or an item each, "resource=n"
     # (vinnie repay Bo energy=2 metal=all; with no "=", one action's arguments: RESOURCE N)
+    said_order: tuple[str, ...] = ()  # the options in the order the words say them,
+    # when not the parameters' (``move ... --to P5 --from P3``, as the log has said it)
 
     def param(self, name: str) -> ParamDef | None:
         return next((p for p in self.params if p.name == name), None)
@@ -123,29 +127,53 @@ class ActionDef(NamedTuple):
 
     def said(self, op: object) -> str:
         """The command that did ``op``, in this definition's words: the path, the acting
-        player, each argument, then each option given (a card's title quoted, a player's
-        name as a shell word).  An operation whose words say more writes ``describe``."""
+        player, each argument, then each option given, in the order of the parameters (a
+        card's title quoted, any other value as a shell word; a pair as ``KEY=VALUE``; the
+        table's dice as ``--roll`` each).  Several actions in one (``several``): each
+        one's words in turn.  An operation whose words are not its parameters writes
+        ``describe`` (saying why)."""
         from rigs_helper.rules.text import shell_word
 
-        def word(p: ParamDef, v: object) -> str:
-            return repr(v) if p.kind == "title" else shell_word(v) if p.kind == "player" \
-                else str(v)
-
-        out = [self.path] + ([shell_word(getattr(op, "name"))] if self.actor == "player"
-                             else [])
-        options = []
-        for p in self.params:
+        head = [self.path] + ([shell_word(getattr(op, "name"))] if self.actor == "player"
+                              else [])
+        more = getattr(op, "more", ()) if self.several else ()
+        if more:
+            return " ".join(head + self._several_words(op, more))
+        args: list[str] = []
+        options: list[str] = []
+        params = self.params if not self.said_order else sorted(
+            self.params, key=lambda p: (p.name in self.said_order,
+                                        self.said_order.index(p.name)
+                                        if p.name in self.said_order else 0))
+        for p in params:
             if p.field is None or not p.typed:
                 continue
             v = getattr(op, p.field or p.name)
-            vals = v if p.many else (v,)
             if not p.cli:
-                out += [word(p, x) for x in vals]
+                if p.quiet is None or v != p.quiet:
+                    args += [_word(p, x) for x in _items(p, v)]
             elif p.kind == "flag":
                 options += [p.cli] if v else []
             else:
-                options += [f"{p.cli} {word(p, x)}" for x in vals if x not in (None, "")]
-        return " ".join(out + options)
+                flag = p.cli.split()[0]
+                options += [f"{flag} {_word(p, x)}" for x in _items(p, v)
+                            if x not in (None, "")]
+        return " ".join(head + args + options)
+
+    def _several_words(self, op: object, more: tuple) -> list[str]:
+        """The words of several actions in one (``sell Ana 2 Bo all``, ``vinnie repay Ana
+        energy=2 metal=all``): the first's values, then each of ``more``'s."""
+        from rigs_helper.rules.text import shell_word
+
+        names = self.several_names()
+        params = [self.param(w) for w in names]
+        first = tuple(getattr(op, "name" if w == "player" else (q.field or q.name) if q
+                              else w) for w, q in zip(names, params))
+        each = [[shell_word(x) if q is None else _word(q, x) for q, x in zip(params, vals)]
+                for vals in (first, *more)]
+        if "=" in self.several:  # an item each: RESOURCE=N
+            return ["=".join(ws) for ws in each]
+        return [w for ws in each[:1] for w in ws[1:]] + [w for ws in each[1:] for w in ws]
 
     def page_params(self) -> tuple[ParamDef, ...]:
         return tuple(p for p in self.params if p.page)
@@ -195,6 +223,34 @@ class ActionDef(NamedTuple):
                                       else p.kind] for p in self.params},
             "class": None,
         }
+
+
+def _items(p: ParamDef, v: object) -> tuple:
+    """A parameter's values as said: each of ``many``; the table's dice (a record of
+    them) as each roll's word."""
+    words = getattr(v, "words", None)
+    if callable(words):
+        return tuple(words())
+    return tuple(v) if p.many and isinstance(v, tuple) else (v,)
+
+
+def _word(p: ParamDef, x: object) -> str:
+    """One value as the command writes it: a title or a text quoted (``repr``; a public
+    word that is not the table's record unquoted: ``take``), a change signed, a pair
+    ``KEY=VALUE``, ``all`` for no count, anything else a shell word."""
+    from rigs_helper.rules.text import shell_word
+
+    if isinstance(x, tuple) and len(x) == 2:
+        return shell_word(f"{x[0]}={x[1]}" if x[0] else x[1])
+    if x is None and p.kind == "count_or_all":
+        return "all"
+    if p.public and not p.record and isinstance(x, str) and x.strip().lower() in p.public:
+        return p.public[0]  # a word that names no card (an answer's "take")
+    if p.kind in ("title", "text"):
+        return repr(x)
+    if p.kind == "number" and isinstance(x, int):
+        return f"{x:+d}"
+    return shell_word(x)
 
 
 #: the definition's words for who may see a private value -> the operation's (``privacy``)

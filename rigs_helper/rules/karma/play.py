@@ -147,6 +147,7 @@ class KarmaPlay(Op):
     def split(self) -> tuple[tuple[str, int], ...]:
         return self.answers.split
 
+    # (by hand until each family is its own declared record: the flat names, ``FLAGS``)
     def describe(self) -> str:
         s = f"karma play {shell_word(self.name)} {self.title!r}"
         for flag, vals in FLAGS.items():
@@ -439,9 +440,6 @@ class KarmaUse(Op):
     title: str
     rolls: Rolls = Rolls()
     grant_first = True
-
-    def describe(self) -> str:
-        return f"karma use {shell_word(self.name)} {self.title!r}" + said_rolls(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

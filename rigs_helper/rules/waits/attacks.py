@@ -131,6 +131,7 @@ class KarmaPlayWait(KarmaPlay):
         """The waiting play of the family whose parameters are ``record``."""
         return WAITING[record]
 
+    # (by hand: the play's own words (its family's) and the waiting class's mark, --wait)
     def describe(self) -> str:
         return plain(self).describe() + " --wait"
 
@@ -263,17 +264,6 @@ class Answer(Op):
     # Right Back At You turning I WANT THAT! on several victims, once its player's dice
     # are in: how this player (who answered with it) shares the gains, (VICTIM, N)
     split: tuple[tuple[str, int], ...] = ()
-
-    def describe(self) -> str:
-        what = TAKE if self._takes() else repr(self.card)
-        return (f"answer {shell_word(self.name)} {what}"
-                + (f" --to {self.to}" if self.to else "")
-                + (f" --plot {self.plot}" if self.plot else "")
-                + (f" --first {self.first!r}" if self.first else "")
-                + "".join(f" --drew {t!r}" for t in self.drew)
-                + "".join(f" --roll {r}" for r in self.roll)
-                + (f" --gave {self.gave!r}" if self.gave else "")
-                + "".join(f" --split {shell_word(f'{w}={n}')}" for w, n in self.split))
 
     def _takes(self) -> bool:
         return self.card.strip().lower() in (TAKE, "take it")
