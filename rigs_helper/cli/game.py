@@ -313,10 +313,10 @@ def undo(
     from rigs_helper.store import rewind
     from rigs_helper.store.gamekind import kind
 
-    if kind(game_path(game)) != "rigs":  # RIG (cli/rig.py; another game: one line)
-        from rigs_helper.cli import rig
+    if kind(game_path(game)) != "rigs":  # a game on the protocol (RIG): its game object
+        from rigs_helper.cli import protocolgame
 
-        return rig.undo(game, n, json)
+        return protocolgame.undo(game, n, json)
 
     done = rewind.undo(game_path(game), n, force)
     if json:
@@ -348,10 +348,10 @@ def log(
     from rigs_helper.store import session
     from rigs_helper.store.gamekind import kind
 
-    if kind(game_path(game)) != "rigs":  # RIG (cli/rig.py; another game: one line)
-        from rigs_helper.cli import rig
+    if kind(game_path(game)) != "rigs":  # a game on the protocol (RIG): its game object
+        from rigs_helper.cli import protocolgame
 
-        return rig.log(game, json)
+        return protocolgame.log(game, json)
 
     path = game_path(game)
     rows = session.history(path)  # (the history replayed)
@@ -394,10 +394,10 @@ def doctor(
     from rigs_helper.store.gamekind import kind
 
     path = game_path(game)
-    if kind(path) != "rigs":  # RIG's file: loading it checks every key
-        from rigs_helper.cli import rig
+    if kind(path) != "rigs":  # a game on the protocol (RIG): loading it checks every key
+        from rigs_helper.cli import protocolgame
 
-        rig.load_rig(game)
+        protocolgame.load(game)
         return print_json({"game": str(path), "problems": [], "notes": []}) if json else say(
             f"{path}: no problems found")
     if accept or reason is not None:

@@ -87,3 +87,16 @@ class Game(Protocol[S]):
     def score(self, state: S) -> Score | None: ...
 
     def players(self, state: S) -> list[str]: ...
+
+    # the shared commands' words (status, log, undo: cli/protocolgame.py)
+    def where(self, state: S) -> str: ...  # the round and whose turn, in a few words
+
+    def status(self, state: S) -> dict[str, Any]: ...  # `status --json`
+
+    def status_lines(self, state: S) -> list[str]: ...  # `status` on the terminal
+
+    def next_words(self, state: S, where: str) -> list[str]: ...  # what the table does
+    # next, as commands to copy (``where``: the game file's option, " -g FILE", or "")
+
+    def action_words(self, entry: Mapping[str, Any]) -> str: ...  # a log entry as the
+    # command that did it

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rigs_helper.game.protocol import Game, Legal, Score
-from rigs_helper.games.rig import codec, legal
+from rigs_helper.games.rig import codec, legal, views
 from rigs_helper.games.rig.actions import ACTIONS
 from rigs_helper.games.rig.pieces import COLOURS
 from rigs_helper.games.rig.state import State, new_state
@@ -78,6 +78,21 @@ class Rig:
 
     def players(self, state: State) -> list[str]:
         return [s.name for s in state.seats]
+
+    def where(self, state: State) -> str:
+        return views.where(state)
+
+    def status(self, state: State) -> dict[str, Any]:
+        return views.status_dict(state)
+
+    def status_lines(self, state: State) -> list[str]:
+        return views.status_lines(state)
+
+    def next_words(self, state: State, where: str) -> list[str]:
+        return views.hints(state, where)
+
+    def action_words(self, entry: Mapping[str, Any]) -> str:
+        return views.action_words(dict(entry))
 
 
 RIG: Game[State] = Rig()  # (the type checker holds it to the protocol)

@@ -1,0 +1,67 @@
+"""The shared commands (`status`, `log`, `undo`, `doctor`) for a game on the protocol
+(RIG today, any game `rigs_helper/games` registers): written against the game object
+alone (``rigs_helper/game/protocol.py``), which the game file's ``game =`` key names
+(``store/gamestore.py`` asks the registration for it).  Nothing here imports a game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rigs_helper.cli.base import game_path, print_json
+from rigs_helper.cli.render import say
+
+
+def where_option(game: Path | None) -> str:
+    """The game file's option for a command to copy: `` -g FILE`` when one was given."""
+    from rigs_helper.rules.text import shell_word
+
+    return f" -g {shell_word(game_path(game))}" if game is not None else ""
+
+
+def load(game: Path | None) -> Any:
+    """The game file (``store/gamestore.Loaded``: its game object, state and log)."""
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.store import gamestore
+
+    path = game_path(game)
+    if not path.exists():
+        raise InputError(f"{path}: no such file (start a game: `rigs new`)")
+    return gamestore.load(path)
+
+
+def status(game: Path | None, json: bool) -> None:
+    loaded = load(game)
+    g, st = loaded.game, loaded.state
+    if json:
+        print_json(g.status(st))
+        return
+    say("\n".join([*g.status_lines(st), *g.next_words(st, where_option(game))]))
+
+
+def log(game: Path | None, json: bool) -> None:
+    loaded = load(game)
+    g = loaded.game
+    rows = [{"n": e.get("n"), "at": e.get("at"), "action": g.action_words(e),
+             "said": list(e.get("said", []))} for e in loaded.log]
+    if json:
+        print_json({"game": g.name, "log": rows})
+        return
+    lines = []
+    for r in rows:
+        lines.append(f"{r['n'] or '':>4}  {r['action']}")
+        lines += [f"{'':>8}{x}" for x in r["said"]]
+    say("\n".join(lines) if lines else "No action yet.")
+
+
+def undo(game: Path | None, n: int, json: bool) -> None:
+    from rigs_helper.store import gamestore
+
+    g = load(game).game
+    gone, st = gamestore.undo(game_path(game), n)
+    if json:
+        print_json({"game": g.name, "undone": [g.action_words(e) for e in gone],
+                    "where": g.where(st)})
+        return
+    say("\n".join([*(f"undone: {g.action_words(e)}" for e in reversed(gone)),
+                   f"Now {g.where(st)}.", *g.next_words(st, where_option(game))]))
