@@ -24,7 +24,10 @@ from rigs_helper.rules.errors import InputError, PendingChoice, RigsError, Rules
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import hand_key
 from rigs_helper.rules.karma.args import CardArgs
-from rigs_helper.rules.karma.play import OPS, KarmaPlay
+from rigs_helper.rules.karma.play import (
+    KarmaPlay, PlayCollector, PlayHandCard, PlayMatchLoss, PlayNewOwner, PlayOnPlot,
+    PlayOnVictims, PlayPlotResource, PlayPlots, PlayResources, PlayRigsFrom, PlayScatter,
+    PlaySwap, PlaySwapOption, PlayTake, PlayVictimsResource)
 from rigs_helper.rules.karma.protection import ALARM, DONK, FOR_ONE_VICTIM, aim
 from rigs_helper.rules.oplog import op_from_json, op_to_json
 from rigs_helper.rules.piles import find_in
@@ -208,20 +211,91 @@ class KarmaPlayWait(KarmaPlay):
                        {"waiting_for": list(victims)})
 
 
-def _waiting(fam: type[KarmaPlay]) -> type[KarmaPlay]:
-    """The waiting play of the family ``fam`` (``KarmaPlayWait``'s fields and methods, the
-    family's parameters)."""
-    if fam is KarmaPlay:
-        return KarmaPlayWait
-    made: type[KarmaPlay] = dataclass(frozen=True)(
-        type(fam.__name__ + "Wait", (fam, KarmaPlayWait), {"__doc__": fam.__doc__}))
-    made.__module__ = __name__
-    return made
+# ------------------------------------------------------------ the families, waiting
+# the waiting play of each family: the family's parameters, KarmaPlayWait's fields and
+# methods (its MRO: the family first, then KarmaPlayWait, then KarmaPlay)
+
+@dataclass(frozen=True)
+class PlayCollectorWait(PlayCollector, KarmaPlayWait):
+    """PlayCollector, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayOnVictimsWait(PlayOnVictims, KarmaPlayWait):
+    """PlayOnVictims, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayRigsFromWait(PlayRigsFrom, KarmaPlayWait):
+    """PlayRigsFrom, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayHandCardWait(PlayHandCard, KarmaPlayWait):
+    """PlayHandCard, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayMatchLossWait(PlayMatchLoss, KarmaPlayWait):
+    """PlayMatchLoss, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlaySwapOptionWait(PlaySwapOption, KarmaPlayWait):
+    """PlaySwapOption, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayVictimsResourceWait(PlayVictimsResource, KarmaPlayWait):
+    """PlayVictimsResource, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayOnPlotWait(PlayOnPlot, KarmaPlayWait):
+    """PlayOnPlot, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayNewOwnerWait(PlayNewOwner, KarmaPlayWait):
+    """PlayNewOwner, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayScatterWait(PlayScatter, KarmaPlayWait):
+    """PlayScatter, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayPlotsWait(PlayPlots, KarmaPlayWait):
+    """PlayPlots, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayPlotResourceWait(PlayPlotResource, KarmaPlayWait):
+    """PlayPlotResource, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayResourcesWait(PlayResources, KarmaPlayWait):
+    """PlayResources, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlaySwapWait(PlaySwap, KarmaPlayWait):
+    """PlaySwap, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayTakeWait(PlayTake, KarmaPlayWait):
+    """PlayTake, waiting for its answers and records."""
 
 
 #: the waiting play of each family, by its record (as play.OPS)
-WAITING: dict[type[CardArgs], type[KarmaPlay]] = {
-    record: _waiting(fam) for record, fam in OPS.items()}
+WAITING: dict[type[CardArgs], type[KarmaPlay]] = {c.family: c for c in (
+    KarmaPlayWait, PlayCollectorWait, PlayOnVictimsWait, PlayRigsFromWait, PlayHandCardWait,
+    PlayMatchLossWait, PlaySwapOptionWait, PlayVictimsResourceWait, PlayOnPlotWait,
+    PlayNewOwnerWait, PlayScatterWait, PlayPlotsWait, PlayPlotResourceWait,
+    PlayResourcesWait, PlaySwapWait, PlayTakeWait)}
 
 
 def ask(names: Iterable[str], splitter: str = "") -> str:
