@@ -65,3 +65,24 @@ def undo(game: Path | None, n: int, json: bool) -> None:
         return
     say("\n".join([*(f"undone: {g.action_words(e)}" for e in reversed(gone)),
                    f"Now {g.where(st)}.", *g.next_words(st, where_option(game))]))
+
+
+def score(path: Path, json: bool, keep_it: bool) -> None:
+    """`rigs score` of a finished game: who won, each player's score in the game's words;
+    kept in the group's history (apart from the other games') unless ``keep_it`` is
+    False."""
+    from rigs_helper.store.historyplay import play_of_protocol
+
+    loaded = load(path)
+    play = play_of_protocol(path, loaded)  # (refuses a game not over)
+    result = loaded.game.score(loaded.state)
+    if json:
+        print_json({"game": loaded.game.name,
+                    "winners": [p["name"] for p in result.players if p["winner"]],
+                    "players": list(result.players)})
+    else:
+        say("\n".join(result.said))
+    if keep_it:
+        from rigs_helper.cli.keep import keep
+
+        keep(play, quiet=json)

@@ -1,6 +1,6 @@
-"""`rigs rig ...`: RIG's actions (docs/rig.md), and RIG's `new` and `score` (the shared
-commands dispatch here when the game file says ``game = "rig"``; its `status`, `log`, `undo`
-and `doctor` are any protocol game's: cli/protocolgame.py)."""
+"""`rigs rig ...`: RIG's actions (docs/rig.md), and RIG's `new` (`rigs new --rules rig`
+dispatches here; its `status`, `log`, `undo`, `doctor` and `score` are any protocol game's:
+cli/protocolgame.py)."""
 
 
 from pathlib import Path
@@ -266,33 +266,3 @@ def new_game(rules: str, players: list[str], seed: int | None, tokens: int | Non
                    f"`rigs status{_where(game)}` shows the game; `rigs serve --host 0.0.0.0"
                    f"{_where(game)}` the board and a page per phone.",
                    *hints(state, game)]))
-
-
-def score(path: Path, json: bool, keep_it: bool) -> None:
-    """`rigs score` of a finished RIG game: who won and each Rig's components; kept in
-    the group's history as a RIG game (apart from R.I.G.S.'s) unless ``keep_it`` is
-    False."""
-    from rigs_helper.games.rig.views import status_dict
-    from rigs_helper.store.historyplay import play_of_protocol
-
-    loaded = load_rig(path)
-    play = play_of_protocol(path, loaded)  # (refuses a game not over)
-    d = status_dict(loaded.state)
-    winners = [r["name"] for r in play["players"] if r["winner"]]
-    rows = [{"name": p["name"], "components": p["components"], "rig": p["rig"],
-             "missing": p["missing"], "rank": r["rank"], "winner": r["winner"]}
-            for p, r in zip(d["players"], play["players"])]
-    if json:
-        print_json({"game": "rig", "winners": winners, "players": rows})
-    else:
-        head = (f"RIG: {winners[0]} won." if len(winners) == 1 else
-                f"RIG: a draw between {' and '.join(winners)} (no token could move "
-                "again).")
-        say("\n".join([head, *(f"  {r['name']}: {r['components']} of 6 components"
-                                  + (f" (missing {', '.join(r['missing'])})"
-                                     if r["missing"] else "")
-                                  + ("  won" if r["winner"] else "") for r in rows)]))
-    if keep_it:
-        from rigs_helper.cli.keep import keep
-
-        keep(play, quiet=json)

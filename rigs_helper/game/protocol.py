@@ -48,9 +48,12 @@ class Legal:
 
 @dataclass(frozen=True, slots=True)
 class Score:
-    """The end of a game for the history: each player's rank (1 = won) and numbers."""
+    """The end of a game for the history: each player's rank (1 = won) and numbers
+    (``name``, ``winner``, ``rank``, ``score``, and what else the game says), and the end
+    in words, as `rigs score` prints it."""
 
     players: tuple[dict[str, Any], ...]
+    said: tuple[str, ...] = ()
 
 
 class Game(Protocol[S]):

@@ -9,6 +9,10 @@ resolves through the unchanged ``KarmaPlay``, with the answers in the order they
 `rigs karma play ... --answer` would: when every victim has answered, or at once when an
 answer is for the whole card (Calling in a Favor and the like) or the player asks
 (``resolve_now``: `rigs next --auto`).
+
+Kept as one idea past 450 lines: the waiting play of each Karma family is declared here,
+beside ``KarmaPlayWait`` whose fields and methods it takes (a module of their own would
+import this one and be imported by it).
 """
 
 from __future__ import annotations
