@@ -132,6 +132,14 @@ def test_no_module_named_in_a_string_in_the_rules():
      "answer Bo 'Decoy' --to Cy --split Ana=2"),
     ("vinnie repay", "Ana", {"resource": "energy", "n": "all"}, "vinnie repay Ana energy all"),
     ("sell", "Ana", {"n": "2"}, "sell Ana 2"),
+    # items KEY=N read from a field of pairs (``FIELD:KEY``); what comes back after one --for
+    ("give", "Ana", {"to": "Bo", "credits": "3", "metal": "2", "plot": ["P7"],
+                     "for_energy": "1", "for_plot": ["P9"]},
+     "give Ana Bo credits=3 metal=2 P7 --for energy=1 P9"),
+    ("give", "Ana", {"to": "Bo", "rigs": "1"}, "give Ana Bo rigs=1"),
+    ("deal propose", "Ana", {"to": "Bo", "energy": "2", "for_credits": "10"},
+     "deal propose Ana Bo energy=2 --for credits=10"),
+    ("settle", "Ana", {"energy": "2", "metal": "1"}, "settle Ana energy=2 metal=1"),
 ])
 def test_an_action_whose_words_are_its_parameters_is_said_by_its_definition(
         path, actor, words, said):

@@ -46,10 +46,12 @@ def _rolls(words):
 
 def _side(prefix: str, page: bool) -> tuple[ParamDef, ...]:
     """What moves one way in a deal: each good as GOOD=N (1 or more), and plots (what comes
-    back: after ``--for`` on the CLI)."""
-    cli = "--for " if prefix else ""
-    return (*(_opt(prefix + k, "count", min=1, cli=f"{cli}{k}=N", page=page) for k in GOODS),
-            _opt(prefix + "plot", "plot", many=True, cli=f"{cli}PLOT", page=page))
+    back: after ``--for`` on the CLI; the operation's ``back_`` fields)."""
+    cli, back = ("--for ", "back_") if prefix else ("", "")
+    return (*(_opt(prefix + k, "count", min=1, cli=f"{cli}{k}=N", page=page,
+                   field=f"{back}amounts:{k}") for k in GOODS),
+            _opt(prefix + "plot", "plot", many=True, cli=f"{cli}PLOT", page=page,
+                 field=f"{back}plots"))
 
 
 def _amounts(v: dict, prefix: str):
@@ -204,7 +206,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("n", "count_or_all", default=1, counted=True),
     ), "Repay Vinnie", legal=o.legal_vinnie_repay, several="resource=n"),
     ActionDef("give", o.op_give, (
-        P("to", "player"), *_side("", True), *_side("for_", False),
+        P("to", "player", field="receiver"), *_side("", True), *_side("for_", False),
     ), "Give", legal=o.legal_give, make=_deal),
     ActionDef("sell", o.op_sell, (
         P("n", "count_or_all", counted=True),
@@ -222,7 +224,8 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("places", "place_count", many=True, cli="--from WHERE=K", page=False),
     ), "Lose RIGS", legal=o.legal_lose, full=True, make=_lose),
     ActionDef("settle", o.op_settle, tuple(
-        _opt(r, "count", min=0, default=0, cli=f"{r}=N") for r in RESOURCES
+        _opt(r, "count", min=0, default=0, cli=f"{r}=N", field=f"amounts:{r}")
+        for r in RESOURCES
     ), "Settle resources", legal=o.legal_settle, full=True, make=_settle),
     ActionDef("karma draw", o.op_karma_draw, (
         # each card drawn at the table, in order (several owed: one each; "virtual": rigs
@@ -282,7 +285,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         P("title", "title"),
     ), "Take a card out of play", legal=o.legal_karma_retire),
     ActionDef("deal propose", o.op_deal_propose, (
-        P("to", "player"), *_side("", True), *_side("for_", True),
+        P("to", "player", field="receiver"), *_side("", True), *_side("for_", True),
     ), "Propose a deal", legal=o.legal_deal_propose, make=_propose),
     *(ActionDef(f"deal {verb}", op, (
         P("deal", "deal"),

@@ -11,7 +11,6 @@ from rigs_helper.rules.names import amount, signed
 from rigs_helper.rules.names import amounts as amounts_text
 from rigs_helper.rules.state import MAX_HOLDING, Game, Player, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables
-from rigs_helper.rules.text import shell_word
 
 
 def sale_price(game: Game, player: Player) -> int:
@@ -89,18 +88,6 @@ class Give(Op):
     phases = ("player", "production")
     phase_rule = "deals move goods in the Player Phase; only credits and resources in the " \
                  "Production Phase (Zero Hour)"
-
-    # (by hand: the goods are fields of (GOOD, N) pairs and the giver is not ``name``;
-    # the words one item per good, the second side after one --for)
-    def describe(self) -> str:
-        def bits(amounts: tuple[tuple[str, int], ...], plots: tuple[str, ...]) -> str:
-            return " ".join([f"{k}={n}" for k, n in amounts] + list(plots))
-
-        s = f"give {shell_word(self.giver)} {shell_word(self.receiver)} "
-        s += bits(self.amounts, self.plots)
-        if self.back_amounts or self.back_plots:
-            s += " --for " + bits(self.back_amounts, self.back_plots)
-        return s
 
     def _sides(self) -> tuple[tuple[str, str, tuple[tuple[str, int], ...], tuple[str, ...]], ...]:
         return ((self.giver, self.receiver, self.amounts, self.plots),
@@ -308,11 +295,6 @@ class Settle(Op):
 
     name: str
     amounts: tuple[tuple[str, int], ...]
-
-    # (by hand: the resources are one field of (RESOURCE, N) pairs; the words one item each)
-    def describe(self) -> str:
-        return f"settle {shell_word(self.name)} " + " ".join(f"{k}={n}"
-                                                          for k, n in self.amounts)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

@@ -48,7 +48,8 @@ class ParamDef(NamedTuple):
     page_required: bool = False  # optional at the terminal, required on a page (as is
     # every counted one: the legal list gives its bounds)
     counted: bool = False  # legal actions check 1, 2, ... up to a bound
-    field: str | None = ""  # the operation's field ("": the same name; None: make() reads it)
+    field: str | None = ""  # the operation's field ("": the same name; None: make() reads
+    # it; "FIELD:KEY": KEY's value among a field of (KEY, VALUE) pairs, as said)
     keyed: bool = False  # ``many`` KEY=VALUE items (``--split Bo=3``) that a page gives as
     # one field per key, ``NAME:KEY`` (``split:Bo`` = 3): the listed numbers a constraint
     # adds up
@@ -134,13 +135,14 @@ class ActionDef(NamedTuple):
         ``describe`` (saying why)."""
         from rigs_helper.rules.text import shell_word
 
-        head = [self.path] + ([shell_word(getattr(op, "name"))] if self.actor == "player"
-                              else [])
+        head = [self.path] + ([shell_word(_actor(op))] if self.actor == "player" else [])
         more = getattr(op, "more", ()) if self.several else ()
         if more:
             return " ".join(head + self._several_words(op, more))
         args: list[str] = []
+        items: list[str] = []
         options: list[str] = []
+        grouped: dict[str, list[str]] = {}
         params = self.params if not self.said_order else sorted(
             self.params, key=lambda p: (p.name in self.said_order,
                                         self.said_order.index(p.name)
@@ -148,17 +150,23 @@ class ActionDef(NamedTuple):
         for p in params:
             if p.field is None or not p.typed:
                 continue
-            v = getattr(op, p.field or p.name)
+            v = _value(op, p)
+            flag, _, shape = p.cli.rpartition(" ")
             if not p.cli:
                 if p.quiet is None or v != p.quiet:
                     args += [_word(p, x) for x in _items(p, v)]
             elif p.kind == "flag":
                 options += [p.cli] if v else []
+            elif not shape.startswith("-") and (not flag or flag in GROUPS):
+                # an item (credits=N, a plot), or one of a group's (after --for)
+                said = [_item(p, shape, x) for x in _items(p, v)
+                        if x not in (None, "", p.default)]
+                (grouped.setdefault(flag, []) if flag else items).extend(said)
             else:
-                flag = p.cli.split()[0]
-                options += [f"{flag} {_word(p, x)}" for x in _items(p, v)
+                options += [f"{(flag or shape)} {_word(p, x)}" for x in _items(p, v)
                             if x not in (None, "")]
-        return " ".join(head + args + options)
+        return " ".join(head + args + items + options
+                        + [w for g, ws in grouped.items() if ws for w in (g, *ws)])
 
     def _several_words(self, op: object, more: tuple) -> list[str]:
         """The words of several actions in one (``sell Ana 2 Bo all``, ``vinnie repay Ana
@@ -223,6 +231,36 @@ class ActionDef(NamedTuple):
                                       else p.kind] for p in self.params},
             "class": None,
         }
+
+
+#: a word said once before the items that follow it, each a parameter's (a deal's
+#: ``--for``: what comes back)
+GROUPS = ("--for",)
+
+
+def _actor(op: object) -> object:
+    """The acting player: the operation's first field (``name``; a deal's ``giver``)."""
+    from dataclasses import fields
+
+    return getattr(op, fields(op)[0].name)  # type: ignore[arg-type]
+
+
+def _value(op: object, p: ParamDef) -> object:
+    """The operation's value of a parameter: its field, or ``FIELD:KEY``, the value of
+    KEY among a field of (KEY, VALUE) pairs (a deal's ``amounts:credits``; the default
+    when KEY is not among them)."""
+    field = p.field or p.name
+    base, colon, key = field.partition(":")
+    if not colon:
+        return getattr(op, field)
+    return dict(getattr(op, base)).get(key, p.default)
+
+
+def _item(p: ParamDef, shape: str, x: object) -> str:
+    """An item as the command writes it: ``KEY=N`` (``shape`` ``credits=N``) or the
+    value itself (``PLOT``)."""
+    key, eq, _ = shape.partition("=")
+    return f"{key}={_word(p, x)}" if eq else _word(p, x)
 
 
 def _items(p: ParamDef, v: object) -> tuple:
