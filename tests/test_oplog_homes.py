@@ -140,6 +140,16 @@ def test_no_module_named_in_a_string_in_the_rules():
     ("deal propose", "Ana", {"to": "Bo", "energy": "2", "for_credits": "10"},
      "deal propose Ana Bo energy=2 --for credits=10"),
     ("settle", "Ana", {"energy": "2", "metal": "1"}, "settle Ana energy=2 metal=1"),
+    # a Karma play, each family's: every value quoted but the amounts (``quoted``), the
+    # waiting play's --wait
+    ("karma play", "Ana", {"title": "I WANT THAT!", "target": ["Bo"], "resource": ["metal"],
+                           "wait": True},
+     "karma play Ana 'I WANT THAT!' --target 'Bo' --resource 'metal' --wait"),
+    ("karma play", "Ana", {"title": "Ruins", "take": ["energy=2"], "roll": ["4"]},
+     "karma play Ana 'Ruins' --take energy=2 --roll 4"),
+    ("karma play", "Ana", {"title": "Rough Storm", "drew": ["Bo=Decoy"],
+                           "answer": ["Bo=Decoy"]},
+     "karma play Ana 'Rough Storm' --answer 'Bo=Decoy' --drew 'Bo=Decoy'"),
 ])
 def test_an_action_whose_words_are_its_parameters_is_said_by_its_definition(
         path, actor, words, said):

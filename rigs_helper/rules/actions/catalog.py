@@ -254,7 +254,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("resource", "resource", many=True, cli="--resource"),
         _opt("option", "text", cli="--option"),
         _opt("new_owner", "player", cli="--new-owner"),
-        _opt("from", "place", cli="--from"),
+        _opt("from", "place", cli="--from", field="source"),
         _opt("give", "good_amount", many=True, cli="--give", page=False),
         _opt("take", "good_amount", many=True, cli="--take", page=False),
         # a card of a victim's hand: chosen, or picked at random at the table (Eye for an
@@ -273,10 +273,13 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("split", "name_count", many=True, cli="--split", page=False),
         # the table's die (Poker Night, Winning Raffle Ticket, Ruins); a page may say
         # "virtual" (rigs rolls)
-        _opt("roll", "table_roll", many=True, cli="--roll", record="die", field=None),
+        _opt("roll", "table_roll", many=True, cli="--roll", record="die", field="rolls"),
         _opt("wait", "flag", cli="--wait", page=False, default=False),
     ), "Play a Karma card", legal=o.legal_karma_play, make=_karma_play,
-        waiting=o.op_karma_play_wait),
+        waiting=o.op_karma_play_wait, quoted=True, said_order=(
+            "target", "plot", "resource", "give", "take", "card", "from", "option",
+            "new_owner", "to", "answer", "answer_to", "answer_plot", "drew", "own", "first",
+            "split", "roll", "wait")),
     ActionDef("karma use", o.op_karma_use, (
         P("title", "title"),  # Parts Shop: the table's die ("virtual": rigs rolls)
         _opt("roll", "table_roll", many=True, cli="--roll", record="die", field="rolls"),

@@ -94,6 +94,8 @@ class ActionDef(NamedTuple):
     # (vinnie repay Bo energy=2 metal=all; with no "=", one action's arguments: RESOURCE N)
     said_order: tuple[str, ...] = ()  # the options in the order the words say them,
     # when not the parameters' (``move ... --to P5 --from P3``, as the log has said it)
+    quoted: bool = False  # every value said quoted (``repr``) but the amounts (``k=n``),
+    # as the log has always said a Karma play
 
     def param(self, name: str) -> ParamDef | None:
         return next((p for p in self.params if p.name == name), None)
@@ -125,63 +127,6 @@ class ActionDef(NamedTuple):
         (any case: the field's value is compared lowered and stripped)."""
         return {p.field or p.name: p.public for p in self.params
                 if p.private and p.public and p.field is not None}
-
-    def said(self, op: object) -> str:
-        """The command that did ``op``, in this definition's words: the path, the acting
-        player, each argument, then each option given, in the order of the parameters (a
-        card's title quoted, any other value as a shell word; a pair as ``KEY=VALUE``; the
-        table's dice as ``--roll`` each).  Several actions in one (``several``): each
-        one's words in turn.  An operation whose words are not its parameters writes
-        ``describe`` (saying why)."""
-        from rigs_helper.rules.text import shell_word
-
-        head = [self.path] + ([shell_word(_actor(op))] if self.actor == "player" else [])
-        more = getattr(op, "more", ()) if self.several else ()
-        if more:
-            return " ".join(head + self._several_words(op, more))
-        args: list[str] = []
-        items: list[str] = []
-        options: list[str] = []
-        grouped: dict[str, list[str]] = {}
-        params = self.params if not self.said_order else sorted(
-            self.params, key=lambda p: (p.name in self.said_order,
-                                        self.said_order.index(p.name)
-                                        if p.name in self.said_order else 0))
-        for p in params:
-            if p.field is None or not p.typed:
-                continue
-            v = _value(op, p)
-            flag, _, shape = p.cli.rpartition(" ")
-            if not p.cli:
-                if p.quiet is None or v != p.quiet:
-                    args += [_word(p, x) for x in _items(p, v)]
-            elif p.kind == "flag":
-                options += [p.cli] if v else []
-            elif not shape.startswith("-") and (not flag or flag in GROUPS):
-                # an item (credits=N, a plot), or one of a group's (after --for)
-                said = [_item(p, shape, x) for x in _items(p, v)
-                        if x not in (None, "", p.default)]
-                (grouped.setdefault(flag, []) if flag else items).extend(said)
-            else:
-                options += [f"{(flag or shape)} {_word(p, x)}" for x in _items(p, v)
-                            if x not in (None, "")]
-        return " ".join(head + args + items + options
-                        + [w for g, ws in grouped.items() if ws for w in (g, *ws)])
-
-    def _several_words(self, op: object, more: tuple) -> list[str]:
-        """The words of several actions in one (``sell Ana 2 Bo all``, ``vinnie repay Ana
-        energy=2 metal=all``): the first's values, then each of ``more``'s."""
-        from rigs_helper.rules.text import shell_word
-
-        names = self.several_names()
-        params = [self.param(w) for w in names]
-        first = tuple(getattr(op, "name" if w == "player" else (q.field or q.name) if q
-                              else w) for w, q in zip(names, params))
-        each = [[shell_word(x) if q is None else _word(q, x) for q, x in zip(params, vals)]
-                for vals in (first, *more)]
-        if "=" in self.several:  # an item each: RESOURCE=N
-            return ["=".join(ws) for ws in each]
-        return [w for ws in each[:1] for w in ws[1:]] + [w for ws in each[1:] for w in ws]
 
     def page_params(self) -> tuple[ParamDef, ...]:
         return tuple(p for p in self.params if p.page)
@@ -231,64 +176,6 @@ class ActionDef(NamedTuple):
                                       else p.kind] for p in self.params},
             "class": None,
         }
-
-
-#: a word said once before the items that follow it, each a parameter's (a deal's
-#: ``--for``: what comes back)
-GROUPS = ("--for",)
-
-
-def _actor(op: object) -> object:
-    """The acting player: the operation's first field (``name``; a deal's ``giver``)."""
-    from dataclasses import fields
-
-    return getattr(op, fields(op)[0].name)  # type: ignore[arg-type]
-
-
-def _value(op: object, p: ParamDef) -> object:
-    """The operation's value of a parameter: its field, or ``FIELD:KEY``, the value of
-    KEY among a field of (KEY, VALUE) pairs (a deal's ``amounts:credits``; the default
-    when KEY is not among them)."""
-    field = p.field or p.name
-    base, colon, key = field.partition(":")
-    if not colon:
-        return getattr(op, field)
-    return dict(getattr(op, base)).get(key, p.default)
-
-
-def _item(p: ParamDef, shape: str, x: object) -> str:
-    """An item as the command writes it: ``KEY=N`` (``shape`` ``credits=N``) or the
-    value itself (``PLOT``)."""
-    key, eq, _ = shape.partition("=")
-    return f"{key}={_word(p, x)}" if eq else _word(p, x)
-
-
-def _items(p: ParamDef, v: object) -> tuple:
-    """A parameter's values as said: each of ``many``; the table's dice (a record of
-    them) as each roll's word."""
-    words = getattr(v, "words", None)
-    if callable(words):
-        return tuple(words())
-    return tuple(v) if p.many and isinstance(v, tuple) else (v,)
-
-
-def _word(p: ParamDef, x: object) -> str:
-    """One value as the command writes it: a title or a text quoted (``repr``; a public
-    word that is not the table's record unquoted: ``take``), a change signed, a pair
-    ``KEY=VALUE``, ``all`` for no count, anything else a shell word."""
-    from rigs_helper.rules.text import shell_word
-
-    if isinstance(x, tuple) and len(x) == 2:
-        return shell_word(f"{x[0]}={x[1]}" if x[0] else x[1])
-    if x is None and p.kind == "count_or_all":
-        return "all"
-    if p.public and not p.record and isinstance(x, str) and x.strip().lower() in p.public:
-        return p.public[0]  # a word that names no card (an answer's "take")
-    if p.kind in ("title", "text"):
-        return repr(x)
-    if p.kind == "number" and isinstance(x, int):
-        return f"{x:+d}"
-    return shell_word(x)
 
 
 #: the definition's words for who may see a private value -> the operation's (``privacy``)

@@ -132,15 +132,13 @@ class KarmaPlayWait(KarmaPlay):
     #: older log, whose cards rigs resolved with its own dice and picks)
     later: bool = False
     json_name: ClassVar[str] = "KarmaPlayWait"
+    #: said as ``--wait`` (the play's definition's flag; the log marks it ``wait = true``)
+    wait: ClassVar[bool] = True
 
     @classmethod
     def family_class(cls, record: type[CardArgs]) -> type[KarmaPlay]:
         """The waiting play of the family whose parameters are ``record``."""
         return WAITING[record]
-
-    # (by hand: the play's own words (its family's) and the waiting class's mark, --wait)
-    def describe(self) -> str:
-        return plain(self).describe() + " --wait"
 
     def own_play(self) -> KarmaPlay:
         """The play as it waits: with ``drawers``, every player who rolls for it gives their
