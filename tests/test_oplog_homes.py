@@ -189,3 +189,28 @@ def test_a_describe_written_by_hand_says_why():
                 if "(by hand:" not in above and "(by hand until" not in above:
                     unexplained.append(f"{path.name}:{i + 1}")
     assert unexplained == []
+
+
+def test_every_parameter_said_is_a_field_of_its_operation():
+    """The words are read from the operation's fields by the definition's names (``field``,
+    ``FIELD:KEY``): each names a field its operation has (a Karma play's: one of its
+    families', or an answer), so no word is dropped by a misspelt name."""
+    from dataclasses import fields
+
+    from rigs_helper.rules.engine import Op
+    from rigs_helper.rules.karma.play import OPS
+
+    missing = []
+    for path, d in DEFS.items():
+        if d.operation_class().describe is not Op.describe:
+            continue  # (its words by hand, saying why)
+        classes = [d.operation_class(), *(OPS.values() if path == "karma play" else ()),
+                   *((d.waiting_class(),) if d.waiting is not None else ())]
+        for p in d.params:
+            if p.field is None or not p.typed:
+                continue
+            name = (p.field or p.name).partition(":")[0]
+            if not any(name in {f.name for f in fields(c)} or hasattr(c, name)
+                       for c in classes):
+                missing.append(f"{path}: {p.name} -> {name}")
+    assert missing == []
