@@ -21,8 +21,9 @@ PKG = Path(__file__).resolve().parents[1] / "rigs_helper"
 IO_MODULES = {"os", "io", "sys", "pathlib", "shutil", "tempfile", "subprocess", "socket",
               "http", "urllib", "fcntl", "msvcrt", "signal", "threading", "asyncio"}
 #: what any game uses and rules/ still holds until it splits (issue 40, point 6): the
-#: errors, the seeded generator, a value quoted as a shell word
-GENERIC = {"rigs_helper.rules.errors", "rigs_helper.rules.rng", "rigs_helper.rules.text"}
+#: errors, the seeded generator, a value quoted as a shell word, checks of written TOML
+GENERIC = {"rigs_helper.rules.errors", "rigs_helper.rules.rng", "rigs_helper.rules.text",
+           "rigs_helper.rules.checker"}
 FORBIDDEN = {
     "rules": {"rigs_helper.store", "rigs_helper.cli", "rigs_helper.forecast",
               "rigs_helper.web", "rigs_helper.games"} | IO_MODULES,

@@ -116,11 +116,17 @@ def new(
 ) -> None:
     """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader.
     Prints the commitment (a hash of the seed) to photograph for `rigs verify`."""
-    if rules.strip().lower() != "rigs" or tokens is not None:  # another game: its own new
-        from rigs_helper.cli import rig
+    if rules.strip().lower() != "rigs":  # a game on the protocol (RIG): its game object
+        from rigs_helper.cli import protocolgame
 
-        return rig.new_game(rules, player, seed, tokens, dice, force, game, json,
-                            bool(word or ask_words or plots or have or roll), group)
+        return protocolgame.new_game(rules, player, seed, {"dice": dice.strip().lower(),
+                                                           "tokens": tokens},
+                                     force, game, json,
+                                     bool(word or ask_words or plots or have or roll), group)
+    if tokens is not None:
+        from rigs_helper.rules.errors import InputError
+
+        raise InputError("--tokens is RIG's: `rigs new --rules rig -p A -p B --tokens N`")
     from rigs_helper.rules.errors import InputError
     from rigs_helper.rules.replay import seed_from_words, short
     from rigs_helper.rules.rng import MAX_SEED

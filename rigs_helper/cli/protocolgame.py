@@ -86,3 +86,44 @@ def score(path: Path, json: bool, keep_it: bool) -> None:
         from rigs_helper.cli.keep import keep
 
         keep(play, quiet=json)
+
+
+def new_game(rules: str, players: list[str], seed: int | None, options: dict[str, Any],
+             force: bool, game: Path | None, json: bool, rigs_only: bool,
+             group: str | None = None) -> None:
+    """`rigs new --rules NAME ...` of a game on the protocol: its settings (the players,
+    the seed, ``options`` given: ``dice``, ``tokens``, ...) checked by the game's ``new``;
+    the options of R.I.G.S. alone are refused; ``group``: the group whose history keeps the
+    game, as for R.I.G.S."""
+    from rigs_helper.games import NAMES, get
+    from rigs_helper.rules.checker import printable
+    from rigs_helper.rules.errors import InputError
+    from rigs_helper.store import gamestore
+    from rigs_helper.store.files import fresh_seed
+
+    rules = rules.strip().lower()
+    if rules not in NAMES:
+        raise InputError(f"--rules {rules!r}: give one of {', '.join(NAMES)}")
+    g = get(rules)
+    if rigs_only:
+        raise InputError(f"--rules {rules}: --word, --ask-words, --plots, --have and --roll "
+                         f"are R.I.G.S.'s; {g.title} takes --seed, --dice and its own "
+                         "options")
+    settings: dict[str, Any] = {"players": [p.strip() for p in players],
+                                "seed": fresh_seed() if seed is None else seed,
+                                **{k: v for k, v in options.items() if v is not None}}
+    if group is not None:
+        if not group.strip() or not printable(group.strip()):
+            raise InputError(f"--group {group!r}: a group's name is printable text on one "
+                             "line")
+        settings["group"] = group.strip()
+    path = game_path(game)
+    state = gamestore.create(path, rules, settings, force)
+    if json:
+        print_json({"game": str(path), "status": g.status(state)})
+        return
+    where = where_option(game)
+    say("\n".join([f"{g.title}: {' and '.join(g.players(state))}; saved to {path}.",
+                   f"`rigs status{where}` shows the game; `rigs serve --host 0.0.0.0"
+                   f"{where}` the board and a page per phone.",
+                   *g.next_words(state, where)]))

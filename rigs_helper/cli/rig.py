@@ -1,6 +1,6 @@
-"""`rigs rig ...`: RIG's actions (docs/rig.md), and RIG's `new` (`rigs new --rules rig`
-dispatches here; its `status`, `log`, `undo`, `doctor` and `score` are any protocol game's:
-cli/protocolgame.py)."""
+"""`rigs rig ...`: RIG's actions (docs/rig.md).  Its `new`, `status`, `log`, `undo`,
+`doctor` and `score` are any protocol game's (cli/protocolgame.py, through RIG's game
+object)."""
 
 
 from pathlib import Path
@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from rigs_helper.cli.base import GameOpt, JsonOpt, game_path, print_json
+from rigs_helper.cli.protocolgame import where_option as _where
 from rigs_helper.cli.render import say
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
@@ -18,12 +19,6 @@ rig_app = typer.Typer(no_args_is_help=True, help="RIG, the second game: roll, ca
 app.add_typer(rig_app, name="rig")
 
 PlayerArg = Annotated[str, typer.Argument(help="The player (a unique prefix will do).")]
-
-
-def _where(game: Path | None) -> str:
-    from rigs_helper.rules.text import shell_word
-
-    return f" -g {shell_word(game_path(game))}" if game is not None else ""
 
 
 def _name(state: Any, word: str) -> str:
@@ -218,51 +213,3 @@ def steal(
 
     t = read_token(token)
     _run(game, lambda st: Steal(_name(st, player), die, t.colour, t.side), json)
-
-
-# ------------------------------------------------------- the shared commands, for RIG
-
-
-def new_game(rules: str, players: list[str], seed: int | None, tokens: int | None, dice: str,
-             force: bool, game: Path | None, json: bool, rigs_only: bool,
-             group: str | None = None) -> None:
-    """`rigs new --rules rig ...` (the options of R.I.G.S. alone are refused; --group:
-    the group whose history keeps the game, as for R.I.G.S.)."""
-    from rigs_helper.games import NAMES
-    from rigs_helper.games.rig.game import DEFAULT_TOKENS
-    from rigs_helper.rules.errors import InputError
-
-    rules = rules.strip().lower()
-    if rules not in NAMES:
-        raise InputError(f"--rules {rules!r}: give one of {', '.join(NAMES)}")
-    if rules != "rig":
-        raise InputError("--tokens is RIG's: `rigs new --rules rig -p A -p B --tokens N`")
-    if rigs_only:
-        raise InputError("--rules rig: --word, --ask-words, --plots, --have and --roll are "
-                         "R.I.G.S.'s; RIG takes --seed, --tokens and --dice")
-    from rigs_helper.store import gamestore
-    from rigs_helper.store.files import fresh_seed
-
-    settings: dict[str, Any] = {"players": [p.strip() for p in players],
-                "seed": fresh_seed() if seed is None else seed,
-                "tokens": DEFAULT_TOKENS if tokens is None else tokens,
-                "dice": dice.strip().lower()}
-    if group is not None:
-        from rigs_helper.rules.checker import printable
-
-        if not group.strip() or not printable(group.strip()):
-            raise InputError(f"--group {group!r}: a group's name is printable text on one "
-                             "line")
-        settings["group"] = group.strip()
-    path = game_path(game)
-    state = gamestore.create(path, "rig", settings, force)
-    if json:
-        from rigs_helper.games.rig.views import status_dict
-
-        print_json({"game": str(path), "status": status_dict(state)})
-        return
-    say("\n".join([f"RIG: {' and '.join(settings['players'])}, {settings['tokens']} tokens "
-                   f"of each colour in the Salvage Pile; saved to {path}.",
-                   f"`rigs status{_where(game)}` shows the game; `rigs serve --host 0.0.0.0"
-                   f"{_where(game)}` the board and a page per phone.",
-                   *hints(state, game)]))
