@@ -20,8 +20,10 @@ import pytest
 PKG = Path(__file__).resolve().parents[1] / "rigs_helper"
 IO_MODULES = {"os", "io", "sys", "pathlib", "shutil", "tempfile", "subprocess", "socket",
               "http", "urllib", "fcntl", "msvcrt", "signal", "threading", "asyncio"}
-#: what any game uses and rules/ still holds until it splits (issue 40, point 6)
-GENERIC = {"rigs_helper.rules.errors", "rigs_helper.rules.rng"}
+#: what any game uses and rules/ still holds until it splits (issue 40, point 6): the
+#: errors, the seeded generator, a value quoted as a shell word, checks of written TOML
+GENERIC = {"rigs_helper.rules.errors", "rigs_helper.rules.rng", "rigs_helper.rules.text",
+           "rigs_helper.rules.checker"}
 FORBIDDEN = {
     "rules": {"rigs_helper.store", "rigs_helper.cli", "rigs_helper.forecast",
               "rigs_helper.web", "rigs_helper.games"} | IO_MODULES,
@@ -66,6 +68,58 @@ def test_imports_point_inwards(layer):
         assert files, f"rigs_helper/{layer}/ is missing"
     problems = [p for f in files for p in wrong_way(layer, f)]
     assert problems == []
+
+
+#: the generic parts: they serve any game, through the game object the registration
+#: (``rigs_helper.games.get``) gives for a file's ``game =`` key
+#: (the registration, ``games/__init__.py``, is the one place that names each game's package)
+GENERIC_PARTS = ("game/protocol.py", "game/play.py", "store/gamestore.py", "store/gamekind.py", "store/files.py",
+                 "store/lock.py", "store/backups.py", "cli/protocolgame.py")
+#: each game's own interface (its commands and pages), which may import the game itself
+OWN_INTERFACE = {"rigs_helper.games.rig": ("cli/rig.py", "web/rigpages.py")}
+
+
+def game_only(module: str) -> bool:
+    """A module of one game: R.I.G.S.'s rules (but what any game uses), a game's own
+    package below the registration, or a game's own interface."""
+    own = {f"rigs_helper.{f[:-3].replace('/', '.')}" for fs in OWN_INTERFACE.values()
+           for f in fs}
+    return (module.startswith("rigs_helper.rules") and module not in GENERIC) or \
+        module.startswith("rigs_helper.games.") or module in own
+
+
+def test_the_generic_parts_reach_a_game_only_through_its_registration():
+    """The shared commands' store, the protocol and the generic CLI import no module of
+    one game (R.I.G.S.'s rules, RIG's package, either's commands or pages): the game
+    object the registration gives is all they see (issue 40, point 6)."""
+    bad = [f"{f}:{line} imports {m}" for f in GENERIC_PARTS
+           for line, m in imports_of(PKG / f) if game_only(m)]
+    assert bad == []
+
+
+def test_a_game_is_imported_by_its_registration_and_its_own_interface_alone():
+    """Outside ``games/`` only a game's own commands and pages import its package (RIG's
+    ``cli/rig.py``, ``web/rigpages.py``); everything else asks the registration.  No
+    module outside ``games/`` imports R.I.G.S.'s adapter either."""
+    bad = []
+    for f in sorted(PKG.rglob("*.py")):
+        rel = f.relative_to(PKG).as_posix()
+        if rel.startswith("games/"):
+            continue
+        for line, m in imports_of(f):
+            for game, own in OWN_INTERFACE.items():
+                if (m == game or m.startswith(game + ".")) and rel not in own:
+                    bad.append(f"{rel}:{line} imports {m}")
+            if m == "rigs_helper.games.rigs":
+                bad.append(f"{rel}:{line} imports {m}")
+    assert bad == []
+
+
+def test_the_generic_check_catches_a_game_module(tmp_path):
+    assert game_only("rigs_helper.rules.state") and game_only("rigs_helper.games.rig.views")
+    assert game_only("rigs_helper.cli.rig") and game_only("rigs_helper.games.rigs")
+    assert not game_only("rigs_helper.rules.errors") and not game_only("rigs_helper.games")
+    assert not game_only("rigs_helper.game.protocol")
 
 
 def test_layering_check_catches_a_wrong_way_import(tmp_path):

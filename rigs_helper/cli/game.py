@@ -116,11 +116,17 @@ def new(
 ) -> None:
     """Start a game: shuffle the decks, deal the starting kits and plots, pick the leader.
     Prints the commitment (a hash of the seed) to photograph for `rigs verify`."""
-    if rules.strip().lower() != "rigs" or tokens is not None:  # another game: its own new
-        from rigs_helper.cli import rig
+    if rules.strip().lower() != "rigs":  # a game on the protocol (RIG): its game object
+        from rigs_helper.cli import protocolgame
 
-        return rig.new_game(rules, player, seed, tokens, dice, force, game, json,
-                            bool(word or ask_words or plots or have or roll), group)
+        return protocolgame.new_game(rules, player, seed, {"dice": dice.strip().lower(),
+                                                           "tokens": tokens},
+                                     force, game, json,
+                                     bool(word or ask_words or plots or have or roll), group)
+    if tokens is not None:
+        from rigs_helper.rules.errors import InputError
+
+        raise InputError("--tokens is RIG's: `rigs new --rules rig -p A -p B --tokens N`")
     from rigs_helper.rules.errors import InputError
     from rigs_helper.rules.replay import seed_from_words, short
     from rigs_helper.rules.rng import MAX_SEED
@@ -313,10 +319,10 @@ def undo(
     from rigs_helper.store import rewind
     from rigs_helper.store.gamekind import kind
 
-    if kind(game_path(game)) != "rigs":  # RIG (cli/rig.py; another game: one line)
-        from rigs_helper.cli import rig
+    if kind(game_path(game)) != "rigs":  # a game on the protocol (RIG): its game object
+        from rigs_helper.cli import protocolgame
 
-        return rig.undo(game, n, json)
+        return protocolgame.undo(game, n, json)
 
     done = rewind.undo(game_path(game), n, force)
     if json:
@@ -348,10 +354,10 @@ def log(
     from rigs_helper.store import session
     from rigs_helper.store.gamekind import kind
 
-    if kind(game_path(game)) != "rigs":  # RIG (cli/rig.py; another game: one line)
-        from rigs_helper.cli import rig
+    if kind(game_path(game)) != "rigs":  # a game on the protocol (RIG): its game object
+        from rigs_helper.cli import protocolgame
 
-        return rig.log(game, json)
+        return protocolgame.log(game, json)
 
     path = game_path(game)
     rows = session.history(path)  # (the history replayed)
@@ -394,10 +400,10 @@ def doctor(
     from rigs_helper.store.gamekind import kind
 
     path = game_path(game)
-    if kind(path) != "rigs":  # RIG's file: loading it checks every key
-        from rigs_helper.cli import rig
+    if kind(path) != "rigs":  # a game on the protocol (RIG): loading it checks every key
+        from rigs_helper.cli import protocolgame
 
-        rig.load_rig(game)
+        protocolgame.load(game)
         return print_json({"game": str(path), "problems": [], "notes": []}) if json else say(
             f"{path}: no problems found")
     if accept or reason is not None:

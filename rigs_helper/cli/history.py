@@ -191,11 +191,11 @@ def add(path: Annotated[Path, typer.Argument(
         day = play_date(date, lambda _key, problem: InputError(f"--date {problem}"))
     from rigs_helper.store.gamekind import kind
 
-    if kind(path) == "rig":  # a RIG game: kept apart from R.I.G.S.'s
-        from rigs_helper.cli.rig import load_rig
+    if kind(path) != "rigs":  # a game on the protocol (RIG): kept apart from R.I.G.S.'s
+        from rigs_helper.cli.protocolgame import load
         from rigs_helper.store.historyplay import play_of_protocol
 
-        play = play_of_protocol(path, load_rig(path))
+        play = play_of_protocol(path, load(path))
     else:
         from rigs_helper.cli.keep import styled
 

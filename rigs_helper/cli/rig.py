@@ -1,5 +1,6 @@
-"""`rigs rig ...`: RIG's actions (docs/rig.md), and RIG's `new`, `status`, `log` and `undo`
-(the shared commands dispatch here when the game file says ``game = "rig"``)."""
+"""`rigs rig ...`: RIG's actions (docs/rig.md).  Its `new`, `status`, `log`, `undo`,
+`doctor` and `score` are any protocol game's (cli/protocolgame.py, through RIG's game
+object)."""
 
 
 from pathlib import Path
@@ -8,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from rigs_helper.cli.base import GameOpt, JsonOpt, game_path, print_json
+from rigs_helper.cli.protocolgame import where_option as _where
 from rigs_helper.cli.render import say
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
@@ -17,12 +19,6 @@ rig_app = typer.Typer(no_args_is_help=True, help="RIG, the second game: roll, ca
 app.add_typer(rig_app, name="rig")
 
 PlayerArg = Annotated[str, typer.Argument(help="The player (a unique prefix will do).")]
-
-
-def _where(game: Path | None) -> str:
-    from rigs_helper.rules.text import shell_word
-
-    return f" -g {shell_word(game_path(game))}" if game is not None else ""
 
 
 def _name(state: Any, word: str) -> str:
@@ -70,42 +66,11 @@ def _report(state: Any, said: list[str], json: bool, game: Path | None) -> None:
     say("\n".join([*said, *hints(state, game)]))
 
 
-#: a decision's words after `rigs rig ACTION PLAYER`, and what they are
-HINTS = {"pop": ("", ""), "cancel": (" DIE...", "which of {player}'s matching dice go"),
-         "flip": (" --die WHOSE:N", "or --token WHOSE:N for a queue token"),
-         "extra": (" TOKEN", "any colour, by the side up (rotor, sabotage, ...)"),
-         "steal": (" DIE TOKEN", "your die it costs, their component")}
-
-
 def hints(state: Any, game: Path | None) -> list[str]:
-    """What the table does next, as commands to copy."""
-    from rigs_helper.games.rig.legal import waiting_for
-    from rigs_helper.games.rig.views import takeable
-    from rigs_helper.rules.text import shell_word
+    """What the table does next, as commands to copy (RIG's words: games/rig/views.py)."""
+    from rigs_helper.games.rig.views import hints as next_words
 
-    if state.step == "over":
-        return ["The game is over: `rigs status" + _where(game) + "` shows the Rigs."]
-    g = _where(game)
-    out = []
-    rolls = [p for p, a in waiting_for(state) if a == "roll"]
-    if len(rolls) == 2 and state.dice_by == "rigs":
-        return [f"Next: `rigs rig roll{g}` (rigs rolls both players' dice), or the table's "
-                f"roll: `rigs rig roll NAME FACE FACE FACE FACE{g}`"]
-    for player, action in waiting_for(state):
-        p = shell_word(player)
-        if action == "roll":
-            out.append(f"Next: {player}'s roll: `rigs rig roll {p} FACE FACE FACE FACE{g}`"
-                       + (f" (or `rigs rig roll {p}{g}`: rigs rolls)"
-                          if state.dice_by == "rigs" else ""))
-        elif action == "take":
-            out.append(f"Next: `rigs rig take {p} TOKEN...{g}`, one per die in play: "
-                       f"{', '.join(takeable(state, player)) or 'none'} "
-                       f"(`--none` for none)")
-        else:
-            args, note = HINTS[action]
-            out.append(f"Next: `rigs rig {action} {p}{args}{g}`"
-                       + (f": {note.format(player=player)}" if note else ""))
-    return out
+    return next_words(state, _where(game))
 
 
 @rig_app.command()
@@ -248,157 +213,3 @@ def steal(
 
     t = read_token(token)
     _run(game, lambda st: Steal(_name(st, player), die, t.colour, t.side), json)
-
-
-# ------------------------------------------------------- the shared commands, for RIG
-
-
-def new_game(rules: str, players: list[str], seed: int | None, tokens: int | None, dice: str,
-             force: bool, game: Path | None, json: bool, rigs_only: bool,
-             group: str | None = None) -> None:
-    """`rigs new --rules rig ...` (the options of R.I.G.S. alone are refused; --group:
-    the group whose history keeps the game, as for R.I.G.S.)."""
-    from rigs_helper.games import NAMES
-    from rigs_helper.games.rig.game import DEFAULT_TOKENS
-    from rigs_helper.rules.errors import InputError
-
-    rules = rules.strip().lower()
-    if rules not in NAMES:
-        raise InputError(f"--rules {rules!r}: give one of {', '.join(NAMES)}")
-    if rules != "rig":
-        raise InputError("--tokens is RIG's: `rigs new --rules rig -p A -p B --tokens N`")
-    if rigs_only:
-        raise InputError("--rules rig: --word, --ask-words, --plots, --have and --roll are "
-                         "R.I.G.S.'s; RIG takes --seed, --tokens and --dice")
-    from rigs_helper.store import gamestore
-    from rigs_helper.store.files import fresh_seed
-
-    settings: dict[str, Any] = {"players": [p.strip() for p in players],
-                "seed": fresh_seed() if seed is None else seed,
-                "tokens": DEFAULT_TOKENS if tokens is None else tokens,
-                "dice": dice.strip().lower()}
-    if group is not None:
-        from rigs_helper.rules.checker import printable
-
-        if not group.strip() or not printable(group.strip()):
-            raise InputError(f"--group {group!r}: a group's name is printable text on one "
-                             "line")
-        settings["group"] = group.strip()
-    path = game_path(game)
-    state = gamestore.create(path, "rig", settings, force)
-    if json:
-        from rigs_helper.games.rig.views import status_dict
-
-        print_json({"game": str(path), "status": status_dict(state)})
-        return
-    say("\n".join([f"RIG: {' and '.join(settings['players'])}, {settings['tokens']} tokens "
-                   f"of each colour in the Salvage Pile; saved to {path}.",
-                   f"`rigs status{_where(game)}` shows the game; `rigs serve --host 0.0.0.0"
-                   f"{_where(game)}` the board and a page per phone.",
-                   *hints(state, game)]))
-
-
-def status(game: Path | None, json: bool) -> None:
-    from rigs_helper.games.rig.views import status_dict
-
-    st = load_rig(game).state
-    d: dict[str, Any] = status_dict(st)
-    if json:
-        print_json(d)
-        return
-    lines = [f"RIG  {d['where']}" + (f": {d['winner']} won" if d["winner"] else
-                                      (": a draw" if d["over"] else "")),
-             "Salvage Pile: " + ", ".join(f"{c} {n}" for c, n in d["pile"].items())]
-    for p in d["players"]:
-        dice = "  ".join(f"{x['die']}:{x['face']}{' (aside)' if x['aside'] else ''}"
-                         for x in p["dice"]) or "not rolled"
-        total = f"  = {p['total']:+d}" if p["total"] is not None else ""
-        lines += [f"{p['name']}",
-                  f"  dice   {dice}{total}",
-                  f"  queue  {', '.join(p['queue']) or 'empty'}  (top first)",
-                  f"  Rig    {', '.join(p['rig']) or 'empty'}  ({p['components']} of 6; "
-                  f"missing {', '.join(p['missing']) or 'nothing'})"]
-        lines += [f"  ready  {w}" for w in p["ready_words"]]
-    if d["popped"]:
-        lines.append(f"Popped, waiting for a choice: {', '.join(d['popped'])}")
-    say("\n".join(lines + hints(st, game)))
-
-
-def log(game: Path | None, json: bool) -> None:
-    loaded = load_rig(game)
-    rows = [{"n": e.get("n"), "at": e.get("at"), "action": _words(e),
-             "said": list(e.get("said", []))} for e in loaded.log]
-    if json:
-        print_json({"game": "rig", "log": rows})
-        return
-    lines = []
-    for r in rows:
-        lines.append(f"{r['n'] or '':>4}  {r['action']}")
-        lines += [f"{'':>8}{x}" for x in r["said"]]
-    say("\n".join(lines) if lines else "No action yet.")
-
-
-def _words(entry: dict[str, Any]) -> str:
-    """A log entry as the command that did it (without the game file)."""
-    from rigs_helper.rules.text import shell_word
-
-    skip = {"n", "at", "said", "action"}
-    words = [f"rig {entry.get('action')}"]
-    for k, v in entry.items():
-        if k in skip or v in (0, (), [], ""):
-            continue
-        if k in ("die", "token") and entry.get("action") == "flip":
-            words.append(f"--{k} {shell_word(str(entry.get('whose')))}:{v}")
-        elif k == "whose" or (k == "side" and entry.get("action") in ("extra", "steal")):
-            continue
-        elif k == "colour" and entry.get("action") in ("extra", "steal"):
-            from rigs_helper.games.rig.pieces import Token
-
-            words.append(Token(str(v), entry.get("side", "component")).name.lower())
-        else:
-            words += [shell_word(str(x).lower() if k == "tokens" else str(x))
-                      for x in (v if isinstance(v, list) else [v])]
-    return " ".join(words)
-
-
-def undo(game: Path | None, n: int, json: bool) -> None:
-    from rigs_helper.games.rig.views import where
-    from rigs_helper.store import gamestore
-
-    load_rig(game)
-    gone, st = gamestore.undo(game_path(game), n)
-    if json:
-        print_json({"game": "rig", "undone": [_words(e) for e in gone], "where": where(st)})
-        return
-    say("\n".join([*(f"undone: {_words(e)}" for e in reversed(gone)),
-                   f"Now {where(st)}.", *hints(st, game)]))
-
-
-def score(path: Path, json: bool, keep_it: bool) -> None:
-    """`rigs score` of a finished RIG game: who won and each Rig's components; kept in
-    the group's history as a RIG game (apart from R.I.G.S.'s) unless ``keep_it`` is
-    False."""
-    from rigs_helper.games.rig.views import status_dict
-    from rigs_helper.store.historyplay import play_of_protocol
-
-    loaded = load_rig(path)
-    play = play_of_protocol(path, loaded)  # (refuses a game not over)
-    d = status_dict(loaded.state)
-    winners = [r["name"] for r in play["players"] if r["winner"]]
-    rows = [{"name": p["name"], "components": p["components"], "rig": p["rig"],
-             "missing": p["missing"], "rank": r["rank"], "winner": r["winner"]}
-            for p, r in zip(d["players"], play["players"])]
-    if json:
-        print_json({"game": "rig", "winners": winners, "players": rows})
-    else:
-        head = (f"RIG: {winners[0]} won." if len(winners) == 1 else
-                f"RIG: a draw between {' and '.join(winners)} (no token could move "
-                "again).")
-        say("\n".join([head, *(f"  {r['name']}: {r['components']} of 6 components"
-                                  + (f" (missing {', '.join(r['missing'])})"
-                                     if r["missing"] else "")
-                                  + ("  won" if r["winner"] else "") for r in rows)]))
-    if keep_it:
-        from rigs_helper.cli.keep import keep
-
-        keep(play, quiet=json)

@@ -58,18 +58,19 @@ def score(
     target = path if path is not None else game_path(game)
     from rigs_helper.store.gamekind import kind
 
-    if kind(target) == "rig":  # RIG's end: who won, each Rig's components
-        from rigs_helper.cli.rig import score as rig_score
+    if kind(target) != "rigs":  # a game on the protocol (RIG): its game object
+        from rigs_helper.cli import protocolgame
 
         given = [o for o, v in (("--explain", explain), ("--draw", draw), ("--seed", seed),
                                 ("--card", card), ("--roll", roll)) if v]
         if given:
             from rigs_helper.rules.errors import InputError
 
-            raise InputError(f"{target}: a RIG game: {', '.join(given)} "
-                             f"{'is' if len(given) == 1 else 'are'} R.I.G.S.'s (RIG has no "
-                             "End Game draws)")
-        rig_score(target, json, keep_it=not no_history)
+            title = protocolgame.load(target).game.title
+            raise InputError(f"{target}: a {title} game: {', '.join(given)} "
+                             f"{'is' if len(given) == 1 else 'are'} R.I.G.S.'s ({title} has "
+                             "no End Game draws)")
+        protocolgame.score(target, json, keep_it=not no_history)
         return
     result = endgame.score_file(target, draw=draw, seed=seed, cards=card, rolls=roll,
                                 explain=explain, with_play=not no_history)

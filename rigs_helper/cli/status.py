@@ -24,10 +24,10 @@ def status(
     """Show the round, phase, leader, Market price, decks and every player's holdings."""
     from rigs_helper.store.gamekind import kind
 
-    if kind(game_path(game)) != "rigs":  # RIG (cli/rig.py; another game: one line)
-        from rigs_helper.cli import rig
+    if kind(game_path(game)) != "rigs":  # a game on the protocol (RIG): its game object
+        from rigs_helper.cli import protocolgame
 
-        return rig.status(game, json)
+        return protocolgame.status(game, json)
     from rigs_helper.rules.views import player_dict, status_dict
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables

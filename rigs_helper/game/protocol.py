@@ -48,9 +48,12 @@ class Legal:
 
 @dataclass(frozen=True, slots=True)
 class Score:
-    """The end of a game for the history: each player's rank (1 = won) and numbers."""
+    """The end of a game for the history: each player's rank (1 = won) and numbers
+    (``name``, ``winner``, ``rank``, ``score``, and what else the game says), and the end
+    in words, as `rigs score` prints it."""
 
     players: tuple[dict[str, Any], ...]
+    said: tuple[str, ...] = ()
 
 
 class Game(Protocol[S]):
@@ -87,3 +90,16 @@ class Game(Protocol[S]):
     def score(self, state: S) -> Score | None: ...
 
     def players(self, state: S) -> list[str]: ...
+
+    # the shared commands' words (status, log, undo: cli/protocolgame.py)
+    def where(self, state: S) -> str: ...  # the round and whose turn, in a few words
+
+    def status(self, state: S) -> dict[str, Any]: ...  # `status --json`
+
+    def status_lines(self, state: S) -> list[str]: ...  # `status` on the terminal
+
+    def next_words(self, state: S, where: str) -> list[str]: ...  # what the table does
+    # next, as commands to copy (``where``: the game file's option, " -g FILE", or "")
+
+    def action_words(self, entry: Mapping[str, Any]) -> str: ...  # a log entry as the
+    # command that did it

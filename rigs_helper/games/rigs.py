@@ -89,5 +89,27 @@ class Rigs:
     def players(self, state: Any) -> list[str]:
         return [p.name for p in state.players]
 
+    # (R.I.G.S.'s own commands print its status, log and undo: cli/status.py, cli/game.py;
+    # these serve a generic reader of the protocol)
+    def where(self, state: Any) -> str:
+        return "game over" if state.game_over else \
+            f"round {state.round}, {state.phase.title()} Phase"
+
+    def status(self, state: Any) -> dict[str, Any]:
+        from rigs_helper.rules.views import status_dict
+
+        return {"game": "rigs", **status_dict(state, _tables())}
+
+    def status_lines(self, state: Any) -> list[str]:
+        return [f"R.I.G.S.  {self.where(state)}", *self.summary(state)]
+
+    def next_words(self, state: Any, where: str) -> list[str]:
+        return []
+
+    def action_words(self, entry: Mapping[str, Any]) -> str:
+        from rigs_helper.rules.oplog import words
+
+        return words(self.action_from_doc(entry, "log"))
+
 
 RIGS: Game[Any] = Rigs()  # (the type checker holds it to the protocol)

@@ -118,6 +118,7 @@ class SetInventory(Op):
     phases = ("player",)
     phase_rule = "the inventory is set before round 1's Disaster Phase"
 
+    # (by hand: the inventory is no person's action in the catalog)
     def describe(self) -> str:
         return f"inventory {self.source}".strip()
 

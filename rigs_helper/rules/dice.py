@@ -51,11 +51,14 @@ class Rolls:
     def __bool__(self) -> bool:
         return bool(self.plain or self.named)
 
+    def words(self) -> tuple[str, ...]:
+        """Each roll as ``--roll`` takes it, in order: ``("4", "Bo=2")``."""
+        return tuple(str(n) for n in self.plain) + tuple(f"{w}={n}" for w, n in self.named)
+
 
 def said_rolls(rolls: Rolls) -> str:
     """The table's dice as the log shows them: " --roll 4 --roll Bo=2"."""
-    return "".join(f" --roll {n}" for n in rolls.plain) + "".join(
-        f" --roll {w}={n}" for w, n in rolls.named)
+    return "".join(f" --roll {w}" for w in rolls.words())
 
 
 def _face(text: str, given: str) -> int:

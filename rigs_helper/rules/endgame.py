@@ -38,6 +38,7 @@ class EndgameDraws(Op):
     rolls: Rolls = Rolls()
     after_game = True
 
+    # (by hand: no person's action, so no definition whose parameters could say it)
     def describe(self) -> str:
         return "score (End Game draws)" + "".join(
             f" --card {t}={','.join(map(str, v))}" for t, v in self.cards) + "".join(

@@ -62,13 +62,14 @@ class Op:
 
     def describe(self) -> str:
         """The command that did this operation: its action's definition's words
-        (``ActionDef.said``), unless the operation says more."""
+        (``rules/actions/said.py``), unless the operation says them by hand."""
         from rigs_helper.rules.actions.definition import unit_of
+        from rigs_helper.rules.actions.said import said
 
         d = unit_of(type(self))[1]
         if d is None:
             raise NotImplementedError(type(self).__name__)
-        return d.said(self)
+        return said(d, self)
 
     def check(self, game: Game, tables: Tables) -> None:
         if game.game_over and not getattr(self, "after_game", False):

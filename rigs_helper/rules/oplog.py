@@ -254,9 +254,7 @@ def for_viewer(op: Op, viewer: str | None, hidden: str = HIDDEN) -> Op:
             changes[f] = new
     if not changes:
         return op
-    replaced = getattr(op, "replaced", None)  # a Karma play: by its flat names
-    return cast("Op", replaced(**changes) if replaced is not None
-                else replace(cast(Any, op), **changes))
+    return cast("Op", replace(cast(Any, op), **changes))  # (fields the operation has)
 
 
 def words(op: Op, viewer: str | None = None, hidden: str = HIDDEN) -> str:

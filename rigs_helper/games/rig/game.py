@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rigs_helper.game.protocol import Game, Legal, Score
-from rigs_helper.games.rig import codec, legal
+from rigs_helper.games.rig import codec, legal, views
 from rigs_helper.games.rig.actions import ACTIONS
 from rigs_helper.games.rig.pieces import COLOURS
 from rigs_helper.games.rig.state import State, new_state
@@ -70,14 +70,39 @@ class Rig:
         if state.step != "over":
             return None
         # the score (the history's, BG Stats'): the different components in the Rig
-        return Score(tuple({"name": s.name, "winner": state.winner in (i, None),
-                            "rank": 2 if state.winner not in (i, None) else 1,
-                            "components": len(set(s.rig) & set(COLOURS)),
-                            "score": len(set(s.rig) & set(COLOURS))}
-                           for i, s in enumerate(state.seats)))
+        shown = views.status_dict(state)["players"]
+        rows = tuple({"name": s.name, "winner": state.winner in (i, None),
+                      "rank": 2 if state.winner not in (i, None) else 1,
+                      "components": len(set(s.rig) & set(COLOURS)),
+                      "score": len(set(s.rig) & set(COLOURS)),
+                      "rig": d["rig"], "missing": d["missing"]}
+                     for i, (s, d) in enumerate(zip(state.seats, shown)))
+        winners = [r["name"] for r in rows if r["winner"]]
+        head = (f"RIG: {winners[0]} won." if len(winners) == 1 else
+                f"RIG: a draw between {' and '.join(winners)} (no token could move "
+                "again).")
+        return Score(rows, (head, *(f"  {r['name']}: {r['components']} of 6 components"
+                                    + (f" (missing {', '.join(r['missing'])})"
+                                       if r["missing"] else "")
+                                    + ("  won" if r["winner"] else "") for r in rows)))
 
     def players(self, state: State) -> list[str]:
         return [s.name for s in state.seats]
+
+    def where(self, state: State) -> str:
+        return views.where(state)
+
+    def status(self, state: State) -> dict[str, Any]:
+        return views.status_dict(state)
+
+    def status_lines(self, state: State) -> list[str]:
+        return views.status_lines(state)
+
+    def next_words(self, state: State, where: str) -> list[str]:
+        return views.hints(state, where)
+
+    def action_words(self, entry: Mapping[str, Any]) -> str:
+        return views.action_words(dict(entry))
 
 
 RIG: Game[State] = Rig()  # (the type checker holds it to the protocol)

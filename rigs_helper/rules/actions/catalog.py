@@ -46,10 +46,12 @@ def _rolls(words):
 
 def _side(prefix: str, page: bool) -> tuple[ParamDef, ...]:
     """What moves one way in a deal: each good as GOOD=N (1 or more), and plots (what comes
-    back: after ``--for`` on the CLI)."""
-    cli = "--for " if prefix else ""
-    return (*(_opt(prefix + k, "count", min=1, cli=f"{cli}{k}=N", page=page) for k in GOODS),
-            _opt(prefix + "plot", "plot", many=True, cli=f"{cli}PLOT", page=page))
+    back: after ``--for`` on the CLI; the operation's ``back_`` fields)."""
+    cli, back = ("--for ", "back_") if prefix else ("", "")
+    return (*(_opt(prefix + k, "count", min=1, cli=f"{cli}{k}=N", page=page,
+                   field=f"{back}amounts:{k}") for k in GOODS),
+            _opt(prefix + "plot", "plot", many=True, cli=f"{cli}PLOT", page=page,
+                 field=f"{back}plots"))
 
 
 def _amounts(v: dict, prefix: str):
@@ -190,7 +192,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         P("to", "place", cli="--to"),
         _opt("harvest", "resource", cli="--harvest"),
         P("n", "count", counted=True),
-    ), "Move RIGS", legal=o.legal_move),
+    ), "Move RIGS", legal=o.legal_move, said_order=("to", "harvest", "from")),
     ActionDef("survey", o.op_survey, (
         P("plot", "plot"),
         _opt("card", "count", cli="--card", record="card"),
@@ -204,7 +206,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("n", "count_or_all", default=1, counted=True),
     ), "Repay Vinnie", legal=o.legal_vinnie_repay, several="resource=n"),
     ActionDef("give", o.op_give, (
-        P("to", "player"), *_side("", True), *_side("for_", False),
+        P("to", "player", field="receiver"), *_side("", True), *_side("for_", False),
     ), "Give", legal=o.legal_give, make=_deal),
     ActionDef("sell", o.op_sell, (
         P("n", "count_or_all", counted=True),
@@ -216,12 +218,14 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ), "Production plan", legal=o.legal_produce, make=_produce,
         page_one_of=("power", "skip")),
     ActionDef("lose", o.op_lose, (
-        _opt("from", "place", cli="--from", page_required=True),  # a page names where
-        _opt("n", "count", counted=True),
+        _opt("from", "place", cli="--from", page_required=True,  # a page names where
+             field="source"),
+        _opt("n", "count", counted=True, quiet=1),
         _opt("places", "place_count", many=True, cli="--from WHERE=K", page=False),
     ), "Lose RIGS", legal=o.legal_lose, full=True, make=_lose),
     ActionDef("settle", o.op_settle, tuple(
-        _opt(r, "count", min=0, default=0, cli=f"{r}=N") for r in RESOURCES
+        _opt(r, "count", min=0, default=0, cli=f"{r}=N", field=f"amounts:{r}")
+        for r in RESOURCES
     ), "Settle resources", legal=o.legal_settle, full=True, make=_settle),
     ActionDef("karma draw", o.op_karma_draw, (
         # each card drawn at the table, in order (several owed: one each; "virtual": rigs
@@ -250,7 +254,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("resource", "resource", many=True, cli="--resource"),
         _opt("option", "text", cli="--option"),
         _opt("new_owner", "player", cli="--new-owner"),
-        _opt("from", "place", cli="--from"),
+        _opt("from", "place", cli="--from", field="source"),
         _opt("give", "good_amount", many=True, cli="--give", page=False),
         _opt("take", "good_amount", many=True, cli="--take", page=False),
         # a card of a victim's hand: chosen, or picked at random at the table (Eye for an
@@ -269,19 +273,22 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("split", "name_count", many=True, cli="--split", page=False),
         # the table's die (Poker Night, Winning Raffle Ticket, Ruins); a page may say
         # "virtual" (rigs rolls)
-        _opt("roll", "table_roll", many=True, cli="--roll", record="die", field=None),
+        _opt("roll", "table_roll", many=True, cli="--roll", record="die", field="rolls"),
         _opt("wait", "flag", cli="--wait", page=False, default=False),
     ), "Play a Karma card", legal=o.legal_karma_play, make=_karma_play,
-        waiting=o.op_karma_play_wait),
+        waiting=o.op_karma_play_wait, quoted=True, said_order=(
+            "target", "plot", "resource", "give", "take", "card", "from", "option",
+            "new_owner", "to", "answer", "answer_to", "answer_plot", "drew", "own", "first",
+            "split", "roll", "wait")),
     ActionDef("karma use", o.op_karma_use, (
         P("title", "title"),  # Parts Shop: the table's die ("virtual": rigs rolls)
-        _opt("roll", "table_roll", many=True, cli="--roll", record="die", field=None),
+        _opt("roll", "table_roll", many=True, cli="--roll", record="die", field="rolls"),
     ), "Use a card in play", legal=o.legal_karma_use, make=_with_rolls),
     ActionDef("karma retire", o.op_karma_retire, (
         P("title", "title"),
     ), "Take a card out of play", legal=o.legal_karma_retire),
     ActionDef("deal propose", o.op_deal_propose, (
-        P("to", "player"), *_side("", True), *_side("for_", True),
+        P("to", "player", field="receiver"), *_side("", True), *_side("for_", True),
     ), "Propose a deal", legal=o.legal_deal_propose, make=_propose),
     *(ActionDef(f"deal {verb}", op, (
         P("deal", "deal"),
@@ -319,13 +326,14 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
     ActionDef("done", o.op_done, (), "I'm done", legal=o.legal_done),
     # the leader's: ends the phase (a page's leader control: web/leader.py)
     ActionDef("next", o.op_next, (
-        _opt("card", "text", many=True, cli="--card", record="card"),
-        _opt("roll", "roll", many=True, cli="--roll", record="die"),
+        _opt("card", "text", many=True, cli="--card", record="card", field="cards"),
+        _opt("roll", "roll", many=True, cli="--roll", record="die", field="rolls"),
         _opt("karma", "text", many=True, cli="--karma", record="card",
              private="each", page=False),
         _opt("auto", "flag", cli="--auto", page=False, default=False),
         _opt("wait", "flag", cli="--wait", page=False, default=False),
-    ), "End the phase now", actor="leader", make=_next),
+    ), "End the phase now", actor="leader", make=_next,
+        said_order=("auto", "wait", "card", "karma", "roll")),
     ActionDef("adjust", o.op_adjust, (
         P("what", "holding"),
         P("delta", "number"),

@@ -11,7 +11,6 @@ from rigs_helper.rules.names import amount, signed
 from rigs_helper.rules.names import amounts as amounts_text
 from rigs_helper.rules.state import MAX_HOLDING, Game, Player, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables
-from rigs_helper.rules.text import shell_word
 
 
 def sale_price(game: Game, player: Player) -> int:
@@ -37,10 +36,6 @@ class Sell(Op):
     more: tuple[tuple[str, int | None], ...] = ()
     phases = ("market",)
     phase_rule = "Luxuries are sold in the Market Phase, at the Market card's price"
-
-    def describe(self) -> str:
-        return "sell " + " ".join(f"{shell_word(who)} {'all' if n is None else n}"
-                                  for who, n in self.sales())
 
     def sales(self) -> tuple[tuple[str, int | None], ...]:
         return ((self.name, self.n), *self.more)
@@ -93,16 +88,6 @@ class Give(Op):
     phases = ("player", "production")
     phase_rule = "deals move goods in the Player Phase; only credits and resources in the " \
                  "Production Phase (Zero Hour)"
-
-    def describe(self) -> str:
-        def bits(amounts: tuple[tuple[str, int], ...], plots: tuple[str, ...]) -> str:
-            return " ".join([f"{k}={n}" for k, n in amounts] + list(plots))
-
-        s = f"give {shell_word(self.giver)} {shell_word(self.receiver)} "
-        s += bits(self.amounts, self.plots)
-        if self.back_amounts or self.back_plots:
-            s += " --for " + bits(self.back_amounts, self.back_plots)
-        return s
 
     def _sides(self) -> tuple[tuple[str, str, tuple[tuple[str, int], ...], tuple[str, ...]], ...]:
         return ((self.giver, self.receiver, self.amounts, self.plots),
@@ -193,10 +178,6 @@ class Adjust(Op):
     delta: int
     why: str
     card: tuple[str, ...] = ()
-
-    def describe(self) -> str:
-        return f"adjust {shell_word(self.name)} {self.what} {self.delta:+d} --why " \
-            f"{self.why!r}" + "".join(f" --card {t!r}" for t in self.card)
 
     def _key(self) -> str:
         t = self.what.strip().lower()
@@ -314,10 +295,6 @@ class Settle(Op):
 
     name: str
     amounts: tuple[tuple[str, int], ...]
-
-    def describe(self) -> str:
-        return f"settle {shell_word(self.name)} " + " ".join(f"{k}={n}"
-                                                          for k, n in self.amounts)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

@@ -48,12 +48,15 @@ class ParamDef(NamedTuple):
     page_required: bool = False  # optional at the terminal, required on a page (as is
     # every counted one: the legal list gives its bounds)
     counted: bool = False  # legal actions check 1, 2, ... up to a bound
-    field: str | None = ""  # the operation's field ("": the same name; None: make() reads it)
+    field: str | None = ""  # the operation's field ("": the same name; None: make() reads
+    # it; "FIELD:KEY": KEY's value among a field of (KEY, VALUE) pairs, as said)
     keyed: bool = False  # ``many`` KEY=VALUE items (``--split Bo=3``) that a page gives as
     # one field per key, ``NAME:KEY`` (``split:Bo`` = 3): the listed numbers a constraint
     # adds up
     typed: bool = True  # False: never typed nor posted (a field the operation keeps,
     # private as declared: the cards after the first of a Karma record)
+    quiet: object = None  # an argument's value its words leave out (the one the
+    # action takes when it is not given, when ``default`` cannot say it: ``lose``'s 1)
 
     @property
     def number(self) -> bool:
@@ -89,6 +92,10 @@ class ActionDef(NamedTuple):
     # (the first's, with the others' values in its ``more``): each action's words in turn,
     # "player n" (sell Ana 2 Bo all: a player, then its n), or an item each, "resource=n"
     # (vinnie repay Bo energy=2 metal=all; with no "=", one action's arguments: RESOURCE N)
+    said_order: tuple[str, ...] = ()  # the options in the order the words say them,
+    # when not the parameters' (``move ... --to P5 --from P3``, as the log has said it)
+    quoted: bool = False  # every value said quoted (``repr``) but the amounts (``k=n``),
+    # as the log has always said a Karma play
 
     def param(self, name: str) -> ParamDef | None:
         return next((p for p in self.params if p.name == name), None)
@@ -120,32 +127,6 @@ class ActionDef(NamedTuple):
         (any case: the field's value is compared lowered and stripped)."""
         return {p.field or p.name: p.public for p in self.params
                 if p.private and p.public and p.field is not None}
-
-    def said(self, op: object) -> str:
-        """The command that did ``op``, in this definition's words: the path, the acting
-        player, each argument, then each option given (a card's title quoted, a player's
-        name as a shell word).  An operation whose words say more writes ``describe``."""
-        from rigs_helper.rules.text import shell_word
-
-        def word(p: ParamDef, v: object) -> str:
-            return repr(v) if p.kind == "title" else shell_word(v) if p.kind == "player" \
-                else str(v)
-
-        out = [self.path] + ([shell_word(getattr(op, "name"))] if self.actor == "player"
-                             else [])
-        options = []
-        for p in self.params:
-            if p.field is None or not p.typed:
-                continue
-            v = getattr(op, p.field or p.name)
-            vals = v if p.many else (v,)
-            if not p.cli:
-                out += [word(p, x) for x in vals]
-            elif p.kind == "flag":
-                options += [p.cli] if v else []
-            else:
-                options += [f"{p.cli} {word(p, x)}" for x in vals if x not in (None, "")]
-        return " ".join(out + options)
 
     def page_params(self) -> tuple[ParamDef, ...]:
         return tuple(p for p in self.params if p.page)

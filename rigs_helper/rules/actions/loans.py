@@ -12,7 +12,6 @@ from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.names import amount, plural, word
 from rigs_helper.rules.state import Game, add_scripts
 from rigs_helper.rules.tables import Tables
-from rigs_helper.rules.text import shell_word
 
 
 @dataclass(frozen=True)
@@ -64,13 +63,6 @@ class Repay(Op):
     more: tuple[tuple[str, int | None], ...] = ()
     phases = ("player",)
     phase_rule = "Vinnie is repaid in the Player Phase"
-
-    def describe(self) -> str:
-        if not self.more:
-            return (f"vinnie repay {shell_word(self.name)} {self.resource} "
-                    f"{'all' if self.n is None else self.n}")
-        return f"vinnie repay {shell_word(self.name)} " + " ".join(
-            f"{r}={'all' if n is None else n}" for r, n in self.repayments())
 
     def repayments(self) -> tuple[tuple[str, int | None], ...]:
         return ((self.resource, self.n), *self.more)

@@ -89,12 +89,6 @@ class Move(Op):
     phases = ("player",)
     phase_rule = "RIGS are moved in the Player Phase"
 
-    def describe(self) -> str:
-        s = f"move {shell_word(self.name)} {self.n} --to {self.to}"
-        if self.harvest:
-            s += f" --harvest {self.harvest}"
-        return s + (f" --from {self.source}" if self.source else "")
-
     def _plan(self, game: Game, tables: Tables) -> Player:
         positive(self.n, "the number of RIGS")
         p = game.player(self.name)

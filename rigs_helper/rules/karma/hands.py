@@ -53,6 +53,7 @@ class KarmaDraw(Op):
     #: "virtual": rigs draws that one): several owed cards in one record
     more: tuple[str, ...] = ()
 
+    # (by hand: the first card and ``owed`` are one parameter's words, --card TITLE|virtual)
     def describe(self) -> str:
         return f"karma draw {shell_word(self.name)}" + (
             f" {self.n}" if self.n != 1 else "") + (

@@ -2,7 +2,8 @@
 
 Kept as one idea past 450 lines: a Karma play is one operation per family of cards (the
 common base, its checks and effects, and each family's class with its own fields), together
-so that the families' check, words and log are read in one place."""
+so that the families' check and log are read in one place (their words: the
+definition's, ``rules/actions/said.py``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar, Self, cast
 
 from rigs_helper.rules.actions.common import WAREHOUSE
-from rigs_helper.rules.dice import Rolls, said_rolls
+from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import LATE_PUSH, Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.karma.args import (
@@ -27,14 +28,6 @@ from rigs_helper.rules.state import Game, Player, frozen_map
 from rigs_helper.rules.tables import KarmaCard, Tables
 from rigs_helper.rules.waits.records import Resolving
 from rigs_helper.rules.text import shell_word
-
-
-def pair_word(x: object) -> str:
-    """A pair as the CLI writes it: ``WHO=WHAT`` (``WHAT`` alone when WHO is not named)."""
-    if isinstance(x, tuple):
-        who, what = x
-        return f"{who}={what}" if who else str(what)
-    return str(x)
 
 
 #: a play's fields as the CLI and the log name them, in the order they are written
@@ -146,18 +139,6 @@ class KarmaPlay(Op):
     @property
     def split(self) -> tuple[tuple[str, int], ...]:
         return self.answers.split
-
-    def describe(self) -> str:
-        s = f"karma play {shell_word(self.name)} {self.title!r}"
-        for flag, vals in FLAGS.items():
-            v = self.chose(vals)
-            if vals in ("give", "take"):
-                s += "".join(f" {flag} {k}={n}" for k, n in v)
-            elif isinstance(v, tuple):
-                s += "".join(f" {flag} {pair_word(x)!r}" for x in v)
-            elif v:
-                s += f" {flag} {v!r}"
-        return s + said_rolls(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
@@ -439,9 +420,6 @@ class KarmaUse(Op):
     title: str
     rolls: Rolls = Rolls()
     grant_first = True
-
-    def describe(self) -> str:
-        return f"karma use {shell_word(self.name)} {self.title!r}" + said_rolls(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

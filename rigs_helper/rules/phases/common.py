@@ -15,12 +15,6 @@ from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
 
 
-def roll_args(rolls: Rolls) -> str:
-    """The table's rolls as the options that gave them (for the log)."""
-    return "".join(f" --roll {v}" for v in rolls.plain) + "".join(
-        f" --roll {n}={v}" for n, v in rolls.named)
-
-
 def table_work(game: Game, tables: Tables, rolls: Rolls) -> Work:
     """A Work with the table's rolls; a roll named for someone who is not a player is
     refused at once."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rigs_helper.rules.dice import Rolls
+from rigs_helper.rules.dice import Rolls, said_rolls
 from rigs_helper.rules.engine import Op, Outcome, Work, determine_leader
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.rules.mixed import game_virtual, swap_in
 from rigs_helper.rules.piles import find_kind
-from rigs_helper.rules.phases.common import roll_args, table_work
+from rigs_helper.rules.phases.common import table_work
 from rigs_helper.rules.state import Game, Plot
 from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
@@ -281,12 +281,14 @@ class GrantPick(Op):
     phases = ("player",)
     grant_first = False  # it settles the grant
 
+    # (by hand: the pick, "(default)", the record alone and the order in one word are
+    # not its parameters' words)
     def describe(self) -> str:
         s = "grant" + ("" if self.record_only else f" {self.pick or '(default)'}")
         s += "".join(f" --card {c}" for c in self.cards)
         if self.order:
             s += " --order " + shell_word(",".join(self.order))
-        return s + "".join(f" --give {n}={p}" for n, p in self.given) + roll_args(self.rolls)
+        return s + "".join(f" --give {n}={p}" for n, p in self.given) + said_rolls(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)

@@ -21,11 +21,6 @@ class LoseRigs(Op):
     n: int = 1
     places: tuple[tuple[str, int], ...] = ()
 
-    def describe(self) -> str:
-        return f"lose {shell_word(self.name)}" + (f" {self.n}" if self.n != 1 else "") + (
-            f" --from {self.source}" if self.source else "") + "".join(
-            f" --from {w}={k}" for w, k in self.places)
-
     def check(self, game: Game, tables: Tables) -> None:
         super().check(game, tables)
         p = game.player(self.name)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from rigs_helper.rules.dice import Rolls
 from rigs_helper.rules.engine import Op, Outcome, title_of
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.phases.common import by_player, roll_args, settle_common, table_work
+from rigs_helper.rules.phases.common import by_player, settle_common, table_work
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
 
@@ -37,12 +37,6 @@ class NextPhase(Op):
     rolls: Rolls = Rolls()  # the table's dice (the leader roll-off: NAME=N)
     wait: bool = False  # the Disaster Phase waits for each player to record their card
     rolloff: bool = False  # a leader tie waits for each tied player's die (from a page)
-
-    def describe(self) -> str:
-        return "next" + (" --auto" if self.auto else "") + (
-            " --wait" if self.wait else "") + "".join(
-            f" --card {c!r}" for c in self.cards) + "".join(
-            f" --karma {c!r}" for c in self.karma) + roll_args(self.rolls)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         pending: list[str] = []

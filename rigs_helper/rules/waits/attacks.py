@@ -9,6 +9,10 @@ resolves through the unchanged ``KarmaPlay``, with the answers in the order they
 `rigs karma play ... --answer` would: when every victim has answered, or at once when an
 answer is for the whole card (Calling in a Favor and the like) or the player asks
 (``resolve_now``: `rigs next --auto`).
+
+Kept as one idea past 450 lines: the waiting play of each Karma family is declared here,
+beside ``KarmaPlayWait`` whose fields and methods it takes (a module of their own would
+import this one and be imported by it).
 """
 
 from __future__ import annotations
@@ -24,7 +28,10 @@ from rigs_helper.rules.errors import InputError, PendingChoice, RigsError, Rules
 from rigs_helper.rules.karma.context import Ctx
 from rigs_helper.rules.karma.hands import hand_key
 from rigs_helper.rules.karma.args import CardArgs
-from rigs_helper.rules.karma.play import OPS, KarmaPlay
+from rigs_helper.rules.karma.play import (
+    KarmaPlay, PlayCollector, PlayHandCard, PlayMatchLoss, PlayNewOwner, PlayOnPlot,
+    PlayOnVictims, PlayPlotResource, PlayPlots, PlayResources, PlayRigsFrom, PlayScatter,
+    PlaySwap, PlaySwapOption, PlayTake, PlayVictimsResource)
 from rigs_helper.rules.karma.protection import ALARM, DONK, FOR_ONE_VICTIM, aim
 from rigs_helper.rules.oplog import op_from_json, op_to_json
 from rigs_helper.rules.piles import find_in
@@ -125,14 +132,13 @@ class KarmaPlayWait(KarmaPlay):
     #: older log, whose cards rigs resolved with its own dice and picks)
     later: bool = False
     json_name: ClassVar[str] = "KarmaPlayWait"
+    #: said as ``--wait`` (the play's definition's flag; the log marks it ``wait = true``)
+    wait: ClassVar[bool] = True
 
     @classmethod
     def family_class(cls, record: type[CardArgs]) -> type[KarmaPlay]:
         """The waiting play of the family whose parameters are ``record``."""
         return WAITING[record]
-
-    def describe(self) -> str:
-        return plain(self).describe() + " --wait"
 
     def own_play(self) -> KarmaPlay:
         """The play as it waits: with ``drawers``, every player who rolls for it gives their
@@ -207,20 +213,91 @@ class KarmaPlayWait(KarmaPlay):
                        {"waiting_for": list(victims)})
 
 
-def _waiting(fam: type[KarmaPlay]) -> type[KarmaPlay]:
-    """The waiting play of the family ``fam`` (``KarmaPlayWait``'s fields and methods, the
-    family's parameters)."""
-    if fam is KarmaPlay:
-        return KarmaPlayWait
-    made: type[KarmaPlay] = dataclass(frozen=True)(
-        type(fam.__name__ + "Wait", (fam, KarmaPlayWait), {"__doc__": fam.__doc__}))
-    made.__module__ = __name__
-    return made
+# ------------------------------------------------------------ the families, waiting
+# the waiting play of each family: the family's parameters, KarmaPlayWait's fields and
+# methods (its MRO: the family first, then KarmaPlayWait, then KarmaPlay)
+
+@dataclass(frozen=True)
+class PlayCollectorWait(PlayCollector, KarmaPlayWait):
+    """PlayCollector, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayOnVictimsWait(PlayOnVictims, KarmaPlayWait):
+    """PlayOnVictims, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayRigsFromWait(PlayRigsFrom, KarmaPlayWait):
+    """PlayRigsFrom, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayHandCardWait(PlayHandCard, KarmaPlayWait):
+    """PlayHandCard, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayMatchLossWait(PlayMatchLoss, KarmaPlayWait):
+    """PlayMatchLoss, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlaySwapOptionWait(PlaySwapOption, KarmaPlayWait):
+    """PlaySwapOption, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayVictimsResourceWait(PlayVictimsResource, KarmaPlayWait):
+    """PlayVictimsResource, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayOnPlotWait(PlayOnPlot, KarmaPlayWait):
+    """PlayOnPlot, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayNewOwnerWait(PlayNewOwner, KarmaPlayWait):
+    """PlayNewOwner, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayScatterWait(PlayScatter, KarmaPlayWait):
+    """PlayScatter, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayPlotsWait(PlayPlots, KarmaPlayWait):
+    """PlayPlots, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayPlotResourceWait(PlayPlotResource, KarmaPlayWait):
+    """PlayPlotResource, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayResourcesWait(PlayResources, KarmaPlayWait):
+    """PlayResources, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlaySwapWait(PlaySwap, KarmaPlayWait):
+    """PlaySwap, waiting for its answers and records."""
+
+
+@dataclass(frozen=True)
+class PlayTakeWait(PlayTake, KarmaPlayWait):
+    """PlayTake, waiting for its answers and records."""
 
 
 #: the waiting play of each family, by its record (as play.OPS)
-WAITING: dict[type[CardArgs], type[KarmaPlay]] = {
-    record: _waiting(fam) for record, fam in OPS.items()}
+WAITING: dict[type[CardArgs], type[KarmaPlay]] = {c.family: c for c in (
+    KarmaPlayWait, PlayCollectorWait, PlayOnVictimsWait, PlayRigsFromWait, PlayHandCardWait,
+    PlayMatchLossWait, PlaySwapOptionWait, PlayVictimsResourceWait, PlayOnPlotWait,
+    PlayNewOwnerWait, PlayScatterWait, PlayPlotsWait, PlayPlotResourceWait,
+    PlayResourcesWait, PlaySwapWait, PlayTakeWait)}
 
 
 def ask(names: Iterable[str], splitter: str = "") -> str:
@@ -263,17 +340,6 @@ class Answer(Op):
     # Right Back At You turning I WANT THAT! on several victims, once its player's dice
     # are in: how this player (who answered with it) shares the gains, (VICTIM, N)
     split: tuple[tuple[str, int], ...] = ()
-
-    def describe(self) -> str:
-        what = TAKE if self._takes() else repr(self.card)
-        return (f"answer {shell_word(self.name)} {what}"
-                + (f" --to {self.to}" if self.to else "")
-                + (f" --plot {self.plot}" if self.plot else "")
-                + (f" --first {self.first!r}" if self.first else "")
-                + "".join(f" --drew {t!r}" for t in self.drew)
-                + "".join(f" --roll {r}" for r in self.roll)
-                + (f" --gave {self.gave!r}" if self.gave else "")
-                + "".join(f" --split {shell_word(f'{w}={n}')}" for w, n in self.split))
 
     def _takes(self) -> bool:
         return self.card.strip().lower() in (TAKE, "take it")

@@ -62,9 +62,6 @@ class DealPropose(Op):
         return Give(self.giver, self.receiver, self.amounts, self.plots, self.back_amounts,
                     self.back_plots)
 
-    def describe(self) -> str:
-        return "deal propose" + self._give().describe().removeprefix("give")
-
     def check(self, game: Game, tables: Tables) -> None:
         self.check_open(game, tables)
         self._give().check(game, tables)
