@@ -50,10 +50,7 @@ def test_mixed_deck_first_draw_has_the_right_odds_chi_square(tables):
     """36 Disasters, 6 lacking: the first card is virtual with chance 6/36, each lacking
     card in proportion to its copies, the group's own pile 30/36."""
     trials = 3600
-    seen = Counter()
-    for seed in range(trials):
-        g = mixed_start(seed, tables)
-        seen[_outcome(Work(g, tables), "disaster")] += 1
+    seen = Counter(first for _, _, first in _top_cards(tables, trials))
     expected = {k: trials * n / 36 for k, n in LACKS.items()}
     expected["physical"] = trials * 30 / 36
     assert set(seen) == set(expected)
@@ -78,24 +75,30 @@ def test_mixed_deck_after_reshuffle_virtual_with_chance_m_over_n_plus_m(tables):
     assert chi_square(seen, expected) < CHI2_001[3]
 
 
-def _top_cards(tables, trials: int) -> list[tuple[str, str]]:
-    """(Disaster, Karma) top card of the new 3-player game of each seed below ``trials``:
-    dealt once per test run for both tests below (conftest.built_once)."""
+def _top_cards(tables, trials: int) -> list[tuple[str, str, str]]:
+    """(Disaster, Karma) top card of the new 3-player game of each seed below ``trials``,
+    and the first Disaster drawn once the group lacks LACKS (``mixed_start``: "physical"
+    for one of the group's own): dealt once per test run for the three odds tests that
+    read them (conftest.built_once), one game of each seed for all three."""
     from conftest import built_once
 
     def deal(folder):
-        tops = [(g.disaster.draw[0], g.karma.draw[0])
-                for g in (start(3, seed, tables) for seed in range(3600))]
+        tops = []
+        for seed in range(3600):
+            g = start(3, seed, tables)
+            mixed = perform(g, inventory_op({"disaster": LACKS}, "test"), tables).game
+            tops.append((g.disaster.draw[0], g.karma.draw[0],
+                         _outcome(Work(mixed, tables), "disaster")))
         (folder / "tops.json").write_text(json.dumps(tops), encoding="utf-8")
 
-    tops = json.loads((built_once("top-cards-3p", deal) / "tops.json").read_text("utf-8"))
+    tops = json.loads((built_once("first-cards-3p", deal) / "tops.json").read_text("utf-8"))
     assert len(tops) >= trials
     return [tuple(x) for x in tops[:trials]]
 
 
 def test_virtual_disaster_deck_top_card_frequencies_chi_square(tables):
     trials = 3600
-    seen = Counter(disaster for disaster, _ in _top_cards(tables, trials))
+    seen = Counter(disaster for disaster, _, _ in _top_cards(tables, trials))
     full = Counter(tables.disaster_deck)
     expected = {k: trials * n / 36 for k, n in full.items()}
     assert chi_square(seen, expected) < CHI2_001[len(full) - 1]
@@ -103,7 +106,7 @@ def test_virtual_disaster_deck_top_card_frequencies_chi_square(tables):
 
 def test_virtual_karma_deck_top_card_frequencies_chi_square(tables):
     trials = 2700
-    seen = Counter(karma for _, karma in _top_cards(tables, trials))
+    seen = Counter(karma for _, karma, _ in _top_cards(tables, trials))
     expected = {k: trials / 45 for k in tables.karma_deck}
     assert chi_square(seen, expected) < CHI2_001[44]
 

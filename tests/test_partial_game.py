@@ -17,6 +17,7 @@ from servehelp import get, post, serving
 
 from rigs_helper.rules.mixed import game_virtual, own_left
 from rigs_helper.rules.scoring import draw_order
+from rigs_helper.web.pages import waiting_for
 
 INVENTORY = """\
 [plot]
@@ -125,8 +126,12 @@ def test_a_partial_set_game_played_from_the_pages_keeps_the_books_equal_to_the_c
                 act(leader, {"action": "grant", "plot": keep["params"]["plot"]["values"][0]})
                 continue
             held = False
+            # the pages read: those of the players whose choice the board says holds the
+            # phase (a choice it left out would hold the leader's "next" below: refused)
+            waited = {w["player"] for w in waiting_for(g, tables)
+                      if w["what"] != "not done yet"}
             for p in g.players:
-                for a in actions(p.name):
+                for a in actions(p.name) if p.name in waited else ():
                     if a["action"] in PRIORITY:
                         fields = {"action": a["action"]}
                         for k, spec in a["params"].items():

@@ -43,18 +43,57 @@ def plot_type(tables, pid: str) -> str:
 # ---------------------------------------------------------------------------- odds
 
 
-@pytest.mark.slow
+#: the Market cards the group lacks in the odds tests below
+ODDS_MARKET_LACKS = {"spike": 2, "high": 3, "low": 1}
+TRIALS = 3600
+
+
+def first_draws(tables) -> list[dict]:
+    """For each seed below TRIALS, a new 3-player game whose group lacks PLOT_LACKS,
+    SURVEY_LACKS and ODDS_MARKET_LACKS (each deck mixed on its own), and its first draws:
+    the Land Grant's first plot, the first player's first survey, the first Market card
+    and the End Game deck's top card.  Dealt once per test run for the three odds tests
+    (conftest.built_once): one game of each seed serves all three decks."""
+    import json
+
+    from conftest import built_once
+
+    def deal(folder) -> None:
+        v = virtual_ids(tables, "market", ODDS_MARKET_LACKS)
+        out = []
+        for seed in range(TRIALS):
+            g = mixed(seed, tables, {"plot": PLOT_LACKS, "survey": SURVEY_LACKS,
+                                     "market": ODDS_MARKET_LACKS})
+            w = Work(g, tables)
+            draw_grant(w, 1)
+            plot = [plot_type(tables, w.game.grant[0]),
+                    "own" if w.game.grant_owed else "virtual"]
+            try:
+                out_g = perform(g, Survey(g.players[0].name, g.players[0].plots[0].id),
+                                tables).game
+                survey = f"virtual {out_g.players[0].plots[0].survey}"
+            except RulesError as exc:
+                assert "draw the top card of your Survey pile" in str(exc)
+                survey = "own"
+            w = Work(g, tables)
+            draw_market(w, None)
+            drawn = w.game.market.drawn[-1]
+            first = "own" if w.need else tables.market[_category(tables, drawn)].name
+            top = g.market.end[0]
+            end = "own" if top not in v else tables.market[_category(tables, top)].name
+            out.append({"plot": plot, "survey": survey, "first": first, "end": end})
+        (folder / "draws.json").write_text(json.dumps(out), encoding="utf-8")
+
+    folder = built_once("partial-sets-first-draws", deal)
+    return json.loads((folder / "draws.json").read_text(encoding="utf-8"))
+
+
 def test_mixed_plot_deck_draws_by_type_chi_square(tables):
     """27 plots, the group lacking a Plains, a Desert and a Ridge: the Land Grant's first
     plot is each type in proportion to its copies, virtual exactly as often as the group
     lacks it (one Plains in 27 virtual, eight of the group's own)."""
     trials = 2700
-    seen = Counter()
-    for seed in range(trials):
-        w = Work(mixed(seed, tables, {"plot": PLOT_LACKS}), tables)
-        draw_grant(w, 1)
-        pid = w.game.grant[0]
-        seen[(plot_type(tables, pid), "own" if w.game.grant_owed else "virtual")] += 1
+    seen = Counter(tuple(d["plot"]) for d in first_draws(tables)[:trials])
     own = Counter(tables.plot_deck) - Counter(PLOT_LACKS)
     expected = {(t, "own"): trials * n / 27 for t, n in own.items()}
     expected |= {(t, "virtual"): trials * n / 27 for t, n in PLOT_LACKS.items()}
@@ -62,46 +101,27 @@ def test_mixed_plot_deck_draws_by_type_chi_square(tables):
     assert chi_square(seen, expected) < CHI2_001[len(expected) - 1]
 
 
-@pytest.mark.slow
 def test_mixed_survey_deck_draws_by_yield_chi_square(tables):
     """27 Survey cards, the group lacking 9 (three each of yields 0, 1 and 2): a survey is
     one of the group's own with chance 18/27, else a virtual card of each yield 3/27."""
     trials = 2700
-    seen = Counter()
-    for seed in range(trials):
-        g = mixed(seed, tables, {"survey": SURVEY_LACKS})
-        pid = g.players[0].plots[0].id
-        try:
-            out = perform(g, Survey(g.players[0].name, pid), tables).game
-        except RulesError as exc:
-            assert "draw the top card of your Survey pile" in str(exc)
-            seen["own"] += 1
-            continue
-        seen[f"virtual {out.players[0].plots[0].survey}"] += 1
+    seen = Counter(d["survey"] for d in first_draws(tables)[:trials])
     expected = {"own": trials * 18 / 27} | {f"virtual {y}": trials * 3 / 27 for y in "012"}
     assert set(seen) == set(expected)
     assert chi_square(seen, expected) < CHI2_001[3]
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # deals the games of all three odds tests (first_draws): started first
 def test_mixed_market_deck_draws_by_value_chi_square(tables):
     """36 Market cards, the group lacking two Spikes, three Highs and a Low: the first
     Market card is virtual with chance 6/36, each value in proportion to the copies
     lacked; the End Game deck's first card (after the fifteen Game Market cards) too."""
-    lacks = {"spike": 2, "high": 3, "low": 1}
-    trials = 3600
-    first, end = Counter(), Counter()
-    for seed in range(trials):
-        g = mixed(seed, tables, {"market": lacks})
-        w = Work(g, tables)
-        draw_market(w, None)
-        drawn = w.game.market.drawn[-1]
-        first["own" if w.need else tables.market[_category(tables, drawn)].name] += 1
-        v = virtual_ids(tables, "market", lacks)
-        top = g.market.end[0]
-        end["own" if top not in v else tables.market[_category(tables, top)].name] += 1
+    trials = TRIALS
+    draws = first_draws(tables)
+    first = Counter(d["first"] for d in draws)
+    end = Counter(d["end"] for d in draws)
     expected = {"own": trials * 30 / 36} | {
-        tables.market[k].name: trials * n / 36 for k, n in lacks.items()}
+        tables.market[k].name: trials * n / 36 for k, n in ODDS_MARKET_LACKS.items()}
     for seen in (first, end):
         assert set(seen) == set(expected)
         assert chi_square(seen, expected) < CHI2_001[3]

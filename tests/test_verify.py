@@ -19,7 +19,33 @@ INVENTORY = EXAMPLES / "inventory-partial.toml"
 
 
 def _play(rigs, path, *new_args, score=()):
-    """A whole game (the same one every run: the system randomness is fixed here)."""
+    """A whole game (the same one every run: the system randomness is fixed here), scored
+    (``score``: the options of `rigs score`)."""
+    _play_unscored(rigs, path, *new_args)
+    r = rigs("score", path, "--json", *score)  # the End Game draws and dice
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def _played(dest, score=()):
+    """The game of ``_play`` without options to `rigs new` at ``dest``: played to its end
+    once per test run (conftest.scripted_copy) and copied here, then scored (``score``)."""
+    from conftest import scripted_copy
+    from typer.testing import CliRunner
+
+    from rigs_helper.cli import app
+
+    def run(*a):
+        return CliRunner().invoke(app, [str(x) for x in a])
+
+    scripted_copy("verify-unscored", lambda path: _play_unscored(run, path), dest)
+    r = run("score", dest, "--json", *score)
+    assert r.exit_code == 0, r.output
+    return dest
+
+
+def _play_unscored(rigs, path, *new_args):
+    """``_play`` up to the end of round 15, before `rigs score`."""
     with mock.patch("os.urandom", lambda n: b"\x5a" * n):
         r = rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--word", "Ana=otter",
                  "--word", "Bo=kettle", "--word", "Cy=mauve", *new_args, "--game", path)
@@ -35,9 +61,6 @@ def _play(rigs, path, *new_args, score=()):
         if "game is over" in r.stderr:
             break
         assert r.exit_code == 0, r.output
-    r = rigs("score", path, "--json", *score)  # the End Game draws and dice
-    assert r.exit_code == 0, r.output
-    return r
 
 
 def _own_cards(path, message):
@@ -52,14 +75,7 @@ def _own_cards(path, message):
 
 @pytest.fixture(scope="module")
 def honest(tmp_path_factory):
-    from typer.testing import CliRunner
-
-    from rigs_helper.cli import app
-
-    runner = CliRunner()
-    path = tmp_path_factory.mktemp("verify") / "honest.toml"
-    _play(lambda *a: runner.invoke(app, [str(x) for x in a]), path)
-    return path
+    return _played(tmp_path_factory.mktemp("verify") / "game.toml")
 
 
 @pytest.fixture
@@ -252,8 +268,8 @@ def test_a_word_left_out_is_asked_for_unseen_at_a_terminal(monkeypatch):
 
 
 def test_verify_replays_the_tables_dice_and_catches_one_changed_in_the_log(tmp_path, rigs):
-    game = tmp_path / "dice.toml"
-    _play(rigs, game, score=("--roll", "energy=3", "--roll", "supplies=4", "--roll", "metal=5"))
+    game = _played(tmp_path / "game.toml",
+                   score=("--roll", "energy=3", "--roll", "supplies=4", "--roll", "metal=5"))
     assert _verify(rigs, game)[0] == 0
     text = game.read_text()
     assert '["metal", 5]' in text
