@@ -174,7 +174,8 @@ window.__tapper = (function(){
     all(f, 'select').forEach(function(s){
       if (!usable(s)) return;
       var opts = values(s);
-      if (opts.length && (s.required || R() < 0.5)) choose(s, pick(opts));
+      // (a list that starts at a value, a default a person leaves: not tapped)
+      if (opts.length && !s.value && (s.required || R() < 0.5)) choose(s, pick(opts));
     });
     all(f, 'input[type=number]').forEach(function(i){
       if (!usable(i) || i.parentNode.parentNode.innerText.toLowerCase().indexOf('roll') < 0)
