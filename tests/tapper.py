@@ -218,9 +218,13 @@ window.__tapper = (function(){
           if (other.length) tap(pick(other).parentNode);
         }
       }
+      // a list: chosen again; where the rule counts one value ("Plains: at most 1"),
+      // only a list holding it, for another value (as the cards drawn would be)
       all(f, 'select').forEach(function(s){
         if (names.indexOf(s.name) < 0 || !usable(s)) return;
-        var opts = values(s); if (opts.length) choose(s, pick(opts));
+        if (value && s.value !== value) return;
+        var opts = values(s).filter(function(v){ return !value || v !== value; });
+        if (opts.length) choose(s, pick(opts));
       });
     });
   }
