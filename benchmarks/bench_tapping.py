@@ -233,6 +233,7 @@ def main() -> None:
     ap.add_argument("--players", default="2,3,4", help="only these numbers of players")
     ap.add_argument("--sets", default=",".join(SETS), help="only these sets")
     ap.add_argument("--dice", default="rigs,table", help="only these dice")
+    ap.add_argument("--mixes", help="only these mixes, e.g. 10,11,14,16-20 (0-23)")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once")
     ap.add_argument("--stop-after", type=float,
                     help="stop every game still going after this many seconds (its "
@@ -250,6 +251,12 @@ def main() -> None:
     order = mixes()
     players = {int(x) for x in args.players.split(",")}
     sets, dice = set(args.sets.split(",")), set(args.dice.split(","))
+    chosen = set(range(len(order)))
+    if args.mixes:
+        chosen = set()
+        for part in args.mixes.split(","):
+            lo, _, hi = part.partition("-")
+            chosen |= set(range(int(lo), int(hi or lo) + 1))
     held = set()
     if args.resume and args.out and args.out.exists():
         held = {(g["mix"], g.get("seed")) for g in (
@@ -259,7 +266,8 @@ def main() -> None:
     for i in range(args.skip, args.skip + args.games):
         n, cards, d = order[i % len(order)]
         seed = args.first_seed + i
-        if n in players and cards in sets and d in dice and (i % len(order), seed) not in held:
+        if n in players and cards in sets and d in dice and i % len(order) in chosen \
+                and (i % len(order), seed) not in held:
             todo.append((i % len(order), seed, n, cards, d, args.rounds,
                          None if args.stop_after is None else time.time() + args.stop_after))
     games = []

@@ -174,7 +174,8 @@ window.__tapper = (function(){
     all(f, 'select').forEach(function(s){
       if (!usable(s)) return;
       var opts = values(s);
-      if (opts.length && (s.required || R() < 0.5)) choose(s, pick(opts));
+      // (a list that starts at a value, a default a person leaves: not tapped)
+      if (opts.length && !s.value && (s.required || R() < 0.5)) choose(s, pick(opts));
     });
     all(f, 'input[type=number]').forEach(function(i){
       if (!usable(i) || i.parentNode.parentNode.innerText.toLowerCase().indexOf('roll') < 0)
@@ -217,9 +218,13 @@ window.__tapper = (function(){
           if (other.length) tap(pick(other).parentNode);
         }
       }
+      // a list: chosen again; where the rule counts one value ("Plains: at most 1"),
+      // only a list holding it, for another value (as the cards drawn would be)
       all(f, 'select').forEach(function(s){
         if (names.indexOf(s.name) < 0 || !usable(s)) return;
-        var opts = values(s); if (opts.length) choose(s, pick(opts));
+        if (value && s.value !== value) return;
+        var opts = values(s).filter(function(v){ return !value || v !== value; });
+        if (opts.length) choose(s, pick(opts));
       });
     });
   }

@@ -253,6 +253,9 @@ def test_end_game_record_in_at_most_ten_taps(dice, phone, tmp_path, tables):
 
 
 def test_land_grant_as_the_table_dealt_it(phone, tmp_path, tables):
+    """The plots drawn at the table and recorded: the leader taps the plot they keep and
+    sends (two taps); the others' lists start at the other plots, a different one each,
+    and stay different when the plot kept is one of theirs."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -275,25 +278,131 @@ def test_land_grant_as_the_table_dealt_it(phone, tmp_path, tables):
         assert not phone.find_elements(By.CSS_SELECTOR, "#done form")
         keep = form.find_elements(By.CSS_SELECTOR, "fieldset label")
         lists = form.find_elements(By.CSS_SELECTOR, "select[name=give]")
-        # nothing chosen for the leader: no guess is sent by accident
-        assert all(Select(s).first_selected_option.get_attribute("value") == ""
-                   for s in lists)
+
+        def given() -> dict[str, str]:
+            return dict(Select(s).first_selected_option.get_attribute("value").split("=")
+                        for s in lists)
+
+        # the others' plots start different, one left; the plot kept is not guessed
+        assert len(set(given().values())) == len(lists) == len(drawn) - 1
         assert not any(k.find_element(By.TAG_NAME, "input").is_selected() for k in keep)
-        tap_text(phone, "Record who got which")  # the browser asks for the choices first
+        tap_text(phone, "Record who got which")  # the browser asks for the plot kept
         assert load(path, tables).grant == g.grant
-        tap(phone, keep[-1])
-        kept = keep[-1].find_element(By.TAG_NAME, "input").get_attribute("value")
-        left = [pid for pid in drawn if pid != kept.split("=")[1]]
-        for s, pid in zip(lists, left):  # one tap each: who received which
-            who = s.find_element(By.XPATH, "..").text.split("handed to ")[1].split()[0]
-            Select(s).select_by_value(f"{who}={pid}")
-        given = dict(Select(s).first_selected_option.get_attribute("value").split("=")
-                     for s in lists)
-        assert sorted([kept.split("=")[1], *given.values()]) == sorted(drawn)
+        first = given()
+        taken = next(k for k in keep if k.find_element(By.TAG_NAME, "input").get_attribute(
+            "value").split("=")[1] in first.values())  # one of the others' plots
+        tap(phone, taken)
+        kept = taken.find_element(By.TAG_NAME, "input").get_attribute("value")
+        got = given()  # kept different: the one who held it now holds the plot left
+        assert sorted([kept.split("=")[1], *got.values()]) == sorted(drawn)
         tap_text(phone, "Record who got which")
         assert "good" in answered(phone)
     after = load(path, tables)
     assert not after.grant
-    got = {p.name: [x.id for x in p.plots if x.id in drawn] for p in after.players}
-    assert got[leader] == [kept.split("=")[1]]
-    assert all(got[w] == [pid] for w, pid in given.items())
+    plots = {p.name: [x.id for x in p.plots if x.id in drawn] for p in after.players}
+    assert plots[leader] == [kept.split("=")[1]]
+    assert all(plots[w] == [pid] for w, pid in got.items())
+
+
+def test_land_grant_recorded_from_the_page_then_dealt(phone, tmp_path, tables):
+    """The table's cards: the leader's first Land Grant form is the record of the plots
+    drawn (rigs' draw neither shown nor used); once made it is not offered again, and
+    the deal follows: the plot kept and one tap to send."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    path = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 11, "--cards", "table", "--game", path)
+    for _ in range(3):
+        rigs("next", "--auto", "--game", path)
+    rigs("next", "--game", path)
+    g = load(path, tables)
+    leader, n = g.leader, g.grant_owed or len(g.grant)
+    with serving(path, tables) as (_, url, tokens):
+        form = open_page(phone, url, tokens[leader])[0]
+        assert form.find_element(By.NAME, "action").get_attribute("value") == "grant"
+        assert "The plot cards you drew" in form.text and "Keep" not in form.text
+        lists = form.find_elements(By.CSS_SELECTOR, "select[name=card]")
+        assert len(lists) == n
+        for s in lists:  # the table's cards: a Plains each
+            Select(s).select_by_visible_text("Plains")
+        tap_text(phone, "Record the plots drawn")
+        assert "good" in answered(phone)
+        after = load(path, tables)
+        assert len(after.grant) == n and all(
+            tables.plot_deck[int(pid[1:]) - 1] == "plains" for pid in after.grant)
+        form = open_page(phone, url, tokens[leader])[0]
+        assert "The plot cards you drew" not in form.text  # made: not offered again
+        assert "The plot you keep" in form.text
+        tap(phone, form.find_elements(By.CSS_SELECTOR, "fieldset label")[0])
+        tap_text(phone, "Record who got which")
+        assert "good" in answered(phone)
+    assert not load(path, tables).grant
+
+
+def test_a_disaster_card_that_hurts_and_its_karma_card_in_three_taps(phone, tmp_path,
+                                                                    tables):
+    """The table's cards: the Disaster card dealt, and (shown once the card chosen hurts)
+    the Karma card it makes the player draw, in one form: three taps."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    path = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 11, "--cards", "table", "--game", path)
+    rigs("next", "--wait", "--game", path)
+    with serving(path, tables) as (_, url, tokens):
+        form = open_page(phone, url, tokens["Ana"])[0]
+        karma = form.find_element(By.CSS_SELECTOR, "select[name=karma]")
+        assert not karma.is_displayed()  # nothing chosen: it may not hurt
+        hurts = json_list(form.find_element(By.CSS_SELECTOR, "[data-when=card]")
+                          .get_attribute("data-if"))
+        tap_text(phone, hurts[0])  # 1: the card dealt
+        assert karma.is_displayed() and "The Karma card it makes you draw" in form.text
+        title = Select(karma).options[1].text
+        Select(karma).select_by_index(1)  # 2: the Karma card drawn
+        tap_text(phone, "Record")  # 3
+        assert "good" in answered(phone)
+    a = load(path, tables).player("Ana")
+    assert tables.disaster(a.disaster).title == hurts[0]
+    assert title in [tables.karma_card(k).title for k in a.hand] and not a.disaster_draw
+
+
+def json_list(text: str) -> list:
+    import json
+
+    return json.loads(text)
+
+
+def test_an_attack_answered_and_a_deal_accepted_each_in_one_form(phone, tmp_path,
+                                                                 tables):
+    """Two decisions wait for Ana: Bo's I WANT THAT! (her answer: Take it, or Wrong
+    Address) and Cyrus' deal (Accept or Decline in one form).  Take it and the die she
+    rolled: three taps; the deal: one."""
+    from pagegames import ANA, CY, attack_waiting
+    from selenium.webdriver.common.by import By
+
+    path = attack_waiting(tmp_path / "rigs.toml")
+    before = load(path, tables)
+    with serving(path, tables) as (_, url, tokens):
+        phone.get(f"{url}/p/{tokens[ANA]}")
+        box = phone.find_element(By.ID, "decisions")
+        forms = box.find_elements(By.CSS_SELECTOR, "form.act")
+        assert [f.find_element(By.NAME, "action").get_attribute("value")
+                for f in forms] == ["answer", "deal accept"]
+        assert "Your answer" in forms[0].text and "Wrong Address" in forms[0].text
+        tap_text(phone, "Take it")
+        assert "What did you roll?" in forms[0].text  # her die, shown once she takes it
+        tap_text(phone, "2")
+        tap_text(phone, "Answer")
+        assert "good" in answered(phone)
+        assert load(path, tables).waits.attack is None
+        forms = phone.find_element(By.ID, "decisions").find_elements(By.CSS_SELECTOR,
+                                                                      "form.act")
+        assert [f.find_element(By.NAME, "action").get_attribute("value")
+                for f in forms] == ["deal accept"]
+        assert "Decline" in forms[0].text
+        tap_text(phone, "Accept")
+        wait_for(phone, "return +(document.body.getAttribute('data-answers') || 0) > 1")
+    after = load(path, tables)
+    assert after.player(ANA).credits == before.player(ANA).credits + 10
+    assert after.player(CY).energy == before.player(CY).energy + 2

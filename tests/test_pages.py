@@ -248,13 +248,14 @@ def test_rigs_draws_the_disaster_card_from_a_button_of_its_own(tmp_path, tables)
     game = pagegames.disaster_phase(tmp_path / "rigs.toml")
     with serving(game, tables) as (server, _, tokens):
         page = get(server, f"/p/{tokens[ANA]}")[2]
-        # one form for the one decision: the card, and the Karma card it makes her draw
-        # (shown by the page's script only when the card chosen hurts)
+        # one form for the one decision: the card (rigs deals every card here: the Karma
+        # card a card that hurts makes her draw is rigs' to draw, not asked)
         forms = re.findall(r'(?s)<form class="act[^"]*"[^>]*>(?:(?!</form>).)*'
                            r'value="disaster record".*?</form>', page)
         assert len(forms) == 1
         form = forms[0]
-        assert "Your Disaster card" in form and "The Karma card it makes you draw" in form
+        assert "Your Disaster card" in form
+        assert "The Karma card it makes you draw" not in form
         assert "What did you draw?" not in form
         assert re.search(r'<button type="submit" class="quick" name="card" value="virtual" '
                          r'data-for=\'\["card", "karma"\]\' formnovalidate>Draw it for us',

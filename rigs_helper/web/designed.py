@@ -179,8 +179,9 @@ def end_game(tables, action: dict) -> dict:
 
 def grant_deals(tables, action: dict, leader: str, owners: dict | None = None) -> dict:
     """The Land Grant as the table dealt it (the plots drawn at the table: rigs hands
-    none out): the plot the leader keeps, then each other player's plot, one list each;
-    every way is checked by the rules."""
+    none out): the plot the leader keeps (none chosen), then each other player's plot,
+    one list each, starting at the plots drawn in order (a different one each): the
+    common case is two taps; every way is checked by the rules."""
     deals = [str(v) for v in ((action.get("params") or {}).get("give") or {})
              .get("values") or ()]
     per: dict[str, list[str]] = {}
@@ -191,20 +192,30 @@ def grant_deals(tables, action: dict, leader: str, owners: dict | None = None) -
                 per[who].append(pid)
     fields = []
     every = set(deals)
+    drawn = list(dict.fromkeys(pid for plots in per.values() for pid in plots))
+    used: set[str] = set()
     for who, plots in per.items():
         opts = [{"value": f"{who}={pid}", "label": plot_words(tables, pid)} for pid in plots]
         if who == leader:
+            # (the plot kept: none chosen, so the form is never sent without the leader
+            # saying which; the others' lists hold the rest, in the order drawn)
             fields.append({"name": "give", "label": "The plot you keep", "required": True,
                            "record": "card", "kind": "buttons", "chosen": None,
                            "options": opts})
             continue
-        # (each other player: blank until the leader says which plot they handed them,
-        # so that no guess is sent by accident; the page's script keeps them different)
+        # (each other player: the next plot drawn, a different one each, one left for
+        # the leader: the common case is the leader's plot and one tap to send; the
+        # page's script keeps them different as the leader changes them)
         need = all(f"{who}=" in d for d in every)  # (too few plots: some get none)
+        free = [pid for pid in plots if pid not in used]
+        chosen = None
+        if free and (need or len(used) + 2 <= len(drawn)):
+            used.add(free[0])
+            chosen = f"{who}={free[0]}"
         fields.append({"name": "give", "label": f"The plot you handed to {who}",
                        "required": need, "record": "card", "kind": "select",
                        "options": opts, "blank": "Choose" if need else "None",
-                       "chosen": None})
+                       "chosen": chosen})
     f = _new("grant", "Record who got which", fields)
     f["distinct"] = "give"
     return f

@@ -68,6 +68,9 @@ def field(tables, name: str, spec: dict, owners: dict[str, str] | None = None) -
             # cards drawn: one list per card (never a box per title)
             lo = spec.get("min", 1) if spec.get("repeat") else 0
             hi = spec.get("max", spec.get("min", 1))
+            if values == [VIRTUAL] and required and not spec.get("ordered"):
+                # rigs draws every one (a deck the group lacks): nothing to ask
+                return {**out, "kind": "given", "options": opts, "count": hi}
             each = spec.get("ordered") or [values] * hi  # (the i-th value's choices)
             return {**out, "kind": "repeat", "options": opts, "slots": [
                 {"need": i < lo, "options": [o for o in opts if o["value"] in each[i]]}
@@ -233,7 +236,7 @@ def disaster(tables, actions: list[dict]) -> dict:
         card["quick"] = {"name": "card", "value": VIRTUAL, "label": "Draw it for us",
                          "for": ["card", "karma"]}
     fields = [card]
-    if karma:
+    if karma and karma != [VIRTUAL]:  # (rigs' card only: nothing to ask, rigs draws it)
         opts = [{"value": v, "label": v} for v in sorted(karma, key=str.lower)
                 if v != VIRTUAL]
         if VIRTUAL in karma:
@@ -250,6 +253,13 @@ def _widen(have: dict, more: dict) -> None:
     """One field that candidates list differently where one is a list per value (one die
     or two dice, one card drawn or two): the widest, each list every value either
     offers there, needed only where both need it (the rules' check decides the rest)."""
+    if have.get("count") or more.get("count"):  # rigs draws them all: as many lists
+        if have.get("count") == more.get("count"):
+            return
+        for f in (have, more):
+            if f.get("count"):
+                f.update({"kind": "repeat", "slots": [
+                    {"need": True, "options": f["options"]}] * f.pop("count")})
     if "repeat" not in (have["kind"], more["kind"]):
         return
 
@@ -314,7 +324,7 @@ def decision(tables, actions: list[dict], owners: dict[str, str] | None = None,
                 _widen(seen[k], field(tables, k, spec, owners))
                 continue
             f = field(tables, k, spec, owners)
-            if f["kind"] == "given":
+            if f["kind"] == "given" and not f.get("count"):
                 f["kind"] = "select"
             f["when"], f["shows"] = key, list(own)
             seen[k] = f

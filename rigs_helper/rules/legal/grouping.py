@@ -49,7 +49,7 @@ def _operation(d, game: Game, player: str, form: dict):
         except RigsError:
             return None
 
-    key = (d.path, player, game.cards, game.phase,
+    key = (d.path, player, game.cards, game.phase, tuple(sorted(game.missing)),
            *((k, v.__class__, tuple(v) if isinstance(v, (list, tuple)) else v)
              for k, v in form.items()))
     try:

@@ -129,6 +129,8 @@ def deal_disaster(w: Work, name: str, physical: str | None) -> None:
 
 
 def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
+    from rigs_helper.rules.decks import all_virtual
+
     d = w.tables.disaster(key)
     p = w.player(name)
     affected = hurts(p, d)  # (the one answer a listing reads too: rules/waits/legal.py)
@@ -162,7 +164,7 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
         # (a mixed Karma deck decided: its group's card was recorded, or the card is a
         # virtual one, rigs' for good: nothing for the table to record instead)
         if got and not recorded and p.name not in w.data.get("virtual", ()) and \
-                "karma" not in w.game.missing:
+                "karma" not in w.game.missing and not all_virtual(w.game, "karma"):
             w.update(name, disaster_draw=got[0])
             w.say("  (a card drawn at the table: "
                   f"`rigs karma draw {shell_word(p.name)} --card TITLE` records it instead)")

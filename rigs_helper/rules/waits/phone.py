@@ -27,15 +27,26 @@ def from_a_phone(op: Op, game: Game) -> Op:
     card it makes them draw waits for their record where the table holds the cards); where
     the table holds the cards, the end of the Player Phase waits for each player's own
     Disaster card and a Disaster card recorded alone leaves its Karma card to record.
-    It reads only the game's ``cards`` and ``phase`` (the legal list keeps what it made
-    by those: ``rules/legal/grouping._operation``)."""
+    A partial set (`--have`) holding no card of a deck has nothing of it to record: with
+    neither Disaster nor Karma cards, rigs deals the Disaster cards (and the Karma cards
+    they make players draw) at once, as with `--cards rigs`; with no Karma card, rigs
+    draws the Karma card a Disaster makes a player draw.
+    It reads only the game's ``cards``, ``phase`` and which decks its partial set holds
+    (the legal list keeps what it made by those: ``rules/legal/grouping._operation``)."""
     table = game.cards != "rigs"
     if isinstance(op, KarmaPlay) and not isinstance(op, KarmaPlayWait):
         return replace(same_play(KarmaPlayWait, op), drawers=True, later=table)
     if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma \
-            and table:
+            and table and not nothing_to_record(game, "disaster", "karma"):
         return replace(op, wait=True)
-    return recorded_later(op) if table else op
+    return recorded_later(op) if table and not nothing_to_record(game, "karma") else op
+
+
+def nothing_to_record(game: Game, *decks: str) -> bool:
+    """A partial set that holds no card of any of ``decks``: rigs draws them all."""
+    from rigs_helper.rules.decks import all_virtual
+
+    return all(all_virtual(game, d) for d in decks)
 
 
 def from_a_page(op: Op, game: Game, tables: Tables) -> Op:
