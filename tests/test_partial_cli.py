@@ -92,3 +92,17 @@ def test_new_have_names_what_a_path_that_is_no_inventory_file_is(tmp_path, rigs,
         "" if what.startswith("no such") else
         ", not an inventory file (a TOML file: see `rigs inventory --help`)")
     assert not path.exists()
+
+
+def test_an_inventory_holding_no_card_of_any_deck_leaves_every_card_to_rigs(tmp_path, rigs):
+    """`[karma] missing = "all"` and no other deck: the group holds no card, so nothing is
+    the table's to record: the game is `--cards rigs`, said by `rigs new`, and no page or
+    command asks for a Disaster or Karma title."""
+    inv, path = tmp_path / "inv.toml", tmp_path / "g.toml"
+    inv.write_text('[karma]\nmissing = "all"\n')
+    r = rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "3", "--have", inv, "--game", path)
+    assert r.exit_code == 0, r.output
+    assert "Karma: all virtual" in r.stdout and "(--cards rigs)" in r.stdout
+    assert json.loads(rigs("status", "--json", "--game", path).stdout)["cards"] == "rigs"
+    assert rigs("next", "--game", path).exit_code == 0  # no Disaster card waits for a record
+    assert "disaster record" not in rigs("actions", "Ana", "--game", path).stdout

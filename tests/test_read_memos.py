@@ -65,3 +65,28 @@ def test_the_legal_list_is_the_same_with_its_operations_built_once(rigs, tmp_pat
             kept = legal_actions(step.after, tables, p.name)
             grouping._OPS.clear()
             assert legal_actions(step.after, tables, p.name) == kept
+
+
+def test_the_legal_list_of_a_partial_set_is_not_another_games_from_the_memo(rigs, tmp_path):
+    """One process, two games alike but for their partial sets (what a page makes of an
+    action depends on the decks the group holds: rules/waits/phone.py): each game's list is
+    the one made without the memo, whatever the other game left in it."""
+    tables = load_tables()
+    games = {}
+    for name, inventory in (("table", None), ("lacks", '[plot]\nmissing = { Plains = 1 }\n')):
+        path = tmp_path / f"{name}.toml"
+        extra = ["--cards", "table"]
+        if inventory:
+            (tmp_path / "inv.toml").write_text(inventory)
+            extra = ["--have", tmp_path / "inv.toml"]
+        assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "5", *extra, "-g", path
+                    ).exit_code == 0
+        games[name] = session.load(path, tables).game
+    fresh = {}
+    for name, game in games.items():
+        grouping._OPS.clear()
+        fresh[name] = legal_actions(game, tables, "Ana")
+    assert fresh["table"] != fresh["lacks"]
+    grouping._OPS.clear()
+    for name in ("table", "lacks", "table"):
+        assert legal_actions(games[name], tables, "Ana") == fresh[name]

@@ -163,6 +163,8 @@ def new(
     if have is not None and cards == "rigs":
         raise InputError("--have records the group's own cards: give --cards table or "
                          "leave --cards out")
+    if op is not None and not op.missing:
+        cards = "rigs"  # an inventory holding no card of any deck: rigs deals every card
     outcome = new_game(player, seed, tables, parse_rolls(roll), deal, dice, lacks, cards)
     if group is not None:
         outcome = _grouped(outcome, group)
