@@ -219,7 +219,7 @@ def test_with_200_idle_connections_the_board_and_every_page_answer_before_they_t
                 started = time.monotonic()
                 assert get(server, target)[0] == 200, target
                 # a lock-out would wait for the idle ones' IDLE_SECONDS (15 s); a busy
-                # machine's 1.4 s is no lock-out (the 1 s target: benchmarks/bench_lockout.py)
+                # machine's 1.4 s is none (the 1 s target: benchmarks/bench_lockout.py)
                 assert time.monotonic() - started < 5.0, target
             with server._reading_lock:
                 held = max(len(v) for v in server._clients.values())
