@@ -218,15 +218,46 @@ window.__tapper = (function(){
           if (other.length) tap(pick(other).parentNode);
         }
       }
-      // a list: chosen again; where the rule counts one value ("Plains: at most 1"),
-      // only a list holding it, for another value (as the cards drawn would be)
-      all(f, 'select').forEach(function(s){
-        if (names.indexOf(s.name) < 0 || !usable(s)) return;
-        if (value && s.value !== value) return;
-        var opts = values(s).filter(function(v){ return !value || v !== value; });
-        if (opts.length) choose(s, pick(opts));
-      });
+      // a list: chosen again; where the rule counts one value ("Valley: at most 2"),
+      // only as many lists holding it as it is over, each for a value with room left
+      // under its own rule (as the cards drawn are: every list holding it chosen again
+      // swung three Valleys to three Plains and back where one Plains was left)
+      var lists = all(f, 'select').filter(function(s){
+        return names.indexOf(s.name) >= 0 && usable(s); });
+      if (!value) {
+        lists.forEach(function(s){ var o = values(s); if (o.length) choose(s, pick(o)); });
+        return;
+      }
+      var over = lists.filter(function(s){ return s.value.split(',').indexOf(value) >= 0; });
+      var extra = count(lists, value) - (+box.getAttribute('data-max'));
+      while (over.length && extra > 0) {
+        var s = over.splice(Math.floor(R() * over.length), 1)[0];
+        var others = values(s).filter(function(v){ return v !== value; });
+        var room = others.filter(function(v){ return fits(f, lists, s, v); });
+        if (!(room.length || others.length)) continue;
+        choose(s, pick(room.length ? room : others));
+        extra = count(lists, value) - (+box.getAttribute('data-max'));
+      }
     });
+  }
+  function count(lists, value){  // how many times the lists hold ``value``
+    return lists.reduce(function(n, s){ return n + s.value.split(',').filter(
+      function(x){ return x === value; }).length; }, 0);
+  }
+  function fits(f, lists, s, v){  // ``v`` in list ``s`` keeps each value's rule met
+    return all(f, 'p.rule[data-value][data-max]').every(function(p){
+      var x = p.getAttribute('data-value'), names = sumNames(p);
+      var mine = lists.filter(function(l){ return names.indexOf(l.name) >= 0; });
+      if (mine.indexOf(s) < 0) return true;
+      var n = count(mine, x) - s.value.split(',').filter(function(y){ return y === x; }
+        ).length + v.split(',').filter(function(y){ return y === x; }).length;
+      return n <= +p.getAttribute('data-max');
+    });
+  }
+  function unmet(f){  // what a form given up shows: its rules unmet, its lists' choices
+    return all(f, 'p.rule.warn').map(function(p){ return p.textContent.trim(); }).concat(
+      all(f, 'select').filter(usable).map(function(s){
+        return s.name + '=' + s.value + ' of ' + values(s).join('|'); })).join('; ');
   }
   function button(f){
     return f.querySelector('button[type=submit]:not([formnovalidate])') ||
@@ -242,10 +273,22 @@ window.__tapper = (function(){
     var taps = all(f, '.taps button[type=submit][name]').filter(function(b){
       return shown(b) && !b.disabled && b.name !== '_only'; });
     if (taps.length) { tap(pick(taps)); return true; }
+    if (!ready(f, tries)) return false;
+    tap(button(f)); return true;
+  }
+  function ready(f, tries){  // filled, its button usable (lists chosen again, ``tries``)
     var b = button(f);
     for (var k = 0; k < tries && b.disabled; k++) refill(f);
-    if (b.disabled) return false;
-    tap(b); return true;
+    return !b.disabled;
+  }
+  // the first decision filled as ``send`` fills it, not sent: the values chosen, or null
+  // where its button stays disabled (a test of the filling, seeded as ``act``)
+  function filled(s, tries){
+    seed = s; taps = 0; covered = []; looks = [];
+    var f = all(document, '#decisions form.act').filter(shown)[0];
+    fill(f);
+    if (!ready(f, tries)) return null;
+    return all(f, 'select').filter(usable).map(function(x){ return x.value; });
   }
   // one intention on this page: answer what waits, else something of the groups now and
   // then, else "I'm done"
@@ -256,7 +299,7 @@ window.__tapper = (function(){
       var quick = all(f, 'button.quick').filter(function(b){
         return shown(b) && b.value === 'virtual'; });
       if (quick.length && R() < 0.5) tap(quick[0]);
-      else if (!send(f, 5)) return {unfilled: action(f)};
+      else if (!send(f, 5)) return {unfilled: action(f), why: unmet(f)};
       return action(f);
     }
     var plain = all(document, 'details.group[data-group]').filter(function(g){
@@ -295,7 +338,8 @@ window.__tapper = (function(){
       var res = {opening: opening, looks: looks, taps: taps, covered: covered};
       if (kind === null || typeof kind === 'object') {
         res.kind = kind && (kind.gaveup || kind.unfilled); res.gaveup = !!kind;
-        res.unfilled = !!(kind && kind.unfilled); return res; }
+        res.unfilled = !!(kind && kind.unfilled); res.why = kind && kind.why;
+        return res; }
       res.kind = kind;
       return until(function(){ return answers() > before; }, 20000).then(function(ok){
         res.answered = ok; res.after = look(); return res; });
@@ -306,7 +350,7 @@ window.__tapper = (function(){
       var v = look(); v.late = !ok; return v; });
   }
   function tapped(el){ covered = []; tap(el); return covered; }  // one tap: covered?
-  return {look: look, act: act, settled: settled, tapped: tapped};
+  return {look: look, act: act, settled: settled, tapped: tapped, filled: filled};
 })();
 """
 
@@ -559,7 +603,8 @@ class Tapper:
         r.taps += res["taps"]
         r.covered += [f"{name} {kind}: {c}" for c in res["covered"]]
         if res.get("unfilled"):  # what waits for them cannot be answered by taps
-            r.stuck.append(f"{name}: {kind}: its button stayed disabled however filled")
+            r.stuck.append(f"{name}: {kind}: its button stayed disabled however filled"
+                           + (f" ({res['why']})" if res.get("why") else ""))
         if res.get("gaveup"):
             self._reload(late=False)  # a form given up (it would hold the page a minute)
             return None

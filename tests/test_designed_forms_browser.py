@@ -340,6 +340,72 @@ def test_land_grant_recorded_from_the_page_then_dealt(phone, tmp_path, tables):
     assert not load(path, tables).grant
 
 
+def few_plots_left(tmp_path, tables):
+    """A 3-player `--cards table` game at its Land Grant record, the Plot deck down to
+    the three plots drawn: one Plains and two Valleys (the other plots the players')."""
+    from rigs_helper.rules.state import Plot
+
+    path = tmp_path / "rigs.toml"
+    rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 11, "--cards", "table",
+         "--game", path)
+    for _ in range(3):
+        rigs("next", "--auto", "--game", path)
+    rigs("next", "--game", path)
+    g = load(path, tables)
+    assert g.grant_record == "due" and len(g.grant) == 3
+    pool = list(g.grant) + list(g.plot_deck)
+    kind = {pid: tables.plot_deck[int(pid[1:]) - 1] for pid in pool}
+    left = [next(p for p in pool if kind[p] == "plains"),
+            *[p for p in pool if kind[p] == "valley"][:2]]
+    rest = [p for p in pool if p not in left]
+    players = tuple(replace(p, plots=p.plots + tuple(
+        Plot(pid, kind[pid]) for pid in rest[i::len(g.players)]))
+        for i, p in enumerate(g.players))
+    return save(tmp_path, replace(g, grant=tuple(left), plot_deck=(), players=players),
+                tables, "few.toml"), g.leader
+
+
+def test_land_grant_record_of_the_last_plots_each_type_at_most_as_often_as_left(
+        phone, tmp_path, tables):
+    """The Land Grant record where the Plot deck holds one Plains and two Valleys for the
+    three plots drawn: the button waits while a type is chosen more often than left
+    (three Valleys) and comes on for the cards drawn (a Plains and two Valleys), which
+    are recorded.  The tapping player (tests/tapper.py) fills it so from any first
+    choice: it chose again every list holding the type over its limit, so three Valleys
+    swung to three Plains and back and "its button stayed disabled however filled"
+    (bench_tapping mixes 1 and 13, seeds 301 and 313, whatever the number of tries)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    from tapper import WATCH
+
+    path, leader = few_plots_left(tmp_path, tables)
+    with serving(path, tables) as (_, url, tokens):
+        form = open_page(phone, url, tokens[leader])[0]
+        lists = form.find_elements(By.CSS_SELECTOR, "select[name=card]")
+        send = [b for b in form.find_elements(By.CSS_SELECTOR, "button")
+                if b.text == "Record the plots drawn"][0]
+        assert len(lists) == 3
+        for s in lists:
+            Select(s).select_by_value("valley")
+        assert not send.is_enabled()  # "Valley: at most 2"
+        Select(lists[0]).select_by_value("plains")
+        assert send.is_enabled()
+        phone.execute_script(WATCH)
+        clear = ("document.querySelectorAll('#decisions select').forEach(function(s){"
+                 "s.value = ''; s.dispatchEvent(new Event('change', {bubbles: true})); })")
+        for seed in range(1, 13):  # from any first choice: the cards drawn
+            phone.execute_script(clear)
+            got = phone.execute_script("return window.__tapper.filled(arguments[0], 5)",
+                                       seed)
+            assert got is not None and sorted(got) == ["plains", "valley", "valley"], seed
+        tap(phone, send)
+        assert "good" in answered(phone)
+    after = load(path, tables)
+    assert after.grant_record == "made" and sorted(
+        tables.plot_deck[int(pid[1:]) - 1] for pid in after.grant) == [
+        "plains", "valley", "valley"]
+
+
 def test_a_disaster_card_that_hurts_and_its_karma_card_in_three_taps(phone, tmp_path,
                                                                     tables):
     """The table's cards: the Disaster card dealt, and (shown once the card chosen hurts)
