@@ -426,6 +426,10 @@ class PileMoves:
                                                       for k in got)), to=p.name)
         return got
 
+    def top_virtual(self, deck: str) -> bool:
+        """The next card of a mixed ``deck`` is rigs' (nothing of the table's to record)."""
+        return self._top_virtual(deck)
+
     def _top_virtual(self, deck: str) -> bool:
         """The next card of a mixed ``deck`` is rigs' (its discards reshuffled first when
         its draw pile is empty, as the draw would)."""

@@ -24,8 +24,9 @@ def actions_grant(game, tables, player, spec: Spec):
     from rigs_helper.rules.decks import all_virtual
 
     rigs_only = all_virtual(game, "plot")  # a partial set without plot cards
-    if game.grant_record == "due":  # the table's plots first: rigs' draw is not used yet
-        return [*([] if rigs_only else [_grant_record(game, tables, len(game.grant))]),
+    if game.grant_record == "due" and not rigs_only:  # the table's plots first: rigs'
+        # draw is not used yet (a partial set holding no plot card: nothing to record)
+        return [_grant_record(game, tables, len(game.grant)),
                 Action(spec.action, (Param("card", ("virtual",), record="card"),),
                        "Land Grant: let rigs draw the plots")]
     plots = tuple(pid for pid in game.grant

@@ -153,7 +153,8 @@ def apply_disaster(w: Work, name: str, key: str, how: str = "") -> None:
                 w.say(f"  It lowers nothing {p.name}'s RIGS, as placed, produce this round.")
         elif d.when_none == "lose_rigs":
             _rigs_fallback(w, name, f"no {requirement(d.requires)}")
-    if affected and p.name in w.data.get("later", ()):  # the table draws it, then records
+    if affected and p.name in w.data.get("later", ()) and not w.top_virtual("karma"):
+        # the table draws it, then records it (one of rigs' in a mixed deck: drawn now)
         w.update(name, disaster_draw=OWED_DRAW)
         w.say(f"  {p.name} draws a Karma card at the table (hurt by {d.title}) and records "
               f"it: `rigs karma draw {shell_word(p.name)} --card TITLE` (or virtual).")

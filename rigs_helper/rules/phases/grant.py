@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rigs_helper.rules.decks import all_virtual
 from rigs_helper.rules.dice import Rolls, said_rolls
 from rigs_helper.rules.engine import Op, Outcome, Work, determine_leader
 from rigs_helper.rules.errors import InputError, RulesError
@@ -118,7 +119,10 @@ def draw_grant(w: Work, n: int) -> None:
     if "plot" in w.game.missing:
         virtual = game_virtual(w.game, w.tables, "plot")
         owed = sum(1 for pid in grant if pid not in virtual)
-    due = "due" if w.game.cards == "table" and "plot" not in w.game.missing else ""
+    # (the table's plots first: where it holds them all; a partial set holding none
+    # leaves them to rigs, as `--cards rigs` does: nothing to record)
+    due = "due" if w.game.cards == "table" and not all_virtual(w.game, "plot") and \
+        "plot" not in w.game.missing else ""
     w.game = replace(w.game, plot_deck=tuple(deck), grant=tuple(grant), grant_owed=owed,
                      grant_record=due)
     if "plot" not in w.game.missing:
@@ -165,7 +169,8 @@ def settle_grant(w: Work, pick: str | None, order: list[str] | None,
                          f"{'s' if g.grant_owed > 1 else ''} drawn from your Plot pile",
                          rule="a mixed deck: `rigs grant --card TYPE ...` records them "
                          "before the leader keeps one")
-    if record_first and g.table_deals and g.grant_record == "due":
+    if record_first and g.table_deals and g.grant_record == "due" and \
+            not all_virtual(g, "plot"):  # (a game saved before: rigs' plots, no record)
         drawn = len(g.grant)
         raise RulesError(
             f"the Land Grant's {drawn} plot{'s are' if drawn != 1 else ' is'} not recorded: "

@@ -36,6 +36,10 @@ class NextPhase(Op):
     karma: tuple[str, ...] = ()  # PLAYER=TITLE: physical Karma cards drawn for Disasters
     rolls: Rolls = Rolls()  # the table's dice (the leader roll-off: NAME=N)
     wait: bool = False  # the Disaster Phase waits for each player to record their card
+    #: the Disaster cards dealt now (rigs deals them: a partial set holding none), the
+    #: Karma card one makes a player draw from the group's own cards waits for that
+    #: player's record (`karma draw`); one of rigs' is drawn at once
+    later: bool = False
     rolloff: bool = False  # a leader tie waits for each tied player's die (from a page)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
@@ -54,9 +58,15 @@ class NextPhase(Op):
                              "the Player Phase ends")
         w.data["karma"] = by_player(w.game, self.karma, "--karma")
         w.data["wait"] = self.wait
+        if self.later:
+            if game.phase != "player":
+                raise InputError("later: the Karma cards drawn for Disasters wait for their "
+                                 "record when the Player Phase ends")
+            w.data["later"] = {p.name for p in game.players}
         step_of(game.phase)(w, self.auto, list(self.cards), pending)
         w.data.pop("karma", None)
         w.data.pop("wait", None)
+        w.data.pop("later", None)
         return w.done()
 
 

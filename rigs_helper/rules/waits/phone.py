@@ -29,8 +29,10 @@ def from_a_phone(op: Op, game: Game) -> Op:
     Disaster card and a Disaster card recorded alone leaves its Karma card to record.
     A partial set (`--have`) holding no card of a deck has nothing of it to record: with
     neither Disaster nor Karma cards, rigs deals the Disaster cards (and the Karma cards
-    they make players draw) at once, as with `--cards rigs`; with no Karma card, rigs
-    draws the Karma card a Disaster makes a player draw.
+    they make players draw) at once, as with `--cards rigs`; with Karma cards but no
+    Disaster card, rigs deals the Disaster cards at once and a Karma card one makes a
+    player draw from the group's cards waits for that player's record (``later``); with
+    no Karma card, rigs draws the Karma card a Disaster makes a player draw.
     It reads only the game's ``cards``, ``phase`` and which decks its partial set holds
     (the legal list keeps what it made by those: ``rules/legal/grouping._operation``)."""
     table = game.cards != "rigs"
@@ -38,7 +40,11 @@ def from_a_phone(op: Op, game: Game) -> Op:
         return replace(same_play(KarmaPlayWait, op), drawers=True, later=table)
     if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma \
             and table and not nothing_to_record(game, "disaster", "karma"):
-        return replace(op, wait=True)
+        # the group's Disaster cards: each player records theirs; none (rigs deals them
+        # all): dealt now, and a Karma card one makes a player draw from the group's own
+        # cards waits for that player's record
+        return replace(op, later=True) if nothing_to_record(game, "disaster") else \
+            replace(op, wait=True)
     return recorded_later(op) if table and not nothing_to_record(game, "karma") else op
 
 
@@ -55,6 +61,8 @@ def from_a_page(op: Op, game: Game, tables: Tables) -> Op:
     where a tie for leader comes of it, a Disaster card's Karma card left to record only
     where the card hurts."""
     op = from_a_phone(op, game)
+    if type(op) is NextPhase and op.later:
+        op = karma_later(op, game, tables)
     if isinstance(op, (GrantPick, NextPhase)):
         return with_rolloff(op, game, tables)
     if type(op) is DisasterRecord and getattr(op, "later", False):
@@ -77,6 +85,18 @@ def recorded_later(op: Op, game: Game | None = None, tables: Tables | None = Non
     except RigsError:
         return flagged  # refused either way: its check says why
     return flagged if out.game.player(op.name).disaster_draw == OWED_DRAW else op
+
+
+def karma_later(op: NextPhase, game: Game, tables: Tables) -> Op:
+    """The Disaster Phase dealt by rigs with its Karma cards left to record (``later``):
+    the flag kept only where a player then owes the table's record, so that a page logs
+    what the terminal would where nothing waits."""
+    try:
+        out = op.apply(game, tables)
+    except RigsError:
+        return op  # refused either way: its check says why
+    return op if any(p.disaster_draw == OWED_DRAW for p in out.game.players) else \
+        replace(op, later=False)
 
 
 def rolloff_waits(op: Op) -> Op:
@@ -112,4 +132,4 @@ def end_game_record(tables: Tables, cards: list[str], rolls: list[str]) -> Op:
                         else Rolls())
 
 
-__all__ = ["end_game_record", "from_a_page", "from_a_phone", "recorded_later", "rolloff_waits", "with_rolloff"]
+__all__ = ["end_game_record", "from_a_page", "from_a_phone", "karma_later", "recorded_later", "rolloff_waits", "with_rolloff"]
