@@ -483,13 +483,15 @@ def test_a_deck_the_group_lacks_entirely_is_rigs_to_draw_and_never_asked_of_the_
     karma = [p["karma"]["values"] for name in ("Ana", "Bo", "Cy")
              for p in _params(hurt, tables, name, "disaster record") if "karma" in p]
     assert karma and all(k == ["virtual"] for k in karma)
-    # round 2's Land Grant: no plot of the table's to record, rigs draws them
+    # round 2's Land Grant: no plot of the table's to record, rigs draws them (as with
+    # `--cards rigs`: no record due, not even "Draw it for us"; the leader keeps one)
     while (g.round, g.phase) != (1, "market"):
         g = next_recorded(g, tables)
     g = perform(g, NextPhase(), tables).game
-    assert g.grant and g.grant_record == "due"
-    assert _params(g, tables, g.leader, "grant") == [
-        {"card": {"values": ["virtual"], "record": "card"}}]
+    assert g.grant and g.grant_record == ""
+    grants = _params(g, tables, g.leader, "grant")
+    assert grants and all("card" not in p for p in grants)
+    assert any("plot" in p for p in grants)
 
 
 # ------------------------------------------- cards drawn at the table with an earlier answer
