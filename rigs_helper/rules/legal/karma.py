@@ -224,11 +224,21 @@ def candidates_play(game, tables, player):
                 _own_victim(game, player, cand) and not _own_die_by_rigs(game, player):
             # aimed at their own plot: the Karma card its victim draws is theirs to
             # record (nobody else to wait for: ``virtual``, or a card they cannot see)
-            first, *rest = sorted(recordable(_gone(game, tables, player, card.title, True),
-                                             tables, player), key=lambda t: t != VIRTUAL)
-            yield Cand({**cand.fixed, "drawn": first}, hidden=(("drawn", tuple(rest)),))
+            first, rest = _drawn(recordable(_gone(game, tables, player, card.title, True),
+                                            tables, player))
+            yield Cand({**cand.fixed, "drawn": first}, hidden=(("drawn", rest),))
         else:
             yield cand
+
+
+def _drawn(values: tuple[str, ...]) -> tuple[str, tuple[str | None, ...]]:
+    """The Karma card a play makes its own player draw (``drawn``), as a candidate: the
+    witness checked (``virtual`` first where rigs' card is one) and the other values.  A
+    ``drawn`` left out is ``virtual`` (``actions/catalog._karma_play``: the same
+    operation), so where ``virtual`` is one of its values the list offers it left out too
+    (None: not required), as it offers a die rigs may roll (``_faces``)."""
+    first, *rest = sorted(values, key=lambda t: t != VIRTUAL)
+    return first, (*rest, *((None,) if first == VIRTUAL else ()))
 
 
 def _own_die_by_rigs(game, player) -> bool:
@@ -255,12 +265,11 @@ def _storm(game, tables, player, cand):
     card they draw for it (``drawn``: a card they cannot see elsewhere, or ``virtual``)."""
     holds = any(game.player(player).amount(r) for r in RESOURCES)
     # (``virtual`` first where rigs' card is one: the witness the others are listed by)
-    first, *rest = sorted(recordable(_gone(game, tables, player, cand.fixed["title"], True),
-                                     tables, player), key=lambda t: t != VIRTUAL)
+    first, rest = _drawn(recordable(_gone(game, tables, player, cand.fixed["title"], True),
+                                    tables, player))
     for f in _faces(game):
         if holds and f not in (None, VIRTUAL, "6"):
-            yield Cand({**cand.fixed, "roll": f, "drawn": first},
-                       hidden=(("drawn", tuple(rest)),))
+            yield Cand({**cand.fixed, "roll": f, "drawn": first}, hidden=(("drawn", rest),))
         else:
             yield Cand({**cand.fixed, "roll": f})
 
