@@ -107,10 +107,17 @@ def value(spec: dict, rng: random.Random, virtual: bool) -> list[str]:
     record = spec.get("record")
     if record == "card" and spec.get("multiple") and spec.get("ordered"):
         # a mixed deck card by card: the i-th card from the i-th list, rigs' where the
-        # list says so (or where the table lets rigs draw), else the table's
-        return ["virtual" if "virtual" in slot and (virtual or len(slot) == 1)
-                else rng.choice([v for v in slot if v != "virtual"])
-                for slot in spec["ordered"]]
+        # list says so (or where the table lets rigs draw), else the table's, each card
+        # another (``multiple`` without ``repeat``: no title twice; seed 93008 recorded
+        # the one title twice, two lists offering it)
+        got: list[str] = []
+        for slot in spec["ordered"]:
+            if "virtual" in slot and (virtual or len(slot) == 1):
+                got.append("virtual")
+                continue
+            own = [v for v in slot if v != "virtual"]
+            got.append(rng.choice([v for v in own if v not in got] or own))
+        return got
     if record and "virtual" in vals:
         if virtual:
             return ["virtual"]

@@ -616,3 +616,62 @@ def test_identity_theft_taken_from_a_run_out_mixed_deck_lists_the_reshuffle_with
                 page_perform(gg, tables, "Bo", "answer", {"card": [card], "drew": pick})
                 tried[card] += 1
     assert set(tried) == {"take", "Right Back At You"}, tried
+
+
+@pytest.mark.parametrize("left", [1, 2])
+def test_identity_theft_drawn_past_a_mixed_decks_end_lists_each_card_where_it_comes_from(
+        tables, left):
+    """Identity Theft makes its victim draw 3 Karma cards (or, turned by Right Back At
+    You, the original victim: ruling of 2026-11-27) from a mixed Karma deck holding fewer:
+    the first come from the draw pile, the others from its discards shuffled with the
+    card played (and Right Back At You), which go there as the card resolves.  Each card
+    is listed where it comes from (the group's titles of the draw pile, then those of the
+    discards, or ``virtual`` for rigs' as the reshuffle will give it), and every value
+    listed for each card is accepted.  Before, the list read the reshuffle without the
+    cards played (whether a card was rigs' or the group's was read from another shuffle)
+    and offered the draw pile's titles for every card: refused, "no ... is left in your
+    Karma pile" or "a virtual one this time"."""
+    from rigs_helper.rules.legal import actions_json
+
+    g = _load(P1, tables)
+    pile = g.karma
+    out = ("identity-theft", "right-back-at-you")
+    rest = [k for k in pile.draw if k not in out]
+    tags = [v for k, v in zip(pile.draw, pile.virtual) if k not in out]
+    own = next(i for i, v in enumerate(tags) if not v)  # (the group's card on top)
+    rest.insert(0, rest.pop(own))
+    tags.insert(0, tags.pop(own))
+    disc = rest[left:]
+    g = replace(g, phase="player", waits=replace(g.waits, disasters=()),
+                karma=replace(pile, draw=tuple(rest[:left]), virtual=tuple(tags[:left]),
+                              discard=tuple(disc),
+                              vdiscard=tuple(k for k, v in zip(disc, tags[left:]) if v)),
+                players=tuple(replace(p, hand={"Ana": ("identity-theft",), "Bo": (
+                    "right-back-at-you",)}.get(p.name, ())) for p in g.players))
+    discarded = {tables.karma_card(k).title for k in disc}
+    tried = Counter()
+    for rng in range(3):
+        gg = page_perform(replace(g, rng=rng), tables, "Ana", "karma play",
+                          {"title": ["Identity Theft"], "target": ["Bo"],
+                           "option": ["draw"]}).game
+        for answer in [a for a in actions_json(gg, tables, "Bo")["actions"]
+                       if a["action"] == "answer" and "drew" in a["params"]]:
+            drew = answer["params"]["drew"]
+            (card,) = answer["params"]["card"]["values"]
+            slots = drew["ordered"]
+            assert len(slots) == 3 and slots[0] != ["virtual"]
+            assert not set(slots[0]) & discarded  # (the draw pile's: none discarded)
+            shuffled = discarded | {card}  # (with the card answered with)
+            for each in slots[left:]:  # past the draw pile's end: the discards' cards
+                assert each == ["virtual"] or set(each) <= shuffled
+            for i, each in enumerate(slots):
+                for title in each[::5]:  # values of each card, the others as listed
+                    pick = [title if j == i else "" for j in range(3)]
+                    for j, other in enumerate(slots):
+                        if j != i:
+                            pick[j] = next(t for t in other
+                                           if t == "virtual" or t not in pick)
+                    page_perform(gg, tables, "Bo", "answer", {"card": [card],
+                                                              "drew": pick})
+                    tried[card] += 1
+    assert set(tried) == {"take", "Right Back At You"}, tried

@@ -194,6 +194,7 @@ def hidden_elsewhere(g, player: str, form: dict, exc: Exception) -> bool:
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 4))
 @example(seed=2374, players=4)  # a listed title every copy of which another hand held
 @example(seed=72345763, players=4)  # a plot kept while the table's grant record was due
+@example(seed=1831897, players=2)  # Triangulation Drift on one's own plot, no card drawn
 def test_listed_actions_pass_their_check_and_others_fail(seed, players):
     agree(seed, players)
 
@@ -222,3 +223,33 @@ def agree(seed: int, players: int, steps: int = 40, states_checked: int = 4) -> 
                     assert refused(g, tables, p.name, name, form), \
                         f"seed {seed}, {players} players: {p.name} {name} {form} passes " \
                         f"but is not listed (round {g.round}, {g.phase})"
+
+
+def test_triangulation_drift_on_ones_own_plot_lists_the_card_drawn_as_its_check_takes_it():
+    """Triangulation Drift aimed at its player's own (empty) plot: its victim, the player,
+    draws a Karma card (printed, even with no RIGS to move).  The list offers the card
+    drawn, ``virtual`` among its values; a form that leaves it out is the same operation
+    as ``virtual`` (rigs draws it, or from a page it waits for the table's record) and
+    passes the check: the list offers it left out too (seed 1831897 found it)."""
+    from dataclasses import replace
+
+    from gameplay import own_plots, set_player
+
+    g = own_plots(new_game(NAMES[:2], 5, TABLES).game, TABLES,
+                  {"Ana": ["P13", "P9"], "Bo": ["P1"]})
+    g = replace(g, phase="production")
+    deck = list(g.karma.draw)
+    deck.remove("triangulation-drift")
+    g = set_player(replace(g, karma=replace(g.karma, draw=tuple(deck))), "Ana",
+                   hand=("triangulation-drift",))
+    actions = legal_actions(g, TABLES, "Ana")
+    own = [a for a in actions if a.action == "karma play"
+           and "P13" in (a.param("plot").values or ())]
+    assert own and all(a.param("drawn").record == "card" and
+                       "virtual" in a.param("drawn").values for a in own)
+    form = {"title": ["Triangulation Drift"], "plot": ["P13"]}
+    assert not refused(g, TABLES, "Ana", "karma play", form)
+    assert listed(actions, "karma play", form)
+    drew = perform(g, paged(g, TABLES, "Ana", "karma play", form), TABLES).game
+    assert drew.player("Ana").owed_karma == 1  # the table's record waits
+    assert listed(actions, "karma play", {**form, "drawn": ["virtual"]})

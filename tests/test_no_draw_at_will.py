@@ -120,3 +120,46 @@ def test_no_draw_at_will_owed_cards_are_recorded_in_one_action_and_no_more(tmp_p
     assert "ruins" in after.hand
     log = rigs("log", "--game", path).stdout
     assert "karma draw Ana --card (hidden) --card virtual" in log and "Ruins" not in log
+
+
+def test_no_draw_at_will_an_older_file_recording_a_disasters_card_drawn_by_rigs_replays(
+        tmp_path, rigs, tables, monkeypatch):
+    """A file written before the Karma card of a Disaster was rigs' for good in a partial
+    set without Karma cards (commit 13d7869): rigs drew it and kept ``disaster_draw``, and
+    `rigs karma draw PLAYER --card TITLE` recorded the table's card in its place (no draw
+    at will: a record of a card the rules drew).  It replays as it happened (the Disaster
+    Phase's checkpoint keeps ``disaster_draw``): verify, doctor and undo work through it,
+    and the replayed hand is the saved one."""
+    import rigs_helper.rules.decks as decks
+    from rigs_helper.rules.karma.hands import KarmaDraw
+    from rigs_helper.rules.phases import NextPhase
+    from rigs_helper.store import timeline
+
+    inv = tmp_path / "inv.toml"
+    inv.write_text("".join(f'[{d}]\nmissing = "all"\n'
+                           for d in ("plot", "survey", "disaster", "karma", "market")))
+    path = tmp_path / "rigs.toml"
+    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 5, "--have", inv,
+                "--game", path).exit_code == 0
+    every = decks.all_virtual
+    monkeypatch.setattr(decks, "all_virtual",  # (as before 13d7869)
+                        lambda g, deck: deck != "karma" and every(g, deck))
+    for _ in range(12):
+        session.run(path, NextPhase(auto=True), tables)
+        hurt = [p for p in session.load(path, tables).game.players if p.disaster_draw]
+        if hurt:
+            break
+    p = hurt[0]
+    g = session.load(path, tables).game
+    title = next(c.title for c in tables.karma if c.key in g.karma.draw)
+    session.run(path, KarmaDraw(p.name, card=title), tables)
+    monkeypatch.setattr(decks, "all_virtual", every)
+    loaded = session.load(path, tables)
+    assert p.disaster_draw not in loaded.game.player(p.name).hand
+    assert timeline.whole(loaded, str(path), tables)[-1].after.player(p.name).hand == \
+        loaded.game.player(p.name).hand
+    assert rigs("verify", "--reveal", "--game", path).exit_code == 0
+    r = rigs("doctor", "--game", path)
+    assert r.exit_code == 0 and "no problems found" in r.output, r.output
+    assert rigs("undo", "--game", path).exit_code == 0
+    assert session.load(path, tables).game.player(p.name).hand == p.hand

@@ -43,6 +43,20 @@ def test_a_request_filled_from_the_list_meets_its_constraints():
         assert {"credits", "energy"} & set(fill(deal, rng, False))
 
 
+def test_cards_recorded_card_by_card_are_each_another_title():
+    """A mixed deck's cards listed card by card (``ordered``, ``multiple`` without
+    ``repeat``): two lists offering the same titles get two different ones (seed 93008
+    of the random pages games recorded Rough Storm twice, refused)."""
+    rng = random.Random(1)
+    take = {"action": "answer", "params": {"card": {"values": ["take"]}, "drew": {
+        "values": ["Rough Storm", "Recycling", "virtual"], "min": 3, "max": 3,
+        "multiple": True, "record": "card", "ordered": [
+            ["Rough Storm", "Recycling"], ["Rough Storm", "Recycling"], ["virtual"]]}}}
+    for _ in range(30):
+        assert sorted(fill(take, rng, False)["drew"]) == ["Recycling", "Rough Storm",
+                                                          "virtual"]
+
+
 def test_a_page_naming_a_card_its_player_never_held_is_caught(tables, tmp_path):
     from dataclasses import replace
 

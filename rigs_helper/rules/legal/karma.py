@@ -46,48 +46,62 @@ def recordable(game, tables, player: str, n: int = 1, at: tuple[int, ...] = ()
     """What a page may record for the next ``n`` Karma cards ``player`` draws at the table:
     every card they cannot see elsewhere, or ``virtual`` (rigs draws it).  A mixed deck
     (a partial set) decides at every draw: its top card is the group's (their titles they
-    cannot see elsewhere) or rigs' (``virtual``, and nothing else).  ``at``: the places of
-    their cards among the deck's next draws, where another player draws first in the same
-    resolution (Rough Storm's card player rolling before its victim); else the top ``n``."""
+    cannot see elsewhere; past the draw pile's end, the group's cards of the discards the
+    deck is shuffled from) or rigs' (``virtual``, and nothing else).  ``at``: the places
+    of their cards among the deck's next draws, where another player draws first in the
+    same resolution (Rough Storm's card player rolling before its victim); else the top
+    ``n``."""
     from rigs_helper.rules.decks import all_virtual
 
     if all_virtual(game, "karma"):  # the group holds no Karma card: rigs draws it
         return (VIRTUAL,)
-    titles = drawable(game, tables, player)
     if "karma" not in game.missing:
-        return (*titles, VIRTUAL)
-    tags = _tags(game, tables, n, at, player) or (True,)  # (none left: rigs says so)
-    own = _own(game, tables, titles) if not all(tags) else []
-    return (*own, *((VIRTUAL,) if any(tags) else ()))
+        return (*drawable(game, tables, player), VIRTUAL)
+    every = [t for slot in _slots(game, tables, player, n, at) for t in slot]
+    return tuple(sorted(dict.fromkeys(every), key=lambda t: t == VIRTUAL))
 
 
 def recordable_each(game, tables, player: str, n: int, at: tuple[int, ...] = ()
                     ) -> tuple[tuple[str, ...], ...] | None:
-    """:func:`recordable` card by card, where a mixed deck gives ``player`` some of the
-    group's cards and some of rigs' (the i-th card recorded: the group's titles, or
-    ``virtual``); None where every card is alike."""
-    if "karma" not in game.missing:
+    """:func:`recordable` card by card, where the cards of a mixed deck differ (the i-th
+    card recorded: the group's titles, or ``virtual``; the group's titles of the draw pile,
+    or past its end those of the discards it is shuffled from); None where every card is
+    alike."""
+    if "karma" not in game.missing or n < 2:
         return None
-    tags = _tags(game, tables, n, at, player)
-    if len(tags) != n or len(set(tags)) < 2:
+    slots = _slots(game, tables, player, n, at)
+    if len(slots) != n or len(set(slots)) < 2:
         return None
-    own = tuple(_own(game, tables, drawable(game, tables, player)))
-    return tuple((VIRTUAL,) if v else own for v in tags)
+    return slots
 
 
-def _tags(game, tables, n: int, at: tuple[int, ...], player: str = ""
-          ) -> tuple[bool, ...]:
-    """The next draws' tags; for an answer's draws (``at``), around the cards the others
-    drew at the table with their answers (set aside when the card resolves)."""
+def _slots(game, tables, player: str, n: int, at: tuple[int, ...]
+           ) -> tuple[tuple[str, ...], ...]:
+    """What each of ``player``'s next ``n`` cards of a mixed Karma deck may be recorded
+    as: ``virtual`` where it is rigs'; where it is the group's, the titles of theirs they
+    cannot see elsewhere while the draw pile lasts, and past its end the titles of their
+    cards in the discards (the deck is shuffled from them: ``rules/piles._reshuffle``).
+    One ``virtual`` where no card is left (rigs says so).  For an answer's draws
+    (``at``), around the cards the others drew at the table with their answers (set aside
+    when the card resolves)."""
     from rigs_helper.rules.mixed import next_tags
 
     skip: frozenset[str] = frozenset()
-    if at and player and game.waits.attack is not None:
+    if at and game.waits.attack is not None:  # (set aside when the card resolves)
         from rigs_helper.rules.waits.resolution import drawn_before
 
         skip = drawn_before(game, tables, player)
     tags = next_tags(game, tables, "karma", max(at) + 1 if at else n, skip)
-    return tuple(tags[i] for i in at if i < len(tags)) if at else tags
+    if at:
+        tags = tuple(tags[i] for i in at if i < len(tags))
+    if not tags:
+        return ((VIRTUAL,),)
+    left = sum(1 for k in game.karma.draw if k not in skip)
+    pile = tuple(_own(game, tables, drawable(game, tables, player))) if left else ()
+    shuffled = tuple(_own(game, tables, _titles(tables, (
+        k for k in tables.karma_deck if k in game.karma.discard))))
+    return tuple((VIRTUAL,) if v else pile if i < left else shuffled
+                 for i, v in zip(at or range(n), tags))
 
 
 def _own(game, tables, titles) -> list[str]:
@@ -224,11 +238,21 @@ def candidates_play(game, tables, player):
                 _own_victim(game, player, cand) and not _own_die_by_rigs(game, player):
             # aimed at their own plot: the Karma card its victim draws is theirs to
             # record (nobody else to wait for: ``virtual``, or a card they cannot see)
-            first, *rest = sorted(recordable(_gone(game, tables, player, card.title, True),
-                                             tables, player), key=lambda t: t != VIRTUAL)
-            yield Cand({**cand.fixed, "drawn": first}, hidden=(("drawn", tuple(rest)),))
+            first, rest = _drawn(recordable(_gone(game, tables, player, card.title, True),
+                                            tables, player))
+            yield Cand({**cand.fixed, "drawn": first}, hidden=(("drawn", rest),))
         else:
             yield cand
+
+
+def _drawn(values: tuple[str, ...]) -> tuple[str, tuple[str | None, ...]]:
+    """The Karma card a play makes its own player draw (``drawn``), as a candidate: the
+    witness checked (``virtual`` first where rigs' card is one) and the other values.  A
+    ``drawn`` left out is ``virtual`` (``actions/catalog._karma_play``: the same
+    operation), so where ``virtual`` is one of its values the list offers it left out too
+    (None: not required), as it offers a die rigs may roll (``_faces``)."""
+    first, *rest = sorted(values, key=lambda t: t != VIRTUAL)
+    return first, (*rest, *((None,) if first == VIRTUAL else ()))
 
 
 def _own_die_by_rigs(game, player) -> bool:
@@ -255,12 +279,11 @@ def _storm(game, tables, player, cand):
     card they draw for it (``drawn``: a card they cannot see elsewhere, or ``virtual``)."""
     holds = any(game.player(player).amount(r) for r in RESOURCES)
     # (``virtual`` first where rigs' card is one: the witness the others are listed by)
-    first, *rest = sorted(recordable(_gone(game, tables, player, cand.fixed["title"], True),
-                                     tables, player), key=lambda t: t != VIRTUAL)
+    first, rest = _drawn(recordable(_gone(game, tables, player, cand.fixed["title"], True),
+                                    tables, player))
     for f in _faces(game):
         if holds and f not in (None, VIRTUAL, "6"):
-            yield Cand({**cand.fixed, "roll": f, "drawn": first},
-                       hidden=(("drawn", tuple(rest)),))
+            yield Cand({**cand.fixed, "roll": f, "drawn": first}, hidden=(("drawn", rest),))
         else:
             yield Cand({**cand.fixed, "roll": f})
 

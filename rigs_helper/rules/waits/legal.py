@@ -183,24 +183,33 @@ def actions_answer(game, tables, player, spec: Spec):
 
 
 def _played_out(game, tables, me: str = "", answer: str = ""):
-    """The game as the waiting card's draws find it, where the Karma deck has run out:
-    the card played goes to the discards as it resolves, before anyone draws, so it is
-    shuffled with them (a mixed deck's next cards depend on it); so does Right Back At
-    You, ``me``'s ``answer`` (a key) that turns it.  Only where every answer so far takes
-    the card (an answer's card goes to the discards too, or passes the card on: not read
-    here); else, or with cards left to draw, the game itself."""
+    """The game as the waiting card's draws find it: the card played goes to the discards
+    as it resolves, before anyone draws, and so does each card an answer is given with
+    (in the order given: Wrong Address, Double Agent, Right Back At You, ...; Decoy stays
+    in its hand), ``me``'s ``answer`` (a key) last.  Where the Karma deck runs out before
+    or during the draws, those cards are shuffled with the other discards (a mixed deck's
+    next cards depend on them); a card answered with is one no draw can give.  The dice
+    an in-play protection breaks on are not known yet: not read."""
     attack = game.waits.attack
-    if game.karma.draw or attack is None or any(r.card != TAKE for r in attack.replies) \
-            or tables.karma_card(attack.card).in_play or \
-            answer and tables.karma_card(answer).action != "reflect":
+    if attack is None:
         return game
     from rigs_helper.rules.engine import Work
     from rigs_helper.rules.karma.hands import discard_from_hand
 
+    keeps = ("decoy",)  # (an answer that leaves its card in the hand)
+    given = [(r.player, r.card) for r in attack.replies
+             if r.card != TAKE and r.player != me]
+    given += [(me, answer)] if answer else []
     w = Work(game, tables)
-    w.discard("karma", attack.card)
-    if answer:
-        discard_from_hand(w, me, answer)
+    if not tables.karma_card(attack.card).in_play:
+        w.discard("karma", attack.card)
+    for who, key in given:
+        action = tables.karma_card(key).action
+        if action in keeps or key not in w.player(who).hand:
+            continue
+        discard_from_hand(w, who, key)
+        if action == "return_to_owner" and attack.card in w.game.karma.discard:
+            w.undiscard("karma", attack.card)  # (Ain't Working for You: back to a hand)
     return w.game
 
 
