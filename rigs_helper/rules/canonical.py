@@ -12,7 +12,8 @@ and keep the words the log always showed for it (a version-1 file's are compared
 the release that wrote it).
 
 What each field is comes from the action's definition (``rules/actions/catalog.py``:
-each parameter's kind); the acting player is the operation's ``name``.  A resolved
+each parameter's kind); the acting player is the operation's actor field (``name``; a
+gift's and a deal's ``giver``: ``ActionDef.actor_field``).  A resolved
 action is kept only when it does exactly what the one typed does (the same state after
 it): a word that cannot be resolved, or one whose resolution would change the outcome, is
 left as typed.  Files written before this replay unchanged: the replay resolves each of
