@@ -392,9 +392,19 @@ def everything() -> dict[str, type]:
     while todo:
         subs: list[type] = todo.pop().__subclasses__()
         for sub in subs:
+            if "__slots__" not in sub.__dict__ and _replaced(sub):
+                continue  # the class a slotted dataclass was made from (kept until collected)
             out[sub.__name__] = sub
             todo.append(sub)
     return out
+
+
+def _replaced(cls: type) -> bool:
+    """``cls`` is not the class its module names so but the one a decorator replaced."""
+    import sys
+
+    now = getattr(sys.modules.get(cls.__module__), cls.__name__, cls)
+    return now is not cls and isinstance(now, type) and now.__qualname__ == cls.__qualname__
 
 
 def _find(cls: type) -> None:
