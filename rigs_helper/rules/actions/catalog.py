@@ -391,20 +391,15 @@ def everything() -> dict[str, type]:
     todo: list[type] = [Op]
     while todo:
         subs: list[type] = todo.pop().__subclasses__()
+        # a slotted dataclass is a new class beside the one it was made from (kept until
+        # collected): the one without slots of the two is skipped
+        slotted = {(s.__module__, s.__qualname__) for s in subs if "__slots__" in vars(s)}
         for sub in subs:
-            if "__slots__" not in sub.__dict__ and _replaced(sub):
-                continue  # the class a slotted dataclass was made from (kept until collected)
+            if "__slots__" not in vars(sub) and (sub.__module__, sub.__qualname__) in slotted:
+                continue
             out[sub.__name__] = sub
             todo.append(sub)
     return out
-
-
-def _replaced(cls: type) -> bool:
-    """``cls`` is not the class its module names so but the one a decorator replaced."""
-    import sys
-
-    now = getattr(sys.modules.get(cls.__module__), cls.__name__, cls)
-    return now is not cls and isinstance(now, type) and now.__qualname__ == cls.__qualname__
 
 
 def _find(cls: type) -> None:

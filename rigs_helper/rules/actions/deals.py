@@ -7,23 +7,11 @@ from dataclasses import dataclass, replace
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.market import LUXURY_SALE, sale_price
 from rigs_helper.rules.names import amount, signed
 from rigs_helper.rules.names import amounts as amounts_text
 from rigs_helper.rules.state import MAX_HOLDING, Game, Player, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables
-
-
-def sale_price(game: Game, player: Player) -> int:
-    price = game.market.price or 0
-    bonus = sum(int(e.split(":", 1)[1]) for e in player.effects if e.startswith("naive:"))
-    return price + bonus
-
-
-#: the ledger's source of a Luxury sold in the Market Phase, and in the last round's
-#: forced sale (the group's history counts them: ``store/historyplay.py``)
-LUXURY_SALE = "Luxury sale"
-LAST_ROUND_SALE = "last-round sale"
-SALES = (LUXURY_SALE, LAST_ROUND_SALE)
 
 
 @dataclass(frozen=True, slots=True)
