@@ -228,3 +228,16 @@ def test_every_legal_action_typed_with_any_case_or_prefix_is_logged_as_named(tab
         g = after
     assert {"give", "deal propose", "deal decline", "survey", "karma play", "karma draw",
             "lose", "produce", "done"} <= met, met
+
+
+def test_a_gift_logged_before_with_its_giver_as_typed_is_resolved_as_it_is_read(
+        rigs, tmp_path, tables):
+    """An older version-2 file's `give` logged `giver = "an"`: read, it names Ana, and the
+    file is not rewritten."""
+    path = tmp_path / "rigs.toml"
+    text = _game(rigs, path, ("give", "Ana", "Bo", "energy=1"))
+    old = text.replace('giver = "Ana"', 'giver = "an"')
+    assert old != text
+    path.write_text(old, encoding="utf-8")
+    assert session.history(path, tables)[-1]["action"].startswith("give Ana Bo")
+    assert path.read_text(encoding="utf-8") == old
