@@ -114,3 +114,130 @@ def test_a_time_that_is_not_one_is_named(rigs, tmp_path, tables):
     at = re.findall(r'(?m)^at = "[^"]*"$', text)[-1]
     path.write_text(text.replace(at, 'at = "yesterday"'), encoding="utf-8")
     refused(rigs, path, "done", "Ana", has=("key 'at'",))
+
+
+def test_a_gift_and_a_deal_are_logged_with_their_giver_as_named_in_the_game(rigs, tmp_path):
+    """The actor of `give` and `deal propose` is their ``giver``: typed `an` or `A`, it is
+    logged as `Ana`, as the receiver always was."""
+    typed = [("give", "an", "bo", "energy=1"),
+             ("deal", "propose", "A", "BO", "credits=1", "--for", "energy=1")]
+    exact = [("give", "Ana", "Bo", "energy=1"),
+             ("deal", "propose", "Ana", "Bo", "credits=1", "--for", "energy=1")]
+    a = _game(rigs, tmp_path / "a.toml", *typed)
+    b = _game(rigs, tmp_path / "b.toml", *exact)
+    assert _without_times(a) == _without_times(b)
+    gift, deal = _entries(a)[-2:]
+    assert gift["fields"]["giver"] == deal["fields"]["giver"] == "Ana"
+
+
+def test_each_seller_of_one_sell_command_is_logged_as_named_in_the_game(rigs, tmp_path):
+    """`sell an 1 bo all`: the second seller is kept in the action's ``more``."""
+    steps = [("next", "--auto")] * 3 + [("adjust", "Ana", "luxuries", "2", "--why", "t"),
+                                        ("adjust", "Bo", "luxuries", "2", "--why", "t")]
+    a = _game(rigs, tmp_path / "a.toml", *steps, ("sell", "an", "1", "bo", "all"))
+    b = _game(rigs, tmp_path / "b.toml", *steps, ("sell", "Ana", "1", "Bo", "all"))
+    assert _without_times(a) == _without_times(b)
+    sell = _entries(a)[-1]
+    assert sell["action"] == "sell" and sell["fields"]["name"] == "Ana"
+    assert [m[0] for m in sell["fields"]["more"]] == ["Bo"]
+
+
+def test_every_actions_actor_field_names_a_player_to_resolve():
+    """Every action a player takes: its operation's actor field (its first, which
+    `build` fills: ``name``, a gift's ``giver``), and a waiting play's, is resolved as a
+    player; the leader's actions have none; the others of a several-action command
+    (``more``) are resolved where they name a player; the owner of a private value is
+    the actor field."""
+    from rigs_helper.rules.actions.catalog import DEFS
+    from rigs_helper.rules.canonical import _kinds
+    from rigs_helper.rules.records import fields
+
+    actors = set()
+    for path, d in DEFS.items():
+        classes = [d.operation_class()] + ([d.waiting_class()] if d.waiting else [])
+        for cls in classes:
+            kinds = _kinds(cls)
+            if d.actor != "player":
+                assert d.actor_field() is None, path
+                continue
+            actor = fields(cls)[0]
+            assert d.actor_field() == actor and kinds[actor] == "player", (path, kinds)
+            assert next(iter(kinds)) == actor, path  # (the first owner of a plot type)
+            actors.add(actor)
+        if d.several and "player" in d.several_names():
+            assert _kinds(d.operation_class())["more"].split()[1:] == [
+                "player" if w == "player" else d.param(w).kind for w in d.several_names()]
+        for f, spec in d.privacy().items():
+            assert "name" not in spec.split() or d.actor_field() == "name", (path, f)
+    assert actors == {"name", "giver"}
+
+
+STEPS = 60
+
+
+def test_every_legal_action_typed_with_any_case_or_prefix_is_logged_as_named(tables):
+    """A seeded game played through the legal list: each action built with its player
+    typed lower-case and as a prefix resolves to the action built with the exact name
+    (every kind of action met; the actor's field named exactly)."""
+    import random
+    from dataclasses import replace
+
+    from rigs_helper.rules import legal
+    from rigs_helper.rules.actions.catalog import DEFS
+    from rigs_helper.rules.canonical import canonical
+    from rigs_helper.rules.engine import perform
+    from rigs_helper.rules.errors import RigsError
+    from rigs_helper.rules.oplog import action_name, definition_of
+    from rigs_helper.rules.phases import NextPhase
+    from rigs_helper.rules.setup import new_game
+    from randomplayer import fill  # (a page's form filled at random)
+
+    names = ["Ana", "Bob", "Cyd"]
+    rnd = random.Random(11)
+    g = new_game(names, 11, tables).game
+    met = set()
+    for _ in range(STEPS):
+        if g.game_over:
+            break
+        name = rnd.choice(names)
+        acts = legal.actions_json(g, tables, name)["actions"]
+        op = None
+        by_kind: dict[str, list[dict]] = {}
+        for a in acts:
+            by_kind.setdefault(a["action"], []).append(a)
+        kinds = rnd.sample(sorted(by_kind), len(by_kind)) if rnd.random() < 0.8 else []
+        for a in (rnd.choice(by_kind[k]) for k in kinds):
+            try:
+                op = legal.operation(g, tables, name, a["action"], fill(a, rnd, True))
+                after = perform(g, op, tables).game
+            except RigsError:
+                op = None
+                continue
+            break
+        if op is None:
+            op = NextPhase(auto=True)
+            after = perform(g, op, tables).game
+        d = definition_of(type(op))
+        if d is not None and d.actor_field() is not None:
+            actor = d.actor_field()
+            exact = canonical(op, g, tables, after)
+            assert getattr(exact, actor) == name
+            for typed in (name.lower(), name[:2].lower(), name.upper()):
+                assert canonical(replace(op, **{actor: typed}), g, tables, after) == exact
+            met.add(action_name(op))
+        g = after
+    assert {"give", "deal propose", "deal decline", "survey", "karma play", "karma draw",
+            "lose", "produce", "done"} <= met, met
+
+
+def test_a_gift_logged_before_with_its_giver_as_typed_is_resolved_as_it_is_read(
+        rigs, tmp_path, tables):
+    """An older version-2 file's `give` logged `giver = "an"`: read, it names Ana, and the
+    file is not rewritten."""
+    path = tmp_path / "rigs.toml"
+    text = _game(rigs, path, ("give", "Ana", "Bo", "energy=1"))
+    old = text.replace('giver = "Ana"', 'giver = "an"')
+    assert old != text
+    path.write_text(old, encoding="utf-8")
+    assert session.history(path, tables)[-1]["action"].startswith("give Ana Bo")
+    assert path.read_text(encoding="utf-8") == old

@@ -31,11 +31,50 @@ def test_records_are_frozen_dataclasses(rec):
     assert repr(rec).startswith(type(rec).__name__ + "(")
 
 
-def test_state_records_have_slots_operations_do_not():
-    """A state record is slotted; an operation is not (its methods call ``super()``)."""
+def test_records_and_operations_have_slots_but_a_waiting_karma_play():
+    """A state record and an operation are slotted (an operation's methods call the
+    base's by name, not ``super()``); a waiting Karma play is not: it takes the fields of
+    two bases (its family's and ``KarmaPlayWait``'s), which slots cannot lay out
+    together."""
+    from rigs_helper.rules.actions.catalog import everything
+
     assert "__slots__" in vars(Plot) and not hasattr(Plot("P1", "plains"), "__dict__")
-    assert hasattr(Build("Ana"), "__dict__")
+    assert "__slots__" in vars(Build) and not hasattr(Build("Ana"), "__dict__")
     assert Build("Ana") == Build("Ana", 1) and Build("Ana") != Build("Bo")
+    ops = everything()
+    unslotted = {n for n, c in ops.items() if "__slots__" not in vars(c)}
+    assert unslotted == {n for n in ops if n.endswith("Wait")}
+    assert {n for n, c in ops.items() if len(c.__bases__) > 1} == unslotted - {"KarmaPlayWait"}
+
+
+def test_every_operation_copies_pickles_and_replaces(tables):
+    """Each operation class (a waiting play's too): pickled, copied and replaced equal, and
+    its ``check`` (the base's called by name) still runs."""
+    from rigs_helper.rules.actions.catalog import everything
+    from rigs_helper.rules.errors import RigsError
+    from rigs_helper.rules.setup import new_game
+
+    game = new_game(["Ana", "Bo"], 7, tables).game
+    made = 0
+    for name, cls in everything().items():
+        try:
+            op = cls(**{f.name: "Ana" if f.name == "name" else None
+                        for f in dataclasses.fields(cls)
+                        if f.default is dataclasses.MISSING
+                        and f.default_factory is dataclasses.MISSING})
+        except (TypeError, ValueError, AttributeError):
+            continue  # (a record that checks its fields as it is made)
+        assert pickle.loads(pickle.dumps(op)) == op, name
+        assert copy.copy(op) == op and copy.deepcopy(op) == op, name
+        assert dataclasses.replace(op) == op, name
+        made += 1
+        try:
+            op.check(game, tables)
+        except (RigsError, AttributeError, KeyError, ValueError):
+            pass  # refused or malformed: what matters is that no base call failed
+        except TypeError as e:  # (a slotted class's super() fails with a TypeError)
+            assert "super(" not in str(e), (name, e)
+    assert made >= 50
 
 
 def test_no_record_is_made_by_the_old_helpers():

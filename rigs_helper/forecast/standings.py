@@ -22,17 +22,18 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from itertools import accumulate, product
+from operator import add, mul
 
-from rigs_helper.forecast.final import forecast, public_seed
-from rigs_helper.forecast.record import Record
-from rigs_helper.forecast.tendencies import rounds_played
 from rigs_helper.forecast.model import Model, _num, build_model, expected, vinnie_due
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.rng import MAX_SEED, Rng, _mix
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+
+if TYPE_CHECKING:
+    from rigs_helper.forecast.record import Record
 
 DEFAULT_SAMPLES = 40_000
 NOW_SAMPLES = 4_000  # for the "if it ended now" figures beside a forecast
@@ -110,24 +111,34 @@ def _card_leaves(model: Model) -> int:
     return n
 
 
-def slot_distribution(model: Model) -> dict[tuple[int, ...], float]:
+def slot_distribution(model: Model, start: tuple = (), step=None) -> dict[tuple, float]:
     """Exact joint distribution of the unknown plot types' values (draws without
-    replacement from the unseen Market cards)."""
+    replacement from the unseen Market cards).  ``step(acc, i, v)`` (default: ``v``
+    appended) folds slot ``i``'s value ``v`` into an outcome's key, from ``start``."""
+    if step is None:
+        def step(acc: tuple, i: int, v: int) -> tuple:
+            return acc + (v,)
     counts = Counter(model.values)
     vals = sorted(counts)
-    out: dict[tuple[int, ...], float] = {}
+    out: dict[tuple, float] = {}
+    get = out.get
     slots = model.plot_slots
+    last = len(slots) - 1
+    if last < 0:
+        return {start: 1.0}
 
-    def rec(i: int, left: int, prob: float, acc: tuple[int, ...]) -> None:
-        if i == len(slots):
-            out[acc] = out.get(acc, 0.0) + prob
-            return
+    def rec(i: int, left: int, prob: float, acc: tuple) -> None:
+        # the last slot's outcomes go straight into ``out``
         if slots[i][1] == 1:
             for v in vals:
                 c = counts[v]
                 if c:
+                    key = step(acc, i, v)
+                    if i == last:
+                        out[key] = get(key, 0.0) + prob * c / left
+                        continue
                     counts[v] = c - 1
-                    rec(i + 1, left - 1, prob * c / left, acc + (v,))
+                    rec(i + 1, left - 1, prob * c / left, key)
                     counts[v] = c
             return
         pairs = left * (left - 1)
@@ -139,28 +150,61 @@ def slot_distribution(model: Model) -> dict[tuple[int, ...], float]:
                 if b == a:
                     if ca < 2:
                         continue
-                    p = ca * (ca - 1) / pairs
+                    key = step(acc, i, 2 * a)
+                    p = prob * (ca * (ca - 1) / pairs)
+                    if i == last:
+                        out[key] = get(key, 0.0) + p
+                        continue
                     counts[a] = ca - 2
-                    rec(i + 1, left - 2, prob * p, acc + (2 * a,))
+                    rec(i + 1, left - 2, p, key)
                     counts[a] = ca
                     continue
                 cb = counts[b]
                 if not cb:
                     continue
+                key = step(acc, i, a + b)
+                p = prob * 2 * ca * cb / pairs
+                if i == last:
+                    out[key] = get(key, 0.0) + p
+                    continue
                 counts[a], counts[b] = ca - 1, cb - 1
-                rec(i + 1, left - 2, prob * 2 * ca * cb / pairs, acc + (a + b,))
+                rec(i + 1, left - 2, p, key)
                 counts[a], counts[b] = ca, cb
 
-    rec(0, len(model.values), 1.0, ())
+    rec(0, len(model.values), 1.0, start)
     return out
 
 
+def _card_parts(model: Model, forms_w) -> dict[tuple[float, ...], float]:
+    """The distribution of each player's part of the unknown plot types' values, as
+    vectors: :func:`slot_distribution` keyed by the parts themselves, summed as each card
+    is drawn (players with the same weights share one sum)."""
+    distinct = list(dict.fromkeys(map(tuple, forms_w)))
+    where = [distinct.index(tuple(ws)) for ws in forms_w]
+    cols = [tuple(ws[i] for ws in distinct) for i in range(len(model.plot_slots))]
+    shifts: list[dict[int, tuple]] = [{} for _ in cols]  # slot -> value -> the parts added
+
+    def step(parts: tuple, i: int, v: int) -> tuple:
+        shift = shifts[i].get(v)
+        if shift is None:
+            shift = shifts[i][v] = tuple([w * v for w in cols[i]])
+        return tuple(map(add, parts, shift))
+
+    out = slot_distribution(model, (0,) * len(distinct), step)
+    return {tuple([parts[j] for j in where]): p for parts, p in out.items()}
+
+
 def _collapse(items, forms_w) -> dict[tuple[float, ...], float]:
-    """Outcomes (values, prob) -> distribution of each player's part, as vectors."""
+    """Outcomes (values, prob) -> distribution of each player's part, as vectors.  Players
+    with the same weights share one sum (the same additions in the same order)."""
+    distinct = list(dict.fromkeys(map(tuple, forms_w)))
+    where = [distinct.index(tuple(ws)) for ws in forms_w]
     out: dict[tuple[float, ...], float] = {}
+    get = out.get
     for values, prob in items:
-        vec = tuple(sum(w * v for w, v in zip(ws, values)) for ws in forms_w)
-        out[vec] = out.get(vec, 0.0) + prob
+        parts = [sum(map(mul, ws, values)) for ws in distinct]
+        vec = tuple([parts[j] for j in where])
+        out[vec] = get(vec, 0.0) + prob
     return out
 
 
@@ -223,6 +267,10 @@ def compute(game: Game, tables: Tables, samples: int | None = None,
     each player did so far, from the log (:mod:`rigs_helper.forecast.record`); ``past``:
     the styles that fitted each player in the group's past games (see
     :func:`rigs_helper.forecast.final.forecast`)."""
+    # The simulation of the game's rest is imported here: `rigs standings --now` skips it.
+    from rigs_helper.forecast.final import forecast
+    from rigs_helper.forecast.tendencies import rounds_played
+
     now = compute_now(game, tables, samples=now_samples)
     if game.game_over or (game.phase == "market" and not game.market.game):
         return replace(now, horizon="end", now_method=now.method, players=tuple(
@@ -250,14 +298,13 @@ def compute_now(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
     n = len(model.forms)
     consts = [f.const for f in model.forms]
     enumerable = _card_leaves(model) <= ENUM_LEAVES
-    slots = slot_distribution(model) if enumerable else None
     card_w = [f.plots for f in model.forms]
     dice_w = [f.dice for f in model.forms]
     rolls = dice_outcomes(model)
     dice = _collapse(((r, 1 / len(rolls)) for r in rolls), dice_w)
     # Each player's own distribution (for the spread) is exact whenever cards enumerate.
-    if slots is not None:
-        cards = _collapse(slots.items(), card_w)
+    if enumerable:
+        cards = _card_parts(model, card_w)
         spreads = [[consts[i] + q for q in
                     _quantiles(_convolve(_marginal(cards, i), _marginal(dice, i)))]
                    for i in range(n)]
@@ -270,10 +317,22 @@ def compute_now(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
         _wins(consts, 1.0, win)
     elif cards is not None and (method == "exact" or (
             method == "auto" and len(cards) * len(dice) <= EXACT_BUDGET)):
+        # Adding the same number to every total changes no winner: the dice count for the
+        # win only by how far apart they move the players (often not at all).
+        apart: dict[tuple[float, ...], float] = {}
+        for dvec, dp in dice.items():
+            rel = tuple([y - dvec[0] for y in dvec])
+            apart[rel] = apart.get(rel, 0.0) + dp
+        dice_items = list(apart.items())
         for cvec, cp in cards.items():
-            base = [c + x for c, x in zip(consts, cvec)]
-            for dvec, dp in dice.items():
-                _wins([b + y for b, y in zip(base, dvec)], cp * dp, win)
+            base = list(map(add, consts, cvec))
+            for dvec, dp in dice_items:
+                totals = list(map(add, base, dvec))
+                best = max(totals)
+                w = cp * dp
+                for i, t in enumerate(totals):
+                    if t == best:
+                        win[i] += w
     elif method == "exact":
         raise InputError("too many End Game card outcomes to enumerate exactly")
     else:
@@ -297,6 +356,8 @@ def compute_now(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
 def default_seed(game: Game) -> int:
     """The Monte Carlo seed when none is given: from the public facts (the game's own seed
     and generator are not touched)."""
+    from rigs_helper.forecast.final import public_seed
+
     return _mix(public_seed(game) ^ 0x57A4D1) & MAX_SEED
 
 

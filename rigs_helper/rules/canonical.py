@@ -12,7 +12,8 @@ and keep the words the log always showed for it (a version-1 file's are compared
 the release that wrote it).
 
 What each field is comes from the action's definition (``rules/actions/catalog.py``:
-each parameter's kind); the acting player is the operation's ``name``.  A resolved
+each parameter's kind); the acting player is the operation's actor field (``name``; a
+gift's and a deal's ``giver``: ``ActionDef.actor_field``).  A resolved
 action is kept only when it does exactly what the one typed does (the same state after
 it): a word that cannot be resolved, or one whose resolution would change the outcome, is
 left as typed.  Files written before this replay unchanged: the replay resolves each of
@@ -46,10 +47,10 @@ def canonical(op: Op, game: Game, tables: Tables, after: Game | None = None,
     from rigs_helper.rules import oplog
 
     fields = oplog.logged_fields(op)
-    kinds = _kinds(op)
+    kinds = _kinds(type(op))
     if not kinds:
         return op
-    r = _Resolver(game, tables, fields, cards)
+    r = _Resolver(game, tables, fields, cards, kinds)
     changed = {}
     for f, v in fields.items():
         kind = kinds.get(f)
@@ -58,40 +59,51 @@ def canonical(op: Op, game: Game, tables: Tables, after: Game | None = None,
         new = r.each(kind, v)
         if new != v:
             changed[f] = new
-    if not changed:
-        return op
-    try:
-        resolved = oplog.made(type(op), {**fields, **changed})
-        if resolved == op:
-            return op
-        from rigs_helper.rules.engine import perform
+    # A plot or card read another way may change the outcome; the players alone never
+    # name anyone else (a unique prefix): tried on their own when the whole is refused.
+    players = {f: v for f, v in changed.items() if kinds[f] in _PLAYERS}
+    for attempt in (changed, players) if players != changed else (changed,):
+        if not attempt:
+            continue
+        try:
+            resolved = oplog.made(type(op), {**fields, **attempt})
+            if resolved == op:
+                return op
+            from rigs_helper.rules.engine import perform
 
-        if after is None:
-            after = perform(game, op, tables).game
-        if perform(game, resolved, tables).game != after:
-            return op
-    except (RigsError, KeyError, TypeError, ValueError):
-        return op
-    return resolved
+            if after is None:
+                after = perform(game, op, tables).game
+            if perform(game, resolved, tables).game == after:
+                return resolved
+        except (RigsError, KeyError, TypeError, ValueError):
+            continue
+    return op
 
 
-def _kinds(op: Op) -> dict[str, str]:
-    """The operation's fields that name players, plots, places or cards, each with its
-    kind (from its action's definition; the actor's ``name`` is a player)."""
+def _kinds(cls: type) -> dict[str, str]:
+    """The fields of the operations of class ``cls`` that name players, plots, places or cards, each with its
+    kind (from its action's definition): the actor's field (``name``, a deal's ``giver``:
+    ``ActionDef.actor_field``) first, a player; the others' (``more``: ``sell Ana 2 bo
+    all``) by the kinds of the words each says (``several``)."""
     from rigs_helper.rules import oplog
 
-    cls = type(op)
     done = _KINDS.get(cls)
     if done is None:
         d = oplog.definition_of(cls)
         done = {}
         if d is not None:
-            if d.actor == "player":
-                done["name"] = "player"
+            actor = d.actor_field()
+            if actor is not None:
+                done[actor] = "player"
             for p in d.params:
                 kind = "owned" if p.kind == "text" and p.private == "each" else p.kind
                 if p.field is not None and kind in _RESOLVE:
                     done[p.field or p.name] = kind
+            if d.several:
+                words = [w if w == "player" else (q.kind if (q := d.param(w)) else "")
+                         for w in d.several_names()]
+                if any(w in _RESOLVE for w in words):
+                    done["more"] = " ".join(["several", *words])
         _KINDS[cls] = done
     return done
 
@@ -104,10 +116,16 @@ class _Resolver:
     plot type is looked for among the plots of the players the action names)."""
 
     def __init__(self, game: Game, tables: Tables, fields: dict[str, Any],
-                 cards: bool = True) -> None:
+                 cards: bool = True, kinds: dict[str, str] | None = None) -> None:
         self.game, self.tables, self.fields, self.cards = game, tables, fields, cards
+        self.kinds = kinds or {}
 
     def each(self, kind: str, v: Any) -> Any:
+        if kind.startswith("several "):  # the other actions' values, a tuple each
+            words = kind.split(" ")[1:]
+            return tuple(tuple(_RESOLVE[w](self, x) if w in _RESOLVE else x
+                               for w, x in zip(words, one)) if isinstance(one, tuple)
+                         else one for one in v)
         one = _RESOLVE[kind]
         if isinstance(v, tuple):
             return tuple(one(self, x) for x in v)
@@ -126,7 +144,7 @@ class _Resolver:
         action names, then everyone."""
         named: list[str] = []
         for f, v in self.fields.items():
-            if f in ("name", "target", "to", "new_owner"):
+            if self.kinds.get(f) in _PLAYERS:  # (the actor's field is the first kind)
                 for x in v if isinstance(v, tuple) else (v,):
                     if isinstance(x, str):
                         who = self.player(x)
@@ -211,6 +229,9 @@ class _Resolver:
             return self.place(x[0]), x[1]
         return x
 
+
+#: the kinds of word that name players alone
+_PLAYERS = ("player", "destination")
 
 #: a kind of word (``rules.words.KINDS``) -> how it is resolved
 _RESOLVE: dict[str, Callable[[_Resolver, Any], Any]] = {

@@ -106,7 +106,7 @@ def inventory_doc(missing: Mapping[str, Mapping[str, int]], tables: Tables) -> d
 
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetInventory(Op):
     """Say which cards the group owns, before any Disaster or Karma card is drawn: the
     mixed piles are shuffled again with each card tagged physical or virtual (the Plot and
@@ -123,7 +123,7 @@ class SetInventory(Op):
         return f"inventory {self.source}".strip()
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         touched = (game.round != 1 or game.disaster.discard or game.karma.discard
                    or any(p.hand or p.in_play or p.disaster for p in game.players))
         if touched:

@@ -28,7 +28,7 @@ def holdings(game: Game) -> list[Holdings]:
             for p in game.players]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndgameDraws(Op):
     """The leader's End Game draws: plot values from the End Game Market Deck, one die per
     resource (only the values the file does not give yet); the table's cards and dice

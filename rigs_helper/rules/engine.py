@@ -46,11 +46,14 @@ LATE_PUSH = "late:push-pull-or-drag"
 
 
 class Op:
-    """Base of every operation.  Subclasses are ``@dataclass(frozen=True)``, without
-    slots: their methods call ``super().check``, which a
-    slotted dataclass (a new class made by the decorator) breaks before Python 3.14, and
-    :func:`oplog.op_classes` finds them through ``Op.__subclasses__()``, which would also
-    list the replaced class."""
+    """Base of every operation.  Subclasses are ``@dataclass(frozen=True, slots=True)``;
+    their methods call the base's by name (``Op.check(self, game, tables)``): a slotted
+    dataclass is a new class made by the decorator, which ``super()`` without arguments
+    does not know before Python 3.14.  A waiting Karma play (``waits/attacks.py``) has
+    no slots: it takes the fields of two bases, its family and ``KarmaPlayWait``, which
+    slots cannot lay out together."""
+
+    __slots__ = ()
 
     #: phases the operation is allowed in (None = any)
     phases: tuple[str, ...] | None = None

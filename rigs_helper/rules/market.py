@@ -8,13 +8,30 @@ Market deck is known by its index in ``Tables.market_deck`` (cards grouped by ca
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.checker import Checker
 from rigs_helper.rules.numbers import is_whole
 from rigs_helper.rules.tables import Tables
 
+if TYPE_CHECKING:
+    from rigs_helper.rules.state import Game, Player
+
 MarketValues = Mapping[str, int | tuple[int, ...]]
+
+#: the ledger's source of a Luxury sold in the Market Phase, and in the last round's
+#: forced sale (the group's history counts them: ``store/historyplay.py``)
+LUXURY_SALE = "Luxury sale"
+LAST_ROUND_SALE = "last-round sale"
+SALES = (LUXURY_SALE, LAST_ROUND_SALE)
+
+
+def sale_price(game: Game, player: Player) -> int:
+    """What a Luxury sells for to ``player``: this round's price, and their Naive Profits
+    (here, not with the sale: the last round's forced sale imports no operation)."""
+    price = game.market.price or 0
+    bonus = sum(int(e.split(":", 1)[1]) for e in player.effects if e.startswith("naive:"))
+    return price + bonus
 
 
 def parse_market_values(raw: Any, check: Checker, key: str, tables: Tables

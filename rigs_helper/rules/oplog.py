@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from rigs_helper.rules.records import fields, is_record
+from rigs_helper.rules.records import defaults, fields, is_record
 
 if TYPE_CHECKING:  # (the engine is imported by what performs an operation, not here)
     from rigs_helper.rules.actions.definition import ActionDef
@@ -82,8 +82,8 @@ def logged_fields(op: Op) -> dict[str, Any]:
     if logged is not None:
         out: dict[str, Any] = logged()
         return out
-    return {f: v for f in fields(op)
-            if (v := getattr(op, f)) != getattr(type(op), f, _MISSING)}
+    default = defaults(type(op))
+    return {f: v for f in fields(op) if (v := getattr(op, f)) != default.get(f, _MISSING)}
 
 
 def made(cls: type, args: dict[str, Any]) -> Op:

@@ -1,10 +1,11 @@
 """Walking the rules' records generically.  No I/O.
 
 The game state, the operations and the rules' other records are plain standard library
-dataclasses: ``@dataclass(frozen=True, slots=True)`` (an operation is ``@dataclass(
-frozen=True)`` without slots: see :class:`rigs_helper.rules.engine.Op`).  Equality, hash,
-``repr``, copying and pickling are the standard library's.  This module walks any record:
-:func:`is_record` and :func:`fields` (the names, in order).
+dataclasses: ``@dataclass(frozen=True, slots=True)`` (but a waiting Karma play: see
+:class:`rigs_helper.rules.engine.Op`).  Equality, hash, ``repr``, copying and pickling
+are the standard library's.  This module walks any record: :func:`is_record`,
+:func:`fields` (the names, in order) and :func:`defaults` (a slotted class holds no
+field's default as a class attribute).
 """
 
 from __future__ import annotations
@@ -30,4 +31,18 @@ def fields(obj: Any) -> tuple[str, ...]:
     return names
 
 
-__all__ = ["fields", "is_record"]
+#: a record class's fields with a default, each with its default
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def defaults(cls: type) -> dict[str, Any]:
+    """The fields of the record class ``cls`` that have a default value, each with it (not
+    those made by a ``default_factory``)."""
+    out = _DEFAULTS.get(cls)
+    if out is None:
+        out = _DEFAULTS[cls] = {f.name: f.default for f in dataclasses.fields(cls)
+                                if f.default is not dataclasses.MISSING}
+    return out
+
+
+__all__ = ["defaults", "fields", "is_record"]

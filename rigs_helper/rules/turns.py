@@ -18,12 +18,12 @@ from rigs_helper.rules.tables import Tables
 NEXT_ENDS = " (`rigs next` ends the phase)"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Done(Op):
     name: str
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         p = game.player(self.name)
         if p.name in game.done:
             raise RulesError(f"{p.name} is already done in this phase",

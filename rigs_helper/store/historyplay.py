@@ -186,8 +186,8 @@ def step_facts(steps: list, names: list[str]) -> dict[str, dict[str, int]]:
     """{player: {luxury_sales, karma_played, rigs_built}} from the replayed history
     (:mod:`rigs_helper.store.timeline` steps): the RIGS built and the Karma cards played
     from the typed actions, the Luxuries sold from what each action moved, as data (the
-    Market Phase's sales and the last round's forced one: ``deals.SALES``)."""
-    from rigs_helper.rules.actions.deals import SALES
+    Market Phase's sales and the last round's forced one: ``market.SALES``)."""
+    from rigs_helper.rules.market import SALES
     from rigs_helper.rules.actions.placement import Build
     from rigs_helper.rules.karma.play import KarmaPlay
 

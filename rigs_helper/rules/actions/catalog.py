@@ -391,7 +391,12 @@ def everything() -> dict[str, type]:
     todo: list[type] = [Op]
     while todo:
         subs: list[type] = todo.pop().__subclasses__()
+        # a slotted dataclass is a new class beside the one it was made from (kept until
+        # collected): the one without slots of the two is skipped
+        slotted = {(s.__module__, s.__qualname__) for s in subs if "__slots__" in vars(s)}
         for sub in subs:
+            if "__slots__" not in vars(sub) and (sub.__module__, sub.__qualname__) in slotted:
+                continue
             out[sub.__name__] = sub
             todo.append(sub)
     return out

@@ -7,26 +7,14 @@ from dataclasses import dataclass, replace
 from rigs_helper.rules.actions.common import positive, resource_name
 from rigs_helper.rules.engine import Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
+from rigs_helper.rules.market import LUXURY_SALE, sale_price
 from rigs_helper.rules.names import amount, signed
 from rigs_helper.rules.names import amounts as amounts_text
 from rigs_helper.rules.state import MAX_HOLDING, Game, Player, frozen_map
 from rigs_helper.rules.tables import RESOURCES, Tables
 
 
-def sale_price(game: Game, player: Player) -> int:
-    price = game.market.price or 0
-    bonus = sum(int(e.split(":", 1)[1]) for e in player.effects if e.startswith("naive:"))
-    return price + bonus
-
-
-#: the ledger's source of a Luxury sold in the Market Phase, and in the last round's
-#: forced sale (the group's history counts them: ``store/historyplay.py``)
-LUXURY_SALE = "Luxury sale"
-LAST_ROUND_SALE = "last-round sale"
-SALES = (LUXURY_SALE, LAST_ROUND_SALE)
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sell(Op):
     """Sell Luxuries at this round's price: ``name`` sells ``n`` (None: all), and each
     (player, n) of ``more`` too, in one Market Phase command."""
@@ -41,7 +29,7 @@ class Sell(Op):
         return ((self.name, self.n), *self.more)
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         if game.market.price is None:
             raise RulesError("no Market card has been drawn this round")
         seen = [game.player(who).name for who, _ in self.sales()]
@@ -72,7 +60,7 @@ class Sell(Op):
 # ---------------------------------------------------------------------------- deals
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Give(Op):
     """A deal: FROM gives TO credits, resources, warehouse RIGS and plots, and (``--for``)
     TO gives FROM what it is traded for; both sides move or nothing does.
@@ -94,7 +82,7 @@ class Give(Op):
                 (self.receiver, self.giver, self.back_amounts, self.back_plots))
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         a, b = game.player(self.giver), game.player(self.receiver)
         if a.name == b.name:
             raise InputError("a player cannot deal with themselves")
@@ -164,7 +152,7 @@ def _check_side(game: Game, a: Player, amounts: tuple[tuple[str, int], ...],
             raise InputError(f"{pid} is given twice")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Adjust(Op):
     """What the table decided and the tool does not model: logged and undoable.  Allowed
     after the game too, to fix the books before scoring.  Karma cards too (``what`` =
@@ -184,7 +172,7 @@ class Adjust(Op):
         return t if t in ("credits", "rigs", "karma") else resource_name(t)
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         if not self.why.strip():
             raise InputError("--why is required: say what the table decided")
         if not self.why.isprintable():
@@ -288,7 +276,7 @@ class Adjust(Op):
 # ---------------------------------------------------------------------------- pending
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Settle(Op):
     """Throw away resources a card made the player lose (must_discard), or take the
     resources a card granted (may_take)."""
@@ -297,7 +285,7 @@ class Settle(Op):
     amounts: tuple[tuple[str, int], ...]
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         p = game.player(self.name)
         total = sum(n for _, n in self.amounts)
         for k, n in self.amounts:

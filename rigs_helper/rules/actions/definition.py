@@ -110,13 +110,24 @@ class ActionDef(NamedTuple):
         the board or a page shows them to those viewers alone: ``rules/oplog.for_viewer``)."""
         return tuple(self.privacy())
 
+    def actor_field(self) -> str | None:
+        """The operation's field naming the player who acts: its first (``name``; a gift's
+        and a deal's ``giver``), as ``build`` fills it; None for the leader's actions."""
+        if self.actor != "player":
+            return None
+        from rigs_helper.rules.records import fields
+
+        return fields(self.operation_class())[0]
+
     def privacy(self) -> dict[str, str]:
         """The operation's private fields, each with who may see it, in the operation's
         field names: ``""`` nobody, ``"="`` each value's own player, else the fields
-        (space-separated) naming the players who may (the acting player's is ``name``)."""
+        (space-separated) naming the players who may (the acting player's:
+        :meth:`actor_field`)."""
         def field(word: str) -> str:
             q = self.param(word)
-            return "name" if word == "owner" else (q.field or q.name) if q else word
+            return (self.actor_field() or "name") if word == "owner" else \
+                (q.field or q.name) if q else word
 
         return {p.field or p.name: _SPEC[p.private] if p.private in _SPEC
                 else " ".join(field(w) for w in p.private.split())

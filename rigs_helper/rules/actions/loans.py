@@ -14,7 +14,7 @@ from rigs_helper.rules.state import Game, add_scripts
 from rigs_helper.rules.tables import Tables
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Borrow(Op):
     name: str
     resource: str
@@ -23,7 +23,7 @@ class Borrow(Op):
     phase_rule = "Vinnie lends in the Player and Production Phases"
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         positive(self.n, "the amount")
         res = resource_name(self.resource, tables.constants.loanable)
         p = game.player(self.name)
@@ -52,7 +52,7 @@ class Borrow(Op):
         return w.done()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Repay(Op):
     """Repay scripts at 2 units of the same resource each: ``n`` of ``resource`` (None:
     all), and each (resource, n) of ``more`` in the same command."""
@@ -68,7 +68,7 @@ class Repay(Op):
         return ((self.resource, self.n), *self.more)
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         named = [resource_name(r, tables.constants.loanable) for r, _ in self.repayments()]
         for r in named:
             if named.count(r) > 1:

@@ -13,7 +13,7 @@ from rigs_helper.rules.text import shell_word
 from rigs_helper.rules.words import is_warehouse
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Build(Op):
     """Build N RIGS (2 Metal each) into the warehouse, or straight onto a plot (``to``,
     ``harvest``): then they are also moved there, 1 Supply each, in the same action."""
@@ -26,7 +26,7 @@ class Build(Op):
     phase_rule = "RIGS are built in the Player Phase"
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         positive(self.n, "the number of RIGS")
         p = game.player(self.name)
         cost = tables.constants.build_metal * self.n
@@ -76,7 +76,7 @@ def _place(tables: Tables, plot: Plot, n: int, harvest: str) -> Plot:
     return replace(plot, rigs=plot.rigs + n, harvest=harvest)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move(Op):
     """Move N RIGS: warehouse -> plot, plot -> plot (even the same plot, to change what
     they harvest), plot -> warehouse.  1 Supply per RIGS moved."""
@@ -126,7 +126,7 @@ class Move(Op):
         return replace_plot(p, _place(tables, dest, self.n, harvest))
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         self._plan(game, tables)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
@@ -154,7 +154,7 @@ class Move(Op):
 # ---------------------------------------------------------------------------- survey
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Survey(Op):
     name: str
     plot: str
@@ -163,7 +163,7 @@ class Survey(Op):
     phase_rule = "plots are surveyed in the Player Phase"
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         p = game.player(self.name)
         plot = p.plot(self.plot)
         if plot.survey is not None:

@@ -11,7 +11,7 @@ from rigs_helper.rules.state import Game, frozen_map
 from rigs_helper.rules.tables import Tables
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetPlan(Op):
     """Choose which plots are powered this Production Phase (overrides the default)."""
 
@@ -35,7 +35,7 @@ class SetPlan(Op):
         return chosen
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         from rigs_helper.rules.production import plan, redirected, set_by_card
 
         p = game.player(self.name)

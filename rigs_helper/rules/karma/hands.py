@@ -35,7 +35,7 @@ def empty_hand(w: Work, who: str, chosen: tuple[str, ...] = ()) -> bool:
     return True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class KarmaDraw(Op):
     """Draw Karma cards (virtual), or record the physical card a player drew."""
 
@@ -94,7 +94,7 @@ class KarmaDraw(Op):
         if self.more:
             self._each(game, tables)
             return
-        super().check(game, tables)
+        Op.check(self, game, tables)
         game.player(self.name)
         if self.n < 1:
             raise RulesError("draw at least one card")
@@ -187,7 +187,7 @@ def _put_back(w: Work, name: str, key: str) -> None:
     w.say(f"The Karma card rigs drew for {name} goes back on top of the Karma deck.")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class KarmaDiscard(Op):
     name: str
     title: str
@@ -196,7 +196,7 @@ class KarmaDiscard(Op):
     at_will: bool = False
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         p = game.player(self.name)
         hand_key(tables, p, self.title)
         limit = tables.constants.hand_limit
@@ -217,7 +217,7 @@ class KarmaDiscard(Op):
         return w.done()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class KarmaSwap(Op):
     """A player the Disaster did not hurt discards one Karma card and draws one."""
 
@@ -228,7 +228,7 @@ class KarmaSwap(Op):
     phase_rule = "the swap is offered in the Disaster Phase to a player the card did not hurt"
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         p = game.player(self.name)
         if not p.may_swap:
             raise RulesError(f"{p.name} may not swap a Karma card now", rule="only a player "
@@ -293,7 +293,7 @@ def move_played_card(w: Work, name: str, key: str) -> None:
         discard_from_hand(w, name, key)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class KarmaDiscardInPlay(Op):
     """Take a card that was put into play out of play (to the discards)."""
 
@@ -301,7 +301,7 @@ class KarmaDiscardInPlay(Op):
     title: str
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         p = game.player(self.name)
         key = find_in(tables, "karma", self.title)
         if key not in p.in_play:

@@ -39,7 +39,7 @@ _DEFAULTS: dict[str, Any] = {"source": None, "option": None, "new_owner": None,
                              "rolls": Rolls(), "drawers": False, "later": False}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class KarmaPlay(Op):
     """`rigs karma play PLAYER TITLE ...`: the common part of every Karma play (who plays
     which card, the victims' answers, the table's records: the Karma cards drawn because
@@ -141,7 +141,7 @@ class KarmaPlay(Op):
         return self.answers.split
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         self.apply(game, tables)  # pure: raises exactly when the play is not allowed
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
@@ -207,14 +207,14 @@ class KarmaPlay(Op):
 # which): its own fields, logged by their flat names
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayCollector(KarmaPlay):
     """Recycling, Parts Shop: no parameter; ``--first`` names the collector filled first."""
 
     family: ClassVar[type[CardArgs]] = Collector
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayOnVictims(KarmaPlay):
     """A card aimed at players (one, or several: I WANT THAT!, A Little Information)."""
 
@@ -222,7 +222,7 @@ class PlayOnVictims(KarmaPlay):
     family: ClassVar[type[CardArgs]] = Victims
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayRigsFrom(PlayOnVictims):
     """"Missing" Support and its kind: where the victim's RIGS is lost from."""
 
@@ -230,7 +230,7 @@ class PlayRigsFrom(PlayOnVictims):
     family: ClassVar[type[CardArgs]] = RigsFrom
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayHandCard(PlayOnVictims):
     """A card that takes or discards a card of the victim's hand: the card chosen, or the
     one picked at random at the table."""
@@ -239,7 +239,7 @@ class PlayHandCard(PlayOnVictims):
     family: ClassVar[type[CardArgs]] = HandCard
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayMatchLoss(PlayHandCard):
     """I Ain't Going Alone: the player's fresh loss (resources handed in, own Karma cards
     discarded) that the victim matches."""
@@ -249,7 +249,7 @@ class PlayMatchLoss(PlayHandCard):
     family: ClassVar[type[CardArgs]] = MatchLoss
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlaySwapOption(PlayOnVictims):
     """Identity Theft: ``draw`` or ``card``."""
 
@@ -257,7 +257,7 @@ class PlaySwapOption(PlayOnVictims):
     family: ClassVar[type[CardArgs]] = SwapOption
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayVictimsResource(PlayOnVictims):
     """I WANT THAT!: the resource wanted."""
 
@@ -265,7 +265,7 @@ class PlayVictimsResource(PlayOnVictims):
     family: ClassVar[type[CardArgs]] = VictimsResource
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayOnPlot(PlayOnVictims):
     """A card aimed at one plot (its owner is the victim)."""
 
@@ -273,7 +273,7 @@ class PlayOnPlot(PlayOnVictims):
     family: ClassVar[type[CardArgs]] = OnPlot
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayNewOwner(PlayOnPlot):
     """"Record Not Found": the player the plot goes to (the leader's choice)."""
 
@@ -281,7 +281,7 @@ class PlayNewOwner(PlayOnPlot):
     family: ClassVar[type[CardArgs]] = NewOwner
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayScatter(PlayOnPlot):
     """Triangulation Drift: one destination per RIGS of the plot."""
 
@@ -289,7 +289,7 @@ class PlayScatter(PlayOnPlot):
     family: ClassVar[type[CardArgs]] = Scatter
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayPlots(KarmaPlay):
     """A card on plots (Survey Typo: two; R.I.G.S. T.D.M.: one of the player's)."""
 
@@ -297,7 +297,7 @@ class PlayPlots(KarmaPlay):
     family: ClassVar[type[CardArgs]] = Plots
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayPlotResource(PlayPlots):
     """Below the Surface: the plot and the kind of spot."""
 
@@ -305,7 +305,7 @@ class PlayPlotResource(PlayPlots):
     family: ClassVar[type[CardArgs]] = PlotResource
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayResources(KarmaPlay):
     """Poker Night: the resources bet."""
 
@@ -313,7 +313,7 @@ class PlayResources(KarmaPlay):
     family: ClassVar[type[CardArgs]] = Resources
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlaySwap(KarmaPlay):
     """Swap Meet: what the player hands in and what they take."""
 
@@ -322,7 +322,7 @@ class PlaySwap(KarmaPlay):
     family: ClassVar[type[CardArgs]] = Swap
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayTake(KarmaPlay):
     """Ruins: what the player takes."""
 
@@ -410,7 +410,7 @@ def effect(card: KarmaCard) -> Callable[[Ctx], None]:
 # ---------------------------------------------------------------------------- in play
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class KarmaUse(Op):
     """Use a card in play: Parts Shop (a die roll once per Player Phase), Push, Pull, or Drag
     (after a RIGS was destroyed this round: discard it for a free RIGS), Recycling (discard it
@@ -422,7 +422,7 @@ class KarmaUse(Op):
     grant_first = True
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         self.apply(game, tables)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:

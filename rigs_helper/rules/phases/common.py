@@ -40,9 +40,10 @@ def by_player(game: Game, items: tuple[str, ...], flag: str) -> dict[str, str]:
 def settle_common(w: Work, auto: bool, pending: list[str]) -> None:
     """RIGS losses still owed (from a Disaster or a Karma card), resources to throw away
     (Rough Storm) or to take (Ruins), a leader roll-off's dice."""
-    from rigs_helper.rules.waits.rolloff import settle_rolloff
+    if w.game.waits.rolloff:  # (its module imported only then)
+        from rigs_helper.rules.waits.rolloff import settle_rolloff
 
-    settle_rolloff(w, auto, pending)
+        settle_rolloff(w, auto, pending)
     for p in w.game.players:
         if p.owed_karma:  # Karma cards a card made them draw at the table
             if not auto:

@@ -8,7 +8,6 @@ from rigs_helper.rules.engine import Work, title_of
 from rigs_helper.rules.errors import InputError, PendingChoice
 from rigs_helper.rules.names import amount, requirement, word
 from rigs_helper.rules.phases.common import by_player, new_phase
-from rigs_helper.rules.phases.grant import settle_grant
 from dataclasses import replace
 from rigs_helper.rules.production import CHARGER, JUNCTION, plot_yield
 from rigs_helper.rules.state import OWED_DRAW, Player
@@ -61,6 +60,8 @@ def hurts(player: Player, card: DisasterCard) -> bool:
 def player_to_disaster(w: Work, auto: bool, cards: list[str], pending: list[str]) -> None:
     if w.game.grant:
         if auto:
+            from rigs_helper.rules.phases.grant import settle_grant
+
             settle_grant(w, None, None, None)
         else:
             pending.append(f"Land Grant: {w.game.leader} picks a plot: `rigs grant PLOT` "

@@ -267,7 +267,7 @@ def _table_holds(g: Game, tables: Tables, plots: list[str]) -> bool:
     return any(pid not in virtual for pid in plots)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GrantPick(Op):
     """The leader's Land Grant: record the plot cards drawn at the table (``cards``, plot
     types), and/or keep one (``pick``) and hand out the rest."""
@@ -296,7 +296,7 @@ class GrantPick(Op):
         return s + "".join(f" --give {n}={p}" for n, p in self.given) + said_rolls(self.rolls)
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         if not game.grant:
             raise RulesError("no Land Grant is waiting", rule="the Land Grant happens at the "
                              "start of each Player Phase from round 2 while plots last")

@@ -11,7 +11,7 @@ from rigs_helper.rules.tables import Tables
 from rigs_helper.rules.text import shell_word
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LoseRigs(Op):
     """Settle N pending "lose a RIGS" (the victim chooses where from: one ``source``, or
     ``places``, (WHERE, K) for each place, K RIGS from each, N in all)."""
@@ -22,7 +22,7 @@ class LoseRigs(Op):
     places: tuple[tuple[str, int], ...] = ()
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         p = game.player(self.name)
         if not p.must_lose_rigs:
             raise RulesError(f"{p.name} has no RIGS loss to settle",

@@ -28,7 +28,7 @@ def step_of(phase: str) -> Callable[..., None]:
 
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NextPhase(Op):
 
     auto: bool = False

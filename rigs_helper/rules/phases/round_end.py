@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rigs_helper.rules.actions.deals import LAST_ROUND_SALE, sale_price
 from rigs_helper.rules.engine import Work, determine_leader
 from rigs_helper.rules.errors import InputError, PendingChoice
+from rigs_helper.rules.market import LAST_ROUND_SALE, sale_price
 from rigs_helper.rules.phases.common import new_phase
-from rigs_helper.rules.phases.grant import draw_grant, settle_grant
 from rigs_helper.rules.text import shell_word
 
 
@@ -51,6 +50,8 @@ def market_to_player(w: Work, auto: bool, cards: list[str], pending: list[str]) 
     if cards:
         raise InputError("--card: the Land Grant plots are recorded when the leader has "
                          "drawn them: `rigs grant --card TYPE ...` (one per plot drawn)")
+    from rigs_helper.rules.phases.grant import draw_grant, settle_grant  # (a next round's)
+
     draw_grant(w, n)
     if w.game.grant_owed:
         return  # the leader records the plots drawn from the group's pile first

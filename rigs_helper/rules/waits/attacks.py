@@ -320,7 +320,7 @@ def resolve(game: Game, tables: Tables, attack: Attack, early: bool = False,
         raise DieNeeded(err.player, err.why) from None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Answer(Op):
     """`rigs answer PLAYER CARD|take`: PLAYER's answer to the attack that waits."""
 
@@ -468,7 +468,7 @@ class Answer(Op):
         return title_of(tables, "karma", hand_key(tables, game.player(self.name), self.gave))
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         attack, reply = self._replies(game, tables)
         attack, now = settled(game, tables, attack, reply)
         # the card as it would resolve now (those not answered yet taking it): refused here,

@@ -45,7 +45,7 @@ def _without(game: Game, deal: Deal) -> Game:
     return replace(game, waits=replace(w, deals=tuple(d for d in w.deals if d.id != deal.id)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealPropose(Op):
     """FROM proposes a deal to TO (the items of `rigs give`); it waits for TO's answer."""
 
@@ -69,7 +69,7 @@ class DealPropose(Op):
     def check_open(self, game: Game, tables: Tables) -> None:
         """Everything but the goods: the phase, the game, the Land Grant, the deals open
         (the legal list asks this first: no deal may be proposed now, whatever moves)."""
-        super().check(game, tables)
+        Op.check(self, game, tables)
         if len(game.waits.deals) >= MAX_OPEN:
             raise RulesError(f"{MAX_OPEN} deals are open already", rule="answer or withdraw "
                              "some first (`rigs deal`)")
@@ -91,7 +91,7 @@ class DealPropose(Op):
         return w.done()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealAnswer(Op):
     """Base of the three answers to an open deal: ``name`` acts on deal ``deal``."""
 
@@ -112,16 +112,16 @@ class DealAnswer(Op):
         return deal
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         self._deal(game)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealAccept(DealAnswer):
     verb = "accept"
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        DealAnswer.check(self, game, tables)
         deal = self._deal(game)
         try:
             as_give(deal).check(game, tables)
@@ -135,7 +135,7 @@ class DealAccept(DealAnswer):
                                       *out.messages))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealDecline(DealAnswer):
     verb = "decline"
 
@@ -145,7 +145,7 @@ class DealDecline(DealAnswer):
                        (f"{deal.receiver} declines deal {deal.id}: nothing moves.",))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealWithdraw(DealAnswer):
     verb = "withdraw"
 

@@ -21,7 +21,7 @@ from rigs_helper.rules.tables import Tables
 VIRTUAL = "virtual"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DisasterRecord(Op):
     """`rigs disaster record PLAYER CARD|virtual`: the Disaster card PLAYER was dealt."""
 
@@ -38,7 +38,7 @@ class DisasterRecord(Op):
     phase_rule = "the Disaster cards are dealt when the Disaster Phase opens"
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         me = game.player(self.name).name
         if me not in game.waits.disasters:
             raise RulesError(f"no Disaster card waits to be recorded for {me}",

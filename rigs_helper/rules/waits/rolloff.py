@@ -28,7 +28,7 @@ def waiting_rolls(game: Game) -> tuple[str, ...]:
     return tuple(n for n, face in game.waits.rolloff if not face)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RollOff(Op):
     """`rigs roll PLAYER N|virtual`: PLAYER's die in the leader roll-off."""
 
@@ -37,7 +37,7 @@ class RollOff(Op):
     grant_first = False
 
     def check(self, game: Game, tables: Tables) -> None:
-        super().check(game, tables)
+        Op.check(self, game, tables)
         me = game.player(self.name).name
         if me not in waiting_rolls(game):
             raise RulesError(f"no leader roll-off waits for {me}'s die", rule=RULE)

@@ -8,10 +8,14 @@ every player is done and no choice is open, the phones end the phase
 
 from __future__ import annotations
 
-from rigs_helper.rules.engine import Op
+from typing import TYPE_CHECKING
+
 from rigs_helper.rules.errors import Stale
 from rigs_helper.rules.state import Game
 from rigs_helper.rules.tables import Tables
+
+if TYPE_CHECKING:  # a game loaded for reading needs no operation
+    from rigs_helper.rules.engine import Op
 
 
 def moment(game: Game) -> str:
