@@ -36,8 +36,8 @@ def _games():
     from dataclasses import replace
 
     from rigs_helper.store.tablefiles import load_tables
-    from rigs_helper.rules.setup import new_game
-    from rigs_helper.rules.state import frozen_map
+    from rigs_helper.games.rigs.setup import new_game
+    from rigs_helper.games.rigs.state import frozen_map
 
     tables = load_tables()
     plain = new_game(["Ana", "Bo", "Cy"], 7, tables).game
@@ -53,8 +53,8 @@ def _games():
 
 
 def _pass(game, record: bool, tables) -> float:
-    from rigs_helper.rules.tables import title_of
-    from rigs_helper.rules.engine import Work
+    from rigs_helper.games.rigs.tables import title_of
+    from rigs_helper.games.rigs.engine import Work
 
     titles = [title_of(tables, "disaster", k) for k in game.disaster.draw]
     start = time.perf_counter()

@@ -32,10 +32,10 @@ STOCK = ((3, 2, 1, {"energy": 2}), (0, 4, 2, {}), (5, 0, 3, {"metal": 3}),
 
 
 def build_mid_game(path: Path, players: int) -> None:
-    from rigs_helper.rules.engine import Outcome, perform
-    from rigs_helper.rules.phases import NextPhase
-    from rigs_helper.rules.setup import new_game
-    from rigs_helper.rules.state import frozen_map
+    from rigs_helper.games.rigs.engine import Outcome, perform
+    from rigs_helper.games.rigs.phases import NextPhase
+    from rigs_helper.games.rigs.setup import new_game
+    from rigs_helper.games.rigs.state import frozen_map
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
 
@@ -51,7 +51,7 @@ def build_mid_game(path: Path, players: int) -> None:
 
 def build_round_one(path: Path) -> None:
     """A new 4-player game: the forecast simulates all 15 rounds (the slowest case)."""
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.setup import new_game
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
 
@@ -60,8 +60,8 @@ def build_round_one(path: Path) -> None:
 
 
 def build_finished_game(path: Path) -> None:
-    from rigs_helper.rules.phases import NextPhase
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.phases import NextPhase
+    from rigs_helper.games.rigs.setup import new_game
     from rigs_helper.store import session
     from rigs_helper.store.scorefile import score_file
     from rigs_helper.store.tablefiles import load_tables

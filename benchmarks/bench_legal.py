@@ -24,10 +24,10 @@ TARGET = 0.1
 
 
 def states(tables):
-    from rigs_helper.rules.engine import perform
-    from rigs_helper.rules.legal import legal_actions, operation
-    from rigs_helper.rules.phases import NextPhase
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.engine import perform
+    from rigs_helper.games.rigs.legal import legal_actions, operation
+    from rigs_helper.games.rigs.phases import NextPhase
+    from rigs_helper.games.rigs.setup import new_game
 
     rnd = random.Random(7)
     g = new_game(["Ana", "Bo", "Cy", "Di"], 7, tables).game
@@ -57,7 +57,7 @@ def main() -> int:
     runs = timing.parse_runs(__doc__)
     base = statistics.median(timing.time_once(timing.baseline()[1]) for _ in range(5))
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
     from rigs_helper.store.tablefiles import load_tables
 
     tables = load_tables()

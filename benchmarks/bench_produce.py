@@ -31,9 +31,9 @@ ANA = {**{f"P{i}": (1, "metal") for i in range(1, 10)},  # Plains: 1 Metal spot
 
 
 def build_game(path: Path) -> None:
-    from rigs_helper.rules.engine import Outcome
-    from rigs_helper.rules.setup import new_game
-    from rigs_helper.rules.state import Plot
+    from rigs_helper.games.rigs.engine import Outcome
+    from rigs_helper.games.rigs.setup import new_game
+    from rigs_helper.games.rigs.state import Plot
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
 

@@ -3,7 +3,7 @@ styles of `players.py`), for judging the forecast on play it did not write.  Nev
 fit anything: `bench_calibration_outsiders.py` only evaluates on them.
 
 - **random**: random legal play.  In every phase each player takes up to a few actions
-  drawn at random from its legal-actions list (`rigs_helper.rules.legal.legal_actions`:
+  drawn at random from its legal-actions list (`rigs_helper.games.rigs.legal.legal_actions`:
   build, move, survey, borrow, repay, give, sell, Karma cards, ...), each filled at random
   from the listed values and bounds (the random page player's filler,
   `tests/randomplayer.py`), then ends its turn.
@@ -33,17 +33,17 @@ import players  # benchmarks/players.py
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from rigs_helper.forecast.record import from_entries  # noqa: E402
-from rigs_helper.rules.actions.deals import Give, Sell  # noqa: E402
-from rigs_helper.rules.actions.loans import Borrow, Repay  # noqa: E402
-from rigs_helper.rules.engine import perform  # noqa: E402
+from rigs_helper.games.rigs.actions.deals import Give, Sell  # noqa: E402
+from rigs_helper.games.rigs.actions.loans import Borrow, Repay  # noqa: E402
+from rigs_helper.games.rigs.engine import perform  # noqa: E402
 from rigs_helper.rules.errors import RigsError  # noqa: E402
-from rigs_helper.rules.legal import legal_actions, operation  # noqa: E402
-from rigs_helper.rules.market import card_value  # noqa: E402
-from rigs_helper.rules.phases import NextPhase  # noqa: E402
+from rigs_helper.games.rigs.legal import legal_actions, operation  # noqa: E402
+from rigs_helper.games.rigs.market import card_value  # noqa: E402
+from rigs_helper.games.rigs.phases import NextPhase  # noqa: E402
 from rigs_helper.rules.rng import Rng  # noqa: E402
-from rigs_helper.rules.setup import new_game  # noqa: E402
-from rigs_helper.rules.state import Game  # noqa: E402
-from rigs_helper.rules.tables import Tables  # noqa: E402
+from rigs_helper.games.rigs.setup import new_game  # noqa: E402
+from rigs_helper.games.rigs.state import Game  # noqa: E402
+from rigs_helper.games.rigs.tables import Tables  # noqa: E402
 
 OUTSIDERS = ("random", "raider", "hoarder", "dealer")
 #: the random player's choices: what the pages list, without the table's own records

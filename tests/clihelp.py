@@ -13,8 +13,8 @@ import shlex
 from conftest import ROOT
 from gameplay import own_plots
 
-from rigs_helper.rules.engine import Outcome
-from rigs_helper.rules.setup import new_game
+from rigs_helper.games.rigs.engine import Outcome
+from rigs_helper.games.rigs.setup import new_game
 from rigs_helper.store import session
 
 ANA = ["P1", "P10", "P22", "P25", "P19", "P2"]

@@ -16,11 +16,11 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import PendingChoice
-from rigs_helper.rules.phases import NextPhase
-from rigs_helper.rules.setup import new_game
-from rigs_helper.rules.state import Game, Pile, Plot
+from rigs_helper.games.rigs.phases import NextPhase
+from rigs_helper.games.rigs.setup import new_game
+from rigs_helper.games.rigs.state import Game, Pile, Plot
 from rigs_helper.store.codec import from_doc, to_doc
 
 PHASES = ("player", "disaster", "production", "market")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 def finished_game(path: Path, seed: int, names, tables) -> Path:
     """A whole game played with `next --auto` by the engine, written as a game file."""
-    from rigs_helper.rules.engine import perform
-    from rigs_helper.rules.phases import NextPhase
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.engine import perform
+    from rigs_helper.games.rigs.phases import NextPhase
+    from rigs_helper.games.rigs.setup import new_game
     from rigs_helper.store.codec import dumps_state, to_doc
 
     g = new_game(list(names), seed, tables).game

@@ -13,11 +13,11 @@ from dataclasses import replace
 import pytest
 from gameplay import check_conservation, own_plots, plot, set_player
 
-from rigs_helper.rules.engine import perform
-from rigs_helper.rules.karma.play import KarmaPlay
+from rigs_helper.games.rigs.engine import perform
+from rigs_helper.games.rigs.karma.play import KarmaPlay
 from rigs_helper.rules.rng import Rng
-from rigs_helper.rules.setup import new_game
-from rigs_helper.rules.tables import RESOURCES
+from rigs_helper.games.rigs.setup import new_game
+from rigs_helper.games.rigs.tables import RESOURCES
 
 PLOTS = {"Ana": ["P1", "P10", "P22", "P25"], "Bo": ["P2", "P11", "P23", "P26"],
          "Cy": ["P3", "P12", "P19", "P27"]}

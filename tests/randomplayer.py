@@ -305,7 +305,7 @@ def random_inventory(tables, rng: random.Random,
     """A group's inventory as `rigs new --have` reads it: each deck independently full
     (every card the group's own), empty (every card virtual, as a deck left out) or
     missing a random part (``holds`` fixes some decks)."""
-    from rigs_helper.rules.mixed import deck_title, full_deck
+    from rigs_helper.games.rigs.mixed import deck_title, full_deck
 
     lines = []
     for deck in INVENTORY_DECKS:
@@ -462,7 +462,7 @@ def play(path: Path, tables, seed: int, virtual: bool, max_steps: int = 2500,
     """Play the game at ``path`` to its score with random choices from the list; every
     ``pages_every`` steps each player's page is read and checked for cards they never
     held."""
-    from rigs_helper.rules.legal import phase_ready
+    from rigs_helper.games.rigs.legal import phase_ready
     from rigs_helper.store import session
     from rigs_helper.web.pages import final_scores
 

@@ -11,7 +11,7 @@ After every tap it checks what a person would notice:
 - ``CHECKS``: every visible field has a label, no two fields of a form share one, no
   label is cut, the decision shown fits two screens (``#decisions`` at most 2 × 844 px
   high); a new check is one function of a look at the page;
-- the decision shown equals the player's ``pending`` (rules/views.pending_entries), on
+- the decision shown equals the player's ``pending`` (games/rigs/views.pending_entries), on
   opening the page.
 
 The taps of one intention and the looks after each run in the tab itself (WATCH's
@@ -531,7 +531,7 @@ class Tapper:
         """What a person would notice on this page now (``v``: a look at it; ``game``:
         the state it should show, for the decision; ``found``: what this intention
         already noticed, not noted again)."""
-        from rigs_helper.rules.views import pending_entries
+        from rigs_helper.games.rigs.views import pending_entries
 
         r = self.report
         found = set() if found is None else found
@@ -631,7 +631,7 @@ class Tapper:
         clock (time.monotonic) reaches ``until``."""
         import time
 
-        from rigs_helper.rules.views import pending_entries
+        from rigs_helper.games.rigs.views import pending_entries
 
         names = list(self.tokens)
         idle = acts = 0

@@ -13,7 +13,7 @@ import pytest
 from clihelp import ANA, base, load, ok, refused, save
 from gameplay import play_to, plot, set_player
 
-from rigs_helper.rules.state import frozen_map
+from rigs_helper.games.rigs.state import frozen_map
 
 
 def holdings(p):
@@ -229,9 +229,9 @@ def test_borrow_one_unit_per_plot_per_phase(tables, rigs, tmp_path, game):
 
 
 def test_borrow_limit_resets_when_the_phase_ends(tables, game):
-    from rigs_helper.rules.actions.loans import Borrow
-    from rigs_helper.rules.engine import perform
-    from rigs_helper.rules.phases import NextPhase
+    from rigs_helper.games.rigs.actions.loans import Borrow
+    from rigs_helper.games.rigs.engine import perform
+    from rigs_helper.games.rigs.phases import NextPhase
 
     g = perform(game, Borrow("Ana", "energy", 6), tables).game
     g = perform(g, NextPhase(auto=True), tables).game  # -> Disaster

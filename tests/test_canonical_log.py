@@ -148,8 +148,8 @@ def test_every_actions_actor_field_names_a_player_to_resolve():
     player; the leader's actions have none; the others of a several-action command
     (``more``) are resolved where they name a player; the owner of a private value is
     the actor field."""
-    from rigs_helper.rules.actions.catalog import DEFS
-    from rigs_helper.rules.canonical import _kinds
+    from rigs_helper.games.rigs.actions.catalog import DEFS
+    from rigs_helper.games.rigs.canonical import _kinds
     from rigs_helper.rules.records import fields
 
     actors = set()
@@ -182,14 +182,14 @@ def test_every_legal_action_typed_with_any_case_or_prefix_is_logged_as_named(tab
     import random
     from dataclasses import replace
 
-    from rigs_helper.rules import legal
-    from rigs_helper.rules.actions.catalog import DEFS
-    from rigs_helper.rules.canonical import canonical
-    from rigs_helper.rules.engine import perform
+    from rigs_helper.games.rigs import legal
+    from rigs_helper.games.rigs.actions.catalog import DEFS
+    from rigs_helper.games.rigs.canonical import canonical
+    from rigs_helper.games.rigs.engine import perform
     from rigs_helper.rules.errors import RigsError
-    from rigs_helper.rules.oplog import action_name, definition_of
-    from rigs_helper.rules.phases import NextPhase
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.oplog import action_name, definition_of
+    from rigs_helper.games.rigs.phases import NextPhase
+    from rigs_helper.games.rigs.setup import new_game
     from randomplayer import fill  # (a page's form filled at random)
 
     names = ["Ana", "Bob", "Cyd"]

@@ -10,9 +10,9 @@ import typer
 from typer.testing import CliRunner
 
 from rigs_helper.cli.shell import KIND_HELP, action_command
-from rigs_helper.rules.actions import catalog
-from rigs_helper.rules.actions.catalog import DEFS
-from rigs_helper.rules.actions.definition import ParamDef
+from rigs_helper.games.rigs.actions import catalog
+from rigs_helper.games.rigs.actions.catalog import DEFS
+from rigs_helper.games.rigs.actions.definition import ParamDef
 from rigs_helper.rules.errors import InputError
 
 
@@ -117,8 +117,8 @@ def test_a_view_shown_instead_of_the_action_and_the_action_run_its_own_way(monke
 def test_an_action_taken_several_times_makes_one_operation_of_each_actions_words(monkeypatch):
     """`sell` and `vinnie repay` are made from their definitions too (``several``): each
     action's words are read as a page's form, and the first operation keeps the others."""
-    from rigs_helper.rules.actions.deals import Sell
-    from rigs_helper.rules.actions.loans import Repay
+    from rigs_helper.games.rigs.actions.deals import Sell
+    from rigs_helper.games.rigs.actions.loans import Repay
 
     assert [p.name for p in _click(action_command("sell", "Doc.")).commands["sell"].params] \
         == ["items", "json", "game"]

@@ -202,7 +202,7 @@ def test_the_market_card_is_one_tap_for_the_leader(phone, tmp_path, tables):
         assert "good" in answered(phone)
     after = load(path, tables)
     assert after.phase == "market" and len(after.market.drawn) == len(g.market.drawn) + 1
-    from rigs_helper.rules.market import category_of
+    from rigs_helper.games.rigs.market import category_of
 
     assert tables.market[category_of(tables, after.market.drawn[-1])[0]].name == kind
 
@@ -215,8 +215,8 @@ def test_end_game_record_in_at_most_ten_taps(dice, phone, tmp_path, tables):
     shows, its button waiting (a "2" for every type, with two 2s left, was accepted)."""
     from selenium.webdriver.common.by import By
 
-    from rigs_helper.rules.market import card_value
-    from rigs_helper.rules.scoring import draw_order
+    from rigs_helper.games.rigs.market import card_value
+    from rigs_helper.games.rigs.scoring import draw_order
 
     for _, out in play(2, 11, tables, "table"):
         g = out.game
@@ -343,7 +343,7 @@ def test_land_grant_recorded_from_the_page_then_dealt(phone, tmp_path, tables):
 def few_plots_left(tmp_path, tables):
     """A 3-player `--cards table` game at its Land Grant record, the Plot deck down to
     the three plots drawn: one Plains and two Valleys (the other plots the players')."""
-    from rigs_helper.rules.state import Plot
+    from rigs_helper.games.rigs.state import Plot
 
     path = tmp_path / "rigs.toml"
     rigs("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 11, "--cards", "table",

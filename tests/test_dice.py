@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rigs_helper.rules.dice import DiceCup, Rolls, parse_rolls
+from rigs_helper.games.rigs.dice import DiceCup, Rolls, parse_rolls
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.rng import Rng
 
@@ -49,8 +49,8 @@ def test_table_rolls_that_nothing_used_are_reported():
 
 
 def test_an_operation_refuses_table_rolls_it_did_not_use(tables):
-    from rigs_helper.rules.engine import Work
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.engine import Work
+    from rigs_helper.games.rigs.setup import new_game
 
     game = new_game(["Ana", "Bo"], 5, tables).game
     w = Work(game, tables, rolls=parse_rolls(["4"]))

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from karmahelp import base, set_plot
 
-from rigs_helper.rules.engine import Work
-from rigs_helper.rules.phases.disaster_deal import apply_disaster
+from rigs_helper.games.rigs.engine import Work
+from rigs_helper.games.rigs.phases.disaster_deal import apply_disaster
 
 
 def _deal(g, tables, key):
@@ -47,7 +47,7 @@ def test_solar_eclipse_spares_a_desert_with_no_energy_rigs(tables):
 
 def test_a_player_not_hurt_and_holding_no_karma_card_is_not_told_to_swap(tables):
     from dataclasses import replace
-    from rigs_helper.rules.views import pending_items
+    from rigs_helper.games.rigs.views import pending_items
 
     g = base(tables, "disaster")  # Ana holds no Luxuries: Theft takes nothing
     g = replace(g, players=tuple(replace(p, hand=()) if p.name == "Ana" else p

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import RigsError
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -34,9 +34,9 @@ def _load(path, tables):
 
 
 def page_perform(game, tables, player: str, action: str, form: dict):
-    """The operation a page makes of ``form`` (rules/waits/phone), performed."""
-    from rigs_helper.rules.legal import operation
-    from rigs_helper.rules.waits.phone import from_a_phone, recorded_later
+    """The operation a page makes of ``form`` (games/rigs/waits/phone), performed."""
+    from rigs_helper.games.rigs.legal import operation
+    from rigs_helper.games.rigs.waits.phone import from_a_phone, recorded_later
 
     op = from_a_phone(operation(game, tables, player, action, form), game)
     return perform(game, recorded_later(op, game, tables) if action == "disaster record"
@@ -46,7 +46,7 @@ def page_perform(game, tables, player: str, action: str, form: dict):
 def recorded_values(game, tables, player: str, action: str) -> list[tuple[dict, str]]:
     """(form, the value tried) for every value of every parameter that records the table's
     card in ``player``'s listed ``action``s, the other parameters at their first value."""
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
 
     out = []
     for a in actions_json(game, tables, player)["actions"]:
@@ -66,7 +66,7 @@ def recorded_values(game, tables, player: str, action: str) -> list[tuple[dict, 
 def test_a_disaster_phase_with_the_groups_karma_cards_is_listed_for_every_player(tables):
     """The listing asks "does this Disaster card hurt?" of the cards, never by drawing the
     mixed Karma deck's top card (the group's: it would wait for their record)."""
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
 
     g = _load(P1, tables)
     assert "karma" in g.missing and not g.karma.virtual[0]  # the group's card on top
@@ -129,7 +129,7 @@ def test_a_mixed_karma_deck_lists_the_groups_titles_or_virtual_by_its_top_card(
     """A hurt player's Karma card: the group's titles (none of the cards it lacks) when the
     top card is the group's; only ``virtual`` when it is rigs'.  Each value listed is
     accepted."""
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
 
     g = _with_top(_load(P1, tables), tables, virtual)
     lacks = {c.title for c in tables.karma if c.key in g.missing["karma"]}
@@ -153,8 +153,8 @@ def test_karma_draw_after_a_disaster_recorded_at_the_terminal_lists_nothing_rigs
     """A Disaster recorded at the terminal hurts a player and the mixed Karma deck's top
     card is rigs' (virtual): that card is rigs' for good, so no "record the Karma card I
     drew" is listed (its titles would all be refused)."""
-    from rigs_helper.rules.legal import actions_json
-    from rigs_helper.rules.waits.disasters import DisasterRecord
+    from rigs_helper.games.rigs.legal import actions_json
+    from rigs_helper.games.rigs.waits.disasters import DisasterRecord
 
     g = _with_top(_load(P1, tables), tables, True)
     for p in g.players:
@@ -176,7 +176,7 @@ def test_a_reshuffled_mixed_deck_keeps_the_groups_cards_and_the_virtual_ones_apa
     """Every card of a mixed Karma deck discarded, then drawn again: the reshuffle tags
     as many of each card virtual as were virtual when discarded, and the group's own cards
     come back as theirs."""
-    from rigs_helper.rules.engine import Work
+    from rigs_helper.games.rigs.engine import Work
 
     g = _load(P1, tables)
     pile = g.karma
@@ -195,8 +195,8 @@ def test_a_reshuffled_mixed_deck_keeps_the_groups_cards_and_the_virtual_ones_apa
 
 
 def test_the_next_tags_of_an_empty_mixed_pile_are_those_its_reshuffle_will_give(tables):
-    from rigs_helper.rules.engine import Work
-    from rigs_helper.rules.mixed import next_tags
+    from rigs_helper.games.rigs.engine import Work
+    from rigs_helper.games.rigs.mixed import next_tags
 
     g = _load(P1, tables)
     pile = g.karma
@@ -213,8 +213,8 @@ def test_the_next_tags_of_an_empty_mixed_pile_are_those_its_reshuffle_will_give(
 def test_a_trial_count_never_waits_for_the_groups_card(tables):
     """The Karma cards an answer makes a player draw are counted on a trial game whose
     Karma deck is rigs' own: a mixed deck's top card of the group's never raises there."""
-    from rigs_helper.rules.engine import Work
-    from rigs_helper.rules.mixed import trial
+    from rigs_helper.games.rigs.engine import Work
+    from rigs_helper.games.rigs.mixed import trial
 
     g = _with_top(_load(P1, tables), tables, False)
     w = Work(g, tables)
@@ -339,8 +339,8 @@ def test_rough_storm_victims_draw_comes_after_its_players_in_a_mixed_deck(
     accepted (before, Bo was offered the top card's values and refused "a virtual one this
     time"; and Ana's play, whose top card was rigs', was refused: Bo's card, the group's,
     waited for a record while the play was checked)."""
-    from rigs_helper.rules.legal import actions_json
-    from rigs_helper.rules.mixed import next_tags
+    from rigs_helper.games.rigs.legal import actions_json
+    from rigs_helper.games.rigs.mixed import next_tags
 
     g = _rough_storm_game(tmp_path, rigs, tables, tags)
     assert next_tags(g, tables, "karma", 2) == tags
@@ -376,7 +376,7 @@ def test_da_roof_is_on_fire_lists_each_card_of_a_mixed_deck_in_its_place(
     """Da' Roof is on Fire! makes Bo draw two cards, the group's then rigs': the take
     lists them card by card (``ordered``: the group's titles, then ``virtual``), and a
     request built that way is accepted."""
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
 
     g = _rough_storm_game(tmp_path, rigs, tables, (False, True), "Da' Roof is on Fire!")
     bo = g.player("Bo")  # (eleven Energy: two cards to draw)
@@ -405,8 +405,8 @@ def test_a_mixed_deck_is_exact_at_every_draw_of_an_answer_posted_from_a_page(
     pressed beside the form's own choice and kept ``virtual`` alone (the group's card
     then waited for a record); and the rules gave the first card recorded to the first
     draw, rigs' card ("a virtual one this time"): refused, again and again."""
-    from rigs_helper.rules.legal import actions_json
-    from rigs_helper.rules.mixed import next_tags
+    from rigs_helper.games.rigs.legal import actions_json
+    from rigs_helper.games.rigs.mixed import next_tags
     from rigs_helper.web.acting import Acting
 
     inv = tmp_path / "inv.toml"
@@ -444,7 +444,7 @@ def test_a_mixed_deck_is_exact_at_every_draw_of_an_answer_posted_from_a_page(
 
 
 def _params(game, tables, player: str, action: str) -> list[dict]:
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
 
     return [a["params"] for a in actions_json(game, tables, player)["actions"]
             if a["action"] == action]
@@ -457,8 +457,8 @@ def test_a_deck_the_group_lacks_entirely_is_rigs_to_draw_and_never_asked_of_the_
     deals every card): no page offers a card of them to record, only "Draw it for us"
     (a Disaster card that hurts offered "Swap Meet" for its Karma card, which the group
     does not have, and the record was refused)."""
-    from rigs_helper.rules.decks import all_virtual
-    from rigs_helper.rules.phases import NextPhase
+    from rigs_helper.games.rigs.decks import all_virtual
+    from rigs_helper.games.rigs.phases import NextPhase
     from gameplay import next_recorded
     from rigs_helper.web.leader import end_params, market_param
 
@@ -506,7 +506,7 @@ def test_rough_storm_cards_drawn_with_an_earlier_answer_are_set_aside_in_a_mixed
     Before, Bo was offered the group's titles (the top card, Cy's), and the resolution
     gave Bo the top card and Cy rigs' card: "Cy's Karma card is a virtual one this time",
     refused whatever Bo recorded."""
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
 
     inv = tmp_path / "inv.toml"
     inv.write_text('[karma]\nmissing = { Decoy = 1, Ruins = 1 }\n')
@@ -551,8 +551,8 @@ def test_a_swap_from_a_run_out_mixed_deck_lists_the_reshuffle_with_the_card_swap
     whether it is the group's or rigs' is read after that discard (seed 92002 of the
     random pages games: the group's titles listed, then refused as "a virtual one this
     time").  Every value listed is accepted."""
-    from rigs_helper.rules.legal import actions_json
-    from rigs_helper.rules.mixed import next_tags
+    from rigs_helper.games.rigs.legal import actions_json
+    from rigs_helper.games.rigs.mixed import next_tags
 
     g = _load(P1, tables)
     pile = g.karma
@@ -586,7 +586,7 @@ def test_identity_theft_taken_from_a_run_out_mixed_deck_lists_the_reshuffle_with
     go to the discards before they draw and are shuffled with them: the group's titles
     and rigs' places listed for each card are read after that, and every combination
     listed is accepted."""
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
 
     g = _load(P1, tables)
     pile = g.karma
@@ -631,7 +631,7 @@ def test_identity_theft_drawn_past_a_mixed_decks_end_lists_each_card_where_it_co
     cards played (whether a card was rigs' or the group's was read from another shuffle)
     and offered the draw pile's titles for every card: refused, "no ... is left in your
     Karma pile" or "a virtual one this time"."""
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
 
     g = _load(P1, tables)
     pile = g.karma

@@ -17,11 +17,11 @@ from rigs_helper.forecast import knowledge, standings
 from rigs_helper.forecast.chart import networth_svg
 from rigs_helper.forecast.history import networth_series, round_changes
 from rigs_helper.forecast.odds import odds
-from rigs_helper.rules.endgame import EndgameDraws, holdings
-from rigs_helper.rules.engine import perform
-from rigs_helper.rules.market import card_value
-from rigs_helper.rules.scoring import EndgameValues, score_game
-from rigs_helper.rules.state import Market, frozen_map
+from rigs_helper.games.rigs.endgame import EndgameDraws, holdings
+from rigs_helper.games.rigs.engine import perform
+from rigs_helper.games.rigs.market import card_value
+from rigs_helper.games.rigs.scoring import EndgameValues, score_game
+from rigs_helper.games.rigs.state import Market, frozen_map
 
 # ---------------------------------------------------------------------------- helpers
 

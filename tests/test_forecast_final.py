@@ -14,10 +14,10 @@ from gameplay import hide_differently as _hide_differently
 from rigs_helper.forecast import calibration, standings
 from rigs_helper.forecast.final import forecast, public_seed
 from rigs_helper.forecast.simulate import _Game, digest
-from rigs_helper.rules.endgame import EndgameDraws
-from rigs_helper.rules.engine import perform
-from rigs_helper.rules.phases import NextPhase
-from rigs_helper.rules.production import plan
+from rigs_helper.games.rigs.endgame import EndgameDraws
+from rigs_helper.games.rigs.engine import perform
+from rigs_helper.games.rigs.phases import NextPhase
+from rigs_helper.games.rigs.production import plan
 from rigs_helper.rules.rng import Rng
 
 EFFECTS = (None, "eclipse", "seasonal_hell", "infestation", "charger_failure",
@@ -180,7 +180,7 @@ def test_forecast_calibration_beats_both_baselines(tables, monkeypatch):
 
 
 def test_standings_refuses_samples_when_no_round_is_left(rigs, tmp_path, tables):
-    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.games.rigs.engine import Outcome
     from rigs_helper.store import session
 
     g = start(2, 6, tables)

@@ -12,10 +12,10 @@ from rigs_helper.forecast.final import forecast
 from rigs_helper.forecast.record import Record, entry, from_entries
 from rigs_helper.forecast.simulate import _Game, digest
 from rigs_helper.forecast.tendencies import POLICIES, likelihoods, observed, tuned
-from rigs_helper.rules.actions.deals import Give
-from rigs_helper.rules.actions.placement import Build, Move, Survey
+from rigs_helper.games.rigs.actions.deals import Give
+from rigs_helper.games.rigs.actions.placement import Build, Move, Survey
 from rigs_helper.rules.rng import Rng
-from rigs_helper.rules.waits.deals import DealAccept, DealPropose
+from rigs_helper.games.rigs.waits.deals import DealAccept, DealPropose
 
 
 def _e(action: str, round_: int, **fields) -> dict:

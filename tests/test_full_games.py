@@ -10,11 +10,11 @@ from gameplay import NAMES, check_invariants, house_value, next_slot, play, star
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rigs_helper.rules.endgame import EndgameDraws, holdings
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.endgame import EndgameDraws, holdings
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import RulesError
-from rigs_helper.rules.phases import NextPhase
-from rigs_helper.rules.scoring import EndgameValues, score_game
+from rigs_helper.games.rigs.phases import NextPhase
+from rigs_helper.games.rigs.scoring import EndgameValues, score_game
 from rigs_helper.store.codec import state_hash, to_doc
 
 STEPS = 3 + 14 * 4 + 1  # round 1 has three phase ends, rounds 2-15 four, then game over

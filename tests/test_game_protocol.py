@@ -26,7 +26,7 @@ def test_each_game_round_trips_its_state_and_an_action(name):
 
         action = Roll("Ana")
     else:
-        from rigs_helper.rules.actions.placement import Build
+        from rigs_helper.games.rigs.actions.placement import Build
 
         action = Build("Ana", 2)
     doc = game.action_doc(action)

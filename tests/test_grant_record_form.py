@@ -14,7 +14,7 @@ from randomplayer import new_game
 def test_the_land_grant_record_counts_each_plot_type_the_deck_holds_few_of(tmp_path, tables):
     from dataclasses import replace
 
-    from rigs_helper.rules.legal.game import _grant_record
+    from rigs_helper.games.rigs.legal.game import _grant_record
     from rigs_helper.store import session
     from rigs_helper.web.forms import form
     from rigs_helper.web.templating import environment

@@ -26,7 +26,7 @@ def test_rigs_never_hands_out_the_plots_the_table_drew(rigs, tmp_path, tables):
     others = [p.name for p in g.seating_from(g.leader)[1:]]
     refused(rigs, path, "grant", keep, has=("the table deals the other plots",
                                             "--give"))
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
 
     listed = [a for a in actions_json(g, tables, g.leader)["actions"]
               if a["action"] == "grant"]
@@ -56,7 +56,7 @@ def test_the_leader_records_the_plots_drawn_before_keeping_one(rigs, tmp_path, t
         refused(rigs, path, "grant", *args, has=("are not recorded",
                                                  "`rigs grant --card TYPE TYPE TYPE`",
                                                  "`rigs grant --card virtual`"))
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
 
     listed = [a for a in actions_json(g, tables, g.leader)["actions"]
               if a["action"] == "grant"]
@@ -102,7 +102,7 @@ def test_rigs_never_hands_out_the_groups_own_plots_of_a_mixed_land_grant(rigs, t
     group's own pile, once recorded, go to the players the leader hands them to; keeping
     one without saying who received them is refused, and only rigs' virtual plots are
     rigs' to deal."""
-    from rigs_helper.rules.mixed import game_virtual
+    from rigs_helper.games.rigs.mixed import game_virtual
 
     have = tmp_path / "have.toml"
     have.write_text('[plot]\nmissing = { Plains = 3, Valley = 3, Desert = 1 }\n')
@@ -134,7 +134,7 @@ def test_a_plot_kept_before_the_record_in_an_older_file_replays(rigs, tmp_path, 
     """A `grant PLOT` logged while the table's record was due (allowed before the record
     came first at the terminal too) replays as it happened: `rigs verify` and `rigs undo`
     work through it."""
-    from rigs_helper.rules.phases.grant import GrantPick
+    from rigs_helper.games.rigs.phases.grant import GrantPick
     from rigs_helper.store import session
 
     path = tmp_path / "rigs.toml"

@@ -18,7 +18,7 @@ import pytest
 from conftest import EXAMPLES, ROOT
 from historyhelp import finished_game
 
-from rigs_helper.rules.names import fold
+from rigs_helper.games.rigs.names import fold
 from rigs_helper.store.historydb import SCHEMA_VERSION
 
 # three finished games (names that are the same player in another spelling) and a sheet
@@ -362,10 +362,10 @@ def test_log_facts_reads_builds_karma_and_sales_of_a_version_1_log():
 
 def test_step_facts_reads_builds_karma_and_sales_of_the_replayed_version_2_history(tables):
     """Version 2 keeps typed actions and no ledger: the facts come from the replay."""
-    from rigs_helper.rules.actions.placement import Build
-    from rigs_helper.rules.engine import Outcome
-    from rigs_helper.rules.karma.play import KarmaPlay
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.actions.placement import Build
+    from rigs_helper.games.rigs.engine import Outcome
+    from rigs_helper.games.rigs.karma.play import KarmaPlay
+    from rigs_helper.games.rigs.setup import new_game
     from rigs_helper.store.historyplay import step_facts
     from rigs_helper.store.timeline import Step
 

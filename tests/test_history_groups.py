@@ -13,7 +13,7 @@ from urllib.parse import unquote
 from conftest import EXAMPLES
 from historyhelp import finished_game
 
-from rigs_helper.rules.names import fold
+from rigs_helper.games.rigs.names import fold
 
 SHEET = EXAMPLES / "sheet-2p.toml"  # Ana 310, Ben 310
 
@@ -216,7 +216,7 @@ def _simulated_worths(seated: list[str], seed: int, strong: str, rng, tables) ->
 
     from rigs_helper.forecast.simulate import digest, play_out
     from rigs_helper.forecast.tendencies import ODDS, POLICIES
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.setup import new_game
 
     def only(style: str) -> tuple[int, ...]:  # cumulative odds: this policy, always
         k = list(POLICIES).index(style)

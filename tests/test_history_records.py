@@ -198,7 +198,7 @@ def test_a_holding_is_bounded_so_every_figure_the_history_keeps_is(rigs, tmp_pat
     """Holdings are at most MAX_HOLDING: the most a player may hold still plays on (each
     later entry's net worth and phase start records are in bounds), one more is refused
     where it is typed, and a hand edit beyond it is named."""
-    from rigs_helper.rules.state import MAX_HOLDING
+    from rigs_helper.games.rigs.state import MAX_HOLDING
 
     game = tmp_path / "rigs.toml"
     assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "5", "-g", game).exit_code == 0

@@ -12,7 +12,7 @@ from historyhelp import finished_game
 from righelp import finished_rig
 
 from rigs_helper.forecast.groupstats import ratings
-from rigs_helper.rules.names import fold
+from rigs_helper.games.rigs.names import fold
 
 
 def ok(rigs, *args):

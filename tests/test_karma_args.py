@@ -1,6 +1,6 @@
 """One card kind, one typed parameter record (issue 26), one operation per family (issue
-40): a Karma play is the operation of its card's family (rules/karma/play.py ``OPS``),
-with the parameters its card takes as its own fields (rules/karma/args.py), the victims'
+40): a Karma play is the operation of its card's family (games/rigs/karma/play.py ``OPS``),
+with the parameters its card takes as its own fields (games/rigs/karma/args.py), the victims'
 answers in one record, and the log keeps the same flat fields as before."""
 
 from __future__ import annotations
@@ -9,15 +9,15 @@ import pytest
 from gameplay import set_player
 from karmahelp import base, hand
 
-from rigs_helper.rules.actions.catalog import build_action
+from rigs_helper.games.rigs.actions.catalog import build_action
 from rigs_helper.rules.errors import InputError, RigsError
-from rigs_helper.rules.karma.args import (
+from rigs_helper.games.rigs.karma.args import (
     ARG_NAMES, FAMILY, CardArgs, Responses, Swap, VictimsResource, card_key, flag, takes)
-from rigs_helper.rules.karma.play import (
+from rigs_helper.games.rigs.karma.play import (
     OPS, KarmaPlay, PlayOnVictims, PlaySwap, PlayVictimsResource, check_options)
-from rigs_helper.rules.legal.karma import candidates_play
-from rigs_helper.rules.oplog import from_action, op_from_json, op_to_json, to_action
-from rigs_helper.rules.piles import find_in
+from rigs_helper.games.rigs.legal.karma import candidates_play
+from rigs_helper.games.rigs.oplog import from_action, op_from_json, op_to_json, to_action
+from rigs_helper.games.rigs.piles import find_in
 
 
 def test_every_card_of_the_deck_takes_one_record_and_cards_of_one_action_the_same(tables):
@@ -95,7 +95,7 @@ def test_an_older_entry_with_every_field_reads_into_the_cards_record():
 
 
 def test_answers_a_card_does_not_read_are_refused_when_it_is_played(tables):
-    from rigs_helper.rules.engine import perform
+    from rigs_helper.games.rigs.engine import perform
 
     g = hand(base(tables), "Ana", "swap-meet")
     op = KarmaPlay.from_flat("Ana", "Swap Meet", give=(("metal", 1),),
@@ -106,7 +106,7 @@ def test_answers_a_card_does_not_read_are_refused_when_it_is_played(tables):
 
 @pytest.mark.parametrize("key", sorted(FAMILY))
 def test_every_listed_play_of_a_card_builds_its_cards_record(tables, key):
-    """The legal list (rules/legal/karma.py) offers each card only the parameters of its
+    """The legal list (games/rigs/legal/karma.py) offers each card only the parameters of its
     record: every candidate, as a page posts it, builds the card's own record."""
     card = tables.karma_card(key)
     if card.timing == "response" and card.action != "insurance":
@@ -133,7 +133,7 @@ def test_an_older_entry_naming_an_option_its_card_does_not_take_loads_and_is_ref
         tables):
     """A file written before a card's options were checked may keep one: it still loads
     (the log lists it as it was) and its replay refuses it, as it did."""
-    from rigs_helper.rules.engine import perform
+    from rigs_helper.games.rigs.engine import perform
 
     op = from_action("karma play", {"name": "Ana", "title": "Rough Storm",
                                     "target": ["Bo"]})

@@ -9,11 +9,11 @@ from dataclasses import replace
 from gameplay import set_player
 from karmahelp import at_roll, base, die, hand, play, refused, set_plot
 
-from rigs_helper.rules.actions.plans import SetPlan
-from rigs_helper.rules.dice import Rolls
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.actions.plans import SetPlan
+from rigs_helper.games.rigs.dice import Rolls
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.production import plan
+from rigs_helper.games.rigs.production import plan
 
 
 def _in_play(g, tables, name, title):

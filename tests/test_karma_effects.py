@@ -15,16 +15,16 @@ import pytest
 from karmahelp import at_roll, base, die, hand, kp, play, refused, set_plot
 from gameplay import check_conservation, house_value, play_to, set_player
 
-from rigs_helper.rules.actions.deals import Sell, Settle
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.actions.deals import Sell, Settle
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
-from rigs_helper.rules.karma.play import KarmaUse
-from rigs_helper.rules.phases import NextPhase
-from rigs_helper.rules.phases.losses import LoseRigs
-from rigs_helper.rules.production import plan
+from rigs_helper.games.rigs.karma.play import KarmaUse
+from rigs_helper.games.rigs.phases import NextPhase
+from rigs_helper.games.rigs.phases.losses import LoseRigs
+from rigs_helper.games.rigs.production import plan
 from rigs_helper.rules.rng import Rng
-from rigs_helper.rules.state import frozen_map
-from rigs_helper.rules.tables import RESOURCES
+from rigs_helper.games.rigs.state import frozen_map
+from rigs_helper.games.rigs.tables import RESOURCES
 
 
 def discards(g):
@@ -321,7 +321,7 @@ def test_record_not_found_plot_to_the_leaders_pick(tables):
 def test_record_not_found_in_production_keeps_plans_valid(tables):
     # Bo planned P11 in the Production Phase; the plot then changes owner: the plan must
     # not keep a plot Bo no longer owns (production must still commit).
-    from rigs_helper.rules.actions.plans import SetPlan
+    from rigs_helper.games.rigs.actions.plans import SetPlan
 
     g = set_plot(base(tables, "production"), tables, "Bo", "P11", 2, "metal")
     g = hand(g, "Ana", "record-not-found")
@@ -739,8 +739,8 @@ def test_warehouse_insurance_recovers_the_last_loss(tables):
     bo = out.game.player("Bo")
     assert bo.energy == 5 and dict(bo.last_loss) == {} and bo.hand == ()
     # A Disaster loss is recoverable too (Massive Solar Flare: all Energy).
-    from rigs_helper.rules.engine import Work
-    from rigs_helper.rules.phases.disaster_deal import apply_disaster
+    from rigs_helper.games.rigs.engine import Work
+    from rigs_helper.games.rigs.phases.disaster_deal import apply_disaster
 
     g2 = hand(base(tables), "Bo", "warehouse-insurance")
     w = Work(g2, tables)

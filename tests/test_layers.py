@@ -116,7 +116,7 @@ def test_a_game_is_imported_by_its_registration_and_its_own_interface_alone():
 
 
 def test_the_generic_check_catches_a_game_module(tmp_path):
-    assert game_only("rigs_helper.rules.state") and game_only("rigs_helper.games.rig.views")
+    assert game_only("rigs_helper.games.rigs.state") and game_only("rigs_helper.games.rig.views")
     assert game_only("rigs_helper.cli.rig") and game_only("rigs_helper.games.rigs")
     assert not game_only("rigs_helper.rules.errors") and not game_only("rigs_helper.games")
     assert not game_only("rigs_helper.game.protocol")

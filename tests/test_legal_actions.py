@@ -10,12 +10,12 @@ import pytest
 from hypothesis import Phase, example, given, settings
 from hypothesis import strategies as st
 
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.legal import TABLE, Action, legal_actions, operation
-from rigs_helper.rules.phases import NextPhase
-from rigs_helper.rules.setup import new_game
-from rigs_helper.rules.tables import RESOURCES
+from rigs_helper.games.rigs.legal import TABLE, Action, legal_actions, operation
+from rigs_helper.games.rigs.phases import NextPhase
+from rigs_helper.games.rigs.setup import new_game
+from rigs_helper.games.rigs.tables import RESOURCES
 from rigs_helper.store.tablefiles import load_tables
 
 TABLES = load_tables()
@@ -134,7 +134,7 @@ def random_candidate(rnd, game, tables, player, actions) -> tuple[str, dict]:
 def paged(g, tables, who: str, action: str, form: dict):
     """The operation as a page makes it (a Karma card waits for its victims: I'll Take
     THAT!'s card is named by the victim who takes it)."""
-    from rigs_helper.rules.waits.phone import from_a_phone
+    from rigs_helper.games.rigs.waits.phone import from_a_phone
 
     return from_a_phone(operation(g, tables, who, action, form), g)
 

@@ -14,14 +14,14 @@ from dataclasses import replace
 import pytest
 from gameplay import hand_from_deck, take
 
-from rigs_helper.rules.legal import (
+from rigs_helper.games.rigs.legal import (
     actions_json,
     legal_actions,
     operation,
     phase_ready,
     waiting_for,
 )
-from rigs_helper.rules.state import frozen_map
+from rigs_helper.games.rigs.state import frozen_map
 from rigs_helper.store import session
 
 
@@ -129,7 +129,7 @@ def test_the_log_says_where_an_action_came_from_and_a_repeat_acts_once(rigs, pat
 
 
 def test_operation_refuses_what_the_cli_refuses(path, tables):
-    from rigs_helper.rules.engine import perform
+    from rigs_helper.games.rigs.engine import perform
     from rigs_helper.rules.errors import RigsError
 
     g = session.load(path, tables).game
@@ -167,7 +167,7 @@ def test_completion_offers_what_the_player_may_do(path, tables):
 
 def test_hinted_choices_are_quoted_as_typed_so_a_grant_order_with_a_long_name_copies():
     from rigs_helper.cli.legalhints import choices
-    from rigs_helper.rules.legal.base import Action, Param
+    from rigs_helper.games.rigs.legal.base import Action, Param
 
     order = Param("order", values=("Maximiliano de la Cruz,Bo", "Bo,Maximiliano de la Cruz"),
                   required=False)
@@ -181,7 +181,7 @@ def test_a_hint_line_writes_each_value_as_the_definition_says():
     option (Rough Storm's card drawn and die: `--drawn`, `--roll`; they were once written
     as bare words the command refused), what comes back in a deal after `--for`."""
     from rigs_helper.cli.legalhints import command_line
-    from rigs_helper.rules.legal.base import Action, Param
+    from rigs_helper.games.rigs.legal.base import Action, Param
 
     storm = Action("karma play", (Param("title", ("Rough Storm",)),
                                   Param("drawn", ("virtual",)), Param("roll", None, 1, 6)),

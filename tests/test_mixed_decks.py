@@ -17,10 +17,10 @@ from gameplay import check_invariants, start
 from oddshelp import chi_square
 from gameplay import next_recorded as _next
 
-from rigs_helper.rules.decks import inventory_op
-from rigs_helper.rules.engine import Work, perform
+from rigs_helper.games.rigs.decks import inventory_op
+from rigs_helper.games.rigs.engine import Work, perform
 from rigs_helper.rules.errors import RulesError
-from rigs_helper.rules.state import Pile
+from rigs_helper.games.rigs.state import Pile
 from rigs_helper.store.codec import from_doc, to_doc
 
 INVENTORY = EXAMPLES / "inventory-partial.toml"
@@ -300,8 +300,8 @@ def test_a_virtual_karma_card_drawn_for_a_disaster_is_not_replaced_by_a_recorded
     """Mixed Karma deck: rigs decided the card a hurt player drew was a virtual one; the
     table cannot record one of its own cards in its place (nothing waits to be drawn: the
     card is rigs' for good, and `karma draw` is not listed)."""
-    from rigs_helper.rules.karma.hands import KarmaDraw
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.karma.hands import KarmaDraw
+    from rigs_helper.games.rigs.legal import actions_json
 
     karma_missing = {k: 1 for k in tables.karma_deck[::2]}
     owned = next(c.title for c in tables.karma if c.key not in karma_missing)

@@ -76,7 +76,7 @@ def test_no_draw_at_will_adjust_karma_corrects_the_books(tmp_path, rigs, tables)
 def test_no_draw_at_will_an_older_file_with_a_draw_at_will_replays(tmp_path, rigs, tables):
     """A `karma draw` logged before the ruling (no ``at_will`` field) replays as it
     happened: `rigs verify` and `rigs undo` work through it."""
-    from rigs_helper.rules.karma.hands import KarmaDraw
+    from rigs_helper.games.rigs.karma.hands import KarmaDraw
 
     path = tmp_path / "rigs.toml"
     rigs("new", "-p", "Ana", "-p", "Bo", "--seed", 7, "--game", path)
@@ -130,9 +130,9 @@ def test_no_draw_at_will_an_older_file_recording_a_disasters_card_drawn_by_rigs_
     at will: a record of a card the rules drew).  It replays as it happened (the Disaster
     Phase's checkpoint keeps ``disaster_draw``): verify, doctor and undo work through it,
     and the replayed hand is the saved one."""
-    import rigs_helper.rules.decks as decks
-    from rigs_helper.rules.karma.hands import KarmaDraw
-    from rigs_helper.rules.phases import NextPhase
+    import rigs_helper.games.rigs.decks as decks
+    from rigs_helper.games.rigs.karma.hands import KarmaDraw
+    from rigs_helper.games.rigs.phases import NextPhase
     from rigs_helper.store import timeline
 
     inv = tmp_path / "inv.toml"

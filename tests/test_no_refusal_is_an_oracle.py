@@ -19,9 +19,9 @@ import pytest
 from gameplay import check_conservation
 from karmahelp import base, hand, kp, refused
 
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import RulesError
-from rigs_helper.rules.views import private_view, status_dict
+from rigs_helper.games.rigs.views import private_view, status_dict
 
 HELD, IN_DECK, IN_BOS_HAND = "ruins", "poker-night", "wrong-manual"
 
@@ -108,7 +108,7 @@ def test_no_refusal_is_an_oracle_for_a_card_drawn_at_the_table(tables):
     Bo holds it); the books swap Bo's copy with the deck's bottom card, told to Bo alone."""
     from gameplay import set_player
 
-    from rigs_helper.rules.karma.hands import KarmaDraw
+    from rigs_helper.games.rigs.karma.hands import KarmaDraw
 
     g = hand(base(tables), "Bo", IN_BOS_HAND)
     g = set_player(g, "Ana", owed_karma=1)
@@ -129,8 +129,8 @@ def test_a_record_from_an_emptied_karma_deck_is_offered_only_what_the_discards_h
     draws from its discards (face up, public), so a page lists those titles and no card
     of a hand (the discards already say it is elsewhere; a record of it was refused, "no
     'Swap Meet' is left in the Karma deck"); each title listed is accepted."""
-    from rigs_helper.rules.karma.hands import KarmaDraw
-    from rigs_helper.rules.legal.karma import recordable
+    from rigs_helper.games.rigs.karma.hands import KarmaDraw
+    from rigs_helper.games.rigs.legal.karma import recordable
 
     g = hand(hand(base(tables), "Bo", "swap-meet"), "Ana", "decoy")
     k = g.karma
@@ -164,7 +164,7 @@ def test_no_refusal_is_an_oracle_for_a_card_drawn_at_the_table_from_a_mixed_deck
     its tag (rigs' cards stay rigs')."""
     from gameplay import set_player
 
-    from rigs_helper.rules.karma.hands import KarmaDraw
+    from rigs_helper.games.rigs.karma.hands import KarmaDraw
 
     g = _mixed(set_player(hand(base(tables), "Bo", IN_BOS_HAND), "Ana", owed_karma=1))
     assert not g.karma.virtual[0] and g.karma.virtual[-1]
@@ -196,7 +196,7 @@ def test_no_refusal_is_an_oracle_a_card_picked_from_a_hand_keeps_its_tag(tables)
 def _ana_records_bos_card(g, tables, bottom: str):
     """Ana records a card the books put in Bo's hand: she sees what a card from the deck
     would show her, holds it, and Bo holds ``bottom`` (the books' swap)."""
-    from rigs_helper.rules.karma.hands import KarmaDraw
+    from rigs_helper.games.rigs.karma.hands import KarmaDraw
 
     outs = {key: perform(g, KarmaDraw("Ana", card=tables.karma_card(key).title), tables)
             for key in (IN_DECK, IN_BOS_HAND)}

@@ -145,9 +145,9 @@ def test_kill_during_saves_leaves_old_or_new_and_no_temp_files(game, rigs):
 def test_a_state_that_would_not_load_is_never_written(game, tables, monkeypatch):
     from dataclasses import dataclass, replace
 
-    from rigs_helper.rules.engine import Op, Outcome
+    from rigs_helper.games.rigs.engine import Op, Outcome
     from rigs_helper.rules.errors import RigsError
-    from rigs_helper.rules.state import frozen_map
+    from rigs_helper.games.rigs.state import frozen_map
     from rigs_helper.store import session
 
     @dataclass(frozen=True)
@@ -175,9 +175,9 @@ def _bad_write(game, tables, monkeypatch):
     """An older rigs that wrote a state that does not load (the `--give energy=-5` bug)."""
     from dataclasses import replace
 
-    from rigs_helper.rules.actions.deals import Adjust
-    from rigs_helper.rules.engine import perform
-    from rigs_helper.rules.state import frozen_map
+    from rigs_helper.games.rigs.actions.deals import Adjust
+    from rigs_helper.games.rigs.engine import perform
+    from rigs_helper.games.rigs.state import frozen_map
     from rigs_helper.store import session
 
     from types import SimpleNamespace

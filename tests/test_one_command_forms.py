@@ -7,7 +7,7 @@ from __future__ import annotations
 from gameplay import play_to, set_player
 from clihelp import base, load, ok, refused, save
 
-from rigs_helper.rules.state import frozen_map
+from rigs_helper.games.rigs.state import frozen_map
 
 
 def test_build_straight_onto_a_plot(rigs, tmp_path, tables):

@@ -11,7 +11,7 @@ from gameplay import play_to, set_player
 from clihelp import base, load, refused, save
 from clihelp import stdout_of as ok
 
-from rigs_helper.rules.state import frozen_map
+from rigs_helper.games.rigs.state import frozen_map
 
 
 def test_lose_settles_n_losses_at_once_and_says_what_is_still_owed(rigs, tmp_path, tables):

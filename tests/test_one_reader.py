@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from servehelp import post, serving, table_game
 
-from rigs_helper.rules.actions.catalog import DEFS
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.actions.catalog import DEFS
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.legal import operation
-from rigs_helper.rules.setup import new_game
+from rigs_helper.games.rigs.legal import operation
+from rigs_helper.games.rigs.setup import new_game
 from rigs_helper.store.tablefiles import load_tables
 
 TABLES = load_tables()
@@ -333,8 +333,8 @@ def test_what_a_definition_calls_private_is_not_in_the_public_words(path):
     ``oplog.private_fields``) and left out of the action's words for the public and for a
     player it is not for: the log's (``oplog.words``) and the terminal's command to run
     again (a private value there is ``-``, asked for at a hidden prompt)."""
-    from rigs_helper.rules.actions.catalog import build_action
-    from rigs_helper.rules.oplog import private_fields, words as log_words
+    from rigs_helper.games.rigs.actions.catalog import build_action
+    from rigs_helper.games.rigs.oplog import private_fields, words as log_words
 
     d = DEFS[path]
     words = {p.name: WORDS[p.kind][0] for p in d.params
@@ -356,8 +356,8 @@ def test_a_private_value_is_shown_to_whom_the_definition_names():
     holder; a card a Karma play takes from a hand, the player who plays and the victim;
     a card drawn because of a play, the player named with it; the Land Grant plots drawn
     at the table, nobody (the cardboard shows them)."""
-    from rigs_helper.rules.actions.catalog import build_action
-    from rigs_helper.rules.oplog import words as log_words
+    from rigs_helper.games.rigs.actions.catalog import build_action
+    from rigs_helper.games.rigs.oplog import words as log_words
 
     draw = build_action("karma draw", "Ana", {"card": "Recycling"})
     assert "Recycling" in log_words(draw, "Ana") and "Recycling" not in log_words(draw, "Bo")
@@ -375,8 +375,8 @@ def test_the_values_a_definition_calls_public_are_shown_to_everyone():
     """Privacy is said once, on the definition: an answer's ``take`` and a ``virtual``
     draw name no card and are shown to every viewer; a card in their place is its owner's
     alone.  No operation declares privacy of its own."""
-    from rigs_helper.rules.actions.catalog import build_action
-    from rigs_helper.rules.oplog import op_classes, public_values, words as log_words
+    from rigs_helper.games.rigs.actions.catalog import build_action
+    from rigs_helper.games.rigs.oplog import op_classes, public_values, words as log_words
 
     take = build_action("answer", "Bo", {"card": "take", "drew": ["virtual"]})
     assert public_values(take) == {"card": ("take", "take it"), "drew": ("virtual",)}
@@ -395,8 +395,8 @@ def test_karma_play_holds_typed_pairs_and_reads_the_words_older_files_keep():
     """`karma play`'s repeated choices are typed pairs (no PLAYER=CARD strings inside the
     operation); a version-1 log entry or a waiting attack written before keeps the words,
     which are read into the same pairs."""
-    from rigs_helper.rules.actions.catalog import build_action
-    from rigs_helper.rules.oplog import op_from_json, op_to_json
+    from rigs_helper.games.rigs.actions.catalog import build_action
+    from rigs_helper.games.rigs.oplog import op_from_json, op_to_json
 
     typed = build_action("karma play", "Ana", {
         "title": "Right Back At You", "target": ["Bo"], "drew": ["Bo=Ruins"],
@@ -418,8 +418,8 @@ def test_karma_play_typed_pairs_go_through_the_version_2_log_and_its_privacy():
     """The version-2 log writes `karma play`'s typed pairs as they are (a card drawn for Bo
     encoded, Bo's name not) and reads the same operation back; the public words hide Bo's
     card, Bo's words show it."""
-    from rigs_helper.rules.actions.catalog import build_action
-    from rigs_helper.rules.oplog import from_action, to_action, words
+    from rigs_helper.games.rigs.actions.catalog import build_action
+    from rigs_helper.games.rigs.oplog import from_action, to_action, words
     from rigs_helper.store.hidden import hide_text, show_text
 
     typed = build_action("karma play", "Ana", {
@@ -447,7 +447,7 @@ def test_actions_json_says_which_parameters_record_the_tables_own_card():
     ``"record": "card"`` in actions.json (a survey's card, a Karma card drawn); no other
     parameter carries one.  A Karma card is recorded only in place of one rigs drew for a
     hurt player (no draw at will): Ana's one card is such a draw here."""
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
     from dataclasses import replace
 
     ana = GAME.player("Ana")

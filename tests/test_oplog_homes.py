@@ -1,5 +1,5 @@
 """An action is one unit (issue 40, point 1): its definition holds its operation class and
-its legal-actions function (typed loaders, ``rules/actions/operations.py``), and the log's
+its legal-actions function (typed loaders, ``games/rigs/actions/operations.py``), and the log's
 name, the class's module and its privacy are derived from it; a replay imports only the
 modules of the operations it performs."""
 
@@ -10,20 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from rigs_helper.rules.actions.catalog import DEFS
-from rigs_helper.rules.actions.definition import LOADED
-from rigs_helper.rules.actions.operations import OTHERS
-from rigs_helper.rules.oplog import action_name, definition_of, from_action, op_classes
+from rigs_helper.games.rigs.actions.catalog import DEFS
+from rigs_helper.games.rigs.actions.definition import LOADED
+from rigs_helper.games.rigs.actions.operations import OTHERS
+from rigs_helper.games.rigs.oplog import action_name, definition_of, from_action, op_classes
 
-RULES = Path(__file__).resolve().parents[1] / "rigs_helper" / "rules"
+RULES = Path(__file__).resolve().parents[1] / "rigs_helper" / "games" / "rigs"
 
 
 def test_every_operation_class_is_known_by_its_definition():
     everything = {name: cls for name, cls in op_classes().items()
                   if cls.__module__.startswith("rigs_helper.")}  # (not a test's own)
-    from rigs_helper.rules.actions.definition import unit_of
-    from rigs_helper.rules.karma.play import OPS, KarmaPlay
-    from rigs_helper.rules.waits.attacks import WAITING, KarmaPlayWait
+    from rigs_helper.games.rigs.actions.definition import unit_of
+    from rigs_helper.games.rigs.karma.play import OPS, KarmaPlay
+    from rigs_helper.games.rigs.waits.attacks import WAITING, KarmaPlayWait
 
     # a Karma play's family: known as its base's action (issue 40: one class per family)
     families = {*OPS.values(), *WAITING.values()} - {KarmaPlay, KarmaPlayWait}
@@ -46,8 +46,8 @@ def test_every_operation_class_is_known_by_its_definition():
 
 
 def test_an_operation_made_directly_is_named_by_its_definition():
-    code = ("from rigs_helper.rules.turns import Done\n"
-            "from rigs_helper.rules.oplog import action_name, to_action\n"
+    code = ("from rigs_helper.games.rigs.turns import Done\n"
+            "from rigs_helper.games.rigs.oplog import action_name, to_action\n"
             "print(action_name(Done('Ana')), to_action(Done('Ana')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
@@ -58,10 +58,10 @@ def test_an_operation_made_directly_is_named_by_its_definition():
 
 def test_an_action_replayed_imports_its_module_and_not_every_other():
     code = ("import sys\n"
-            "from rigs_helper.rules.oplog import from_action\n"
+            "from rigs_helper.games.rigs.oplog import from_action\n"
             "op = from_action('done', {'name': 'Ana'})\n"
-            "print(type(op).__name__, 'rigs_helper.rules.karma.play' in sys.modules,"
-            " 'rigs_helper.rules.turns' in sys.modules)\n")
+            "print(type(op).__name__, 'rigs_helper.games.rigs.karma.play' in sys.modules,"
+            " 'rigs_helper.games.rigs.turns' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()
     assert out == ["Done", "False", "True"]
@@ -153,8 +153,8 @@ def test_no_module_named_in_a_string_in_the_rules():
 ])
 def test_an_action_whose_words_are_its_parameters_is_said_by_its_definition(
         path, actor, words, said):
-    from rigs_helper.rules.actions.catalog import build_action
-    from rigs_helper.rules.engine import Op
+    from rigs_helper.games.rigs.actions.catalog import build_action
+    from rigs_helper.games.rigs.engine import Op
 
     op = build_action(path, actor, words)
     assert type(op).describe is Op.describe  # no describe written by hand
@@ -168,8 +168,8 @@ def test_an_action_whose_words_are_its_parameters_is_said_by_its_definition(
      "vinnie repay Ana energy=2 metal=all"),
 ])
 def test_several_actions_in_one_command_are_said_by_their_definition(path, actions, said):
-    from rigs_helper.rules.actions.definition import build_several
-    from rigs_helper.rules.engine import Op
+    from rigs_helper.games.rigs.actions.definition import build_several
+    from rigs_helper.games.rigs.engine import Op
 
     op = build_several(DEFS[path], actions)
     assert type(op).describe is Op.describe
@@ -183,7 +183,7 @@ def test_a_describe_written_by_hand_says_why():
     for path in sorted(RULES.rglob("*.py")):
         lines = path.read_text().splitlines()
         for i, line in enumerate(lines):
-            if line.strip().startswith("def describe(") and "rules/engine.py" not in \
+            if line.strip().startswith("def describe(") and "games/rigs/engine.py" not in \
                     path.as_posix():
                 above = "\n".join(lines[max(0, i - 3):i])
                 if "(by hand:" not in above and "(by hand until" not in above:
@@ -197,8 +197,8 @@ def test_every_parameter_said_is_a_field_of_its_operation():
     families', or an answer), so no word is dropped by a misspelt name."""
     from dataclasses import fields
 
-    from rigs_helper.rules.engine import Op
-    from rigs_helper.rules.karma.play import OPS
+    from rigs_helper.games.rigs.engine import Op
+    from rigs_helper.games.rigs.karma.play import OPS
 
     missing = []
     for path, d in DEFS.items():

@@ -62,7 +62,7 @@ def test_check_pile_compares_the_tables_count_with_the_books(every_deck, rigs):
 
 
 def test_the_board_shows_every_mixed_decks_split(every_deck, tables):
-    from rigs_helper.rules.views import status_dict
+    from rigs_helper.games.rigs.views import status_dict
     from rigs_helper.store import session
     from rigs_helper.web.pages import board_html
 

@@ -15,8 +15,8 @@ import pytest
 
 from servehelp import get, post, serving
 
-from rigs_helper.rules.mixed import game_virtual, own_left
-from rigs_helper.rules.scoring import draw_order
+from rigs_helper.games.rigs.mixed import game_virtual, own_left
+from rigs_helper.games.rigs.scoring import draw_order
 from rigs_helper.web.pages import waiting_for
 
 INVENTORY = """\

@@ -100,7 +100,7 @@ def test_a_disaster_deck_the_group_lacks_is_dealt_and_only_its_own_karma_card_as
     got), as `--cards rigs` does; a Karma card a Disaster makes a player draw is asked
     only when it is one of the group's own (seed 14: Bo records it), one of rigs' is
     drawn at once (seed 7: Bo's)."""
-    from rigs_helper.rules.state import OWED_DRAW
+    from rigs_helper.games.rigs.state import OWED_DRAW
     from rigs_helper.store import session
 
     inv, path = tmp_path / "inv.toml", tmp_path / "rigs.toml"
@@ -139,7 +139,7 @@ def draw_titles(server, token: str) -> list[str]:
 def test_a_plot_deck_the_group_lacks_asks_for_no_land_grant_record(tmp_path, tables):
     """Karma cards but no plot card held: the Land Grant's plots are rigs' (as with
     `--cards rigs`): the leader keeps one at once, no record nor "Draw it for us" first."""
-    from rigs_helper.rules.legal import legal_actions
+    from rigs_helper.games.rigs.legal import legal_actions
     from rigs_helper.store import session
 
     inv, path = tmp_path / "inv.toml", tmp_path / "rigs.toml"

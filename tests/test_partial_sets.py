@@ -13,15 +13,15 @@ import pytest
 from gameplay import NAMES
 from oddshelp import chi_square
 
-from rigs_helper.rules.engine import Work, perform
+from rigs_helper.games.rigs.engine import Work, perform
 from rigs_helper.rules.errors import RulesError
-from rigs_helper.rules.mixed import own_left, virtual_ids
-from rigs_helper.rules.phases.grant import draw_grant, record_mixed_grant
-from rigs_helper.rules.phases.market_draw import draw_market
-from rigs_helper.rules.setup import new_game
-from rigs_helper.rules.decks import inventory_op
+from rigs_helper.games.rigs.mixed import own_left, virtual_ids
+from rigs_helper.games.rigs.phases.grant import draw_grant, record_mixed_grant
+from rigs_helper.games.rigs.phases.market_draw import draw_market
+from rigs_helper.games.rigs.setup import new_game
+from rigs_helper.games.rigs.decks import inventory_op
 from dataclasses import replace
-from rigs_helper.rules.actions.placement import Survey
+from rigs_helper.games.rigs.actions.placement import Survey
 
 # critical values of the chi-square distribution at p = 0.001
 CHI2_001 = {3: 16.266, 5: 20.515, 7: 24.322}

@@ -21,12 +21,12 @@ from dataclasses import replace
 import pytest
 from gameplay import own_plots, plot, set_player
 
-from rigs_helper.rules.actions.plans import SetPlan
-from rigs_helper.rules.engine import Outcome, perform
+from rigs_helper.games.rigs.actions.plans import SetPlan
+from rigs_helper.games.rigs.engine import Outcome, perform
 from rigs_helper.rules.errors import RulesError
-from rigs_helper.rules.phases import NextPhase
-from rigs_helper.rules.production import plan
-from rigs_helper.rules.setup import new_game
+from rigs_helper.games.rigs.phases import NextPhase
+from rigs_helper.games.rigs.production import plan
+from rigs_helper.games.rigs.setup import new_game
 
 ZERO = {"energy": 0, "supplies": 0, "metal": 0, "luxuries": 0}
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from gameplay import set_player
 from karmahelp import base, set_plot
 
-from rigs_helper.rules.actions.plans import SetPlan
-from rigs_helper.rules.engine import perform
-from rigs_helper.rules.production import INFESTATION, table_plan
+from rigs_helper.games.rigs.actions.plans import SetPlan
+from rigs_helper.games.rigs.engine import perform
+from rigs_helper.games.rigs.production import INFESTATION, table_plan
 
 
 def _ana(d):

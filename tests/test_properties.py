@@ -9,7 +9,7 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rigs_helper.rules.scoring import (
+from rigs_helper.games.rigs.scoring import (
     EndgameValues,
     Holdings,
     PlotHolding,

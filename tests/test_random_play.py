@@ -17,19 +17,19 @@ import shutil
 
 import pytest
 
-from rigs_helper.rules import legal
-from rigs_helper.rules.actions.catalog import DEFS
-from rigs_helper.rules.canonical import canonical
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs import legal
+from rigs_helper.games.rigs.actions.catalog import DEFS
+from rigs_helper.games.rigs.canonical import canonical
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.oplog import owners, private_fields, public_values
-from rigs_helper.rules.phases import NextPhase
-from rigs_helper.rules.setup import new_game
-from rigs_helper.rules.views import status_dict
+from rigs_helper.games.rigs.oplog import owners, private_fields, public_values
+from rigs_helper.games.rigs.phases import NextPhase
+from rigs_helper.games.rigs.setup import new_game
+from rigs_helper.games.rigs.views import status_dict
 from rigs_helper.store import rewind, session, timeline
 from rigs_helper.store.audit import new_op
 from rigs_helper.store.codec import to_doc
-from rigs_helper.rules.waits.phone import from_a_phone
+from rigs_helper.games.rigs.waits.phone import from_a_phone
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 

@@ -1,12 +1,12 @@
 """A process that reads a game again (`rigs serve` after every save) keeps in memory what it
 read: the state part by its text (store/gamefile.py), the history's entries by their text
-(store/timeline.py), the legal list's candidate operations by their form (rules/legal/
+(store/timeline.py), the legal list's candidate operations by their form (games/rigs/legal/
 grouping.py).  Each is exact: a hand edit is read at once, a save parses only what it
 changed, and the list is the one made without the memo."""
 
 from __future__ import annotations
 
-from rigs_helper.rules.legal import grouping, legal_actions
+from rigs_helper.games.rigs.legal import grouping, legal_actions
 from rigs_helper.store import gamelog, session, timeline
 from rigs_helper.store.tablefiles import load_tables
 
@@ -69,7 +69,7 @@ def test_the_legal_list_is_the_same_with_its_operations_built_once(rigs, tmp_pat
 
 def test_the_legal_list_of_a_partial_set_is_not_another_games_from_the_memo(rigs, tmp_path):
     """One process, two games alike but for their partial sets (what a page makes of an
-    action depends on the decks the group holds: rules/waits/phone.py): each game's list is
+    action depends on the decks the group holds: games/rigs/waits/phone.py): each game's list is
     the one made without the memo, whatever the other game left in it."""
     tables = load_tables()
     games = {}

@@ -19,7 +19,7 @@ from named_game import NAMES, WIDE, WIDTHS
 from rich.cells import cell_len
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.names import match_player
+from rigs_helper.games.rigs.names import match_player
 from rigs_helper.rules.text import shell_word
 
 MAXI = "Maximiliano de la Cruz"
@@ -134,11 +134,11 @@ def test_the_status_table_with_dealt_disasters_keeps_each_row_on_its_lines_at_80
 
 def test_the_log_writes_each_action_with_names_quoted_as_a_command_to_copy():
     """`rigs log` shows the action as typed: a name with spaces is one shell word."""
-    from rigs_helper.rules.actions.deals import Give, Sell
-    from rigs_helper.rules.actions.placement import Move
-    from rigs_helper.rules.phases.grant import GrantPick
-    from rigs_helper.rules.turns import Done
-    from rigs_helper.rules.waits.disasters import DisasterRecord
+    from rigs_helper.games.rigs.actions.deals import Give, Sell
+    from rigs_helper.games.rigs.actions.placement import Move
+    from rigs_helper.games.rigs.phases.grant import GrantPick
+    from rigs_helper.games.rigs.turns import Done
+    from rigs_helper.games.rigs.waits.disasters import DisasterRecord
 
     assert shlex.split(Move(MAXI, 3, "P25", "metal").describe())[:3] == ["move", MAXI, "3"]
     assert shlex.split(Done(MAXI).describe()) == ["done", MAXI]
@@ -183,8 +183,8 @@ def test_names_equal_without_case_or_accents_are_one_name(rigs, tmp_path):
 
 def test_a_deal_an_attack_and_a_roll_name_a_long_name_quoted_in_the_command_they_ask_for(
         rigs, tmp_path):
-    from rigs_helper.rules.dice import DieNeeded
-    from rigs_helper.rules.waits.attacks import ask
+    from rigs_helper.games.rigs.dice import DieNeeded
+    from rigs_helper.games.rigs.waits.attacks import ask
 
     game = tmp_path / "g.toml"
     assert rigs("new", *[x for n in NAMES for x in ("-p", n)], "--seed", 3,

@@ -9,9 +9,9 @@ import pickle
 
 import pytest
 
-from rigs_helper.rules.actions.placement import Build
-from rigs_helper.rules.dice import Rolls
-from rigs_helper.rules.state import Plot
+from rigs_helper.games.rigs.actions.placement import Build
+from rigs_helper.games.rigs.dice import Rolls
+from rigs_helper.games.rigs.state import Plot
 
 
 @pytest.mark.parametrize("rec", [Plot("P7", "plains", 3, 2, "energy"), Rolls((4, 2)),
@@ -36,7 +36,7 @@ def test_records_and_operations_have_slots_but_a_waiting_karma_play():
     base's by name, not ``super()``); a waiting Karma play is not: it takes the fields of
     two bases (its family's and ``KarmaPlayWait``'s), which slots cannot lay out
     together."""
-    from rigs_helper.rules.actions.catalog import everything
+    from rigs_helper.games.rigs.actions.catalog import everything
 
     assert "__slots__" in vars(Plot) and not hasattr(Plot("P1", "plains"), "__dict__")
     assert "__slots__" in vars(Build) and not hasattr(Build("Ana"), "__dict__")
@@ -50,9 +50,9 @@ def test_records_and_operations_have_slots_but_a_waiting_karma_play():
 def test_every_operation_copies_pickles_and_replaces(tables):
     """Each operation class (a waiting play's too): pickled, copied and replaced equal, and
     its ``check`` (the base's called by name) still runs."""
-    from rigs_helper.rules.actions.catalog import everything
+    from rigs_helper.games.rigs.actions.catalog import everything
     from rigs_helper.rules.errors import RigsError
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.setup import new_game
 
     game = new_game(["Ana", "Bo"], 7, tables).game
     made = 0

@@ -17,7 +17,7 @@ from gameplay import play_to
 from named_game import NAMES, WIDE
 
 from rigs_helper.forecast.report import _played, market_prices
-from rigs_helper.rules.setup import new_game
+from rigs_helper.games.rigs.setup import new_game
 
 MAXI = "Maximiliano de la Cruz"
 SHOTS = Path(os.environ.get("RIGS_SCREENSHOTS")

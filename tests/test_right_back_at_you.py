@@ -98,9 +98,9 @@ def test_right_back_at_you_on_i_want_that_at_several_victims_in_an_older_file(tm
     from servehelp import saved_game
 
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.rules.karma.play import KarmaPlay
-    from rigs_helper.rules.legal import legal_actions
-    from rigs_helper.rules.waits.attacks import Answer, KarmaPlayWait, same_play
+    from rigs_helper.games.rigs.karma.play import KarmaPlay
+    from rigs_helper.games.rigs.legal import legal_actions
+    from rigs_helper.games.rigs.waits.attacks import Answer, KarmaPlayWait, same_play
 
     game = tmp_path / "rigs.toml"
     ok("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--game", game)

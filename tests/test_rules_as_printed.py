@@ -11,14 +11,14 @@ import pytest
 from gameplay import play_to, set_player
 from karmahelp import base, hand, play, refused, set_plot
 
-from rigs_helper.rules.actions.deals import Settle
-from rigs_helper.rules.actions.placement import Build
-from rigs_helper.rules.dice import parse_rolls
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.actions.deals import Settle
+from rigs_helper.games.rigs.actions.placement import Build
+from rigs_helper.games.rigs.dice import parse_rolls
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import InputError, RulesError
-from rigs_helper.rules.karma.play import KarmaPlay, KarmaUse
-from rigs_helper.rules.phases import NextPhase
-from rigs_helper.rules.production import plan
+from rigs_helper.games.rigs.karma.play import KarmaPlay, KarmaUse
+from rigs_helper.games.rigs.phases import NextPhase
+from rigs_helper.games.rigs.production import plan
 
 
 def rolls(*items):
@@ -370,7 +370,7 @@ def test_market_card_drawn_by_rigs_says_so(tables):
 
 
 def test_starting_plots_from_the_tables_own_deal(tables):
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.setup import new_game
 
     deal = {"Ana": ["forest", "plains", "valley", "ridge"],
             "Bo": ["forest", "desert", "plains", "plains"],

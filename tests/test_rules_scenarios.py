@@ -31,14 +31,14 @@ from gameplay import (
     take,
 )
 
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import InputError, PendingChoice, RulesError
-from rigs_helper.rules.karma.hands import KarmaDiscard, KarmaDraw, KarmaSwap
-from rigs_helper.rules.phases import NextPhase
-from rigs_helper.rules.phases.grant import GrantPick
-from rigs_helper.rules.phases.losses import LoseRigs
+from rigs_helper.games.rigs.karma.hands import KarmaDiscard, KarmaDraw, KarmaSwap
+from rigs_helper.games.rigs.phases import NextPhase
+from rigs_helper.games.rigs.phases.grant import GrantPick
+from rigs_helper.games.rigs.phases.losses import LoseRigs
 from rigs_helper.rules.rng import Rng
-from rigs_helper.rules.state import frozen_map
+from rigs_helper.games.rigs.state import frozen_map
 from rigs_helper.store.codec import to_doc
 
 
@@ -676,10 +676,10 @@ def test_a_rigs_loss_owed_by_a_player_with_no_rigs_left_holds_nothing_up(tables)
 
     from gameplay import start
 
-    from rigs_helper.rules.engine import perform
-    from rigs_helper.rules.legal.game import open_choices
-    from rigs_helper.rules.phases import NextPhase
-    from rigs_helper.rules.views import pending
+    from rigs_helper.games.rigs.engine import perform
+    from rigs_helper.games.rigs.legal.game import open_choices
+    from rigs_helper.games.rigs.phases import NextPhase
+    from rigs_helper.games.rigs.views import pending
 
     game = start(2, 5, tables)
     bo = game.players[1]

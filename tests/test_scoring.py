@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.scoring import (
+from rigs_helper.games.rigs.scoring import (
     EndgameValues,
     Holdings,
     PlotHolding,
@@ -50,7 +50,7 @@ def test_rigs_are_worth_nothing(tables):
     the same, for every player of a game, through the game's own holdings."""
     from gameplay import start
 
-    from rigs_helper.rules.endgame import holdings
+    from rigs_helper.games.rigs.endgame import holdings
 
     game = start(4, 11, tables)
     with_rigs = dataclasses.replace(game, players=tuple(

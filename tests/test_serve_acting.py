@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from rigs_helper.rules.state import OWED_DRAW
+from rigs_helper.games.rigs.state import OWED_DRAW
 from servehelp import (
     ana_to_p1,
     get,

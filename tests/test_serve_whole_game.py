@@ -38,7 +38,7 @@ def facts(server, tables) -> dict:
     """The board's facts as `/state.json` gives them (the final one is read from it), made
     from the server's own parse of the file: without the log's lines, which replay the last
     phase at every change."""
-    from rigs_helper.rules.views import status_dict
+    from rigs_helper.games.rigs.views import status_dict
     from rigs_helper.web.pages import final_scores, waiting_for
 
     g = server.source.snapshot().loaded.game

@@ -17,19 +17,19 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from rigs_helper.rules.actions.deals import Adjust, Give, Sell, Settle
-from rigs_helper.rules.actions.loans import Borrow, Repay
-from rigs_helper.rules.actions.placement import Build, Move, Survey
-from rigs_helper.rules.actions.plans import SetPlan
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.actions.deals import Adjust, Give, Sell, Settle
+from rigs_helper.games.rigs.actions.loans import Borrow, Repay
+from rigs_helper.games.rigs.actions.placement import Build, Move, Survey
+from rigs_helper.games.rigs.actions.plans import SetPlan
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.karma.hands import KarmaDraw
-from rigs_helper.rules.karma.play import KarmaPlay, KarmaUse
-from rigs_helper.rules.phases import NextPhase
-from rigs_helper.rules.phases.losses import LoseRigs
+from rigs_helper.games.rigs.karma.hands import KarmaDraw
+from rigs_helper.games.rigs.karma.play import KarmaPlay, KarmaUse
+from rigs_helper.games.rigs.phases import NextPhase
+from rigs_helper.games.rigs.phases.losses import LoseRigs
 from rigs_helper.rules.rng import MAX_SEED
-from rigs_helper.rules.setup import new_game
-from rigs_helper.rules.tables import RESOURCES
+from rigs_helper.games.rigs.setup import new_game
+from rigs_helper.games.rigs.tables import RESOURCES
 from rigs_helper.store.codec import from_doc, to_doc
 from rigs_helper.store.tablefiles import load_tables
 

@@ -88,9 +88,9 @@ def test_free_text_is_one_printable_line(game, rigs, why):
 
 
 def test_free_text_is_checked_by_the_rule_too(tables):
-    from rigs_helper.rules.actions.deals import Adjust
+    from rigs_helper.games.rigs.actions.deals import Adjust
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.setup import new_game
 
     g = new_game(["Ana", "Bo"], 3, tables).game
     with pytest.raises(InputError, match="printable"):

@@ -73,7 +73,7 @@ def test_end_the_phase_now_waits_for_each_players_disaster_record(tmp_path, tabl
 def _set_up(path, tables, change):
     """The game at ``path`` with ``change(game)`` made to it (a set-up no play reaches
     quickly: a deck about to run out)."""
-    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.games.rigs.engine import Outcome
     from rigs_helper.store import session
 
     session.create(path, Outcome(change(_load(path, tables))), "test set-up", True, tables)
@@ -106,7 +106,7 @@ def test_karma_deck_run_out_refilled_from_the_discards_the_table_shuffled(tmp_pa
 def test_a_virtual_draw_from_a_deck_the_table_refilled_picks_at_random(tmp_path, tables):
     """The books' refilled deck is in no order: rigs draws from it at random (the seeded
     generator moves then, and only then)."""
-    from rigs_helper.rules.engine import Work
+    from rigs_helper.games.rigs.engine import Work
 
     game = _new(tmp_path / "rigs.toml", "Ana", "Bo", dice="rigs")
     g = _load(game, tables)
@@ -421,8 +421,8 @@ def test_market_card_drawn_by_the_leader_when_everyone_is_done_with_last_call(tm
     """The cardboard is the truth: once everyone is done with Last Call, the phase waits
     for the leader's Market card (drawn at the table, recorded; or virtual) instead of
     ending by itself with a card rigs drew."""
-    from rigs_helper.rules.market import category_of
-    from rigs_helper.rules.views import pending_entries
+    from rigs_helper.games.rigs.market import category_of
+    from rigs_helper.games.rigs.views import pending_entries
 
     game = _new(tmp_path / "rigs.toml", "Ana", "Bo")
     with serving(game, tables) as (server, _, tokens):

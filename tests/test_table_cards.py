@@ -51,7 +51,7 @@ def test_a_hurt_player_records_their_disaster_and_the_karma_card_drawn_for_it(tm
 
 
 def test_karma_draw_is_listed_only_to_replace_the_card_rigs_drew(tmp_path, tables):
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
     from rigs_helper.store import session
 
     game = tmp_path / "rigs.toml"
@@ -142,7 +142,7 @@ def test_the_leader_is_not_offered_to_end_the_phase_while_a_record_waits(tmp_pat
 
 
 def _top_disaster_hurts(path, tables, name: str) -> bool:
-    from rigs_helper.rules.waits.disasters import VIRTUAL, DisasterRecord
+    from rigs_helper.games.rigs.waits.disasters import VIRTUAL, DisasterRecord
     from rigs_helper.store import session
 
     g = session.load(path, tables).game
@@ -227,9 +227,9 @@ def test_karma_draw_replacing_rigs_card_from_a_deck_that_ran_out_takes_a_discard
 
     from gameplay import start
 
-    from rigs_helper.rules.engine import perform
-    from rigs_helper.rules.karma.hands import KarmaDraw
-    from rigs_helper.rules.state import Pile
+    from rigs_helper.games.rigs.engine import perform
+    from rigs_helper.games.rigs.karma.hands import KarmaDraw
+    from rigs_helper.games.rigs.state import Pile
 
     g = start(3, 11, tables)
     keys = sorted(set(g.karma.draw))  # one of each title of the full deck
@@ -251,11 +251,11 @@ def test_the_karma_card_owed_for_a_disaster_is_asked_for_in_a_command_that_runs(
 
     import pytest
 
-    from rigs_helper.rules.engine import Work
+    from rigs_helper.games.rigs.engine import Work
     from rigs_helper.rules.errors import PendingChoice
-    from rigs_helper.rules.phases.production_end import disaster_to_production
-    from rigs_helper.rules.setup import new_game
-    from rigs_helper.rules.state import OWED_DRAW
+    from rigs_helper.games.rigs.phases.production_end import disaster_to_production
+    from rigs_helper.games.rigs.setup import new_game
+    from rigs_helper.games.rigs.state import OWED_DRAW
 
     g = new_game(["Mary Jo", "Bo"], 5, tables).game
     g = replace(g.with_player(replace(g.player("Mary Jo"), disaster_draw=OWED_DRAW)),

@@ -80,10 +80,10 @@ def test_a_die_the_rules_ask_for_carries_the_operation_and_names_no_hand_card(ta
     """The rules hand the operation that needs a die to whoever asks (the terminal renders
     the command to run again from its typed fields: `cli/base.act`); their own words name
     no command a page would show, and no private value."""
-    from rigs_helper.rules.actions.catalog import build_action
-    from rigs_helper.rules.dice import DieNeeded
-    from rigs_helper.rules.engine import perform
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.actions.catalog import build_action
+    from rigs_helper.games.rigs.dice import DieNeeded
+    from rigs_helper.games.rigs.engine import perform
+    from rigs_helper.games.rigs.setup import new_game
     from rigs_helper.web.words import words
 
     g = new_game(["Ana", "Bo"], 3, tables, dice="table").game

@@ -11,8 +11,8 @@ from dataclasses import replace
 from gameplay import play, play_to, start
 from servehelp import get, post, serving
 
-from rigs_helper.rules.engine import Outcome
-from rigs_helper.rules.market import card_value
+from rigs_helper.games.rigs.engine import Outcome
+from rigs_helper.games.rigs.market import card_value
 from rigs_helper.store import session
 
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 from gameplay import PLAINS, VALLEYS, own_plots, play, play_to, start
 
-from rigs_helper.rules.engine import Outcome
+from rigs_helper.games.rigs.engine import Outcome
 from rigs_helper.store import session
 
 
@@ -259,7 +259,7 @@ def test_hurt_players_karma_card_recorded_after_the_deal(rigs, tmp_path, tables)
     assert "Bo draws 1 Karma card (hurt by Massive Solar Flare; drawn by rigs)." in r.stdout
     virtual = session.load(path, tables).game.player("Bo").hand
     # the file remembers which card to replace without naming it: hands stay private
-    from rigs_helper.rules.tables import title_of
+    from rigs_helper.games.rigs.tables import title_of
 
     assert title_of(tables, "karma", virtual[0]) not in path.read_text()
     top_before = session.load(path, tables).game.karma.draw

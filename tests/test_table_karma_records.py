@@ -17,7 +17,7 @@ from servehelp import hand_titles as _hand
 from servehelp import page_actions as _actions
 from servehelp import saved_game as _load
 
-from rigs_helper.rules.piles import find_in
+from rigs_helper.games.rigs.piles import find_in
 
 
 def _game(path, dice: str = "table", **hands):
@@ -406,7 +406,7 @@ def test_da_roof_is_on_fire_lists_every_card_drawn_as_a_record(tmp_path, tables)
 def test_karma_swap_card_is_a_record_the_page_gives(tmp_path, tables):
     """A swap's card drawn at the table is required on a page ("virtual" lets rigs draw
     it); the terminal may still leave it out."""
-    from rigs_helper.rules.actions.catalog import build_action
+    from rigs_helper.games.rigs.actions.catalog import build_action
     from rigs_helper.rules.errors import InputError
 
     game = _game(tmp_path / "rigs.toml", Ana=["Decoy"])

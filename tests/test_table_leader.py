@@ -11,7 +11,7 @@ from dataclasses import replace
 from gameplay import own_plots, play_to, start
 from servehelp import get, post, serving
 
-from rigs_helper.rules.engine import Outcome
+from rigs_helper.games.rigs.engine import Outcome
 from rigs_helper.store import session
 
 
@@ -30,12 +30,12 @@ def _granted(tmp_path, tables, dice: str, recorded: bool = True):
     path = tmp_path / "g.toml"
     session.create(path, Outcome(replace(g, leader="Ana", dice=dice)), "test set-up", True,
                    tables)
-    from rigs_helper.rules.phases import NextPhase
+    from rigs_helper.games.rigs.phases import NextPhase
 
     session.run(path, NextPhase(), tables)
     assert session.load(path, tables).game.grant == ("P10", "P11")
     if recorded:
-        from rigs_helper.rules.phases.grant import GrantPick
+        from rigs_helper.games.rigs.phases.grant import GrantPick
 
         session.run(path, GrantPick(cards=("valley", "valley"), record_only=True), tables)
         assert session.load(path, tables).game.grant == ("P10", "P11")
@@ -70,7 +70,7 @@ def test_leader_roll_off_waits_for_each_tied_players_die_from_their_page(tmp_pat
         board = json.loads(get(server, "/state.json")[2])
         assert {"player": "Bo", "what": "roll a die for Expedition Leader"} in \
             board["waiting_for"]
-        from rigs_helper.rules.views import pending, pending_entries
+        from rigs_helper.games.rigs.views import pending, pending_entries
 
         assert "Bo rolls a die for Expedition Leader (`rigs roll Bo N`)" in pending(g, tables)
         (bo,) = [p for p in pending_entries(g, tables) if p.player == "Bo"]

@@ -14,7 +14,7 @@ from gameplay import own_plots, play_to, set_player
 from clihelp import base, load, refused, save, subcommands
 from clihelp import stdout_of as ok
 
-from rigs_helper.rules.state import frozen_map
+from rigs_helper.games.rigs.state import frozen_map
 
 
 # Ana: P1 Plains, P10 Valley, P22 Desert, P25 Ridge, P19 Forest, P2 Plains (6 plots).

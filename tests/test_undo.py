@@ -13,8 +13,8 @@ from gameplay import start
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rigs_helper.rules.engine import perform
-from rigs_helper.rules.phases import NextPhase
+from rigs_helper.games.rigs.engine import perform
+from rigs_helper.games.rigs.phases import NextPhase
 from rigs_helper.store.codec import dumps_state, to_doc
 from rigs_helper.store.gamefile import load_text, split_text
 from rigs_helper.store.historytext import MARKER

@@ -13,7 +13,7 @@ import pytest
 from conftest import EXAMPLES
 from gameplay import physical_left as _physical_left
 
-from rigs_helper.rules.replay import commitment, seed_from_words
+from rigs_helper.games.rigs.replay import commitment, seed_from_words
 
 INVENTORY = EXAMPLES / "inventory-partial.toml"
 
@@ -289,7 +289,7 @@ def test_the_board_shows_the_commitment_and_a_mixed_decks_split(tmp_path, tables
     path = tmp_path / "rigs.toml"
     run("new", "-p", "Ana", "-p", "Bo", "--seed", "4", "--have", str(INVENTORY), "-g",
         str(path))
-    from rigs_helper.rules.views import status_dict
+    from rigs_helper.games.rigs.views import status_dict
 
     g = session.load(path, tables).game
     d = {**status_dict(g, tables), "prices": [], "etag": "x",

@@ -17,10 +17,10 @@ import pytest
 
 from conftest import ROOT
 
-from rigs_helper.rules.karma.args import FAMILY, card_key
-from rigs_helper.rules.karma.play import OPS, KarmaPlay
-from rigs_helper.rules.oplog import to_action
-from rigs_helper.rules.waits.attacks import WAITING, KarmaPlayWait
+from rigs_helper.games.rigs.karma.args import FAMILY, card_key
+from rigs_helper.games.rigs.karma.play import OPS, KarmaPlay
+from rigs_helper.games.rigs.oplog import to_action
+from rigs_helper.games.rigs.waits.attacks import WAITING, KarmaPlayWait
 from rigs_helper.store import session, timeline
 from rigs_helper.store.codec import to_doc
 from rigs_helper.store.hidden import hide_text

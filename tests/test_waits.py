@@ -1,4 +1,4 @@
-"""What the game waits for from one player (rules/waits/): deals proposed and answered, an
+"""What the game waits for from one player (games/rigs/waits/): deals proposed and answered, an
 attack waiting for every victim's answer, each player's Disaster card recorded by them.
 
 The 3-player game of test_karma_effects: Ana P1 P10 P22 P25, Bo P2 P11 P23 P26, Cy P3 P12
@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from gameplay import check_conservation, set_player
 from karmahelp import base, hand
 
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
-from rigs_helper.rules.karma.play import KarmaPlay
-from rigs_helper.rules.waits.attacks import Answer, KarmaPlayWait, resolve_now
-from rigs_helper.rules.waits.deals import (
+from rigs_helper.games.rigs.karma.play import KarmaPlay
+from rigs_helper.games.rigs.waits.attacks import Answer, KarmaPlayWait, resolve_now
+from rigs_helper.games.rigs.waits.deals import (
     DealAccept,
     DealDecline,
     DealPropose,
@@ -248,8 +248,8 @@ def test_every_refusal_is_a_rigs_error(tables):
 
 
 def test_from_a_phone_an_attack_waits_and_the_disasters_wait_for_records(tables):
-    from rigs_helper.rules.phases import NextPhase
-    from rigs_helper.rules.waits.phone import from_a_phone
+    from rigs_helper.games.rigs.phases import NextPhase
+    from rigs_helper.games.rigs.waits.phone import from_a_phone
 
     g = want_that(tables)
     op = from_a_phone(KarmaPlay.from_flat("Ana", "I WANT THAT", target=("Bo",), resource=("energy",)),
@@ -270,7 +270,7 @@ WAIT_ACTIONS = ("deal propose", "deal accept", "deal decline", "deal withdraw", 
 def test_listed_wait_actions_pass_their_check_and_name_no_other_hand(tables):
     import json
 
-    from rigs_helper.rules.legal import (
+    from rigs_helper.games.rigs.legal import (
         actions_json,
         legal_actions,
         operation,
@@ -306,13 +306,13 @@ def test_listed_wait_actions_pass_their_check_and_name_no_other_hand(tables):
 
 def test_disaster_records_wait_in_waiting_for_and_keep_the_phase_open(tables):
     from rigs_helper.rules.errors import PendingChoice
-    from rigs_helper.rules.legal import (
+    from rigs_helper.games.rigs.legal import (
         legal_actions,
         operation,
         phase_ready,
         waiting_for,
     )
-    from rigs_helper.rules.phases import NextPhase
+    from rigs_helper.games.rigs.phases import NextPhase
 
     g = perform(base(tables), NextPhase(wait=True), tables).game
     assert {(w["player"], w["what"]) for w in waiting_for(g, tables)} >= {

@@ -10,10 +10,10 @@ import shlex
 import pytest
 from clihelp import readme_round
 
-from rigs_helper.rules.engine import perform
-from rigs_helper.rules.oplog import op_from_json, op_to_json
-from rigs_helper.rules.waits.attacks import Answer, KarmaPlayWait
-from rigs_helper.rules.waits.deals import DealPropose
+from rigs_helper.games.rigs.engine import perform
+from rigs_helper.games.rigs.oplog import op_from_json, op_to_json
+from rigs_helper.games.rigs.waits.attacks import Answer, KarmaPlayWait
+from rigs_helper.games.rigs.waits.deals import DealPropose
 from rigs_helper.store import session
 from rigs_helper.store.codec import from_doc, to_doc
 

@@ -134,7 +134,7 @@ def test_ruins_played_while_its_players_attack_waits_keeps_the_game_loadable(tmp
 
 
 def test_constraints_are_listed_for_settle_give_deal_and_the_land_grant(tmp_path, tables):
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
     from rigs_helper.store import session
 
     game = tmp_path / "rigs.toml"
@@ -149,7 +149,7 @@ def test_constraints_are_listed_for_settle_give_deal_and_the_land_grant(tmp_path
     back = [k for k in propose["params"] if k.startswith("for_")]
     assert propose["constraints"] == [{"at_least_one": mine}, {"at_least_one": back}]
     assert "karma discard" not in acts  # no discard at will
-    from rigs_helper.rules.legal.base import Action, Param
+    from rigs_helper.games.rigs.legal.base import Action, Param
 
     settle = Action("settle", (Param("energy", min=0, max=3), Param("metal", min=0, max=3)),
                     "Settle", (("energy", "metal"), 3, 3))
@@ -168,7 +168,7 @@ def test_a_deal_that_moves_nothing_back_is_refused_alike_at_the_terminal_and_on_
     from typer.testing import CliRunner
 
     from rigs_helper.cli import app
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
     from rigs_helper.store import session
 
     game = tmp_path / "rigs.toml"
@@ -199,7 +199,7 @@ def test_a_deal_that_moves_nothing_back_is_refused_alike_at_the_terminal_and_on_
 def test_a_land_grant_record_offers_types_left_and_caps_repeats(tmp_path, tables):
     from collections import Counter
 
-    from rigs_helper.rules.legal import actions_json
+    from rigs_helper.games.rigs.legal import actions_json
     from rigs_helper.store import session
 
     game = tmp_path / "rigs.toml"

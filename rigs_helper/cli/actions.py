@@ -10,7 +10,7 @@ from rigs_helper.cli.base import complete_player, game_path, print_json
 from rigs_helper.cli.shell import action_command
 
 if TYPE_CHECKING:
-    from rigs_helper.rules.engine import Op
+    from rigs_helper.games.rigs.engine import Op
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
@@ -98,7 +98,7 @@ def _plan_view(player: str | None, power: list[str] | None, skip: list[str] | No
 
             raise InputError("--power, --skip and --reset change one player's plan: "
                              "`rigs produce PLAYER --power PLOT`")
-        from rigs_helper.rules.production import table_plan
+        from rigs_helper.games.rigs.production import table_plan
 
         tables = load_tables()
         d = table_plan(session.load(game_path(game), tables).game, tables)
@@ -109,7 +109,7 @@ def _plan_view(player: str | None, power: list[str] | None, skip: list[str] | No
 
         render.table_plan(d)
         return True
-    from rigs_helper.rules.production import plan
+    from rigs_helper.games.rigs.production import plan
 
     tables = load_tables()
     g = session.load(game_path(game), tables).game

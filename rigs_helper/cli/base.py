@@ -270,14 +270,14 @@ def _completion_game(ctx: typer.Context):
 
 def _matching(words, incomplete: str) -> list[str]:
     """The words ``incomplete`` starts, without case or accents ("zo" offers Zoë)."""
-    from rigs_helper.rules.names import fold
+    from rigs_helper.games.rigs.names import fold
 
     low = fold(incomplete)
     return [w for w in words if fold(w).startswith(low)]
 
 
 def _legal(ctx: typer.Context, g, names: tuple[str, ...], incomplete: str) -> list[str] | None:
-    """The values the player's legal actions allow here (rules/legal), None when the list
+    """The values the player's legal actions allow here (games/rigs/legal), None when the list
     does not apply."""
     from rigs_helper.cli.legalhints import legal_values, option_being_completed
 
@@ -295,7 +295,7 @@ def complete_player(ctx: typer.Context, incomplete: str) -> list[str]:
 
 def complete_resource(ctx: typer.Context, incomplete: str) -> list[str]:
     """Resources: those the player's legal actions allow here, else all four."""
-    from rigs_helper.rules.tables import RESOURCES
+    from rigs_helper.games.rigs.tables import RESOURCES
 
     g = _completion_game(ctx)
     legal = _legal(ctx, g, ("resource", "harvest"), incomplete) if g else None
@@ -303,7 +303,7 @@ def complete_resource(ctx: typer.Context, incomplete: str) -> list[str]:
 
 
 def complete_plot(ctx: typer.Context, incomplete: str) -> list[str]:
-    """Plot ids: those the player's legal actions allow here (rules/legal), else the plots
+    """Plot ids: those the player's legal actions allow here (games/rigs/legal), else the plots
     of the first player named on the line, else every owned plot."""
     g = _completion_game(ctx)
     if g is None:
@@ -347,7 +347,7 @@ def print_json(obj: object) -> None:
 def act(game: Path | None, op, json: bool = False, summary: bool = False) -> None:
     """Run one operation on the game file and print what happened; ``summary``: the
     operation ends a phase, so also show what changed for each player in that phase."""
-    from rigs_helper.rules.dice import DieNeeded
+    from rigs_helper.games.rigs.dice import DieNeeded
     from rigs_helper.store import session
 
     rows = None
@@ -355,7 +355,7 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
         if not summary:
             outcome = session.run(game_path(game), op)
         else:
-            from rigs_helper.rules.history import summary as phase_summary
+            from rigs_helper.games.rigs.history import summary as phase_summary
 
             outcome, start = session.run_phase_end(game_path(game), op)
             # the phase that ended: from its start to where the next one began (what the
@@ -366,8 +366,8 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
                         "players": phase_summary(start, outcome.boundary)}
     except DieNeeded as err:  # the command to run again, as the shared screen may show
         from rigs_helper.cli.hidden import ASK  # it: a private value is asked for again
-        from rigs_helper.rules.engine import Op  # at a hidden prompt
-        from rigs_helper.rules.oplog import words
+        from rigs_helper.games.rigs.engine import Op  # at a hidden prompt
+        from rigs_helper.games.rigs.oplog import words
 
         if not isinstance(err.op, Op):
             raise
@@ -376,7 +376,7 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
     # private lines stay off the shared screen: only who has news is said
     eyes = list(dict.fromkeys(who for who, _ in outcome.private))
     if json:
-        from rigs_helper.rules.oplog import words
+        from rigs_helper.games.rigs.oplog import words
 
         print_json({"action": words(op),
                     "messages": list(outcome.messages),

@@ -57,7 +57,7 @@ def check(
 ) -> None:
     """Compare what the table counts with the books; prints the `rigs adjust` commands
     that would fix each difference.  Changes nothing.  Exit 0 when all agree, 1 if not."""
-    from rigs_helper.rules import books
+    from rigs_helper.games.rigs import books
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
 

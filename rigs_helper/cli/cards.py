@@ -17,7 +17,7 @@ def card(
     json: JsonOpt = False,
 ) -> None:
     """Show one Disaster or Karma card: its kind, effect and copies in the deck."""
-    from rigs_helper.rules import cards as core
+    from rigs_helper.games.rigs import cards as core
     from rigs_helper.store.tablefiles import load_tables
 
     found = core.find_card(load_tables(), title)
@@ -52,7 +52,7 @@ def cards_cmd(
         from rigs_helper.rules.errors import InputError
 
         raise InputError("--game is used only with --left (or --deck plot|survey|market)")
-    from rigs_helper.rules import cards as core
+    from rigs_helper.games.rigs import cards as core
     from rigs_helper.store.tablefiles import load_tables
 
     found = core.list_cards(load_tables(), deck)

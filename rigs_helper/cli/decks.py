@@ -13,9 +13,9 @@ app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.
 
 def read_inventory(path: Path, tables):
     """The inventory file -> the SetInventory operation."""
-    from rigs_helper.rules.piles import find_in
+    from rigs_helper.games.rigs.piles import find_in
     from rigs_helper.store.files import read_text
-    from rigs_helper.rules.decks import inventory_op, parse_inventory
+    from rigs_helper.games.rigs.decks import inventory_op, parse_inventory
     from rigs_helper.rules.checker import parse_toml
 
     if not path.is_file():
@@ -47,7 +47,7 @@ def not_a_file(path: Path) -> str:
 
 def deck_mix(g, tables) -> dict:
     """Per deck, the group's cards and virtual ones left (mixed decks) or "virtual"."""
-    from rigs_helper.rules.mixed import MIXABLE, cards_left
+    from rigs_helper.games.rigs.mixed import MIXABLE, cards_left
 
     return {d: cards_left(g, tables, d) or "virtual" for d in MIXABLE}
 
@@ -72,8 +72,8 @@ def inventory(
         act(game, read_inventory(have, tables), json)
         return
     from rigs_helper.store import session
-    from rigs_helper.rules.decks import inventory_doc
-    from rigs_helper.rules.mixed import own_left
+    from rigs_helper.games.rigs.decks import inventory_doc
+    from rigs_helper.games.rigs.mixed import own_left
 
     g = session.load(game_path(game), tables).game
     missing = inventory_doc(g.missing, tables)
@@ -123,7 +123,7 @@ def verify(
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
     from rigs_helper.rules.errors import RulesError
-    from rigs_helper.rules.replay import short
+    from rigs_helper.games.rigs.replay import short
     from rigs_helper.store.audit import audit as replay
 
     tables = load_tables()

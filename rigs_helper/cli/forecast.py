@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from rigs_helper.cli.base import GameOpt, JsonOpt, complete_path, game_path, print_json
-from rigs_helper.rules.names import plural
+from rigs_helper.games.rigs.names import plural
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID

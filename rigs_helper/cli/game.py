@@ -128,9 +128,9 @@ def new(
 
         raise InputError("--tokens is RIG's: `rigs new --rules rig -p A -p B --tokens N`")
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.rules.replay import seed_from_words, short
+    from rigs_helper.games.rigs.replay import seed_from_words, short
     from rigs_helper.rules.rng import MAX_SEED
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.setup import new_game
     from rigs_helper.store import session
     from rigs_helper.store.audit import new_op
     from rigs_helper.store.files import fresh_seed
@@ -142,7 +142,7 @@ def new(
             raise InputError(f"--player {name!r}: a name must be printable text on one line")
     if seed is not None and seed > MAX_SEED:
         raise InputError(f"--seed must be at most {MAX_SEED}")
-    from rigs_helper.rules.dice import parse_rolls
+    from rigs_helper.games.rigs.dice import parse_rolls
 
     if (word or ask_words) and seed is not None:
         raise InputError("--seed and --word: the words make the seed; give one or the other")
@@ -176,7 +176,7 @@ def new(
               + (f" --group {outcome.game.group!r}" if outcome.game.group else ""))
     missing = None
     if op is not None:
-        from rigs_helper.rules.engine import Outcome, perform
+        from rigs_helper.games.rigs.engine import Outcome, perform
 
         mixed = perform(outcome.game, op, tables)
         outcome = Outcome(mixed.game, outcome.messages + mixed.messages)
@@ -188,7 +188,7 @@ def new(
                    op=new_op([n.strip() for n in player], seed, missing, list(roll or ()),
                                   deal, dice, cards, outcome.game.group))
     if json:
-        from rigs_helper.rules.views import status_dict
+        from rigs_helper.games.rigs.views import status_dict
 
         print_json({"game": str(path), "commitment": commit,
                     "messages": list(outcome.messages),
@@ -196,7 +196,7 @@ def new(
         return
     for line in outcome.messages:
         say(line)
-    from rigs_helper.rules.views import CARDS_WORDS, cards_mode
+    from rigs_helper.games.rigs.views import CARDS_WORDS, cards_mode
 
     rolls = "the table rolls every die" if dice == "table" else \
         "rigs rolls a die the table does not give"
@@ -214,7 +214,7 @@ def _grouped(outcome, group: str):
     """The new game in ``group`` (`rigs new --group`: one printable line)."""
     from dataclasses import replace
 
-    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.games.rigs.engine import Outcome
     from rigs_helper.rules.errors import InputError
     from rigs_helper.rules.checker import printable
 

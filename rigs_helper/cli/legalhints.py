@@ -1,4 +1,4 @@
-"""What the CLI offers from the list of legal actions (rules/legal): the commands a player
+"""What the CLI offers from the list of legal actions (games/rigs/legal): the commands a player
 may run now, as lines to copy, and the values shell completion offers."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ PRIVATE = ("grant", "karma draw", "karma discard", "karma swap", "karma play", "
 def example(action) -> dict[str, list[str]]:
     """One choice of values the action allows: the first of each, the least of each
     number, and as many as its total needs."""
-    from rigs_helper.rules.actions.catalog import DEFS
+    from rigs_helper.games.rigs.actions.catalog import DEFS
 
     form: dict[str, list[str]] = {}
     d = DEFS.get(action.action)
@@ -81,7 +81,7 @@ def _syntax(action: str) -> tuple[tuple[str, ...], dict[str, str], bool]:
     """How the CLI writes ``action``, from its definition: its arguments in order after the
     player, its options (parameter -> ``--option``; an item, ``WHAT=N``, is neither), and
     whether the leader acts (no player named)."""
-    from rigs_helper.rules.actions.catalog import DEFS
+    from rigs_helper.games.rigs.actions.catalog import DEFS
 
     d = DEFS.get(action)
     if d is None:
@@ -94,7 +94,7 @@ def _syntax(action: str) -> tuple[tuple[str, ...], dict[str, str], bool]:
 def _after_for(action: str, name: str) -> str:
     """The item's name when the CLI writes parameter ``name`` after ``--for`` (``credits``
     for ``for_credits``), else ""."""
-    from rigs_helper.rules.actions.catalog import DEFS
+    from rigs_helper.games.rigs.actions.catalog import DEFS
 
     d = DEFS.get(action)
     p = d.param(name) if d else None
@@ -122,7 +122,7 @@ def hint_lines(game, tables, player: str, private: bool, cols: int | None = None
                ) -> list[str]:
     """The commands ``player`` may run now (``private``: those naming their hand too);
     ``cols``: the width a line may take (a command is never broken)."""
-    from rigs_helper.rules.legal import legal_actions
+    from rigs_helper.games.rigs.legal import legal_actions
 
     lines = []
     hurt = game.player(player).disaster_draw
@@ -173,7 +173,7 @@ def legal_values(ctx, game, names: tuple[str, ...], option: str | None = None
     list does not apply (no such action, no player typed yet, the action not allowed
     now: the caller offers what it offered before)."""
     from rigs_helper.rules.errors import RigsError
-    from rigs_helper.rules.legal import TABLE
+    from rigs_helper.games.rigs.legal import TABLE
     from rigs_helper.store.tablefiles import load_tables
 
     action = action_path(ctx)
@@ -183,7 +183,7 @@ def legal_values(ctx, game, names: tuple[str, ...], option: str | None = None
     if option is not None and option in names:
         names = (option,)
     try:
-        from rigs_helper.rules.legal import legal_actions
+        from rigs_helper.games.rigs.legal import legal_actions
 
         acts = [a for a in legal_actions(game, load_tables(), who) if a.action == action]
     except RigsError:

@@ -14,7 +14,7 @@ _NAMES = {"plot": "Plot pile", "survey": "Survey pile", "disaster": "Disaster pi
 def check_piles(g, tables, items: list[str], words, json: bool) -> None:
     """Compare each DECK=N with the books; exit 1 when one differs."""
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.rules.mixed import own_left
+    from rigs_helper.games.rigs.mixed import own_left
     from rigs_helper.rules.numbers import is_whole
 
     if words:

@@ -7,14 +7,14 @@ from collections.abc import Sequence, Set as AbstractSet
 from functools import cache
 from typing import TYPE_CHECKING
 
-from rigs_helper.rules.names import plural
+from rigs_helper.games.rigs.names import plural
 from rigs_helper.rules.text import shell_word
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from rigs_helper.rules.cards import Card
-    from rigs_helper.rules.scoring import PlayerScore
+    from rigs_helper.games.rigs.cards import Card
+    from rigs_helper.games.rigs.scoring import PlayerScore
     from rigs_helper.store.scorefile import ScoreResult
 
 
@@ -169,7 +169,7 @@ def card(c: Card) -> None:
     kind = c.kind.title()
     out.print(f"[bold]{c.title}[/bold]  ({c.deck.title()} deck, {kind}, "
               f"{c.count} {'copy' if c.count == 1 else 'copies'})")
-    from rigs_helper.rules.tables import KarmaCard
+    from rigs_helper.games.rigs.tables import KarmaCard
 
     if isinstance(c, KarmaCard) and c.timing:
         out.print(f"When: {c.timing.replace('_', ' ')}   Target: {c.target}"
@@ -345,12 +345,12 @@ def plan(d: dict, preview: bool = False) -> None:
                  + (f", {e['lost']} lost" if e["lost"] else ""))
     if d["received"]:
         lines.append("Received: " + ", ".join(f"+{n} {r}" for r, n in d["received"].items()))
-    from rigs_helper.rules.names import signed
+    from rigs_helper.games.rigs.names import signed
 
     net = ", ".join(signed(n, r) for r, n in d["produced"].items() if n) or "nothing"
     lines.append(f"Net to the warehouse: {net}")
     if d["effects"]:
-        from rigs_helper.rules.names import effect_text
+        from rigs_helper.games.rigs.names import effect_text
         from rigs_helper.store.tablefiles import load_tables
 
         tables = load_tables()

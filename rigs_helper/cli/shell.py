@@ -1,4 +1,4 @@
-"""An action's Typer command made from its definition (``rules/actions/catalog.py``).
+"""An action's Typer command made from its definition (``games/rigs/actions/catalog.py``).
 
 :func:`action_command` builds the command function of an action: its arguments and options
 (names, types, one or many, required or not, defaults) come from the definition's
@@ -33,8 +33,8 @@ from typing import Annotated, Any
 import typer
 
 from rigs_helper.cli import base
-from rigs_helper.rules.actions.catalog import definition
-from rigs_helper.rules.actions.definition import ActionDef, ParamDef
+from rigs_helper.games.rigs.actions.catalog import definition
+from rigs_helper.games.rigs.actions.definition import ActionDef, ParamDef
 
 #: a parameter's words at the terminal: Typer's ``Option``/``Argument`` keywords (``help``,
 #: ``autocompletion``, ``metavar``, ``min``, ``show_default``), and ``flags`` (more names,
@@ -105,7 +105,7 @@ def _items_argument(said: Said) -> inspect.Parameter:
 
 def _item_words(items: list[str], params: list[ParamDef], said: Said) -> dict[str, Any]:
     """The items' words by parameter (``credits=10 P7 --for metal=2``)."""
-    from rigs_helper.rules.actions.definition import item_words
+    from rigs_helper.games.rigs.actions.definition import item_words
     from rigs_helper.rules.errors import InputError
 
     back: list[str] = []
@@ -154,7 +154,7 @@ def _several_command(d: ActionDef, said: Mapping[str, Said]
     """The parameters of an action's command that takes it several times (the acting
     player, unless each action names its own; ``ITEMS...``), and what makes its operation
     of the command's words."""
-    from rigs_helper.rules.actions.definition import build_several
+    from rigs_helper.games.rigs.actions.definition import build_several
 
     if any(p.cli for p in d.params):
         raise ValueError(f"{d.path}: an action taken several times takes no options")
@@ -255,7 +255,7 @@ def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
     actor = sig[0].name if d.actor == "player" else None
 
     def operation(**kw: Any) -> object:
-        from rigs_helper.rules.actions.catalog import build_action
+        from rigs_helper.games.rigs.actions.catalog import build_action
 
         player = kw[actor] if actor else None
         words = {}

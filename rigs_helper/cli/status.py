@@ -28,7 +28,7 @@ def status(
         from rigs_helper.cli import protocolgame
 
         return protocolgame.status(game, json)
-    from rigs_helper.rules.views import player_dict, status_dict
+    from rigs_helper.games.rigs.views import player_dict, status_dict
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
 
@@ -73,7 +73,7 @@ def hand(
 ) -> None:
     """For PLAYER's eyes only: their Karma hand with each card's effect, the Land Grant
     plots when they pick, what they drew or took lately, and the choices waiting for them."""
-    from rigs_helper.rules.views import private_view
+    from rigs_helper.games.rigs.views import private_view
     from rigs_helper.store import session
     from rigs_helper.store.notes import private_notes
     from rigs_helper.store.tablefiles import load_tables
@@ -84,7 +84,7 @@ def hand(
     view = private_view(loaded.game, tables, loaded.game.player(player).name)
     view["notes"] = private_notes(loaded, str(path), view["name"])
     if json:
-        from rigs_helper.rules.legal import actions_json
+        from rigs_helper.games.rigs.legal import actions_json
 
         view["actions"] = actions_json(loaded.game, tables, view["name"])["actions"]
         print_json(view)

@@ -21,7 +21,7 @@ def show(ctx: typer.Context, json: JsonOpt = False, game: GameOpt = None) -> Non
     """
     if ctx.invoked_subcommand is not None:
         return
-    from rigs_helper.rules.actions.loans import vinnie_view
+    from rigs_helper.games.rigs.actions.loans import vinnie_view
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
 

@@ -32,7 +32,7 @@ def deals(ctx: typer.Context, json: JsonOpt = False, game: GameOpt = None) -> No
         if json or game is not None:
             raise typer.BadParameter("give --json/--game after the sub-command")
         return
-    from rigs_helper.rules.waits.deals import deal_text
+    from rigs_helper.games.rigs.waits.deals import deal_text
     from rigs_helper.store import session
 
     waits = session.load(game_path(game)).game.waits

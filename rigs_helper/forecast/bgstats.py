@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from rigs_helper.rules.names import fold
+from rigs_helper.games.rigs.names import fold
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 APP_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="

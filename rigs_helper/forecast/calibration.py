@@ -25,18 +25,18 @@ from dataclasses import dataclass
 from rigs_helper.forecast.final import forecast
 from rigs_helper.forecast.record import Record, entry, from_entries
 from rigs_helper.forecast.standings import compute_now
-from rigs_helper.rules.actions.deals import Sell
-from rigs_helper.rules.actions.placement import Move, Survey
-from rigs_helper.rules.endgame import EndgameDraws, holdings
-from rigs_helper.rules.engine import perform
+from rigs_helper.games.rigs.actions.deals import Sell
+from rigs_helper.games.rigs.actions.placement import Move, Survey
+from rigs_helper.games.rigs.endgame import EndgameDraws, holdings
+from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.market import card_value
-from rigs_helper.rules.phases import NextPhase
+from rigs_helper.games.rigs.market import card_value
+from rigs_helper.games.rigs.phases import NextPhase
 from rigs_helper.rules.rng import Rng
-from rigs_helper.rules.scoring import EndgameValues, score_game
-from rigs_helper.rules.setup import new_game
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.scoring import EndgameValues, score_game
+from rigs_helper.games.rigs.setup import new_game
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import Tables
 
 NAMES = ("Ana", "Bo", "Cy", "Di")
 ROUNDS = (5, 10, 14)

@@ -27,8 +27,8 @@ from rigs_helper.forecast.tendencies import ODDS, POLICIES, RANDOM
 from rigs_helper.forecast.trust import trusted, weight
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.rng import MAX_SEED, Rng
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import Tables
 
 DEFAULT_GAMES = 200  # simulated rests of the game, at most: see :func:`default_games`
 #: simulated rounds a forecast plays, about (the cost of a forecast is about constant:

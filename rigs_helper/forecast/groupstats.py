@@ -11,7 +11,7 @@ so a removed game leaves no trace.  ``openskill`` is imported only here, when a 
 asked for.
 
 Players are the same player across games when their names match as everywhere else
-(:func:`rigs_helper.rules.names.fold`: no case, no accents); a player is shown with the
+(:func:`rigs_helper.games.rigs.names.fold`: no case, no accents); a player is shown with the
 spelling of their newest game.
 """
 
@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from functools import cache
 
 from rigs_helper.rules.groups import group_key
-from rigs_helper.rules.names import fold as fold_name
-from rigs_helper.rules.names import match_player
+from rigs_helper.games.rigs.names import fold as fold_name
+from rigs_helper.games.rigs.names import match_player
 
 fold = cache(fold_name)  # the same few names, thousands of times over a long history
 

@@ -16,8 +16,8 @@ import json
 import math
 from collections.abc import Iterable, Mapping
 
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import PHASES, Tables
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import PHASES, Tables
 
 KEY = "networth"
 END = "end"

@@ -21,9 +21,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from rigs_helper.forecast.model import market_unseen, market_unseen_values
-from rigs_helper.rules.market import category_of
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import KARMA_KINDS, Tables
+from rigs_helper.games.rigs.market import category_of
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import KARMA_KINDS, Tables
 
 DECKS = ("plot", "survey", "disaster", "karma", "market")
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections import Counter
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.market import card_value
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
+from rigs_helper.games.rigs.market import card_value
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import BASIC_RESOURCES, Tables
 
 
 class Form:

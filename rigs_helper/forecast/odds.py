@@ -10,9 +10,9 @@ from collections import Counter
 from math import comb
 
 from rigs_helper.forecast.knowledge import all_decks, karma_kinds, market_unseen
-from rigs_helper.rules.market import card_value, category_of
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.market import card_value, category_of
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import Tables
 
 
 def _at_least_one(total: int, copies: int, drawn: int) -> float:

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rigs_helper.rules.engine import Op
-from rigs_helper.rules.oplog import to_action
-from rigs_helper.rules.state import Game
+from rigs_helper.games.rigs.engine import Op
+from rigs_helper.games.rigs.oplog import to_action
+from rigs_helper.games.rigs.state import Game
 
 HABITS = ("build", "survey", "place", "borrow", "play", "trade")
 #: the log's action -> the habit it shows

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 
 from rigs_helper.forecast.history import round_changes
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.market import card_value
-from rigs_helper.rules.names import amount, plural, word
-from rigs_helper.rules.piles import find_in
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.market import card_value
+from rigs_helper.games.rigs.names import amount, plural, word
+from rigs_helper.games.rigs.piles import find_in
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import Tables
 
 
 def market_prices(game: Game, tables: Tables, steps=()) -> list[tuple[int, int]]:
@@ -34,9 +34,9 @@ def market_prices(game: Game, tables: Tables, steps=()) -> list[tuple[int, int]]
 
 def final_score(game: Game, tables: Tables):
     """`rigs score`'s figures once the game is over and every End Game value is known (the
-    same arithmetic, :func:`rigs_helper.rules.scoring.score_game`), else None."""
-    from rigs_helper.rules.endgame import holdings
-    from rigs_helper.rules.scoring import EndgameValues, score_game
+    same arithmetic, :func:`rigs_helper.games.rigs.scoring.score_game`), else None."""
+    from rigs_helper.games.rigs.endgame import holdings
+    from rigs_helper.games.rigs.scoring import EndgameValues, score_game
 
     e = game.endgame
     if not game.game_over or not (set(e.plot_values) >= set(tables.plots) and set(
@@ -154,7 +154,7 @@ def build_report(game: Game, tables: Tables, standings, series,
 
 
 def score_fields(score) -> dict:
-    """`rigs score`'s figures (``score``: a :class:`rigs_helper.rules.scoring.GameScore`)
+    """`rigs score`'s figures (``score``: a :class:`rigs_helper.games.rigs.scoring.GameScore`)
     as the report keeps them: ``score`` (its `--json`, with each player's `--explain`
     lines) and ``endgame`` (the End Game values used)."""
     v = score.values

@@ -41,12 +41,12 @@ from rigs_helper.forecast.acting import KINDS, Acting
 from rigs_helper.forecast.knowledge import karma_unseen
 from rigs_helper.forecast.record import Record
 from rigs_helper.forecast import tendencies as habits
-from rigs_helper.rules.engine import default_discard, default_rigs_source, leader_rank
-from rigs_helper.rules.market import card_value
-from rigs_helper.rules.production import plan
+from rigs_helper.games.rigs.engine import default_discard, default_rigs_source, leader_rank
+from rigs_helper.games.rigs.market import card_value
+from rigs_helper.games.rigs.production import plan
 from rigs_helper.rules.rng import Rng
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import BASIC_RESOURCES, Tables
 
 RES = ("energy", "supplies", "metal", "luxuries")
 _IDX = {r: i for i, r in enumerate(RES)}

@@ -29,8 +29,8 @@ from operator import add, mul
 from rigs_helper.forecast.model import Model, _num, build_model, expected, vinnie_due
 from rigs_helper.rules.errors import InputError
 from rigs_helper.rules.rng import MAX_SEED, Rng, _mix
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import Tables
 
 if TYPE_CHECKING:
     from rigs_helper.forecast.record import Record

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from dataclasses import dataclass, replace
 from rigs_helper.forecast.record import Record
-from rigs_helper.rules.state import Game, Player
+from rigs_helper.games.rigs.state import Game, Player
 
 #: rounds of play worth as much as the blend's prior (a stated choice, not fitted)
 EVIDENCE = 3.0

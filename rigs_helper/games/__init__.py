@@ -19,7 +19,7 @@ def get(name: str) -> Any:
 
         return RIG
     if name == "rigs":
-        from rigs_helper.games.rigs import RIGS
+        from rigs_helper.games.rigs.game import RIGS
 
         return RIGS
     raise InputError(f"--rules {name}: no such game (give one of: {', '.join(NAMES)})")

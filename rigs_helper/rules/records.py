@@ -2,7 +2,7 @@
 
 The game state, the operations and the rules' other records are plain standard library
 dataclasses: ``@dataclass(frozen=True, slots=True)`` (but a waiting Karma play: see
-:class:`rigs_helper.rules.engine.Op`).  Equality, hash, ``repr``, copying and pickling
+:class:`rigs_helper.games.rigs.engine.Op`).  Equality, hash, ``repr``, copying and pickling
 are the standard library's.  This module walks any record: :func:`is_record`,
 :func:`fields` (the names, in order) and :func:`defaults` (a slotted class holds no
 field's default as a class attribute).

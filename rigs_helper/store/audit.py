@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rigs_helper.rules.errors import InputError, RigsError
-from rigs_helper.rules.replay import CARDS, PLAYER_CARDS, ROLLS, Finding, commitment, findings
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.replay import CARDS, PLAYER_CARDS, ROLLS, Finding, commitment, findings
+from rigs_helper.games.rigs.tables import Tables
 
 
 @dataclass
@@ -59,10 +59,10 @@ def new_op(names: list[str], seed: int, missing: dict | None, rolls: Sequence[st
 
 def set_up(args: dict, tables: Tables):
     """The game the seed gives before round 1 (with the group's inventory)."""
-    from rigs_helper.rules.decks import inventory_op
-    from rigs_helper.rules.dice import parse_rolls
-    from rigs_helper.rules.engine import perform
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.decks import inventory_op
+    from rigs_helper.games.rigs.dice import parse_rolls
+    from rigs_helper.games.rigs.engine import perform
+    from rigs_helper.games.rigs.setup import new_game
 
     g = new_game(list(args["names"]), args["seed"], tables,
                  parse_rolls(args.get("rolls") or None), args.get("plots") or None,
@@ -82,7 +82,7 @@ def audit(path: Path, tables: Tables) -> Verdict:
     action.  A checkpoint (a hand edit, a migrated step) and the state now are compared
     with the replay: their books are taken as written, their cards and rolls must be what
     the seed gives."""
-    from rigs_helper.rules.oplog import CHECKPOINT, NEW, from_action, words
+    from rigs_helper.games.rigs.oplog import CHECKPOINT, NEW, from_action, words
     from rigs_helper.store import histcheck, timeline
     from rigs_helper.store.codec import from_doc, to_doc
     from rigs_helper.store.hidden import show_text

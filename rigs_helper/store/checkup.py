@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store import gamelog
 from rigs_helper.store.codec import to_doc
 from rigs_helper.store.files import read_text
@@ -42,7 +42,7 @@ def accept(path: Path, reason: str, tables: Tables) -> int:
     hand edit with ``reason`` (a checkpoint holding the state the file says); the number of
     places marked.  Refused, nothing written, when an entry does not even read."""
     from rigs_helper.rules.errors import InputError, RigsError
-    from rigs_helper.rules.oplog import CHECKPOINT
+    from rigs_helper.games.rigs.oplog import CHECKPOINT
     from rigs_helper.store import histcheck
     from rigs_helper.store.codec import from_doc
     from rigs_helper.store.session import write_game, writing

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from rigs_helper.rules.checker import Checker
-from rigs_helper.rules.dice import DICE_MODES
-from rigs_helper.rules.market import market_index, parse_market_values
+from rigs_helper.games.rigs.dice import DICE_MODES
+from rigs_helper.games.rigs.market import market_index, parse_market_values
 from rigs_helper.rules.rng import MAX_SEED
-from rigs_helper.rules.state import (
+from rigs_helper.games.rigs.state import (
     CARD_MODES,
     SCHEMA_VERSION,
     Endgame,
@@ -22,7 +22,7 @@ from rigs_helper.rules.state import (
     Player,
     frozen_map,
 )
-from rigs_helper.rules.tables import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
+from rigs_helper.games.rigs.tables import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
 from rigs_helper.store.hidden import codecs, market_id
 from rigs_helper.store.invariants import check_game
 from rigs_helper.store.statepieces import (
@@ -102,18 +102,18 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
         "karma": c["karma"].encode(game.karma.draw),
         "karma_discard": [ktitle[k] for k in game.karma.discard],
     }
-    for deck in ("disaster", "karma"):  # refilled by the table, in no order (rules/piles)
+    for deck in ("disaster", "karma"):  # refilled by the table, in no order (games/rigs/piles)
         if getattr(game, deck).unshuffled:
             doc["decks"][f"{deck}_unshuffled"] = True
     for deck in game.missing:  # a mixed deck: tags in the pile, virtual discards by title
         if deck in ("plot", "market"):
-            continue  # tagged by id (rules/mixed.py)
+            continue  # tagged by id (games/rigs/mixed.py)
         pile, title = getattr(game, deck), dtitle if deck == "disaster" else ktitle
         doc["decks"][deck] = c[deck].encode_tagged(pile.draw, pile.virtual)
         if pile.vdiscard:
             doc["decks"][f"{deck}_virtual_discard"] = [title[k] for k in pile.vdiscard]
     if game.missing:
-        from rigs_helper.rules.decks import inventory_doc
+        from rigs_helper.games.rigs.decks import inventory_doc
 
         doc["inventory"] = inventory_doc(game.missing, tables)
     e = game.endgame

@@ -4,7 +4,7 @@ typed action, or a checkpoint holding a full state (docs/game-file.md).
 An action entry: ``n`` (1 = the game's creation), ``round``, ``phase`` (when it was done;
 written only when they differ from the action before's, else read from the entry before),
 ``by`` (``page:NAME``, ``pages`` for a phase the phones ended together; left out: ``cli``),
-``request`` (a page's request id), ``action`` (the canonical name, rules/oplog.py),
+``request`` (a page's request id), ``action`` (the canonical name, games/rigs/oplog.py),
 ``fields`` (the operation's resolved fields), ``at`` (UTC time).  Each entry keeps
 ``after``, a fingerprint of the state it left (only the last did before issue 43): the next
 command notices a hand edit of the state without replaying, `rigs doctor` an edited entry.  A checkpoint entry: ``action = "checkpoint"``, ``why``, ``round``,
@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.oplog import CHECKPOINT, NEW
+from rigs_helper.games.rigs.oplog import CHECKPOINT, NEW
 
 MARKER = "# ---- history (newest last): used by `rigs undo` and `rigs log`; do not edit ----"
 HEAD = "\n[[log]]\n"

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from rigs_helper.rules.market import category_of
+from rigs_helper.games.rigs.market import category_of
 from rigs_helper.rules.rng import _mix
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.tables import Tables
 
 def market_id(tables: Tables, index: int) -> str:
     cat, i = category_of(tables, index)

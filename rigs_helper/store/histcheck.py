@@ -14,14 +14,14 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.errors import InputError, RigsError
-from rigs_helper.rules.oplog import CHECKPOINT, NEW, from_action
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.oplog import CHECKPOINT, NEW, from_action
+from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store import gamelog
 from rigs_helper.store.hidden import show_text
 
 if TYPE_CHECKING:
-    from rigs_helper.rules.engine import Outcome
-    from rigs_helper.rules.state import Game
+    from rigs_helper.games.rigs.engine import Outcome
+    from rigs_helper.games.rigs.state import Game
     from rigs_helper.store.gamefile import Loaded
 
 #: the checkpoints a save writes from the state it replays: they must agree with the replay
@@ -70,16 +70,16 @@ def where(es: list[dict[str, Any]], i: int, lines: list[int], file: str) -> str:
 def creation(fields: dict[str, Any], tables: Tables) -> Outcome:
     """The game's creation from the `new` entry's fields (names, seed, the table's dice and
     plots, the group's inventory)."""
-    from rigs_helper.rules.dice import parse_rolls
-    from rigs_helper.rules.engine import Outcome, perform
-    from rigs_helper.rules.setup import new_game
+    from rigs_helper.games.rigs.dice import parse_rolls
+    from rigs_helper.games.rigs.engine import Outcome, perform
+    from rigs_helper.games.rigs.setup import new_game
 
     out = new_game(list(fields["names"]), fields["seed"], tables,
                    parse_rolls(list(fields.get("rolls") or ()) or None),
                    fields.get("plots") or None, fields.get("dice", "rigs"),
                    cards=fields.get("cards", "table"))
     if fields.get("missing"):
-        from rigs_helper.rules.decks import inventory_op
+        from rigs_helper.games.rigs.decks import inventory_op
 
         mixed = perform(out.game, inventory_op(fields["missing"], ""), tables)
         out = Outcome(mixed.game, out.messages + mixed.messages)
@@ -96,7 +96,7 @@ def performed(state: Game, op: Any, tables: Tables) -> Outcome:
     it happened (its ``at_will``)."""
     from dataclasses import fields, replace
 
-    from rigs_helper.rules.engine import perform
+    from rigs_helper.games.rigs.engine import perform
 
     try:
         return perform(state, op, tables)

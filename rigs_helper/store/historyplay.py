@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.names import fold
-from rigs_helper.rules.scoring import GameScore
+from rigs_helper.games.rigs.names import fold
+from rigs_helper.games.rigs.scoring import GameScore
 
 FACTS = ("luxury_sales", "karma_played", "rigs_built")
 # a version-1 log's ledger line of a Luxury sold ("Ana -3 Luxuries (Luxury sale)": that
@@ -92,11 +92,11 @@ def play_of_sheet(path: Path, text: str, sheet, score: GameScore) -> dict:
 def play_of_game(path: Path, game, loaded, score: GameScore, tables) -> dict:
     """A finished game file's game (``game``, as scored; ``loaded``: the file as read, for
     its log; ``tables``: to replay it): identified by its commitment and its players."""
-    from rigs_helper.rules.endgame import holdings
+    from rigs_helper.games.rigs.endgame import holdings
 
     commitment = game.commitment
     if not commitment:  # files from before commitments: the same hash of the seed
-        from rigs_helper.rules.replay import commitment as commit
+        from rigs_helper.games.rigs.replay import commitment as commit
 
         commitment = commit(game.seed)
     names = [p.name for p in game.players]
@@ -187,9 +187,9 @@ def step_facts(steps: list, names: list[str]) -> dict[str, dict[str, int]]:
     (:mod:`rigs_helper.store.timeline` steps): the RIGS built and the Karma cards played
     from the typed actions, the Luxuries sold from what each action moved, as data (the
     Market Phase's sales and the last round's forced one: ``market.SALES``)."""
-    from rigs_helper.rules.market import SALES
-    from rigs_helper.rules.actions.placement import Build
-    from rigs_helper.rules.karma.play import KarmaPlay
+    from rigs_helper.games.rigs.market import SALES
+    from rigs_helper.games.rigs.actions.placement import Build
+    from rigs_helper.games.rigs.karma.play import KarmaPlay
 
     facts, count = _counter(names)
     for step in steps:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 from rigs_helper.rules.checker import Checker
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import Tables, title_of
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import Tables, title_of
 from rigs_helper.store.waitsdoc import check_waits, waiting_cards
 
 

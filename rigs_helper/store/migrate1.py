@@ -18,8 +18,8 @@ import json
 from typing import Any, cast
 
 from rigs_helper.rules.errors import InputError, RigsError
-from rigs_helper.rules.oplog import CHECKPOINT, NEW, op_classes, op_from_json, to_action
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.oplog import CHECKPOINT, NEW, op_classes, op_from_json, to_action
+from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store.gamefile import Loaded
 from rigs_helper.store.gamelog import by_of, fingerprint
 from rigs_helper.store.hidden import hide_text
@@ -39,7 +39,7 @@ def _checkpoint(e: dict[str, Any], doc: dict[str, Any], why: str) -> dict[str, A
 
 
 def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
-    from rigs_helper.rules.engine import perform
+    from rigs_helper.games.rigs.engine import perform
     from rigs_helper.store.codec import from_doc, to_doc
     from rigs_helper.store.historytext import log_entries, undo_diff
 
@@ -113,7 +113,7 @@ def _phase_checkpoint(out: list[dict[str, Any]], e: dict[str, Any], before: dict
 
 def _replays(state: Any, op: Any, doc: dict[str, Any], tables: Tables) -> bool:
     """Whether ``op`` performed on ``state`` gives the state document ``doc``."""
-    from rigs_helper.rules.engine import perform
+    from rigs_helper.games.rigs.engine import perform
     from rigs_helper.store.codec import to_doc
 
     try:

@@ -12,10 +12,10 @@ import tomllib
 from typing import Any
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.tables import PHASES
+from rigs_helper.games.rigs.tables import PHASES
 
 # a net worth figure beyond this does not come from a game (holdings are at most
-# rules.state.MAX_HOLDING each, and no End Game value is near 1,000)
+# games.rigs.state.MAX_HOLDING each, and no End Game value is near 1,000)
 MAX_AMOUNT = 10**9
 END = "end"  # the net worth figure of a finished game (forecast.history.END)
 _HASH = re.compile(r"[0-9a-f]{16}")
@@ -90,11 +90,11 @@ def networth(v: Any, rounds: int) -> tuple[int, str, dict[str, float]]:
 
 
 def start_record(v: Any, rounds: int) -> dict | None:
-    """A ``start`` record (``rules.history.basis`` as JSON: what a phase summary compares
+    """A ``start`` record (``games.rigs.history.basis`` as JSON: what a phase summary compares
     as the phase began) as data, or None when it is not one.  Bounded: a few players, each
     a few counts and at most the game's plots."""
-    from rigs_helper.rules.history import COUNTS
-    from rigs_helper.rules.state import MAX_HOLDING
+    from rigs_helper.games.rigs.history import COUNTS
+    from rigs_helper.games.rigs.state import MAX_HOLDING
 
     try:
         d = _json(v)

@@ -1,5 +1,5 @@
 """Scoring a file: a quick scoring sheet or a finished game file (the one place that
-does it; the arithmetic is :mod:`rigs_helper.rules.scoring`)."""
+does it; the arithmetic is :mod:`rigs_helper.games.rigs.scoring`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.market import card_value
+from rigs_helper.games.rigs.market import card_value
 from rigs_helper.rules.rng import Rng
-from rigs_helper.rules.scoring import (
+from rigs_helper.games.rigs.scoring import (
     EndgameValues,
     GameScore,
     PlayerScore,
@@ -18,7 +18,7 @@ from rigs_helper.rules.scoring import (
     missing_values,
     score_game,
 )
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store.files import fresh_seed, read_text
 from rigs_helper.store.sheet import Sheet, parse_sheet
 from rigs_helper.store.tablefiles import load_tables
@@ -44,14 +44,14 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
     the End Game Market cards and dice the table drew, recorded instead of drawn;
     ``explain``: a player who must be in the game (checked before anything is written);
     ``with_play``: the result also holds the game as the history keeps it."""
-    from rigs_helper.rules.scoring import end_rolls, parse_end_cards
+    from rigs_helper.games.rigs.scoring import end_rolls, parse_end_cards
 
     text = read_text(path)
     tables = load_tables()
     given = parse_end_cards(cards, tables)
     table_rolls = None
     if rolls:
-        from rigs_helper.rules.dice import parse_rolls
+        from rigs_helper.games.rigs.dice import parse_rolls
 
         table_rolls = parse_rolls(rolls)
     if is_game_file(text):
@@ -67,7 +67,7 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
     if given or table_rolls:
         from dataclasses import replace
 
-        from rigs_helper.rules.scoring import given_values
+        from rigs_helper.games.rigs.scoring import given_values
 
         pv, rv = dict(sheet.plot_values), dict(sheet.resource_values)
         dice = end_rolls(table_rolls) if table_rolls is not None else {}
@@ -91,7 +91,7 @@ def _in_the_market_deck(sheet: Sheet, given: dict[str, tuple[int, ...]], tables:
     none of its cards has: the group's print, whose values the sheet need not give)."""
     from collections import Counter
 
-    from rigs_helper.rules.scoring import beyond_deck
+    from rigs_helper.games.rigs.scoring import beyond_deck
 
     held = Counter(card_value(tables, sheet.market_values, i)
                    for i in range(len(tables.market_deck)))
@@ -147,8 +147,8 @@ def find_player(score: GameScore, name: str) -> PlayerScore:
 
 
 def find_name(names: list[str], name: str) -> str:
-    """The player ``name`` names (rules.names.match_player: case, accents, a prefix)."""
-    from rigs_helper.rules.names import match_player
+    """The player ``name`` names (games.rigs.names.match_player: case, accents, a prefix)."""
+    from rigs_helper.games.rigs.names import match_player
 
     return match_player(name, names)
 
@@ -157,9 +157,9 @@ def score_game_file(path: Path, text: str, tables: Tables,
                     cards: dict[str, tuple[int, ...]] | None = None, rolls=None,
                     explain: str | None = None, with_play: bool = False):
     # a game file needs the engine; a sheet does not, so it is imported only here
-    from rigs_helper.rules.dice import DieNeeded, Rolls, said_rolls
-    from rigs_helper.rules.endgame import EndgameDraws, holdings
-    from rigs_helper.rules.engine import perform
+    from rigs_helper.games.rigs.dice import DieNeeded, Rolls, said_rolls
+    from rigs_helper.games.rigs.endgame import EndgameDraws, holdings
+    from rigs_helper.games.rigs.engine import perform
     from rigs_helper.store import session
 
     loaded = session.load_checked(text, path, tables)

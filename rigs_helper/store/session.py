@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.errors import InputError, RigsError
-from rigs_helper.rules.waits.seen import check_seen, moment
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.waits.seen import check_seen, moment
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store import backups, gamelog
 from rigs_helper.store.codec import dumps_state, to_doc
 from rigs_helper.store.files import read_text, write_atomic
@@ -27,7 +27,7 @@ from rigs_helper.store.lock import locked
 from rigs_helper.store.tablefiles import load_tables
 
 if TYPE_CHECKING:
-    from rigs_helper.rules.engine import Op, Outcome
+    from rigs_helper.games.rigs.engine import Op, Outcome
 
 def missing_file(path: Path) -> InputError:
     return InputError(f"{path}: no such game file (start one with `rigs new --player A "
@@ -199,7 +199,7 @@ def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
                   source: str | None = None, request_id: str | None = None,
                   seen: str | None = None) -> tuple[Outcome, dict]:
     """:func:`run` for an operation that ends a phase; also returns what the phase's
-    summary compares as that phase began (``rules.history.basis``)."""
+    summary compares as that phase began (``games.rigs.history.basis``)."""
     outcome, start = _run(path, op, tables, with_start=True, source=source,
                           request_id=request_id, seen=seen)
     assert start is not None
@@ -209,8 +209,8 @@ def run_phase_end(path: Path, op: Op, tables: Tables | None = None,
 def _run(path: Path, op: Op, tables: Tables | None, with_start: bool,
          source: str | None = None, request_id: str | None = None, seen: str | None = None
          ) -> tuple[Outcome, dict | None]:
-    from rigs_helper.rules.engine import perform
-    from rigs_helper.rules.history import basis
+    from rigs_helper.games.rigs.engine import perform
+    from rigs_helper.games.rigs.history import basis
 
     tables = tables or load_tables()
     if not path.exists():
@@ -235,7 +235,7 @@ def _run(path: Path, op: Op, tables: Tables | None, with_start: bool,
 def settle(path: Path, tables: Tables, source: str) -> Outcome | None:
     """End the phase when every player is done and no choice is open (the rules'
     `waits.seen.everyone_done`), as `rigs next` would; None when it goes on."""
-    from rigs_helper.rules.waits.seen import everyone_done
+    from rigs_helper.games.rigs.waits.seen import everyone_done
 
     game = load(path, tables).game
     op = everyone_done(game, tables)
@@ -248,11 +248,11 @@ def settle(path: Path, tables: Tables, source: str) -> Outcome | None:
 
 
 def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
-    """What the phase summary compares (``rules.history.basis``) as the current phase
+    """What the phase summary compares (``games.rigs.history.basis``) as the current phase
     began: the state where the entry that opened it began the phase (replayed from the
     checkpoint kept before it); a history that does not replay gives the state now (the
     summary is a courtesy, never an error)."""
-    from rigs_helper.rules.history import basis
+    from rigs_helper.games.rigs.history import basis
 
     g = loaded.game
     try:
@@ -283,7 +283,7 @@ def repeated(loaded: Loaded, file: str, request_id: str, tables: Tables | None =
              ) -> Outcome | None:
     """The outcome of the recent action that carried ``request_id`` (its words as
     replayed, the state as it is now), or None when no recent action did."""
-    from rigs_helper.rules.engine import Outcome
+    from rigs_helper.games.rigs.engine import Outcome
     from rigs_helper.store import timeline
 
     if gamelog.inline(request_id) not in loaded.log_text:  # the cheap test first
@@ -311,7 +311,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
     checkpoint first; before an action that opens a phase, a checkpoint of the state
     before it (the phase summary and `undo` replay from there; the previous one is
     dropped: an `undo` further back replays from the creation, as `rigs log` does)."""
-    from rigs_helper.rules.oplog import to_action
+    from rigs_helper.games.rigs.oplog import to_action
 
     before = state_doc(loaded, tables)
     after = to_doc(game, tables)
@@ -334,7 +334,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
         entry = {"action": "checkpoint", **head, "why": "hand edit", "note": action,
                  "state": after}
     else:
-        from rigs_helper.rules.canonical import canonical
+        from rigs_helper.games.rigs.canonical import canonical
         from rigs_helper.store.hidden import hide_text
 
         op = canonical(op, g0, tables, game)  # logged as the game names things

@@ -11,9 +11,9 @@ from typing import Any
 
 from rigs_helper.rules.checker import Checker, parse_toml
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.market import parse_market_values
-from rigs_helper.rules.scoring import Holdings, PlotHolding
-from rigs_helper.rules.tables import BASIC_RESOURCES, Tables
+from rigs_helper.games.rigs.market import parse_market_values
+from rigs_helper.games.rigs.scoring import Holdings, PlotHolding
+from rigs_helper.games.rigs.tables import BASIC_RESOURCES, Tables
 
 SHEET_KEYS = frozenset({"endgame", "players", "market_values", "group", "date", "location"})
 ENDGAME_KEYS = frozenset({"luxury_price", "plot_values", "resource_values"})

@@ -9,8 +9,8 @@ from collections import Counter
 from typing import Any
 
 from rigs_helper.rules.checker import Checker
-from rigs_helper.rules.state import MAX_HOLDING, OWED_DRAW, Pile, Player, Plot, frozen_map
-from rigs_helper.rules.tables import RESOURCES, Tables, slug
+from rigs_helper.games.rigs.state import MAX_HOLDING, OWED_DRAW, Pile, Player, Plot, frozen_map
+from rigs_helper.games.rigs.tables import RESOURCES, Tables, slug
 
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
            "on_cards", "disaster", "effects", "borrowed", "may_swap", "must_lose_rigs", "plan",
@@ -39,7 +39,7 @@ def read_inventory(check: Checker, raw: Any, tables: Tables) -> dict[str, dict[s
     """[inventory]: {deck: {title: copies missing}} for the mixed decks (a file written
     before the Plot, Survey and Market decks could be mixed has none of them: all
     virtual, as then)."""
-    from rigs_helper.rules.mixed import ALL_DECKS, deck_title, full_deck
+    from rigs_helper.games.rigs.mixed import ALL_DECKS, deck_title, full_deck
 
     out: dict[str, dict[str, int]] = {}
     for deck, cards in check.table(raw, "inventory", set(ALL_DECKS)).items():

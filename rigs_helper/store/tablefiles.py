@@ -8,8 +8,8 @@ from functools import cache
 from pathlib import Path
 
 from rigs_helper.rules.errors import TableError
-from rigs_helper.rules.tablebuild import build_tables, tables_data, tables_from_data
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.tablebuild import build_tables, tables_data, tables_from_data
+from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store import cachefiles
 from rigs_helper.store.cachefiles import cache_dir
 

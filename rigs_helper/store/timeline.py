@@ -12,14 +12,14 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.errors import InputError, RigsError
-from rigs_helper.rules.oplog import CHECKPOINT, NEW, from_action
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import Tables
+from rigs_helper.games.rigs.oplog import CHECKPOINT, NEW, from_action
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store import gamelog
 from rigs_helper.store.hidden import show_text
 
 if TYPE_CHECKING:
-    from rigs_helper.rules.engine import Op, Outcome
+    from rigs_helper.games.rigs.engine import Op, Outcome
     from rigs_helper.store.gamefile import Loaded
 
 
@@ -85,7 +85,7 @@ def _replay(entries: list[dict[str, Any]], tables: Tables, file: str,
             start: Game | None = None, offset: int = 0) -> list[Step]:
     """:func:`replay` of ``entries`` from the one at ``offset`` (those before it replayed
     already: ``start`` is the state they left)."""
-    from rigs_helper.rules.canonical import canonical
+    from rigs_helper.games.rigs.canonical import canonical
     from rigs_helper.store.codec import from_doc
     from rigs_helper.store.histcheck import creation, performed
 
@@ -268,7 +268,7 @@ def private_lines(step: Step, viewer: str) -> list[str]:
 
 def action_words(step: Step, viewer: str | None = None) -> str:
     """The command that did the step's action, as ``viewer`` may read it."""
-    from rigs_helper.rules.oplog import words
+    from rigs_helper.games.rigs.oplog import words
 
     e = step.entry
     if step.op is not None:
@@ -296,8 +296,8 @@ def new_words(fields: dict[str, Any]) -> str:
 def ledger(step: Step) -> list[str]:
     """Where every unit the action moved came from or went to, then the RIGS and plots it
     moved."""
-    from rigs_helper.rules.history import moves
-    from rigs_helper.rules.names import signed
+    from rigs_helper.games.rigs.history import moves
+    from rigs_helper.games.rigs.names import signed
 
     if step.outcome is None or step.before is None or step.after is None:
         return [str(x) for x in step.entry.get("ledger", [])]

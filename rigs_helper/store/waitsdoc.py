@@ -37,9 +37,9 @@ from typing import Any
 
 from rigs_helper.rules.checker import Checker
 from rigs_helper.rules.errors import RigsError
-from rigs_helper.rules.state import Game
-from rigs_helper.rules.tables import Tables, slug
-from rigs_helper.rules.waits.records import TAKE, Attack, Deal, Reply, Waits
+from rigs_helper.games.rigs.state import Game
+from rigs_helper.games.rigs.tables import Tables, slug
+from rigs_helper.games.rigs.waits.records import TAKE, Attack, Deal, Reply, Waits
 
 KEYS = {"last_deal", "disasters", "deals", "attack", "rolloff"}
 _DEAL = {"id", "from", "to", "give", "plots", "back", "back_plots"}
@@ -156,7 +156,7 @@ def read_waits(check: Checker, raw: Any, names: list[str], tables: Tables,
 
 
 def _plots(check: Checker, value: Any, key: str) -> tuple[str, ...]:
-    from rigs_helper.rules.names import plot_id
+    from rigs_helper.games.rigs.names import plot_id
 
     out = []
     for i, v in enumerate(check.array(value, key)):
@@ -209,11 +209,11 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
                     players(a.get("victims", []), "waits.attack.victims"), tuple(replies),
                     players(a["later"], "waits.attack.later") if "later" in a else None,
                     player(a["splitter"], "waits.attack.splitter") if "splitter" in a else "")
-    from rigs_helper.rules.karma.play import KarmaPlay
-    from rigs_helper.rules.waits.attacks import KarmaPlayWait
+    from rigs_helper.games.rigs.karma.play import KarmaPlay
+    from rigs_helper.games.rigs.waits.attacks import KarmaPlayWait
 
     try:
-        from rigs_helper.rules.oplog import op_from_json
+        from rigs_helper.games.rigs.oplog import op_from_json
 
         op = op_from_json(play)
     except (ValueError, KeyError, TypeError, RigsError):

@@ -1,5 +1,5 @@
 """Acting from a player's page: one posted form becomes the operation the CLI would build
-(`rules/legal.operation`, the acting player always the page's player) and goes through the
+(`games/rigs/legal.operation`, the acting player always the page's player) and goes through the
 CLI's own path: the lock, the rules' check on the state read under it, the atomic save, a
 log entry saying where it came from ("from Ana's phone").
 
@@ -45,7 +45,7 @@ def waiting(op, game, tables):
     """The operation as a page makes it (the rules' `from_a_page`: a Karma card waits for
     its victims' answers, a Disaster card's Karma card for the table's record, a tie for
     Expedition Leader for the tied players' dice)."""
-    from rigs_helper.rules.waits.phone import from_a_page
+    from rigs_helper.games.rigs.waits.phone import from_a_page
 
     return from_a_page(op, game, tables)
 
@@ -95,7 +95,7 @@ def listed_slots(game, tables, player: str, action: list[str]) -> Callable[[str]
     """Whether a field of ``action`` is listed for ``player`` as one value per card or die
     (a ``multiple`` parameter: no "Draw it for us" button of its own)."""
     def slots(name: str) -> bool:
-        from rigs_helper.rules.legal import legal_actions
+        from rigs_helper.games.rigs.legal import legal_actions
 
         want = action[-1].strip().lower() if action else ""
         try:
@@ -175,7 +175,7 @@ class Acting:
 
     def _act(self, player: str, form: dict[str, list[str]], rid: str | None
              ) -> tuple[int, dict]:
-        from rigs_helper.rules import legal
+        from rigs_helper.games.rigs import legal
         from rigs_helper.store import session
         from rigs_helper.web import leader
 
@@ -221,7 +221,7 @@ class Acting:
         if legal.phase_ready(outcome.game, self.tables):  # else a later action checks
             ended = self.end_phase_if_ready(player)
             if ended:  # the phase is over: no `rigs next` to run for it any more
-                from rigs_helper.rules.turns import NEXT_ENDS
+                from rigs_helper.games.rigs.turns import NEXT_ENDS
 
                 said = [line.replace(NEXT_ENDS, "") for line in said] + ended
         return 200, {"ok": True, "said": said, **base}

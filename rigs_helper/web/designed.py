@@ -1,7 +1,7 @@
 """The decisions with a form designed for each (issue #38, "One decision, one form"):
 RIGS to lose, resources to throw away or take, an owed Karma card, a die, the Market card,
 the End Game record and the Land Grant; each built from the legal list's candidates for
-that decision (`rules/legal`), its fields labelled in the table's words, the common case
+that decision (`games/rigs/legal`), its fields labelled in the table's words, the common case
 one or two taps.  A ``taps`` field sends the form with the value tapped (a die, the
 Market card)."""
 

@@ -1,4 +1,4 @@
-"""The leader's table controls on their page, beside the decisions `rules/legal` lists:
+"""The leader's table controls on their page, beside the decisions `games/rigs/legal` lists:
 end the phase now (`rigs next`, recording the Market card drawn when the Market Phase
 begins), undo the last action (`rigs undo`, the page saying which action it undoes), and
 once the game is over record the End Game cards and dice (`rigs score --card --roll`).
@@ -61,8 +61,8 @@ def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[di
             return [{"action": "score", "label": label, **mixed_end_params(game, tables)},
                     *out]
         return [{"action": "score", "label": label, **end_params(game, tables)}, *out]
-    from rigs_helper.rules.legal.game import open_choices
-    from rigs_helper.rules.turns import market_due
+    from rigs_helper.games.rigs.legal.game import open_choices
+    from rigs_helper.games.rigs.turns import market_due
 
     # `rigs next` would be refused while a choice is open; the Market card the phase's
     # end draws is the leader's own choice, made with it
@@ -73,7 +73,7 @@ def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[di
     if game.phase == "production" and game.last_call:  # this one draws the Market card
         params["card"] = market_param(game, tables)
         if "market" in game.missing:  # a partial set: the group's card or a virtual one
-            from rigs_helper.rules.phases.market_draw import market_card_param
+            from rigs_helper.games.rigs.phases.market_draw import market_card_param
 
             mine = market_card_param(game, tables)
             if mine is None:
@@ -88,8 +88,8 @@ def leader_actions(game, tables, player: str, loaded=None, path=None) -> list[di
 def market_param(game, tables) -> dict:
     """The Market card the leader draws at the table: a category of the cards not drawn
     yet, or ``virtual`` (rigs draws it)."""
-    from rigs_helper.rules.decks import all_virtual
-    from rigs_helper.rules.market import category_of
+    from rigs_helper.games.rigs.decks import all_virtual
+    from rigs_helper.games.rigs.market import category_of
 
     if all_virtual(game, "market"):  # a partial set without Market cards: rigs draws
         return {"values": [VIRTUAL], "record": "card"}
@@ -105,12 +105,12 @@ def end_params(game, tables) -> dict:
     die); each value at most as often as the deck holds it."""
     from collections import Counter
 
-    from rigs_helper.rules.market import card_value
-    from rigs_helper.rules.scoring import draw_order
-    from rigs_helper.rules.tables import BASIC_RESOURCES
+    from rigs_helper.games.rigs.market import card_value
+    from rigs_helper.games.rigs.scoring import draw_order
+    from rigs_helper.games.rigs.tables import BASIC_RESOURCES
 
     e = game.endgame
-    from rigs_helper.rules.decks import all_virtual
+    from rigs_helper.games.rigs.decks import all_virtual
 
     held = Counter(card_value(tables, game.market.values, i) for i in game.market.end)
     values = [str(v) for v in sorted(held)] + [VIRTUAL]
@@ -135,7 +135,7 @@ def end_params(game, tables) -> dict:
 
 
 def mixed_end_params(game, tables) -> dict:
-    """The End Game record from a mixed Market deck (rules/endmixed.py): per plot type
+    """The End Game record from a mixed Market deck (games/rigs/endmixed.py): per plot type
     whose cards include one of the group's own, the values of the group's cards drawn for
     it, in order (each one of the values of their End Game cards left, each value at most
     as often as they hold it); rigs names the virtual cards (no parameter for them: see
@@ -165,8 +165,8 @@ def _own_values(game, tables):
     """The values of the group's own End Game cards left (a Counter)."""
     from collections import Counter
 
-    from rigs_helper.rules.market import card_value
-    from rigs_helper.rules.mixed import game_virtual
+    from rigs_helper.games.rigs.market import card_value
+    from rigs_helper.games.rigs.mixed import game_virtual
 
     virtual = game_virtual(game, tables, "market")
     return Counter(str(card_value(tables, game.market.values, c)) for c in game.market.end
@@ -176,9 +176,9 @@ def _own_values(game, tables):
 def _mixed_places(game, tables) -> dict[str, list[str | None]]:
     """Per plot type the group records (a mixed Market deck): its End Game places in
     order, each the value of rigs' virtual card there, or None (one of the group's)."""
-    from rigs_helper.rules.market import card_value
-    from rigs_helper.rules.mixed import game_virtual
-    from rigs_helper.rules.scoring import draw_order
+    from rigs_helper.games.rigs.market import card_value
+    from rigs_helper.games.rigs.mixed import game_virtual
+    from rigs_helper.games.rigs.scoring import draw_order
 
     virtual = game_virtual(game, tables, "market")
     end, out, at = game.market.end, {}, 0
@@ -212,7 +212,7 @@ def _with_virtual(game, tables, params: Mapping[str, Sequence[str]]
 def _end_record(tables, params: Mapping[str, Sequence[str]]) -> tuple[list[str], list[str]]:
     """The typed End Game record as the CLI's words: (["forest=4,6"], ["energy=3"]);
     ``virtual`` (rigs draws or rolls it) is left out."""
-    from rigs_helper.rules.tables import BASIC_RESOURCES
+    from rigs_helper.games.rigs.tables import BASIC_RESOURCES
 
     cards, rolls = [], []
     for t in tables.plots:
@@ -233,16 +233,16 @@ def operation(game, tables, player: str, action: str,
     """(op, ends_phase) for a leader's table control; InputError for anything else."""
     if player != game.leader:
         raise InputError(f"{action}: that is the leader's ({game.leader}) to do")
-    from rigs_helper.rules.tables import BASIC_RESOURCES
+    from rigs_helper.games.rigs.tables import BASIC_RESOURCES
 
     typed = set(tables.plots) | set(BASIC_RESOURCES) if action == "score" else set()
     extra = sorted(set(params) - {"card", "roll"} - typed)
     if extra:
         raise InputError(f"{action}: {extra[0]} is not used by this action; leave it out")
-    if action == "next":  # read as the CLI's `rigs next` is (rules/actions/catalog.py)
-        from rigs_helper.rules.actions.catalog import build_action
+    if action == "next":  # read as the CLI's `rigs next` is (games/rigs/actions/catalog.py)
+        from rigs_helper.games.rigs.actions.catalog import build_action
 
-        from rigs_helper.rules.waits.phone import from_a_phone
+        from rigs_helper.games.rigs.waits.phone import from_a_phone
 
         # the Player Phase ends as when everyone is done: each player records their own
         # Disaster card from their page (`rigs next --wait`), rigs deals none
@@ -256,7 +256,7 @@ def operation(game, tables, player: str, action: str,
     cards, rolls = _end_record(tables, params)
     cards += list(params.get("card", ()))
     rolls += list(params.get("roll", ()))
-    from rigs_helper.rules.waits.phone import end_game_record
+    from rigs_helper.games.rigs.waits.phone import end_game_record
 
     return end_game_record(tables, cards, rolls), False
 

@@ -33,7 +33,7 @@ FALLBACK_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B
 def board_data(snap: Snapshot, path, tables) -> dict:
     """The board's facts (also `/state.json`)."""
     def make():
-        from rigs_helper.rules.views import prices_so_far, status_dict
+        from rigs_helper.games.rigs.views import prices_so_far, status_dict
         from rigs_helper.store.notes import last_phase
 
         d: dict = {"etag": snap.etag, "error": snap.error}
@@ -51,8 +51,8 @@ def board_data(snap: Snapshot, path, tables) -> dict:
 
 
 def waiting_for(game, tables) -> list[dict]:
-    """[{"player", "what"}]: whose decision the table waits for (rules/legal)."""
-    from rigs_helper.rules import legal
+    """[{"player", "what"}]: whose decision the table waits for (games/rigs/legal)."""
+    from rigs_helper.games.rigs import legal
 
     return [dict(w) for w in legal.waiting_for(game, tables)]
 
@@ -64,8 +64,8 @@ def final_scores(game, tables) -> dict | None:
     if not game.game_over or not (set(e_.plot_values) >= set(tables.plots) and
                                   set(e_.resource_values) >= set(tables.constants.loanable)):
         return None
-    from rigs_helper.rules.endgame import holdings as held
-    from rigs_helper.rules.scoring import EndgameValues, score_game
+    from rigs_helper.games.rigs.endgame import holdings as held
+    from rigs_helper.games.rigs.scoring import EndgameValues, score_game
 
     values = EndgameValues(game.market.price or 0, e_.plot_values, e_.resource_values,
                            e_.plot_cards)
@@ -250,7 +250,7 @@ def _final(fin: dict | None, colour: dict[str, str]) -> dict | None:
 
 def held_by(d: dict) -> str:
     """Who holds the cards and the dice, in a line (`rigs new --cards`, `--dice`)."""
-    from rigs_helper.rules.views import CARDS_WORDS
+    from rigs_helper.games.rigs.views import CARDS_WORDS
 
     cards = CARDS_WORDS.get(str(d.get("cards")), "")
     if d.get("cards") == "partial" and d.get("partial"):  # the decks the set lacks

@@ -4,7 +4,7 @@ or that nothing does), ``#done`` ("I'm done", kept at the bottom of the screen),
 holdings in short, the Production Phase's ``#production-plan``, then the optional actions
 of this moment grouped by kind and folded.
 
-The forms come from `rules/legal.actions_json` (web/forms.py: by each parameter's kind,
+The forms come from `games/rigs/legal.actions_json` (web/forms.py: by each parameter's kind,
 never by the action's name), posted to `/p/TOKEN/act` with a fresh request id, working
 with JavaScript off (303 back here, the outcome shown at the top)."""
 
@@ -34,7 +34,7 @@ GROUPS = (  # (title, does this action belong, open in which phase)
 def player_data(snap: Snapshot, path, tables, name: str) -> dict:
     """One player's private view (their hand, their Land Grant pick, their news)."""
     def make():
-        from rigs_helper.rules.views import private_view
+        from rigs_helper.games.rigs.views import private_view
         from rigs_helper.store.notes import private_notes
 
         d: dict = {"etag": snap.etag, "error": snap.error, "name": name}
@@ -53,10 +53,10 @@ def player_data(snap: Snapshot, path, tables, name: str) -> dict:
 
 
 def actions_data(snap: Snapshot, tables, name: str, path=None) -> dict:
-    """CONTRACT's actions.json: {"player", "actions": [...]}: what `rules/legal` lists,
+    """CONTRACT's actions.json: {"player", "actions": [...]}: what `games/rigs/legal` lists,
     and the leader's table controls (nothing when the file does not load now)."""
     def make():
-        from rigs_helper.rules import legal
+        from rigs_helper.games.rigs import legal
         from rigs_helper.web.leader import leader_actions
 
         if snap.loaded is None or not any(p.name == name for p in snap.loaded.game.players):
@@ -81,7 +81,7 @@ def _attack_words(game, tables, name: str) -> str | None:
     a = game.waits.attack
     if a is None or name not in a.waiting():
         return None
-    from rigs_helper.rules.engine import title_of
+    from rigs_helper.games.rigs.engine import title_of
 
     title = title_of(tables, 'karma', a.card)
     if name == a.splitter:
@@ -164,7 +164,7 @@ def _roll(game, tables, me, acts, owners):
 
 
 def _karma_draw(game, tables, me, acts, owners):
-    from rigs_helper.rules.state import OWED_DRAW
+    from rigs_helper.games.rigs.state import OWED_DRAW
 
     n = me.owed_karma or 1
     title = f"Record the {n} Karma cards you drew" if n > 1 else \
@@ -195,7 +195,7 @@ def decided(acts: list[dict], game, d: dict, tables=None) -> set[int]:
 def _market_due(game, tables) -> bool:
     """Everyone is done with Last Call: the leader's Market card is what the table
     waits for (their "End the phase now" shows first)."""
-    from rigs_helper.rules.turns import market_due
+    from rigs_helper.games.rigs.turns import market_due
 
     return market_due(game, tables)
 
@@ -251,7 +251,7 @@ def production_plan(game, tables, name: str, acts: list[dict]) -> dict | None:
     "power"/"skip" forms the rules list for it."""
     if game.phase != "production" or game.game_over:
         return None
-    from rigs_helper.rules.production import table_plan
+    from rigs_helper.games.rigs.production import table_plan
 
     mine = next(p for p in table_plan(game, tables)["players"] if p["name"] == name)
     can: dict[str, set[str]] = {"power": set(), "skip": set()}
@@ -403,12 +403,12 @@ def rigs_deals(action: dict) -> dict:
 
 def _pending(game, tables, name: str) -> list[str]:
     """What waits for this player, in words (the terminal's lines carry the command)."""
-    from rigs_helper.rules.views import pending_entries
+    from rigs_helper.games.rigs.views import pending_entries
 
     return [p.words() for p in pending_entries(game, tables) if p.player == name]
 
 
 def _waits(game, tables) -> list[dict]:
-    from rigs_helper.rules import legal
+    from rigs_helper.games.rigs import legal
 
     return [dict(w) for w in legal.waiting_for(game, tables)]

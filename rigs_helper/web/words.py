@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from rigs_helper.rules.tables import RESOURCES
+from rigs_helper.games.rigs.tables import RESOURCES
 
 SHORT = {"energy": "E", "supplies": "S", "metal": "M", "luxuries": "L"}
 NAMES = {"credits": "Credits", "energy": "Energy", "supplies": "Supplies", "metal": "Metal",
@@ -67,7 +67,7 @@ def value_words(tables, param: str, value: str, record: str | None = None,
     return v
 
 
-#: a field per key (``split:Bo``, rules/actions/definition.py ``keyed``): its words
+#: a field per key (``split:Bo``, games/rigs/actions/definition.py ``keyed``): its words
 KEYED = {"split": "{}'s share"}
 
 

@@ -1,0 +1,183 @@
+"""From candidates that pass ``check`` to the listed actions.  No I/O.
+
+Each candidate that passes is one exact choice of values.  Choices that differ in one
+parameter only are merged (their values are joined), again and again: an action listed
+allows exactly the product of its parameters' values, no more (so a form may offer each
+parameter's values independently) and no less (nothing that passes is left out).  A
+number is checked upwards from 1 to the candidate's bound and stops at the first refusal
+(every counted action costs more or fits less as the number grows).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from rigs_helper.rules.errors import RigsError
+from rigs_helper.games.rigs.legal.base import (
+    Action,
+    Param,
+    Spec,
+    cand_form,
+    candidates,
+)
+from dataclasses import replace
+
+if TYPE_CHECKING:
+    from rigs_helper.games.rigs.state import Game
+    from rigs_helper.games.rigs.tables import Tables
+
+
+#: each candidate's operation as a page makes it (``definition.build`` of the form, then
+#: ``waits/phone.from_a_phone``, which reads only the game's ``cards`` and ``phase``), or
+#: None where the form does not read: built once, as the same forms come back for every
+#: state that offers them (operations are frozen values)
+_OPS: dict[tuple, object] = {}
+_OPS_KEPT = 20_000  # (a 400-step 4-player game offered some 5400 forms)
+_UNBUILT = object()
+
+
+def _operation(d, game: Game, player: str, form: dict):
+    """The operation ``passes`` checks (None: the form does not make one)."""
+    from rigs_helper.games.rigs.actions.definition import build
+    from rigs_helper.games.rigs.waits.phone import from_a_phone, rolloff_waits
+
+    def made():
+        try:  # as a page plays it: a Sabotage card waits for its victims' answers, a tie
+            # for leader for the tied players' dice
+            return rolloff_waits(from_a_phone(build(d, player, form, page=True), game))
+        except RigsError:
+            return None
+
+    key = (d.path, player, game.cards, game.phase, tuple(sorted(game.missing)),
+           *((k, v.__class__, tuple(v) if isinstance(v, (list, tuple)) else v)
+             for k, v in form.items()))
+    try:
+        op = _OPS.get(key, _UNBUILT)
+    except TypeError:  # (a value that is no word: built as it is)
+        return made()
+    if op is _UNBUILT:
+        op = made()
+        if len(_OPS) >= _OPS_KEPT:
+            _OPS.clear()
+        _OPS[key] = op
+    return op
+
+
+def passes(spec: Spec, game: Game, tables: Tables, player: str, form: dict) -> bool:
+    """The candidate's operation, as a page would make it (``games/rigs/waits/phone``), passes
+    the rules' own check (and apply, for an operation whose check leaves refusals to
+    apply)."""
+    from rigs_helper.games.rigs.actions.definition import registry
+
+    try:
+        d = registry().definition(spec.action)
+        if d.actor == "leader" and player != game.leader:  # (as ``build`` refuses it)
+            return False
+        op = _operation(d, game, player, form)
+        if op is None:
+            return False
+        op.check(game, tables)
+        if spec.full:
+            op.apply(game, tables)
+    except RigsError:
+        return False
+    return True
+
+
+def listed(spec: Spec, game: Game, tables: Tables, player: str) -> list[Action]:
+    direct = spec.legal().actions
+    if direct is not None:
+        return list(direct(game, tables, player, spec))
+    found: list[dict] = []
+    order: dict = {}
+    for cand in candidates(spec, game, tables, player):
+        fixed = {k: cand.fixed.get(k) for k in spec.params}
+        if spec.count and isinstance(fixed.get(spec.count), int):
+            order.setdefault(fixed[spec.count], len(order))
+        for v in fixed.values():
+            order.setdefault(v, len(order))
+        if spec.count and cand.upto:
+            for n in range(1, cand.upto + 1):
+                if not passes(spec, game, tables, player, cand_form(spec, fixed, n)):
+                    break
+                found.append({**fixed, spec.count: n})
+        elif passes(spec, game, tables, player, cand_form(spec, fixed)):
+            found.append(fixed)
+            for k, values in cand.hidden:
+                for v in values:
+                    order.setdefault(v, len(order))
+                    found.append({**fixed, k: v})
+    return to_actions(spec, merged(spec, found), order)
+
+
+def merged(spec: Spec, found: list[dict]) -> list[dict]:
+    """Join the choices that differ in one parameter, until nothing joins."""
+    entries = [{k: frozenset([v]) for k, v in f.items()} for f in found]
+    while True:
+        before = len(entries)
+        for k in reversed(spec.params):
+            groups: dict[tuple, dict] = {}
+            for e in entries:
+                key = tuple((p, e[p]) for p in spec.params if p != k)
+                if key in groups:
+                    g = groups[key]
+                    g[k] = g[k] | e[k]
+                else:
+                    groups[key] = dict(e)
+            entries = list(groups.values())
+        if len(entries) == before:
+            return entries
+
+
+def to_actions(spec: Spec, entries: list[dict], order: dict) -> list[Action]:
+    out: list[Action] = []
+    for e in entries:
+        rows: list[list[Param]] = [[]]
+        for k in spec.params:
+            options = _params(spec, k, e[k], order)
+            rows = [r + ([p] if p else []) for r in rows for p in options]
+        for params in rows:
+            out.append(Action(spec.action, tuple(params), _label(spec, params)))
+    return out
+
+
+def _params(spec: Spec, k: str, atoms: frozenset, order: dict) -> list[Param | None]:
+    """The parameter for one entry's values; several when the values of a ``multiple``
+    parameter are not every combination of them (each combination is then its own)."""
+    if atoms == {None}:
+        return [None]
+    record = dict(spec.record).get(k)
+    if record == "die" and {str(n) for n in range(1, 7)} <= set(atoms):
+        virtual = ("virtual",) if "virtual" in atoms else None
+        return [Param(k, virtual, 1, 6, None not in atoms, record="die")]
+    if record:
+        return [p if p is None else replace(p, record=record)
+                for p in _params(replace(spec, record=()), k, atoms, order)]
+    required = None not in atoms
+    vals = sorted((a for a in atoms if a is not None), key=lambda a: order.get(a, 1 << 30))
+    if k == spec.count:  # numbers in order, then words ("all")
+        ints = sorted(v for v in vals if isinstance(v, int))
+        if ints and len(ints) == len(vals) and ints == list(range(ints[0], ints[-1] + 1)):
+            return [Param(k, min=ints[0], max=ints[-1], required=required)]
+        vals = ints + [v for v in vals if not isinstance(v, int)]
+    if k in spec.multiple:
+        union: list[str] = []
+        for t in vals:
+            union += [x for x in t if x not in union]
+        sizes = [len(t) for t in vals]
+        lo, hi = min(sizes), max(sizes)
+        every = {frozenset(c) for n in range(lo, hi + 1) for c in combinations(union, n)}
+        if {frozenset(t) for t in vals} == every and all(len(set(t)) == len(t) for t in vals):
+            return [Param(k, tuple(union), lo, hi, required, True)]
+        alone = [Param(k, tuple(t), len(t), len(t), True, True) for t in vals]
+        return alone + ([] if required else [None])
+    return [Param(k, tuple(str(v) for v in vals), required=required)]
+
+
+def _label(spec: Spec, params: list[Param]) -> str:
+    """The button's words: the spec's label, and the values a form cannot change."""
+    fixed = [f"{p.name} {p.values[0]}" for p in params
+             if p.values and len(p.values) == 1 and p.required and not p.multiple
+             and p.name != spec.count]
+    return spec.label + (f" ({', '.join(fixed)})" if fixed else "")
