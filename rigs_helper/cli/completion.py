@@ -26,7 +26,7 @@ class RigsBash(BashComplete):
         found = super().get_completions(args, incomplete)
         if found or not incomplete or incomplete.startswith("-"):
             return found
-        from rigs_helper.games.rigs.names import fold
+        from rigs_helper.rules.players import fold
 
         want = fold(incomplete)
         return [c for c in super().get_completions(list(args), "")

@@ -51,7 +51,7 @@ def serve(
         raise InputError("--new-tokens: give it when starting the server (`rigs serve "
                          "--new-tokens`), not with --link: a running server keeps its links")
     if link is not None:  # as every command takes a name: "maxi", "zoe"
-        from rigs_helper.games.rigs.names import match_player
+        from rigs_helper.rules.players import match_player
 
         try:
             link = match_player(link, names)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rigs_helper.games.rigs.names import fold
+from rigs_helper.rules.players import fold
 
 
 def group_key(name: str) -> str:

@@ -19,7 +19,7 @@ def past_styles(group: str, game: str = "rigs", skip: str | None = None,
     """The play style that fitted each player in each of ``group``'s games of ``game``
     kept (newest first; the game ``skip``, an identity, left out): {fold(name): [style,
     ...]}, in one query; {} when there is no history."""
-    from rigs_helper.games.rigs.names import fold
+    from rigs_helper.rules.players import fold
 
     key = group_key(group)
     out: dict[str, list[str]] = {}
@@ -53,7 +53,7 @@ class PastStyles(Mapping[str, Sequence[str]]):
 
     def _styles(self) -> dict[str, list[str]]:
         if self._found is None:
-            from rigs_helper.games.rigs.names import fold
+            from rigs_helper.rules.players import fold
 
             try:
                 every = past_styles(self.group, "rigs", self.skip, self.path)
