@@ -95,3 +95,17 @@ def test_no_record_is_made_by_the_old_helpers():
                 if "record" in names or "Frozen" in bases:
                     old.append(f"{path.relative_to(root)}:{node.name}")
     assert old == []
+
+
+def test_the_catalog_of_operations_holds_only_the_games_own_classes():
+    """A class made elsewhere in the process (here, a test's subclass of ``Op``) is no
+    action of the game: a version-1 file's class names find only the game's operations."""
+    from rigs_helper.games.rigs.actions.catalog import everything
+    from rigs_helper.games.rigs.engine import Op
+
+    class Build(Op):  # the name of a real operation, made outside the game
+        pass
+
+    found = everything()
+    assert found["Build"] is not Build and found["Build"].__module__.startswith("rigs_helper.")
+    assert all(c.__module__.startswith("rigs_helper.") for c in found.values())
