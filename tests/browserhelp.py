@@ -59,19 +59,71 @@ def fresh_tab(driver) -> bool:
         return False
 
 
+#: the tab's settings a test may change through the DevTools protocol, each with the
+#: command that puts it back as a new tab has it (None: nothing of the tab's to put back)
+UNDO_CDP: dict[str, tuple[str, dict] | None] = {
+    "Emulation.setDeviceMetricsOverride": ("Emulation.clearDeviceMetricsOverride", {}),
+    "Emulation.clearDeviceMetricsOverride": None,
+    "Emulation.setScriptExecutionDisabled": ("Emulation.setScriptExecutionDisabled",
+                                             {"value": False}),
+    "Emulation.setEmulatedMedia": ("Emulation.setEmulatedMedia",
+                                   {"media": "", "features": []}),
+    "Network.clearBrowserCookies": None,
+}
+
+
+def blank_tab(driver, used: set[str]) -> bool:
+    """Like :func:`fresh_tab`, in the first tab kept (a new tab costs Chromium a quarter of
+    a second of CPU, a new renderer's start): the other tabs and windows closed, each
+    setting in ``used`` (the DevTools commands the test sent) put back, the tab blank and
+    no cookies.  False when a command outside :data:`UNDO_CDP` was used (a script added to
+    every page...: the test gets a new tab) or the browser does not answer."""
+    from selenium.common.exceptions import WebDriverException
+
+    if not used <= UNDO_CDP.keys():
+        return False
+    try:
+        handles = driver.window_handles
+        keep = handles[0]
+        for handle in handles[1:]:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(keep)
+        for command in sorted(used):  # (a copy: each undo sent is noted in ``used``)
+            undo = UNDO_CDP[command]
+            if undo is not None:
+                driver.execute_cdp_cmd(*undo)
+        driver.get("about:blank")
+        driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+        return driver.window_handles == [keep]
+    except WebDriverException:
+        return False
+
+
 class Shared:
     """One Chromium per test process (starting one costs seconds of CPU), handed to each
-    test with a fresh tab (tests/conftest.py's session fixture ``chromium``)."""
+    test with a fresh tab (tests/conftest.py's session fixture ``chromium``): the tab the
+    test before left, put back as new (:func:`blank_tab`), or else a new one."""
 
     def __init__(self, folder) -> None:
         self.folder = folder  # () -> a new folder for a profile
         self.driver = None
+        self.used: set[str] = set()  # the DevTools commands sent since the last fresh()
 
     def fresh(self):
-        if self.driver is not None and not fresh_tab(self.driver):
+        if self.driver is not None and not blank_tab(self.driver, self.used) \
+                and not fresh_tab(self.driver):
             self.quit()
+        self.used.clear()
         if self.driver is None:
             self.driver = start_browser(self.folder())
+            send = self.driver.execute_cdp_cmd
+
+            def tracked(cmd: str, cmd_args: dict):
+                self.used.add(cmd)
+                return send(cmd, cmd_args)
+
+            self.driver.execute_cdp_cmd = tracked
         return self.driver
 
     def quit(self) -> None:

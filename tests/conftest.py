@@ -11,8 +11,17 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
+
+# The compiled modules are kept (__pycache__, as without PYTHONDONTWRITEBYTECODE) for the
+# test processes and the commands they start: with that variable set, every xdist worker
+# compiled and assertion-rewrote the 140 test modules again at each run (about 8 s of CPU
+# each) and every `rigs` started in a subprocess compiled rigs_helper from its sources.
+# Set here, before the test modules are imported and the workers started.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 import pytest
 from hypothesis import settings

@@ -50,7 +50,10 @@ def test_board_and_player_page_follow_a_rigs_command_by_themselves(browser, tmp_
         browser.get(base + "/")
         assert "R.I.G.S." in browser.title and "Round 2/15" in browser.find_element(
             By.TAG_NAME, "main").text
-        before = karma_count(browser, "Ana")
+        # (read as the page may be drawn again meanwhile: the board's forecast arriving)
+        before = WebDriverWait(browser, 15, poll_frequency=0.1,
+                               ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: karma_count(d, "Ana"))
         rigs_command("adjust", "Ana", "karma", "1", "--why", "dealt", "--game", str(game))
         WebDriverWait(browser, 15, poll_frequency=0.1,
                       ignored_exceptions=(StaleElementReferenceException,)).until(
