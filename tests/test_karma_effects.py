@@ -721,6 +721,30 @@ def test_alarm_protects_against_a_plot_card(tables):
     assert out.game.player("Bo").effects == ("idle:P11",)
 
 
+def test_incorrect_drivers_passed_by_wrong_address_to_an_alarm_system(tables):
+    """Issue 39: Bo passes Incorrect Drivers on to Cy with Wrong Address, naming Cy's plot
+    (--answer-plot) before Cy's Alarm System rolls; an even roll leaves Cy unaffected and
+    the card changes nothing, the plot named for Cy standing unused (it was refused as
+    "not passed on"); an odd one idles Cy's plot.  The plot named is still Cy's."""
+    g = set_plot(base(tables, "production"), tables, "Bo", "P11", 2, "metal")
+    g = set_plot(g, tables, "Cy", "P12", 1, "metal")
+    g = hand(hand(g, "Ana", "incorrect-drivers"), "Bo", "wrong-address")
+    g = hand(g, "Cy", "r-i-g-s-alarm-system")
+    g = play(g, tables, "Cy", "R.I.G.S. Alarm System").game
+    passed = dict(plot="P11", answer="Wrong Address", answer_to="Cy")
+    out = play(at_roll(g, {2, 4, 6}), tables, "Ana", "Incorrect Drivers", **passed,
+               answer_plot="P12")
+    assert [p.effects for p in out.game.players] == [(), (), ()]
+    assert out.game.player("Cy").in_play == ("r-i-g-s-alarm-system",)
+    assert "incorrect-drivers" in out.game.karma.discard
+    out = play(at_roll(g, {3, 5}), tables, "Ana", "Incorrect Drivers", **passed,
+               answer_plot="P12")
+    assert out.game.player("Cy").effects == ("idle:P12",)
+    assert out.game.player("Bo").effects == ()
+    refused(at_roll(g, {2, 4, 6}), tables, RulesError, "Ana", "Incorrect Drivers",
+            **passed, answer_plot="P11", has=("--answer-plot P11: not a plot of Cy",))
+
+
 def test_alarm_only_against_sabotage(tables):
     # A Destruction card does not trigger the Alarm: no roll is made.
     g = hand(hand(base(tables), "Ana", "left-the-light-on"), "Bo", "r-i-g-s-alarm-system")

@@ -46,6 +46,7 @@ class Ctx:
         self.victims = [w.game.player(t).name for t in self.args(Victims).target]
         self.cancelled = False
         self.passed_on = False  # the victim changed (Wrong Address, Right Back, Double Agent)
+        self.passed_to: list[str] = []  # the players it was passed on to
         self.decoy_from: set[str] = set()
         self.gainers: list[str] = []  # Right Back At You: the original victims, who gain
         self.turned_by = ""  # Right Back At You: who answered with it (splits the gains)

@@ -22,7 +22,7 @@ from rigs_helper.games.rigs.karma.args import (
 from rigs_helper.games.rigs.karma.args import flag as option_flag
 from rigs_helper.games.rigs.karma.context import Ctx
 from rigs_helper.games.rigs.karma.hands import hand_key, move_played_card, play_allowed, retire
-from rigs_helper.games.rigs.karma.protection import resolve
+from rigs_helper.games.rigs.karma.protection import PLOT_CARDS, resolve
 from rigs_helper.games.rigs.piles import find_in
 from rigs_helper.games.rigs.state import Game, Player, frozen_map
 from rigs_helper.games.rigs.tables import KarmaCard, Tables
@@ -195,11 +195,25 @@ class KarmaPlay(Op):
         if unused:
             raise InputError("--drew: " + ", ".join(unused) + f": {card.title} made nobody "
                              "draw that many Karma cards")
-        if self.answer_plot and not (ctx.passed_on and not ctx.cancelled):
+        if self.answer_plot and not ctx.passed_on:
             raise InputError(f"--answer-plot {self.answer_plot[0]}: {card.title} was not "
                              "passed on to another victim")
+        if self.answer_plot and ctx.cancelled:
+            unused_plot(ctx)
         return w.done()
 
+
+def unused_plot(ctx: Ctx) -> None:
+    """A plot card passed on and then stopped (the new victim's Alarm System or Donk
+    saving them, Calling in a Favor after Wrong Address): the plot named for the new
+    victim when it was passed on stands unused, but it is still one of theirs."""
+    if ctx.card.action not in PLOT_CARDS or not ctx.passed_to:
+        return
+    pid = ctx.op.answers.answer_plot[0]
+    if ctx.plot_owner(pid) not in ctx.passed_to:
+        raise RulesError(f"--answer-plot {pid}: not a plot of "
+                         + " or ".join(ctx.passed_to),
+                         rule=f"{ctx.card.title} passed on hits a plot of its new victim")
 
 
 # ---------------------------------------------------------------------------- families

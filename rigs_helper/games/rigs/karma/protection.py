@@ -188,6 +188,7 @@ def in_play_saves(c: Ctx, v: str) -> bool:
 def pass_to(c: Ctx, new: str) -> bool:
     """The card now affects ``new`` (unless their in-play protections save them)."""
     c.passed_on = True
+    c.passed_to.append(new)
     if in_play_saves(c, new):
         return False
     c.victims.append(new)

@@ -351,14 +351,20 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
     def ok(**kw) -> bool:
         return _passes(spec, game, tables, me, {"card": card, **kw, **first})
 
+    from rigs_helper.games.rigs.karma.protection import PLOT_CARDS
+
     others = tuple(q.name for q in game.players if q.name != me)
     targets = (None, *others) if action in ("redirect", "hijack") else (None,)
+    on_plot = tables.karma_card(attack.card).action in PLOT_CARDS
     out = []
     for to in targets:
         with_to = {"to": to} if to else {}
         plain = ok(**with_to)
         owner = to or attack.player
-        plots = () if plain and action != "reflect" else tuple(
+        # a plot card passed on names the new victim's plot now, whatever their in-play
+        # protections roll later (issue 39: rigs' stand-in die may save them in the trial)
+        passes = on_plot and (to is not None or action == "reflect")
+        plots = () if plain and not passes else tuple(
             x.id for x in game.player(owner).plots if ok(plot=x.id, **with_to))
         if not plain and not plots:
             continue
@@ -375,7 +381,7 @@ def _card_answers(spec: Spec, game, tables, me: str, key: str, title: str, first
                                 multiple=True, record="card",
                                 ordered=recordable_each(dealt, tables, me, n, at)))
         if plots:
-            params.append(Param("plot", plots, required=not plain))
+            params.append(Param("plot", plots, required=passes or not plain))
         out.append(Action(spec.action, tuple(params), f"Answer {title} with {card}"
                           + (f" (to {to})" if to else "")))
     alone, passed = out[:1], out[1:]  # the card alone, then the card and one player each
