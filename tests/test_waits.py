@@ -438,3 +438,35 @@ def test_right_back_at_you_split_and_its_answerer_kept_in_the_game_file(tables):
     assert doc["waits"]["attack"]["splitter"] == "Cy"
     assert doc["waits"]["attack"]["replies"][0]["split"] == {"Bo": 2, "Cy": 1}
     assert from_doc(doc, "x.toml", tables) == g
+
+
+def test_incorrect_drivers_passed_by_wrong_address_to_an_alarm_system_on_the_pages(tables):
+    """Issue 39 (seed 94068): Bo passes Incorrect Drivers on to Cy with Wrong Address from a
+    page; the list asks Cy's plot whatever rigs' stand-in die for Cy's Alarm System rolls
+    in its trial, and Cy's listed rolls are all accepted: an even one leaves Cy unaffected
+    (it was refused, "not passed on to another victim"), an odd one idles the plot named."""
+    from karmahelp import at_roll, play, set_plot
+
+    from rigs_helper.games.rigs.legal import legal_actions
+
+    g = set_plot(base(tables, "production"), tables, "Bo", "P11", 2, "metal")
+    g = set_plot(g, tables, "Cy", "P12", 1, "metal")
+    g = hand(hand(g, "Ana", "incorrect-drivers"), "Bo", "wrong-address")
+    g = play(hand(g, "Cy", "r-i-g-s-alarm-system"), tables, "Cy",
+             "R.I.G.S. Alarm System").game
+    g = perform(g, KarmaPlayWait.from_flat("Ana", "Incorrect Drivers", plot=("P11",),
+                                           later=True), tables).game
+    for stand_in in ({2, 4, 6}, {1, 3, 5}):
+        listed = [a for a in legal_actions(at_roll(g, stand_in), tables, "Bo")
+                  if a.action == "answer" and (to := a.param("to")) is not None
+                  and to.values == ("Cy",)]
+        assert len(listed) == 1, stand_in
+        plot = listed[0].param("plot")
+        assert plot is not None and plot.required and "P12" in plot.values, stand_in
+        assert set(plot.values) <= {x.id for x in g.player("Cy").plots}
+    w = perform(g, Answer("Bo", "Wrong Address", to="Cy", plot="P12"), tables).game
+    assert w.waits.attack is not None and w.waits.attack.later == ("Cy",)
+    for roll, effects in (("2", ()), ("3", ("idle:P12",))):
+        out = perform(w, Answer("Cy", "take", roll=(roll,)), tables).game
+        assert out.waits.attack is None
+        assert out.player("Cy").effects == effects and out.player("Bo").effects == ()
