@@ -675,3 +675,44 @@ def test_identity_theft_drawn_past_a_mixed_decks_end_lists_each_card_where_it_co
                                                               "drew": pick})
                     tried[card] += 1
     assert set(tried) == {"take", "Right Back At You"}, tried
+
+
+def test_rough_storm_played_from_a_later_seat_over_a_mixed_deck_waits_for_its_players_card(
+        tmp_path, rigs, tables):
+    """Rough Storm played from a page by Bo, who sits after Ana (benchmark seed 94076):
+    the top card of the mixed Karma deck is rigs', the next the group's.  The list offers
+    Bo's die 1 to 5 with ``drawn`` ``virtual``; every such request is accepted.  Ana, who
+    loses first in seat order, may draw the top card before Bo does, so which card is
+    Bo's waits for Ana's die: it is not asked with the play, and once the card resolves Bo's
+    unrecorded card waits for Bo's record.  Before, the play was refused "waiting for a
+    choice: ... Bo: draw the top card of your Karma pile and record it" because the
+    check drew Ana's card first and then found the group's card on top for Bo."""
+    from rigs_helper.games.rigs.legal import actions_json
+
+    g = _rough_storm_game(tmp_path, rigs, tables, (True, False))
+    ana, bo = g.player("Ana"), g.player("Bo")
+    g = g.with_player(replace(ana, hand=())).with_player(replace(bo, hand=ana.hand))
+    assert ana.energy and bo.energy  # (both lose on a 2)
+    # the benchmark's request: a die the page may record, ``drawn`` left out (virtual)
+    waiting = page_perform(g, tables, "Bo", "karma play",
+                           {"title": ["Rough Storm"], "roll": ["2"]}).game
+    plays = [a for a in actions_json(g, tables, "Bo")["actions"]
+             if a["action"] == "karma play"]
+    assert [a["params"]["roll"]["values"] for a in plays if "drawn" in a["params"]] == \
+        [["1", "2", "3", "4", "5"]]
+    (play,) = [a for a in plays if "drawn" in a["params"]]
+    assert play["params"]["drawn"]["values"] == ["virtual"]
+    for face in play["params"]["roll"]["values"]:
+        out = page_perform(g, tables, "Bo", "karma play",
+                           {"title": ["Rough Storm"], "roll": [face], "drawn": ["virtual"]})
+        assert out.game.waits.attack is not None and out.game.waits.attack.victims == ("Ana",)
+    g = waiting
+    take = next(a for a in actions_json(g, tables, "Ana")["actions"]
+                if a["action"] == "answer" and "drew" in a["params"])
+    assert take["params"]["drew"]["values"] == ["virtual"]  # Ana's: the top card, rigs'
+    out = page_perform(g, tables, "Ana", "answer",
+                       {"card": ["take"], "roll": ["3"], "drew": ["virtual"]}).game
+    assert out.waits.attack is None
+    assert len(out.player("Ana").hand) == 1 and out.player("Ana").hand[0] == g.karma.draw[0]
+    assert out.player("Bo").owed_karma == 1 and out.player("Bo").hand == ()
+    assert out.karma.draw[0] == g.karma.draw[1] and not out.karma.virtual[0]

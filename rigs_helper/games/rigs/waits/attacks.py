@@ -178,8 +178,18 @@ class KarmaPlayWait(KarmaPlay):
             # a victim's card from a mixed Karma deck that the group draws at the table
             # (Rough Storm's victims): theirs to record when they answer, not the play's;
             # the play is checked on a trial whose draws never wait (games/rigs/mixed.py)
-            if not victims or any(c.startswith(f"{play.name}: ") for c in err.choices):
+            if not victims:
                 raise
+            if any(c.startswith(f"{play.name}: ") for c in err.choices):
+                # its own player draws too, after the victims who draw before them
+                # (Rough Storm: every loser in seat order, a card recorded first): which
+                # card is theirs waits for the others' dice, so a card they did not
+                # record waits for their record as the card resolves (``owe``, as
+                # ``resolving`` reads it), where the table draws its own cards
+                if not (self.later and game.table_draws):
+                    raise
+                play.check(self._at_once(game), tables)
+                return
             from rigs_helper.games.rigs.mixed import trial
 
             play.check(trial(game), tables)
