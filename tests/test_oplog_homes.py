@@ -23,10 +23,10 @@ def test_every_operation_class_is_known_by_its_definition():
                   if cls.__module__.startswith("rigs_helper.")}  # (not a test's own)
     from rigs_helper.games.rigs.actions.definition import unit_of
     from rigs_helper.games.rigs.karma.play import OPS, KarmaPlay
-    from rigs_helper.games.rigs.waits.attacks import WAITING, KarmaPlayWait
 
-    # a Karma play's family: known as its base's action (issue 40: one class per family)
-    families = {*OPS.values(), *WAITING.values()} - {KarmaPlay, KarmaPlayWait}
+    # a Karma play's family: known as its base's action (issue 40: one class per family;
+    # one that waits for its victims is the same class, its ``wait`` set)
+    families = set(OPS.values()) - {KarmaPlay}
     bases = {c for c in everything.values() if c.__subclasses__()} - set(LOADED) - families
     assert {c.__name__ for c in bases} == {"DealAnswer"}  # the answers' shared base
     for name, cls in everything.items():
@@ -36,13 +36,10 @@ def test_every_operation_class_is_known_by_its_definition():
         assert d is DEFS.get(path) and (d is not None or path in OTHERS), name
         assert definition_of(cls) is d
         if cls in families:
-            assert path == "karma play" and marks == (
-                {"wait": True} if issubclass(cls, KarmaPlayWait) else {}), name
+            assert path == "karma play" and marks == {}, name
     for path, d in DEFS.items():
         assert LOADED[d.operation_class()][:2] == (path, d)
         assert (d.legal is None) == (path in ("next", "adjust"))
-    assert LOADED[DEFS["karma play"].waiting_class()] == ("karma play", DEFS["karma play"],
-                                                          {"wait": True})
 
 
 def test_an_operation_made_directly_is_named_by_its_definition():
@@ -52,8 +49,8 @@ def test_an_operation_made_directly_is_named_by_its_definition():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "done ('done', {'name': 'Ana'})"
-    assert action_name(from_action("karma play", {"name": "Ana", "title": "Decoy",
-                                                  "wait": True})) == "karma play"
+    waits = from_action("karma play", {"name": "Ana", "title": "Decoy", "wait": True})
+    assert action_name(waits) == "karma play" and waits.wait
 
 
 def test_an_action_replayed_imports_its_module_and_not_every_other():
@@ -204,8 +201,7 @@ def test_every_parameter_said_is_a_field_of_its_operation():
     for path, d in DEFS.items():
         if d.operation_class().describe is not Op.describe:
             continue  # (its words by hand, saying why)
-        classes = [d.operation_class(), *(OPS.values() if path == "karma play" else ()),
-                   *((d.waiting_class(),) if d.waiting is not None else ())]
+        classes = [d.operation_class(), *(OPS.values() if path == "karma play" else ())]
         for p in d.params:
             if p.field is None or not p.typed:
                 continue

@@ -56,6 +56,8 @@ def test_right_back_at_you_on_i_want_that_at_several_victims_split_at_the_termin
     """`rigs answer Bo 'Right Back At You'` on I WANT THAT! aimed at Bo and Cy: the card
     turns on Ana, who records her dice; then Bo records the split of what she lost
     (`rigs answer Bo take --split ...`), which adds up to it or is refused in one line."""
+    from dataclasses import replace
+
     from servehelp import rigs as ok
     from servehelp import saved_game
 
@@ -94,13 +96,15 @@ def test_right_back_at_you_on_i_want_that_at_several_victims_in_an_older_file(tm
     """An attack waiting in a file written before the cards waited for later players
     (``Attack.later`` None) resolves as before: without a split the answer is refused,
     and the page does not list it."""
+    from dataclasses import replace
+
     from servehelp import rigs as ok
     from servehelp import saved_game
 
     from rigs_helper.rules.errors import InputError
     from rigs_helper.games.rigs.karma.play import KarmaPlay
     from rigs_helper.games.rigs.legal import legal_actions
-    from rigs_helper.games.rigs.waits.attacks import Answer, KarmaPlayWait, same_play
+    from rigs_helper.games.rigs.waits.attacks import Answer
 
     game = tmp_path / "rigs.toml"
     ok("new", "-p", "Ana", "-p", "Bo", "-p", "Cy", "--seed", 7, "--game", game)
@@ -108,7 +112,7 @@ def test_right_back_at_you_on_i_want_that_at_several_victims_in_an_older_file(tm
     ok("adjust", "Bo", "karma", "1", "--card", "Right Back At You", "--why", "dealt", "--game", game)
     play = KarmaPlay.from_flat("Ana", "I WANT THAT!", target=("Bo", "Cy"),
                                resource=("energy",))
-    g = same_play(KarmaPlayWait, play).apply(saved_game(game, tables), tables).game
+    g = replace(play, wait=True).apply(saved_game(game, tables), tables).game
     assert g.waits.attack.later is None
     answer = Answer("Bo", "Right Back At You")
     try:

@@ -17,13 +17,19 @@ from karmahelp import base, hand
 from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.games.rigs.karma.play import KarmaPlay
-from rigs_helper.games.rigs.waits.attacks import Answer, KarmaPlayWait, resolve_now
+from rigs_helper.games.rigs.waits.attacks import Answer, resolve_now
 from rigs_helper.games.rigs.waits.deals import (
     DealAccept,
     DealDecline,
     DealPropose,
     DealWithdraw,
 )
+
+
+def waiting(name: str, title: str, **flat) -> KarmaPlay:
+    """`rigs karma play NAME TITLE ... --wait` as the play's own fields say it."""
+    return KarmaPlay.from_flat(name, title, wait=True, **flat)
+
 
 TITLES = ("Wrong Address", "Calling in a Favor", "Right Back At You", "Double Agent",
           "Decoy", "Ain't Working for You")
@@ -124,7 +130,7 @@ def want_that(tables, seed=21):
 def test_attack_on_two_victims_waits_for_both_even_the_one_without_protection(tables):
     g = want_that(tables)
     before = g
-    out = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    out = perform(g, waiting("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                    resource=("energy",)), tables)
     g = out.game
     assert g.waits.attack.waiting() == ("Bo", "Cy")
@@ -149,7 +155,7 @@ def test_resolved_attack_equals_the_cli_answer_outcome(tables, seed):
     play = dict(target=("Bo", "Cy"), resource=("energy",))
     cli = perform(g, KarmaPlay.from_flat("Ana", "I WANT THAT", **play,
                                answer=("Bo=Wrong Address",)), tables)
-    w = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", **play), tables).game
+    w = perform(g, waiting("Ana", "I WANT THAT", **play), tables).game
     w = perform(w, Answer("Bo", "wrong address"), tables).game
     out = perform(w, Answer("Cy", "take"), tables)
     assert out.game == cli.game
@@ -161,13 +167,13 @@ def test_resolved_attack_passed_on_equals_the_cli_answer_outcome(tables):
     play = dict(target=("Bo",), resource=("energy",))
     cli = perform(g, KarmaPlay.from_flat("Ana", "I WANT THAT", **play, answer=("Bo=Wrong Address",),
                                answer_to=("Bo=Cy",)), tables)
-    w = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", **play), tables).game
+    w = perform(g, waiting("Ana", "I WANT THAT", **play), tables).game
     out = perform(w, Answer("Bo", "Wrong Address", to="Cy"), tables)
     assert out.game == cli.game and out.game.player("Cy").energy < 5
 
 
 def test_victim_answer_stays_private_until_the_card_resolves(tables):
-    g = perform(want_that(tables), KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    g = perform(want_that(tables), waiting("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                                   resource=("energy",)), tables).game
     out = perform(g, Answer("Bo", "Wrong Address"), tables)
     assert "Wrong Address" not in public_text([out])
@@ -179,7 +185,7 @@ def test_victim_answer_stays_private_until_the_card_resolves(tables):
 
 def test_answer_for_the_whole_card_resolves_at_once_from_any_other_player(tables):
     g = hand(want_that(tables), "Cy", "calling-in-a-favor")
-    g = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo",),
+    g = perform(g, waiting("Ana", "I WANT THAT", target=("Bo",),
                                  resource=("energy",)), tables).game
     out = perform(g, Answer("Cy", "Calling in a Favor"), tables)  # Cy is not a victim
     assert out.game.waits.attack is None
@@ -191,7 +197,7 @@ def test_answers_refused_in_one_line(tables):
     g = hand(want_that(tables), "Cy", "decoy")
     with pytest.raises(RulesError, match="no attack waits"):
         perform(g, Answer("Bo", "take"), tables)
-    g = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo",),
+    g = perform(g, waiting("Ana", "I WANT THAT", target=("Bo",),
                                  resource=("energy",)), tables).game
     with pytest.raises(RulesError, match="Ana played I WANT THAT!"):
         perform(g, Answer("Ana", "take"), tables)
@@ -203,25 +209,25 @@ def test_answers_refused_in_one_line(tables):
         perform(g, Answer("Cy", "Decoy"), tables)
     with pytest.raises(RulesError, match="still waits for answers: Bo"):
         perform(hand(g, "Ana", "brownout"),
-                KarmaPlayWait.from_flat("Ana", "Brownout", target=("Cy",)), tables)
+                waiting("Ana", "Brownout", target=("Cy",)), tables)
 
 
 def test_wait_refuses_answers_given_by_the_player(tables):
     with pytest.raises(InputError, match="--answer: with --wait each victim answers"):
-        perform(want_that(tables), KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo",),
+        perform(want_that(tables), waiting("Ana", "I WANT THAT", target=("Bo",),
                                                  resource=("energy",),
                                                  answer=("Bo=Wrong Address",)), tables)
 
 
 def test_a_card_with_no_victim_to_answer_is_played_at_once(tables):
     g = hand(base(tables), "Ana", "winning-raffle-ticket")
-    out = perform(g, KarmaPlayWait.from_flat("Ana", "Winning Raffle Ticket"), tables)
+    out = perform(g, waiting("Ana", "Winning Raffle Ticket"), tables)
     assert out.game.waits.attack is None
     assert out.game == perform(g, KarmaPlay.from_flat("Ana", "Winning Raffle Ticket"), tables).game
 
 
 def test_auto_resolves_the_waiting_attack_with_the_answers_given(tables):
-    g = perform(want_that(tables), KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    g = perform(want_that(tables), waiting("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                                   resource=("energy",)), tables).game
     g = perform(g, Answer("Bo", "Wrong Address"), tables).game
     out = resolve_now(g, tables)
@@ -233,7 +239,7 @@ def test_auto_resolves_the_waiting_attack_with_the_answers_given(tables):
 
 def test_auto_gives_back_a_card_that_can_no_longer_be_played(tables):
     g0 = hand(base(tables, phase="production"), "Ana", "brownout")
-    g = perform(g0, KarmaPlayWait.from_flat("Ana", "Brownout", target=("Bo",)), tables).game
+    g = perform(g0, waiting("Ana", "Brownout", target=("Bo",)), tables).game
     g = replace(g, phase="market")  # Brownout is a production card: too late now
     out = resolve_now(g, tables)
     assert out.game.player("Ana").hand == g0.player("Ana").hand
@@ -254,7 +260,7 @@ def test_from_a_phone_an_attack_waits_and_the_disasters_wait_for_records(tables)
     g = want_that(tables)
     op = from_a_phone(KarmaPlay.from_flat("Ana", "I WANT THAT", target=("Bo",), resource=("energy",)),
                       g)
-    assert isinstance(op, KarmaPlayWait)
+    assert isinstance(op, KarmaPlay) and op.wait
     assert perform(g, op, tables).game.waits.attack.victims == ("Bo",)
     out = perform(g, from_a_phone(NextPhase(), g), tables)
     assert out.game.phase == "disaster" and len(out.game.waits.disasters) == 3
@@ -279,7 +285,7 @@ def test_listed_wait_actions_pass_their_check_and_name_no_other_hand(tables):
 
     g = propose(want_that(tables), tables, "Ana", "Bo", (("energy", 2),), (),
                 (("credits", 10),))
-    g = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    g = perform(g, waiting("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                  resource=("energy",)), tables).game
     seen = set()
     for name in ("Ana", "Bo", "Cy"):
@@ -386,7 +392,7 @@ def test_a_deal_moves_both_sides_or_nothing(steps):
 
 def test_a_victim_may_change_their_answer_until_the_card_resolves(tables):
     g0 = want_that(tables)
-    g = perform(g0, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    g = perform(g0, waiting("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                   resource=("energy",)), tables).game
     g = perform(g, Answer("Bo", "Wrong Address"), tables).game
     g = perform(g, Answer("Bo", "take"), tables).game  # Bo keeps his card after all
@@ -406,7 +412,7 @@ def test_a_victim_with_alarm_and_donk_in_play_names_the_first_in_their_answer(ta
     g0 = card_to(card_to(g0, "Cy", "r-i-g-s-alarm-system", in_play=True), "Cy",
                  "i-ve-got-a-donk", in_play=True)
     play = dict(target=("Bo", "Cy"), resource=("energy",))
-    g = perform(g0, KarmaPlayWait.from_flat("Ana", "I WANT THAT", **play), tables).game
+    g = perform(g0, waiting("Ana", "I WANT THAT", **play), tables).game
     with pytest.raises(InputError, match=r"Cy names the one that rolls first \(--first"):
         perform(g, Answer("Cy", "take"), tables)
     with pytest.raises(InputError, match="--first: Bo has not both"):
@@ -424,7 +430,7 @@ def test_right_back_at_you_split_and_its_answerer_kept_in_the_game_file(tables):
     written and read back; a file without them (older) loads with none."""
     from rigs_helper.store.codec import from_doc, to_doc
 
-    g = perform(want_that(tables), KarmaPlayWait.from_flat(
+    g = perform(want_that(tables), waiting(
         "Ana", "I WANT THAT", target=("Bo", "Cy"), resource=("energy",), later=True),
         tables).game
     g = perform(g, Answer("Cy", "take"), tables).game
@@ -454,7 +460,7 @@ def test_incorrect_drivers_passed_by_wrong_address_to_an_alarm_system_on_the_pag
     g = hand(hand(g, "Ana", "incorrect-drivers"), "Bo", "wrong-address")
     g = play(hand(g, "Cy", "r-i-g-s-alarm-system"), tables, "Cy",
              "R.I.G.S. Alarm System").game
-    g = perform(g, KarmaPlayWait.from_flat("Ana", "Incorrect Drivers", plot=("P11",),
+    g = perform(g, waiting("Ana", "Incorrect Drivers", plot=("P11",),
                                            later=True), tables).game
     for stand_in in ({2, 4, 6}, {1, 3, 5}):
         listed = [a for a in legal_actions(at_roll(g, stand_in), tables, "Bo")

@@ -12,10 +12,16 @@ from clihelp import readme_round
 
 from rigs_helper.games.rigs.engine import perform
 from rigs_helper.games.rigs.oplog import op_from_json, op_to_json
-from rigs_helper.games.rigs.waits.attacks import Answer, KarmaPlayWait
+from rigs_helper.games.rigs.karma.play import KarmaPlay
+from rigs_helper.games.rigs.waits.attacks import Answer
 from rigs_helper.games.rigs.waits.deals import DealPropose
 from rigs_helper.store import session
 from rigs_helper.store.codec import from_doc, to_doc
+
+
+def waiting(name: str, title: str, **flat) -> KarmaPlay:
+    """`rigs karma play NAME TITLE ... --wait` as the play's own fields say it."""
+    return KarmaPlay.from_flat(name, title, wait=True, **flat)
 
 
 def run(rigs, path, line: str, code: int = 0):
@@ -160,7 +166,7 @@ def test_waits_survive_the_game_file(tables):
     g = hand(hand(base(tables), "Ana", "i-want-that"), "Bo", "wrong-address")
     g = perform(g, DealPropose("Ana", "Bo", (("energy", 2),), ("P1",), (("credits", 5),),
                                ("P2",)), tables).game
-    g = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo", "Cy"),
+    g = perform(g, waiting("Ana", "I WANT THAT", target=("Bo", "Cy"),
                                  resource=("energy",)), tables).game
     g = perform(g, Answer("Bo", "Wrong Address", to="Ana"), tables).game
     doc = to_doc(g, tables)
@@ -182,7 +188,7 @@ def test_a_hand_edited_waits_table_is_refused_naming_the_key(tables, edit, key):
 
     g = hand(base(tables), "Ana", "i-want-that")
     g = perform(g, DealPropose("Ana", "Bo", (("energy", 2),)), tables).game
-    g = perform(g, KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo",),
+    g = perform(g, waiting("Ana", "I WANT THAT", target=("Bo",),
                                  resource=("energy",)), tables).game
     doc = to_doc(g, tables)
     edit(doc["waits"])
@@ -191,7 +197,7 @@ def test_a_hand_edited_waits_table_is_refused_naming_the_key(tables, edit, key):
 
 
 def test_a_waiting_play_is_kept_as_data(tables):
-    op = KarmaPlayWait.from_flat("Ana", "I WANT THAT", target=("Bo",), resource=("energy",))
+    op = waiting("Ana", "I WANT THAT", target=("Bo",), resource=("energy",))
     assert op_from_json(op_to_json(op)) == op
     assert op.describe().endswith(" --wait")
 

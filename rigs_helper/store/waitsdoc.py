@@ -210,7 +210,6 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
                     players(a["later"], "waits.attack.later") if "later" in a else None,
                     player(a["splitter"], "waits.attack.splitter") if "splitter" in a else "")
     from rigs_helper.games.rigs.karma.play import KarmaPlay
-    from rigs_helper.games.rigs.waits.attacks import KarmaPlayWait
 
     try:
         from rigs_helper.games.rigs.oplog import op_from_json
@@ -219,7 +218,7 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
     except (ValueError, KeyError, TypeError, RigsError):
         raise check.fail("waits.attack.play", "not a Karma play as the log keeps one") \
             from None
-    if not isinstance(op, KarmaPlay) or isinstance(op, KarmaPlayWait) or \
+    if not isinstance(op, KarmaPlay) or op.wait or op.drawers or op.later or \
             op.name != attack.player:
         raise check.fail("waits.attack.play", f"must be {attack.player}'s Karma play")
     if not attack.victims:

@@ -49,9 +49,7 @@ class Op:
     """Base of every operation.  Subclasses are ``@dataclass(frozen=True, slots=True)``;
     their methods call the base's by name (``Op.check(self, game, tables)``): a slotted
     dataclass is a new class made by the decorator, which ``super()`` without arguments
-    does not know before Python 3.14.  A waiting Karma play (``waits/attacks.py``) has
-    no slots: it takes the fields of two bases, its family and ``KarmaPlayWait``, which
-    slots cannot lay out together."""
+    does not know before Python 3.14."""
 
     __slots__ = ()
 

@@ -289,9 +289,19 @@ def op_to_json(op: Op) -> str:
 
 
 def op_from_json(text: str, ops: dict[str, type] | None = None) -> Op:
-    """An operation from :func:`op_to_json`'s text."""
+    """An operation from :func:`op_to_json`'s text (a class an older file names that is
+    no class now: the one it is now, with the fields it stood for)."""
     import json
 
     d = json.loads(text)
-    cls = (ops or op_classes())[d["op"]]
-    return made(cls, {k: _value(v) for k, v in d["args"].items()})
+    args = {k: _value(v) for k, v in d["args"].items()}
+    cls = (ops or op_classes()).get(d["op"])
+    if cls is None:
+        from rigs_helper.games.rigs.actions.definition import registry
+
+        named = registry().named(d["op"])
+        if not named:
+            raise KeyError(d["op"])
+        cls, marks = named[0]
+        args = {**args, **marks}
+    return made(cls, args)

@@ -115,10 +115,9 @@ def _karma_play(cls, actor, v):
         for k, _ in v[side]:
             if k not in RESOURCES:
                 raise InputError(f"karma play: {side} {k}: only resources are handed over")
-    extra = {}
-    if v["wait"]:
-        cls = definition("karma play").waiting_class()
-        extra = {"drawers": True, "later": True}
+    # --wait: the card waits for its victims' answers and the players' records, as a
+    # page's play does (games/rigs/waits/waiting.py)
+    extra = {"drawers": True, "later": True, "wait": True} if v["wait"] else {}
     return cls.from_flat(
         actor, v["title"], target=v["target"], plot=v["plot"], resource=v["resource"],
         give=v["give"], take=v["take"], source=v["from"],
@@ -276,7 +275,7 @@ DEFS: dict[str, ActionDef] = {d.path: d for d in (
         _opt("roll", "table_roll", many=True, cli="--roll", record="die", field="rolls"),
         _opt("wait", "flag", cli="--wait", page=False, default=False),
     ), "Play a Karma card", legal=o.legal_karma_play, make=_karma_play,
-        waiting=o.op_karma_play_wait, quoted=True, said_order=(
+        quoted=True, said_order=(
             "target", "plot", "resource", "give", "take", "card", "from", "option",
             "new_owner", "to", "answer", "answer_to", "answer_plot", "drew", "own", "first",
             "split", "roll", "wait")),
@@ -364,14 +363,30 @@ def build_action(path: str, actor: str | None, words, page: bool = False, game=N
 
 
 def _named(name: str) -> list[tuple[type, dict[str, Any]]]:
-    """The classes logged as the action ``name``, each with the fields that mark it."""
+    """The classes logged as the action ``name``, each with the fields that mark it; or
+    the class an operation class of an older file's name is now, with the fields it
+    stood for (:data:`RENAMED`)."""
     d = DEFS.get(name)
     if d is not None:
-        return [(d.operation_class(), {})] + (
-            [(d.waiting_class(), {"wait": True})] if d.waiting is not None else [])
+        return [(d.operation_class(), {})]
     if name in o.OTHERS:
         return [(loaded(o.OTHERS[name](), name, None), {})]
+    if name in RENAMED:
+        path, marks = RENAMED[name]
+        return [(DEFS[path].operation_class(), marks)]
     return []
+
+
+#: the operation classes an older file names (a version-1 entry's class, a waiting
+#: attack's play) that are no class now: their action, and the fields they stood for (a
+#: Karma play that waited for its victims was a class of its own, ``KarmaPlayWait``, and
+#: one per family of cards, ``PlayOnVictimsWait`` ...: now the play's ``wait``)
+RENAMED: dict[str, tuple[str, dict[str, Any]]] = {name + "Wait": ("karma play", {"wait": True})
+                                                  for name in (
+    "KarmaPlay", "PlayCollector", "PlayOnVictims", "PlayRigsFrom", "PlayHandCard",
+    "PlayMatchLoss", "PlaySwapOption", "PlayVictimsResource", "PlayOnPlot",
+    "PlayNewOwner", "PlayScatter", "PlayPlots", "PlayPlotResource", "PlayResources",
+    "PlaySwap", "PlayTake")}
 
 
 def _others() -> None:

@@ -86,8 +86,6 @@ class ActionDef(NamedTuple):
     full: bool = False  # legal actions run apply too (check leaves refusals to apply)
     make: Callable[..., object] | None = None  # (cls, actor, values) -> op; None: fields
     page_one_of: tuple[str, ...] = ()  # a page gives exactly one value of these, in all
-    waiting: Callable[[], type] | None = None  # the operation of a play that waits
-    # for answers (from a page, or ``--wait``): logged as this action, ``wait = true``
     several: str = ""  # the CLI takes several of the action in one command, one operation
     # (the first's, with the others' values in its ``more``): each action's words in turn,
     # "player n" (sell Ana 2 Bo all: a player, then its n), or an item each, "resource=n"
@@ -149,12 +147,6 @@ class ActionDef(NamedTuple):
             cls = self._reading["class"] = loaded(self.op(), self.path, self)
         return cls
 
-    def waiting_class(self) -> type:
-        """The operation of this action's play that waits for answers."""
-        if self.waiting is None:
-            raise InputError(f"{self.path}: nothing waits")
-        return loaded(self.waiting(), self.path, self, {"wait": True})
-
     @property
     def _reading(self) -> dict:
         """What reading words needs, worked out once: the parameters by name, the names
@@ -212,7 +204,8 @@ class Registry(NamedTuple):
 
     definition: Callable[[str], ActionDef]  # the definition of an action (InputError)
     named: Callable[[str], list[tuple[type, dict[str, Any]]]]  # the classes logged as an
-    # action's name, each with the fields that mark it
+    # action's name, each with the fields that mark it (or the class an older file's
+    # class name is now, with the fields it stood for)
     everything: Callable[[], dict[str, type]]  # every operation class by class name,
     # each loaded
     find: Callable[[type], None]  # load what makes an operation class known (made

@@ -169,11 +169,6 @@ def legal_karma_play() -> Legal:
     return Legal(candidates=candidates_play)
 
 
-def op_karma_play_wait() -> type[Op]:
-    from rigs_helper.games.rigs.waits.attacks import KarmaPlayWait
-    return KarmaPlayWait
-
-
 def op_karma_use() -> type[Op]:
     from rigs_helper.games.rigs.karma.play import KarmaUse
     return KarmaUse

@@ -3,7 +3,9 @@
 Kept as one idea past 450 lines: a Karma play is one operation per family of cards (the
 common base, its checks and effects, and each family's class with its own fields), together
 so that the families' check and log are read in one place (their words: the
-definition's, ``games/rigs/actions/said.py``)."""
+definition's, ``games/rigs/actions/said.py``).  A play that waits for its victims (from a
+page, or ``--wait``) is the same operation with ``wait`` set (its check and apply:
+``games/rigs/waits/waiting.py``); what waits lives in the game's ``waits``."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from rigs_helper.games.rigs.karma.protection import PLOT_CARDS, resolve
 from rigs_helper.games.rigs.piles import find_in
 from rigs_helper.games.rigs.state import Game, Player, frozen_map
 from rigs_helper.games.rigs.tables import KarmaCard, Tables
+from rigs_helper.games.rigs.waits import waiting
 from rigs_helper.games.rigs.waits.records import Resolving
 from rigs_helper.rules.text import shell_word
 
@@ -36,7 +39,8 @@ FLAT = ("name", "title", "target", "plot", "resource", "give", "take", "card", "
         "first", "rolls", "split", "by_rigs")
 #: a flat field's default where it is not ()
 _DEFAULTS: dict[str, Any] = {"source": None, "option": None, "new_owner": None,
-                             "rolls": Rolls(), "drawers": False, "later": False}
+                             "rolls": Rolls(), "drawers": False, "later": False,
+                             "wait": False}
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +52,9 @@ class KarmaPlay(Op):
     cards that takes parameters is a subclass with its own fields (:data:`OPS`, by the
     family's record in games/rigs/karma/args.py ``FAMILY``).  Build one from the flat options
     (the CLI's, a page's, a log entry's) with :meth:`from_flat`: the title picks the
-    family."""
+    family.  ``wait``: the card waits for its victims' answers and the players' records
+    (`--wait`, every play from a page: ``games/rigs/waits/waiting.py``), the card waiting
+    in the game's ``waits``; the log marks it ``wait = true``."""
 
     name: str  # who plays the card
     title: str
@@ -57,6 +63,15 @@ class KarmaPlay(Op):
     rolls: Rolls = Rolls()  # the table's dice
     # players whose dice rigs rolls (a waiting card's victims: games/rigs/waits/attacks)
     by_rigs: tuple[str, ...] = ()
+    #: with ``wait``: the card waits for the players who draw or roll for it (every play
+    #: since the rulings of 2026-11-25; False in an older log, whose plays resolved at once)
+    drawers: bool = False
+    #: with ``wait``: once the answers are in, the card waits for the players it comes to
+    #: who roll or pick at the table (``Attack.later``; every play since issue #27, False
+    #: in an older log, whose cards rigs resolved with its own dice and picks)
+    later: bool = False
+    #: the card waits for its victims' answers (a page's, `--wait`; logged ``wait = true``)
+    wait: bool = False
     grant_first = True
     #: the record of the parameters this family's cards take (games/rigs/karma/args.py)
     family: ClassVar[type[CardArgs]] = CardArgs
@@ -68,19 +83,13 @@ class KarmaPlay(Op):
         object.__setattr__(self, "drew", said_pairs(self.drew))
 
     @classmethod
-    def family_class(cls, record: type[CardArgs]) -> type[KarmaPlay]:
-        """The operation of the family whose parameters are ``record``."""
-        return OPS[record]
-
-    @classmethod
     def from_flat(cls, name: str, title: str, **flat: Any) -> Self:
         """The play of the flat options (the CLI's, a page's, a log entry's), as the
         operation of its card's family (``args.split_flat``: an option the card does not
         take keeps the play in the smallest family that holds it, refused when the play is
-        checked); the answers go into ``answers``.  Called on a waiting play's class, the
-        waiting play of that family."""
+        checked); the answers go into ``answers``."""
         args, answers, rest = split_flat(title, flat)
-        made = cls.family_class(type(args))
+        made = OPS[type(args)]
         own = {f.name: getattr(args, f.name) for f in fields(args)}
         return cast(Self, made(name=name, title=title, answers=answers, **own, **rest))
 
@@ -141,10 +150,14 @@ class KarmaPlay(Op):
         return self.answers.split
 
     def check(self, game: Game, tables: Tables) -> None:
+        if self.wait:
+            return waiting.check(self, game, tables)
         Op.check(self, game, tables)
         self.apply(game, tables)  # pure: raises exactly when the play is not allowed
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
+        if self.wait:
+            return waiting.apply(self, game, tables)
         # a page's waiting card as it resolves: how it reads the table's records
         # (games/rigs/waits/resolution.py ``resolving``); the outcome holds none
         res = game.waits.resolving or NOT_WAITING

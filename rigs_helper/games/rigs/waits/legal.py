@@ -138,7 +138,7 @@ def actions_answer(game, tables, player, spec: Spec):
         return split_answers(spec, game, tables, me.name)
     rolls_for = (*attack.victims, *(attack.later or ()))
     from rigs_helper.games.rigs.karma.protection import ALARM, DONK
-    from rigs_helper.games.rigs.waits.resolution import both_in_play
+    from rigs_helper.games.rigs.waits.waiting import both_in_play
 
     title = title_of(tables, "karma", attack.card)
     first = {}  # a victim with both in-play protections names the one that rolls first

@@ -18,7 +18,6 @@ from dataclasses import replace
 from rigs_helper.rules.errors import RigsError
 from rigs_helper.games.rigs.state import OWED_DRAW, Game
 from rigs_helper.games.rigs.tables import Tables
-from rigs_helper.games.rigs.waits.attacks import KarmaPlayWait, same_play
 from rigs_helper.games.rigs.waits.disasters import DisasterRecord
 
 
@@ -36,8 +35,8 @@ def from_a_phone(op: Op, game: Game) -> Op:
     It reads only the game's ``cards``, ``phase`` and which decks its partial set holds
     (the legal list keeps what it made by those: ``games/rigs/legal/grouping._operation``)."""
     table = game.cards != "rigs"
-    if isinstance(op, KarmaPlay) and not isinstance(op, KarmaPlayWait):
-        return replace(same_play(KarmaPlayWait, op), drawers=True, later=table)
+    if isinstance(op, KarmaPlay) and not op.wait:
+        return replace(op, wait=True, drawers=True, later=table)
     if type(op) is NextPhase and game.phase == "player" and not op.cards and not op.karma \
             and table and not nothing_to_record(game, "disaster", "karma"):
         # the group's Disaster cards: each player records theirs; none (rigs deals them

@@ -4,18 +4,18 @@ rolling for a card turned back on them or picking at random).  No I/O."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from rigs_helper.games.rigs.dice import DieNeeded, Rolls
 from rigs_helper.games.rigs.engine import perform, title_of
 from rigs_helper.rules.errors import RigsError
 from rigs_helper.games.rigs.karma.play import KarmaPlay
-from rigs_helper.games.rigs.karma.protection import ALARM, DONK, FOR_ONE_VICTIM
+from rigs_helper.games.rigs.karma.protection import FOR_ONE_VICTIM
 from rigs_helper.games.rigs.oplog import op_from_json
 from rigs_helper.games.rigs.state import Game
 from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.games.rigs.waits.records import TAKE, Attack, Reply, Resolving
+from rigs_helper.games.rigs.waits.waiting import both_in_play, undecided_firsts
 
 def restored(game: Game, attack: Attack) -> Game:
     """The state the play was made in: the card back in its slot, no attack waiting."""
@@ -40,24 +40,6 @@ def resolving(game: Game, tables: Tables, attack: Attack, answering: str = "") -
                     answering=answering, moot=moot)
     game = restored(game, attack)
     return replace(game, waits=replace(game.waits, resolving=res))
-
-
-def both_in_play(game: Game, name: str) -> bool:
-    """``name`` has the Alarm System and I've Got a Donk in play: they name which rolls
-    first (`--first`)."""
-    have = game.player(name).in_play
-    return ALARM in have and DONK in have
-
-
-def undecided_firsts(play: KarmaPlay, game: Game, tables: Tables, victims: Sequence[str],
-                     replies: Sequence[Reply]
-                     ) -> tuple[tuple[str, str], ...]:
-    """For a victim with both in-play protections who has not named the first yet: the
-    Alarm System (a stand-in while they decide; the --auto default)."""
-    named = {who.lower() for who, _ in play.first}
-    named |= {r.player.lower() for r in replies if r.first}
-    return tuple((v, title_of(tables, 'karma', ALARM)) for v in victims
-                 if both_in_play(game, v) and v.lower() not in named)
 
 
 def resolution(attack: Attack, game: Game, tables: Tables, early: bool = False
