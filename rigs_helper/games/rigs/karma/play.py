@@ -61,7 +61,7 @@ class KarmaPlay(Op):
     answers: Responses = NO_RESPONSES
     drew: Said = ()  # (PLAYER, TITLE): physical Karma cards drawn because of it
     rolls: Rolls = Rolls()  # the table's dice
-    # players whose dice rigs rolls (a waiting card's victims: games/rigs/waits/attacks)
+    # players whose dice rigs rolls (a waiting card's victims: games/rigs/waits/waiting)
     by_rigs: tuple[str, ...] = ()
     #: with ``wait``: the card waits for the players who draw or roll for it (every play
     #: since the rulings of 2026-11-25; False in an older log, whose plays resolved at once)
