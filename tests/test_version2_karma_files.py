@@ -102,3 +102,23 @@ def test_a_karma_play_has_no_field_that_is_not_logged():
     (``Waits.resolving``), not in fields of the play that the log never writes."""
     for cls in OPS.values():
         assert not {f.name for f in fields(cls)} & {"owe", "answering", "moot", "args"}
+
+
+@pytest.mark.parametrize("old", ["KarmaPlayWait", "PlayOnVictimsWait"])
+def test_a_waiting_play_named_by_its_old_class_reads_as_its_familys_play_that_waits(old):
+    """A version-1 entry (``KarmaPlayWait``) or a waiting family's old class
+    (``PlayOnVictimsWait``) reads as the operation of its card's family with ``wait``
+    set, and is logged as a `karma play` that waits, as such a play was logged then."""
+    from rigs_helper.games.rigs.karma.play import PlayOnVictims
+    from rigs_helper.games.rigs.oplog import from_action, op_from_json
+
+    text = json.dumps({"op": old, "args": {"name": "Ana", "title": "Brownout",
+                                           "target": ["Bo"], "source": None, "drawers": True}})
+    op = op_from_json(text)
+    assert type(op) is PlayOnVictims and (op.wait, op.drawers, op.later) == (True, True, False)
+    logged = {"name": "Ana", "title": "Brownout", "target": ["Bo"], "drawers": True,
+              "wait": True}
+    assert to_action(op) == ("karma play", logged)
+    assert from_action("karma play", logged) == op
+    with pytest.raises(KeyError):
+        op_from_json(json.dumps({"op": "PlayNothingWait", "args": {}}))
