@@ -144,17 +144,19 @@ def test_each_seller_of_one_sell_command_is_logged_as_named_in_the_game(rigs, tm
 
 def test_every_actions_actor_field_names_a_player_to_resolve():
     """Every action a player takes: its operation's actor field (its first, which
-    `build` fills: ``name``, a gift's ``giver``), and a waiting play's, is resolved as a
-    player; the leader's actions have none; the others of a several-action command
+    `build` fills: ``name``, a gift's ``giver``; a Karma play's, each family's, waiting
+    or not), is resolved as a player; the leader's actions have none; the others of a several-action command
     (``more``) are resolved where they name a player; the owner of a private value is
     the actor field."""
     from rigs_helper.games.rigs.actions.catalog import DEFS
     from rigs_helper.games.rigs.canonical import _kinds
+    from rigs_helper.games.rigs.karma.play import OPS
     from rigs_helper.rules.records import fields
 
     actors = set()
     for path, d in DEFS.items():
-        classes = [d.operation_class()] + ([d.waiting_class()] if d.waiting else [])
+        classes = [d.operation_class()] + (list(OPS.values()) if path == "karma play"
+                                           else [])
         for cls in classes:
             kinds = _kinds(cls)
             if d.actor != "player":
