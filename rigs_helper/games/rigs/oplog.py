@@ -282,8 +282,9 @@ def op_to_json(op: Op) -> str:
 
     args = {k: _plain(v) for k, v in op.logged().items()} if hasattr(op, "logged") \
         else {k: v for k, v in _plain(op).items() if k != "$"}
-    name = getattr(type(op), "json_name", type(op).__name__)  # (a Karma play's, whatever
-    # its family: its title picks the family again)
+    d = definition_of(type(op))  # named by its action's class (a Karma play's, whatever
+    # its family: ``KarmaPlay``, its title picks the family again)
+    name = (d.operation_class() if d is not None else type(op)).__name__
     return json.dumps({"op": name, "args": args}, separators=(",", ":"),
                       ensure_ascii=False)
 

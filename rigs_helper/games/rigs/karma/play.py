@@ -75,9 +75,6 @@ class KarmaPlay(Op):
     grant_first = True
     #: the record of the parameters this family's cards take (games/rigs/karma/args.py)
     family: ClassVar[type[CardArgs]] = CardArgs
-    #: the name a waiting attack keeps the play under (``oplog.op_to_json``): one for
-    #: every family, which its title picks again when it is read
-    json_name: ClassVar[str] = "KarmaPlay"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "drew", said_pairs(self.drew))
