@@ -163,16 +163,16 @@ def ask(names: Iterable[str], splitter: str = "") -> str:
                      for n in names)
 
 
-def check(wait: Play, game: Game, tables: Tables) -> None:
+def check(op: Play, game: Game, tables: Tables) -> None:
     """``KarmaPlay.check`` of a play that waits: refused exactly when it cannot wait
     (another attack waits) or could not be played as if every victim took it."""
-    for flag, value in (("--answer", wait.answer), ("--answer-to", wait.answer_to),
-                        ("--answer-plot", wait.answer_plot)):
+    for flag, value in (("--answer", op.answer), ("--answer-to", op.answer_to),
+                        ("--answer-plot", op.answer_plot)):
         if value:
             raise InputError(f"{flag}: with --wait each victim answers for themselves "
                              "(`rigs answer PLAYER CARD|take`)")
-    play = own_play(wait)
-    victims = victims_of(play, game, tables, wait.drawers)
+    play = own_play(op)
+    victims = victims_of(play, game, tables, op.drawers)
     waiting = game.waits.attack
     if waiting is not None and victims:
         raise RulesError(f"{title_of(tables, 'karma', waiting.card)} ({waiting.player}) "
@@ -184,7 +184,7 @@ def check(wait: Play, game: Game, tables: Tables) -> None:
     # cards are theirs to record when they answer)
     play = stand_in(play, game, tables, victims)
     if not victims:
-        game = _at_once(wait, game)
+        game = _at_once(op, game)
     play = play.replaced(first=play.first + undecided_firsts(play, game, tables,
                                                              victims, ()))
     try:
@@ -201,38 +201,38 @@ def check(wait: Play, game: Game, tables: Tables) -> None:
             # card is theirs waits for the others' dice, so a card they did not
             # record waits for their record as the card resolves (``owe``, as
             # ``resolving`` reads it), where the table draws its own cards
-            if not (wait.later and game.table_draws):
+            if not (op.later and game.table_draws):
                 raise
-            play.check(_at_once(wait, game), tables)
+            play.check(_at_once(op, game), tables)
             return
         from rigs_helper.games.rigs.mixed import trial
 
         play.check(trial(game), tables)
 
 
-def _at_once(wait: Play, game: Game) -> Game:
+def _at_once(op: Play, game: Game) -> Game:
     """The state a play that waits for nobody resolves in at once: from a page in a game
     with ``table_draws``, a Karma card it makes its player draw that they did not record
     with it (their own in-play protection's die left to rigs decides) waits for their
     record, as a waiting card's do (``Waits.resolving``)."""
-    if wait.later and game.table_draws:
+    if op.later and game.table_draws:
         return replace(game, waits=replace(game.waits, resolving=Resolving(
-            owe=True, answering=wait.name)))
+            owe=True, answering=op.name)))
     return game
 
 
-def apply(wait: Play, game: Game, tables: Tables) -> Outcome:
+def apply(op: Play, game: Game, tables: Tables) -> Outcome:
     """``KarmaPlay.apply`` of a play that waits: played at once when nobody is asked, else
     the card leaves its player's hand and waits in ``game.waits.attack``."""
-    play = own_play(wait)
-    victims = victims_of(play, game, tables, wait.drawers)
+    play = own_play(op)
+    victims = victims_of(play, game, tables, op.drawers)
     if not victims:
-        return play.apply(_at_once(wait, game), tables)
-    p = game.player(wait.name)
-    key = hand_key(tables, p, wait.title)
+        return play.apply(_at_once(op, game), tables)
+    p = game.player(op.name)
+    key = hand_key(tables, p, op.title)
     slot = p.hand.index(key)
     attack = Attack(p.name, key, slot, op_to_json(cast(Op, play)), victims,
-                    later=() if wait.later else None)
+                    later=() if op.later else None)
     hand = p.hand[:slot] + p.hand[slot + 1:]
     game = replace(game.with_player(replace(p, hand=hand)),
                    waits=replace(game.waits, attack=attack))
