@@ -99,7 +99,7 @@ class KarmaPlay(Op):
             return NO_ARGS
         return fam(**{n: getattr(self, n) for n in takes(fam)})
 
-    def flat(self) -> dict[str, Any]:
+    def _flat(self) -> dict[str, Any]:
         """Every field by its flat name (as :meth:`from_flat` takes them)."""
         out: dict[str, Any] = {}
         for f in fields(self):
@@ -112,13 +112,13 @@ class KarmaPlay(Op):
         return dict(sorted(out.items(), key=lambda kv: order.get(kv[0], len(order))))
 
     def logged(self) -> dict[str, Any]:
-        """:meth:`flat` without the values left at their default (the log's fields)."""
-        return {k: v for k, v in self.flat().items()
+        """:meth:`_flat` without the values left at their default (the log's fields)."""
+        return {k: v for k, v in self._flat().items()
                 if k in ("name", "title") or v != _DEFAULTS.get(k, ())}
 
     def replaced(self, **changes: Any) -> Self:
         """The play with some flat fields changed (the family again from its title)."""
-        return self.from_flat(**{**self.flat(), **changes})
+        return self.from_flat(**{**self._flat(), **changes})
 
     def chose(self, field: str) -> Any:
         """The value of a parameter by its flat name; empty where the play's family does
