@@ -38,8 +38,8 @@ EXCEPTIONS = {
     ("games/rigs/game.py", "rigs_helper.store.tablefiles"):
         "R.I.G.S.'s cards and numbers are TOML files (tables/), loaded and memoised by the "
         "store; the game object asks for them when a part needs them",
-    ("games/rigs/game.py", "rigs_helper.store.codec"):
-        "R.I.G.S.'s state codec is still store/codec.py, with its pieces (hidden, "
+    ("games/rigs/game.py", "rigs_helper.games.rigs.codec"):
+        "R.I.G.S.'s state codec is still games/rigs/codec.py, with its pieces (hidden, "
         "invariants, statepieces, waitsdoc: checks and TOML shapes of the game file)",
 }
 
@@ -117,10 +117,12 @@ _RIGS_WEB = "R.I.G.S.'s own pages: the board, a player's phone, the forms of its
 OWN_INTERFACE: dict[str, dict[str, str]] = {
     "rigs_helper.games.rig": {"cli/rig.py": "RIG's commands", "web/rigpages.py": "RIG's pages"},
     "rigs_helper.games.rigs": {
-        **dict.fromkeys(("store/codec.py", "store/statepieces.py", "store/hidden.py",
-                         "store/invariants.py", "store/waitsdoc.py", "store/gamefile.py",
+        **dict.fromkeys(("games/rigs/codec.py", "games/rigs/statepieces.py", "games/rigs/hidden.py",
+                         "games/rigs/invariants.py", "games/rigs/waitsdoc.py", "store/gamefile.py",
                          "store/rewind.py", "store/records.py", "store/tablefiles.py",
                          "store/checkup.py"), _RIGS_FILE),
+        "store/doctor.py": "a R.I.G.S. game file's every problem (game_problems: its codec "
+                           "and checks)",
         **dict.fromkeys(("store/session.py", "store/timeline.py", "store/audit.py",
                          "store/histcheck.py", "store/migrate1.py", "store/gamelog.py"),
                         _RIGS_LOG),

@@ -15,7 +15,7 @@ from rigs_helper.games.rigs.oplog import op_from_json, op_to_json
 from rigs_helper.games.rigs.waits.attacks import Answer, KarmaPlayWait
 from rigs_helper.games.rigs.waits.deals import DealPropose
 from rigs_helper.store import session
-from rigs_helper.store.codec import from_doc, to_doc
+from rigs_helper.games.rigs.codec import from_doc, to_doc
 
 
 def run(rigs, path, line: str, code: int = 0):

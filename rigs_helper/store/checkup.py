@@ -8,7 +8,7 @@ from typing import Any
 
 from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store import gamelog
-from rigs_helper.store.codec import to_doc
+from rigs_helper.games.rigs.codec import to_doc
 from rigs_helper.store.files import read_text
 from rigs_helper.store.gamefile import load_text
 from rigs_helper.store.session import missing_file
@@ -44,7 +44,7 @@ def accept(path: Path, reason: str, tables: Tables) -> int:
     from rigs_helper.rules.errors import InputError, RigsError
     from rigs_helper.games.rigs.oplog import CHECKPOINT
     from rigs_helper.store import histcheck
-    from rigs_helper.store.codec import from_doc
+    from rigs_helper.games.rigs.codec import from_doc
     from rigs_helper.store.session import write_game, writing
 
     reason = " ".join(reason.split())

@@ -144,9 +144,9 @@ def find_line(lines: dict[tuple, int], path: list) -> int | None:
 def game_problems(text: str, file: str, tables) -> list[str]:
     """Every problem of a game file's text (empty when it loads)."""
     from rigs_helper.rules.checker import Checker, parse_toml
-    from rigs_helper.store.codec import from_doc, migrate
+    from rigs_helper.games.rigs.codec import from_doc, migrate
     from rigs_helper.store.gamefile import load_text, split_text
-    from rigs_helper.store.invariants import game_problems as whole_problems
+    from rigs_helper.games.rigs.invariants import game_problems as whole_problems
 
     try:
         load_text(text, file, tables)

@@ -23,9 +23,9 @@ from rigs_helper.games.rigs.state import (
     frozen_map,
 )
 from rigs_helper.games.rigs.tables import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
-from rigs_helper.store.hidden import codecs, market_id
-from rigs_helper.store.invariants import check_game
-from rigs_helper.store.statepieces import (
+from rigs_helper.games.rigs.hidden import codecs, market_id
+from rigs_helper.games.rigs.invariants import check_game
+from rigs_helper.games.rigs.statepieces import (
     decoded,
     flag,
     read_done,
@@ -34,7 +34,7 @@ from rigs_helper.store.statepieces import (
     read_player,
     read_survey,
 )
-from rigs_helper.store.waitsdoc import read_waits, waits_doc
+from rigs_helper.games.rigs.waitsdoc import read_waits, waits_doc
 
 HEADER = """\
 # R.I.G.S. game file, kept by rigs-helper (`rigs --help`).

@@ -8,7 +8,7 @@ from collections import Counter
 from rigs_helper.rules.checker import Checker
 from rigs_helper.games.rigs.state import Game
 from rigs_helper.games.rigs.tables import Tables, title_of
-from rigs_helper.store.waitsdoc import check_waits, waiting_cards
+from rigs_helper.games.rigs.waitsdoc import check_waits, waiting_cards
 
 
 def check_game(game: Game, tables: Tables, check: Checker) -> None:
