@@ -7,8 +7,9 @@ the layers and the game protocol, drawn in docs/developers.md).
   ``web/``, and no module that touches files, processes or the network.
 - ``game/``, the game protocol, imports no game and nothing above it: ``rules/`` at most.
 - ``games/rigs/`` (R.I.G.S., the first game) and ``games/rig/`` (RIG, the second) are pure
-  like the core and import neither the other; R.I.G.S.'s game object loads its tables and
-  its codec from ``store/`` (:data:`EXCEPTIONS`).
+  like the core and import neither the other (R.I.G.S.'s state codec, ``games/rigs/codec.py``,
+  with its pieces, is the game's own); R.I.G.S.'s game object loads its tables from
+  ``store/`` (:data:`EXCEPTIONS`).
 - ``store/`` (files) may import ``rules/`` and a game but never ``cli/``, ``forecast/`` or
   ``web/``.
 - ``forecast/`` (R.I.G.S.'s forecaster, pure like the core) imports no file layer.
@@ -38,9 +39,6 @@ EXCEPTIONS = {
     ("games/rigs/game.py", "rigs_helper.store.tablefiles"):
         "R.I.G.S.'s cards and numbers are TOML files (tables/), loaded and memoised by the "
         "store; the game object asks for them when a part needs them",
-    ("games/rigs/game.py", "rigs_helper.games.rigs.codec"):
-        "R.I.G.S.'s state codec is still games/rigs/codec.py, with its pieces (hidden, "
-        "invariants, statepieces, waitsdoc: checks and TOML shapes of the game file)",
 }
 
 
@@ -100,8 +98,8 @@ MIXED = {
     "web/server.py": "the pages' server for every game; a R.I.G.S. action posted from a "
                      "page goes to web/acting.py",
 }
-_RIGS_FILE = ("R.I.G.S.'s game file: its state codec (the protocol's encode/decode call it), "
-              "the TOML shapes and checks of its pieces, its tables")
+_RIGS_FILE = ("R.I.G.S.'s game file: read and written with the game's state codec "
+              "(games/rigs/codec.py), its history split off, its tables loaded")
 _RIGS_LOG = ("R.I.G.S.'s log, performed (session), replayed (timeline), audited (audit, "
              "histcheck), migrated from version 1 (migrate1), its entry kinds (gamelog); "
              "RIG's log goes through store/gamestore.py")
@@ -117,9 +115,7 @@ _RIGS_WEB = "R.I.G.S.'s own pages: the board, a player's phone, the forms of its
 OWN_INTERFACE: dict[str, dict[str, str]] = {
     "rigs_helper.games.rig": {"cli/rig.py": "RIG's commands", "web/rigpages.py": "RIG's pages"},
     "rigs_helper.games.rigs": {
-        **dict.fromkeys(("games/rigs/codec.py", "games/rigs/statepieces.py", "games/rigs/hidden.py",
-                         "games/rigs/invariants.py", "games/rigs/waitsdoc.py", "store/gamefile.py",
-                         "store/rewind.py", "store/records.py", "store/tablefiles.py",
+        **dict.fromkeys(("store/gamefile.py", "store/rewind.py", "store/records.py", "store/tablefiles.py",
                          "store/checkup.py"), _RIGS_FILE),
         "store/doctor.py": "a R.I.G.S. game file's every problem (game_problems: its codec "
                            "and checks)",

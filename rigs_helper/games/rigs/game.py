@@ -1,7 +1,7 @@
 """R.I.G.S., the first game, as a game object of the protocol: a thin adapter over its
-existing modules (rules/, games/rigs/codec.py), each imported when a part is asked for.  The
-R.I.G.S. commands still call those modules directly; the shared commands reach R.I.G.S.
-through this object when a file's ``game =`` key is absent or "rigs"."""
+modules (its rules, its state codec ``codec.py``), each imported when a part is asked
+for.  The R.I.G.S. commands still call those modules directly; the shared commands reach
+R.I.G.S. through this object when a file's ``game =`` key is absent or "rigs"."""
 
 from __future__ import annotations
 
