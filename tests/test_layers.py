@@ -42,8 +42,14 @@ EXCEPTIONS = {
 }
 
 
+#: every module of the package, by its dotted name
+MODULES = {".".join(p.relative_to(PKG.parent).with_suffix("").parts) for p in PKG.rglob("*.py")}
+
+
 def imports_of(path: Path) -> list[tuple[int, str]]:
-    """Every module a file imports (at any depth: lazy imports inside functions count)."""
+    """Every module a file imports (at any depth: lazy imports inside functions count;
+    ``from rigs_helper.store import session`` imports ``rigs_helper.store`` and
+    ``rigs_helper.store.session``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     found = []
     for node in ast.walk(tree):
@@ -51,8 +57,9 @@ def imports_of(path: Path) -> list[tuple[int, str]]:
             found += [(node.lineno, a.name) for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.append((node.lineno, node.module))
-            if node.module == "rigs_helper":  # `from rigs_helper import store`
-                found += [(node.lineno, f"rigs_helper.{a.name}") for a in node.names]
+            subs = [f"{node.module}.{a.name}" for a in node.names]
+            found += [(node.lineno, s) for s in subs
+                      if s in MODULES or node.module == "rigs_helper"]  # (a package too)
     return found
 
 
@@ -82,7 +89,8 @@ def test_imports_point_inwards(layer):
 #: (the registration, ``games/__init__.py``, is the one place that names each game's package)
 GENERIC_PARTS = ("game/protocol.py", "game/play.py", "store/gamestore.py", "store/gamekind.py",
                  "store/files.py", "store/lock.py", "store/backups.py", "store/historydb.py",
-                 "store/historypast.py", "cli/protocolgame.py", "cli/completion.py")
+                 "store/historypast.py", "store/historyplay.py", "cli/protocolgame.py",
+                 "cli/completion.py", "cli/history.py")
 #: modules that serve every game and still hold some of R.I.G.S.'s own (imported when
 #: those parts run): a generic part may import them; each with what is R.I.G.S.'s in it
 MIXED = {
@@ -90,10 +98,6 @@ MIXED = {
                    "(plots, resources, dice) and a hidden prompt's words are R.I.G.S.'s",
     "cli/render.py": "the terminal's tables and words; the cards', scores' and effects' "
                      "renderers are R.I.G.S.'s",
-    "store/historyplay.py": "a game's entry in the group history: R.I.G.S.'s figures from "
-                            "its typed actions; any other game's from its game object "
-                            "(play_of_protocol)",
-    "cli/history.py": "`rigs history` for every game; a R.I.G.S. score sheet read into it",
     "cli/serve.py": "`rigs serve` for every game: R.I.G.S.'s tables, or RIG's pages",
     "web/server.py": "the pages' server for every game; a R.I.G.S. action posted from a "
                      "page goes to web/acting.py",
@@ -103,7 +107,8 @@ _RIGS_FILE = ("R.I.G.S.'s game file: read and written with the game's state code
 _RIGS_LOG = ("R.I.G.S.'s log, performed (session), replayed (timeline), audited (audit, "
              "histcheck), migrated from version 1 (migrate1), its entry kinds (gamelog); "
              "RIG's log goes through store/gamestore.py")
-_RIGS_SCORE = "R.I.G.S.'s score sheet and the group history's figures of its games"
+_RIGS_SCORE = ("R.I.G.S.'s score sheet and its games and sheets as the group history keeps "
+               "them, with the figures from its log (historyrigs)")
 _RIGS_CLI = ("R.I.G.S.'s own commands: they print its rules' words (the shared status, log "
              "and undo of any other game: cli/protocolgame.py)")
 _RIGS_WEB = "R.I.G.S.'s own pages: the board, a player's phone, the forms of its actions"
@@ -122,7 +127,8 @@ OWN_INTERFACE: dict[str, dict[str, str]] = {
         **dict.fromkeys(("store/session.py", "store/timeline.py", "store/audit.py",
                          "store/histcheck.py", "store/migrate1.py", "store/gamelog.py"),
                         _RIGS_LOG),
-        **dict.fromkeys(("store/scorefile.py", "store/sheet.py"), _RIGS_SCORE),
+        **dict.fromkeys(("store/scorefile.py", "store/sheet.py", "store/historyrigs.py"),
+                        _RIGS_SCORE),
         **dict.fromkeys(("cli/actions.py", "cli/base.py", "cli/books.py", "cli/cards.py",
                          "cli/decks.py", "cli/forecast.py", "cli/game.py",
                          "cli/legalhints.py", "cli/pilecheck.py", "cli/render.py",
@@ -130,7 +136,7 @@ OWN_INTERFACE: dict[str, dict[str, str]] = {
                         _RIGS_CLI),
         **dict.fromkeys(("web/acting.py", "web/leader.py", "web/pages.py", "web/player.py",
                          "web/words.py"), _RIGS_WEB),
-        **{f: MIXED[f] for f in ("cli/base.py", "cli/render.py", "store/historyplay.py")},
+        **{f: MIXED[f] for f in ("cli/base.py", "cli/render.py")},
     },
 }
 #: folders that are one game's own: R.I.G.S.'s forecaster (its rules' odds and standings)
