@@ -105,9 +105,9 @@ def _plan_view(player: str | None, power: list[str] | None, skip: list[str] | No
         if json:
             print_json({"players": d["players"]})
             return True
-        from rigs_helper.cli import render
+        from rigs_helper.cli import rigsrender
 
-        render.table_plan(d)
+        rigsrender.table_plan(d)
         return True
     from rigs_helper.games.rigs.production import plan
 
@@ -121,9 +121,9 @@ def _show_plan(d: dict, json: bool, preview: bool = False) -> None:
     if json:
         print_json(d)
         return
-    from rigs_helper.cli import render
+    from rigs_helper.cli import rigsrender
 
-    render.plan(d, preview=preview)
+    rigsrender.plan(d, preview=preview)
 
 
 def _set_plan(game: Path | None, op: "Op", json: bool, summary: bool) -> None:

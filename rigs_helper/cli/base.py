@@ -383,13 +383,13 @@ def act(game: Path | None, op, json: bool = False, summary: bool = False) -> Non
                     **({"summary": rows} if rows else {}), **outcome.data,
                     **({"private_for": eyes} if eyes else {})})
         return
-    from rigs_helper.cli import render
+    from rigs_helper.cli import render, rigsrender
 
     said = list(outcome.messages)
     if rows:  # the ended phase's last steps, its summary, then the new phase's first steps
         cut = len(said) if outcome.said_at_boundary is None else outcome.said_at_boundary
         render.say(*said[:cut])
-        render.phase_summary(rows)
+        rigsrender.phase_summary(rows)
         said = said[cut:]
     render.say(*said, *(f"(news for {who}'s eyes only: `rigs hand {shell_word(who)}`)"
                         for who in eyes))

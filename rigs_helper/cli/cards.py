@@ -24,9 +24,9 @@ def card(
     if json:
         print_json(core.card_dict(found))
         return
-    from rigs_helper.cli import render
+    from rigs_helper.cli import rigsrender
 
-    render.card(found)
+    rigsrender.card(found)
 
 
 @app.command("cards")
@@ -59,6 +59,6 @@ def cards_cmd(
     if json:
         print_json({"cards": [core.card_dict(c) for c in found]})
         return
-    from rigs_helper.cli import render
+    from rigs_helper.cli import rigsrender
 
-    render.cards(found)
+    rigsrender.cards(found)

@@ -30,9 +30,9 @@ def show(ctx: typer.Context, json: JsonOpt = False, game: GameOpt = None) -> Non
     if json:
         print_json(d)
         return
-    from rigs_helper.cli import render
+    from rigs_helper.cli import rigsrender
 
-    render.vinnie(d)
+    rigsrender.vinnie(d)
 
 
 vinnie_app.command("borrow")(action_command("vinnie borrow", """Borrow N units (Player or
