@@ -90,13 +90,12 @@ def test_imports_point_inwards(layer):
 GENERIC_PARTS = ("game/protocol.py", "game/play.py", "store/gamestore.py", "store/gamekind.py",
                  "store/files.py", "store/lock.py", "store/backups.py", "store/historydb.py",
                  "store/historypast.py", "store/historyplay.py", "cli/protocolgame.py",
-                 "cli/completion.py", "cli/history.py", "cli/render.py")
+                 "cli/completion.py", "cli/history.py", "cli/render.py", "cli/base.py")
 #: modules that serve every game and still hold some of R.I.G.S.'s own (imported when
 #: those parts run): a generic part may import them; each with what is R.I.G.S.'s in it
 MIXED = {
-    "cli/base.py": "the CLI's shared options, errors and prompts; the prompts' choices "
-                   "(plots, resources, dice) and a hidden prompt's words are R.I.G.S.'s",
-    "cli/serve.py": "`rigs serve` for every game: R.I.G.S.'s tables, or RIG's pages",
+    "cli/serve.py": "`rigs serve` for every game: R.I.G.S.'s tables, players and "
+                    "completion, or RIG's pages",
     "web/server.py": "the pages' server for every game; a R.I.G.S. action posted from a "
                      "page goes to web/acting.py",
 }
@@ -127,14 +126,13 @@ OWN_INTERFACE: dict[str, dict[str, str]] = {
                         _RIGS_LOG),
         **dict.fromkeys(("store/scorefile.py", "store/sheet.py", "store/historyrigs.py"),
                         _RIGS_SCORE),
-        **dict.fromkeys(("cli/actions.py", "cli/base.py", "cli/books.py", "cli/cards.py",
+        **dict.fromkeys(("cli/actions.py", "cli/rigscli.py", "cli/books.py", "cli/cards.py",
                          "cli/decks.py", "cli/forecast.py", "cli/game.py",
                          "cli/legalhints.py", "cli/pilecheck.py", "cli/rigsrender.py",
                          "cli/shell.py", "cli/status.py", "cli/vinnie.py", "cli/waits.py"),
                         _RIGS_CLI),
         **dict.fromkeys(("web/acting.py", "web/leader.py", "web/pages.py", "web/player.py",
                          "web/words.py"), _RIGS_WEB),
-        **{f: MIXED[f] for f in ("cli/base.py",)},
     },
 }
 #: folders that are one game's own: R.I.G.S.'s forecaster (its rules' odds and standings)

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from rigs_helper.cli.base import complete_player, game_path, print_json
+from rigs_helper.cli.base import game_path, print_json
+from rigs_helper.cli.rigscli import complete_player
 from rigs_helper.cli.shell import action_command
 
 if TYPE_CHECKING:

@@ -5,7 +5,8 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, complete_title, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, print_json
+from rigs_helper.cli.rigscli import complete_title
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 

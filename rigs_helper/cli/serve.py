@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, complete_player, game_path
+from rigs_helper.cli.base import GameOpt, game_path
+from rigs_helper.cli.rigscli import complete_player
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 

@@ -3,7 +3,8 @@
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, complete_resource, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, game_path, print_json
+from rigs_helper.cli.rigscli import complete_resource
 from rigs_helper.cli.shell import action_command
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
