@@ -90,14 +90,13 @@ def test_imports_point_inwards(layer):
 GENERIC_PARTS = ("game/protocol.py", "game/play.py", "store/gamestore.py", "store/gamekind.py",
                  "store/files.py", "store/lock.py", "store/backups.py", "store/historydb.py",
                  "store/historypast.py", "store/historyplay.py", "cli/protocolgame.py",
-                 "cli/completion.py", "cli/history.py", "cli/render.py", "cli/base.py")
+                 "cli/completion.py", "cli/history.py", "cli/render.py", "cli/base.py",
+                 "web/server.py", "web/slots.py")
 #: modules that serve every game and still hold some of R.I.G.S.'s own (imported when
 #: those parts run): a generic part may import them; each with what is R.I.G.S.'s in it
 MIXED = {
     "cli/serve.py": "`rigs serve` for every game: R.I.G.S.'s tables, players and "
                     "completion, or RIG's pages",
-    "web/server.py": "the pages' server for every game; a R.I.G.S. action posted from a "
-                     "page goes to web/acting.py",
 }
 _RIGS_FILE = ("R.I.G.S.'s game file: read and written with the game's state codec "
               "(games/rigs/codec.py), its history split off, its tables loaded")

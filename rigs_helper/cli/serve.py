@@ -71,7 +71,7 @@ def serve(
         else:
             print(qr_text(url))
         return
-    from rigs_helper.web.server import make_server
+    from rigs_helper.web.rigsserver import make_server
 
     try:
         if rig:

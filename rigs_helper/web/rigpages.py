@@ -155,15 +155,17 @@ def form_action(st: Any, name: str, form: dict[str, list[str]]) -> Any:
 
 
 class RigServer(TableServer):
-    """R.I.G.S.'s server (limits, Host and Origin checks, tokens) with RIG's pages."""
+    """`rigs serve`'s server (limits, Host and Origin checks, tokens) with RIG's pages."""
 
     def __init__(self, address: Any, path: Path, tokens: dict[str, str],
                  link: str | None = None) -> None:
-        super().__init__(address, path, None, tokens, link)
-        self.RequestHandlerClass = RigHandler
         self.rig = RigSource(path)
         # what the server's POST /p/TOKEN/act calls: act(name, form) -> (status, answer)
-        self.acting = RigActing(path)  # type: ignore[assignment]
+        self.acting = RigActing(path)
+        super().__init__(address, path, tokens, link, RigHandler)
+
+    def version(self) -> str:
+        return self.rig.snapshot()[0]
 
 
 class RigActing:
