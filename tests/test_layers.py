@@ -85,19 +85,19 @@ def test_imports_point_inwards(layer):
 
 
 #: the generic parts: they serve any game, through the game object the registration
-#: (``rigs_helper.games.get``) gives for a file's ``game =`` key
-#: (the registration, ``games/__init__.py``, is the one place that names each game's package)
+#: (``rigs_helper.games.get``) gives for a file's ``game =`` key, or the game's pages
+#: ``web/sites.py`` gives (the registrations, ``games/__init__.py`` and
+#: ``web/sites.py``, are the places that name each game's package and pages)
 GENERIC_PARTS = ("game/protocol.py", "game/play.py", "store/gamestore.py", "store/gamekind.py",
                  "store/files.py", "store/lock.py", "store/backups.py", "store/historydb.py",
                  "store/historypast.py", "store/historyplay.py", "cli/protocolgame.py",
                  "cli/completion.py", "cli/history.py", "cli/render.py", "cli/base.py",
-                 "web/server.py", "web/slots.py")
+                 "cli/serve.py", "web/server.py", "web/slots.py")
 #: modules that serve every game and still hold some of R.I.G.S.'s own (imported when
 #: those parts run): a generic part may import them; each with what is R.I.G.S.'s in it
-MIXED = {
-    "cli/serve.py": "`rigs serve` for every game: R.I.G.S.'s tables, players and "
-                    "completion, or RIG's pages",
-}
+#: (none left: cli/base.py, cli/render.py, store/historyplay.py, cli/history.py,
+#: cli/serve.py and web/server.py were split into generic parts and R.I.G.S.'s own)
+MIXED: dict[str, str] = {}
 _RIGS_FILE = ("R.I.G.S.'s game file: read and written with the game's state codec "
               "(games/rigs/codec.py), its history split off, its tables loaded")
 _RIGS_LOG = ("R.I.G.S.'s log, performed (session), replayed (timeline), audited (audit, "

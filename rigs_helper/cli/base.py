@@ -249,6 +249,18 @@ def typed_words() -> list[str]:
         return line.split()
 
 
+def completion_path() -> Path:
+    """The game file named on the line being completed (else $RIGS_GAME, ./rigs.toml)."""
+    words = typed_words()
+    named = None
+    for i, w in enumerate(words):
+        if w in ("--game", "-g") and i + 1 < len(words):
+            named = words[i + 1]
+        elif w.startswith("--game="):
+            named = w.split("=", 1)[1]
+    return game_path(Path(named) if named else None)
+
+
 def print_json(obj: object) -> None:
     import json
 

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import game_path, print_json, typed_words
+from rigs_helper.cli.base import completion_path, game_path, print_json, typed_words
 from rigs_helper.rules.text import shell_word
 
 
@@ -16,15 +16,8 @@ def _completion_game(ctx: typer.Context):
     """The game file named on the line being completed (else $RIGS_GAME, ./rigs.toml)."""
     from rigs_helper.store import session
 
-    words = typed_words()
-    named = None
-    for i, w in enumerate(words):
-        if w in ("--game", "-g") and i + 1 < len(words):
-            named = words[i + 1]
-        elif w.startswith("--game="):
-            named = w.split("=", 1)[1]
     try:
-        return session.load(game_path(Path(named) if named else None)).game
+        return session.load(completion_path()).game
     except Exception:  # no game file, or a bad one: nothing to offer
         return None
 

@@ -226,3 +226,19 @@ class RigHandler(Handler):
 def make_rig_server(path: Path, tokens: dict[str, str], host: str = "127.0.0.1",
                     port: int = 0, link: str | None = None) -> TableServer:
     return RigServer((host, port), path, tokens, link)
+
+
+class RigSite:
+    """A RIG game file on `rigs serve` (web/sites.py): its players, its server."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def players(self) -> list[str]:
+        from rigs_helper.store import gamestore
+
+        return [seat.name for seat in gamestore.load(self.path).state.seats]
+
+    def server(self, tokens: dict[str, str], host: str, port: int,
+               link: str | None = None) -> TableServer:
+        return make_rig_server(self.path, tokens, host, port, link=link)

@@ -109,3 +109,22 @@ def make_server(path: Path, tables, tokens: dict[str, str], host: str = "127.0.0
                 port: int = 0, link: str | None = None) -> RigsServer:
     """``link``: the host the links carry (this machine's room address with 0.0.0.0)."""
     return RigsServer((host, port), path, tables, tokens, link)
+
+
+class RigsSite:
+    """A R.I.G.S. game file on `rigs serve` (web/sites.py): its tables loaded once, its
+    players, its server."""
+
+    def __init__(self, path: Path) -> None:
+        from rigs_helper.store.tablefiles import load_tables
+
+        self.path, self.tables = path, load_tables()
+
+    def players(self) -> list[str]:
+        from rigs_helper.store import session
+
+        return [p.name for p in session.load(self.path, self.tables).game.players]
+
+    def server(self, tokens: dict[str, str], host: str, port: int,
+               link: str | None = None) -> RigsServer:
+        return make_server(self.path, self.tables, tokens, host, port, link=link)
