@@ -92,7 +92,7 @@ GENERIC_PARTS = ("game/protocol.py", "game/play.py", "store/gamestore.py", "stor
                  "store/files.py", "store/lock.py", "store/backups.py", "store/historydb.py",
                  "store/historypast.py", "store/historyplay.py", "cli/protocolgame.py",
                  "cli/completion.py", "cli/history.py", "cli/render.py", "cli/base.py",
-                 "cli/serve.py", "web/server.py", "web/slots.py")
+                 "cli/serve.py", "web/server.py", "web/slots.py", "store/doctor.py")
 #: modules that serve every game and still hold some of R.I.G.S.'s own (imported when
 #: those parts run): a generic part may import them; each with what is R.I.G.S.'s in it
 #: (none left: cli/base.py, cli/render.py, store/historyplay.py, cli/history.py,
@@ -118,8 +118,8 @@ OWN_INTERFACE: dict[str, dict[str, str]] = {
     "rigs_helper.games.rigs": {
         **dict.fromkeys(("store/gamefile.py", "store/rewind.py", "store/records.py", "store/tablefiles.py",
                          "store/checkup.py"), _RIGS_FILE),
-        "store/doctor.py": "a R.I.G.S. game file's every problem (game_problems: its codec "
-                           "and checks)",
+        "store/fileproblems.py": "a R.I.G.S. game file's every problem (game_problems: its "
+                                 "codec and checks; log_problems: its history)",
         **dict.fromkeys(("store/session.py", "store/timeline.py", "store/audit.py",
                          "store/histcheck.py", "store/migrate1.py", "store/gamelog.py"),
                         _RIGS_LOG),

@@ -18,7 +18,7 @@ from rigs_helper.store.tablefiles import load_tables
 def examine(path: Path, tables: Tables | None = None) -> tuple[list[str], list[str]]:
     """Every problem of the game file (each with its line and key), and notes on a sound
     file (a hand edit since the last action)."""
-    from rigs_helper.store.doctor import game_problems
+    from rigs_helper.store.fileproblems import game_problems
 
     tables = tables or load_tables()
     if not path.exists():

@@ -67,7 +67,7 @@ def load_checked(text: str, path: Path, tables: Tables) -> Loaded:
 
         if (other := not_this_game(path, text)) is not None:  # a RIG file
             raise other from None
-        from rigs_helper.store.doctor import game_problems
+        from rigs_helper.store.fileproblems import game_problems
 
         problems = game_problems(text, str(path), tables) or [str(exc)]
         raise InputError("\n".join(problems)) from None
