@@ -125,7 +125,7 @@ def main() -> int:
     runs = min(timing.parse_runs(__doc__), 23)
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
-    from rigs_helper.web.server import make_server
+    from rigs_helper.web.rigsserver import make_server
     from rigs_helper.web.tokens import load_tokens
 
     tables = load_tables()

@@ -92,7 +92,7 @@ def main() -> int:
     runs = timing.parse_runs(__doc__)
     from rigs_helper.store import session
     from rigs_helper.store.tablefiles import load_tables
-    from rigs_helper.web.server import make_server
+    from rigs_helper.web.rigsserver import make_server
     from rigs_helper.web.tokens import load_tokens
 
     tables = load_tables()

@@ -21,7 +21,7 @@ from rigs_helper.rules.errors import PendingChoice
 from rigs_helper.games.rigs.phases import NextPhase
 from rigs_helper.games.rigs.setup import new_game
 from rigs_helper.games.rigs.state import Game, Pile, Plot
-from rigs_helper.store.codec import from_doc, to_doc
+from rigs_helper.games.rigs.codec import from_doc, to_doc
 
 PHASES = ("player", "disaster", "production", "market")
 NAMES = {2: ("Ana", "Bo"), 3: ("Ana", "Bo", "Cy"), 4: ("Ana", "Bo", "Cy", "Di")}

@@ -11,7 +11,7 @@ def finished_game(path: Path, seed: int, names, tables) -> Path:
     from rigs_helper.games.rigs.engine import perform
     from rigs_helper.games.rigs.phases import NextPhase
     from rigs_helper.games.rigs.setup import new_game
-    from rigs_helper.store.codec import dumps_state, to_doc
+    from rigs_helper.games.rigs.codec import dumps_state, to_doc
 
     g = new_game(list(names), seed, tables).game
     while not g.game_over:

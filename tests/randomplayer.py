@@ -250,7 +250,7 @@ class Client:
 def served(path: Path, tables, tokens: dict | None = None):
     """(server, tokens) for the game at ``path`` served on 127.0.0.1 in a thread."""
     from rigs_helper.store import session
-    from rigs_helper.web.server import make_server
+    from rigs_helper.web.rigsserver import make_server
     from rigs_helper.web.tokens import load_tokens
 
     if tokens is None:

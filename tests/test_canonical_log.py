@@ -9,7 +9,7 @@ import re
 from clihelp import ok
 
 from rigs_helper.store import gamelog, session
-from rigs_helper.store.hidden import hide_text
+from rigs_helper.games.rigs.hidden import hide_text
 
 PLOTS = ["--plots", "Ana=plains,valley,forest,ridge", "--plots", "Bo=plains,valley,desert,ridge",
          "--plots", "Cy=plains,valley,desert,ridge"]

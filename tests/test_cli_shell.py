@@ -46,7 +46,7 @@ def test_a_parameter_added_to_a_definition_appears_on_its_command(monkeypatch):
 
 def test_the_command_hands_its_words_to_the_definition(monkeypatch):
     seen = []
-    monkeypatch.setattr("rigs_helper.cli.base.act", lambda game, op, json, summary: seen.append(op))
+    monkeypatch.setattr("rigs_helper.cli.rigscli.act", lambda game, op, json, summary: seen.append(op))
     app = _app(action_command("karma play", "Play."))
     r = CliRunner().invoke(app, ["play", "Ana", "Decoy", "--target", "Bo", "--drew",
                                  "Bo=Ruins", "--roll", "3"])
@@ -56,7 +56,7 @@ def test_the_command_hands_its_words_to_the_definition(monkeypatch):
 
 
 def test_a_word_the_reader_refuses_is_refused_on_the_command(monkeypatch):
-    monkeypatch.setattr("rigs_helper.cli.base.act", lambda game, op, json, summary: None)
+    monkeypatch.setattr("rigs_helper.cli.rigscli.act", lambda game, op, json, summary: None)
     app = _app(action_command("karma play", "Play."))
     r = CliRunner().invoke(app, ["play", "Ana", "Decoy", "--plot", "P６"])
     assert isinstance(r.exception, InputError) and "P６" in str(r.exception)
@@ -65,7 +65,7 @@ def test_a_word_the_reader_refuses_is_refused_on_the_command(monkeypatch):
 def _acted(monkeypatch, path, args, **kw):
     """The operations the command of ``path`` hands to the game, and its result."""
     seen = []
-    monkeypatch.setattr("rigs_helper.cli.base.act",
+    monkeypatch.setattr("rigs_helper.cli.rigscli.act",
                         lambda game, op, json, summary: seen.append(op))
     app = typer.Typer(add_completion=False)  # `--for` reaches the items, as in cli/actions.py
     app.command(context_settings={"ignore_unknown_options": True})(

@@ -15,7 +15,7 @@ from rigs_helper.games.rigs.engine import perform
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.games.rigs.phases import NextPhase
 from rigs_helper.games.rigs.scoring import EndgameValues, score_game
-from rigs_helper.store.codec import state_hash, to_doc
+from rigs_helper.games.rigs.codec import state_hash, to_doc
 
 STEPS = 3 + 14 * 4 + 1  # round 1 has three phase ends, rounds 2-15 four, then game over
 

@@ -290,7 +290,7 @@ def test_six_processes_adding_at_once_keep_every_game_exactly_once(tmp_path):
 
 def _newer(path: Path) -> None:
     from rigs_helper.store import historydb
-    from rigs_helper.store.historyplay import play_of_sheet
+    from rigs_helper.store.historyrigs import play_of_sheet
     from rigs_helper.store.scorefile import score_file
 
     historydb.add(score_file(SHEET, with_play=True).play, path)
@@ -344,7 +344,7 @@ def test_a_bad_history_is_named_in_one_line_and_left_as_it_is(rigs, tmp_path, mo
 
 
 def test_log_facts_reads_builds_karma_and_sales_of_a_version_1_log():
-    from rigs_helper.store.historyplay import log_facts
+    from rigs_helper.store.historyrigs import log_facts
 
     v1 = [{"op": json.dumps({"op": "Build", "args": {"name": "ana", "n": 2}})},
           {"op": json.dumps({"op": "KarmaPlay", "args": {"name": "Bo", "title": "x"}}),
@@ -366,7 +366,7 @@ def test_step_facts_reads_builds_karma_and_sales_of_the_replayed_version_2_histo
     from rigs_helper.games.rigs.engine import Outcome
     from rigs_helper.games.rigs.karma.play import KarmaPlay
     from rigs_helper.games.rigs.setup import new_game
-    from rigs_helper.store.historyplay import step_facts
+    from rigs_helper.store.historyrigs import step_facts
     from rigs_helper.store.timeline import Step
 
     game = new_game(["Ana", "Bo"], 7, tables).game

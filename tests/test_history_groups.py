@@ -413,7 +413,7 @@ def test_bgstats_duration_of_a_game_file_reads_the_at_of_its_log(rigs, tmp_path,
     import re
 
     from rigs_helper.store import session
-    from rigs_helper.store.historyplay import game_facts
+    from rigs_helper.store.historyrigs import game_facts
 
     game = tmp_path / "rigs.toml"
     # `new` at 2025-11-20 19:00 UTC, `next` at 20:12 (the clock as the log reads it)

@@ -61,7 +61,7 @@ def _doctor(rigs, path):
 def test_every_single_edit_of_the_history_is_named_or_replays_to_the_state_it_recorded(
         played, tmp_path, rigs, tables):
     from rigs_helper.store import timeline
-    from rigs_helper.store.codec import to_doc
+    from rigs_helper.games.rigs.codec import to_doc
     from rigs_helper.store.gamefile import load_text
 
     rng = random.Random(43)

@@ -7,8 +7,9 @@ the layers and the game protocol, drawn in docs/developers.md).
   ``web/``, and no module that touches files, processes or the network.
 - ``game/``, the game protocol, imports no game and nothing above it: ``rules/`` at most.
 - ``games/rigs/`` (R.I.G.S., the first game) and ``games/rig/`` (RIG, the second) are pure
-  like the core and import neither the other; R.I.G.S.'s game object loads its tables and
-  its codec from ``store/`` (:data:`EXCEPTIONS`).
+  like the core and import neither the other (R.I.G.S.'s state codec, ``games/rigs/codec.py``,
+  with its pieces, is the game's own); R.I.G.S.'s game object loads its tables from
+  ``store/`` (:data:`EXCEPTIONS`).
 - ``store/`` (files) may import ``rules/`` and a game but never ``cli/``, ``forecast/`` or
   ``web/``.
 - ``forecast/`` (R.I.G.S.'s forecaster, pure like the core) imports no file layer.
@@ -38,14 +39,17 @@ EXCEPTIONS = {
     ("games/rigs/game.py", "rigs_helper.store.tablefiles"):
         "R.I.G.S.'s cards and numbers are TOML files (tables/), loaded and memoised by the "
         "store; the game object asks for them when a part needs them",
-    ("games/rigs/game.py", "rigs_helper.store.codec"):
-        "R.I.G.S.'s state codec is still store/codec.py, with its pieces (hidden, "
-        "invariants, statepieces, waitsdoc: checks and TOML shapes of the game file)",
 }
 
 
+#: every module of the package, by its dotted name
+MODULES = {".".join(p.relative_to(PKG.parent).with_suffix("").parts) for p in PKG.rglob("*.py")}
+
+
 def imports_of(path: Path) -> list[tuple[int, str]]:
-    """Every module a file imports (at any depth: lazy imports inside functions count)."""
+    """Every module a file imports (at any depth: lazy imports inside functions count;
+    ``from rigs_helper.store import session`` imports ``rigs_helper.store`` and
+    ``rigs_helper.store.session``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     found = []
     for node in ast.walk(tree):
@@ -53,8 +57,9 @@ def imports_of(path: Path) -> list[tuple[int, str]]:
             found += [(node.lineno, a.name) for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.append((node.lineno, node.module))
-            if node.module == "rigs_helper":  # `from rigs_helper import store`
-                found += [(node.lineno, f"rigs_helper.{a.name}") for a in node.names]
+            subs = [f"{node.module}.{a.name}" for a in node.names]
+            found += [(node.lineno, s) for s in subs
+                      if s in MODULES or node.module == "rigs_helper"]  # (a package too)
     return found
 
 
@@ -80,32 +85,26 @@ def test_imports_point_inwards(layer):
 
 
 #: the generic parts: they serve any game, through the game object the registration
-#: (``rigs_helper.games.get``) gives for a file's ``game =`` key
-#: (the registration, ``games/__init__.py``, is the one place that names each game's package)
+#: (``rigs_helper.games.get``) gives for a file's ``game =`` key, or the game's pages
+#: ``web/sites.py`` gives (the registrations, ``games/__init__.py`` and
+#: ``web/sites.py``, are the places that name each game's package and pages)
 GENERIC_PARTS = ("game/protocol.py", "game/play.py", "store/gamestore.py", "store/gamekind.py",
                  "store/files.py", "store/lock.py", "store/backups.py", "store/historydb.py",
-                 "store/historypast.py", "cli/protocolgame.py", "cli/completion.py")
+                 "store/historypast.py", "store/historyplay.py", "cli/protocolgame.py",
+                 "cli/completion.py", "cli/history.py", "cli/render.py", "cli/base.py",
+                 "cli/serve.py", "web/server.py", "web/slots.py", "store/doctor.py")
 #: modules that serve every game and still hold some of R.I.G.S.'s own (imported when
 #: those parts run): a generic part may import them; each with what is R.I.G.S.'s in it
-MIXED = {
-    "cli/base.py": "the CLI's shared options, errors and prompts; the prompts' choices "
-                   "(plots, resources, dice) and a hidden prompt's words are R.I.G.S.'s",
-    "cli/render.py": "the terminal's tables and words; the cards', scores' and effects' "
-                     "renderers are R.I.G.S.'s",
-    "store/historyplay.py": "a game's entry in the group history: R.I.G.S.'s figures from "
-                            "its typed actions; any other game's from its game object "
-                            "(play_of_protocol)",
-    "cli/history.py": "`rigs history` for every game; a R.I.G.S. score sheet read into it",
-    "cli/serve.py": "`rigs serve` for every game: R.I.G.S.'s tables, or RIG's pages",
-    "web/server.py": "the pages' server for every game; a R.I.G.S. action posted from a "
-                     "page goes to web/acting.py",
-}
-_RIGS_FILE = ("R.I.G.S.'s game file: its state codec (the protocol's encode/decode call it), "
-              "the TOML shapes and checks of its pieces, its tables")
+#: (none left: cli/base.py, cli/render.py, store/historyplay.py, cli/history.py,
+#: cli/serve.py and web/server.py were split into generic parts and R.I.G.S.'s own)
+MIXED: dict[str, str] = {}
+_RIGS_FILE = ("R.I.G.S.'s game file: read and written with the game's state codec "
+              "(games/rigs/codec.py), its history split off, its tables loaded")
 _RIGS_LOG = ("R.I.G.S.'s log, performed (session), replayed (timeline), audited (audit, "
              "histcheck), migrated from version 1 (migrate1), its entry kinds (gamelog); "
              "RIG's log goes through store/gamestore.py")
-_RIGS_SCORE = "R.I.G.S.'s score sheet and the group history's figures of its games"
+_RIGS_SCORE = ("R.I.G.S.'s score sheet and its games and sheets as the group history keeps "
+               "them, with the figures from its log (historyrigs)")
 _RIGS_CLI = ("R.I.G.S.'s own commands: they print its rules' words (the shared status, log "
              "and undo of any other game: cli/protocolgame.py)")
 _RIGS_WEB = "R.I.G.S.'s own pages: the board, a player's phone, the forms of its actions"
@@ -117,22 +116,22 @@ _RIGS_WEB = "R.I.G.S.'s own pages: the board, a player's phone, the forms of its
 OWN_INTERFACE: dict[str, dict[str, str]] = {
     "rigs_helper.games.rig": {"cli/rig.py": "RIG's commands", "web/rigpages.py": "RIG's pages"},
     "rigs_helper.games.rigs": {
-        **dict.fromkeys(("store/codec.py", "store/statepieces.py", "store/hidden.py",
-                         "store/invariants.py", "store/waitsdoc.py", "store/gamefile.py",
-                         "store/rewind.py", "store/records.py", "store/tablefiles.py",
+        **dict.fromkeys(("store/gamefile.py", "store/rewind.py", "store/records.py", "store/tablefiles.py",
                          "store/checkup.py"), _RIGS_FILE),
+        "store/fileproblems.py": "a R.I.G.S. game file's every problem (game_problems: its "
+                                 "codec and checks; log_problems: its history)",
         **dict.fromkeys(("store/session.py", "store/timeline.py", "store/audit.py",
                          "store/histcheck.py", "store/migrate1.py", "store/gamelog.py"),
                         _RIGS_LOG),
-        **dict.fromkeys(("store/scorefile.py", "store/sheet.py"), _RIGS_SCORE),
-        **dict.fromkeys(("cli/actions.py", "cli/base.py", "cli/books.py", "cli/cards.py",
+        **dict.fromkeys(("store/scorefile.py", "store/sheet.py", "store/historyrigs.py"),
+                        _RIGS_SCORE),
+        **dict.fromkeys(("cli/actions.py", "cli/rigscli.py", "cli/books.py", "cli/cards.py",
                          "cli/decks.py", "cli/forecast.py", "cli/game.py",
-                         "cli/legalhints.py", "cli/pilecheck.py", "cli/render.py",
+                         "cli/legalhints.py", "cli/pilecheck.py", "cli/rigsrender.py",
                          "cli/shell.py", "cli/status.py", "cli/vinnie.py", "cli/waits.py"),
                         _RIGS_CLI),
         **dict.fromkeys(("web/acting.py", "web/leader.py", "web/pages.py", "web/player.py",
                          "web/words.py"), _RIGS_WEB),
-        **{f: MIXED[f] for f in ("cli/base.py", "cli/render.py", "store/historyplay.py")},
     },
 }
 #: folders that are one game's own: R.I.G.S.'s forecaster (its rules' odds and standings)

@@ -21,7 +21,7 @@ from rigs_helper.games.rigs.decks import inventory_op
 from rigs_helper.games.rigs.engine import Work, perform
 from rigs_helper.rules.errors import RulesError
 from rigs_helper.games.rigs.state import Pile
-from rigs_helper.store.codec import from_doc, to_doc
+from rigs_helper.games.rigs.codec import from_doc, to_doc
 
 INVENTORY = EXAMPLES / "inventory-partial.toml"
 LACKS = {"safe": 2, "theft": 2, "solar-eclipse": 1, "corrosive-cloud": 1}

@@ -420,7 +420,7 @@ def test_karma_play_typed_pairs_go_through_the_version_2_log_and_its_privacy():
     card, Bo's words show it."""
     from rigs_helper.games.rigs.actions.catalog import build_action
     from rigs_helper.games.rigs.oplog import from_action, to_action, words
-    from rigs_helper.store.hidden import hide_text, show_text
+    from rigs_helper.games.rigs.hidden import hide_text, show_text
 
     typed = build_action("karma play", "Ana", {
         "title": "Right Back At You", "target": ["Bo"], "drew": ["Bo=Ruins"],

@@ -28,7 +28,7 @@ from rigs_helper.games.rigs.setup import new_game
 from rigs_helper.games.rigs.views import status_dict
 from rigs_helper.store import rewind, session, timeline
 from rigs_helper.store.audit import new_op
-from rigs_helper.store.codec import to_doc
+from rigs_helper.games.rigs.codec import to_doc
 from rigs_helper.games.rigs.waits.phone import from_a_phone
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]

@@ -39,7 +39,7 @@ from rigs_helper.games.rigs.phases.grant import GrantPick
 from rigs_helper.games.rigs.phases.losses import LoseRigs
 from rigs_helper.rules.rng import Rng
 from rigs_helper.games.rigs.state import frozen_map
-from rigs_helper.store.codec import to_doc
+from rigs_helper.games.rigs.codec import to_doc
 
 
 def run(g, op, tables):

@@ -181,7 +181,7 @@ def test_an_empty_host_is_refused_and_ipv6_serves(game, tables):
     assert r.returncode == 1 and r.stdout == "" and len(r.stderr.splitlines()) == 1
     assert "--host" in r.stderr
     from rigs_helper.store import session
-    from rigs_helper.web.server import make_server
+    from rigs_helper.web.rigsserver import make_server
     from rigs_helper.web.tokens import load_tokens
 
     if not ipv6_loopback():  # a machine without IPv6: refused in one line, no traceback

@@ -30,7 +30,7 @@ from rigs_helper.games.rigs.phases.losses import LoseRigs
 from rigs_helper.rules.rng import MAX_SEED
 from rigs_helper.games.rigs.setup import new_game
 from rigs_helper.games.rigs.tables import RESOURCES
-from rigs_helper.store.codec import from_doc, to_doc
+from rigs_helper.games.rigs.codec import from_doc, to_doc
 from rigs_helper.store.tablefiles import load_tables
 
 TABLES = load_tables()

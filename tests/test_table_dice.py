@@ -78,7 +78,7 @@ def test_dice_rigs_is_the_default(rigs, tmp_path):
 
 def test_a_die_the_rules_ask_for_carries_the_operation_and_names_no_hand_card(tables):
     """The rules hand the operation that needs a die to whoever asks (the terminal renders
-    the command to run again from its typed fields: `cli/base.act`); their own words name
+    the command to run again from its typed fields: `cli/rigscli.act`); their own words name
     no command a page would show, and no private value."""
     from rigs_helper.games.rigs.actions.catalog import build_action
     from rigs_helper.games.rigs.dice import DieNeeded

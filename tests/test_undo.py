@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from rigs_helper.games.rigs.engine import perform
 from rigs_helper.games.rigs.phases import NextPhase
-from rigs_helper.store.codec import dumps_state, to_doc
+from rigs_helper.games.rigs.codec import dumps_state, to_doc
 from rigs_helper.store.gamefile import load_text, split_text
 from rigs_helper.store.historytext import MARKER
 

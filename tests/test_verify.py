@@ -93,7 +93,7 @@ def _verify(rigs, path):
 def _edit(path, tables, change):
     """Change the state as someone with the file and the code could (the log untouched)."""
     from rigs_helper.store import session
-    from rigs_helper.store.codec import to_doc
+    from rigs_helper.games.rigs.codec import to_doc
 
     loaded = session.load(path, tables)
     session.write_game(path, to_doc(change(loaded.game), tables), loaded.log_text, tables)

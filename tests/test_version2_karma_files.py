@@ -21,8 +21,8 @@ from rigs_helper.games.rigs.karma.args import FAMILY, card_key
 from rigs_helper.games.rigs.karma.play import OPS, KarmaPlay
 from rigs_helper.games.rigs.oplog import to_action
 from rigs_helper.store import session, timeline
-from rigs_helper.store.codec import to_doc
-from rigs_helper.store.hidden import hide_text
+from rigs_helper.games.rigs.codec import to_doc
+from rigs_helper.games.rigs.hidden import hide_text
 
 FIXTURES = ROOT / "tests" / "fixtures" / "v2"
 #: name -> (digest of `log --json` with each entry's ledger lines sorted (a deal's plots

@@ -406,7 +406,7 @@ def test_a_victim_may_change_their_answer_until_the_card_resolves(tables):
 def test_a_victim_with_alarm_and_donk_in_play_names_the_first_in_their_answer(tables):
     from karmahelp import card_to
 
-    from rigs_helper.store.codec import from_doc, to_doc
+    from rigs_helper.games.rigs.codec import from_doc, to_doc
 
     g0 = want_that(tables, seed=33)
     g0 = card_to(card_to(g0, "Cy", "r-i-g-s-alarm-system", in_play=True), "Cy",
@@ -428,7 +428,7 @@ def test_a_victim_with_alarm_and_donk_in_play_names_the_first_in_their_answer(ta
 def test_right_back_at_you_split_and_its_answerer_kept_in_the_game_file(tables):
     """The answerer who splits I WANT THAT!'s gains (``splitter``) and a reply's split are
     written and read back; a file without them (older) loads with none."""
-    from rigs_helper.store.codec import from_doc, to_doc
+    from rigs_helper.games.rigs.codec import from_doc, to_doc
 
     g = perform(want_that(tables), waiting(
         "Ana", "I WANT THAT", target=("Bo", "Cy"), resource=("energy",), later=True),

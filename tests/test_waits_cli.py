@@ -16,7 +16,7 @@ from rigs_helper.games.rigs.karma.play import KarmaPlay
 from rigs_helper.games.rigs.waits.attacks import Answer
 from rigs_helper.games.rigs.waits.deals import DealPropose
 from rigs_helper.store import session
-from rigs_helper.store.codec import from_doc, to_doc
+from rigs_helper.games.rigs.codec import from_doc, to_doc
 
 
 def waiting(name: str, title: str, **flat) -> KarmaPlay:

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from rigs_helper.cli.base import complete_player, game_path, print_json
+from rigs_helper.cli.base import game_path, print_json
+from rigs_helper.cli.rigscli import complete_player
 from rigs_helper.cli.shell import action_command
 
 if TYPE_CHECKING:
@@ -105,9 +106,9 @@ def _plan_view(player: str | None, power: list[str] | None, skip: list[str] | No
         if json:
             print_json({"players": d["players"]})
             return True
-        from rigs_helper.cli import render
+        from rigs_helper.cli import rigsrender
 
-        render.table_plan(d)
+        rigsrender.table_plan(d)
         return True
     from rigs_helper.games.rigs.production import plan
 
@@ -121,9 +122,9 @@ def _show_plan(d: dict, json: bool, preview: bool = False) -> None:
     if json:
         print_json(d)
         return
-    from rigs_helper.cli import render
+    from rigs_helper.cli import rigsrender
 
-    render.plan(d, preview=preview)
+    rigsrender.plan(d, preview=preview)
 
 
 def _set_plan(game: Path | None, op: "Op", json: bool, summary: bool) -> None:

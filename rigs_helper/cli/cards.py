@@ -5,7 +5,8 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, complete_title, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, print_json
+from rigs_helper.cli.rigscli import complete_title
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
@@ -24,9 +25,9 @@ def card(
     if json:
         print_json(core.card_dict(found))
         return
-    from rigs_helper.cli import render
+    from rigs_helper.cli import rigsrender
 
-    render.card(found)
+    rigsrender.card(found)
 
 
 @app.command("cards")
@@ -59,6 +60,6 @@ def cards_cmd(
     if json:
         print_json({"cards": [core.card_dict(c) for c in found]})
         return
-    from rigs_helper.cli import render
+    from rigs_helper.cli import rigsrender
 
-    render.cards(found)
+    rigsrender.cards(found)

@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, act, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, game_path, print_json
+from rigs_helper.cli.rigscli import act
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 

@@ -350,7 +350,7 @@ def report(
         if rep["final"]:  # the group's history (docs/history.md): BG Stats' link, QR code
             from rigs_helper.forecast.bgstats import report_extras
             from rigs_helper.forecast.report import final_score
-            from rigs_helper.store.historyplay import final_view
+            from rigs_helper.store.historyrigs import final_view
 
             extras = report_extras(*final_view(path, loaded,
                                                final_score(loaded.game, tables), tables))

@@ -8,16 +8,8 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import (
-    GameOpt,
-    JsonOpt,
-    RollOpt,
-    act,
-    complete_player,
-    complete_plot,
-    game_path,
-    print_json,
-)
+from rigs_helper.cli.base import GameOpt, JsonOpt, RollOpt, game_path, print_json
+from rigs_helper.cli.rigscli import act, complete_player, complete_plot
 from rigs_helper.cli.shell import action_command
 from rigs_helper.rules.text import shell_word
 from rigs_helper.cli.render import say

@@ -181,12 +181,11 @@ def add(path: Annotated[Path, typer.Argument(
     """
     from rigs_helper.cli.keep import kept_line
     from rigs_helper.store import historydb
-    from rigs_helper.store.scorefile import score_file
 
     day = None
     if date is not None:
         from rigs_helper.rules.errors import InputError
-        from rigs_helper.store.sheet import play_date
+        from rigs_helper.store.historyplay import play_date
 
         day = play_date(date, lambda _key, problem: InputError(f"--date {problem}"))
     from rigs_helper.store.gamekind import kind
@@ -197,12 +196,9 @@ def add(path: Annotated[Path, typer.Argument(
 
         play = play_of_protocol(path, load(path))
     else:
-        from rigs_helper.cli.keep import styled
+        from rigs_helper.cli.keep import rigs_play
 
-        result = score_file(path, with_play=True)
-        styled_play = styled(result, path)
-        assert styled_play is not None  # (asked for: with_play)
-        play = styled_play
+        play = rigs_play(path)
     if day is not None:
         play.update(played=day + " 00:00:00", dated=True)
     gid, status = historydb.add(play)

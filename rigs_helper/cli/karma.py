@@ -2,7 +2,7 @@
 (``cli/shell.py``); the tables below are what only the terminal says about a parameter."""
 
 
-from rigs_helper.cli.base import complete_karma_title, complete_player
+from rigs_helper.cli.rigscli import complete_karma_title, complete_player
 from rigs_helper.cli.hidden import HELP
 from rigs_helper.cli.shell import action_command
 

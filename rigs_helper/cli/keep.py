@@ -37,6 +37,16 @@ def kept_line(gid: int, status: str, group: str | None = None) -> str:
             f"{shell_word(group)}`).")
 
 
+def rigs_play(path) -> dict:
+    """A R.I.G.S. game file or scoring sheet scored as `rigs score` does, as the history
+    keeps it (`rigs history add`), with each player's style (:func:`styled`)."""
+    from rigs_helper.store.scorefile import score_file
+
+    play = styled(score_file(path, with_play=True), path)
+    assert play is not None  # (asked for: with_play)
+    return play
+
+
 def styled(result, path) -> dict | None:
     """The play of a scored file (``result``: :func:`rigs_helper.store.scorefile.score_file`
     with ``with_play``), a game file's with the play style that fitted each player

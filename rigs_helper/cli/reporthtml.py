@@ -86,9 +86,10 @@ def report_sheet(path, html, json: bool) -> bool:
     if json:
         print_json(rep)
         return True
+    from rigs_helper.cli import rigsrender
     from rigs_helper.cli import render as text
 
-    text.score(result)
+    rigsrender.score(result)
     if html is not None:
         text.say(f"HTML report written to {html}")
     return True

@@ -86,9 +86,9 @@ def score(
             obj["explain"] = {"name": player.name, "lines": list(player.explain)}
         print_json(obj)
     else:
-        from rigs_helper.cli import render
+        from rigs_helper.cli import rigsrender
 
-        render.score(result, explain=player if explain is not None else None)
+        rigsrender.score(result, explain=player if explain is not None else None)
     if result.play is not None:  # after the score: the score stands whatever happens there
         from rigs_helper.cli.keep import keep, styled
 

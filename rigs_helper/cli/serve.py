@@ -6,11 +6,24 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, complete_player, game_path
+from rigs_helper.cli.base import GameOpt, completion_path, game_path
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
 CLEAR = "\033[2J\033[H"
+
+
+def complete_player(incomplete: str) -> list[str]:
+    """--link: the players of the game file named on the line (any game)."""
+    from rigs_helper.rules.players import fold
+    from rigs_helper.web.sites import site
+
+    try:
+        names = site(completion_path()).players()
+    except Exception:  # no game file, or a bad one: nothing to offer
+        return []
+    low = fold(incomplete)
+    return [n for n in names if fold(n).startswith(low)]
 
 
 @app.command()
@@ -34,19 +47,14 @@ def serve(
     page shows a change within a second.  Stop with Ctrl+C.
     """
     from rigs_helper.rules.errors import InputError
-    from rigs_helper.store import session
-    from rigs_helper.store.tablefiles import load_tables
     from rigs_helper.web.guard import EVERY, check_host, link_host
+    from rigs_helper.web.sites import site as site_of
     from rigs_helper.web.tokens import load_tokens
 
     check_host(host)
     path = game_path(game)
-    from rigs_helper.store.gamekind import kind
-
-    rig = kind(path) != "rigs"  # RIG's pages (web/rigpages.py) on R.I.G.S.'s server
-    tables = None if rig else load_tables()
-    names = (rig_players(path) if rig
-             else [p.name for p in session.load(path, tables).game.players])
+    site = site_of(path)  # the file's game's pages (web/sites.py)
+    names = site.players()
     if link is not None and new_tokens:  # the server running keeps the links it read
         raise InputError("--new-tokens: give it when starting the server (`rigs serve "
                          "--new-tokens`), not with --link: a running server keeps its links")
@@ -70,26 +78,13 @@ def serve(
         else:
             print(qr_text(url))
         return
-    from rigs_helper.web.server import make_server
-
     try:
-        if rig:
-            from rigs_helper.web.rigpages import make_rig_server
-
-            server = make_rig_server(path, tokens, host, port, link=shown)
-        else:
-            server = make_server(path, tables, tokens, host, port, link=shown)
+        server = site.server(tokens, host, port, link=shown)
     except OSError as exc:
         raise InputError(f"--host {host} --port {port}: cannot listen: {exc.strerror}"
                          ) from None
     base = f"http://{shown}:{server.server_address[1]}"
     _serve(server, path, base, tokens, host, every=host in EVERY, where=_where(game, path))
-
-
-def rig_players(path) -> list[str]:
-    from rigs_helper.store import gamestore
-
-    return [seat.name for seat in gamestore.load(path).state.seats]
 
 
 def _where(game, path) -> str:

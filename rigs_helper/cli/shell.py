@@ -8,7 +8,7 @@ flags, metavar, the words of a hidden prompt) is a small table beside the comman
 (:data:`Said`); a parameter it does not mention gets words from its kind.  The function
 carries an :class:`inspect.Signature` (``__signature__``), which Typer reads as it reads
 a hand-written one; its body hands the words to the definition (``build_action``) and runs
-the operation (``cli.base.act``).
+the operation (``cli.rigscli.act``).
 
 A parameter written ``--opt FORM`` (``--from WHERE=K``) is another form of the option
 ``--opt``: one value without ``=`` is the plain option's, else each value is the form's.
@@ -32,7 +32,7 @@ from typing import Annotated, Any
 
 import typer
 
-from rigs_helper.cli import base
+from rigs_helper.cli import base, rigscli
 from rigs_helper.games.rigs.actions.catalog import definition
 from rigs_helper.games.rigs.actions.definition import ActionDef, ParamDef
 
@@ -56,9 +56,9 @@ KIND_HELP = {
 #: a parameter's words by its kind, where its table gives none
 KIND_SAID: dict[str, Said] = {"roll": base.ROLL_SAID, "table_roll": base.ROLL_SAID}
 #: completion by kind
-_COMPLETE = {"player": base.complete_player, "plot": base.complete_plot,
-             "place": base.complete_plot, "resource": base.complete_resource,
-             "title": base.complete_title}
+_COMPLETE = {"player": rigscli.complete_player, "plot": rigscli.complete_plot,
+             "place": rigscli.complete_plot, "resource": rigscli.complete_resource,
+             "title": rigscli.complete_title}
 _INT_KINDS = ("count", "number")
 
 
@@ -174,8 +174,8 @@ def _actor(said: Said) -> inspect.Parameter:
     player may be left out: the command's ``view`` shows what it shows then)."""
     if not said:
         return inspect.Parameter("player", inspect.Parameter.KEYWORD_ONLY,
-                                 annotation=base.PlayerArg)
-    kw = {"help": "The player.", "autocompletion": base.complete_player,
+                                 annotation=rigscli.PlayerArg)
+    kw = {"help": "The player.", "autocompletion": rigscli.complete_player,
           **{k: v for k, v in said.items() if k not in (*_TABLE_ONLY, "default")}}
     default = said.get("default", inspect.Parameter.empty)
     one: Any = str if default is inspect.Parameter.empty else str | None
@@ -230,10 +230,10 @@ def action_command(path: str, doc: str, said: Mapping[str, Said] | None = None,
     """The command function of the action ``path``: the acting player first (an action of
     the leader names none), then the definition's parameters (``order``: these first, in
     this order, as the help lists them; the items, where the first of them is), then
-    ``--json`` and ``--game``.  ``summary``: the action ends a phase (``cli.base.act``
+    ``--json`` and ``--game``.  ``summary``: the action ends a phase (``cli.rigscli.act``
     shows what changed in it).  ``view``: called first with the command's words; True when
     it showed a view instead of taking the action.  ``run(game, op, json, summary)``: runs
-    the operation and shows what came of it (default: ``cli.base.act``)."""
+    the operation and shows what came of it (default: ``cli.rigscli.act``)."""
     d = definition(path)
     said = said or {}
     if d.several:
@@ -286,7 +286,7 @@ def _command(path: str, doc: str, sig: list[inspect.Parameter],
     def command(**kw: Any) -> None:
         if view is not None and view(**kw):
             return
-        (run or base.act)(kw["game"], operation(**kw), kw["json"], summary)
+        (run or rigscli.act)(kw["game"], operation(**kw), kw["json"], summary)
 
     command.__name__ = path.split()[-1]
     command.__doc__ = doc

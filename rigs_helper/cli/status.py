@@ -5,7 +5,8 @@ from typing import Annotated
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, complete_player, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, game_path, print_json
+from rigs_helper.cli.rigscli import complete_player
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
 
@@ -43,11 +44,11 @@ def status(
         if json:
             print_json({**d, "for_eyes_of": d["name"]} if private else d)
             return
-        from rigs_helper.cli import render
+        from rigs_helper.cli import render, rigsrender
 
         if private:
-            render.say(render.eyes_header(d["name"]))
-        render.player(d, g, tables)
+            render.say(rigsrender.eyes_header(d["name"]))
+        rigsrender.player(d, g, tables)
         from rigs_helper.cli.legalhints import print_hints
 
         print_hints(g, tables, d["name"], private=private)
@@ -59,9 +60,9 @@ def status(
     if json:
         print_json({"game": "rigs", **d, "warnings": warnings})
         return
-    from rigs_helper.cli import render
+    from rigs_helper.cli import rigsrender
 
-    render.status(d, tables, warnings)
+    rigsrender.status(d, tables, warnings)
 
 
 @app.command()
@@ -89,8 +90,8 @@ def hand(
         view["actions"] = actions_json(loaded.game, tables, view["name"])["actions"]
         print_json(view)
         return
-    from rigs_helper.cli import render
+    from rigs_helper.cli import rigsrender
     from rigs_helper.cli.legalhints import print_hints
 
-    render.private(view)
+    rigsrender.private(view)
     print_hints(loaded.game, tables, view["name"], private=True)

@@ -3,7 +3,8 @@
 
 import typer
 
-from rigs_helper.cli.base import GameOpt, JsonOpt, complete_resource, game_path, print_json
+from rigs_helper.cli.base import GameOpt, JsonOpt, game_path, print_json
+from rigs_helper.cli.rigscli import complete_resource
 from rigs_helper.cli.shell import action_command
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)
@@ -30,9 +31,9 @@ def show(ctx: typer.Context, json: JsonOpt = False, game: GameOpt = None) -> Non
     if json:
         print_json(d)
         return
-    from rigs_helper.cli import render
+    from rigs_helper.cli import rigsrender
 
-    render.vinnie(d)
+    rigsrender.vinnie(d)
 
 
 vinnie_app.command("borrow")(action_command("vinnie borrow", """Borrow N units (Player or

@@ -4,15 +4,8 @@ player."""
 
 import typer
 
-from rigs_helper.cli.base import (
-    GameOpt,
-    JsonOpt,
-    complete_player,
-    complete_plot,
-    complete_title,
-    game_path,
-    print_json,
-)
+from rigs_helper.cli.base import GameOpt, JsonOpt, game_path, print_json
+from rigs_helper.cli.rigscli import complete_player, complete_plot, complete_title
 from rigs_helper.cli.shell import action_command
 
 app = typer.Typer(add_completion=False)  # this module's commands (cli/commands.py)

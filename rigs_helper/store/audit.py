@@ -84,8 +84,8 @@ def audit(path: Path, tables: Tables) -> Verdict:
     the seed gives."""
     from rigs_helper.games.rigs.oplog import CHECKPOINT, NEW, from_action, words
     from rigs_helper.store import histcheck, timeline
-    from rigs_helper.store.codec import from_doc, to_doc
-    from rigs_helper.store.hidden import show_text
+    from rigs_helper.games.rigs.codec import from_doc, to_doc
+    from rigs_helper.games.rigs.hidden import show_text
     from rigs_helper.store.historytext import diff
     from rigs_helper.store.session import load
 

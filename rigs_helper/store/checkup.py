@@ -8,7 +8,7 @@ from typing import Any
 
 from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store import gamelog
-from rigs_helper.store.codec import to_doc
+from rigs_helper.games.rigs.codec import to_doc
 from rigs_helper.store.files import read_text
 from rigs_helper.store.gamefile import load_text
 from rigs_helper.store.session import missing_file
@@ -18,7 +18,7 @@ from rigs_helper.store.tablefiles import load_tables
 def examine(path: Path, tables: Tables | None = None) -> tuple[list[str], list[str]]:
     """Every problem of the game file (each with its line and key), and notes on a sound
     file (a hand edit since the last action)."""
-    from rigs_helper.store.doctor import game_problems
+    from rigs_helper.store.fileproblems import game_problems
 
     tables = tables or load_tables()
     if not path.exists():
@@ -44,7 +44,7 @@ def accept(path: Path, reason: str, tables: Tables) -> int:
     from rigs_helper.rules.errors import InputError, RigsError
     from rigs_helper.games.rigs.oplog import CHECKPOINT
     from rigs_helper.store import histcheck
-    from rigs_helper.store.codec import from_doc
+    from rigs_helper.games.rigs.codec import from_doc
     from rigs_helper.store.session import write_game, writing
 
     reason = " ".join(reason.split())

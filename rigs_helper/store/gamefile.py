@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rigs_helper.rules.checker import Checker, parse_toml
 from rigs_helper.games.rigs.state import Game
 from rigs_helper.games.rigs.tables import Tables
-from rigs_helper.store.codec import from_doc, migrate
+from rigs_helper.games.rigs.codec import from_doc, migrate
 from rigs_helper.store.gamelog import MARKER, cut
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from rigs_helper.rules.errors import InputError, RigsError
 from rigs_helper.games.rigs.oplog import CHECKPOINT, NEW, from_action
 from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store import gamelog
-from rigs_helper.store.hidden import show_text
+from rigs_helper.games.rigs.hidden import show_text
 
 if TYPE_CHECKING:
     from rigs_helper.games.rigs.engine import Outcome
@@ -127,7 +127,7 @@ def first_problem(loaded: Loaded, es: list[dict[str, Any]], file: str, tables: T
                   ) -> str | None:
     """The first entry of ``loaded``'s history (read as ``es``) that the replay does not
     bear out, in one line; None when the whole history does."""
-    from rigs_helper.store.codec import from_doc, to_doc
+    from rigs_helper.games.rigs.codec import from_doc, to_doc
 
     marks = lines(loaded)
     state: Game | None = None

@@ -22,7 +22,7 @@ from rigs_helper.games.rigs.oplog import CHECKPOINT, NEW, op_classes, op_from_js
 from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store.gamefile import Loaded
 from rigs_helper.store.gamelog import by_of, fingerprint
-from rigs_helper.store.hidden import hide_text
+from rigs_helper.games.rigs.hidden import hide_text
 
 
 def _head(e: dict[str, Any], n: int) -> dict[str, Any]:
@@ -40,7 +40,7 @@ def _checkpoint(e: dict[str, Any], doc: dict[str, Any], why: str) -> dict[str, A
 
 def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
     from rigs_helper.games.rigs.engine import perform
-    from rigs_helper.store.codec import from_doc, to_doc
+    from rigs_helper.games.rigs.codec import from_doc, to_doc
     from rigs_helper.store.historytext import log_entries, undo_diff
 
     old = log_entries(loaded.log_text, file, first_line=loaded.log_line)
@@ -114,7 +114,7 @@ def _phase_checkpoint(out: list[dict[str, Any]], e: dict[str, Any], before: dict
 def _replays(state: Any, op: Any, doc: dict[str, Any], tables: Tables) -> bool:
     """Whether ``op`` performed on ``state`` gives the state document ``doc``."""
     from rigs_helper.games.rigs.engine import perform
-    from rigs_helper.store.codec import to_doc
+    from rigs_helper.games.rigs.codec import to_doc
 
     try:
         return bool(to_doc(perform(state, op, tables).game, tables) == doc)

@@ -11,7 +11,7 @@ from rigs_helper.rules.errors import InputError, RigsError, RulesError
 from rigs_helper.games.rigs.state import Game
 from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store import backups, gamelog, timeline
-from rigs_helper.store.codec import to_doc
+from rigs_helper.games.rigs.codec import to_doc
 from rigs_helper.store.files import read_text
 from rigs_helper.store.gamefile import load_text
 from rigs_helper.store.gamelog import MARKER

@@ -78,7 +78,7 @@ def score_file(path: Path, draw: bool = False, seed: int | None = None,
     if with_play:
         from dataclasses import replace
 
-        from rigs_helper.store.historyplay import play_of_sheet
+        from rigs_helper.store.historyrigs import play_of_sheet
 
         result = replace(result, play=play_of_sheet(path, text, sheet, result.score))
     return result
@@ -188,7 +188,7 @@ def score_game_file(path: Path, text: str, tables: Tables,
     score = score_game(holdings(game), values, tables)
     play = None
     if with_play:
-        from rigs_helper.store.historyplay import play_of_game
+        from rigs_helper.store.historyrigs import play_of_game
 
         play = play_of_game(path, game, loaded, score, tables)
     # the game's seed stays private (only `rigs verify --reveal` shows it)

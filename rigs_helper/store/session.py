@@ -19,7 +19,7 @@ from rigs_helper.games.rigs.waits.seen import check_seen, moment
 from rigs_helper.games.rigs.state import Game
 from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store import backups, gamelog
-from rigs_helper.store.codec import dumps_state, to_doc
+from rigs_helper.games.rigs.codec import dumps_state, to_doc
 from rigs_helper.store.files import read_text, write_atomic
 from rigs_helper.store.gamefile import Loaded, load_text
 from rigs_helper.store.gamelog import MARKER
@@ -67,7 +67,7 @@ def load_checked(text: str, path: Path, tables: Tables) -> Loaded:
 
         if (other := not_this_game(path, text)) is not None:  # a RIG file
             raise other from None
-        from rigs_helper.store.doctor import game_problems
+        from rigs_helper.store.fileproblems import game_problems
 
         problems = game_problems(text, str(path), tables) or [str(exc)]
         raise InputError("\n".join(problems)) from None
@@ -335,7 +335,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
                  "state": after}
     else:
         from rigs_helper.games.rigs.canonical import canonical
-        from rigs_helper.store.hidden import hide_text
+        from rigs_helper.games.rigs.hidden import hide_text
 
         op = canonical(op, g0, tables, game)  # logged as the game names things
         name, fields = to_action(op, hide_text)

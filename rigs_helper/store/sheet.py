@@ -101,29 +101,11 @@ def sheet_from_doc(doc: dict[str, Any], file: str, tables: Tables) -> Sheet:
     location = check.name(doc["location"], "location") if "location" in doc else None
     date = None
     if "date" in doc:
+        from rigs_helper.store.historyplay import play_date
+
         date = play_date(doc["date"], check.fail)
     return Sheet(players, price, plot_values, plot_cards, resource_values, market_values,
                  group, date, location)
-
-
-def play_date(value: Any, fail) -> str:
-    """A day played, ``YYYY-MM-DD`` (TOML's date, or that text): no day after today
-    (``fail(key, problem)`` makes the error)."""
-    import datetime as dt
-
-    if isinstance(value, dt.datetime):
-        value = value.date()
-    if isinstance(value, str):
-        try:
-            value = dt.date.fromisoformat(value.strip())
-        except ValueError:
-            raise fail("date", f"is {value!r}: a day as YYYY-MM-DD, e.g. 2026-11-20"
-                       ) from None
-    if not isinstance(value, dt.date):
-        raise fail("date", f"is {value!r}: a day as YYYY-MM-DD, e.g. 2026-11-20")
-    if value > dt.date.today():
-        raise fail("date", f"is {value.isoformat()}, a day still to come")
-    return value.isoformat()
 
 
 def _plot_values(check: Checker, raw: Any, tables: Tables

@@ -16,7 +16,7 @@ from rigs_helper.games.rigs.oplog import CHECKPOINT, NEW, from_action
 from rigs_helper.games.rigs.state import Game
 from rigs_helper.games.rigs.tables import Tables
 from rigs_helper.store import gamelog
-from rigs_helper.store.hidden import show_text
+from rigs_helper.games.rigs.hidden import show_text
 
 if TYPE_CHECKING:
     from rigs_helper.games.rigs.engine import Op, Outcome
@@ -86,7 +86,7 @@ def _replay(entries: list[dict[str, Any]], tables: Tables, file: str,
     """:func:`replay` of ``entries`` from the one at ``offset`` (those before it replayed
     already: ``start`` is the state they left)."""
     from rigs_helper.games.rigs.canonical import canonical
-    from rigs_helper.store.codec import from_doc
+    from rigs_helper.games.rigs.codec import from_doc
     from rigs_helper.store.histcheck import creation, performed
 
     steps: list[Step] = []

@@ -166,7 +166,7 @@ def final_extras(path, snap: Snapshot, tables) -> dict | None:
     `final_extras` block)."""
     from rigs_helper.forecast.bgstats import report_extras
     from rigs_helper.forecast.report import final_score
-    from rigs_helper.store.historyplay import final_view
+    from rigs_helper.store.historyrigs import final_view
 
     def make():
         return report_extras(*final_view(path, snap.loaded,

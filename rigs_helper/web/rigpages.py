@@ -155,15 +155,17 @@ def form_action(st: Any, name: str, form: dict[str, list[str]]) -> Any:
 
 
 class RigServer(TableServer):
-    """R.I.G.S.'s server (limits, Host and Origin checks, tokens) with RIG's pages."""
+    """`rigs serve`'s server (limits, Host and Origin checks, tokens) with RIG's pages."""
 
     def __init__(self, address: Any, path: Path, tokens: dict[str, str],
                  link: str | None = None) -> None:
-        super().__init__(address, path, None, tokens, link)
-        self.RequestHandlerClass = RigHandler
         self.rig = RigSource(path)
         # what the server's POST /p/TOKEN/act calls: act(name, form) -> (status, answer)
-        self.acting = RigActing(path)  # type: ignore[assignment]
+        self.acting = RigActing(path)
+        super().__init__(address, path, tokens, link, RigHandler)
+
+    def version(self) -> str:
+        return self.rig.snapshot()[0]
 
 
 class RigActing:
@@ -224,3 +226,19 @@ class RigHandler(Handler):
 def make_rig_server(path: Path, tokens: dict[str, str], host: str = "127.0.0.1",
                     port: int = 0, link: str | None = None) -> TableServer:
     return RigServer((host, port), path, tokens, link)
+
+
+class RigSite:
+    """A RIG game file on `rigs serve` (web/sites.py): its players, its server."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def players(self) -> list[str]:
+        from rigs_helper.store import gamestore
+
+        return [seat.name for seat in gamestore.load(self.path).state.seats]
+
+    def server(self, tokens: dict[str, str], host: str, port: int,
+               link: str | None = None) -> TableServer:
+        return make_rig_server(self.path, tokens, host, port, link=link)

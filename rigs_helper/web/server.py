@@ -1,12 +1,14 @@
-"""The HTTP server of `rigs serve` (standard library: ThreadingHTTPServer, one thread per
-connection, at most MAX_CONNECTIONS of them).
+"""The HTTP server of `rigs serve` for any game (standard library: ThreadingHTTPServer,
+one thread per connection, at most MAX_CONNECTIONS of them); each game's server adds its
+pages (R.I.G.S.'s: web/rigsserver.py; RIG's: web/rigpages.py).
 
 Routes (anything else is a bare 404):
   GET  /                       the board (public facts)     /state.json   its JSON
   GET  /p/TOKEN                one player's page (their controls)
   GET  /p/TOKEN/state.json     its JSON                     /p/TOKEN/actions.json
   POST /p/TOKEN/act            act as that player (CONTRACT "Acting from a player's page")
-JSON answers carry an ETag (a hash of the game file) and answer 304 to If-None-Match.
+The GET routes are the game's (its handler's ``_get``); POST /p/TOKEN/act calls the game
+server's ``acting.act``.  JSON answers carry an ETag (a hash of the game file) and answer 304 to If-None-Match.
 
 A long poll: GET of /state.json or /p/TOKEN/state.json with ``?wait=1`` and an
 If-None-Match naming the current version is held until the game file changes (a tap, a
@@ -33,14 +35,12 @@ import time
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, quote
 
-from rigs_helper.web import pages, player
-from rigs_helper.web.acting import Acting
 from rigs_helper.web.guard import allowed_hosts, check_host, same_origin
 from rigs_helper.web.slots import (  # noqa: F401  (the limits, named here too)
     MAX_CONNECTIONS, MAX_PER_CLIENT, RESERVED, WAIT_SECONDS, Slots, close)
-from rigs_helper.web.snapshot import Source
 from rigs_helper.web.tokens import player_for
 
 REQUEST_SECONDS = 10.0  # to send one whole request: line, headers and body
@@ -63,13 +63,15 @@ class TableServer(Slots, ThreadingHTTPServer):
     block_on_close = False
     request_queue_size = 128  # a table of phones polling at once
 
-    def __init__(self, address, path: Path, tables, tokens: dict[str, str],
-                 link: str | None = None) -> None:
+    #: what POST /p/TOKEN/act calls (a game's server sets it): act(name, form) -> (HTTP
+    #: status, answer)
+    acting: Any
+
+    def __init__(self, address, path: Path, tokens: dict[str, str],
+                 link: str | None = None, handler: type[Handler] | None = None) -> None:
         host = check_host(address[0])
         self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self.source = Source(path, tables)
-        self.game_path, self.tables, self.tokens = path, tables, tokens
-        self.acting = Acting(path, tables, current=self._current)
+        self.game_path, self.tokens = path, tokens
         self._reading: dict[socket.socket, float] = {}
         self._idle: dict[socket.socket, float] = {}  # waiting for a request (since)
         self._clients: dict[str, list[socket.socket]] = {}  # by address, oldest first
@@ -79,15 +81,14 @@ class TableServer(Slots, ThreadingHTTPServer):
         self._stop = threading.Event()
         self._changed = threading.Condition()
         self._waiting = 0
-        self.source.notify = self.changed  # the board's forecast ready: wake its long poll
-        super().__init__(address, Handler)
+        super().__init__(address, handler or Handler)
         self.hosts = allowed_hosts(host, self.server_address[1], link)
         threading.Thread(target=self._reap, daemon=True).start()
         threading.Thread(target=self._watch, daemon=True).start()
 
-    def _current(self):
-        loaded = self.source.snapshot().loaded
-        return loaded.game if loaded is not None else None
+    def working(self, on: bool) -> None:
+        """A request begins (``on``) or ends being answered (a game's server lets its
+        pages' slow parts wait: R.I.G.S.'s board's forecast)."""
 
     # a connection at a time: bounded, and every one ends
     def process_request(self, request, client_address) -> None:
@@ -203,23 +204,23 @@ class Handler(BaseHTTPRequestHandler):
         """While this request is answered (not while a long poll waits), the board's slow
         parts (the forecast) wait: a tap and the pages it changes are made first."""
         self._busy = True
-        self.server.source.working(True)
+        self.server.working(True)
         try:
             yield
         finally:
             if self._busy:
-                self.server.source.working(False)
+                self.server.working(False)
             self._busy = False
 
     def _idle_while(self, wait, *args, **kw):
         """``wait(...)`` (a long poll held) without counting as a request answered."""
         if self._busy:
-            self.server.source.working(False)
+            self.server.working(False)
             self._busy = False
         try:
             return wait(*args, **kw)
         finally:
-            self.server.source.working(True)
+            self.server.working(True)
             self._busy = True
 
     def _host_ok(self) -> bool:
@@ -257,69 +258,8 @@ class Handler(BaseHTTPRequestHandler):
         return name, parts[2], parts[3] if len(parts) == 4 else "."
 
     def _get(self, head: bool) -> None:
-        self.server.reading(self.connection, False)
-        target = self.path.split("?", 1)[0].split("#", 1)[0]
-        if target == "/":
-            self.server.known(self.connection)
-            self._board(head, json_wanted=False)
-            return
-        if target == "/state.json":
-            self.server.known(self.connection)
-            self._long_poll()
-            self._board(head, json_wanted=True)
-            return
-        route = self._player_route()
-        if route is None or route[2] not in (".", "state.json", "actions.json"):
-            self._refuse()
-            return
-        self.server.known(self.connection)
-        name, token, rest = route
-        if rest == "state.json":
-            self._long_poll()
-        if rest == "actions.json":
-            snap = self.server.source.snapshot()
-            d = player.actions_data(snap, self.server.tables, name, self.server.game_path)
-            self._json(d, snap.etag, head, private=True)
-        else:
-            self._player(name, token, head, rest == "state.json")
-
-    def _long_poll(self) -> None:
-        """With ``?wait=1`` and the current version in If-None-Match: wait for a change
-        (the answer that follows is 200 with the new version, or 304)."""
-        query = parse_qs(self.path.split("?", 1)[1]) if "?" in self.path else {}
-        if (query.get("wait") or [""])[0] != "1" or self.command != "GET":
-            return
-        tags = [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]
-        snap = self.server.source.snapshot()
-        if f'"{snap.etag}"' in tags:
-            self._idle_while(self.server.wait_change, snap.etag)
-        elif f'"{snap.etag}{pages.MORE}"' in tags:  # the board shows quick figures: wait
-            self._idle_while(self.server.wait_change, snap.etag,
-                             also=lambda: pages.parts_ready(snap))
-
-    def _board(self, head: bool, json_wanted: bool) -> None:
-        srv = self.server
-        snap = srv.source.snapshot()
-        d = pages.board_data(snap, srv.game_path, srv.tables)
-        if json_wanted:
-            self._json(d, snap.etag, head)
-            return
-        html = pages.board_page(snap, d, srv.source.previous(snap), srv.game_path, srv.tables)
-        self._send(200, "text/html; charset=utf-8", html.encode(), head, snap.etag)
-
-    def _player(self, name: str, token: str, head: bool, json_wanted: bool) -> None:
-        srv = self.server
-        snap = srv.source.snapshot()
-        d = player.player_data(snap, srv.game_path, srv.tables, name)
-        if json_wanted:
-            self._json(d, snap.etag, head, private=True)
-            return
-        query = parse_qs(self.path.split("?", 1)[1]) if "?" in self.path else {}
-        answer = srv.acting.recalled(name, (query.get("r") or [""])[0])
-        html = player.player_page(snap, d, token, srv.tables, answer, srv.game_path,
-                                  join=(self.headers.get("Host"), srv.tokens))
-        self._send(200, "text/html; charset=utf-8", html.encode(), head, snap.etag,
-                   private=True)
+        """A game's pages (its server's handler): none here."""
+        self._refuse()
 
     def _post(self) -> None:
         route = self._player_route()
@@ -420,9 +360,3 @@ class Handler(BaseHTTPRequestHandler):
         self._sent = True
         if not head and code != 304:
             self.wfile.write(body)
-
-
-def make_server(path: Path, tables, tokens: dict[str, str], host: str = "127.0.0.1",
-                port: int = 0, link: str | None = None) -> TableServer:
-    """``link``: the host the links carry (this machine's room address with 0.0.0.0)."""
-    return TableServer((host, port), path, tables, tokens, link)

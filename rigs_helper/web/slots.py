@@ -47,8 +47,12 @@ class Slots:
     _changed: threading.Condition
     _waiting: int
     _stop: threading.Event
-    source: Any
     game_path: Any
+
+    def version(self) -> str:
+        """The game file's version now, the ETag a long poll waits past (a game's server
+        says it: web/rigsserver.py, web/rigpages.py)."""
+        raise NotImplementedError
 
     def _oldest(self, socks, strangers: bool) -> socket.socket | None:
         """The connection of ``socks`` to close first: idle the longest (strangers: only
@@ -145,14 +149,14 @@ class Slots:
         ends the wait too (the board's forecast is ready)."""
         with self._changed:
             if self._waiting >= MAX_WAITING:
-                return self.source.snapshot().etag != etag
+                return self.version() != etag
             self._waiting += 1
         try:
             end = time.monotonic() + WAIT_SECONDS
             while not self._stop.is_set():
                 left = end - time.monotonic()
                 with self._changed:  # looked at under the lock: no wake-up slips past
-                    if self.source.snapshot().etag != etag or (also is not None and also()):
+                    if self.version() != etag or (also is not None and also()):
                         return True
                     if left <= 0:
                         return False

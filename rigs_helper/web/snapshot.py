@@ -33,7 +33,8 @@ class Snapshot:
         self.etag, self.loaded, self.error = etag, loaded, error
         self.before: Snapshot | None = None  # the good version read before this one
         self.stale = False  # a newer version was read: its slow parts are dropped
-        self.notify = None  # called when a part made in the background is ready
+        # called when a part made in the background is ready
+        self.notify: Callable[[], None] | None = None
         #: () -> whether a request is being answered (a slow part yields to it)
         self.busy: Callable[[], bool] | None = None
         self.shared: dict = {}  # kept from version to version (the last forecast made)
@@ -106,7 +107,8 @@ class Source:
         self._key: tuple | None = None
         self._snap: Snapshot | None = None
         self._good: Snapshot | None = None
-        self.notify = None  # given to each version: a part made in the background is ready
+        # given to each version: a part made in the background is ready
+        self.notify: Callable[[], None] | None = None
         self.shared: dict = {}  # given to each version: what outlives one (a forecast)
         self._busy = 0  # requests being answered now (not long polls waiting)
         self._busy_lock = threading.Lock()

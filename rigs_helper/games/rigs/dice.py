@@ -29,7 +29,7 @@ class DieNeeded(PendingChoice):
     """A die the table rolls (``--dice table``) was not given.  ``command`` (the action's
     words) makes the message name the command to run again with the roll; ``op``: the
     operation that needs it (the terminal says its words as the shared screen may show
-    them: ``cli/base.act``)."""
+    them: ``cli/rigscli.act``)."""
 
     def __init__(self, player: str | None, why: str, command: str | None = None,
                  op: object = None) -> None:

@@ -1,7 +1,7 @@
 """R.I.G.S., the first game, as a game object of the protocol: a thin adapter over its
-existing modules (rules/, store/codec.py), each imported when a part is asked for.  The
-R.I.G.S. commands still call those modules directly; the shared commands reach R.I.G.S.
-through this object when a file's ``game =`` key is absent or "rigs"."""
+modules (its rules, its state codec ``codec.py``), each imported when a part is asked
+for.  The R.I.G.S. commands still call those modules directly; the shared commands reach
+R.I.G.S. through this object when a file's ``game =`` key is absent or "rigs"."""
 
 from __future__ import annotations
 
@@ -47,12 +47,12 @@ class Rigs:
                 for a in legal_actions(state, _tables(), player)]
 
     def encode(self, state: Any) -> dict[str, Any]:
-        from rigs_helper.store.codec import to_doc
+        from rigs_helper.games.rigs.codec import to_doc
 
         return to_doc(state, _tables())
 
     def decode(self, doc: Mapping[str, Any], where: str) -> Any:
-        from rigs_helper.store.codec import from_doc
+        from rigs_helper.games.rigs.codec import from_doc
 
         return from_doc(dict(doc), where, _tables())
 

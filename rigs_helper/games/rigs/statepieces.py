@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rigs_helper.rules.checker import Checker
 from rigs_helper.games.rigs.state import MAX_HOLDING, OWED_DRAW, Pile, Player, Plot, frozen_map
+from rigs_helper.games.rigs.hidden import Codecs
 from rigs_helper.games.rigs.tables import RESOURCES, Tables, slug
 
 _PLAYER = {"name", "credits", *RESOURCES, "warehouse_rigs", "vinnie", "hand", "in_play",
@@ -58,7 +60,10 @@ def read_inventory(check: Checker, raw: Any, tables: Tables) -> dict[str, dict[s
     return out
 
 
-def read_pile(check: Checker, c, d: dict, deck: str, missing: dict, titles, cards) -> Pile:
+def read_pile(check: Checker, c: Codecs, d: dict[str, Any], deck: str,
+              missing: dict[str, dict[str, int]],
+              titles: Callable[[str, Any, Iterable[Any]], tuple[str, ...]],
+              cards: Iterable[Any]) -> Pile:
     """A Disaster or Karma pile; a mixed one carries its virtual tags."""
     key, text = f"decks.{deck}", d.get(deck, "")
     discard = titles(f"{key}_discard", d.get(f"{deck}_discard", []), cards)
@@ -81,20 +86,22 @@ def read_pile(check: Checker, c, d: dict, deck: str, missing: dict, titles, card
     return Pile(draw, discard, virtual, vdiscard)
 
 
-def decoded(check: Checker, c, key: str, value: Any, codec: str, tagged: bool = False
-             ) -> tuple:
+def decoded(check: Checker, c: Codecs, key: str, value: Any, codec: str, tagged: bool = False
+            ) -> tuple[Any, ...]:
     if not isinstance(value, str):
         raise check.fail(key, "must be an encoded card string (written by rigs)")
     try:
         if tagged:  # a mixed deck's pile: (cards, virtual tags)
-            return c[codec].decode_tagged(value)
+            return c[codec].decode_tagged(value)  # (a pair)
         return tuple(c[codec].decode(value))
     except (ValueError, IndexError):
         raise check.fail(key, "is damaged (an encoded pile cannot be edited by hand)"
                          ) from None
 
 
-def read_player(check: Checker, raw: Any, i: int, tables: Tables, decode, titles) -> Player:
+def read_player(check: Checker, raw: Any, i: int, tables: Tables,
+                decode: Callable[[str, Any, str], tuple[Any, ...]],
+                titles: Callable[[str, Any, Iterable[Any]], tuple[str, ...]]) -> Player:
     k = f"players[{i}]"
     p = check.table(raw, k, _PLAYER)
     name = check.name(p.get("name"), f"{k}.name")
@@ -204,7 +211,8 @@ def read_plot(check: Checker, raw: Any, key: str, tables: Tables) -> Plot:
     return plot
 
 
-def read_survey(check: Checker, c, d: dict, missing: dict) -> Pile:
+def read_survey(check: Checker, c: Codecs, d: dict[str, Any],
+                missing: dict[str, dict[str, int]]) -> Pile:
     """The Survey deck; a mixed one carries its virtual tags."""
     if "survey" not in missing:
         return Pile(decoded(check, c, "decks.survey", d.get("survey", ""), "survey"))

@@ -32,11 +32,11 @@ split = { Bo = 3, Cy = 2 }        # the answerer's split of the gains, once give
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rigs_helper.rules.checker import Checker
-from rigs_helper.rules.errors import RigsError
+from rigs_helper.rules.errors import InputError, RigsError
 from rigs_helper.games.rigs.state import Game
 from rigs_helper.games.rigs.tables import Tables, slug
 from rigs_helper.games.rigs.waits.records import TAKE, Attack, Deal, Reply, Waits
@@ -167,8 +167,9 @@ def _plots(check: Checker, value: Any, key: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _attack(check: Checker, a: dict, player, players, tables: Tables,
-            decode_karma) -> Attack:
+def _attack(check: Checker, a: dict[str, Any], player: Callable[[Any, str], str],
+            players: Callable[[Any, str], tuple[str, ...]], tables: Tables,
+            decode_karma: Callable[[str, Any], tuple[str, ...]]) -> Attack:
     by = {slug(c.title): c.key for c in tables.karma}
     title = check.string(a.get("card"), "waits.attack.card")
     if slug(title) not in by:
@@ -226,7 +227,7 @@ def _attack(check: Checker, a: dict, player, players, tables: Tables,
     return attack
 
 
-def check_waits(game: Game, check: Checker):
+def check_waits(game: Game, check: Checker) -> Iterator[InputError]:
     """The rules across ``[waits]`` and the rest of the state (yields each problem)."""
     w = game.waits
     if w.disasters and game.phase != "disaster":

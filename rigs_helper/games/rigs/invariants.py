@@ -4,11 +4,14 @@ place, every deck's cards adding up, the colony's caps.  `rigs doctor` lists the
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
 from rigs_helper.rules.checker import Checker
+from rigs_helper.rules.errors import InputError
 from rigs_helper.games.rigs.state import Game
 from rigs_helper.games.rigs.tables import Tables, title_of
-from rigs_helper.store.waitsdoc import check_waits, waiting_cards
+from rigs_helper.games.rigs.waitsdoc import check_waits, waiting_cards
 
 
 def check_game(game: Game, tables: Tables, check: Checker) -> None:
@@ -17,7 +20,7 @@ def check_game(game: Game, tables: Tables, check: Checker) -> None:
         raise problem
 
 
-def game_problems(game: Game, tables: Tables, check: Checker):
+def game_problems(game: Game, tables: Tables, check: Checker) -> Iterator[InputError]:
     """Every broken whole-game rule, as errors to raise or list (`rigs doctor`)."""
     const = tables.constants
     n = len(game.players)
@@ -67,9 +70,9 @@ def game_problems(game: Game, tables: Tables, check: Checker):
                              f"Vinnie has only {const.scripts_per_resource}")
 
 
-def _conserve(check: Checker, deck: str, want: Counter, have: Counter,
-              tables: Tables | None = None):
-    def name(k) -> str:  # a Disaster or Karma card by its title, not its key
+def _conserve(check: Checker, deck: str, want: Counter[Any], have: Counter[Any],
+              tables: Tables | None = None) -> Iterator[InputError]:
+    def name(k: Any) -> str:  # a Disaster or Karma card by its title, not its key
         try:
             return title_of(tables, deck, k) if tables is not None else str(k)
         except KeyError:

@@ -4,7 +4,9 @@ from the seed, written as hex), and the private lines kept in the history."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any, NoReturn
 
 from rigs_helper.games.rigs.market import category_of
 from rigs_helper.rules.rng import _mix
@@ -31,37 +33,42 @@ class _Codec:
     """Cards of one deck <-> small numbers <-> an opaque string (each number XORed with
     a key stream drawn from the seed, written as hex)."""
 
-    def __init__(self, name: str, seed: int, to_num, from_num) -> None:
+    def __init__(self, name: str, seed: int, to_num: Callable[[Any], int],
+                 from_num: Callable[[int], Any]) -> None:
         self.name, self.to_num, self.from_num = name, to_num, from_num
         self._base = _mix(seed ^ _SALT[name])
 
     def _key(self, n: int) -> bytes:
         return _stream(self._base, n)
 
-    def encode(self, cards) -> str:
+    def encode(self, cards: Iterable[Any]) -> str:
         raw = bytes(self.to_num(c) for c in cards)
         key = self._key(len(raw))
         return bytes(a ^ b for a, b in zip(raw, key)).hex()
 
-    def decode(self, text: str) -> list:
+    def decode(self, text: str) -> list[Any]:
         raw = bytes.fromhex(text)
         key = self._key(len(raw))
         return [self.from_num(a ^ b) for a, b in zip(raw, key)]
 
     # a mixed deck's pile: each card with its "virtual" tag in the high bit
-    def encode_tagged(self, cards, tags) -> str:
+    def encode_tagged(self, cards: Iterable[Any], tags: Iterable[bool]) -> str:
         raw = bytes(self.to_num(c) | (0x80 if v else 0) for c, v in zip(cards, tags))
         key = self._key(len(raw))
         return bytes(a ^ b for a, b in zip(raw, key)).hex()
 
-    def decode_tagged(self, text: str) -> tuple[tuple, tuple[bool, ...]]:
+    def decode_tagged(self, text: str) -> tuple[tuple[Any, ...], tuple[bool, ...]]:
         raw = bytes.fromhex(text)
         nums = [a ^ b for a, b in zip(raw, self._key(len(raw)))]
         return (tuple(self.from_num(n & 0x7F) for n in nums),
                 tuple(bool(n & 0x80) for n in nums))
 
 
-def codecs(tables: Tables, seed: int) -> dict[str, _Codec]:
+#: each deck's codec by its name (``codecs``)
+Codecs = dict[str, _Codec]
+
+
+def codecs(tables: Tables, seed: int) -> Codecs:
     dis = [c.key for c in tables.disasters]
     kar = [c.key for c in tables.karma]
     n_plots = len(tables.plot_deck)
@@ -74,7 +81,7 @@ def codecs(tables: Tables, seed: int) -> dict[str, _Codec]:
             raise ValueError
         return f"P{n + 1}"
 
-    def index_in(seq):
+    def index_in(seq: list[str]) -> Callable[[int], str]:
         return lambda n: seq[n]
 
     return {
@@ -88,7 +95,7 @@ def codecs(tables: Tables, seed: int) -> dict[str, _Codec]:
     }
 
 
-def _bad():
+def _bad() -> NoReturn:
     raise ValueError("not a card")
 
 

@@ -5,6 +5,7 @@ whole game :mod:`invariants`'."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rigs_helper.rules.checker import Checker
@@ -23,9 +24,9 @@ from rigs_helper.games.rigs.state import (
     frozen_map,
 )
 from rigs_helper.games.rigs.tables import BASIC_RESOURCES, PHASES, RESOURCES, Tables, slug
-from rigs_helper.store.hidden import codecs, market_id
-from rigs_helper.store.invariants import check_game
-from rigs_helper.store.statepieces import (
+from rigs_helper.games.rigs.hidden import Codecs, codecs, market_id
+from rigs_helper.games.rigs.invariants import check_game
+from rigs_helper.games.rigs.statepieces import (
     decoded,
     flag,
     read_done,
@@ -34,7 +35,7 @@ from rigs_helper.store.statepieces import (
     read_player,
     read_survey,
 )
-from rigs_helper.store.waitsdoc import read_waits, waits_doc
+from rigs_helper.games.rigs.waitsdoc import read_waits, waits_doc
 
 HEADER = """\
 # R.I.G.S. game file, kept by rigs-helper (`rigs --help`).
@@ -132,7 +133,8 @@ def to_doc(game: Game, tables: Tables) -> dict[str, Any]:
     return doc
 
 
-def _player_doc(p: Player, c, dtitle, ktitle) -> dict[str, Any]:
+def _player_doc(p: Player, c: Codecs, dtitle: dict[str, str], ktitle: dict[str, str]
+                ) -> dict[str, Any]:
     d: dict[str, Any] = {"name": p.name, "credits": p.credits}
     for r in RESOURCES:
         d[r] = p.amount(r)
@@ -243,10 +245,10 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
         raise check.fail("seed", "is too large")
     c = codecs(tables, seed)
 
-    def decode(key: str, value: Any, codec: str) -> tuple:
+    def decode(key: str, value: Any, codec: str) -> tuple[Any, ...]:
         return decoded(check, c, key, value, codec)
 
-    def titles(key: str, value: Any, cards) -> tuple[str, ...]:
+    def titles(key: str, value: Any, cards: Iterable[Any]) -> tuple[str, ...]:
         by = {slug(x.title): x.key for x in cards}
         out = []
         for i, t in enumerate(check.array(value, key)):
