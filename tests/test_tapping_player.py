@@ -1,5 +1,5 @@
 """Played by people (issue #38): a player who taps only what a person sees (tests/tapper.py)
-plays the first three rounds of a 2-player game where rigs deals the cards and of a
+plays the first two rounds of a 2-player game where rigs deals the cards and of a
 3-player game where the table holds a partial set and rolls the dice, in a real browser at
 390×844 (one tab per phone, kept open as a phone is, and the board); after every tap no
 4xx/5xx, every field labelled once and whole, and the decision shown is the player's
@@ -27,12 +27,17 @@ def one_browser(chromium):
     return chromium.fresh()
 
 
-@pytest.mark.slow  # two browser games of three rounds: started first
+# Two rounds, not the three issue #38 names: the second round is the first with every kind
+# of intention and decision the first three rounds show (the Land Grant, the Disaster
+# record, RIGS lost, deals proposed and accepted, gifts, moves, surveys, the Market card;
+# seeds 21 and 3, tapped both ways), so the third only repeated the same forms (a third of
+# the test's time).  The whole games are benchmarks/bench_tapping.py's.
+@pytest.mark.slow  # two browser games of two rounds: started first
 @pytest.mark.parametrize("names,dice,have", [
     (["Ana", "Bo"], "rigs", None),
     (["Ana", "Bo", "Cy"], "table", PARTIAL),
 ], ids=["2p-cards-rigs", "3p-cards-table-dice-table-partial"])
-def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, one_browser,
+def test_a_tapping_player_plays_the_first_two_rounds(names, dice, have, one_browser,
                                                        tmp_path, tables):
     from rigs_helper.store import session
 
@@ -43,13 +48,13 @@ def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, one_br
         tapper = Tapper(one_browser, base, tokens, game, tables, random.Random(3),
                         board=True)
         try:
-            report = tapper.play(4)
+            report = tapper.play(3)
         finally:
             tapper.close()
     g = session.load(game, tables).game
-    assert g.round >= 4, (g.round, g.phase, report.problems())
+    assert g.round >= 3, (g.round, g.phase, report.problems())
     assert report.problems() == []
-    assert report.intentions["done"] >= 3 * len(names)
+    assert report.intentions["done"] >= 2 * len(names)
     # every state a tap made reached the board and the other phones
     assert len(tapper.latencies["board"]) >= report.intentions["done"]
     assert len(tapper.latencies["phones"]) >= report.intentions["done"]
