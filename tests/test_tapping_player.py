@@ -27,18 +27,19 @@ def one_browser(chromium):
     return chromium.fresh()
 
 
-# Two rounds, not the three issue #38 names: the second round is the first with every kind
-# of intention and decision the first three rounds show (the Land Grant, the Disaster
-# record, RIGS lost, deals proposed and accepted, gifts, moves, surveys, the Market card;
-# seeds 21 and 3, tapped both ways), so the third only repeated the same forms (a third of
-# the test's time).  The whole games are benchmarks/bench_tapping.py's.
+# Two rounds, not the three issue #38 names: between them, the two games' first two rounds
+# show every kind of intention and decision their first three showed (the Land Grant, the
+# Disaster record, RIGS lost, deals proposed and accepted, gifts, moves, the Market card;
+# a survey: the 2-player game's in round 2, the 3-player game's only in round 3; seeds 21
+# and 3, logged per round on 2026-11-28), so the third round repeated the same forms for
+# a third of the test's time.  Whole games are benchmarks/bench_tapping.py's.
 @pytest.mark.slow  # two browser games of two rounds: started first
 @pytest.mark.parametrize("names,dice,have", [
     (["Ana", "Bo"], "rigs", None),
     (["Ana", "Bo", "Cy"], "table", PARTIAL),
 ], ids=["2p-cards-rigs", "3p-cards-table-dice-table-partial"])
 def test_a_tapping_player_plays_the_first_two_rounds(names, dice, have, one_browser,
-                                                       tmp_path, tables):
+                                                     tmp_path, tables):
     from rigs_helper.store import session
 
     game = new_game(tmp_path, names, 21, dice, have)
