@@ -34,32 +34,41 @@ def wait_for(driver, script: str, timeout: float = 10):
         lambda d: d.execute_script(script))
 
 
+#: one look at a player's page (one round trip): the forms of ``#decisions``, the words
+#: of the first one's labels shown, those cut (wider than their box or the screen) and
+#: the height of ``#decisions``
+LOOK = """
+function shown(e){ return !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length)
+  && getComputedStyle(e).visibility !== 'hidden'; }
+var box = document.getElementById('decisions');
+var forms = Array.prototype.slice.call(box.querySelectorAll('form.act'));
+var labels = forms.length ? Array.prototype.slice.call(forms[0].querySelectorAll(
+  'legend, label.f, .stepper > .f')).filter(shown) : [];
+return {forms: forms, texts: forms.map(function(f){ return f.innerText; }),
+  words: labels.map(function(x){ return x.innerText.trim(); }),
+  cut: labels.filter(function(e){ return !(e.scrollWidth <= e.clientWidth + 1 &&
+    e.getBoundingClientRect().right <= window.innerWidth); }).map(function(e){
+    return e.innerText; }),
+  height: box.getBoundingClientRect().height};
+"""
+
+
 def open_page(driver, base_url: str, token: str) -> list:
     """The player's page; its one decision's form (checked: labelled, no label twice,
-    none cut, the page within two screens)."""
-    from selenium.webdriver.common.by import By
-
+    none cut, the page within two screens), looked at in one round trip."""
     driver.get(f"{base_url}/p/{token}")
     if os.environ.get("RIGS_SCREENSHOTS"):  # to look at them
         out = Path(os.environ["RIGS_SCREENSHOTS"])
         out.mkdir(parents=True, exist_ok=True)
         test = os.environ.get("PYTEST_CURRENT_TEST", "form").split("::")[-1].split(" ")[0]
         driver.save_screenshot(str(out / f"{test}-{token[:4]}.png"))
-    forms = driver.find_element(By.ID, "decisions").find_elements(By.CSS_SELECTOR,
-                                                                  "form.act")
-    assert len(forms) == 1, [f.text for f in forms]  # one decision, one form
-    labels = [x for x in forms[0].find_elements(
-        By.CSS_SELECTOR, "legend, label.f, .stepper > .f") if x.is_displayed()]
-    words = [x.text.strip() for x in labels]
+    look = driver.execute_script(LOOK)
+    assert len(look["forms"]) == 1, look["texts"]  # one decision, one form
+    words = look["words"]
     assert all(words) and len(set(words)) == len(words), words
-    for x in labels:  # no label cut
-        assert driver.execute_script(
-            "var e = arguments[0]; return e.scrollWidth <= e.clientWidth + 1 && "
-            "e.getBoundingClientRect().right <= window.innerWidth", x), x.text
-    assert driver.execute_script(  # the decision fits two screens
-        "return document.getElementById('decisions').getBoundingClientRect().height"
-    ) <= 2 * PHONE[1]
-    return forms
+    assert look["cut"] == [], look["cut"]  # no label cut
+    assert look["height"] <= 2 * PHONE[1]  # the decision fits two screens
+    return look["forms"]
 
 
 def tap(driver, element) -> None:
@@ -232,15 +241,26 @@ def test_end_game_record_in_at_most_ten_taps(dice, phone, tmp_path, tables):
         form = open_page(phone, url, tokens[g.leader])[0]
         button = next(b for b in form.find_elements(By.CSS_SELECTOR, "button[type=submit]")
                       if b.text == "Score the game")
-        boxes = form.find_elements(By.CSS_SELECTOR, "fieldset")
-        for box in boxes[:5]:  # the lowest everywhere: more 2s than the deck holds
-            tap(phone, box.find_elements(By.CSS_SELECTOR, "label")[0])
+        # each group's first choice, and the one as drawn (the plot types' cards, then
+        # the dice: a 1 each), found in one round trip
+        firsts, as_drawn = phone.execute_script("""
+            var boxes = arguments[0].querySelectorAll('fieldset'), drawn = arguments[1];
+            var firsts = [], wanted = [];
+            boxes.forEach(function(box){
+              var name = box.querySelector('input').name;
+              var want = name in drawn ? drawn[name] : '1';
+              firsts.push(box.querySelectorAll('label')[0]);
+              var i = box.querySelector('input[value="' + want + '"]');
+              wanted.push(i ? i.parentNode : null);
+            });
+            return [firsts, wanted];""", form,
+            {t: ",".join(map(str, v)) for t, v in drawn.items()})
+        for label in firsts[:5]:  # the lowest everywhere: more 2s than the deck holds
+            tap(phone, label)
         assert not button.is_enabled() and "Cards of 2: at most" in form.text
-        for box in boxes:  # as drawn: the plot types' cards, then the dice (a 1 each)
-            name = box.find_element(By.TAG_NAME, "input").get_attribute("name")
-            want = ",".join(map(str, drawn[name])) if name in drawn else "1"
-            tap(phone, box.find_element(By.CSS_SELECTOR, f"input[value='{want}']")
-                .find_element(By.XPATH, ".."))
+        assert None not in as_drawn and len(as_drawn) == len(firsts)
+        for label in as_drawn:
+            tap(phone, label)
             taps += 1
         tap_text(phone, "Score the game")
         assert "good" in answered(phone)

@@ -15,12 +15,39 @@ from rigs_helper.store import gamestore
 
 pytestmark = pytest.mark.browser
 
+#: waited for in the tab (one round trip, polled every 10 ms there): the page shows the
+#: version ``arguments[0]``; then [its answers counted, the first decision's submit
+#: button], or null after ``arguments[1]`` ms
+SHOWN = """
+var want = arguments[0], end = Date.now() + arguments[1], done = arguments[2];
+(function again(){
+  var m = document.querySelector('main');
+  var f = document.querySelector('#decisions form.act');
+  var b = f && f.querySelector('button[type=submit]');
+  if (m && m.getAttribute('data-etag') === want && b)
+    return done([document.body.getAttribute('data-answers') || '0', b]);
+  if (Date.now() > end) return done(null);
+  setTimeout(again, 10);
+})();"""
+
+#: the page's answer to the tap (its count of answers past ``arguments[0]``): the
+#: outcome's words, or null after ``arguments[1]`` ms
+ANSWERED = """
+var before = arguments[0], end = Date.now() + arguments[1], done = arguments[2];
+(function again(){
+  if ((document.body.getAttribute('data-answers') || '0') !== before) {
+    var box = document.getElementById('outcome');
+    return done(box ? box.innerText.trim() : '');
+  }
+  if (Date.now() > end) return done(null);
+  setTimeout(again, 10);
+})();"""
+
 
 @pytest.mark.slow
 def test_rig_game_from_two_phones_to_the_end(browser, tmp_path, rigs):  # noqa: F811
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     path = tmp_path / "rig.toml"
     assert rigs("new", "--rules", "rig", "-p", "Ana", "-p", "Bo", "--seed", "8",
@@ -44,24 +71,18 @@ def test_rig_game_from_two_phones_to_the_end(browser, tmp_path, rigs):  # noqa: 
             name = next(s.name for s in st.seats if legal(st, s.name))
             browser.switch_to.window(windows[name])
             etag = hashlib.sha256(path.read_bytes()).hexdigest()[:20]
-            WebDriverWait(browser, 10, poll_frequency=0.05).until(  # the page shows the game as it is now
-                lambda b: b.execute_script(
-                    "return document.querySelector('main').getAttribute('data-etag')") == etag)
-            answers = browser.find_element(By.TAG_NAME, "body").get_attribute(
-                "data-answers") or "0"
-            for _ in range(5):
-                try:
-                    form = browser.find_element(By.CSS_SELECTOR, "#decisions form.act")
-                    button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
-                    button.click()  # ("Roll for me" first where rigs may roll)
-                    break
-                except StaleElementReferenceException:  # the page was drawn again
-                    continue
-            WebDriverWait(browser, 10, poll_frequency=0.05).until(
-                lambda b: (b.find_element(By.TAG_NAME, "body").get_attribute("data-answers")
-                           or "0") != answers)
-            box = browser.find_element(By.ID, "outcome")
-            assert box.text == "Done.", box.text
+            # one round trip: the page shows the game as it is now (waited for in the tab),
+            # then its answers counted and the first decision's button
+            found = browser.execute_async_script(SHOWN, etag, 10000)
+            assert found is not None, f"{name}'s page never showed version {etag}"
+            answers, button = found
+            try:
+                button.click()  # ("Roll for me" first where rigs may roll)
+            except StaleElementReferenceException:  # the page was drawn again
+                answers, button = browser.execute_async_script(SHOWN, etag, 10000)
+                button.click()
+            said = browser.execute_async_script(ANSWERED, answers, 10000)
+            assert said == "Done.", said
             actions += 1
         st = gamestore.load(path).state
         assert st.step == "over" and actions > 10

@@ -9,6 +9,8 @@ are written under the test's folder (and to $RIGS_SCREENSHOTS when set)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from browserhelp import browser, shot, viewport  # noqa: F401 (a fixture)
 from roundplay import NAMES, PHONES, PRIVATE_DRAW, split, start, typed
@@ -69,9 +71,34 @@ def find_and_fill(driver, form: dict):
     return driver.execute_script(FILL, form)
 
 
+#: in a page with its scripts on: FILL tried every 10 ms in the tab until it gives the
+#: button (one round trip, not one per try), null after ``arguments[1]`` ms
+FILL_WAITED = """
+var form = arguments[0], end = Date.now() + arguments[1], done = arguments[2];
+var fill = new Function(FILL);
+(function again(){
+  var b = fill.call(null, form);
+  if (b || Date.now() > end) return done(b || null);
+  setTimeout(again, 10);
+})();""".replace("FILL", json.dumps(FILL))
+
+#: the page's answer to a form sent (its count of answers past ``arguments[0]``), then the
+#: outcome shown ([class, words]), waited for in the tab; null after ``arguments[1]`` ms
+ANSWER = """
+var before = arguments[0], end = Date.now() + arguments[1], done = arguments[2];
+(function again(){
+  var o = document.getElementById('outcome');
+  if (document.body.getAttribute('data-answers') !== before && o && !o.hidden)
+    return done([o.className, o.textContent]);
+  if (Date.now() > end) return done(null);
+  setTimeout(again, 10);
+})();"""
+
+
 def act(driver, window: str, url: str, name: str, form: dict) -> None:
     """On ``name``'s phone: find the form (it appears once the game allows it), fill it in,
-    send it, and wait for the outcome the page shows."""
+    send it, and wait for the outcome the page shows (with its scripts on, each wait is
+    one round trip, polled in the tab)."""
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -82,26 +109,28 @@ def act(driver, window: str, url: str, name: str, form: dict) -> None:
         if name != NO_SCRIPT else None
     for _ in range(5):
         try:
-            button = WebDriverWait(driver, 5, poll_frequency=0.05,
-                                   ignored_exceptions=(StaleElementReferenceException,)
-                                   ).until(lambda d: find_and_fill(d, form))
+            if name == NO_SCRIPT:
+                button = WebDriverWait(driver, 5, poll_frequency=0.05,
+                                       ignored_exceptions=(StaleElementReferenceException,)
+                                       ).until(lambda d: find_and_fill(d, form))
+            else:
+                button = driver.execute_async_script(FILL_WAITED, form, 5000)
+                assert button is not None, (name, form, "no such form within 5 s")
             button.click()  # a real click sends it
             break
         except StaleElementReferenceException:  # the page followed the game meanwhile
             continue
     if name == NO_SCRIPT:
         WebDriverWait(driver, 10, poll_frequency=0.05).until(lambda d: "?r=" in d.current_url)
+        # the outcome shown (the page may follow the game meanwhile: it keeps the outcome)
+        shown = WebDriverWait(driver, 5, poll_frequency=0.05,
+                              ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: d.execute_script("var o = document.getElementById('outcome');"
+                                       "return o.hidden ? null : [o.className, o.textContent]"))
     else:
-        WebDriverWait(driver, 10, poll_frequency=0.05).until(lambda d: d.execute_script(
-            "return document.body.getAttribute('data-answers')") != before)
-    # the outcome shown (the page may follow the game meanwhile: it keeps the outcome)
-    shown = WebDriverWait(driver, 5, poll_frequency=0.05,
-                          ignored_exceptions=(StaleElementReferenceException,)).until(
-        lambda d: d.execute_script("var o = document.getElementById('outcome');"
-                                   "return o.hidden ? null : [o.className, o.textContent]"))
+        shown = driver.execute_async_script(ANSWER, before, 10000)
+        assert shown is not None, (name, form, "no answer shown within 10 s")
     assert "good" in shown[0], (name, form, shown[1])
-
-
 
 
 @pytest.mark.slow

@@ -240,9 +240,20 @@ def test_a_failing_request_answers_500_for_itself_only(game, tables, monkeypatch
         assert get(server, "/")[0] == 200
 
 
-def test_rigs_serve_host_is_refused_when_empty_or_not_an_address(game):
-    for host in ("", " ", "a/b", "[::1]"):
-        r = subprocess.run([sys.executable, "-m", "rigs_helper", "serve", "--host", host,
-                            "--game", str(game)], capture_output=True, text=True, timeout=30)
-        assert r.returncode == 1 and len(r.stderr.splitlines()) == 1, host
+def test_rigs_serve_host_is_refused_when_empty_or_not_an_address(game, tmp_path):
+    """Each `rigs serve --host` a process of its own, its exit code and its stderr (forked
+    from one that imported the CLI once: tests/clichild.py)."""
+    import clichild
+
+    for i, host in enumerate(("", " ", "a/b", "[::1]")):
+        err = tmp_path / f"err{i}.txt"
+        proc = clichild.start(["serve", "--host", host, "--game", game], str(err))
+        try:
+            proc.join(30)
+        finally:
+            if proc.is_alive():  # (serving: the host was taken)
+                proc.kill()
+                proc.join()
+        said = err.read_text()
+        assert proc.exitcode == 1 and len(said.splitlines()) == 1, (host, said)
     rigs("status", "--game", game)  # the game file is as it was

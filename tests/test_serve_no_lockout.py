@@ -21,29 +21,37 @@ def _etag(server, target):
 
 
 def test_a_long_poll_is_held_until_a_command_changes_the_game(tmp_path, tables):
+    """The board's and a page's long polls, held side by side (one wait and one command
+    for both: each is checked held, then woken)."""
     game = secret_game(tmp_path / "rigs.toml")
     with serving(game, tables) as (server, _, tokens):
         token = next(iter(tokens.values()))
-        for target in ("/state.json", f"/p/{token}/state.json"):
-            tag = _etag(server, target)
-            out: dict = {}
+        targets = ("/state.json", f"/p/{token}/state.json")
+        tags = {target: _etag(server, target) for target in targets}
+        out: dict = {target: {} for target in targets}
 
-            def poll(target=target, tag=tag):
-                started = time.monotonic()
-                out["answer"] = get(server, target + "?wait=1", headers={"If-None-Match": tag})
-                out["took"] = time.monotonic() - started
+        def poll(target):
+            started = time.monotonic()
+            out[target]["answer"] = get(server, target + "?wait=1",
+                                        headers={"If-None-Match": tags[target]})
+            out[target]["took"] = time.monotonic() - started
 
-            t = threading.Thread(target=poll)
+        threads = [threading.Thread(target=poll, args=(t,)) for t in targets]
+        for t in threads:
             t.start()
-            time.sleep(1.0)
-            assert t.is_alive()  # held: nothing changed
-            changed = time.monotonic()
-            rigs("adjust", "Ana", "credits", "1", "--why", "poll", "--game", game)
-            done = time.monotonic() - changed
+        time.sleep(1.0)
+        assert all(t.is_alive() for t in threads)  # held: nothing changed
+        changed = time.monotonic()
+        rigs("adjust", "Ana", "credits", "1", "--why", "poll", "--game", game)
+        done = time.monotonic() - changed
+        for t in threads:
             t.join(10)
-            status, headers, body = out["answer"]
-            assert status == 200 and headers["ETag"] != tag and body.startswith("{")
-            assert out["took"] - 1.0 - done < 1.0  # answered within a second of the change
+        for target in targets:
+            status, headers, body = out[target]["answer"]
+            assert status == 200 and headers["ETag"] != tags[target] and \
+                body.startswith("{"), target
+            # answered within a second of the change
+            assert out[target]["took"] - 1.0 - done < 1.0, target
 
 
 def test_a_long_poll_without_a_change_ends_in_304_and_a_stale_tag_is_answered_at_once(

@@ -130,6 +130,7 @@ class TableServer(Slots, ThreadingHTTPServer):
 
     def server_close(self) -> None:
         self._stop.set()
+        self.source.drop()  # no forecast made for a board nobody will see
         self.changed()
         super().server_close()
 

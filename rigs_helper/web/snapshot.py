@@ -152,6 +152,13 @@ class Source:
             self._key, self._snap = key, snap
             return snap
 
+    def drop(self) -> None:
+        """The server is closing: the slow parts of the version being made (the board's
+        forecast and chart) stop at their next tick, as when a newer version arrives."""
+        with self._lock:
+            if self._good is not None:
+                self._good.stale = True
+
     def previous(self, snap: Snapshot) -> Snapshot | None:
         """The version of the game shown before ``snap`` (the board marks what changed)."""
         return snap.before
