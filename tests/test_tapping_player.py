@@ -1,5 +1,5 @@
 """Played by people (issue #38): a player who taps only what a person sees (tests/tapper.py)
-plays the first two rounds of a 2-player game where rigs deals the cards and of a
+plays the first three rounds of a 2-player game where rigs deals the cards and of a
 3-player game where the table holds a partial set and rolls the dice, in a real browser at
 390×844 (one tab per phone, kept open as a phone is, and the board); after every tap no
 4xx/5xx, every field labelled once and whole, and the decision shown is the player's
@@ -27,19 +27,13 @@ def one_browser(chromium):
     return chromium.fresh()
 
 
-# Two rounds, not the three issue #38 names: between them, the two games' first two rounds
-# show every kind of intention and decision their first three showed (the Land Grant, the
-# Disaster record, RIGS lost, deals proposed and accepted, gifts, moves, the Market card;
-# a survey: the 2-player game's in round 2, the 3-player game's only in round 3; seeds 21
-# and 3, logged per round on 2026-11-28), so the third round repeated the same forms for
-# a third of the test's time.  Whole games are benchmarks/bench_tapping.py's.
-@pytest.mark.slow  # two browser games of two rounds: started first
+@pytest.mark.slow  # two browser games of three rounds: started first
 @pytest.mark.parametrize("names,dice,have", [
     (["Ana", "Bo"], "rigs", None),
     (["Ana", "Bo", "Cy"], "table", PARTIAL),
 ], ids=["2p-cards-rigs", "3p-cards-table-dice-table-partial"])
-def test_a_tapping_player_plays_the_first_two_rounds(names, dice, have, one_browser,
-                                                     tmp_path, tables):
+def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, one_browser,
+                                                       tmp_path, tables):
     from rigs_helper.store import session
 
     game = new_game(tmp_path, names, 21, dice, have)
@@ -49,13 +43,13 @@ def test_a_tapping_player_plays_the_first_two_rounds(names, dice, have, one_brow
         tapper = Tapper(one_browser, base, tokens, game, tables, random.Random(3),
                         board=True)
         try:
-            report = tapper.play(3)
+            report = tapper.play(4)
         finally:
             tapper.close()
     g = session.load(game, tables).game
-    assert g.round >= 3, (g.round, g.phase, report.problems())
+    assert g.round >= 4, (g.round, g.phase, report.problems())
     assert report.problems() == []
-    assert report.intentions["done"] >= 2 * len(names)
+    assert report.intentions["done"] >= 3 * len(names)
     # every state a tap made reached the board and the other phones
     assert len(tapper.latencies["board"]) >= report.intentions["done"]
     assert len(tapper.latencies["phones"]) >= report.intentions["done"]
