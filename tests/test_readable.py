@@ -239,7 +239,10 @@ def test_completion_quotes_names_and_titles_and_offers_no_files(rigs, tmp_path, 
         [sys.executable, "-c", "import sys; sys.argv = ['rigs', '--show-completion', "
          "'bash']; from rigs_helper.cli import main; main()"],
         capture_output=True, text=True, timeout=60,
-        env={**os.environ, "SHELL": "/bin/bash"})  # as from a terminal, whatever runs pytest
+        # the shell named, not detected: typer otherwise asks shellingham, which walks the
+        # process tree (not $SHELL) and finds no shell under some runners ("Shell  not
+        # supported."); with detection off, --show-completion takes the shell's name
+        env={**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"})
     script = shown.stdout
     assert "complete -F _rigs_completion rigs" in script, (shown.returncode, shown.stderr)
     assert "-o default" not in script
