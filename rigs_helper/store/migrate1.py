@@ -47,16 +47,18 @@ def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
     if not old:
         return []
     docs = [to_doc(loaded.game, tables)]  # the state after each entry, newest first
+    games = [loaded.game]  # (and as read: each state read once, replayed from below)
     for e in reversed(old[1:]):
         try:
-            docs.append(to_doc(from_doc(undo_diff(copy.deepcopy(docs[-1]),
-                                                  json.loads(e["undo"])), file, tables),
-                               tables))
+            games.append(from_doc(undo_diff(copy.deepcopy(docs[-1]), json.loads(e["undo"])),
+                                  file, tables))
+            docs.append(to_doc(games[-1], tables))
         except (RigsError, TypeError, ValueError, KeyError, IndexError):
             raise InputError(f"{file}: log entry {e.get('n')} is damaged (key 'undo'): the "
                              "version-1 history cannot be stepped back (`rigs doctor`)"
                              ) from None
     docs.reverse()
+    games.reverse()
     ops = op_classes()
     first = old[0]
     out: list[dict[str, Any]] = []
@@ -66,7 +68,7 @@ def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
     except (KeyError, TypeError, ValueError):
         new["fields"] = {}
     out += [new, _checkpoint(first, docs[0], "creation")]
-    state = from_doc(docs[0], file, tables)
+    state = games[0]
     for k, e in enumerate(old[1:], start=1):
         entry = _head(e, k + 1)
         op = None
@@ -86,7 +88,7 @@ def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
         if _opens_phase(docs[k - 1], docs[k]) and out[-1]["action"] != CHECKPOINT:
             out += _phase_checkpoint(out, e, docs[k - 1], docs[k])
         out.append(entry)
-        state = from_doc(docs[k], file, tables)
+        state = games[k]
         if not same:
             cp = _checkpoint(e, docs[k], "migrated")
             cp["said"] = [str(x) for x in e.get("said", [])]
