@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import os
 import re
+from contextlib import chdir as _cwd
 import shlex
 import subprocess
 import sys
 
 import pytest
+from clihelp import complete
 from named_game import NAMES, WIDE, WIDTHS
 from rich.cells import cell_len
 
@@ -208,13 +210,8 @@ def test_a_deal_an_attack_and_a_roll_name_a_long_name_quoted_in_the_command_they
 def _complete(cwd, line: str) -> list[str]:
     """Candidates through the bash completion protocol (one per line, as inserted)."""
     words = shlex.split(line) + ([""] if line.endswith(" ") else [])
-    env = dict(os.environ, _RIGS_COMPLETE="complete_bash", COMP_WORDS=line,
-               COMP_CWORD=str(len(words) - 1), RIGS_GAME=str(cwd / "rigs.toml"))
-    code = "import sys; sys.argv = ['rigs']; from rigs_helper.cli import main; main()"
-    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                       timeout=60, cwd=cwd)
-    assert r.returncode == 0 and not r.stderr, r.stderr
-    return [x for x in r.stdout.splitlines() if x]
+    with _cwd(cwd):  # (a PATH argument lists the files of the folder it is typed in)
+        return complete(line, len(words) - 1, cwd / "rigs.toml")
 
 
 def test_completion_quotes_names_and_titles_and_offers_no_files(rigs, tmp_path, tables):
