@@ -122,19 +122,21 @@ def test_forecast_at_game_end_equals_score(tables):
 
 
 def test_forecast_hidden_order_and_game_seed_make_no_difference(tables):
+    """(60 simulated games: the figures compared exactly, a hidden order or seed that
+    reached the simulation would change them whatever the count.)"""
     g = _opening_game(4, 5, tables, 5)
-    a = standings.compute(g, tables, samples=200)
+    a = standings.compute(g, tables, samples=60)
     for k in (1, 2):
         other = replace(_hide_differently(g, k), seed=g.seed + k, rng=g.rng + 3 * k)
         assert other.market.end != g.market.end
         assert public_seed(other) == public_seed(g)
-        assert standings.compute(other, tables, samples=200).as_dict() == a.as_dict()
+        assert standings.compute(other, tables, samples=60).as_dict() == a.as_dict()
 
 
 def test_forecast_same_state_same_figures_and_game_generator_untouched(tables):
     g = _opening_game(3, 9, tables, 10)
-    a = standings.compute(g, tables, samples=200)
-    assert standings.compute(g, tables, samples=200) == a
+    a = standings.compute(g, tables, samples=60)  # (compared exactly: any count shows it)
+    assert standings.compute(g, tables, samples=60) == a
     assert a.method == "simulation" and a.horizon == "end"
     assert (g.seed, g.rng) == (_opening_game(3, 9, tables, 10).seed,
                                _opening_game(3, 9, tables, 10).rng)
