@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 import re
-from contextlib import chdir as _cwd
 import shlex
 import subprocess
 import sys
+from contextlib import chdir as _cwd
 
 import pytest
 from clihelp import complete
