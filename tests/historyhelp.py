@@ -31,3 +31,17 @@ def _play_to_the_end(path: Path, seed: int, names, tables) -> None:
     while not g.game_over:
         g = perform(g, NextPhase(auto=True), tables).game
     path.write_text(dumps_state(to_doc(g, tables)), encoding="utf-8")
+
+
+def add_scored(names: list[str], env: dict[str, str]) -> None:
+    """In a process of its own (tests/clichild.py ``call``): each sheet or game file of
+    ``names`` scored and added to the group's history ($RIGS_HISTORY of ``env``)."""
+    import os
+
+    from rigs_helper.store import historydb
+    from rigs_helper.store.scorefile import score_file
+
+    os.environ.clear()
+    os.environ.update(env)
+    for name in names:
+        historydb.add(score_file(Path(name), with_play=True).play)
