@@ -9,6 +9,7 @@ import io
 import json
 import os
 import sqlite3
+import sys
 from pathlib import Path
 from urllib.parse import unquote
 
