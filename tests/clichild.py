@@ -30,11 +30,16 @@ def _run(args: list[str], env: dict[str, str], err: str) -> None:
 def start(args: list[str], err: str, env: dict[str, str] | None = None):
     """A started process running `rigs ARGS` (``multiprocessing.Process``: ``join()``,
     then ``exitcode``), its stderr written to the file ``err``."""
+    return call(_run, [str(a) for a in args], {**os.environ, **(env or {})}, str(err))
+
+
+def call(target, *args):
+    """A started process running ``target(*args)`` (a function of a module it can import),
+    forked from the same server: its exit code 0 when it returns, 1 when it raises."""
     global _CONTEXT
     if _CONTEXT is None:
         _CONTEXT = multiprocessing.get_context("forkserver")
         _CONTEXT.set_forkserver_preload(["rigs_helper.cli", "clichild"])
-    proc = _CONTEXT.Process(target=_run, args=([str(a) for a in args],
-                                               {**os.environ, **(env or {})}, str(err)))
+    proc = _CONTEXT.Process(target=target, args=args)
     proc.start()
     return proc

@@ -86,3 +86,26 @@ def readme_round() -> list[list[str]]:
     block = section.split("```sh\n", 1)[1].split("```", 1)[0]
     return [shlex.split(line)[1:] for line in block.splitlines()
             if line.startswith("rigs ")]
+
+
+def complete(line: str, cword: int, game) -> list[str]:
+    """The candidates `rigs` answers bash's completion protocol with (``_RIGS_COMPLETE=
+    complete_bash``, the words ``line``, the word ``cword`` being completed, RIGS_GAME
+    ``game``), one per line as bash inserts them: in this process, the function
+    rigs_helper.cli.main hands that protocol to (tests/test_output_streams.py runs it in a
+    process of its own); nothing may be said on stderr."""
+    import contextlib
+    import io
+    import os
+    from unittest import mock
+
+    from rigs_helper.cli.base import app
+    from rigs_helper.cli.completion import complete_bash
+
+    env = {"_RIGS_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(cword),
+           "RIGS_GAME": str(game)}
+    err = io.StringIO()
+    with mock.patch.dict(os.environ, env), contextlib.redirect_stderr(err):
+        out = complete_bash(app)
+    assert err.getvalue() == "", err.getvalue()
+    return [x for x in out.splitlines() if x]

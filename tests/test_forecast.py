@@ -49,25 +49,41 @@ def _brute_force(g, tables):
     draws = list(permutations(range(len(unseen)), need))
     rolls = list(product(range(1, 7), repeat=len(dice)))
     weight = 1 / (len(draws) * len(rolls))
+    # the formula's terms that neither the draw nor the roll changes, once per player
+    fixed = {p.name: p.credits + p.luxuries * price for p in g.players}
+    plots = {p.name: [(x.type, 2 if x.luxury else 1) for x in p.plots] for p in g.players}
+    units = {p.name: [p.amount(r) - 4 * p.scripts(r) for r in dice] for p in g.players}
     for draw in draws:
         values, i = {}, 0
         for t in types:
             values[t.key] = sum(unseen[j] for j in draw[i:i + t.endgame_cards])
             i += t.endgame_cards
+        held = {name: fixed[name] + sum(values[t] * k for t, k in plots[name])
+                for name in fixed}
         for roll in rolls:
-            res = dict(zip(dice, roll))
-            nets = {}
-            for p in g.players:
-                net = p.credits + p.luxuries * price
-                net += sum(values[x.type] * (2 if x.luxury else 1) for x in p.plots)
-                net += sum(res[r] * (p.amount(r) - 4 * p.scripts(r)) for r in dice)
-                nets[p.name] = net
+            nets = {name: net + sum(d * n for d, n in zip(roll, units[name]))
+                    for name, net in held.items()}
             best = max(nets.values())
             for name, v in nets.items():
                 mean[name] += v * weight
                 if v == best:
                     win[name] += weight
     return win, mean
+
+
+def _small_reference(tables, with_dice: bool):
+    """The small game and its brute-force reference (win, mean), computed once per test
+    run (conftest.built_once): two tests compare with the one with dice."""
+    from conftest import built_once
+
+    g = _small_game(tables, with_dice)
+
+    def build(folder) -> None:
+        (folder / "ref.json").write_text(json.dumps(_brute_force(g, tables)))
+
+    folder = built_once(f"forecast-brute-force-{with_dice}", build)
+    win, mean = json.loads((folder / "ref.json").read_text())
+    return g, win, mean
 
 
 def _small_game(tables, with_dice: bool):
@@ -145,8 +161,7 @@ def test_hidden_order_makes_no_difference(tables):
 
 @pytest.mark.parametrize("with_dice", [True, False])
 def test_standings_equal_exact_enumeration(tables, with_dice):
-    g = _small_game(tables, with_dice)
-    win, mean = _brute_force(g, tables)
+    g, win, mean = _small_reference(tables, with_dice)
     s = standings.compute_now(g, tables, method="exact")
     assert s.method == "exact"
     for p in s.players:
@@ -160,8 +175,7 @@ def test_standings_equal_exact_enumeration(tables, with_dice):
 
 
 def test_standings_sample_the_cards_when_too_many_to_enumerate(tables, monkeypatch):
-    g = _small_game(tables, with_dice=True)
-    win, _ = _brute_force(g, tables)
+    g, win, _ = _small_reference(tables, with_dice=True)
     monkeypatch.setattr(standings, "ENUM_LEAVES", 0)  # as with many distinct card values
     mc = standings.compute_now(g, tables, samples=20_000, seed=3)
     assert mc.method == "monte carlo"

@@ -7,7 +7,7 @@ on a file that does not load (except `undo`, which may bring it back to a state 
 loads); `doctor` never passes a damaged file; never a changed file after a refusal; never a
 written file that does not load; no run over 5 s.
 
-CI runs a few dozen mutants (~10 s); a bigger run: ``RIGS_FUZZ_EXAMPLES=2000 pytest
+CI runs a few dozen mutants (~6 s of CPU); a bigger run: ``RIGS_FUZZ_EXAMPLES=2000 pytest
 tests/test_fuzz_files.py``."""
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ FUZZ = settings(max_examples=EXAMPLES_N or 20,
 
 
 @pytest.mark.slow
-@FUZZ
+@settings(FUZZ, max_examples=EXAMPLES_N or 12)  # (each runs eight commands on its mutant)
 @given(data=st.data())
 def test_fuzzed_game_files_never_crash_nor_pass_broken(game_text, data):
     from rigs_helper.cli import app

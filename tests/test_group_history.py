@@ -9,14 +9,13 @@ import io
 import json
 import os
 import sqlite3
-import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from conftest import EXAMPLES, ROOT
-from historyhelp import finished_game
+from conftest import EXAMPLES
+from historyhelp import add_scored, finished_game
 
 from rigs_helper.games.rigs.names import fold
 from rigs_helper.store.historydb import SCHEMA_VERSION
@@ -252,16 +251,6 @@ def test_the_history_lives_in_the_user_data_folder(monkeypatch, tmp_path):
 
 # ---------------------------------------------------------------------------- writers
 
-ADDER = """
-import sys
-from pathlib import Path
-from rigs_helper.store import historydb
-from rigs_helper.store.scorefile import score_file
-for name in sys.argv[1:]:
-    historydb.add(score_file(Path(name), with_play=True).play)
-"""
-
-
 def test_six_processes_adding_at_once_keep_every_game_exactly_once(tmp_path):
     sheets = []
     base = SHEET.read_text(encoding="utf-8")
@@ -269,14 +258,14 @@ def test_six_processes_adding_at_once_keep_every_game_exactly_once(tmp_path):
         p = tmp_path / f"sheet{i}.toml"
         p.write_text(base.replace("credits = 118", f"credits = {118 + i}"), encoding="utf-8")
         sheets.append(str(p))
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    procs = [subprocess.Popen([sys.executable, "-c", ADDER,
-                               *(sheets[k:] + sheets[:k])],  # each in its own order
-                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True) for k in range(6)]
+    import clichild
+
+    # six processes at once (forked from one that imported rigs: tests/clichild.py)
+    procs = [clichild.call(add_scored, sheets[k:] + sheets[:k],  # each in its own order
+                           dict(os.environ)) for k in range(6)]
     for p in procs:
-        out, err = p.communicate(timeout=120)
-        assert p.returncode == 0, err
+        p.join(120)
+        assert p.exitcode == 0, p.exitcode
     from rigs_helper.store import historydb
 
     plays = historydb.plays()

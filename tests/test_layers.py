@@ -18,6 +18,8 @@ the layers and the game protocol, drawn in docs/developers.md).
 from __future__ import annotations
 
 import ast
+import functools
+import re
 from pathlib import Path
 
 import pytest
@@ -46,11 +48,19 @@ EXCEPTIONS = {
 MODULES = {".".join(p.relative_to(PKG.parent).with_suffix("").parts) for p in PKG.rglob("*.py")}
 
 
-def imports_of(path: Path) -> list[tuple[int, str]]:
+@functools.lru_cache(maxsize=None)
+def parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once in this process (the tests below read the same
+    files)."""
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+@functools.lru_cache(maxsize=None)
+def imports_of(path: Path) -> tuple[tuple[int, str], ...]:
     """Every module a file imports (at any depth: lazy imports inside functions count;
     ``from rigs_helper.store import session`` imports ``rigs_helper.store`` and
     ``rigs_helper.store.session``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = parsed(path)
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -60,7 +70,7 @@ def imports_of(path: Path) -> list[tuple[int, str]]:
             subs = [f"{node.module}.{a.name}" for a in node.names]
             found += [(node.lineno, s) for s in subs
                       if s in MODULES or node.module == "rigs_helper"]  # (a package too)
-    return found
+    return tuple(found)  # (kept: read only)
 
 
 def wrong_way(layer: str, path: Path) -> list[str]:
@@ -260,7 +270,7 @@ def test_no_module_is_over_450_lines_unless_it_says_why():
     long = []
     for path in sorted(PKG.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        doc = ast.get_docstring(ast.parse(text)) or ""
+        doc = ast.get_docstring(parsed(path)) or ""
         if text.count("\n") > 450 and "one idea" not in doc:
             long.append(f"{path.relative_to(PKG)} ({text.count(chr(10))} lines)")
     assert long == []
@@ -271,6 +281,9 @@ def test_no_test_module_imports_another():
     tests/clihelp.py, ...): a test module imported by another runs its tests' set-up twice
     and ties the two together."""
     tests = Path(__file__).resolve().parent
+    # (parsed only where an import line names a test_ module: no other can import one)
+    near = re.compile(r"\b(?:import|from)\b[^\n]*\btest_")
     wrong = [f"{f.name}:{line} imports {name}" for f in sorted(tests.glob("test_*.py"))
+             if near.search(f.read_text(encoding="utf-8"))
              for line, name in imports_of(f) if name.split(".")[0].startswith("test_")]
     assert wrong == []

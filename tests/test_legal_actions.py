@@ -190,7 +190,9 @@ def hidden_elsewhere(g, player: str, form: dict, exc: Exception) -> bool:
 
 
 @pytest.mark.slow
-@settings(max_examples=8, phases=[Phase.explicit, Phase.reuse, Phase.generate])  # no shrinking
+# (five seeded games and the three that found bugs: each checks four states, every
+# listed action twice and 25 unlisted candidates per player)
+@settings(max_examples=5, phases=[Phase.explicit, Phase.reuse, Phase.generate])  # no shrinking
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 4))
 @example(seed=2374, players=4)  # a listed title every copy of which another hand held
 @example(seed=72345763, players=4)  # a plot kept while the table's grant record was due

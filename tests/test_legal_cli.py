@@ -5,13 +5,11 @@ in the log, and a request sent twice acting once."""
 from __future__ import annotations
 
 import json
-import os
 import shlex
-import subprocess
-import sys
 from dataclasses import replace
 
 import pytest
+from clihelp import complete
 from gameplay import hand_from_deck, take
 
 from rigs_helper.games.rigs.legal import (
@@ -142,13 +140,7 @@ def test_operation_refuses_what_the_cli_refuses(path, tables):
 
 
 def _complete(path, words: str, cword: int) -> list[str]:
-    env = dict(os.environ, _RIGS_COMPLETE="complete_bash", COMP_WORDS=words,
-               COMP_CWORD=str(cword), RIGS_GAME=str(path))
-    code = "import sys; sys.argv = ['rigs']; from rigs_helper.cli import main; main()"
-    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                       timeout=60)
-    assert r.returncode == 0, r.stderr
-    return r.stdout.split()
+    return [w for x in complete(words, cword, path) for w in x.split()]
 
 
 def test_completion_offers_what_the_player_may_do(path, tables):

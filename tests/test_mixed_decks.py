@@ -27,6 +27,11 @@ INVENTORY = EXAMPLES / "inventory-partial.toml"
 LACKS = {"safe": 2, "theft": 2, "solar-eclipse": 1, "corrosive-cloud": 1}
 # critical values of the chi-square distribution at p = 0.001
 CHI2_001 = {3: 16.266, 4: 18.467, 12: 32.909, 44: 78.750}
+#: the new games dealt for the three first-card tests (seeds 0 to 1799): each card expects
+#: 40 or more (a Karma card, 1 in 45), so the p = 0.001 critical values hold, and a wrong
+#: weight shows far above them (the lacked Disasters drawn by kind, not by copies: about
+#: 37 against 18.5; a lacked card never drawn: 50 or more)
+DEALT = 1800
 
 
 def mixed_start(seed: int, tables, missing=None):
@@ -49,7 +54,7 @@ def _outcome(w: Work, deck: str) -> str:
 def test_mixed_deck_first_draw_has_the_right_odds_chi_square(tables):
     """36 Disasters, 6 lacking: the first card is virtual with chance 6/36, each lacking
     card in proportion to its copies, the group's own pile 30/36."""
-    trials = 3600
+    trials = DEALT
     seen = Counter(first for _, _, first in _top_cards(tables, trials))
     expected = {k: trials * n / 36 for k, n in LACKS.items()}
     expected["physical"] = trials * 30 / 36
@@ -84,7 +89,7 @@ def _top_cards(tables, trials: int) -> list[tuple[str, str, str]]:
 
     def deal(folder):
         tops = []
-        for seed in range(3600):
+        for seed in range(DEALT):
             g = start(3, seed, tables)
             mixed = perform(g, inventory_op({"disaster": LACKS}, "test"), tables).game
             tops.append((g.disaster.draw[0], g.karma.draw[0],
@@ -97,7 +102,7 @@ def _top_cards(tables, trials: int) -> list[tuple[str, str, str]]:
 
 
 def test_virtual_disaster_deck_top_card_frequencies_chi_square(tables):
-    trials = 3600
+    trials = DEALT
     seen = Counter(disaster for disaster, _, _ in _top_cards(tables, trials))
     full = Counter(tables.disaster_deck)
     expected = {k: trials * n / 36 for k, n in full.items()}
@@ -105,7 +110,7 @@ def test_virtual_disaster_deck_top_card_frequencies_chi_square(tables):
 
 
 def test_virtual_karma_deck_top_card_frequencies_chi_square(tables):
-    trials = 2700
+    trials = DEALT
     seen = Counter(karma for _, karma, _ in _top_cards(tables, trials))
     expected = {k: trials / 45 for k in tables.karma_deck}
     assert chi_square(seen, expected) < CHI2_001[44]

@@ -26,11 +26,15 @@ def rigs_process(*args, cwd, closed: int | None = None, **kwargs):
 
 @pytest.fixture
 def game(rigs, tmp_path):
-    path = tmp_path / "rigs.toml"
-    assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "4", "-g", path).exit_code == 0
-    for _ in range(12):
-        assert rigs("next", "--auto", "-g", path).exit_code == 0
-    return path
+    """A 2-player game twelve phases in, played once per run (conftest.scripted_copy)."""
+    from conftest import scripted_copy
+
+    def build(path) -> None:
+        assert rigs("new", "-p", "Ana", "-p", "Bo", "--seed", "4", "-g", path).exit_code == 0
+        for _ in range(12):
+            assert rigs("next", "--auto", "-g", path).exit_code == 0
+
+    return scripted_copy("output-streams", build, tmp_path / "rigs.toml")
 
 
 @pytest.mark.parametrize("closed", [1, 2])

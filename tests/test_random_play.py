@@ -4,7 +4,7 @@ checking after every action that
 - the file reloads to the same state,
 - replaying the history from its start gives the stored state (every tenth action),
 - `undo` restores the state before the action exactly (each action with a private value,
-  each tenth, and a seeded half of the others),
+  each tenth, and a seeded quarter of the others),
 - no private field of one player shows in another player's view or in a public one: the
   words the action said, `log` and `log --json`, the log as each player reads it, the
   board's HTML and state.json, each other player's page and actions.json."""
@@ -230,7 +230,9 @@ def test_random_play_keeps_replay_undo_and_privacy_after_every_action(seed, tmp_
     acted = secrets = 0
     for _ in range(200):
         g = session.load(path, tables).game
-        if g.game_over or g.round > 5:
+        # four rounds (each seed: over 50 actions, the Karma attacks and answers, three
+        # or more with a private value): the fifth added nothing these checks had not met
+        if g.game_over or g.round > 4:
             break
         name = rnd.choice(NAMES)
         acts = [a for a in legal.actions_json(g, tables, name)["actions"]]
@@ -269,9 +271,9 @@ def test_random_play_keeps_replay_undo_and_privacy_after_every_action(seed, tmp_
             check_private(op, outcome, seen, views.now(watched), tables, attacker)
             secrets += 1
         # undo after every action with a private value or a full replay, and a seeded
-        # half of the others
+        # quarter of the others
         check_after(path, tables, before_doc, rows,
-                    undo=full or bool(private_values(op)) or sample.random() < 0.5)
+                    undo=full or bool(private_values(op)) or sample.random() < 0.25)
     loaded = session.load(path, tables)
     steps = timeline.whole(loaded, str(path), tables)
     assert to_doc(steps[-1].after, tables) == to_doc(loaded.game, tables)

@@ -13,8 +13,10 @@ import re
 import shlex
 import subprocess
 import sys
+from contextlib import chdir as _cwd
 
 import pytest
+from clihelp import complete
 from named_game import NAMES, WIDE, WIDTHS
 from rich.cells import cell_len
 
@@ -208,13 +210,8 @@ def test_a_deal_an_attack_and_a_roll_name_a_long_name_quoted_in_the_command_they
 def _complete(cwd, line: str) -> list[str]:
     """Candidates through the bash completion protocol (one per line, as inserted)."""
     words = shlex.split(line) + ([""] if line.endswith(" ") else [])
-    env = dict(os.environ, _RIGS_COMPLETE="complete_bash", COMP_WORDS=line,
-               COMP_CWORD=str(len(words) - 1), RIGS_GAME=str(cwd / "rigs.toml"))
-    code = "import sys; sys.argv = ['rigs']; from rigs_helper.cli import main; main()"
-    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                       timeout=60, cwd=cwd)
-    assert r.returncode == 0 and not r.stderr, r.stderr
-    return [x for x in r.stdout.splitlines() if x]
+    with _cwd(cwd):  # (a PATH argument lists the files of the folder it is typed in)
+        return complete(line, len(words) - 1, cwd / "rigs.toml")
 
 
 def test_completion_quotes_names_and_titles_and_offers_no_files(rigs, tmp_path, tables):
@@ -239,7 +236,10 @@ def test_completion_quotes_names_and_titles_and_offers_no_files(rigs, tmp_path, 
         [sys.executable, "-c", "import sys; sys.argv = ['rigs', '--show-completion', "
          "'bash']; from rigs_helper.cli import main; main()"],
         capture_output=True, text=True, timeout=60,
-        env={**os.environ, "SHELL": "/bin/bash"})  # as from a terminal, whatever runs pytest
+        # the shell named, not detected: typer otherwise asks shellingham, which walks the
+        # process tree (not $SHELL) and finds no shell under some runners ("Shell  not
+        # supported."); with detection off, --show-completion takes the shell's name
+        env={**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"})
     script = shown.stdout
     assert "complete -F _rigs_completion rigs" in script, (shown.returncode, shown.stderr)
     assert "-o default" not in script

@@ -76,10 +76,12 @@ def test_bad_rig_command_leaves_the_file_unchanged(rigs, tmp_path):
 @pytest.mark.slow
 def test_rig_game_through_the_commands_with_exact_undo(rigs, tmp_path):
     """A whole game from `rigs new --rules rig` to its end, every action a command; after
-    each one `rigs undo` gives exactly the state before it, and the action is run again."""
+    the first three, the last and a seeded third of the others, `rigs undo` gives exactly
+    the state before it, and the action is run again."""
     path = tmp_path / "rig.toml"
     rigs("new", "--rules", "rig", "-p", "Ana", "-p", "Bo", "--seed", "12", "-g", path)
     r = random.Random(12)
+    sample = random.Random(1200)
     st = state(path)
     n = 0
     while st.step != "over":
@@ -88,13 +90,16 @@ def test_rig_game_through_the_commands_with_exact_undo(rigs, tmp_path):
         res = rigs(*words, "-g", path)
         assert res.exit_code == 0, (words, res.output)
         after = state(path)
+        n += 1
+        if not (n <= 3 or after.step == "over" or sample.random() < 1 / 3):
+            st = after
+            continue
         res = rigs("undo", "-g", path)
         assert res.exit_code == 0, res.output
         assert state(path) == st
         assert rigs(*words, "-g", path).exit_code == 0
         assert state(path) == after
         st = after
-        n += 1
     loaded = gamestore.load(path)
     assert len(loaded.log) == n and all(e["at"].endswith("Z") for e in loaded.log)
     rig = get("rig")

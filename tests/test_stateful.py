@@ -279,7 +279,8 @@ class Games(RuleBasedStateMachine):
         assert from_doc(to_doc(self.g, TABLES), "round-trip", TABLES) == self.g
 
 
+# (15 runs of up to 40 steps: each checks every invariant after every step)
 Games.TestCase.settings = settings(
-    max_examples=25, stateful_step_count=40, deadline=None,
+    max_examples=15, stateful_step_count=40, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 TestGames = pytest.mark.slow(Games.TestCase)

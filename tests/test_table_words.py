@@ -4,14 +4,11 @@ wave": plot references), through the CLI on real game files."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from dataclasses import replace
 
 from gameplay import own_plots, play_to, set_player
-from clihelp import base, load, refused, save, subcommands
+from clihelp import base, complete, load, refused, save, subcommands
 from clihelp import stdout_of as ok
 
 from rigs_helper.games.rigs.state import frozen_map
@@ -160,13 +157,7 @@ def test_a_scripted_game_shows_no_internal_names(rigs, tmp_path, tables):
 
 
 def _complete(tmp_path, words: str, cword: int) -> list[str]:
-    env = dict(os.environ, _RIGS_COMPLETE="complete_bash", COMP_WORDS=words,
-               COMP_CWORD=str(cword), RIGS_GAME=str(tmp_path / "rigs.toml"))
-    code = "import sys; sys.argv = ['rigs']; from rigs_helper.cli import main; main()"
-    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                       timeout=60)
-    assert r.returncode == 0, r.stderr
-    return [x for x in r.stdout.splitlines() if x]  # one candidate per line, shell-quoted
+    return complete(words, cword, tmp_path / "rigs.toml")
 
 
 def test_shell_completion_from_the_game_file(rigs, tmp_path, tables):
@@ -185,13 +176,9 @@ def test_shell_completion_from_the_game_file(rigs, tmp_path, tables):
 
 
 def test_install_completion_is_offered_at_the_top_level_only(rigs):
-    r = subprocess.run([sys.executable, "-c", "import sys; sys.argv = ['rigs', '--help']; "
-                        "from rigs_helper.cli import main; main()"], capture_output=True,
-                       text=True, timeout=60)
+    r = rigs("--help")
     assert "--install-completion" in r.stdout
-    r = subprocess.run([sys.executable, "-c", "import sys; sys.argv = ['rigs', 'build', "
-                        "'--help']; from rigs_helper.cli import main; main()"],
-                       capture_output=True, text=True, timeout=60)
+    r = rigs("build", "--help")
     assert "--install-completion" not in r.stdout and "Usage" in r.stdout
     # no command of its own module offers them (a module of one command is built alone)
     import typer
