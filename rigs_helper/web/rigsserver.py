@@ -35,6 +35,9 @@ class RigsServer(TableServer):
     def version(self) -> str:
         return self.source.snapshot().etag
 
+    def closing(self) -> None:
+        self.source.drop()  # no forecast made for a board nobody will see
+
 
 class RigsHandler(Handler):
     server: RigsServer

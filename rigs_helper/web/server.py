@@ -130,9 +130,13 @@ class TableServer(Slots, ThreadingHTTPServer):
 
     def server_close(self) -> None:
         self._stop.set()
-        self.source.drop()  # no forecast made for a board nobody will see
+        self.closing()
         self.changed()
         super().server_close()
+
+    def closing(self) -> None:
+        """The server closes: a game's server stops its pages' slow parts (R.I.G.S.'s
+        board's forecast and chart, made for a board nobody will see)."""
 
 
 class Handler(BaseHTTPRequestHandler):
