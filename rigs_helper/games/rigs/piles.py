@@ -36,6 +36,11 @@ def _own_copy(pile: Pile, card: str) -> int:
 _TITLES: dict[str, tuple[Tables, tuple[tuple[str, str], ...]]] = {}
 
 
+#: the key each (deck, text) named, for the last tables asked about (found once: a Karma
+#: play's check reads its title several times, the legal list checks many plays)
+_FOUND: list = [None, {}]
+
+
 def _squashed(tables: Tables, deck: str) -> tuple[tuple[str, str], ...]:
     """(squashed title, key) of each card of the Disaster or Karma deck, in order."""
     got = _TITLES.get(deck)
@@ -49,12 +54,19 @@ def find_in(tables: Tables, deck: str, text: str) -> str:
     if deck in ("plot", "survey", "market"):
         return find_kind(tables, deck, text)
     titles = _squashed(tables, deck)
+    if _FOUND[0] is not tables:
+        _FOUND[:] = [tables, {}]
+    memo: dict[tuple[str, str], str] = _FOUND[1]
+    found = memo.get((deck, text))
+    if found is not None:
+        return found
     want = squash(text)
     exact = [key for title, key in titles if title == want]
-    if exact:
-        return exact[0]
-    hits = [key for title, key in titles if want and title.startswith(want)]
+    hits = exact[:1] or [key for title, key in titles if want and title.startswith(want)]
     if len(hits) == 1:
+        if len(memo) >= 4096:
+            memo.clear()
+        memo[(deck, text)] = hits[0]
         return hits[0]
     if not hits:
         raise InputError(f"no {deck.title()} card called {text!r} (see `rigs cards --deck "

@@ -18,7 +18,7 @@ from rigs_helper.games.rigs.dice import Rolls
 from rigs_helper.games.rigs.engine import LATE_PUSH, Op, Outcome, Work
 from rigs_helper.rules.errors import InputError, RulesError
 from rigs_helper.games.rigs.karma.args import (
-    FAMILY, NO_ARGS, NO_RESPONSES, RESPONSE_NAMES, Amounts, CardArgs, Collector, HandCard,
+    ARG_NAMES, FAMILY, NO_ARGS, NO_RESPONSES, RESPONSE_NAMES, Amounts, CardArgs, Collector, HandCard,
     MatchLoss, NewOwner, OnPlot, PlotResource, Plots, Resources, Responses, RigsFrom, Said,
     Scatter, Swap, SwapOption, Take, Victims, VictimsResource, said_pairs, split_flat, takes)
 from rigs_helper.games.rigs.karma.args import flag as option_flag
@@ -117,8 +117,25 @@ class KarmaPlay(Op):
                 if k in ("name", "title") or v != _DEFAULTS.get(k, ())}
 
     def replaced(self, **changes: Any) -> Self:
-        """The play with some flat fields changed (the family again from its title)."""
-        return self.from_flat(**{**self._flat(), **changes})
+        """The play with some flat fields changed (the family again from its title).
+        Where no change can move the play to another family (a card parameter left as it
+        is, an answer, the table's records), the same value :meth:`from_flat` would make
+        of the whole is made directly (a waiting play's check makes several: the legal
+        list checks every candidate; tests/test_legal_speed.py compares the two)."""
+        own: dict[str, Any] = {}
+        answers: dict[str, Any] = {}
+        for k, v in changes.items():
+            if k in _REST:
+                if v != getattr(self, k):
+                    own[k] = v
+            elif k in RESPONSE_NAMES and v is not None:
+                if v != getattr(self.answers, k):
+                    answers[k] = v
+            elif k not in _ARG_NAMES or v != self.chose(k):
+                return self.from_flat(**{**self._flat(), **changes})
+        if answers:
+            own["answers"] = replace(self.answers, **answers)
+        return replace(self, **own) if own else self
 
     def chose(self, field: str) -> Any:
         """The value of a parameter by its flat name; empty where the play's family does
@@ -229,6 +246,12 @@ def unused_plot(ctx: Ctx) -> None:
 # ---------------------------------------------------------------------------- families
 # one operation per family of cards (games/rigs/karma/args.py ``FAMILY`` says which card takes
 # which): its own fields, logged by their flat names
+
+
+#: the flat fields of every play that are neither its card's parameters nor the answers
+#: (``KarmaPlay.replaced`` changes them in place: no family reads them)
+_REST = frozenset(f.name for f in fields(KarmaPlay)) - {"name", "title", "answers"}
+_ARG_NAMES = frozenset(ARG_NAMES)
 
 
 @dataclass(frozen=True, slots=True)
