@@ -36,9 +36,8 @@ def _own_copy(pile: Pile, card: str) -> int:
 _TITLES: dict[str, tuple[Tables, tuple[tuple[str, str], ...]]] = {}
 
 
-#: the key each (deck, text) named, for the last tables asked about (found once: a Karma
-#: play's check reads its title several times, the legal list checks many plays)
-_FOUND: list = [None, {}]
+#: the key each (deck, text) named, for the last tables asked about (read once: checks)
+_FOUND: list[Any] = [None, {}]
 
 
 def _squashed(tables: Tables, deck: str) -> tuple[tuple[str, str], ...]:
@@ -53,20 +52,16 @@ def _squashed(tables: Tables, deck: str) -> tuple[tuple[str, str], ...]:
 def find_in(tables: Tables, deck: str, text: str) -> str:
     if deck in ("plot", "survey", "market"):
         return find_kind(tables, deck, text)
-    titles = _squashed(tables, deck)
-    if _FOUND[0] is not tables:
+    if _FOUND[0] is not tables or len(_FOUND[1]) > 4096:
         _FOUND[:] = [tables, {}]
-    memo: dict[tuple[str, str], str] = _FOUND[1]
-    found = memo.get((deck, text))
-    if found is not None:
-        return found
+    if (deck, text) in _FOUND[1]:
+        return _FOUND[1][(deck, text)]  # type: ignore[no-any-return]
+    titles = _squashed(tables, deck)
     want = squash(text)
     exact = [key for title, key in titles if title == want]
     hits = exact[:1] or [key for title, key in titles if want and title.startswith(want)]
     if len(hits) == 1:
-        if len(memo) >= 4096:
-            memo.clear()
-        memo[(deck, text)] = hits[0]
+        _FOUND[1][(deck, text)] = hits[0]
         return hits[0]
     if not hits:
         raise InputError(f"no {deck.title()} card called {text!r} (see `rigs cards --deck "

@@ -180,22 +180,9 @@ class KarmaPlay(Op):
         p = game.player(self.name)
         key = hand_key(tables, p, self.title)
         card = tables.karma_card(key)
-        why = play_allowed(card, game.phase, game.last_call)
-        if why:
-            raise RulesError(f"{card.title} cannot be played in the {game.phase.title()} "
-                             f"Phase", rule=why)
-        owing = [q.name for q in game.players if q.owed_karma]
-        if owing:  # (only in a game with table_draws: games/rigs/waits/resolution.py)
-            raise RulesError(f"{owing[0]} records the Karma cards drawn at the table first "
-                             f"(`rigs karma draw {shell_word(owing[0])} --card TITLE`)",
-                             rule="a card drawn at the table is recorded before the next "
-                             "Karma card is played")
-        if card.kind == "sabotage" and p.no_sabotage_round == game.round:
-            raise RulesError(f"{p.name} cannot play Sabotage cards this round",
-                             rule="Ain't Working for You")
-        if card.timing == "response" and card.action != "insurance":
-            raise RulesError(f"{card.title} answers another card", rule="play it with "
-                             "--answer when a Sabotage card targets you")
+        refused = not_now(card, game, p)
+        if refused is not None:
+            raise refused
         check_options(self, card, game)
         w = Work(game, tables, rolls=self.rolls, by_rigs=self.by_rigs, spare=res.moot)
         move_played_card(w, p.name, key)
@@ -389,6 +376,32 @@ NOT_WAITING = Resolving()
 #: the CLI's option of each flat field, in the order the play's words write them
 FLAGS = {option_flag(k): k for k in FLAT if k not in ("name", "title", "rolls", "by_rigs")}
 ANSWER_OPTIONS = set(RESPONSE_NAMES)
+
+
+def not_now(card: KarmaCard, game: Game, p: Player) -> RulesError | None:
+    """Why ``p`` cannot play ``card`` now, whatever its options (None: they may): its
+    phase, a card drawn at the table still to record, Ain't Working for You, a card that
+    only answers another.  ``KarmaPlay.apply`` refuses with it before reading the options
+    (so does every play that waits: its check applies the play on the same phase and
+    players); the legal list reads it before checking each play of the card
+    (``games/rigs/legal/karma.py``)."""
+    why = play_allowed(card, game.phase, game.last_call)
+    if why:
+        return RulesError(f"{card.title} cannot be played in the {game.phase.title()} "
+                          f"Phase", rule=why)
+    owing = [q.name for q in game.players if q.owed_karma]
+    if owing:  # (only in a game with table_draws: games/rigs/waits/resolution.py)
+        return RulesError(f"{owing[0]} records the Karma cards drawn at the table first "
+                          f"(`rigs karma draw {shell_word(owing[0])} --card TITLE`)",
+                          rule="a card drawn at the table is recorded before the next "
+                          "Karma card is played")
+    if card.kind == "sabotage" and p.no_sabotage_round == game.round:
+        return RulesError(f"{p.name} cannot play Sabotage cards this round",
+                          rule="Ain't Working for You")
+    if card.timing == "response" and card.action != "insurance":
+        return RulesError(f"{card.title} answers another card", rule="play it with "
+                          "--answer when a Sabotage card targets you")
+    return None
 
 
 def check_options(op: KarmaPlay, card: KarmaCard, game: Game) -> None:

@@ -119,6 +119,9 @@ class Cand:
     # passes and not checked one by one: the titles a hidden card may have (a check of
     # each would say which cards a hand holds)
     hidden: tuple[tuple[str, tuple], ...] = ()
+    # its check refuses it whatever its values (a Karma card not playable now: its
+    # values still set the order the list gives values in, as a checked one's do)
+    refused: bool = False
 
 
 

@@ -97,6 +97,8 @@ def listed(spec: Spec, game: Game, tables: Tables, player: str) -> list[Action]:
             order.setdefault(fixed[spec.count], len(order))
         for v in fixed.values():
             order.setdefault(v, len(order))
+        if cand.refused:
+            continue
         if spec.count and cand.upto:
             for n in range(1, cand.upto + 1):
                 if not passes(spec, game, tables, player, cand_form(spec, fixed, n)):

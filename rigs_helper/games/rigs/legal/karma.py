@@ -224,25 +224,42 @@ OWNER_ROLLS = ("poker_night", "gain", "ruins", "rough_storm")
 
 def candidates_play(game, tables, player):
     """Each card's choices; a card its player rolls a die for takes the table's roll (any
-    face; ``virtual`` where rigs may roll it)."""
+    face; ``virtual`` where rigs may roll it).  A card its player cannot play now, whatever
+    its options (``karma/play.not_now``: what its check refuses first), is ``refused``."""
+    from dataclasses import replace
+
+    from rigs_helper.games.rigs.karma.play import not_now
+    from rigs_helper.games.rigs.piles import find_in
+
+    p = game.player(player)
     for cand in _plays(game, tables, player):
-        key = next(k for k in game.player(player).hand
-                   if tables.karma_card(k).title == cand.fixed["title"])
+        key = next(k for k in p.hand if tables.karma_card(k).title == cand.fixed["title"])
         card = tables.karma_card(key)
-        if card.action == "rough_storm":
-            yield from _storm(game, tables, player, cand)
-        elif card.action in OWNER_ROLLS and card.die:
-            for f in _faces(game):
-                yield Cand({**cand.fixed, "roll": f})
-        elif card.kind == "sabotage" and card.victim_draws and \
-                _own_victim(game, player, cand) and not _own_die_by_rigs(game, player):
-            # aimed at their own plot: the Karma card its victim draws is theirs to
-            # record (nobody else to wait for: ``virtual``, or a card they cannot see)
-            first, rest = _drawn(recordable(_gone(game, tables, player, card.title, True),
-                                            tables, player))
-            yield Cand({**cand.fixed, "drawn": first}, hidden=(("drawn", rest),))
+        played = find_in(tables, "karma", card.title)  # (the card its check reads)
+        if played in p.hand and not_now(tables.karma_card(played), game, p) is not None:
+            yield from (replace(c, refused=True) for c in _played(game, tables, player,
+                                                                   cand, card))
         else:
-            yield cand
+            yield from _played(game, tables, player, cand, card)
+
+
+def _played(game, tables, player, cand, card):
+    """A card's candidate with the table's records its play takes (a die, a card
+    drawn)."""
+    if card.action == "rough_storm":
+        yield from _storm(game, tables, player, cand)
+    elif card.action in OWNER_ROLLS and card.die:
+        for f in _faces(game):
+            yield Cand({**cand.fixed, "roll": f})
+    elif card.kind == "sabotage" and card.victim_draws and \
+            _own_victim(game, player, cand) and not _own_die_by_rigs(game, player):
+        # aimed at their own plot: the Karma card its victim draws is theirs to
+        # record (nobody else to wait for: ``virtual``, or a card they cannot see)
+        first, rest = _drawn(recordable(_gone(game, tables, player, card.title, True),
+                                        tables, player))
+        yield Cand({**cand.fixed, "drawn": first}, hidden=(("drawn", rest),))
+    else:
+        yield cand
 
 
 def _drawn(values: tuple[str, ...]) -> tuple[str, tuple[str | None, ...]]:
