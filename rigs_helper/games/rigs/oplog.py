@@ -289,6 +289,11 @@ def op_to_json(op: Op) -> str:
                       ensure_ascii=False)
 
 
+#: the operation classes by name as :func:`op_classes` found them (a waiting card's play
+#: is read back at every check of its answers: the legal list checks many)
+_KNOWN: dict[str, type] = {}
+
+
 def op_from_json(text: str, ops: dict[str, type] | None = None) -> Op:
     """An operation from :func:`op_to_json`'s text (a class an older file names that is
     no class now: the one it is now, with the fields it stood for)."""
@@ -296,7 +301,10 @@ def op_from_json(text: str, ops: dict[str, type] | None = None) -> Op:
 
     d = json.loads(text)
     args = {k: _value(v) for k, v in d["args"].items()}
-    cls = (ops or op_classes()).get(d["op"])
+    cls = (ops or _KNOWN).get(d["op"])
+    if cls is None and not ops:  # (every class loaded once; again for a name not seen)
+        _KNOWN.update(op_classes())
+        cls = _KNOWN.get(d["op"])
     if cls is None:
         from rigs_helper.games.rigs.actions.definition import registry
 
