@@ -54,8 +54,8 @@ def find_in(tables: Tables, deck: str, text: str) -> str:
         return find_kind(tables, deck, text)
     if _FOUND[0] is not tables or len(_FOUND[1]) > 4096:
         _FOUND[:] = [tables, {}]
-    if (deck, text) in _FOUND[1]:
-        return _FOUND[1][(deck, text)]  # type: ignore[no-any-return]
+    if (hit := _FOUND[1].get((deck, text))) is not None:  # (one read: threads)
+        return hit  # type: ignore[no-any-return]
     titles = _squashed(tables, deck)
     want = squash(text)
     exact = [key for title, key in titles if title == want]
