@@ -101,13 +101,17 @@ def test_imports_point_inwards(layer):
 GENERIC_PARTS = ("game/protocol.py", "game/play.py", "store/gamestore.py", "store/gamekind.py",
                  "store/files.py", "store/lock.py", "store/backups.py", "store/historydb.py",
                  "store/historypast.py", "store/historyplay.py", "cli/protocolgame.py",
-                 "cli/completion.py", "cli/history.py", "cli/render.py", "cli/base.py",
+                 "cli/completion.py", "cli/render.py", "cli/base.py",
                  "cli/serve.py", "web/server.py", "web/slots.py", "store/doctor.py")
 #: modules that serve every game and still hold some of R.I.G.S.'s own (imported when
 #: those parts run): a generic part may import them; each with what is R.I.G.S.'s in it
-#: (none left: cli/base.py, cli/render.py, store/historyplay.py, cli/history.py,
-#: cli/serve.py and web/server.py were split into generic parts and R.I.G.S.'s own)
-MIXED: dict[str, str] = {}
+#: (cli/base.py, cli/render.py, store/historyplay.py, cli/serve.py and web/server.py were
+#: split into generic parts and R.I.G.S.'s own)
+MIXED: dict[str, str] = {
+    "cli/history.py": "`rigs history` for every game; its group figures and BG Stats file "
+                      "come from R.I.G.S.'s forecaster (forecast/groupstats.py, bgstats.py) "
+                      "and `history add` scores a R.I.G.S. sheet (cli/keep.py)",
+}
 _RIGS_FILE = ("R.I.G.S.'s game file: read and written with the game's state codec "
               "(games/rigs/codec.py), its history split off, its tables loaded")
 _RIGS_LOG = ("R.I.G.S.'s log, performed (session), replayed (timeline), audited (audit, "
@@ -159,11 +163,13 @@ def game_of(module: str) -> str | None:
 
 
 def game_only(module: str) -> bool:
-    """A module of one game: a game's own package below the registration, or a game's own
-    interface (its commands and pages) but a mixed one (:data:`MIXED`)."""
+    """A module of one game: a game's own package below the registration, a game's own
+    interface (its commands and pages) but a mixed one (:data:`MIXED`), or a module of a
+    game's own folder (:data:`OWN_FOLDERS`: R.I.G.S.'s forecaster)."""
     own = {f"rigs_helper.{f[:-3].replace('/', '.')}" for fs in OWN_INTERFACE.values()
            for f in fs if f not in MIXED}
-    return game_of(module) is not None or module in own
+    folders = tuple(f"rigs_helper.{f[:-1].replace('/', '.')}." for f in OWN_FOLDERS)
+    return game_of(module) is not None or module in own or module.startswith(folders)
 
 
 def test_the_generic_parts_reach_a_game_only_through_its_registration():

@@ -8,7 +8,7 @@ followed by the URL-encoded JSON of BG Stats' import format: ``sourceName``,
 ``sourcePlayId`` (the game's identity in the history, so the same game sent twice is one
 play), ``playDate`` (``YYYY-MM-DD HH:MM:SS``), ``durationMin`` and ``location`` (when
 known), ``game`` {``name``, ``sourceGameId``, ``bggId`` (when the group set one: a play
-from :mod:`rigs_helper.store.historyplay`'s ``final_view`` or ``historydb.with_settings``
+from :mod:`rigs_helper.store.historyrigs`'s ``final_view`` or ``historydb.with_settings``
 carries it),
 ``highestWins``, ``noPoints``} and ``players`` [{``name``, ``score``, ``winner``,
 ``rank``, ``sourcePlayerId``}].

@@ -299,7 +299,7 @@ LIVE = "g.removed IS NULL"  # the games kept (a removed game waits for `restore`
 
 
 def add(play: dict, path: Path | None = None) -> tuple[int, str]:
-    """Keep ``play`` (:func:`rigs_helper.store.historyplay.play_of_game` or ``_of_sheet``):
+    """Keep ``play`` (:func:`rigs_helper.store.historyrigs.play_of_game` or ``play_of_sheet``):
     (its id, ADDED) when it is new (or was removed: it is back); (the id it had, KEPT)
     when the same game is kept with the same figures, (the id it had, UPDATED) when its
     figures, date, group or place changed (End Game cards recorded again after an undo, a

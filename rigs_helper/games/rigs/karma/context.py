@@ -213,7 +213,7 @@ def random_victim_card(c: Ctx) -> tuple[str, str, str] | None:
 
 
 #: a stand-in for the card picked at random while a waiting card is tried: the pick is
-#: its player's to record (games/rigs/waits/attacks.py, ``later_players``)
+#: its player's to record (games/rigs/waits/resolution.py, ``later_players``)
 PICK = "\x00pick"
 
 

@@ -121,7 +121,7 @@ class KarmaPlay(Op):
         Where no change can move the play to another family (a card parameter left as it
         is, an answer, the table's records), the same value :meth:`from_flat` would make
         of the whole is made directly (a waiting play's check makes several: the legal
-        list checks every candidate; tests/test_legal_speed.py compares the two)."""
+        list checks every candidate; tests/test_legal_cheaper.py compares the two)."""
         own: dict[str, Any] = {}
         answers: dict[str, Any] = {}
         for k, v in changes.items():
