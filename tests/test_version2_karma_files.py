@@ -122,3 +122,24 @@ def test_a_waiting_play_named_by_its_old_class_reads_as_its_familys_play_that_wa
     assert from_action("karma play", logged) == op
     with pytest.raises(KeyError):
         op_from_json(json.dumps({"op": "PlayNothingWait", "args": {}}))
+
+
+def test_a_karma_play_that_does_not_wait_with_drawers_or_later_is_a_damaged_entry(tmp_path,
+                                                                                   rigs):
+    """``drawers`` and ``later`` belong to a play that waits (``wait = true``): an entry
+    with them but not ``wait`` (a hand edit; rigs never writes it) is refused in one line
+    naming the file and its line, and the file stays as it was (before the families'
+    waiting plays were one class each, such an entry could not be read either)."""
+    path = copy(tmp_path, "karma-a")
+    text = path.read_text(encoding="utf-8")
+    entry = ('fields = { name = "Bo", title = "Blowout!", target = ["Cy"], plot = ["P22"], '
+             'drawers = true, wait = true }')
+    assert text.count(entry) == 1
+    path.write_text(text.replace(entry, entry.replace(", wait = true", "")), encoding="utf-8")
+    damaged = path.read_bytes()
+    r = rigs("log", "--game", path)  # (the history is read: `status` reads the state)
+    assert r.exit_code != 0
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "karma-a.toml" in lines[0] and "drawers" in lines[0], r.stderr
+    assert "Traceback" not in r.output + r.stderr
+    assert path.read_bytes() == damaged

@@ -78,6 +78,8 @@ class KarmaPlay(Op):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "drew", said_pairs(self.drew))
+        if (self.drawers or self.later) and not self.wait:  # (a damaged log entry)
+            raise InputError("drawers, later: only for a play that waits (wait = true)")
 
     @classmethod
     def from_flat(cls, name: str, title: str, **flat: Any) -> Self:
