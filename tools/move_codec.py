@@ -30,7 +30,6 @@ not rewritten: the script names it and exits 1 (split it by hand, run again).
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -80,35 +79,9 @@ def moves(check: bool) -> list[str]:
 
 
 def rewriter():
-    alt = "|".join(sorted(MOVED, key=len, reverse=True))
-    rules = [
-        (re.compile(rf"\brigs_helper\.store\.({alt})(?![\w])"), r"rigs_helper.games.rigs.\1"),
-        (re.compile(rf"rigs_helper/store/({alt})(?![\w-])"), r"rigs_helper/games/rigs/\1"),
-        (re.compile(rf"(?<![\w/.-])store/({alt})(?![\w-])"), r"games/rigs/\1"),
-        (re.compile(rf"(?<![\w.])store\.({alt})(?![\w])"), r"games.rigs.\1"),
-    ]
-    from_store = re.compile(r"\bfrom rigs_helper\.store import (\([^)]*\)|[^\n]*)")
+    from split_rules import module_rewriter  # (this script's folder is first on sys.path)
 
-    def one(text: str, where: str, problems: list[str]) -> str:
-        def fix(m: re.Match[str]) -> str:
-            body = m.group(1)
-            items = [i.strip() for i in body.strip("()").replace("\n", " ").split(",")
-                     if i.strip() and not i.strip().startswith("#")]
-            mods = [i.split(" as ")[0].strip() for i in items]
-            hit = [x for x in mods if x in MOVED]
-            if not hit:
-                return m.group(0)
-            if len(hit) != len(mods):
-                problems.append(f"{where}: {m.group(0)!r} names moved modules and others")
-                return m.group(0)
-            return f"from rigs_helper.games.rigs import {body}"
-
-        text = from_store.sub(fix, text)
-        for pat, repl in rules:
-            text = pat.sub(repl, text)
-        return text
-
-    return one
+    return module_rewriter("store", MOVED)
 
 
 LENIENT_END = '"rigs_helper.games.rigs.actions.definition"'

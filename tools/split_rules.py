@@ -130,21 +130,32 @@ def moved_names(check: bool, planned: list[str]) -> set[str]:
 
 
 def rewriter(names: set[str]):
-    alt = "|".join(sorted(names, key=len, reverse=True)) or r"(?!x)x"
-    rules = [
+    return module_rewriter("rules", names, before=[
         # the game object followed to games/rigs/game.py
         (re.compile(r"\bfrom rigs_helper\.games\.rigs import (RIGS|Rigs)\b"),
          r"from rigs_helper.games.rigs.game import \1"),
         (re.compile(r"\brigs_helper\.games\.rigs\.(RIGS|Rigs)\b"), r"rigs_helper.games.rigs.game.\1"),
         (re.compile(r"(?<![\w/.-])((?:rigs_helper/)?games/)rigs\.py\b"), r"\1rigs/game.py"),
-        # modules
-        (re.compile(rf"\brigs_helper\.rules\.({alt})(?![\w])"), r"rigs_helper.games.rigs.\1"),
-        (re.compile(rf"rigs_helper/rules/({alt})(?![\w-])"), r"rigs_helper/games/rigs/\1"),
-        (re.compile(rf"(?<![\w/.-])rules/({alt})(?![\w-])"), r"games/rigs/\1"),
-        (re.compile(rf"(?<![\w.])rules\.({alt})(?![\w])"), r"games.rigs.\1"),
+    ], after=[
         (re.compile(r'"rigs_helper" / "rules"(?=\s*$)', re.M), '"rigs_helper" / "games" / "rigs"'),
+    ])
+
+
+def module_rewriter(layer: str, names, before=(), after=()):
+    """A text rewritten for the modules ``names`` moved from ``rigs_helper/<layer>/`` to
+    ``rigs_helper/games/rigs/``: dotted names, paths, ``from rigs_helper.<layer> import``
+    lines (one naming moved and kept modules at once is left, and named in ``problems``);
+    the rules ``before`` and ``after`` around them (tools/move_codec.py uses it too)."""
+    alt = "|".join(sorted(names, key=len, reverse=True)) or r"(?!x)x"
+    rules = [
+        *before,
+        (re.compile(rf"\brigs_helper\.{layer}\.({alt})(?![\w])"), r"rigs_helper.games.rigs.\1"),
+        (re.compile(rf"rigs_helper/{layer}/({alt})(?![\w-])"), r"rigs_helper/games/rigs/\1"),
+        (re.compile(rf"(?<![\w/.-]){layer}/({alt})(?![\w-])"), r"games/rigs/\1"),
+        (re.compile(rf"(?<![\w.]){layer}\.({alt})(?![\w])"), r"games.rigs.\1"),
+        *after,
     ]
-    from_rules = re.compile(r"\bfrom rigs_helper\.rules import (\([^)]*\)|[^\n]*)")
+    from_layer = re.compile(rf"\bfrom rigs_helper\.{layer} import (\([^)]*\)|[^\n]*)")
 
     def one(text: str, where: str, problems: list[str]) -> str:
         def fix(m: re.Match[str]) -> str:
@@ -160,7 +171,7 @@ def rewriter(names: set[str]):
                 return m.group(0)
             return f"from rigs_helper.games.rigs import {body}"
 
-        text = from_rules.sub(fix, text)
+        text = from_layer.sub(fix, text)
         for pat, repl in rules:
             text = pat.sub(repl, text)
         return text
