@@ -25,9 +25,10 @@ def start_browser(folder: Path):
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
                  "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
                  "--disable-backgrounding-occluded-windows",
-                 f"--user-data-dir={folder / 'chromium'}", "--window-size=1920,1080",
-                 "--hide-scrollbars"):
+                 "--window-size=1920,1080", "--hide-scrollbars"):
         opts.add_argument(flag)
+    if "headless-shell" not in chromium:  # (the shell takes the driver's own profile
+        opts.add_argument(f"--user-data-dir={folder / 'chromium'}")  # folder, removed at quit)
     driver = webdriver.Chrome(options=opts, service=Service(executable_path=chromedriver))
     driver.set_page_load_timeout(30)
     return driver

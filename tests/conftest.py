@@ -51,16 +51,26 @@ atexit.register(shutil.rmtree, _HISTORIES, True)
 # builds variable, store/gamelog.py ``now``), so the same commands write the same file
 # however long a test takes; tests/test_canonical_log.py reads the clock without it
 os.environ["SOURCE_DATE_EPOCH"] = "1764288000"  # 2025-11-28T00:00:00Z
-INSTALL_BROWSER = "apt-get install chromium chromium-driver"
+INSTALL_BROWSER = "apt-get install chromium chromium-driver chromium-headless-shell"
 
 
 # ---------------------------------------------------------------------------- the browser
 
+#: Chromium's headless shell (Debian's chromium-headless-shell, Chrome for Testing's
+#: chrome-headless-shell): the same Blink and V8 as the full browser without its windows,
+#: what Playwright and Puppeteer drive for headless tests; it opens a tab or a window in a
+#: sixth of the full browser's CPU.  Debian's /usr/bin/chromium-headless-shell is a script
+#: that runs the program without `exec`: a driver that ended the script would leave the
+#: browser running, so the program itself is taken.
+HEADLESS_SHELLS = ("/usr/lib/chromium/chromium-headless-shell", "chrome-headless-shell")
+
+
 def browser_programs() -> tuple[str | None, str | None]:
-    """(chromium, chromedriver): their paths, None for one not found.  Chromium is looked
-    up on PATH; the driver at $SE_CHROMEDRIVER (Selenium's own variable) when set, else on
-    PATH."""
-    chromium = shutil.which("chromium")
+    """(chromium, chromedriver): their paths, None for one not found.  Chromium is its
+    headless shell where installed (HEADLESS_SHELLS), else `chromium` on PATH; the driver
+    at $SE_CHROMEDRIVER (Selenium's own variable) when set, else on PATH."""
+    chromium = next(filter(None, map(shutil.which, HEADLESS_SHELLS)), None) \
+        or shutil.which("chromium")
     driver_env = os.environ.get("SE_CHROMEDRIVER")
     if driver_env:
         driver = driver_env if os.access(driver_env, os.X_OK) else None

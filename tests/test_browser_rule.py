@@ -4,7 +4,10 @@ CI=true they are required and a skip fails the run."""
 
 from __future__ import annotations
 
+import os
+import time
 import types
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +29,7 @@ class _Item:
 @pytest.fixture
 def no_browser(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setattr(conftest, "HEADLESS_SHELLS", (str(tmp_path / "headless-shell"),))
     monkeypatch.setenv("SE_CHROMEDRIVER", str(tmp_path / "chromedriver"))
 
 
@@ -52,6 +56,53 @@ def test_under_ci_a_missing_browser_fails_instead_of_skipping(no_browser, monkey
     assert browser.markers == []
     with pytest.raises(pytest.fail.Exception, match="CI=true requires the browser"):
         conftest.pytest_runtest_setup(browser)
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` now (Linux's /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat[stat.rindex(")") + 2:].split()[1])
+            children.setdefault(ppid, []).append(int(entry))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"  # (a zombie has ended)
+
+
+@pytest.mark.browser
+def test_a_browser_that_quits_leaves_no_process_running(tmp_path):
+    """The browser the tests start ends with its driver: no program of it left running
+    (Debian's /usr/bin/chromium-headless-shell is a script that runs the shell without
+    `exec`; driven through it, every quit left seven processes polling the pages)."""
+    from browserhelp import start_browser
+
+    driver = start_browser(tmp_path)
+    driver.get("data:text/html,<p>one")
+    driver.switch_to.new_window("tab")
+    driver.get("data:text/html,<p>two")
+    started = _descendants(driver.service.process.pid)
+    assert started  # the browser and its renderers
+    driver.quit()
+    deadline = time.monotonic() + 5
+    while any(map(_running, started)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [pid for pid in started if _running(pid)] == []
 
 
 def test_under_ci_any_skip_fails_the_run(monkeypatch):

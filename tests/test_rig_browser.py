@@ -1,6 +1,6 @@
 """A RIG game from `rigs new --rules rig` to its end, played from two phones in a real
-browser: each player's page in its own window, each decision taken with the page's own
-controls as they come (the first choice each form offers)."""
+browser: each player's page in its own tab (kept open, as a phone is), each decision taken
+with the page's own controls as they come (the first choice each form offers)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,8 @@ def test_rig_game_from_two_phones_to_the_end(browser, tmp_path, rigs):  # noqa: 
         windows = {}
         for name in ("Ana", "Bo"):
             if windows:
-                browser.switch_to.new_window("window")
+                browser.switch_to.new_window("tab")
+                viewport(browser, 390, 844)  # a tab's own, as a phone's screen is
             browser.get(f"{base}/p/{tokens[name]}")
             windows[name] = browser.current_window_handle
         actions = 0

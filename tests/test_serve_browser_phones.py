@@ -68,7 +68,7 @@ def test_phones_act_and_the_board_follows(browser, tmp_path, tables):
 
         phones = {}
         for name in ("Ana", "Bo"):
-            browser.switch_to.new_window("window")
+            browser.switch_to.new_window("tab")
             viewport(browser, 390, 844)
             browser.get(f"{base}/p/{tokens[name]}")
             assert browser.execute_script("return document.documentElement.scrollWidth") \

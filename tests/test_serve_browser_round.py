@@ -148,7 +148,7 @@ def test_a_whole_round_on_four_phones_and_the_board(browser, tmp_path, tables):
         assert "Land Grant" in browser.find_element(By.ID, "waiting").text
         windows, urls = {}, {}
         for name in NAMES:
-            browser.switch_to.new_window("window")
+            browser.switch_to.new_window("tab")
             viewport(browser, 390, 844)
             if name == NO_SCRIPT:
                 browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled",

@@ -21,7 +21,11 @@ PART_SECONDS = 2.0  # the final screen's history: a board never waits longer for
 #: twice this); what was shown before stays, the board's long poll fetches them when made
 QUICK_SECONDS = 0.0
 
-SETTLE_SECONDS = 0.3  # the forecast and the chart begin once the game is still this long
+#: the forecast and the chart begin once the game has been still this long: a burst of taps
+#: (a player's turn, everyone's "done") starts none it would drop, and a table sees the win
+#: chances about a second after its last tap (0.3 s began one after nearly every tap: 0.2 s
+#: of CPU each, mostly thrown away, taken from the phones)
+SETTLE_SECONDS = 1.0
 MORE = "~more"  # ends the board's version while its forecast or chart is being made
 COMPARED = ("credits", "energy", "supplies", "metal", "luxuries", "rigs", "warehouse_rigs",
             "karma")

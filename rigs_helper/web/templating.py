@@ -12,9 +12,12 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 
 @cache
 def environment() -> Environment:
+    """The templates, compiled once per process (``auto_reload`` off: the installed files
+    do not change while a server runs, and checking each one's time at every page cost
+    more than rendering it)."""
     env = Environment(loader=PackageLoader("rigs_helper.web", "templates"),
                       autoescape=True, undefined=StrictUndefined, trim_blocks=True,
-                      lstrip_blocks=True)
+                      lstrip_blocks=True, auto_reload=False)
     from rigs_helper.web.layout import POLL_MS, REFRESH_S
 
     env.globals.update(poll_ms=POLL_MS, refresh_s=REFRESH_S)
