@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 def start_browser(folder: Path):
-    """A new headless Chromium whose background windows keep their timers running (the
-    pages' polling), its profile in ``folder``."""
+    """A new headless Chromium (its headless shell where installed: tests/conftest.py
+    ``browser_programs``) whose background tabs keep their timers running (the pages'
+    polling); the full browser's profile in ``folder``, the shell's in the driver's own
+    temporary folder (the shell given a profile folder opens no page to drive)."""
     from conftest import browser_programs
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
