@@ -30,7 +30,6 @@ not rewritten: the script names it and exits 1 (split it by hand, run again).
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
@@ -43,23 +42,9 @@ RIGS = PKG / "games" / "rigs"
 #: a whole state, the TOML shapes of the players, plots and piles, and of what waits)
 MOVED = ("codec", "statepieces", "hidden", "invariants", "waitsdoc")
 
-SUFFIXES = (".py", ".md", ".toml", ".txt", ".cfg", ".ini", ".sh", ".html", ".j2")
-PLACES = ("rigs_helper/", "tests/", "benchmarks/", "docs/", "tools/", ".ci/")
-SKIP = ("tools/move_codec.py", "tools/split_rules.py")
-
-
-def rewritten(f: str) -> bool:
-    return (f.endswith(SUFFIXES) and f.startswith(PLACES) and not f.startswith(SKIP)
-            and (not f.startswith("tests/fixtures/") or f.endswith(".py")))
-
-
-def git(*args: str) -> str:
-    return subprocess.run(["git", *args], cwd=ROOT, check=True, capture_output=True,
-                          text=True).stdout
-
-
-def tracked(prefix: str) -> list[str]:
-    return [p for p in git("ls-files", "-z", "--", prefix).split("\0") if p]
+# which files are rewritten, and git: split_rules.py's (this script's folder
+# is first on sys.path)
+from split_rules import git, rewritten  # noqa: E402
 
 
 def moves(check: bool) -> list[str]:
@@ -101,25 +86,12 @@ def main(argv: list[str]) -> int:
     check = "--check" in argv
     planned = moves(check)
     one = rewriter()
-    problems: list[str] = []
-    changed = []
-    files = [f for f in tracked(".") if rewritten(f)] + [
-        f for f in tracked(".") if "/" not in f and f.endswith((".md", ".toml"))]
-    for f in files:
-        path = ROOT / f
-        if not path.exists():
-            continue  # (a --check run: a file that would move is read where it is)
-        try:
-            old = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            continue
-        new = one(old, f, problems)
-        if f == "pyproject.toml" and not check:
-            new = pyproject(new, [Path(line.split(" -> ")[1]).stem for line in planned])
-        if new != old:
-            changed.append(f)
-            if not check:
-                path.write_text(new, encoding="utf-8")
+    from split_rules import rewrite_tracked  # (this script's folder is first on sys.path)
+
+    moved = [Path(line.split(" -> ")[1]).stem for line in planned]
+    changed, problems = rewrite_tracked(
+        one, check, (lambda text: text) if check else (lambda text: pyproject(text, moved)),
+        rewritten)
     for p in problems:
         print(f"move_codec: {p}", file=sys.stderr)
     for line in planned:

@@ -51,7 +51,7 @@ KEEP = {"__init__.py", "errors.py", "rng.py", "records.py", "text.py", "checker.
 #: command's output, left as they are, but the scripts that make them)
 SUFFIXES = (".py", ".md", ".toml", ".txt", ".cfg", ".ini", ".sh", ".html", ".j2")
 PLACES = ("rigs_helper/", "tests/", "benchmarks/", "docs/", "tools/", ".ci/")
-SKIP = ("tools/split_rules.py",)
+SKIP = ("tools/split_rules.py", "tools/move_codec.py")  # (they name the old modules)
 
 
 def rewritten(f: str) -> bool:
@@ -191,11 +191,11 @@ def pyproject(text: str) -> str:
     return text
 
 
-def main(argv: list[str]) -> int:
-    check = "--check" in argv
-    planned = moves(check)
-    names = moved_names(check, planned)
-    one = rewriter(names)
+def rewrite_tracked(one, check: bool, toml, rewritten) -> tuple[list[str], list[str]]:
+    """(files changed, problems): ``one(text, file, problems)`` over every tracked file
+    ``rewritten`` names and the top folder's Markdown and TOML, ``toml(text)`` after it on
+    pyproject.toml; written unless ``check`` (a move script's common part:
+    tools/move_codec.py uses it too)."""
     problems: list[str] = []
     changed = []
     files = [f for f in tracked(".") if rewritten(f)] + [
@@ -210,11 +210,20 @@ def main(argv: list[str]) -> int:
             continue
         new = one(old, f, problems)
         if f == "pyproject.toml":
-            new = pyproject(new)
+            new = toml(new)
         if new != old:
             changed.append(f)
             if not check:
                 path.write_text(new, encoding="utf-8")
+    return changed, problems
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    planned = moves(check)
+    names = moved_names(check, planned)
+    one = rewriter(names)
+    changed, problems = rewrite_tracked(one, check, pyproject, rewritten)
     for p in problems:
         print(f"split_rules: {p}", file=sys.stderr)
     for line in planned:
