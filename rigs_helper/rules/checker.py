@@ -7,7 +7,7 @@ the key path, so a user can find the mistake in their file.
 from __future__ import annotations
 
 import re
-import tomllib
+import tomli
 from typing import Any
 
 from rigs_helper.rules.errors import InputError
@@ -22,8 +22,8 @@ def parse_toml(text: str, file: str) -> dict[str, Any]:
         raise InputError(f"{file}: line {deep}: the file is nested too deeply (arrays or "
                          f"tables more than {MAX_DEPTH} levels deep)")
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        doc = tomli.loads(text)
+    except tomli.TOMLDecodeError as exc:
         raise InputError(f"{file}: invalid TOML: {exc}") from None
     except RecursionError:
         raise InputError(f"{file}: the file is nested too deeply") from None

@@ -233,7 +233,7 @@ def last_keys(log_text: str) -> dict[str, Any] | None:
     """The last entry's own keys (a checkpoint's state left out), read but not checked
     (where a phase began: ``session.phase_start``).  Reading a checkpoint's
     state costs as much as reading the state at the top of the file."""
-    import tomllib
+    import tomli
 
     i = log_text.rfind(HEAD)
     if i < 0:
@@ -241,7 +241,7 @@ def last_keys(log_text: str) -> dict[str, Any] | None:
     block = log_text[i:]
     j = block.find("\n[log.state")
     try:
-        got = tomllib.loads(block if j < 0 else block[:j + 1])["log"][0]
+        got = tomli.loads(block if j < 0 else block[:j + 1])["log"][0]
     except (ValueError, RecursionError, KeyError, IndexError, TypeError):
         return None  # (a damaged entry, a number too long: the whole read says it)
     return got if isinstance(got, dict) else None

@@ -15,7 +15,7 @@ action is exactly the state it was.
 from __future__ import annotations
 
 import time
-import tomllib
+import tomli
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,8 +60,8 @@ def _game(name: Any, path: Path) -> Any:
 def load(path: Path) -> Loaded:
     text = read_text(path)
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        doc = tomli.loads(text)
+    except tomli.TOMLDecodeError as exc:
         raise InputError(f"{path}: not valid TOML: {exc}") from None
     game = _game(doc.get("game"), path)
     version = doc.get("version")

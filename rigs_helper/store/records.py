@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
+import tomli
 from typing import Any
 
 from rigs_helper.rules.errors import InputError
@@ -216,7 +216,7 @@ def _parse(chunk: str) -> dict[str, Any] | None:
         entry = _LAST_PARSED[1]
         return None if entry is None else dict(entry)
     try:
-        entry = tomllib.loads(chunk).get("log")
+        entry = tomli.loads(chunk).get("log")
     except (ValueError, RecursionError):
         entry = None
     if not isinstance(entry, list) or len(entry) != 1 or not isinstance(entry[0], dict):

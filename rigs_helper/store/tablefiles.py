@@ -3,7 +3,7 @@ as validated."""
 
 from __future__ import annotations
 
-import tomllib
+import tomli
 from functools import cache
 from pathlib import Path
 
@@ -20,10 +20,10 @@ TABLE_FILES = ("constants.toml", "plots.toml", "survey.toml", "market.toml",
 def _parse(path: Path) -> dict:
     file = f"tables/{path.name}"
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomli.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise TableError(f"{file}: file is missing from the installed tables") from None
-    except tomllib.TOMLDecodeError as exc:
+    except tomli.TOMLDecodeError as exc:
         raise TableError(f"{file}: invalid TOML: {exc}") from None
 
 

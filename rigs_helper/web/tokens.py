@@ -6,7 +6,7 @@ from __future__ import annotations
 import hmac
 import os
 import secrets
-import tomllib
+import tomli
 from pathlib import Path
 
 from rigs_helper.rules.errors import InputError
@@ -23,8 +23,8 @@ def load_tokens(game: Path, players: list[str], renew: bool = False) -> dict[str
     old: dict[str, str] = {}
     if path.exists() and not renew:
         try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8")).get("tokens", {})
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            raw = tomli.loads(path.read_text(encoding="utf-8")).get("tokens", {})
+        except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError):
             raw = {}  # a damaged token file: new links for everyone
         old = {k: v for k, v in raw.items() if isinstance(v, str) and len(v) >= 16}
     tokens = {name: old.get(name) or secrets.token_urlsafe(18) for name in players}
