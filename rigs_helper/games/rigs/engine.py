@@ -73,6 +73,9 @@ class Op:
         return said(d, self)
 
     def check(self, game: Game, tables: Tables) -> None:
+        """The refusals every operation shares (the game over, another phase, the Land
+        Grant waiting): every subclass's ``check`` makes them too (its first step, or a
+        refusal of its own before), so where :meth:`closed` holds, ``check`` refuses."""
         if game.game_over and not getattr(self, "after_game", False):
             raise RulesError("the game is over", rule="`rigs score` scores it; `rigs undo` "
                              "steps back")
@@ -80,13 +83,23 @@ class Op:
             allowed = " or ".join(f"{p.title()} Phase" for p in self.phases)
             raise RulesError(f"{self.describe()}: not allowed in the {game.phase.title()} "
                              f"Phase", rule=self.phase_rule or f"only in the {allowed}")
-        first = self.grant_first
-        if first is None:
-            first = self.phases is not None and "player" in self.phases
-        if game.grant and first:
+        if game.grant and self._grant_first():
             raise RulesError(f"{self.describe()}: the Land Grant waits for {game.leader}'s "
                              "pick (`rigs grant`)", rule="the Land Grant opens the Player "
                              "Phase; player actions follow it")
+
+    def _grant_first(self) -> bool:
+        first = self.grant_first
+        if first is None:
+            first = self.phases is not None and "player" in self.phases
+        return first
+
+    def closed(self, game: Game) -> bool:
+        """Whether :meth:`check`'s shared refusals refuse the operation now, whatever its
+        values, without the words of the refusal (the legal list asks this first)."""
+        return bool((game.game_over and not getattr(self, "after_game", False))
+                    or (self.phases is not None and game.phase not in self.phases)
+                    or (game.grant and self._grant_first()))
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         raise NotImplementedError
