@@ -37,6 +37,7 @@ _OPS: dict[tuple, dict] = {}
 _OPS_KEPT = 20_000  # forms kept in all (a 400-step 4-player game offered some 5400)
 _built = [0]  # forms built since _OPS was last emptied here
 _UNBUILT = object()
+_FIXED = object()  # (the key of an operation kept by a candidate's values)
 
 
 class _Checks:
@@ -97,7 +98,25 @@ class _Checks:
         refusals to apply)."""
         if self.d.actor == "leader" and self.player != self.game.leader:  # (as ``build``
             return False  # refuses it)
-        op = self.operation(form)
+        return self._passes(self.operation(form))
+
+    def passes_fixed(self, fixed: dict, n: object = None) -> bool:
+        """:meth:`passes` of a candidate's form (``cand_form``), its operation kept by the
+        candidate's values (words, tuples of words, None, counts: the form is made only
+        for an operation not built yet)."""
+        if self.d.actor == "leader" and self.player != self.game.leader:
+            return False
+        try:
+            key = (_FIXED, tuple(fixed.values()), n)
+            op = self.ops.get(key, _UNBUILT)
+        except TypeError:  # (a value that is no word)
+            return self.passes(cand_form(self.spec, fixed, n))
+        if op is _UNBUILT:
+            op = self.ops[key] = self.operation(cand_form(self.spec, fixed, n))
+            _built[0] += 1
+        return self._passes(op)
+
+    def _passes(self, op) -> bool:
         if op is None:
             return False
         cls = type(op)
@@ -164,10 +183,10 @@ def listed(spec: Spec, game: Game, tables: Tables, player: str) -> list[Action]:
             continue
         if spec.count and cand.upto:
             for n in range(1, cand.upto + 1):
-                if not check.passes(cand_form(spec, fixed, n)):
+                if not check.passes_fixed(fixed, n):
                     break
                 found.append({**fixed, spec.count: n})
-        elif check.passes(cand_form(spec, fixed)):
+        elif check.passes_fixed(fixed):
             found.append(fixed)
             for k, values in cand.hidden:
                 for v in values:
@@ -178,21 +197,22 @@ def listed(spec: Spec, game: Game, tables: Tables, player: str) -> list[Action]:
 
 def merged(spec: Spec, found: list[dict]) -> list[dict]:
     """Join the choices that differ in one parameter, until nothing joins."""
-    entries = [{k: frozenset([v]) for k, v in f.items()} for f in found]
+    params = spec.params
+    entries = [tuple(frozenset([f[k]]) for k in params) for f in found]
     while True:
         before = len(entries)
-        for k in reversed(spec.params):
-            groups: dict[tuple, dict] = {}
+        for i in reversed(range(len(params))):
+            groups: dict[tuple, list] = {}
             for e in entries:
-                key = tuple((p, e[p]) for p in spec.params if p != k)
-                if key in groups:
-                    g = groups[key]
-                    g[k] = g[k] | e[k]
+                key = e[:i] + e[i + 1:]
+                g = groups.get(key)
+                if g is None:
+                    groups[key] = list(e)
                 else:
-                    groups[key] = dict(e)
-            entries = list(groups.values())
+                    g[i] = g[i] | e[i]
+            entries = [tuple(g) for g in groups.values()]
         if len(entries) == before:
-            return entries
+            return [dict(zip(params, e)) for e in entries]
 
 
 def to_actions(spec: Spec, entries: list[dict], order: dict) -> list[Action]:
