@@ -81,10 +81,13 @@ def writing(path: Path):
         yield
 
 
-def write_game(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tables) -> str:
-    """Save the state and the history (the state is loaded back first); the text saved."""
+def write_game(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tables,
+               game: Game | None = None) -> str:
+    """Save the state and the history (the state is loaded back first); the text saved.
+    ``game``: the state ``state_doc`` was made of, when the caller has it (the check then
+    compares the game read back with it)."""
     state = dumps_state(state_doc) + "\n"
-    verify(state, path, tables, state_doc)
+    verify(state, path, tables, state_doc, game)
     text = state + gamelog.seal(log_text if log_text else MARKER + "\n")
     save(path, text)
     return text
@@ -103,13 +106,17 @@ def save(path: Path, text: str) -> None:
         pass
 
 
-def verify(text: str, path: Path, tables: Tables, state_doc: dict[str, Any] | None = None
-           ) -> Loaded:
+def verify(text: str, path: Path, tables: Tables, state_doc: dict[str, Any] | None = None,
+           game: Game | None = None) -> Loaded:
     """Load ``text`` back as the next command would: a state that would not load (or would
-    load as something else) is never written."""
+    load as something else) is never written.  ``game``: the state ``state_doc`` was made
+    of (``to_doc``): a game read back equal to it gives the same document (every value of
+    the state read back was checked for its type as it was read), so the document is made
+    again only when they differ."""
     try:
         loaded = load_text(text, str(path), tables)
-        again = to_doc(loaded.game, tables)
+        same = game is not None and state_doc is not None and loaded.game == game
+        again = to_doc(loaded.game, tables) if not same or state_doc is None else state_doc
     except RigsError as exc:
         raise RigsError(f"refused: the new state would not load ({exc}); nothing changed"
                         ) from None
@@ -179,7 +186,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
         cp = {"action": "checkpoint", "round": g.round, "phase": g.phase, "at": at,
               "why": "creation", "state": doc, "after": gamelog.fingerprint(doc)}
         write_game(path, doc, MARKER + "\n" + gamelog.entry_text(new)
-                   + gamelog.entry_text(cp), tables)
+                   + gamelog.entry_text(cp), tables, g)
 
 
 def run(path: Path, op: Op, tables: Tables | None = None, source: str | None = None,
@@ -349,7 +356,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
                                        "state": before})
     entry["after"] = gamelog.fingerprint(after)
     write_game(path, after, log_text + out + gamelog.entry_text(
-        entry, gamelog.last_when(log_text)), tables)
+        entry, gamelog.last_when(log_text)), tables, game)
 
 
 def _without_after(log_text: str) -> str:
