@@ -273,10 +273,10 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
                 return basis(g)
         from rigs_helper.store import timeline
 
-        steps = timeline.recent(loaded, file, tables, actions=1)
+        here = (g.round, g.phase)
+        steps = timeline.recent(loaded, file, tables, actions=1, upto=_opener(loaded, here))
     except InputError:
         return basis(g)
-    here = (g.round, g.phase)
     for s in reversed(steps):
         if s.before is not None and (s.before.round, s.before.phase) == here:
             continue  # done in this phase
@@ -284,6 +284,20 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
             return basis(s.outcome.boundary)
         return basis(s.after if s.after is not None else g)
     return basis(g)
+
+
+def _opener(loaded: Loaded, here: tuple[int, str]):
+    """For a history sealed as rigs wrote it (every action's round and phase are its
+    state's before it): which entries :func:`phase_start` needs replayed, those up to the
+    last checkpoint or action begun in another phase than ``here`` (the later ones are
+    actions of this phase, which it passes over), as a test of an entry list's tail.
+    None (all of them) for any other history."""
+    if loaded.version != 2 or not loaded.text or gamelog.sealed(loaded.log_text) != "ok":
+        return None
+
+    def later(e: dict[str, Any]) -> bool:
+        return e["action"] != "checkpoint" and (e.get("round"), e.get("phase")) == here
+    return later
 
 
 def repeated(loaded: Loaded, file: str, request_id: str, tables: Tables | None = None
