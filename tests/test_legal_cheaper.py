@@ -3,7 +3,7 @@ every candidate through its operation's own ``check`` lists: on every sixth posi
 two whole seeded games (Karma cards in hands, mid and late game), the list as made now
 equals the list made with its shortcuts undone (a play of a Karma card ``not_now``
 checked anyway, ``KarmaPlay.replaced`` through ``from_flat``, no operation kept from an
-earlier list)."""
+earlier list, an operation whose class ``Op.closed`` refuses checked anyway)."""
 
 from __future__ import annotations
 
@@ -41,6 +41,8 @@ def plain_listing(monkeypatch, g):
         m.setattr(KarmaPlay, "replaced",
                   lambda self, **changes: self.from_flat(**{**self._flat(), **changes}))
         m.setattr(grouping, "_OPS", {})
+        m.setattr(grouping, "_LAST", [])
+        m.setattr(grouping, "_closed", lambda op, game: False)
         m.setattr(grouping, "candidates", lambda *a: (
             dataclasses.replace(c, refused=False) for c in candidates(*a)))
         return [[a.as_json() for a in legal_actions(g, TABLES, p.name)] for p in g.players]

@@ -92,7 +92,7 @@ def _step_back(path: Path, loaded, steps: list[timeline.Step], n: int, force: bo
                 steps, target)[1]], game, tables)
         log_text = found if found is not None else log_text
     doc = to_doc(game, tables)
-    write_game(path, doc, _with_after(log_text, doc), tables)
+    write_game(path, doc, _with_after(log_text, doc), tables, game)
     return Undone(undone, game, note)
 
 
@@ -219,7 +219,7 @@ def _undo_damaged(path: Path, text: str, n: int, force: bool, tables: Tables,
                 raise RigsError("no state to step back to")
             doc = to_doc(game, tables)
             log_text = gamelog.history_text(keep)
-            write_game(path, doc, _with_after(log_text, doc), tables)
+            write_game(path, doc, _with_after(log_text, doc), tables, game)
             return Undone([gamelog.label(e) for e in damaged[cut:]
                            if e["action"] != "checkpoint" or e.get("why") == "hand edit"],
                           game)

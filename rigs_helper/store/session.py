@@ -81,10 +81,13 @@ def writing(path: Path):
         yield
 
 
-def write_game(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tables) -> str:
-    """Save the state and the history (the state is loaded back first); the text saved."""
+def write_game(path: Path, state_doc: dict[str, Any], log_text: str, tables: Tables,
+               game: Game | None = None) -> str:
+    """Save the state and the history (the state is loaded back first); the text saved.
+    ``game``: the state ``state_doc`` was made of, when the caller has it (the check then
+    compares the game read back with it)."""
     state = dumps_state(state_doc) + "\n"
-    verify(state, path, tables, state_doc)
+    verify(state, path, tables, state_doc, game)
     text = state + gamelog.seal(log_text if log_text else MARKER + "\n")
     save(path, text)
     return text
@@ -103,13 +106,17 @@ def save(path: Path, text: str) -> None:
         pass
 
 
-def verify(text: str, path: Path, tables: Tables, state_doc: dict[str, Any] | None = None
-           ) -> Loaded:
+def verify(text: str, path: Path, tables: Tables, state_doc: dict[str, Any] | None = None,
+           game: Game | None = None) -> Loaded:
     """Load ``text`` back as the next command would: a state that would not load (or would
-    load as something else) is never written."""
+    load as something else) is never written.  ``game``: the state ``state_doc`` was made
+    of (``to_doc``): a game read back equal to it gives the same document (every value of
+    the state read back was checked for its type as it was read), so the document is made
+    again only when they differ."""
     try:
         loaded = load_text(text, str(path), tables)
-        again = to_doc(loaded.game, tables)
+        same = game is not None and state_doc is not None and loaded.game == game
+        again = to_doc(loaded.game, tables) if not same or state_doc is None else state_doc
     except RigsError as exc:
         raise RigsError(f"refused: the new state would not load ({exc}); nothing changed"
                         ) from None
@@ -179,7 +186,7 @@ def create(path: Path, outcome: Outcome, action: str, force: bool, tables: Table
         cp = {"action": "checkpoint", "round": g.round, "phase": g.phase, "at": at,
               "why": "creation", "state": doc, "after": gamelog.fingerprint(doc)}
         write_game(path, doc, MARKER + "\n" + gamelog.entry_text(new)
-                   + gamelog.entry_text(cp), tables)
+                   + gamelog.entry_text(cp), tables, g)
 
 
 def run(path: Path, op: Op, tables: Tables | None = None, source: str | None = None,
@@ -266,10 +273,10 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
                 return basis(g)
         from rigs_helper.store import timeline
 
-        steps = timeline.recent(loaded, file, tables, actions=1)
+        here = (g.round, g.phase)
+        steps = timeline.recent(loaded, file, tables, actions=1, upto=_opener(loaded, here))
     except InputError:
         return basis(g)
-    here = (g.round, g.phase)
     for s in reversed(steps):
         if s.before is not None and (s.before.round, s.before.phase) == here:
             continue  # done in this phase
@@ -277,6 +284,20 @@ def phase_start(loaded: Loaded, file: str, tables: Tables) -> dict:
             return basis(s.outcome.boundary)
         return basis(s.after if s.after is not None else g)
     return basis(g)
+
+
+def _opener(loaded: Loaded, here: tuple[int, str]):
+    """For a history sealed as rigs wrote it (every action's round and phase are its
+    state's before it): which entries :func:`phase_start` needs replayed, those up to the
+    last checkpoint or action begun in another phase than ``here`` (the later ones are
+    actions of this phase, which it passes over), as a test of an entry list's tail.
+    None (all of them) for any other history."""
+    if loaded.version != 2 or not loaded.text or gamelog.sealed(loaded.log_text) != "ok":
+        return None
+
+    def later(e: dict[str, Any]) -> bool:
+        return e["action"] != "checkpoint" and (e.get("round"), e.get("phase")) == here
+    return later
 
 
 def repeated(loaded: Loaded, file: str, request_id: str, tables: Tables | None = None
@@ -349,7 +370,7 @@ def commit(path: Path, loaded: Loaded, game: Game, action: str, tables: Tables,
                                        "state": before})
     entry["after"] = gamelog.fingerprint(after)
     write_game(path, after, log_text + out + gamelog.entry_text(
-        entry, gamelog.last_when(log_text)), tables)
+        entry, gamelog.last_when(log_text)), tables, game)
 
 
 def _without_after(log_text: str) -> str:

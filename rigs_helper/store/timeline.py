@@ -9,6 +9,7 @@ A version-1 history is migrated first (:mod:`rigs_helper.store.migrate1`).
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rigs_helper.rules.errors import InputError, RigsError
@@ -213,9 +214,12 @@ def whole(loaded: Loaded, file: str, tables: Tables) -> list[Step]:
     return replay(entries(loaded, file, tables), tables, file)
 
 
-def recent(loaded: Loaded, file: str, tables: Tables, actions: int = 1) -> list[Step]:
+def recent(loaded: Loaded, file: str, tables: Tables, actions: int = 1,
+           upto: Callable[[dict[str, Any]], bool] | None = None) -> list[Step]:
     """The history replayed from the latest checkpoint that leaves at least ``actions``
-    actions after it (or from the start): a long game costs what its last phase costs."""
+    actions after it (or from the start): a long game costs what its last phase costs.
+    ``upto``: the entries at the end it holds true for are left out (not replayed), for a
+    caller that passes over them."""
     if loaded.version == 1:
         return whole(loaded, file, tables)
     if loaded.entries is not None:  # read already: replay its end
@@ -223,8 +227,8 @@ def recent(loaded: Loaded, file: str, tables: Tables, actions: int = 1) -> list[
         marks = [i for i, e in enumerate(es) if e["action"] == CHECKPOINT][1:]
         for i in reversed(marks):
             if sum(1 for e in es[i:] if e["action"] != CHECKPOINT) >= actions:
-                return replay(es[i:], tables, file)
-        return replay(es, tables, file)
+                return replay(_upto(es[i:], upto), tables, file)
+        return replay(_upto(es, upto), tables, file)
     text = loaded.log_text
     starts = gamelog.checkpoint_starts(text)
     for at in reversed(starts[1:]):  # the first is the creation's: replay it all then
@@ -235,8 +239,20 @@ def recent(loaded: Loaded, file: str, tables: Tables, actions: int = 1) -> list[
             part = _parsed(tail, file, tables.constants.rounds,
                            loaded.log_line + text.count("\n", 0, at),
                            first=text.count(gamelog.HEAD, 0, at))
-            return replay(part, tables, file)
-    return whole(loaded, file, tables)
+            return replay(_upto(part, upto), tables, file)
+    return replay(_upto(entries(loaded, file, tables), upto), tables, file)
+
+
+def _upto(es: list[dict[str, Any]], upto: Callable[[dict[str, Any]], bool] | None
+          ) -> list[dict[str, Any]]:
+    """``es`` without the entries at its end ``upto`` holds true for (one kept at least:
+    the replay of a list's start is the start of its replay)."""
+    if upto is None:
+        return es
+    k = len(es)
+    while k > 1 and upto(es[k - 1]):
+        k -= 1
+    return es[:k]
 
 
 def state_before(steps: list[Step], n: int) -> tuple[Game, int]:

@@ -29,6 +29,7 @@ from rigs_helper.games.rigs.invariants import check_game
 from rigs_helper.games.rigs.statepieces import (
     decoded,
     flag,
+    player_lookups,
     read_done,
     read_inventory,
     read_pile,
@@ -248,8 +249,12 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     def decode(key: str, value: Any, codec: str) -> tuple[Any, ...]:
         return decoded(check, c, key, value, codec)
 
+    bys: dict[int, dict[str, str]] = {}  # each deck's keys by title (made once a read)
+
     def titles(key: str, value: Any, cards: Iterable[Any]) -> tuple[str, ...]:
-        by = {slug(x.title): x.key for x in cards}
+        by = bys.get(id(cards))
+        if by is None:
+            by = bys[id(cards)] = {slug(x.title): x.key for x in cards}
         out = []
         for i, t in enumerate(check.array(value, key)):
             k = slug(check.string(t, f"{key}[{i}]"))
@@ -295,8 +300,9 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     missing = read_inventory(check, doc.get("inventory", {}), tables)
     players = []
     raw_players = check.array(doc.get("players", []), "players")
+    lookups = player_lookups(tables)
     for i, raw in enumerate(raw_players):
-        players.append(read_player(check, raw, i, tables, decode, titles))
+        players.append(read_player(check, raw, i, tables, decode, titles, lookups))
     end = check.table(doc.get("endgame", {}), "endgame", {"plot_values", "resource_values"})
     pv, pc = {}, {}
     for k, v in check.table(end.get("plot_values", {}), "endgame.plot_values",

@@ -73,6 +73,9 @@ class Op:
         return said(d, self)
 
     def check(self, game: Game, tables: Tables) -> None:
+        """The refusals every operation shares (the game over, another phase, the Land
+        Grant waiting): every subclass's ``check`` makes them too (its first step, or a
+        refusal of its own before), so where :meth:`closed` holds, ``check`` refuses."""
         if game.game_over and not getattr(self, "after_game", False):
             raise RulesError("the game is over", rule="`rigs score` scores it; `rigs undo` "
                              "steps back")
@@ -80,13 +83,23 @@ class Op:
             allowed = " or ".join(f"{p.title()} Phase" for p in self.phases)
             raise RulesError(f"{self.describe()}: not allowed in the {game.phase.title()} "
                              f"Phase", rule=self.phase_rule or f"only in the {allowed}")
-        first = self.grant_first
-        if first is None:
-            first = self.phases is not None and "player" in self.phases
-        if game.grant and first:
+        if game.grant and self._grant_first():
             raise RulesError(f"{self.describe()}: the Land Grant waits for {game.leader}'s "
                              "pick (`rigs grant`)", rule="the Land Grant opens the Player "
                              "Phase; player actions follow it")
+
+    def _grant_first(self) -> bool:
+        first = self.grant_first
+        if first is None:
+            first = self.phases is not None and "player" in self.phases
+        return first
+
+    def closed(self, game: Game) -> bool:
+        """Whether :meth:`check`'s shared refusals refuse the operation now, whatever its
+        values, without the words of the refusal (the legal list asks this first)."""
+        return bool((game.game_over and not getattr(self, "after_game", False))
+                    or (self.phases is not None and game.phase not in self.phases)
+                    or (game.grant and self._grant_first()))
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         raise NotImplementedError
@@ -124,7 +137,12 @@ class Work(PileMoves):
 
     def __init__(self, game: Game, tables: Tables, rolls: Rolls | None = None,
                  by_rigs: tuple[str, ...] = (), spare: tuple[str, ...] = ()) -> None:
-        self.game = game
+        self._game = game
+        # the players and the piles changed since ``_game`` was made: the Game is made
+        # again (one ``replace`` of its ~30 fields) only when ``game`` is read, not at
+        # every change of a player or a pile
+        self._players: list[Player] | None = None
+        self._changes: dict[str, Any] = {}
         self.tables = tables
         self.rng = Rng(game.seed, game.rng)
         self.dice = DiceCup(rolls, self.rng, tables.constants.die_sides,
@@ -146,12 +164,33 @@ class Work(PileMoves):
         # instead of rolling now, unless the table gave the dice (a page's action)
         self.rolloff_waits = False
 
+    @property
+    def game(self) -> Game:
+        """The state as it is now (the changes made since it was last read put in)."""
+        if self._players is not None or self._changes:
+            changes = self._changes
+            if self._players is not None:
+                changes["players"] = tuple(self._players)
+            self._game = replace(self._game, **changes)
+            self._players, self._changes = None, {}
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._game, self._players, self._changes = game, None, {}
+
+    def change(self, **changes: Any) -> None:
+        """Change fields of the state other than its players, round and phase (made when
+        read: ``_game.round`` and ``.phase`` are the state's now)."""
+        assert not changes.keys() & {"players", "round", "phase"}
+        self._changes.update(changes)
+
     def say(self, text: str, to: str | None = None) -> None:
         """A line of what happened: public, or for the eyes of player ``to`` only."""
         if to is None:
             self.messages.append(text)
         else:
-            self.private.append((self.game.player(to).name, text))
+            self.private.append((self.player(to).name, text))
 
     def die(self, player: str | None = None, why: str = "") -> int:
         """One die: the table's roll when given (``player``'s own first), else the seeded
@@ -159,19 +198,32 @@ class Work(PileMoves):
         return self.dice.roll(player, why)
 
     def player(self, name: str) -> Player:
+        ps = self._players
+        if ps is not None:
+            for p in ps:  # the name itself (how the rules ask), before any matching
+                if p.name == name:
+                    return p
         return self.game.player(name)
 
     def put(self, player: Player) -> None:
-        self.game = self.game.with_player(player)
+        """``player`` in place of the player of that name (the state made when read)."""
+        ps = self._players
+        if ps is None:
+            ps = self._players = list(self._game.players)
+        for i, p in enumerate(ps):
+            if p.name == player.name:
+                ps[i] = player
+                return
+        self.game = self.game.with_player(player)  # (a name matched loosely)
 
     def update(self, name: str, **changes: Any) -> Player:
-        p = replace(self.game.player(name), **changes)
+        p = replace(self.player(name), **changes)
         self.put(p)
         return p
 
     def add(self, name: str, resource: str, n: int, source: str) -> Player:
         """Change a holding (``resource`` or "credits") by ``n``, noting why in the ledger."""
-        p = self.game.player(name)
+        p = self.player(name)
         have = p.credits if resource == "credits" else p.amount(resource)
         if have + n < 0:
             raise RulesError(f"{p.name} has {have} {resource}; {source} needs {-n}")
@@ -182,7 +234,7 @@ class Work(PileMoves):
     def lose(self, name: str, resource: str, n: int, source: str) -> int:
         """A loss from a Disaster or a Karma card (what Warehouse Insurance can recover).
         Takes what there is, up to ``n``; returns what was lost."""
-        p = self.game.player(name)
+        p = self.player(name)
         n = min(n, p.amount(resource))
         if n:
             self.add(name, resource, -n, source)
@@ -193,7 +245,7 @@ class Work(PileMoves):
     def lost_cards(self, name: str, n: int = 1) -> None:
         """``name`` lost ``n`` Karma cards to a card (part of their most recent loss, which
         I Ain't Going Alone matches)."""
-        loss = self._losses.setdefault(self.game.player(name).name, {})
+        loss = self._losses.setdefault(self.player(name).name, {})
         loss["karma"] = loss.get("karma", 0) + n
 
     def absorb(self, earlier: Outcome) -> None:
@@ -217,7 +269,8 @@ class Work(PileMoves):
         said = self.dice.announcement()
         if said:
             self.say(said)
-        for p in self.game.players:  # an owed discard of all a player holds needs no choice
+        players = self._game.players if self._players is None else tuple(self._players)
+        for p in players:  # an owed discard of all a player holds needs no choice
             held = sum(p.amount(r) for r in RESOURCES)
             if p.must_discard and held <= p.must_discard:
                 for r in RESOURCES:
@@ -227,12 +280,13 @@ class Work(PileMoves):
                          "everything is thrown away.")
         for name, loss in self._losses.items():
             self.update(name, last_loss=frozen_map(recent_loss(self.player(name).last_loss,
-                                                               loss, self.game.round)))
+                                                               loss, self._game.round)))
         data = dict(self.data)
         if self.ledger:
             data["ledger"] = [{"player": p, "what": r, "change": n, "source": s}
                               for p, r, n, s in self.ledger]
-        return Outcome(replace(self.game, rng=self.rng.pos), tuple(self.messages), data,
+        self.change(rng=self.rng.pos)
+        return Outcome(self.game, tuple(self.messages), data,
                        tuple(self.private), self.boundary, self.said_at_boundary,
                        tuple(self.drawn))
 
@@ -264,7 +318,7 @@ class Work(PileMoves):
             p = replace(p, on_cards=frozen_map(on))
             saved = f"; it goes onto {title_of(self.tables, 'karma', card)}"
         self.put(p)
-        self.game = replace(self.game, rigs_lost_round=self.game.round)
+        self.change(rigs_lost_round=self._game.round)
         for q in self.game.players:  # a loss after Push, Pull, or Drag came into play counts
             if LATE_PUSH in q.effects:
                 self.update(q.name, effects=tuple(e for e in q.effects if e != LATE_PUSH))

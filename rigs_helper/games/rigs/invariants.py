@@ -39,9 +39,11 @@ def game_problems(game: Game, tables: Tables, check: Checker) -> Iterator[InputE
         yield check.fail("round", f"round {game.round}, but {drawn} Market "
                          f"card{'s' if drawn != 1 else ''} drawn (one per round)")
     # every plot card in exactly one place
-    where = Counter(game.plot_deck) + Counter(game.grant)
+    # (counted with update: every count here is positive, so a sum of Counters is the same)
+    where = Counter(game.plot_deck)
+    where.update(game.grant)
     for p in game.players:
-        where += Counter(x.id for x in p.plots)
+        where.update(x.id for x in p.plots)
     all_plots = {f"P{i + 1}" for i in range(len(tables.plot_deck))}
     for pid in sorted(all_plots):
         if where[pid] != 1:
@@ -53,10 +55,13 @@ def game_problems(game: Game, tables: Tables, check: Checker) -> Iterator[InputE
     yield from _conserve(check, "disaster", Counter(tables.disaster_deck),
               Counter(game.disaster.draw) + Counter(game.disaster.discard)
               + Counter(p.disaster for p in game.players if p.disaster), tables)
-    karma = Counter(game.karma.draw) + Counter(game.karma.discard)
+    karma = Counter(game.karma.draw)
+    karma.update(game.karma.discard)
     for p in game.players:
-        karma += Counter(p.hand) + Counter(p.in_play) + Counter(p.incoming)
-    karma += Counter(waiting_cards(game))
+        karma.update(p.hand)
+        karma.update(p.in_play)
+        karma.update(p.incoming)
+    karma.update(waiting_cards(game))
     yield from _conserve(check, "karma", Counter(tables.karma_deck), karma, tables)
     yield from check_waits(game, check)
     yield from _conserve(check, "market", Counter(range(len(tables.market_deck))),

@@ -170,13 +170,13 @@ class PileMoves:
         return next((i for i, k in enumerate(pile.draw) if k not in gone), 0)
 
     def _set_pile(self, deck: str, pile: Pile) -> None:
-        changes: dict[str, Any] = {deck: pile}  # "disaster" or "karma"
-        self.game = replace(self.game, **changes)
+        self.change(**{deck: pile})  # "disaster" or "karma"
 
     if TYPE_CHECKING:
         def say(self, text: str, to: str | None = None) -> None: ...
         def player(self, name: str) -> Player: ...
         def update(self, name: str, **changes: Any) -> Player: ...
+        def change(self, **changes: Any) -> None: ...
 
     def draw(self, deck: str, physical: str | None = None, who: str = "") -> str | None:
         """Top card of the Disaster or Karma deck (reshuffling its discards when it runs

@@ -22,6 +22,7 @@ _PLOT = {"id", "type", "survey", "rigs", "harvest"}
 # what rigs writes for every player and plot: a missing one is an error, never a default
 _PLAYER_REQUIRED = ("credits", *RESOURCES, "warehouse_rigs", "hand", "plots")
 _PLOT_REQUIRED = ("id", "type", "rigs")
+_PID = re.compile(r"P\d+")
 
 
 def read_done(check: Checker, raw: Any, names: list[str]) -> tuple[str, ...]:
@@ -99,9 +100,16 @@ def decoded(check: Checker, c: Codecs, key: str, value: Any, codec: str, tagged:
                          ) from None
 
 
+def player_lookups(tables: Tables) -> tuple[dict[str, str], set[str]]:
+    """What :func:`read_player` looks cards up in: the Karma cards' keys by title, the
+    Disaster cards' keys (made once for every player of a state)."""
+    return {slug(x.title): x.key for x in tables.karma}, {x.key for x in tables.disasters}
+
+
 def read_player(check: Checker, raw: Any, i: int, tables: Tables,
                 decode: Callable[[str, Any, str], tuple[Any, ...]],
-                titles: Callable[[str, Any, Iterable[Any]], tuple[str, ...]]) -> Player:
+                titles: Callable[[str, Any, Iterable[Any]], tuple[str, ...]],
+                lookups: tuple[dict[str, str], set[str]] | None = None) -> Player:
     k = f"players[{i}]"
     p = check.table(raw, k, _PLAYER)
     name = check.name(p.get("name"), f"{k}.name")
@@ -118,7 +126,7 @@ def read_player(check: Checker, raw: Any, i: int, tables: Tables,
     vinnie = {r: check.whole(v, f"{k}.vinnie.{r}") for r, v in
               check.table(p.get("vinnie", {}), f"{k}.vinnie",
                           set(tables.constants.loanable)).items() if v}
-    by_title = {slug(x.title): x.key for x in tables.karma}
+    by_title, disasters = lookups or player_lookups(tables)
     on_cards = {}
     for t, v in check.table(p.get("on_cards", {}), f"{k}.on_cards").items():
         if slug(t) not in by_title:
@@ -127,7 +135,7 @@ def read_player(check: Checker, raw: Any, i: int, tables: Tables,
     disaster = None
     if "disaster" in p:
         dk = slug(check.string(p["disaster"], f"{k}.disaster"))
-        if dk not in {x.key for x in tables.disasters}:
+        if dk not in disasters:
             raise check.fail(f"{k}.disaster", f"unknown Disaster card {p['disaster']!r}")
         disaster = dk
     effects = tuple(check.string(e, f"{k}.effects[{j}]")
@@ -183,7 +191,7 @@ def read_plot(check: Checker, raw: Any, key: str, tables: Tables) -> Plot:
             raise check.fail(f"{key}.{f}", "is missing (rigs writes it for every plot)")
     pid = check.string(pl.get("id"), f"{key}.id").upper()
     n = len(tables.plot_deck)
-    if not re.fullmatch(r"P\d+", pid) or not 1 <= int(pid[1:]) <= n:
+    if not _PID.fullmatch(pid) or not 1 <= int(pid[1:]) <= n:
         raise check.fail(f"{key}.id", f"plot ids run from P1 to P{n}, not {pid!r}")
     ptype = check.choice(pl.get("type"), f"{key}.type", tuple(tables.plots))
     card_type = tables.plot_deck[int(pid[1:]) - 1]

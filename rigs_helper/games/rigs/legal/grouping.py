@@ -29,60 +29,141 @@ if TYPE_CHECKING:
 
 
 #: each candidate's operation as a page makes it (``definition.build`` of the form, then
-#: ``waits/phone.from_a_phone``, which reads only the game's ``cards`` and ``phase``), or
-#: None where the form does not read: built once, as the same forms come back for every
-#: state that offers them (operations are frozen values)
-_OPS: dict[tuple, object] = {}
-_OPS_KEPT = 20_000  # (a 400-step 4-player game offered some 5400 forms)
+#: ``waits/phone.from_a_phone``, which reads only the game's ``cards``, ``phase`` and the
+#: decks its partial set holds), or None where the form does not read: built once, as the
+#: same forms come back for every state that offers them (operations are frozen values);
+#: by (action, player, cards, phase, decks held), then by the form
+_OPS: dict[tuple, dict] = {}
+_OPS_KEPT = 20_000  # forms kept in all (a 400-step 4-player game offered some 5400)
+_built = [0]  # forms built since _OPS was last emptied here
 _UNBUILT = object()
+_FIXED = object()  # (the key of an operation kept by a candidate's values)
 
 
-def _operation(d, game: Game, player: str, form: dict):
-    """The operation ``passes`` checks (None: the form does not make one)."""
-    from rigs_helper.games.rigs.actions.definition import build
-    from rigs_helper.games.rigs.waits.phone import from_a_phone, rolloff_waits
+class _Checks:
+    """What every check of one action's forms for one player in one state shares: the
+    definition, the operations built for them, each operation class's shared refusals
+    (``Op.closed``: refused without building the refusal's words)."""
 
-    def made():
+    __slots__ = ("spec", "game", "tables", "player", "d", "key", "ops", "closed")
+
+    def __init__(self, spec: Spec, game: Game, tables: Tables, player: str) -> None:
+        from rigs_helper.games.rigs.actions.definition import registry
+
+        self.spec, self.game, self.tables, self.player = spec, game, tables, player
+        self.d = d = registry().definition(spec.action)
+        self.key = (d.path, player, game.cards, game.phase, tuple(sorted(game.missing)))
+        ops = _OPS.get(self.key)
+        if ops is None:
+            if _built[0] >= _OPS_KEPT:
+                _OPS.clear()
+                _built[0] = 0
+            ops = _OPS[self.key] = {}
+        self.ops: dict = ops
+        self.closed: dict[type, bool] = {}
+
+    def current(self, spec: Spec, game: Game, tables: Tables, player: str) -> bool:
+        """These checks are the ones of ``spec``'s forms for ``player`` in ``game`` (and
+        their operations are still the memo's)."""
+        return self.spec is spec and self.game is game and self.tables is tables and \
+            self.player == player and _OPS.get(self.key) is self.ops
+
+    def operation(self, form: dict):
+        """The operation the form makes (None: the form does not make one)."""
+        try:
+            key = tuple((k, v.__class__, tuple(v) if isinstance(v, (list, tuple)) else v)
+                        for k, v in form.items())
+            op = self.ops.get(key, _UNBUILT)
+        except TypeError:  # (a value that is no word: built as it is)
+            return self._made(form)
+        if op is _UNBUILT:
+            op = self.ops[key] = self._made(form)
+            _built[0] += 1
+        return op
+
+    def _made(self, form: dict):
+        from rigs_helper.games.rigs.actions.definition import build
+        from rigs_helper.games.rigs.waits.phone import from_a_phone, rolloff_waits
+
         try:  # as a page plays it: a Sabotage card waits for its victims' answers, a tie
             # for leader for the tied players' dice
-            return rolloff_waits(from_a_phone(build(d, player, form, page=True), game))
+            return rolloff_waits(from_a_phone(build(self.d, self.player, form, page=True),
+                                              self.game))
         except RigsError:
             return None
 
-    key = (d.path, player, game.cards, game.phase, tuple(sorted(game.missing)),
-           *((k, v.__class__, tuple(v) if isinstance(v, (list, tuple)) else v)
-             for k, v in form.items()))
-    try:
-        op = _OPS.get(key, _UNBUILT)
-    except TypeError:  # (a value that is no word: built as it is)
-        return made()
-    if op is _UNBUILT:
-        op = made()
-        if len(_OPS) >= _OPS_KEPT:
-            _OPS.clear()
-        _OPS[key] = op
-    return op
+    def passes(self, form: dict) -> bool:
+        """The form's operation, as a page would make it (``games/rigs/waits/phone``),
+        passes the rules' own check (and apply, for an operation whose check leaves
+        refusals to apply)."""
+        if self.d.actor == "leader" and self.player != self.game.leader:  # (as ``build``
+            return False  # refuses it)
+        return self._passes(self.operation(form))
+
+    def passes_fixed(self, fixed: dict, n: object = None) -> bool:
+        """:meth:`passes` of a candidate's form (``cand_form``), its operation kept by the
+        candidate's values (words, tuples of words, None, counts: the form is made only
+        for an operation not built yet)."""
+        if self.d.actor == "leader" and self.player != self.game.leader:
+            return False
+        try:
+            key = (_FIXED, tuple(fixed.values()), n)
+            op = self.ops.get(key, _UNBUILT)
+        except TypeError:  # (a value that is no word)
+            return self.passes(cand_form(self.spec, fixed, n))
+        if op is _UNBUILT:
+            op = self.ops[key] = self.operation(cand_form(self.spec, fixed, n))
+            _built[0] += 1
+        return self._passes(op)
+
+    def _passes(self, op) -> bool:
+        if op is None:
+            return False
+        cls = type(op)
+        closed = self.closed.get(cls)
+        if closed is None:
+            closed = self.closed[cls] = _closed(op, self.game)
+        if closed:
+            return False
+        try:
+            op.check(self.game, self.tables)
+            if self.spec.full:
+                op.apply(self.game, self.tables)
+        except RigsError:
+            return False
+        return True
+
+
+def _closed(op, game: Game) -> bool:
+    """``Op.closed``: the operation's own check refuses it whatever its values (so the list
+    need not check it: the plain filter of ``tests/test_legal_cheaper.py`` checks it)."""
+    return op.closed(game)
+
+
+_LAST: list[_Checks] = []  # the checks asked for last (a list that asks form by form)
+
+
+def checks(spec: Spec, game: Game, tables: Tables, player: str) -> _Checks:
+    """The checks of ``spec``'s forms for ``player`` in ``game``."""
+    if _LAST and _LAST[0].current(spec, game, tables, player):
+        return _LAST[0]
+    made = _Checks(spec, game, tables, player)
+    _LAST[:] = [made]
+    return made
+
+
+def _operation(d, game: Game, player: str, form: dict):
+    """The operation a page's form for ``d`` makes (None: the form does not make one)."""
+    from rigs_helper.games.rigs.legal import TABLE
+
+    return _Checks(TABLE[d.path], game, None, player).operation(form)  # type: ignore[arg-type]
 
 
 def passes(spec: Spec, game: Game, tables: Tables, player: str, form: dict) -> bool:
     """The candidate's operation, as a page would make it (``games/rigs/waits/phone``), passes
     the rules' own check (and apply, for an operation whose check leaves refusals to
     apply)."""
-    from rigs_helper.games.rigs.actions.definition import registry
-
-    try:
-        d = registry().definition(spec.action)
-        if d.actor == "leader" and player != game.leader:  # (as ``build`` refuses it)
-            return False
-        op = _operation(d, game, player, form)
-        if op is None:
-            return False
-        op.check(game, tables)
-        if spec.full:
-            op.apply(game, tables)
-    except RigsError:
-        return False
-    return True
+    return checks(spec, game, tables, player).passes(form)
 
 
 def listed(spec: Spec, game: Game, tables: Tables, player: str) -> list[Action]:
@@ -91,6 +172,7 @@ def listed(spec: Spec, game: Game, tables: Tables, player: str) -> list[Action]:
         return list(direct(game, tables, player, spec))
     found: list[dict] = []
     order: dict = {}
+    check = checks(spec, game, tables, player)
     for cand in candidates(spec, game, tables, player):
         fixed = {k: cand.fixed.get(k) for k in spec.params}
         if spec.count and isinstance(fixed.get(spec.count), int):
@@ -101,10 +183,10 @@ def listed(spec: Spec, game: Game, tables: Tables, player: str) -> list[Action]:
             continue
         if spec.count and cand.upto:
             for n in range(1, cand.upto + 1):
-                if not passes(spec, game, tables, player, cand_form(spec, fixed, n)):
+                if not check.passes_fixed(fixed, n):
                     break
                 found.append({**fixed, spec.count: n})
-        elif passes(spec, game, tables, player, cand_form(spec, fixed)):
+        elif check.passes_fixed(fixed):
             found.append(fixed)
             for k, values in cand.hidden:
                 for v in values:
@@ -115,21 +197,22 @@ def listed(spec: Spec, game: Game, tables: Tables, player: str) -> list[Action]:
 
 def merged(spec: Spec, found: list[dict]) -> list[dict]:
     """Join the choices that differ in one parameter, until nothing joins."""
-    entries = [{k: frozenset([v]) for k, v in f.items()} for f in found]
+    params = spec.params
+    entries = [tuple(frozenset([f[k]]) for k in params) for f in found]
     while True:
         before = len(entries)
-        for k in reversed(spec.params):
-            groups: dict[tuple, dict] = {}
+        for i in reversed(range(len(params))):
+            groups: dict[tuple, list] = {}
             for e in entries:
-                key = tuple((p, e[p]) for p in spec.params if p != k)
-                if key in groups:
-                    g = groups[key]
-                    g[k] = g[k] | e[k]
+                key = e[:i] + e[i + 1:]
+                g = groups.get(key)
+                if g is None:
+                    groups[key] = list(e)
                 else:
-                    groups[key] = dict(e)
-            entries = list(groups.values())
+                    g[i] = g[i] | e[i]
+            entries = [tuple(g) for g in groups.values()]
         if len(entries) == before:
-            return entries
+            return [dict(zip(params, e)) for e in entries]
 
 
 def to_actions(spec: Spec, entries: list[dict], order: dict) -> list[Action]:
