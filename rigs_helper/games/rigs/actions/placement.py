@@ -89,7 +89,9 @@ class Move(Op):
     phases = ("player",)
     phase_rule = "RIGS are moved in the Player Phase"
 
-    def _plan(self, game: Game, tables: Tables) -> Player:
+    def _plan(self, game: Game, tables: Tables, made: bool = True) -> Player | None:
+        """The mover after the move (refused as the rules refuse it); ``made`` False:
+        the refusals alone (``check``: no new player made)."""
         positive(self.n, "the number of RIGS")
         p = game.player(self.name)
         cost = tables.constants.move_supplies * self.n
@@ -103,11 +105,13 @@ class Move(Op):
         if to_wh and self.harvest:
             raise InputError("--harvest is not used with --to warehouse (RIGS there harvest "
                              "nothing); leave it out")
+        left_on: Plot | None = None  # the source plot after the move
         if from_wh:
             if p.warehouse_rigs < self.n:
                 raise RulesError(f"{p.name} has {p.warehouse_rigs} RIGS in the warehouse; "
                                  f"cannot move {self.n}", rule="only RIGS you have can move")
-            p = replace(p, warehouse_rigs=p.warehouse_rigs - self.n)
+            if made:
+                p = replace(p, warehouse_rigs=p.warehouse_rigs - self.n)
         else:
             assert self.source is not None  # (None is the warehouse)
             src = p.plot(self.source)
@@ -115,19 +119,24 @@ class Move(Op):
                 raise RulesError(f"{src.id} has {src.rigs} RIGS; cannot move {self.n}",
                                  rule="only RIGS you have can move")
             left = src.rigs - self.n
-            p = replace_plot(p, replace(src, rigs=left, harvest=src.harvest if left else None))
+            left_on = replace(src, rigs=left, harvest=src.harvest if left else None)
+            if made:
+                p = replace_plot(p, left_on)
         if to_wh:
-            return replace(p, warehouse_rigs=p.warehouse_rigs + self.n)
+            return replace(p, warehouse_rigs=p.warehouse_rigs + self.n) if made else None
         dest = p.plot(self.to)
+        if left_on is not None and dest.id == left_on.id:
+            dest = left_on
         harvest = resource_name(self.harvest) if self.harvest else dest.harvest
         if harvest is None:
             raise InputError(f"say what the RIGS on {dest.id} harvest: --harvest "
                              "energy|supplies|metal|luxuries")
-        return replace_plot(p, _place(tables, dest, self.n, harvest))
+        placed = _place(tables, dest, self.n, harvest)
+        return replace_plot(p, placed) if made else None
 
     def check(self, game: Game, tables: Tables) -> None:
         Op.check(self, game, tables)
-        self._plan(game, tables)
+        self._plan(game, tables, made=False)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         w = Work(game, tables)
@@ -137,6 +146,7 @@ class Move(Op):
     def run(self, w: Work) -> None:
         tables, game = w.tables, w.game
         moved = self._plan(game, tables)
+        assert moved is not None
         w.put(moved)
         cost = tables.constants.move_supplies * self.n
         w.add(self.name, "supplies", -cost, "move RIGS")

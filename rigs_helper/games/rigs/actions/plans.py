@@ -48,7 +48,10 @@ class SetPlan(Op):
                                  rule="once a card idles a plot, its owner cannot "
                                  "change that plot's plan")
         chosen = self._plan(game)
-        plan(replace_player_plan(game, self.name, chosen), self.name, tables, strict=True)
+        if self.reset:
+            plan(replace_player_plan(game, self.name, chosen), self.name, tables, strict=True)
+        else:  # (the kept plan with these choices over it: no new game made to read it)
+            plan(game, self.name, tables, overrides=chosen, strict=True)
 
     def apply(self, game: Game, tables: Tables) -> Outcome:
         from rigs_helper.games.rigs.production import plan

@@ -154,9 +154,8 @@ def checks(spec: Spec, game: Game, tables: Tables, player: str) -> _Checks:
 
 def _operation(d, game: Game, player: str, form: dict):
     """The operation a page's form for ``d`` makes (None: the form does not make one)."""
-    from rigs_helper.games.rigs.legal import TABLE
-
-    return _Checks(TABLE[d.path], game, None, player).operation(form)  # type: ignore[arg-type]
+    spec = Spec(d.path, d.legal, d.label, full=d.full)  # (what the checks read of it)
+    return _Checks(spec, game, None, player).operation(form)  # type: ignore[arg-type]
 
 
 def passes(spec: Spec, game: Game, tables: Tables, player: str, form: dict) -> bool:
