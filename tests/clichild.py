@@ -39,17 +39,20 @@ def start(args: list[str], err: str, env: dict[str, str] | None = None,
                 None if out is None else str(out), None if cwd is None else str(cwd))
 
 
-def run(args: list, folder, env: dict[str, str] | None = None) -> tuple[int, str, str]:
-    """`rigs ARGS` in a process of its own (``start``, ``env`` added to the environment)
-    run in ``folder`` to its end: (exit code, stdout, stderr), its output kept in two
-    files of ``folder``."""
+def run(args: list, cwd=None, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """`rigs ARGS` in a process of its own (``start``, ``env`` added to the environment,
+    in the folder ``cwd``) run to its end: (exit code, stdout, stderr), its output kept
+    in two files of a folder of its own meanwhile."""
+    import tempfile
     from pathlib import Path
 
-    out, err = Path(folder) / ".rigs-stdout", Path(folder) / ".rigs-stderr"
-    proc = start(args, err, env, out=out, cwd=folder)
-    proc.join(120)
-    assert proc.exitcode is not None, ("still running", args)
-    return proc.exitcode, out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="rigs-child-") as folder:
+        out, err = Path(folder) / "stdout", Path(folder) / "stderr"
+        proc = start(args, err, env, out=out, cwd=cwd)
+        proc.join(120)
+        assert proc.exitcode is not None, ("still running", args)
+        return proc.exitcode, out.read_text(encoding="utf-8"), err.read_text(
+            encoding="utf-8")
 
 
 def call(target, *args):
