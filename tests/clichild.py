@@ -68,5 +68,16 @@ def call(target, *args):
         _CONTEXT.set_forkserver_preload(["rigs_helper.cli", "clichild", *sorted(
             {f"rigs_helper.cli.{m}" for m in COMMANDS.values()})])
     proc = _CONTEXT.Process(target=target, args=args)
-    proc.start()
+    # pytest run as a script (`pytest -n 0`): multiprocessing would have each child run
+    # that script again (spawn.prepare, importing pytest: 0.2 s of CPU a process); the
+    # child needs none of it (its target is a module's function), so it is not told
+    main = sys.modules["__main__"]
+    script = getattr(main, "__file__", None) if main.__spec__ is None else None
+    if script is not None:
+        del main.__file__
+    try:
+        proc.start()
+    finally:
+        if script is not None:
+            main.__file__ = script
     return proc
