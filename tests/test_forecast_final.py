@@ -77,10 +77,12 @@ def test_forecast_agrees_with_games_played_by_the_rules(tables):
     """The simulation against the rules engine: the same state played to the end many
     times with `next --auto` (hidden piles reshuffled, the seed varied, Luxuries sold at
     the mean price or better) gives the same expected net worth and win chances as the
-    simulation with nobody acting (the old policy, untempered)."""
+    simulation with nobody acting (the old policy, untempered).  (100 games played: the
+    margins are those 200 had, 4 points and 0.1, times the square root of 2, the same
+    3.5 standard errors of a game's net worth, about 16, and of a chance near 0.2.)"""
     g = _opening_game(3, 3, tables, 12)
     f = forecast(g, tables, games=1500, acting=False)
-    runs = 200
+    runs = 100
     worth = [0.0] * 3
     wins = [0] * 3
     values = calibration._values(g, tables)
@@ -96,8 +98,8 @@ def test_forecast_agrees_with_games_played_by_the_rules(tables):
             worth[i] += p.net_worth / runs
             wins[i] += p.name in score.winners
     for i in range(3):
-        assert f.mean[i] == pytest.approx(worth[i], abs=4)
-        assert f.win[i] == pytest.approx(wins[i] / runs, abs=0.1)
+        assert f.mean[i] == pytest.approx(worth[i], abs=5.7)
+        assert f.win[i] == pytest.approx(wins[i] / runs, abs=0.14)
 
 
 # ---------------------------------------------------------------------------- the contract

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 
 from rigs_helper.cli.commands import unwrap as _unwrap
 
@@ -22,10 +19,8 @@ def test_unwrap_joins_lines_of_a_paragraph_and_keeps_list_items():
                             "\n- item two")
 
 
-def test_every_command_summary_in_help_is_one_unbroken_sentence():
-    env = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"}
-    out = subprocess.run([sys.executable, "-m", "rigs_helper", "--help"], env=env,
-                         capture_output=True, text=True, timeout=60).stdout
+def test_every_command_summary_in_help_is_one_unbroken_sentence(tmp_path):
+    out = _help(folder=tmp_path)
     listing = out.split("Start:\n", 1)[1].splitlines()  # the groups of commands
     rows: list[list[str]] = []
     for line in listing:  # "  name  summary", the summary wrapped on indented lines
@@ -41,12 +36,15 @@ def test_every_command_summary_in_help_is_one_unbroken_sentence():
         assert summary.rstrip().endswith((".", ")", ":")), (name, summary)
 
 
-def _help(*args: str) -> str:
-    env = {**os.environ, "COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"}
-    r = subprocess.run([sys.executable, "-m", "rigs_helper", *args, "--help"], env=env,
-                       capture_output=True, text=True, timeout=60)
-    assert r.returncode == 0, r.stderr
-    return r.stdout
+def _help(*args: str, folder) -> str:
+    """`rigs ARGS --help` in a terminal 80 columns wide, as a process of its own (forked
+    from one that imported the CLI: tests/clichild.py) writes it to a pipe."""
+    import clichild
+
+    code, out, err = clichild.run([*args, "--help"], folder,
+                                  {"COLUMNS": "80", "NO_COLOR": "1", "TERM": "dumb"})
+    assert code == 0, err
+    return out
 
 
 def _commands():
@@ -66,11 +64,11 @@ def _commands():
     return sorted(found, key=lambda x: x[0])
 
 
-def test_rigs_help_lists_the_commands_in_groups_each_listed_once():
+def test_rigs_help_lists_the_commands_in_groups_each_listed_once(tmp_path):
     from rigs_helper.cli.commands import COMMANDS
     from rigs_helper.cli.helptext import GROUPS
 
-    out = _help()
+    out = _help(folder=tmp_path)
     heads = [ln[:-1] for ln in out.splitlines() if ln.endswith(":") and not ln[0].isspace()]
     groups = [h for h in heads if h in GROUPS]
     assert groups == list(GROUPS) and len(groups) >= 4
@@ -101,11 +99,11 @@ def test_every_command_help_ends_with_an_example_that_parses():
             target.make_context(example, rest, resilient_parsing=False)
 
 
-def test_move_help_ends_with_an_example_and_names_its_arguments():
-    out = _help("move")
+def test_move_help_ends_with_an_example_and_names_its_arguments(tmp_path):
+    out = _help("move", folder=tmp_path)
     assert " move [OPTIONS] PLAYER N" in out
     assert "{player}" not in out
     last = [ln.strip() for ln in out.splitlines() if ln.strip()][-1]
     assert last.startswith("rigs move Ana "), last
-    assert " give [OPTIONS] GIVER RECEIVER ITEMS..." in _help("give")
-    assert " status [OPTIONS] [PLAYER]" in _help("status")
+    assert " give [OPTIONS] GIVER RECEIVER ITEMS..." in _help("give", folder=tmp_path)
+    assert " status [OPTIONS] [PLAYER]" in _help("status", folder=tmp_path)

@@ -19,6 +19,14 @@ def game(tmp_path):
     return secret_game(tmp_path / "rigs.toml")
 
 
+def rigs_process(*args):
+    """`rigs ARGS` refused before it serves, in a process of its own (forked from one that
+    imported the CLI: tests/clichild.py): its exit code and streams."""
+    import clichild
+
+    return subprocess.CompletedProcess(args, *clichild.run(list(args)))
+
+
 def shows(body: str, title: str) -> bool:
     """The title is on the page: as text, HTML-escaped (either way) or JSON-escaped."""
     from html import escape
@@ -212,9 +220,7 @@ def test_on_a_loopback_host_rigs_serve_says_phones_cannot_reach_it_and_draws_no_
 
 def test_rigs_serve_refuses_a_port_in_use_in_one_line(game, tables):
     with serving(game, tables) as (server, _, _tokens):
-        r = subprocess.run([sys.executable, "-m", "rigs_helper", "serve", "--port",
-                            str(server.server_address[1]), "--game", str(game)],
-                           capture_output=True, text=True, timeout=30)
+        r = rigs_process("serve", "--port", server.server_address[1], "--game", game)
     assert r.returncode == 1 and r.stdout == ""
     assert len(r.stderr.strip().splitlines()) == 1 and "cannot listen" in r.stderr
 
@@ -293,9 +299,7 @@ def test_rigs_serve_link_takes_a_name_as_every_command_does(game, tables):
     tokens = load_tokens(game, ["Ana", "Bo", "Cy"])
     assert out.splitlines()[0] == ("Bo's page (for Bo's eyes only): "
                                    f"http://127.0.0.1:9000/p/{tokens['Bo']}")
-    r = subprocess.run([sys.executable, "-m", "rigs_helper", "serve", "--link", "Zed",
-                        "--port", "9000", "--game", str(game)],
-                       capture_output=True, text=True, timeout=30)
+    r = rigs_process("serve", "--link", "Zed", "--port", "9000", "--game", game)
     assert r.returncode == 1 and r.stdout == ""
     assert r.stderr.strip() == "rigs: --link Zed: not a player of this game (Ana, Bo, Cy)"
 
@@ -303,9 +307,8 @@ def test_rigs_serve_link_takes_a_name_as_every_command_does(game, tables):
 def test_rigs_serve_refuses_new_tokens_with_link_as_a_running_server_would_404_it(game):
     before = sorted(p.name for p in game.parent.iterdir())
     tokens_before = {p.name: p.read_bytes() for p in game.parent.iterdir() if p.is_file()}
-    r = subprocess.run([sys.executable, "-m", "rigs_helper", "serve", "--link", "Bo",
-                        "--new-tokens", "--port", "9000", "--game", str(game)],
-                       capture_output=True, text=True, timeout=30)
+    r = rigs_process("serve", "--link", "Bo", "--new-tokens", "--port", "9000", "--game",
+                     game)
     assert r.returncode == 1 and r.stdout == ""
     assert len(r.stderr.strip().splitlines()) == 1 and "--new-tokens" in r.stderr
     assert sorted(p.name for p in game.parent.iterdir()) == before

@@ -176,8 +176,10 @@ def ipv6_loopback() -> bool:
 
 
 def test_an_empty_host_is_refused_and_ipv6_serves(game, tables):
-    r = subprocess.run([sys.executable, "-m", "rigs_helper", "serve", "--host", "",
-                        "--game", str(game)], capture_output=True, text=True, timeout=30)
+    import clichild
+
+    code, out, err = clichild.run(["serve", "--host", "", "--game", game])
+    r = subprocess.CompletedProcess([], code, out, err)  # (a process forked: clichild)
     assert r.returncode == 1 and r.stdout == "" and len(r.stderr.splitlines()) == 1
     assert "--host" in r.stderr
     from rigs_helper.store import session

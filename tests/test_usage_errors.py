@@ -1,4 +1,9 @@
-"""Usage errors through the real entry point: one line on stderr, exit 2, nothing changed."""
+"""Usage errors through the real entry point: one line on stderr, exit 2, nothing changed.
+
+Each command runs in a process of its own forked from one that imported the CLI
+(tests/clichild.py: its exit code and its streams are the process's, as from the `rigs`
+script, without a Python start-up each); `python -m rigs_helper` itself is run by
+test_help_and_version_exit_zero."""
 
 from __future__ import annotations
 
@@ -10,6 +15,14 @@ import pytest
 
 
 def run(*args, cwd):
+    """`rigs ARGS` in a process of its own (tests/clichild.py), run in ``cwd``."""
+    import clichild
+
+    code, out, err = clichild.run(list(args), cwd)
+    return subprocess.CompletedProcess(args, code, out, err)
+
+
+def python_m(*args, cwd):
     return subprocess.run([sys.executable, "-m", "rigs_helper", *map(str, args)], cwd=cwd,
                           capture_output=True, text=True)
 
@@ -61,18 +74,16 @@ def test_rules_error_exit_code_and_pending_choice_exit_code(game):
 
 
 def test_help_and_version_exit_zero(tmp_path):
-    assert run("--help", cwd=tmp_path).returncode == 0
-    r = run("--version", cwd=tmp_path)
+    assert python_m("--help", cwd=tmp_path).returncode == 0
+    r = python_m("--version", cwd=tmp_path)
     assert r.returncode == 0 and r.stdout.startswith("rigs-helper ")
 
 
-def test_rigs_alone_shows_the_help_on_stdout():
+def test_rigs_alone_shows_the_help_on_stdout(tmp_path):
     """A new user's first command: `rigs` (or `rigs karma`) alone prints the help, as
     `--help` does, not an error."""
     for argv in (["rigs"], ["rigs", "karma"]):
-        code = f"import sys; sys.argv = {argv!r}; from rigs_helper.cli import main; main()"
-        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                           timeout=60)
+        r = run(*argv[1:], cwd=tmp_path)
         assert r.returncode == 0 and r.stderr == "", r.stderr
         assert "Usage: rigs" in r.stdout
         assert ("Each phase:" if argv == ["rigs"] else "Commands") in r.stdout
