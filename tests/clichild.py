@@ -65,7 +65,7 @@ def call(target, *args):
 
         # every command's module imported once by the server (what `rigs NAME` imports
         # at its start: a fifth of a second in each process otherwise)
-        _CONTEXT.set_forkserver_preload(["rigs_helper.cli", "clichild", *sorted(
+        _CONTEXT.set_forkserver_preload(["nosync", "rigs_helper.cli", "clichild", *sorted(
             {f"rigs_helper.cli.{m}" for m in COMMANDS.values()})])
     proc = _CONTEXT.Process(target=target, args=args)
     # pytest run as a script (`pytest -n 0`): multiprocessing would have each child run

@@ -23,6 +23,7 @@ from pathlib import Path
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+import nosync  # noqa: F401,E402 (os.fsync returns at once in the test processes)
 import pytest
 from hypothesis import settings
 from typer.testing import CliRunner
