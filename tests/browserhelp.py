@@ -27,7 +27,10 @@ def start_browser(folder: Path):
                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
                  "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
                  "--disable-backgrounding-occluded-windows",
-                 "--window-size=1920,1080", "--hide-scrollbars"):
+                 "--window-size=1920,1080", "--hide-scrollbars",
+                 # one thread rasters a tab's frames (the pages drawn the same, for less
+                 # CPU: benchmarks/README.md "The suite's time")
+                 "--num-raster-threads=1"):
         opts.add_argument(flag)
     if "headless-shell" not in chromium:  # (the shell takes the driver's own profile
         opts.add_argument(f"--user-data-dir={folder / 'chromium'}")  # folder, removed at quit)
@@ -142,6 +145,50 @@ def browser(chromium):
     """A headless Chromium for one test, with one fresh tab (import this fixture into the
     test module): the test process's one browser."""
     return chromium.fresh()
+
+
+def wait_in_tab(driver, script: str, timeout: float = 10.0):
+    """What ``script`` (a function's body, run in the tab) returns once it returns
+    something (not null, false, 0 or ""), tried every 20 ms in the tab itself: one round
+    trip to the browser, where WebDriverWait's polling sends a command (~5 ms of
+    Chromium's CPU) each time.  A try that throws (the page swapped under it) counts as
+    nothing yet; TimeoutException after ``timeout`` seconds, as WebDriverWait."""
+    from selenium.common.exceptions import TimeoutException
+
+    if timeout + 5 > 30:  # (the driver's script timeout: 30 s unless set longer)
+        driver.set_script_timeout(timeout + 5)
+    got = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1], end = Date.now() + arguments[0];"
+        "function test(){" + script + "\n}"
+        "(function again(){ var v = null; try { v = test(); } catch (e) {}"
+        " if (v || Date.now() > end) return done(v || null); setTimeout(again, 20); })();",
+        timeout * 1000)
+    if not got:
+        raise TimeoutException(f"not within {timeout} s: {script}")
+    return got
+
+
+#: the first element of ``arguments[0]`` (a CSS selector) shown whose words are
+#: ``arguments[1]``, scrolled to the middle of the screen; else the words of all of them
+SHOWN_WORDS = """
+var css = arguments[0], want = arguments[1];
+function words(e){ return e.innerText.replace(/\\s+/g, ' ').trim(); }
+function shown(e){ return !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length)
+  && getComputedStyle(e).visibility !== 'hidden'; }
+var all = Array.prototype.slice.call(document.querySelectorAll(css));
+for (var i = 0; i < all.length; i++)
+  if (shown(all[i]) && words(all[i]) === want) {
+    all[i].scrollIntoView({block: 'center'}); return all[i]; }
+return all.map(words);
+"""
+
+
+def tap_words(driver, text: str, css: str) -> None:
+    """Tap (a real click, which fails on a control hidden or covered) the first control
+    of ``css`` shown whose words are ``text``, found and scrolled to in one round trip."""
+    hit = driver.execute_script(SHOWN_WORDS, css, " ".join(text.split()))
+    assert not isinstance(hit, list), (text, hit)
+    hit.click()
 
 
 def shot(driver, folder: Path, name: str) -> Path:

@@ -51,7 +51,10 @@ document.addEventListener('DOMContentLoaded', function(){
   function note(){ var m = document.querySelector('main');
     if (m) window.__swaps.push([m.getAttribute('data-etag'), Date.now()]); }
   note();
+  // (a page put in, or one that shows the same as before taking the new version)
   new MutationObserver(note).observe(document.body, {childList: true});
+  new MutationObserver(note).observe(document.body, {subtree: true,
+                                                     attributeFilter: ['data-etag']});
   document.addEventListener('submit', function(){ window.__sent = Date.now(); }, true);
 });
 const __fetch = window.fetch;

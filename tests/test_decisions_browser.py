@@ -5,7 +5,7 @@ on their own page; a form read in one phase and sent in the next changes nothing
 from __future__ import annotations
 
 import pytest
-from browserhelp import browser, viewport  # noqa: F401 (a fixture)
+from browserhelp import browser, viewport, wait_in_tab  # noqa: F401 (a fixture)
 from servehelp import post, rigs, serving
 
 pytestmark = pytest.mark.browser
@@ -14,10 +14,7 @@ NAMES = ("Ana", "Bo", "Cy", "Dee")
 
 
 def wait_for(driver, script: str, timeout: float = 10):
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(
-        lambda d: d.execute_script(script))
+    return wait_in_tab(driver, script, timeout)  # (polled in the tab: one round trip)
 
 
 def answered(driver) -> str:
@@ -59,8 +56,10 @@ def test_draw_it_for_us_records_the_disaster_card_for_every_player(players, brow
             box = browser.find_element(By.ID, "decisions")
             forms = box.find_elements(By.CSS_SELECTOR, "form.act")
             assert len(forms) == 1  # one decision, one form
-            labels = [x.text for x in forms[0].find_elements(
-                By.CSS_SELECTOR, "legend, label.f") if x.is_displayed()]
+            labels = browser.execute_script(  # the labels shown, in one round trip
+                "return [...arguments[0].querySelectorAll('legend, label.f')].filter("
+                "x => x.offsetWidth || x.offsetHeight || x.getClientRects().length)"
+                ".map(x => x.innerText.trim())", forms[0])
             assert labels == ["Your Disaster card"]  # the Karma card only when it hurts
             assert browser.execute_script(
                 "return document.documentElement.scrollHeight") <= 2 * PHONE[1]

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from browserhelp import browser, viewport  # noqa: F401 (a fixture)
+from browserhelp import browser, tap_words, viewport, wait_in_tab  # noqa: F401 (a fixture)
 from clihelp import base, load, save
 from gameplay import play, play_to, set_player
 from servehelp import rigs, serving
@@ -28,10 +28,7 @@ def phone(browser):
 
 
 def wait_for(driver, script: str, timeout: float = 10):
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(
-        lambda d: d.execute_script(script))
+    return wait_in_tab(driver, script, timeout)
 
 
 #: one look at a player's page (one round trip): the forms of ``#decisions``, the words
@@ -77,20 +74,17 @@ def tap(driver, element) -> None:
 
 
 def tap_text(driver, text: str, css: str = "#decisions button, #decisions label"):
-    from selenium.webdriver.common.by import By
-
-    hits = [e for e in driver.find_elements(By.CSS_SELECTOR, css)
-            if e.is_displayed() and e.text.strip() == text]
-    assert hits, (text, [e.text for e in driver.find_elements(By.CSS_SELECTOR, css)])
-    tap(driver, hits[0])
+    """Tap the control shown with these words (found in the tab: one round trip, where
+    asking each control whether it is shown and its words took two each)."""
+    tap_words(driver, text, css)
 
 
 def answered(driver) -> str:
-    from selenium.webdriver.common.by import By
-
-    wait_for(driver, "return +(document.body.getAttribute('data-answers') || 0) > 0")
-    return driver.find_element(By.ID, "outcome").get_attribute("class") + " " + \
-        driver.find_element(By.ID, "outcome").text
+    """The outcome shown for the page's first answer (its class and words), waited for
+    in the tab."""
+    return wait_for(driver, "var o = document.getElementById('outcome');"
+                    "return +(document.body.getAttribute('data-answers') || 0) > 0 &&"
+                    " o.className + ' ' + o.innerText")
 
 
 def table_game(tables):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pagegames
 import pytest
-from browserhelp import browser, shot, viewport  # noqa: F401 (a fixture)
+from browserhelp import browser, shot, viewport, wait_in_tab  # noqa: F401 (a fixture)
 from pagegames import ANA, LONG
 from servehelp import serving
 
@@ -47,13 +47,8 @@ class Taps:
 
 
 def outcome(driver) -> str:
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, 10, poll_frequency=0.05,
-                         ignored_exceptions=(StaleElementReferenceException,)).until(
-        lambda d: d.execute_script("var o = document.getElementById('outcome');"
-                                   "return o && !o.hidden ? o.className : null"))
+    return wait_in_tab(driver, "var o = document.getElementById('outcome');"
+                       "return o && !o.hidden ? o.className : null")
 
 
 def test_round_one_each_phone_is_two_screens_at_most_decisions_and_done_first(
@@ -146,11 +141,8 @@ def test_the_board_fits_a_tv_without_scrolling(scene, browser, tmp_path, tables)
     with serving(game, tables) as (_, base, tokens):
         viewport(browser, *TV)
         browser.get(base + "/")
-        from selenium.webdriver.support.ui import WebDriverWait
-
-        WebDriverWait(browser, 30, poll_frequency=0.1).until(  # the odds and the chart
-            lambda d: not d.execute_script(  # made in the background: the page updates
-                "return document.querySelector('main').dataset.etag").endswith("~more"))
+        wait_in_tab(browser, "return !document.querySelector('main').dataset.etag"  # the
+                    ".endsWith('~more')", 30)  # odds and the chart, made in the background
         assert page_size(browser) <= TV, scene
         cards = browser.find_elements(By.CSS_SELECTOR, ".pcard")
         assert len(cards) == 4
@@ -228,7 +220,6 @@ def test_a_deal_of_5_credits_for_1_energy_is_3_taps_and_offers_only_the_others_o
     """Issue 38: steppers start at 0 and show their bounds; "5 credits for 1 Energy" is
     +5, + and the button; the plots asked back are those of the player chosen only."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     game = pagegames.round_one(tmp_path / "rigs.toml")
     with serving(game, tables) as (_, base, tokens):
@@ -256,8 +247,8 @@ def test_a_deal_of_5_credits_for_1_energy_is_3_taps_and_offers_only_the_others_o
         tap(".//input[@name='credits']/../button[@data-d='5']")
         tap(".//input[@name='for_energy']/../button[@data-d='1']")
         tap(".//button[@type='submit']")
-        WebDriverWait(browser, 10, poll_frequency=0.05).until(lambda d: d.execute_script(
-            "return +(document.body.getAttribute('data-answers') || 0)") > before)
+        wait_in_tab(browser, "return +(document.body.getAttribute('data-answers') || 0) > "
+                    + str(before))
         box = browser.find_element(By.ID, "outcome")
         assert "good" in box.get_attribute("class"), box.text
         assert "5 credits" in box.text.lower() or "5 Credits" in box.text, box.text

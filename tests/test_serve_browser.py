@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browserhelp import browser  # noqa: F401 (a fixture)
+from browserhelp import browser, wait_in_tab  # noqa: F401 (a fixture)
 from servehelp import secret_game, serving
 
 pytestmark = pytest.mark.browser
@@ -29,35 +29,28 @@ def rigs_command(*args: str) -> None:
     assert r.returncode == 0, r.stderr
 
 
-def karma_count(driver, name: str) -> str:
-    from selenium.webdriver.common.by import By
-
-    for card in driver.find_elements(By.CSS_SELECTOR, "main .pcard"):
-        if card.find_element(By.TAG_NAME, "h2").text.startswith(name):
-            return card.text.split("Karma ")[1].split()[0]
-    raise AssertionError(f"no section for {name}")
+def karma_count(name: str) -> str:
+    """A script's expression: the Karma the board shows for ``name`` (read in the tab, as
+    the page may be drawn again meanwhile: the board's forecast arriving)."""
+    return ("(function(){ for (const c of document.querySelectorAll('main .pcard'))"
+            f" if (c.querySelector('h2').innerText.startsWith({name!r}))"
+            " return c.innerText.split('Karma ')[1].split(/\\s/)[0];"
+            f" throw new Error('no section for {name}'); }})()")
 
 
 @pytest.mark.browser
 def test_board_and_player_page_follow_a_rigs_command_by_themselves(browser, tmp_path,
                                                                       tables):
-    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     game = secret_game(tmp_path / "rigs.toml")
     with serving(game, tables) as (_, base, tokens):
         browser.get(base + "/")
         assert "R.I.G.S." in browser.title and "Round 2/15" in browser.find_element(
             By.TAG_NAME, "main").text
-        # (read as the page may be drawn again meanwhile: the board's forecast arriving)
-        before = WebDriverWait(browser, 15, poll_frequency=0.1,
-                               ignored_exceptions=(StaleElementReferenceException,)).until(
-            lambda d: karma_count(d, "Ana"))
+        before = wait_in_tab(browser, "return " + karma_count("Ana"), 15)
         rigs_command("adjust", "Ana", "karma", "1", "--why", "dealt", "--game", str(game))
-        WebDriverWait(browser, 15, poll_frequency=0.1,
-                      ignored_exceptions=(StaleElementReferenceException,)).until(
-            lambda d: karma_count(d, "Ana") == str(int(before) + 1))
+        wait_in_tab(browser, f"return {karma_count('Ana')} === '{int(before) + 1}'", 15)
 
         SHOTS.mkdir(parents=True, exist_ok=True)
         for width, height in ((390, 844), (1920, 1080)):
@@ -87,9 +80,8 @@ def test_board_and_player_page_follow_a_rigs_command_by_themselves(browser, tmp_
         cards = len(browser.find_elements(By.CSS_SELECTOR, "#hand li"))
         assert browser.find_element(By.TAG_NAME, "h1").text == "Bo"
         rigs_command("adjust", "Bo", "karma", "1", "--why", "dealt", "--game", str(game))
-        WebDriverWait(browser, 15, poll_frequency=0.1,
-                      ignored_exceptions=(StaleElementReferenceException,)).until(
-            lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand li")) == cards + 1)
+        wait_in_tab(browser, "return document.querySelectorAll('#hand li').length === "
+                    + str(cards + 1), 15)
         assert "You drew" in browser.execute_script(  # in "Lately, for you", folded
             "return document.querySelector('main').textContent")
         browser.save_screenshot(str(SHOTS / "player-390.png"))

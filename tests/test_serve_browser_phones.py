@@ -7,7 +7,7 @@ the test's folder (and to $RIGS_SCREENSHOTS when set)."""
 from __future__ import annotations
 
 import pytest
-from browserhelp import browser, shot, viewport  # noqa: F401 (a fixture)
+from browserhelp import browser, shot, viewport, wait_in_tab  # noqa: F401 (a fixture)
 from servehelp import serving, table_game
 
 
@@ -24,6 +24,16 @@ def warehouse_on_board(driver, name: str) -> int:
             return int(card.find_element(By.CSS_SELECTOR, ".sub").text
                        .split(" in the warehouse")[0].split()[-1])
     raise AssertionError(f"no card for {name}")
+
+
+#: (a script's start) ``warehouse(name)``: the RIGS in ``name``'s warehouse as the
+#: board shows them, read in the tab (polled there: the board is drawn again meanwhile)
+WAREHOUSE = """function warehouse(name){
+  for (const c of document.querySelectorAll('main .pcard'))
+    if (c.querySelector('h2').innerText.startsWith(name))
+      return +/(\\d+) in the warehouse/.exec(c.querySelector('.sub').innerText)[1];
+  throw new Error('no card for ' + name); }
+"""
 
 
 def tap_move(driver) -> None:
@@ -89,24 +99,19 @@ def test_phones_act_and_the_board_follows(browser, tmp_path, tables):
 
         browser.switch_to.window(phones["Ana"])
         # Ana's page has followed Bo's move (its forms are new ones)
-        WebDriverWait(browser, 10, poll_frequency=0.05).until(
-            lambda d: d.execute_script(ETAG) == moved)
+        wait_in_tab(browser, f"{ETAG} === {moved!r}")  # (polled in the tab)
         heights = browser.execute_script(  # the buttons in view (the groups are folded)
             "return [...document.querySelectorAll('form.act button, summary')]"
             ".filter(b => b.offsetParent).map(b => b.getBoundingClientRect().height)")
         assert heights and min(heights) >= 44  # tap targets
         tap_move(browser)
-        WebDriverWait(browser, 10, poll_frequency=0.05,
-                      ignored_exceptions=(StaleElementReferenceException,)
-                      ).until(lambda d: "outcome good" in (
-                          d.find_element(By.ID, "outcome").get_attribute("class") or ""))
+        wait_in_tab(browser, "return document.getElementById('outcome').className"
+                    ".includes('outcome good')")
         assert "?r=" not in browser.current_url  # updated in place, with JavaScript
         shot(browser, shots, "phone-390.png")
 
         browser.switch_to.window(board)
-        WebDriverWait(browser, 15, poll_frequency=0.05,
-                      ignored_exceptions=(StaleElementReferenceException,)).until(
-            lambda d: warehouse_on_board(d, "Ana") == before - 1)
+        wait_in_tab(browser, WAREHOUSE + f"return warehouse('Ana') === {before - 1}", 15)
         assert browser.find_elements(By.CSS_SELECTOR, "main .pcard mark")
         shot(browser, shots, "board-1920.png")
     assert (shots / "board-1920.png").stat().st_size > 20000

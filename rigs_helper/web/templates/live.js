@@ -4,7 +4,20 @@
   function filling(){ return dirty && Date.now() - dirty < 60000; }
   function main(){ return document.querySelector('main'); }
   function tag(){ return main().getAttribute('data-etag'); }
+  var shown = null;  // the page last put in, as markup past its version (data-etag)
   function swap(text, keep){
+    // a page that shows what this one shows (another page's tap, a version this page's
+    // own tap fetched already): its version taken, nothing drawn again
+    var m = text.indexOf('<main'), end = text.lastIndexOf('</main>');
+    var same = m < 0 ? null : text.slice(text.indexOf('<title>'), text.indexOf('</title>')) +
+      text.slice(text.indexOf('>', m), end);
+    var tagged = /^<main data-etag="([^"]*)"/.exec(text.slice(m));
+    if (keep && same !== null && same === shown && tagged) {
+      main().setAttribute('data-etag', tagged[1]); return; }
+    shown = same;
+    // parsed without the style sheet and the script (this page has them already)
+    var s = text.indexOf('<style>'), e = text.indexOf('</style>', s);
+    if (s >= 0 && e > s && end > e) text = text.slice(0, s) + text.slice(e + 8, end + 7);
     var doc = new DOMParser().parseFromString(text, 'text/html');
     var fresh = doc.querySelector('main');
     if (!fresh) return;
