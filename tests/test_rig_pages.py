@@ -55,6 +55,47 @@ def test_board_and_pages_show_both_queues_and_each_players_controls(served):
     assert call(port, "GET", "/p/nottoken")[0] == 404
 
 
+def test_rig_pages_long_poll_is_held_until_a_tap_changes_the_game(served, monkeypatch):
+    """The pages' poll (templates/live.js: ``state.json?wait=1`` naming the version shown)
+    is held until the game changes, as R.I.G.S.'s is (web/server.py): answered at once it
+    made each RIG page ask again every 300 ms; a tap answers it with the new version, and
+    with nothing changed it ends in 304."""
+    import threading
+    import time
+
+    from rigs_helper.web import slots
+
+    monkeypatch.setattr(slots, "WAIT_SECONDS", 0.6)
+    path, tokens, port = served
+    target = f"/p/{tokens['Bo']}/state.json"
+
+    def poll(tag: str):
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        c.request("GET", target + "?wait=1",
+                  headers={"Host": f"127.0.0.1:{port}", "If-None-Match": tag})
+        r = c.getresponse()
+        out = r.status, r.getheader("ETag"), r.read()
+        c.close()
+        return out
+
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    c.request("GET", target, headers={"Host": f"127.0.0.1:{port}"})
+    tag = c.getresponse().getheader("ETag")
+    c.close()
+    started = time.monotonic()
+    assert poll(tag)[0] == 304 and time.monotonic() - started >= 0.5  # held, then 304
+    got: dict = {}
+    held = threading.Thread(target=lambda: got.update(answer=poll(tag)))
+    held.start()
+    time.sleep(0.3)
+    assert held.is_alive()  # nothing changed yet: held
+    assert call(port, "POST", f"/p/{tokens['Ana']}/act",
+                {"action": "roll", "virtual": "1"})[0] == 200
+    held.join(10)
+    status, new_tag, body = got["answer"]
+    assert status == 200 and new_tag != tag and json.loads(body)["game"] == "rig"
+
+
 def test_a_refused_form_is_one_line_and_changes_nothing(served):
     path, tokens, port = served
     before = path.read_bytes()

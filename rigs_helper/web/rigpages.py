@@ -208,6 +208,8 @@ class RigHandler(Handler):
               ) -> None:
         from rigs_helper.games.rig.views import status_dict
 
+        if json_wanted:  # (the pages' poll: held until the game changes)
+            self._long_poll()
         etag, st, error = self.server.rig.snapshot()
         d = status_dict(st) if st is not None else None
         if json_wanted:

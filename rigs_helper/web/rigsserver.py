@@ -70,12 +70,11 @@ class RigsHandler(Handler):
             self._player(name, token, head, rest == "state.json")
 
     def _long_poll(self) -> None:
-        """With ``?wait=1`` and the current version in If-None-Match: wait for a change
-        (the answer that follows is 200 with the new version, or 304)."""
-        query = parse_qs(self.path.split("?", 1)[1]) if "?" in self.path else {}
-        if (query.get("wait") or [""])[0] != "1" or self.command != "GET":
+        """As the base's, and the board's version with quick figures (``pages.MORE``)
+        held until its slow parts are ready too."""
+        tags = self._poll_tags()
+        if tags is None:
             return
-        tags = [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]
         snap = self.server.source.snapshot()
         if f'"{snap.etag}"' in tags:
             self._idle_while(self.server.wait_change, snap.etag)

@@ -338,6 +338,25 @@ class Handler(BaseHTTPRequestHandler):
             self._send(400, "text/plain; charset=utf-8", b"Not a form\n", False)
             return None
 
+    def _poll_tags(self) -> list[str] | None:
+        """The versions a long poll's page shows (its If-None-Match), or None when the
+        request is no long poll (a GET with ``?wait=1``)."""
+        query = parse_qs(self.path.split("?", 1)[1]) if "?" in self.path else {}
+        if (query.get("wait") or [""])[0] != "1" or self.command != "GET":
+            return None
+        return [t.strip() for t in self.headers.get("If-None-Match", "").split(",")]
+
+    def _long_poll(self) -> None:
+        """A long poll naming the game's current version: held until the game changes
+        or WAIT_SECONDS pass (the answer that follows is 200 with the new version, or
+        304); any other request goes on at once."""
+        tags = self._poll_tags()
+        if tags is None:
+            return
+        now = self.server.version()
+        if f'"{now}"' in tags:
+            self._idle_while(self.server.wait_change, now)
+
     # ------------------------------------------------------------------------ answers
 
     def _json(self, d: dict, etag: str, head: bool, private: bool = False) -> None:
