@@ -95,14 +95,13 @@ def standings(snap: Snapshot, tables) -> tuple[list[dict] | None, list[dict] | N
         from rigs_helper.forecast.standings import compute
         from rigs_helper.rules.errors import RigsError
         from rigs_helper.store import timeline
+        from rigs_helper.store.historypast import PastStyles
 
+        snap.settle(SETTLE_SECONDS)  # (before the history is read: a burst reads none)
         try:
             record = from_entries(timeline.entries(snap.loaded, "game", tables))
         except RigsError:  # a damaged history: the forecast reads the state alone
             record = None
-        from rigs_helper.store.historypast import PastStyles
-
-        snap.settle(SETTLE_SECONDS)
         s = compute(snap.loaded.game, tables, record=record,  # as `rigs standings` says
                     past=PastStyles(snap.loaded.game), tick=snap.check)
         rows = rank(s.players)
