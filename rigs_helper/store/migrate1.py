@@ -37,14 +37,48 @@ def _checkpoint(e: dict[str, Any], doc: dict[str, Any], why: str) -> dict[str, A
             "phase": doc.get("phase", e["phase"]), "why": why, "state": doc}
 
 
+class _NotAsRead(Exception):
+    """A state the undo diffs give that a read would give otherwise (or refuse)."""
+
+
 def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
-    from rigs_helper.games.rigs.engine import perform
-    from rigs_helper.games.rigs.codec import from_doc, to_doc
     from rigs_helper.store.historytext import log_entries
 
     old = log_entries(loaded.log_text, file, first_line=loaded.log_line)
     if not old:
         return []
+    try:  # each state read only where no replay gives it (reading it was half the time)
+        return _migrated(old, _stepped_back(loaded, old, tables), None, file, tables)
+    except _NotAsRead:  # (a state as the diffs give it is not as read: each one read)
+        docs, games = _read_back(loaded, old, file, tables)
+        return _migrated(old, docs, games, file, tables)
+
+
+def _stepped_back(loaded: Loaded, old: list[dict[str, Any]], tables: Tables
+                  ) -> list[dict[str, Any]]:
+    """The state after each entry, oldest first, as the undo diffs give them from the
+    current state.  Each is the one :func:`_read_back` gives where every one is as
+    ``to_doc`` writes it (a state read and written again); :func:`_migrated` makes sure of
+    that as it goes (each is the document of a replayed state, or is read and written
+    back the same), else :class:`_NotAsRead`."""
+    from rigs_helper.games.rigs.codec import to_doc
+
+    docs = [to_doc(loaded.game, tables)]  # newest first
+    for e in reversed(old[1:]):
+        try:
+            docs.append(_undone(docs[-1], json.loads(e["undo"])))
+        except (RigsError, TypeError, ValueError, KeyError, IndexError):
+            raise _NotAsRead from None
+    docs.reverse()
+    return docs
+
+
+def _read_back(loaded: Loaded, old: list[dict[str, Any]], file: str, tables: Tables
+               ) -> tuple[list[dict[str, Any]], list[Any]]:
+    """The state after each entry, oldest first, as the undo diffs give them from the
+    current state, each read (and written again) before the next is stepped back to."""
+    from rigs_helper.games.rigs.codec import from_doc, to_doc
+
     docs = [to_doc(loaded.game, tables)]  # the state after each entry, newest first
     games = [loaded.game]  # (and as read: each state read once, replayed from below)
     for e in reversed(old[1:]):
@@ -57,6 +91,26 @@ def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
                              ) from None
     docs.reverse()
     games.reverse()
+    return docs, games
+
+
+def _migrated(old: list[dict[str, Any]], docs: list[dict[str, Any]], games: list[Any] | None,
+              file: str, tables: Tables) -> list[dict[str, Any]]:
+    """The version-2 entries of ``old``, whose states are ``docs`` (``games``: each read;
+    None: each read here where no replay gives it, :func:`_stepped_back`)."""
+    from rigs_helper.games.rigs.codec import from_doc, to_doc
+
+    def read(k: int) -> Any:
+        if games is not None:
+            return games[k]
+        try:
+            g = from_doc(docs[k], file, tables)
+            if to_doc(g, tables) == docs[k]:
+                return g
+        except (RigsError, TypeError, ValueError, KeyError, IndexError):
+            pass
+        raise _NotAsRead
+
     ops = op_classes()
     first = old[0]
     out: list[dict[str, Any]] = []
@@ -66,7 +120,7 @@ def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
     except (KeyError, TypeError, ValueError):
         new["fields"] = {}
     out += [new, _checkpoint(first, docs[0], "creation")]
-    state = games[0]
+    state = read(0)
     for k, e in enumerate(old[1:], start=1):
         entry = _head(e, k + 1)
         op = None
@@ -75,19 +129,22 @@ def migrate(loaded: Loaded, file: str, tables: Tables) -> list[dict[str, Any]]:
             entry["action"], entry["fields"] = to_action(op, hide_text)
         except (KeyError, TypeError, ValueError):
             entry["action"], entry["fields"] = "recorded", {"words": str(e.get("action"))}
-        same = False
+        after = None  # the state replayed, when it is the one the diffs give
         if op is not None:
-            same = _replays(state, op, docs[k], tables)
-            if not same and "at_will" in {f.name for f in fields(cast(Any, op))}:
+            after = _replays(state, op, docs[k], tables)
+            if after is None and "at_will" in {f.name for f in fields(cast(Any, op))}:
                 legacy = replace(cast(Any, op), at_will=True)  # allowed then, not now: kept as it was
-                if _replays(state, legacy, docs[k], tables):
-                    op, same = legacy, True
+                after = _replays(state, legacy, docs[k], tables)
+                if after is not None:
+                    op = legacy
                     entry["action"], entry["fields"] = to_action(op, hide_text)
         if _opens_phase(docs[k - 1], docs[k]) and out[-1]["action"] != CHECKPOINT:
             out += _phase_checkpoint(out, e, docs[k - 1], docs[k])
         out.append(entry)
-        state = games[k]
-        if not same:
+        # (a replayed state is the one read: its document is the state's, and a state read
+        # and written back gives the same document, as every save makes sure)
+        state = after if after is not None and games is None else read(k)
+        if after is None:
             cp = _checkpoint(e, docs[k], "migrated")
             cp["said"] = [str(x) for x in e.get("said", [])]
             out.append(cp)
@@ -134,12 +191,14 @@ def _phase_checkpoint(out: list[dict[str, Any]], e: dict[str, Any], before: dict
     return [_checkpoint(e, before, "phase")]
 
 
-def _replays(state: Any, op: Any, doc: dict[str, Any], tables: Tables) -> bool:
-    """Whether ``op`` performed on ``state`` gives the state document ``doc``."""
+def _replays(state: Any, op: Any, doc: dict[str, Any], tables: Tables) -> Any:
+    """The state ``op`` performed on ``state`` gives, if its document is ``doc`` (else
+    None)."""
     from rigs_helper.games.rigs.engine import perform
     from rigs_helper.games.rigs.codec import to_doc
 
     try:
-        return bool(to_doc(perform(state, op, tables).game, tables) == doc)
+        after = perform(state, op, tables).game
     except RigsError:
-        return False
+        return None
+    return after if to_doc(after, tables) == doc else None
