@@ -335,6 +335,10 @@ def report(
         game = file
     path = game_path(game)
     loaded, tables = _load(game)
+    if html is not None:  # a path refused before the report is worked out
+        from rigs_helper.cli.reporthtml import refuse_html
+
+        refuse_html(html, path, "the game file")
     series, steps = _history(path, loaded, tables)
     result = compute(loaded.game, tables, record=_record(loaded, path, tables))
     rep = build_report(loaded.game, tables, result, series, steps)
@@ -342,10 +346,6 @@ def report(
         from rigs_helper.cli.reporthtml import render
         from rigs_helper.store.files import write_atomic
 
-        if html.resolve() == path.resolve():
-            from rigs_helper.rules.errors import InputError
-
-            raise InputError(f"--html {html}: that is the game file")
         extras = None
         if rep["final"]:  # the group's history (docs/history.md): BG Stats' link, QR code
             from rigs_helper.forecast.bgstats import report_extras

@@ -55,6 +55,17 @@ def render(report: dict, series=None, title: str = TITLE, **extra) -> str:
         **{**context(report, series, title), **extra})
 
 
+def refuse_html(html, path, what: str) -> None:
+    """InputError (one line) when ``--html`` names the file reported (``what``) or a
+    folder: checked before the report is worked out (write_atomic refuses a folder too)."""
+    from rigs_helper.rules.errors import InputError
+
+    if html.resolve() == path.resolve():
+        raise InputError(f"--html {html}: that is {what}")
+    if html.is_dir():
+        raise InputError(f"{html}: is a folder, not a file")
+
+
 def report_sheet(path, html, json: bool) -> bool:
     """`rigs report PATH` when PATH is a scoring sheet: its score (as `rigs score`), the
     HTML page with ``html``; False when PATH is a game file (the caller reports it)."""
@@ -76,12 +87,10 @@ def report_sheet(path, html, json: bool) -> bool:
             f"(add them to the sheet; `rigs score {shell_word(str(path))} --draw` draws "
             "values to copy in)")
         raise InputError(said) from None
+    if html is not None:
+        refuse_html(html, path, "the scoring sheet")
     rep = sheet_report(result.score)
     if html is not None:
-        if html.resolve() == path.resolve():
-            from rigs_helper.rules.errors import InputError
-
-            raise InputError(f"--html {html}: that is the scoring sheet")
         write_atomic(html, render(rep), shared=True)
     if json:
         print_json(rep)
