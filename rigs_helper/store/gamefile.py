@@ -55,9 +55,10 @@ def split_text(text: str) -> tuple[str, str]:
     return head, tail
 
 
-# a line that opens with "[" (the search jumps from newline to newline, so a long history
-# costs little); each is then checked against _HEADER
-_BRACKET_LINE = re.compile(r"\n[ \t]*\[[^\n]*")
+# a line that opens with "[" and not as the history's own headers do ("[[log]]", "[log.",
+# "[[log.": _HEADER passes over them), each then checked against _HEADER (the search jumps
+# from newline to newline, so a long history costs little)
+_BRACKET_LINE = re.compile(r"\n[ \t]*\[(?!\[log\]\]|\[?log\.)[^\n]*")
 
 
 def _foreign_header(tail: str) -> bool:
@@ -117,7 +118,7 @@ def load_text(text: str, file: str, tables: Tables, whole: bool = True) -> Loade
 
 def _committed(committed: bool, tail: str, file: str) -> None:
     """A history that kept the seed's commitment needs it in the state."""
-    if not committed and re.search(r"(?m)^commitment = ", tail):
+    if not committed and (tail.startswith("commitment = ") or "\ncommitment = " in tail):
         raise Checker(file).fail("commitment", "is missing: this game committed its seed "
                                  "when it began (the history keeps it); put the line back, "
                                  "or `rigs undo`")
