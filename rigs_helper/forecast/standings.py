@@ -111,29 +111,33 @@ def _card_leaves(model: Model) -> int:
     return n
 
 
-def slot_distribution(model: Model, start: tuple = (), step=None) -> dict[tuple, float]:
+def slot_distribution(model: Model, start: Any = (), add: Sequence[Mapping[int, Any]] | None = None
+                      ) -> dict[Any, float]:
     """Exact joint distribution of the unknown plot types' values (draws without
-    replacement from the unseen Market cards).  ``step(acc, i, v)`` (default: ``v``
-    appended) folds slot ``i``'s value ``v`` into an outcome's key, from ``start``."""
-    if step is None:
-        def step(acc: tuple, i: int, v: int) -> tuple:
-            return acc + (v,)
+    replacement from the unseen Market cards).  An outcome's key starts as ``start`` and
+    each slot ``i`` drawn at value ``v`` makes it ``key + add[i][v]`` (default: ``(v,)``
+    appended, so the key is the tuple of the slots' values); ``add[i]`` holds every value
+    the slot can take (a card's value, or the sum of two)."""
     counts = Counter(model.values)
     vals = sorted(counts)
-    out: dict[tuple, float] = {}
-    get = out.get
     slots = model.plot_slots
+    if add is None:
+        sums = set(vals) | {a + b for a in vals for b in vals}
+        add = [{v: (v,) for v in sums}] * len(slots)
+    out: dict[Any, float] = {}
+    get = out.get
     last = len(slots) - 1
     if last < 0:
         return {start: 1.0}
 
-    def rec(i: int, left: int, prob: float, acc: tuple) -> None:
+    def rec(i: int, left: int, prob: float, acc: Any) -> None:
         # the last slot's outcomes go straight into ``out``
+        shift = add[i]
         if slots[i][1] == 1:
             for v in vals:
                 c = counts[v]
                 if c:
-                    key = step(acc, i, v)
+                    key = acc + shift[v]
                     if i == last:
                         out[key] = get(key, 0.0) + prob * c / left
                         continue
@@ -150,7 +154,7 @@ def slot_distribution(model: Model, start: tuple = (), step=None) -> dict[tuple,
                 if b == a:
                     if ca < 2:
                         continue
-                    key = step(acc, i, 2 * a)
+                    key = acc + shift[2 * a]
                     p = prob * (ca * (ca - 1) / pairs)
                     if i == last:
                         out[key] = get(key, 0.0) + p
@@ -162,7 +166,7 @@ def slot_distribution(model: Model, start: tuple = (), step=None) -> dict[tuple,
                 cb = counts[b]
                 if not cb:
                     continue
-                key = step(acc, i, a + b)
+                key = acc + shift[a + b]
                 p = prob * 2 * ca * cb / pairs
                 if i == last:
                     out[key] = get(key, 0.0) + p
@@ -178,20 +182,24 @@ def slot_distribution(model: Model, start: tuple = (), step=None) -> dict[tuple,
 def _card_parts(model: Model, forms_w) -> dict[tuple[float, ...], float]:
     """The distribution of each player's part of the unknown plot types' values, as
     vectors: :func:`slot_distribution` keyed by the parts themselves, summed as each card
-    is drawn (players with the same weights share one sum)."""
+    is drawn (players with the same weights share one sum).  The parts are whole numbers,
+    so the vector is packed into one: each part a field of ``width`` bits, kept from
+    going below 0 by an offset (one integer addition a card drawn)."""
     distinct = list(dict.fromkeys(map(tuple, forms_w)))
     where = [distinct.index(tuple(ws)) for ws in forms_w]
     cols = [tuple(ws[i] for ws in distinct) for i in range(len(model.plot_slots))]
-    shifts: list[dict[int, tuple]] = [{} for _ in cols]  # slot -> value -> the parts added
-
-    def step(parts: tuple, i: int, v: int) -> tuple:
-        shift = shifts[i].get(v)
-        if shift is None:
-            shift = shifts[i][v] = tuple([w * v for w in cols[i]])
-        return tuple(map(add, parts, shift))
-
-    out = slot_distribution(model, (0,) * len(distinct), step)
-    return {tuple([parts[j] for j in where]): p for parts, p in out.items()}
+    vals = set(model.values)
+    sums = vals | {a + b for a in vals for b in vals}
+    biggest = max(map(abs, sums), default=0)
+    bounds = [biggest * sum(abs(c[j]) for c in cols) for j in range(len(distinct))]
+    width = (2 * max(bounds, default=0)).bit_length() + 1
+    start = sum(b << (width * j) for j, b in enumerate(bounds))
+    add = [{v: sum((w * v) << (width * j) for j, w in enumerate(col)) for v in sums}
+           for col in cols]
+    mask = (1 << width) - 1
+    fields = [(width * j, bounds[j]) for j in where]
+    return {tuple([((key >> at) & mask) - off for at, off in fields]): p
+            for key, p in slot_distribution(model, start, add).items()}
 
 
 def _collapse(items, forms_w) -> dict[tuple[float, ...], float]:
@@ -380,14 +388,11 @@ def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
     rolls = [tuple(sum(k * d for k, d in zip(f.dice, roll)) for f in model.forms)
              for roll in dice_outcomes(model)]
     if cards is not None:
-        bases = [tuple(c + x for c, x in zip(consts, vec)) for vec in cards]
+        bases = [tuple(map(add, consts, vec)) for vec in cards]
         cum = list(accumulate(cards.values()))
         scale = cum[-1] / 18446744073709551616.0
-        top = len(bases) - 1
+        last = len(bases) - 1
         next64 = rng.next64
-
-        def draw_cards():
-            return bases[min(bisect_right(cum, next64() * scale), top)]
     else:
         pool = list(model.values)
         weights = [f.plots for f in model.forms]
@@ -415,7 +420,11 @@ def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
     while done < samples:
         batch = min(CHUNK, samples - done)
         for k in range(done, done + batch):
-            totals = [b + d for b, d in zip(draw_cards(), rolls[k % nr])]
+            if cards is not None:  # (draw_cards inlined: the common case)
+                totals = list(map(add, bases[min(bisect_right(cum, next64() * scale), last)],
+                                  rolls[k % nr]))
+            else:
+                totals = list(map(add, draw_cards(), rolls[k % nr]))
             best = max(totals)
             if totals.count(best) == 1:
                 win[totals.index(best)] += 1
