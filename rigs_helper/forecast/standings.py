@@ -118,7 +118,7 @@ def slot_distribution(model: Model, start: Any = (), add: Sequence[Mapping[int, 
     each slot ``i`` drawn at value ``v`` makes it ``key + add[i][v]`` (default: ``(v,)``
     appended, so the key is the tuple of the slots' values); ``add[i]`` holds every value
     the slot can take (a card's value, or the sum of two)."""
-    counts = Counter(model.values)
+    counts = dict(Counter(model.values))  # (a plain dict: quicker to index)
     vals = sorted(counts)
     slots = model.plot_slots
     if add is None:
@@ -130,19 +130,44 @@ def slot_distribution(model: Model, start: Any = (), add: Sequence[Mapping[int, 
     if last < 0:
         return {start: 1.0}
 
+    def leaf(left: int, prob: float, acc: Any) -> None:
+        # the last slot: its outcomes go straight into ``out`` (the same products as in
+        # ``rec``, their common factors taken out of the loops)
+        shift = add[last]
+        if slots[last][1] == 1:
+            for v in vals:
+                c = counts[v]
+                if c:
+                    key = acc + shift[v]
+                    out[key] = get(key, 0.0) + prob * c / left
+            return
+        pairs = left * (left - 1)
+        prob2 = prob * 2
+        for a_i, a in enumerate(vals):
+            ca = counts[a]
+            if not ca:
+                continue
+            if ca > 1:
+                key = acc + shift[2 * a]
+                out[key] = get(key, 0.0) + prob * (ca * (ca - 1) / pairs)
+            pa = prob2 * ca
+            for b in vals[a_i + 1:]:
+                cb = counts[b]
+                if cb:
+                    key = acc + shift[a + b]
+                    out[key] = get(key, 0.0) + pa * cb / pairs
+
     def rec(i: int, left: int, prob: float, acc: Any) -> None:
-        # the last slot's outcomes go straight into ``out``
+        if i == last:
+            leaf(left, prob, acc)
+            return
         shift = add[i]
         if slots[i][1] == 1:
             for v in vals:
                 c = counts[v]
                 if c:
-                    key = acc + shift[v]
-                    if i == last:
-                        out[key] = get(key, 0.0) + prob * c / left
-                        continue
                     counts[v] = c - 1
-                    rec(i + 1, left - 1, prob * c / left, key)
+                    rec(i + 1, left - 1, prob * c / left, acc + shift[v])
                     counts[v] = c
             return
         pairs = left * (left - 1)
@@ -154,25 +179,15 @@ def slot_distribution(model: Model, start: Any = (), add: Sequence[Mapping[int, 
                 if b == a:
                     if ca < 2:
                         continue
-                    key = acc + shift[2 * a]
-                    p = prob * (ca * (ca - 1) / pairs)
-                    if i == last:
-                        out[key] = get(key, 0.0) + p
-                        continue
                     counts[a] = ca - 2
-                    rec(i + 1, left - 2, p, key)
+                    rec(i + 1, left - 2, prob * (ca * (ca - 1) / pairs), acc + shift[2 * a])
                     counts[a] = ca
                     continue
                 cb = counts[b]
                 if not cb:
                     continue
-                key = acc + shift[a + b]
-                p = prob * 2 * ca * cb / pairs
-                if i == last:
-                    out[key] = get(key, 0.0) + p
-                    continue
                 counts[a], counts[b] = ca - 1, cb - 1
-                rec(i + 1, left - 2, p, key)
+                rec(i + 1, left - 2, prob * 2 * ca * cb / pairs, acc + shift[a + b])
                 counts[a], counts[b] = ca, cb
 
     rec(0, len(model.values), 1.0, start)
@@ -392,7 +407,6 @@ def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
         cum = list(accumulate(cards.values()))
         scale = cum[-1] / 18446744073709551616.0
         last = len(bases) - 1
-        next64 = rng.next64
     else:
         pool = list(model.values)
         weights = [f.plots for f in model.forms]
@@ -419,10 +433,12 @@ def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
     done = 0
     while done < samples:
         batch = min(CHUNK, samples - done)
+        # a card outcome drawn from its exact distribution: one word each, drawn at once
+        words = iter(rng.words(batch) if cards is not None else ())
         for k in range(done, done + batch):
-            if cards is not None:  # (draw_cards inlined: the common case)
-                totals = list(map(add, bases[min(bisect_right(cum, next64() * scale), last)],
-                                  rolls[k % nr]))
+            if cards is not None:
+                totals = list(map(add, bases[min(bisect_right(cum, next(words) * scale),
+                                                 last)], rolls[k % nr]))
             else:
                 totals = list(map(add, draw_cards(), rolls[k % nr]))
             best = max(totals)
