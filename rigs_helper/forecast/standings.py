@@ -252,8 +252,10 @@ def _quantiles(dist: dict[float, float], qs=(0.1, 0.9)) -> list[float]:
 
 def _marginal(dist: dict[tuple[float, ...], float], i: int) -> dict[float, float]:
     out: dict[float, float] = {}
+    get = out.get
     for vec, p in dist.items():
-        out[vec[i]] = out.get(vec[i], 0.0) + p
+        x = vec[i]
+        out[x] = get(x, 0.0) + p
     return out
 
 
