@@ -354,6 +354,9 @@ def compute_now(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
             for dvec, dp in dice_items:
                 totals = list(map(add, base, dvec))
                 best = max(totals)
+                if totals.count(best) == 1:  # (the common case: one winner, found in C)
+                    win[totals.index(best)] += cp * dp
+                    continue
                 w = cp * dp
                 for i, t in enumerate(totals):
                     if t == best:
