@@ -439,13 +439,11 @@ def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
     while done < samples:
         batch = min(CHUNK, samples - done)
         # a card outcome drawn from its exact distribution: one word each, drawn at once
-        words = iter(rng.words(batch) if cards is not None else ())
+        picks = iter([bases[min(bisect_right(cum, w * scale), last)]
+                      for w in rng.words(batch)] if cards is not None else ())
         for k in range(done, done + batch):
-            if cards is not None:
-                totals = list(map(add, bases[min(bisect_right(cum, next(words) * scale),
-                                                 last)], rolls[k % nr]))
-            else:
-                totals = list(map(add, draw_cards(), rolls[k % nr]))
+            totals = list(map(add, next(picks) if cards is not None else draw_cards(),
+                              rolls[k % nr]))
             best = max(totals)
             if totals.count(best) == 1:
                 win[totals.index(best)] += 1
