@@ -102,9 +102,10 @@ class Acting:
                 self.place(i, t)
             if self.hands[i] and self.chance(t.play):
                 self.play(i)
-            if self.chance(t.trade):
+            # (chance() takes no bits for a chance of 0: skipping the call changes nothing)
+            if t.trade > 0 and self.chance(t.trade):
                 self.trade(i)
-            if self.chance(t.gift):
+            if t.gift > 0 and self.chance(t.gift):
                 self.gift(i)
 
     def gift(self, i: int) -> None:

@@ -53,6 +53,7 @@ _IDX = {r: i for i, r in enumerate(RES)}
 _PRIORITY = {1: 2, 2: 1, 3: 0}  # power order on equal yield: Luxuries, Metal, Supplies
 ECLIPSE, SEASONAL, INFESTATION = "eclipse", "seasonal_hell", "infestation"
 CHARGER, JUNCTION = "charger_failure", "junction_failure"
+_TWO64 = 1 << 64
 
 @dataclass(frozen=True)
 class Start:
@@ -313,7 +314,15 @@ class _Game(Acting):
 
     def take(self, items: list):
         """A card drawn at random from ``items`` (the table cannot tell the order)."""
-        j = self.rng.below(len(items))
+        n = len(items)  # (Rng.below inlined: hundreds of thousands of draws a forecast)
+        if not n:
+            raise ValueError("below() needs n >= 1")
+        limit = _TWO64 - _TWO64 % n
+        next64 = self.rng.next64
+        x = next64()
+        while x >= limit:
+            x = next64()
+        j = x % n
         items[j], items[-1] = items[-1], items[j]
         return items.pop()
 

@@ -111,34 +111,63 @@ def _card_leaves(model: Model) -> int:
     return n
 
 
-def slot_distribution(model: Model, start: tuple = (), step=None) -> dict[tuple, float]:
+def slot_distribution(model: Model, start: Any = (), add: Sequence[Mapping[int, Any]] | None = None
+                      ) -> dict[Any, float]:
     """Exact joint distribution of the unknown plot types' values (draws without
-    replacement from the unseen Market cards).  ``step(acc, i, v)`` (default: ``v``
-    appended) folds slot ``i``'s value ``v`` into an outcome's key, from ``start``."""
-    if step is None:
-        def step(acc: tuple, i: int, v: int) -> tuple:
-            return acc + (v,)
-    counts = Counter(model.values)
+    replacement from the unseen Market cards).  An outcome's key starts as ``start`` and
+    each slot ``i`` drawn at value ``v`` makes it ``key + add[i][v]`` (default: ``(v,)``
+    appended, so the key is the tuple of the slots' values); ``add[i]`` holds every value
+    the slot can take (a card's value, or the sum of two)."""
+    counts = dict(Counter(model.values))  # (a plain dict: quicker to index)
     vals = sorted(counts)
-    out: dict[tuple, float] = {}
-    get = out.get
     slots = model.plot_slots
+    if add is None:
+        sums = set(vals) | {a + b for a in vals for b in vals}
+        add = [{v: (v,) for v in sums}] * len(slots)
+    out: dict[Any, float] = {}
+    get = out.get
     last = len(slots) - 1
     if last < 0:
         return {start: 1.0}
 
-    def rec(i: int, left: int, prob: float, acc: tuple) -> None:
-        # the last slot's outcomes go straight into ``out``
+    def leaf(left: int, prob: float, acc: Any) -> None:
+        # the last slot: its outcomes go straight into ``out`` (the same products as in
+        # ``rec``, their common factors taken out of the loops)
+        shift = add[last]
+        if slots[last][1] == 1:
+            for v in vals:
+                c = counts[v]
+                if c:
+                    key = acc + shift[v]
+                    out[key] = get(key, 0.0) + prob * c / left
+            return
+        pairs = left * (left - 1)
+        prob2 = prob * 2
+        for a_i, a in enumerate(vals):
+            ca = counts[a]
+            if not ca:
+                continue
+            if ca > 1:
+                key = acc + shift[2 * a]
+                out[key] = get(key, 0.0) + prob * (ca * (ca - 1) / pairs)
+            pa = prob2 * ca
+            for b in vals[a_i + 1:]:
+                cb = counts[b]
+                if cb:
+                    key = acc + shift[a + b]
+                    out[key] = get(key, 0.0) + pa * cb / pairs
+
+    def rec(i: int, left: int, prob: float, acc: Any) -> None:
+        if i == last:
+            leaf(left, prob, acc)
+            return
+        shift = add[i]
         if slots[i][1] == 1:
             for v in vals:
                 c = counts[v]
                 if c:
-                    key = step(acc, i, v)
-                    if i == last:
-                        out[key] = get(key, 0.0) + prob * c / left
-                        continue
                     counts[v] = c - 1
-                    rec(i + 1, left - 1, prob * c / left, key)
+                    rec(i + 1, left - 1, prob * c / left, acc + shift[v])
                     counts[v] = c
             return
         pairs = left * (left - 1)
@@ -150,25 +179,15 @@ def slot_distribution(model: Model, start: tuple = (), step=None) -> dict[tuple,
                 if b == a:
                     if ca < 2:
                         continue
-                    key = step(acc, i, 2 * a)
-                    p = prob * (ca * (ca - 1) / pairs)
-                    if i == last:
-                        out[key] = get(key, 0.0) + p
-                        continue
                     counts[a] = ca - 2
-                    rec(i + 1, left - 2, p, key)
+                    rec(i + 1, left - 2, prob * (ca * (ca - 1) / pairs), acc + shift[2 * a])
                     counts[a] = ca
                     continue
                 cb = counts[b]
                 if not cb:
                     continue
-                key = step(acc, i, a + b)
-                p = prob * 2 * ca * cb / pairs
-                if i == last:
-                    out[key] = get(key, 0.0) + p
-                    continue
                 counts[a], counts[b] = ca - 1, cb - 1
-                rec(i + 1, left - 2, p, key)
+                rec(i + 1, left - 2, prob * 2 * ca * cb / pairs, acc + shift[a + b])
                 counts[a], counts[b] = ca, cb
 
     rec(0, len(model.values), 1.0, start)
@@ -178,20 +197,24 @@ def slot_distribution(model: Model, start: tuple = (), step=None) -> dict[tuple,
 def _card_parts(model: Model, forms_w) -> dict[tuple[float, ...], float]:
     """The distribution of each player's part of the unknown plot types' values, as
     vectors: :func:`slot_distribution` keyed by the parts themselves, summed as each card
-    is drawn (players with the same weights share one sum)."""
+    is drawn (players with the same weights share one sum).  The parts are whole numbers,
+    so the vector is packed into one: each part a field of ``width`` bits, kept from
+    going below 0 by an offset (one integer addition a card drawn)."""
     distinct = list(dict.fromkeys(map(tuple, forms_w)))
     where = [distinct.index(tuple(ws)) for ws in forms_w]
     cols = [tuple(ws[i] for ws in distinct) for i in range(len(model.plot_slots))]
-    shifts: list[dict[int, tuple]] = [{} for _ in cols]  # slot -> value -> the parts added
-
-    def step(parts: tuple, i: int, v: int) -> tuple:
-        shift = shifts[i].get(v)
-        if shift is None:
-            shift = shifts[i][v] = tuple([w * v for w in cols[i]])
-        return tuple(map(add, parts, shift))
-
-    out = slot_distribution(model, (0,) * len(distinct), step)
-    return {tuple([parts[j] for j in where]): p for parts, p in out.items()}
+    vals = set(model.values)
+    sums = vals | {a + b for a in vals for b in vals}
+    biggest = max(map(abs, sums), default=0)
+    bounds = [biggest * sum(abs(c[j]) for c in cols) for j in range(len(distinct))]
+    width = (2 * max(bounds, default=0)).bit_length() + 1
+    start = sum(b << (width * j) for j, b in enumerate(bounds))
+    add = [{v: sum((w * v) << (width * j) for j, w in enumerate(col)) for v in sums}
+           for col in cols]
+    mask = (1 << width) - 1
+    fields = [(width * j, bounds[j]) for j in where]
+    return {tuple([((key >> at) & mask) - off for at, off in fields]): p
+            for key, p in slot_distribution(model, start, add).items()}
 
 
 def _collapse(items, forms_w) -> dict[tuple[float, ...], float]:
@@ -229,8 +252,10 @@ def _quantiles(dist: dict[float, float], qs=(0.1, 0.9)) -> list[float]:
 
 def _marginal(dist: dict[tuple[float, ...], float], i: int) -> dict[float, float]:
     out: dict[float, float] = {}
+    get = out.get
     for vec, p in dist.items():
-        out[vec[i]] = out.get(vec[i], 0.0) + p
+        x = vec[i]
+        out[x] = get(x, 0.0) + p
     return out
 
 
@@ -329,6 +354,9 @@ def compute_now(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
             for dvec, dp in dice_items:
                 totals = list(map(add, base, dvec))
                 best = max(totals)
+                if totals.count(best) == 1:  # (the common case: one winner, found in C)
+                    win[totals.index(best)] += cp * dp
+                    continue
                 w = cp * dp
                 for i, t in enumerate(totals):
                     if t == best:
@@ -380,14 +408,10 @@ def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
     rolls = [tuple(sum(k * d for k, d in zip(f.dice, roll)) for f in model.forms)
              for roll in dice_outcomes(model)]
     if cards is not None:
-        bases = [tuple(c + x for c, x in zip(consts, vec)) for vec in cards]
+        bases = [tuple(map(add, consts, vec)) for vec in cards]
         cum = list(accumulate(cards.values()))
         scale = cum[-1] / 18446744073709551616.0
-        top = len(bases) - 1
-        next64 = rng.next64
-
-        def draw_cards():
-            return bases[min(bisect_right(cum, next64() * scale), top)]
+        last = len(bases) - 1
     else:
         pool = list(model.values)
         weights = [f.plots for f in model.forms]
@@ -414,8 +438,12 @@ def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
     done = 0
     while done < samples:
         batch = min(CHUNK, samples - done)
+        # a card outcome drawn from its exact distribution: one word each, drawn at once
+        picks = iter([bases[min(bisect_right(cum, w * scale), last)]
+                      for w in rng.words(batch)] if cards is not None else ())
         for k in range(done, done + batch):
-            totals = [b + d for b, d in zip(draw_cards(), rolls[k % nr])]
+            totals = list(map(add, next(picks) if cards is not None else draw_cards(),
+                              rolls[k % nr]))
             best = max(totals)
             if totals.count(best) == 1:
                 win[totals.index(best)] += 1
