@@ -18,17 +18,17 @@ independent and fair.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
-from itertools import accumulate, product
+from itertools import product
 from operator import add, mul
 
 from rigs_helper.forecast.model import Model, _num, build_model, expected, vinnie_due
+from rigs_helper.forecast.montecarlo import monte_carlo, sample_quantiles
 from rigs_helper.rules.errors import InputError
-from rigs_helper.rules.rng import MAX_SEED, Rng, _mix
+from rigs_helper.rules.rng import MAX_SEED, _mix
 from rigs_helper.games.rigs.state import Game
 from rigs_helper.games.rigs.tables import Tables
 
@@ -39,7 +39,6 @@ DEFAULT_SAMPLES = 40_000
 NOW_SAMPLES = 4_000  # for the "if it ended now" figures beside a forecast
 EXACT_BUDGET = 60_000  # joint (cards x dice) outcomes summed exactly, at most
 ENUM_LEAVES = 40_000  # card outcomes enumerated, at most (beyond that cards are sampled)
-CHUNK = 5_000  # samples between progress ticks
 
 
 @dataclass(frozen=True)
@@ -366,10 +365,10 @@ def compute_now(game: Game, tables: Tables, samples: int = DEFAULT_SAMPLES,
     else:
         used_method, used_samples = "monte carlo", samples
         used_seed = default_seed(game) if seed is None else seed
-        win, values = _monte_carlo(model, cards, consts, samples, used_seed, tick,
-                                   want_values=spreads is None)
+        win, values = monte_carlo(model, cards, consts, dice_outcomes(model), samples,
+                                  used_seed, tick, want_values=spreads is None)
         if spreads is None:
-            spreads = [_sample_quantiles(v) for v in values]
+            spreads = [sample_quantiles(v) for v in values]
     assert spreads is not None  # (made by each way of counting above)
     players = tuple(
         PlayerStanding(f.name, means[i], spreads[i][0], spreads[i][1], min(1.0, win[i]),
@@ -387,77 +386,6 @@ def default_seed(game: Game) -> int:
     from rigs_helper.forecast.final import public_seed
 
     return _mix(public_seed(game) ^ 0x57A4D1) & MAX_SEED
-
-
-def _sample_quantiles(values: list[float]) -> list[float]:
-    s = sorted(values)
-    return [s[min(len(s) - 1, int(q * len(s)))] for q in (0.1, 0.9)]
-
-
-def _monte_carlo(model: Model, cards, consts, samples: int, seed: int, tick,
-                 want_values: bool):
-    """Win counts over ``samples`` draws.  The dice are stratified: sample k takes roll
-    k mod 6^dice, so every roll comes up equally often and only the End Game cards are
-    sampled (independently of k, so the pairing adds no bias).  A card outcome is drawn
-    from the exact distribution when it was enumerated, else by shuffling the unseen
-    Market cards."""
-    rng = Rng(seed)
-    n = len(consts)
-    win = [0] * n
-    values: list[list[float]] = [[] for _ in range(n)]
-    rolls = [tuple(sum(k * d for k, d in zip(f.dice, roll)) for f in model.forms)
-             for roll in dice_outcomes(model)]
-    if cards is not None:
-        bases = [tuple(map(add, consts, vec)) for vec in cards]
-        cum = list(accumulate(cards.values()))
-        scale = cum[-1] / 18446744073709551616.0
-        last = len(bases) - 1
-    else:
-        pool = list(model.values)
-        weights = [f.plots for f in model.forms]
-        sizes = [k for _, k in model.plot_slots]
-        need = sum(sizes)
-
-        def draw_cards():
-            deck = pool[:]
-            top = len(deck)
-            got = []
-            for _ in range(need):
-                j = rng.below(top)
-                top -= 1
-                deck[j], deck[top] = deck[top], deck[j]
-                got.append(deck[top])
-            slot_vals, pos = [], 0
-            for k in sizes:
-                slot_vals.append(sum(got[pos:pos + k]))
-                pos += k
-            return [c + sum(w * v for w, v in zip(ws, slot_vals))
-                    for c, ws in zip(consts, weights)]
-
-    nr = len(rolls)
-    done = 0
-    while done < samples:
-        batch = min(CHUNK, samples - done)
-        # a card outcome drawn from its exact distribution: one word each, drawn at once
-        picks = iter([bases[min(bisect_right(cum, w * scale), last)]
-                      for w in rng.words(batch)] if cards is not None else ())
-        for k in range(done, done + batch):
-            totals = list(map(add, next(picks) if cards is not None else draw_cards(),
-                              rolls[k % nr]))
-            best = max(totals)
-            if totals.count(best) == 1:
-                win[totals.index(best)] += 1
-            else:
-                for i in range(n):
-                    if totals[i] == best:
-                        win[i] += 1
-            if want_values:
-                for i in range(n):
-                    values[i].append(totals[i])
-        done += batch
-        if tick is not None:
-            tick(done, samples)
-    return [w / samples for w in win], values
 
 
 __all__ = ["DEFAULT_SAMPLES", "PlayerStanding", "Standings", "compute", "compute_now",
