@@ -26,6 +26,7 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 import nosync  # noqa: F401,E402 (os.fsync returns at once in the test processes)
 import pytest
 from hypothesis import settings
+import typer.testing
 from typer.testing import CliRunner
 
 # No per-example deadline (whole games run inside some examples; a slow CI machine must not
@@ -217,6 +218,20 @@ def tables():
     from rigs_helper.store.tablefiles import load_tables
 
     return load_tables()
+
+
+# typer's CliRunner builds the app's Click command from its functions at every invoke
+# (about 0.4 ms of a 2 ms `rigs status`, some 15,000 times a run); `rigs` builds it once
+# per process, and so do the tests: one command per app, reused (typer <0.29, pinned)
+def _command_once(app, _built: dict = {}):  # noqa: B006 - the process's memo
+    built = _built.get(id(app))
+    if built is None or built[0] is not app:
+        built = _built[id(app)] = (app, _typer_command(app))
+    return built[1]
+
+
+_typer_command = typer.testing._get_command
+typer.testing._get_command = _command_once
 
 
 @pytest.fixture
