@@ -59,3 +59,12 @@ def test_an_operation_refuses_table_rolls_it_did_not_use(tables):
     w = Work(game, tables, rolls=parse_rolls(["4"]))
     assert w.die(why="test") == 4
     assert w.done().game.rng == game.rng  # a table roll leaves the generator where it was
+
+
+def test_the_generators_words_at_once_are_its_next_words_one_by_one():
+    """``Rng.words(n)`` (the forecast's samples drawn at once) is the same stream as ``n``
+    calls of ``next64``, and leaves the generator where they would."""
+    a, b = Rng(12345, 7), Rng(12345, 7)
+    assert a.words(500) == [b.next64() for _ in range(500)]
+    assert (a.pos, a.next64()) == (b.pos, b.next64())
+    assert a.words(0) == [] and a.pos == b.pos

@@ -35,24 +35,14 @@ class Rng:
         self._base = _mix(seed)
 
     def next64(self) -> int:
-        # _mix inlined: the forecast draws a word hundreds of thousands of times a call
-        self.pos = pos = self.pos + 1
-        z = (self._base + pos * _GAMMA) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        self.pos += 1
+        return _mix((self._base + self.pos * _GAMMA) & _MASK)
 
     def words(self, n: int) -> list[int]:
-        """The next ``n`` words of :meth:`next64`, at once."""
-        base, pos = self._base, self.pos
-        self.pos = pos + n
-        out = []
-        for z in range(base + (pos + 1) * _GAMMA, base + (pos + n + 1) * _GAMMA, _GAMMA):
-            z &= _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            out.append(z ^ (z >> 31))
-        return out
+        """The next ``n`` words of :meth:`next64`, at once (the forecast's samples)."""
+        first = self._base + (self.pos + 1) * _GAMMA
+        self.pos += n
+        return [_mix(z & _MASK) for z in range(first, first + n * _GAMMA, _GAMMA)]
 
     def below(self, n: int) -> int:
         """A uniform whole number in ``range(n)`` (rejection sampling, no modulo bias)."""
