@@ -100,19 +100,20 @@ class _Checks:
             return False  # refuses it)
         return self._passes(self.operation(form))
 
-    def passes_fixed(self, fixed: dict, n: object = None) -> bool:
+    def passes_fixed(self, values: tuple, n: object = None) -> bool:
         """:meth:`passes` of a candidate's form (``cand_form``), its operation kept by the
-        candidate's values (words, tuples of words, None, counts: the form is made only
-        for an operation not built yet)."""
+        candidate's values (one per parameter of the spec, in its order: words, tuples of
+        words, None, counts; the form is made only for an operation not built yet)."""
         if self.d.actor == "leader" and self.player != self.game.leader:
             return False
         try:
-            key = (_FIXED, tuple(fixed.values()), n)
+            key = (_FIXED, values, n)
             op = self.ops.get(key, _UNBUILT)
         except TypeError:  # (a value that is no word)
-            return self.passes(cand_form(self.spec, fixed, n))
+            return self.passes(cand_form(self.spec, dict(zip(self.spec.params, values)), n))
         if op is _UNBUILT:
-            op = self.ops[key] = self.operation(cand_form(self.spec, fixed, n))
+            op = self.ops[key] = self.operation(
+                cand_form(self.spec, dict(zip(self.spec.params, values)), n))
             _built[0] += 1
         return self._passes(op)
 
@@ -169,14 +170,18 @@ def listed(spec: Spec, game: Game, tables: Tables, player: str) -> list[Action]:
     direct = spec.legal().actions
     if direct is not None:
         return list(direct(game, tables, player, spec))
-    found: list[dict] = []
+    params = spec.params
+    # a choice found: its values, one per parameter (``None``: left out)
+    found: list[tuple] = []
     order: dict = {}
+    at = params.index(spec.count) if spec.count in params else None
     check = checks(spec, game, tables, player)
     for cand in candidates(spec, game, tables, player):
-        fixed = {k: cand.fixed.get(k) for k in spec.params}
-        if spec.count and isinstance(fixed.get(spec.count), int):
-            order.setdefault(fixed[spec.count], len(order))
-        for v in fixed.values():
+        given = cand.fixed
+        fixed = tuple([given.get(k) for k in params])
+        if at is not None and isinstance(fixed[at], int):
+            order.setdefault(fixed[at], len(order))
+        for v in fixed:
             order.setdefault(v, len(order))
         if cand.refused:
             continue
@@ -184,23 +189,40 @@ def listed(spec: Spec, game: Game, tables: Tables, player: str) -> list[Action]:
             for n in range(1, cand.upto + 1):
                 if not check.passes_fixed(fixed, n):
                     break
-                found.append({**fixed, spec.count: n})
+                found.append(fixed if at is None else fixed[:at] + (n,) + fixed[at + 1:])
         elif check.passes_fixed(fixed):
             found.append(fixed)
             for k, values in cand.hidden:
+                i = params.index(k) if k in params else None
                 for v in values:
                     order.setdefault(v, len(order))
-                    found.append({**fixed, k: v})
+                    found.append(fixed if i is None else fixed[:i] + (v,) + fixed[i + 1:])
     return to_actions(spec, merged(spec, found), order)
 
 
-def merged(spec: Spec, found: list[dict]) -> list[dict]:
-    """Join the choices that differ in one parameter, until nothing joins."""
+def merged(spec: Spec, found: list[tuple]) -> list[dict]:
+    """Join the choices (each a value per parameter) that differ in one parameter, until
+    nothing joins."""
     params = spec.params
-    entries = [tuple(frozenset([f[k]]) for k in params) for f in found]
+    last = len(params) - 1
+    before = len(found)
+    if last < 0:
+        entries: list[tuple] = [() for _ in found]
+        start = -1
+    else:  # the first join (by the last parameter) on the values themselves
+        first: dict[tuple, set] = {}
+        for f in found:
+            key = f[:last]
+            s = first.get(key)
+            if s is None:
+                first[key] = {f[last]}
+            else:
+                s.add(f[last])
+        entries = [tuple([frozenset((v,)) for v in key]) + (frozenset(s),)
+                   for key, s in first.items()]
+        start = last - 1
     while True:
-        before = len(entries)
-        for i in reversed(range(len(params))):
+        for i in range(start, -1, -1):
             groups: dict[tuple, list] = {}
             for e in entries:
                 key = e[:i] + e[i + 1:]
@@ -212,6 +234,7 @@ def merged(spec: Spec, found: list[dict]) -> list[dict]:
             entries = [tuple(g) for g in groups.values()]
         if len(entries) == before:
             return [dict(zip(params, e)) for e in entries]
+        before, start = len(entries), last
 
 
 def to_actions(spec: Spec, entries: list[dict], order: dict) -> list[Action]:
