@@ -276,8 +276,8 @@ def test_no_module_is_over_450_lines_unless_it_says_why():
     long = []
     for path in sorted(PKG.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        doc = ast.get_docstring(parsed(path)) or ""
-        if text.count("\n") > 450 and "one idea" not in doc:
+        # (the docstring read only of a long module: a short one passes whatever it says)
+        if text.count("\n") > 450 and "one idea" not in (ast.get_docstring(parsed(path)) or ""):
             long.append(f"{path.relative_to(PKG)} ({text.count(chr(10))} lines)")
     assert long == []
 
