@@ -23,6 +23,7 @@ import re
 from pathlib import Path
 
 import pytest
+from sourcetree import parsed
 
 PKG = Path(__file__).resolve().parents[1] / "rigs_helper"
 IO_MODULES = {"os", "io", "sys", "pathlib", "shutil", "tempfile", "subprocess", "socket",
@@ -46,13 +47,6 @@ EXCEPTIONS = {
 
 #: every module of the package, by its dotted name
 MODULES = {".".join(p.relative_to(PKG.parent).with_suffix("").parts) for p in PKG.rglob("*.py")}
-
-
-@functools.lru_cache(maxsize=None)
-def parsed(path: Path) -> ast.Module:
-    """A module's syntax tree, parsed once in this process (the tests below read the same
-    files)."""
-    return ast.parse(path.read_text(encoding="utf-8"), str(path))
 
 
 @functools.lru_cache(maxsize=None)
