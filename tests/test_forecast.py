@@ -151,8 +151,10 @@ def test_hidden_order_makes_no_difference(tables):
         assert (knowledge.deck_knowledge(g, tables, deck)
                 == knowledge.deck_knowledge(other, tables, deck))
     assert odds(g, tables) == odds(other, tables)
-    a = standings.compute(g, tables, samples=300)  # the same draws whatever the count
-    b = standings.compute(other, tables, samples=300)
+    # (60 simulated games, the figures compared exactly: a hidden order that reached the
+    # simulation would change them whatever the count, as in test_forecast_final.py)
+    a = standings.compute(g, tables, samples=60)
+    b = standings.compute(other, tables, samples=60)
     assert a.as_dict() == b.as_dict()
 
 

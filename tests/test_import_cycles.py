@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from sourcetree import parsed
+
 PKG = Path(__file__).resolve().parents[1] / "rigs_helper"
 
 
@@ -18,7 +20,7 @@ def module_name(path: Path, root: Path = PKG) -> str:
 
 def edges(path: Path, modules: set[str]) -> set[str]:
     """The package's own modules that ``path`` imports, at any depth."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = parsed(path)  # (parsed once per process: test_layers.py reads the same files)
     out: set[str] = set()
     for node in ast.walk(tree):
         names: list[str] = []

@@ -61,6 +61,7 @@ def net(h, v):
     return score_player(h, v, TABLES).net_worth
 
 
+@settings(max_examples=SCORING_EXAMPLES)
 @given(holdings_st(), values_st)
 def test_one_more_credit_is_one_more_net_worth(h, v):
     assert net(dataclasses.replace(h, credits=h.credits + 1), v) == net(h, v) + 1

@@ -45,6 +45,10 @@ class Games(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.g = None
+        # the last state written (and, once it passed, read back): a refused action leaves
+        # the very same state, already written and read back (compared exactly in ``do``)
+        self.written: tuple = (None, None)
+        self.tripped = None
 
     @initialize(n=st.integers(2, 4), seed=st.integers(0, MAX_SEED),
                 cards=st.integers(0, 4), metal=st.integers(0, 8))
@@ -74,9 +78,15 @@ class Games(RuleBasedStateMachine):
             return data.draw(st.sampled_from(own))
         return data.draw(st.sampled_from(PLOT_IDS))
 
+    def doc(self, g) -> dict:
+        """``to_doc`` of ``g``, written once per state (the frozen state cannot change)."""
+        if self.written[0] is not g:
+            self.written = (g, to_doc(g, TABLES))
+        return self.written[1]
+
     def do(self, op):
         before = self.g
-        doc = to_doc(before, TABLES)
+        doc = self.doc(before)
         try:
             out = perform(before, op, TABLES)
         except RigsError:
@@ -273,10 +283,11 @@ class Games(RuleBasedStateMachine):
 
     @invariant()
     def cards_conserved_and_file_round_trip(self):
-        if self.g is None:
-            return
+        if self.g is None or self.g is self.tripped:
+            return  # (the state did not change since its round trip: a refused action)
         # from_doc validates: every card in exactly one place, caps, plots and spots.
-        assert from_doc(to_doc(self.g, TABLES), "round-trip", TABLES) == self.g
+        assert from_doc(self.doc(self.g), "round-trip", TABLES) == self.g
+        self.tripped = self.g
 
 
 # (15 runs of up to 40 steps: each checks every invariant after every step)
