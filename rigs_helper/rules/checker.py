@@ -39,16 +39,19 @@ def parse_toml(text: str, file: str) -> dict[str, Any]:
 
 def _depth(doc: Any) -> int:
     """How deep tables and arrays nest in ``doc`` (counted without recursion)."""
-    deepest, stack = 0, [(doc, 1)]
-    while stack:
+    if not isinstance(doc, (dict, list)):
+        return 1
+    deepest, stack = 1, [(doc, 1)]  # (a value's own depth counts; only tables and
+    while stack:                      # arrays are stacked: their values one deeper)
         value, d = stack.pop()
-        deepest = max(deepest, d)
+        if d > deepest:
+            deepest = d
         if d > MAX_DEPTH:
             break
-        if isinstance(value, dict):
-            stack += [(v, d + 1) for v in value.values()]
-        elif isinstance(value, list):
-            stack += [(v, d + 1) for v in value]
+        values = value.values() if isinstance(value, dict) else value
+        if values and d + 1 > deepest:
+            deepest = d + 1
+        stack += [(v, d + 1) for v in values if isinstance(v, (dict, list))]
     return deepest
 
 

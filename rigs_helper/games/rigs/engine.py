@@ -179,6 +179,12 @@ class Work(PileMoves):
     def game(self, game: Game) -> None:
         self._game, self._players, self._changes = game, None, {}
 
+    def now(self, name: str) -> Any:
+        """A field of the state as it is now, other than its players (no Game made)."""
+        assert name != "players"
+        changes = self._changes
+        return changes[name] if name in changes else getattr(self._game, name)
+
     def change(self, **changes: Any) -> None:
         """Change fields of the state other than its players, round and phase (made when
         read: ``_game.round`` and ``.phase`` are the state's now)."""
@@ -203,7 +209,8 @@ class Work(PileMoves):
             for p in ps:  # the name itself (how the rules ask), before any matching
                 if p.name == name:
                     return p
-        return self.game.player(name)
+            return self.game.player(name)
+        return self._game.player(name)  # (the players unchanged: no Game made to read one)
 
     def put(self, player: Player) -> None:
         """``player`` in place of the player of that name (the state made when read)."""

@@ -38,34 +38,34 @@ def game_problems(game: Game, tables: Tables, check: Checker) -> Iterator[InputE
     if not game.round - 1 <= drawn <= game.round:
         yield check.fail("round", f"round {game.round}, but {drawn} Market "
                          f"card{'s' if drawn != 1 else ''} drawn (one per round)")
-    # every plot card in exactly one place
-    # (counted with update: every count here is positive, so a sum of Counters is the same)
-    where = Counter(game.plot_deck)
-    where.update(game.grant)
+    # every plot card in exactly one place (the ids sorted alike are the usual case: each
+    # once; else counted, to name each one)
+    ids = [*game.plot_deck, *game.grant, *(x.id for p in game.players for x in p.plots)]
+    if _sorted(ids) != _wants(tables)["plot"]:
+        where = Counter(ids)
+        all_plots = {f"P{i + 1}" for i in range(len(tables.plot_deck))}
+        for pid in sorted(all_plots):
+            if where[pid] != 1:
+                yield check.fail("players.plots", f"plot card {pid} is in {where[pid]} "
+                                 "places (deck, Land Grant, players); it must be in "
+                                 "exactly one")
+    wants = _wants(tables)
+    yield from _conserve(check, "survey", wants["survey"],
+                         [*game.survey.draw, *(x.survey for p in game.players
+                                               for x in p.plots if x.survey is not None)])
+    yield from _conserve(check, "disaster", wants["disaster"],
+                         [*game.disaster.draw, *game.disaster.discard,
+                          *(p.disaster for p in game.players if p.disaster)], tables)
+    karma = [*game.karma.draw, *game.karma.discard]
     for p in game.players:
-        where.update(x.id for x in p.plots)
-    all_plots = {f"P{i + 1}" for i in range(len(tables.plot_deck))}
-    for pid in sorted(all_plots):
-        if where[pid] != 1:
-            yield check.fail("players.plots", f"plot card {pid} is in {where[pid]} places "
-                             "(deck, Land Grant, players); it must be in exactly one")
-    yield from _conserve(check, "survey", Counter(tables.survey_deck),
-              Counter(game.survey.draw) + Counter(x.survey for p in game.players
-                                                  for x in p.plots if x.survey is not None))
-    yield from _conserve(check, "disaster", Counter(tables.disaster_deck),
-              Counter(game.disaster.draw) + Counter(game.disaster.discard)
-              + Counter(p.disaster for p in game.players if p.disaster), tables)
-    karma = Counter(game.karma.draw)
-    karma.update(game.karma.discard)
-    for p in game.players:
-        karma.update(p.hand)
-        karma.update(p.in_play)
-        karma.update(p.incoming)
-    karma.update(waiting_cards(game))
-    yield from _conserve(check, "karma", Counter(tables.karma_deck), karma, tables)
+        karma += p.hand
+        karma += p.in_play
+        karma += p.incoming
+    karma += waiting_cards(game)
+    yield from _conserve(check, "karma", wants["karma"], karma, tables)
     yield from check_waits(game, check)
-    yield from _conserve(check, "market", Counter(range(len(tables.market_deck))),
-              Counter(game.market.game) + Counter(game.market.drawn) + Counter(game.market.end))
+    yield from _conserve(check, "market", wants["market"],
+                         [*game.market.game, *game.market.drawn, *game.market.end])
     if game.colony_rigs > const.colony_rigs:
         yield check.fail("players", f"the colony has {game.colony_rigs} RIGS; "
                          f"there are only {const.colony_rigs} RIGS tokens")
@@ -75,8 +75,41 @@ def game_problems(game: Game, tables: Tables, check: Checker) -> Iterator[InputE
                              f"Vinnie has only {const.scripts_per_resource}")
 
 
-def _conserve(check: Checker, deck: str, want: Counter[Any], have: Counter[Any],
-              tables: Tables | None = None) -> Iterator[InputError]:
+#: each deck's cards sorted (and the plot ids), for the last tables asked about
+_WANTS: list[Any] = [None, {}]
+
+
+def _wants(tables: Tables) -> dict[str, Any]:
+    """Every card of each deck, sorted (None when they do not sort) and counted: what the
+    cards in the game add up to."""
+    if _WANTS[0] is not tables:
+        decks: dict[str, Any] = {"survey": tables.survey_deck,
+                                 "disaster": tables.disaster_deck,
+                                 "karma": tables.karma_deck,
+                                 "market": range(len(tables.market_deck))}
+        _WANTS[:] = [tables, {
+            "plot": sorted(f"P{i + 1}" for i in range(len(tables.plot_deck))),
+            **{k: (_sorted(v), Counter(v)) for k, v in decks.items()}}]
+    return _WANTS[1]  # type: ignore[no-any-return]
+
+
+def _sorted(cards: Any) -> list[Any] | None:
+    """``cards`` sorted (None when they do not sort: counted then)."""
+    try:
+        return sorted(cards)
+    except TypeError:
+        return None
+
+
+def _conserve(check: Checker, deck: str, wanted: tuple[list[Any] | None, Counter[Any]],
+              cards: list[Any], tables: Tables | None = None) -> Iterator[InputError]:
+    """The cards of ``deck`` in the game (``cards``) against the deck (``wanted``: sorted,
+    and counted): the same sorted is the usual case; else counted, to name what is extra
+    or missing."""
+    if wanted[0] is not None and _sorted(cards) == wanted[0]:
+        return
+    want, have = wanted[1], Counter(cards)
+
     def name(k: Any) -> str:  # a Disaster or Karma card by its title, not its key
         try:
             return title_of(tables, deck, k) if tables is not None else str(k)

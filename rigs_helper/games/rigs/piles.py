@@ -146,6 +146,11 @@ class PileMoves:
     # a mixed deck they stand for (:meth:`set_aside`): never a draw from the top
     _aside: dict[str, list[tuple[str, str | None]]] = {}
 
+    def now(self, name: str) -> Any:
+        """A field of the state as it is now, other than its players (Work reads it
+        without making the Game again)."""
+        return getattr(self.game, name)
+
     def set_aside(self, drew: dict[str, list[str]]) -> None:
         """The Karma cards recorded in the answers given before a waiting card resolves
         (``drew``: per player, titles or ``virtual``) were drawn at the table then, in the
@@ -153,7 +158,7 @@ class PileMoves:
         as recorded, by name (a mixed deck's card it stands for: games/rigs/mixed.py
         ``set_aside``), and the resolution's other draws take the deck's other cards."""
 
-        if "karma" in self.game.missing:
+        if "karma" in self.now("missing"):
             self._aside = aside_cards(self.game.karma, self.tables, drew)
         else:
             self._aside = {who: [(t, None) for t in ts] for who, ts in drew.items()}
@@ -189,17 +194,17 @@ class PileMoves:
         return card
 
     def _draw(self, deck: str, physical: str | None, who: str) -> str | None:
-        pile: Pile = getattr(self.game, deck)
-        if deck in self.game.missing:
+        pile: Pile = self.now(deck)
+        if deck in self.now("missing"):
             return self._draw_mixed(deck, pile, physical, who)
         if physical is not None:
             key = find_in(self.tables, deck, physical)
             if key not in pile.draw:
                 if key in pile.discard and not pile.draw:
-                    pile = self._refill(deck, pile) if self.game.table_shuffles else \
+                    pile = self._refill(deck, pile) if self.now("table_shuffles") else \
                         self._reshuffle(deck, pile)
                 if key not in pile.draw and self._held_unseen(deck, pile, key, who):
-                    pile = getattr(self.game, deck)
+                    pile = self.now(deck)
                 if key not in pile.draw:
                     raise RulesError(f"no {title_of(self.tables, deck, key)!r} is left in "
                                      f"the {deck.title()} deck", rule="cards are conserved: "
@@ -286,9 +291,9 @@ class PileMoves:
         else:
             card = find_in(self.tables, deck, physical)
             i = _own_copy(pile, card)
-            if i < 0 and not self.game.missing[deck].get(card) and \
+            if i < 0 and not self.now("missing")[deck].get(card) and \
                     self._held_unseen(deck, pile, card, who):  # (no oracle: issue 43)
-                pile = getattr(self.game, deck)
+                pile = self.now(deck)
                 i = _own_copy(pile, card)
             if i < 0:
                 raise RulesError(f"no {title_of(self.tables, deck, card)!r} is left in your "
@@ -303,7 +308,7 @@ class PileMoves:
     def _draw_early(self, name: str, record: str, key: str | None) -> str | None:
         """The card ``name`` drew at the table before (``record``: its title or
         ``virtual``), in the place set aside for it (``key``'s: a mixed deck's card)."""
-        pile: Pile = self.game.karma
+        pile: Pile = self.now("karma")
         virtual = record.strip().lower() == "virtual"
         i = pile.draw.index(key) if key is not None and key in pile.draw else -1
         ok, j = False, -1  # (``key`` None: not a mixed deck, as any draw)
@@ -340,7 +345,7 @@ class PileMoves:
         return pile
 
     def _reshuffle(self, deck: str, pile: Pile) -> Pile:
-        if deck in self.game.missing:
+        if deck in self.now("missing"):
             from collections import Counter
 
             from rigs_helper.games.rigs.mixed import labeled
@@ -355,31 +360,31 @@ class PileMoves:
         return pile
 
     def discard(self, deck: str, key: str) -> None:
-        pile: Pile = getattr(self.game, deck)
+        pile: Pile = self.now(deck)
         vdiscard = pile.vdiscard
-        if deck in self.game.missing:
+        if deck in self.now("missing"):
             from rigs_helper.games.rigs.mixed import out_is_virtual
 
-            if out_is_virtual(self.game.missing[deck], pile, key):
+            if out_is_virtual(self.now("missing")[deck], pile, key):
                 vdiscard += (key,)
         self._set_pile(deck, replace(pile, discard=pile.discard + (key,),
                                              vdiscard=vdiscard))
 
     def put_back(self, deck: str, key: str) -> None:
         """A drawn card goes back on top of ``deck`` (a mixed deck keeps its tag)."""
-        pile: Pile = getattr(self.game, deck)
+        pile: Pile = self.now(deck)
         virtual = pile.virtual
-        if deck in self.game.missing:
+        if deck in self.now("missing"):
             from rigs_helper.games.rigs.mixed import out_is_virtual
 
-            virtual = (out_is_virtual(self.game.missing[deck], pile, key),) + virtual
+            virtual = (out_is_virtual(self.now("missing")[deck], pile, key),) + virtual
         self._set_pile(deck, replace(pile, draw=(key,) + pile.draw,
                                              virtual=virtual))
 
     def undiscard(self, deck: str, key: str) -> None:
         """Take one copy of ``key`` back out of ``deck``'s discards (a card played that
         ends up in a hand after all)."""
-        pile: Pile = getattr(self.game, deck)
+        pile: Pile = self.now(deck)
         disc = list(pile.discard)
         disc.remove(key)
         vdiscard = list(pile.vdiscard)
@@ -440,9 +445,9 @@ class PileMoves:
     def _top_virtual(self, deck: str) -> bool:
         """The next card of a mixed ``deck`` is rigs' (its discards reshuffled first when
         its draw pile is empty, as the draw would)."""
-        if deck not in self.game.missing:
+        if deck not in self.now("missing"):
             return False
-        pile: Pile = getattr(self.game, deck)
+        pile: Pile = self.now(deck)
         if not pile.draw:
             if not pile.discard:
                 return False
