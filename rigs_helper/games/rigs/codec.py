@@ -231,6 +231,9 @@ def migrate(doc: dict[str, Any], check: Checker) -> dict[str, Any]:
     return doc
 
 
+_BYS: list[Any] = [None, {}]
+
+
 def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True) -> Game:
     """The validated state of ``doc`` (``whole=False``: each value checked, not the rules
     across them, see :func:`check_game`)."""
@@ -249,7 +252,9 @@ def from_doc(doc: dict[str, Any], file: str, tables: Tables, whole: bool = True)
     def decode(key: str, value: Any, codec: str) -> tuple[Any, ...]:
         return decoded(check, c, key, value, codec)
 
-    bys: dict[int, dict[str, str]] = {}  # each deck's keys by title (made once a read)
+    if _BYS[0] is not tables:  # each deck's keys by title, for the last tables read with
+        _BYS[:] = [tables, {}]
+    bys: dict[int, dict[str, str]] = _BYS[1]
 
     def titles(key: str, value: Any, cards: Iterable[Any]) -> tuple[str, ...]:
         by = bys.get(id(cards))

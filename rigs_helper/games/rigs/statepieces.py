@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from rigs_helper.rules.checker import Checker
+from rigs_helper.rules.checker import MAX_INT, Checker
 from rigs_helper.games.rigs.state import MAX_HOLDING, OWED_DRAW, Pile, Player, Plot, frozen_map
 from rigs_helper.games.rigs.hidden import Codecs
 from rigs_helper.games.rigs.tables import RESOURCES, Tables, slug
@@ -103,7 +103,13 @@ def decoded(check: Checker, c: Codecs, key: str, value: Any, codec: str, tagged:
 def player_lookups(tables: Tables) -> tuple[dict[str, str], set[str]]:
     """What :func:`read_player` looks cards up in: the Karma cards' keys by title, the
     Disaster cards' keys (made once for every player of a state)."""
-    return {slug(x.title): x.key for x in tables.karma}, {x.key for x in tables.disasters}
+    if _LOOKUPS[0] is not tables:  # (made once for the last tables asked about)
+        _LOOKUPS[:] = [tables, ({slug(x.title): x.key for x in tables.karma},
+                                {x.key for x in tables.disasters})]
+    return _LOOKUPS[1]  # type: ignore[no-any-return]
+
+
+_LOOKUPS: list[Any] = [None, None]
 
 
 def read_player(check: Checker, raw: Any, i: int, tables: Tables,
@@ -118,7 +124,7 @@ def read_player(check: Checker, raw: Any, i: int, tables: Tables,
         if f not in p:
             raise check.fail(f"{k}.{f}", "is missing (rigs writes it for every player; "
                              "put it back, or `rigs undo`)")
-    amounts = {f: check.whole(p.get(f, 0), f"{k}.{f}") for f in ("credits", *RESOURCES)}
+    amounts = {f: _count(check, p.get(f, 0), k, f) for f in ("credits", *RESOURCES)}
     for f, n in amounts.items():
         if n > MAX_HOLDING:
             raise check.fail(f"{k}.{f}", f"{n} is more than a game holds (at most "
@@ -145,7 +151,7 @@ def read_player(check: Checker, raw: Any, i: int, tables: Tables,
         plan[pid] = check.choice(v, f"{k}.plan.{pid}", ("power", "skip"))
     plots = []
     for j, pl in enumerate(check.array(p.get("plots", []), f"{k}.plots")):
-        plots.append(read_plot(check, pl, f"{k}.plots[{j}]", tables))
+        plots.append(_plain_plot(pl, tables) or read_plot(check, pl, f"{k}.plots[{j}]", tables))
     hand = decode(f"{k}.hand", p.get("hand", ""), "karma")
     disaster_draw = None
     if "disaster_draw" in p:
@@ -156,32 +162,64 @@ def read_player(check: Checker, raw: Any, i: int, tables: Tables,
         disaster_draw = hand[i - 1] if i else OWED_DRAW
     return Player(
         name=name, **amounts,
-        warehouse_rigs=check.whole(p.get("warehouse_rigs", 0), f"{k}.warehouse_rigs"),
+        warehouse_rigs=_count(check, p.get("warehouse_rigs", 0), k, "warehouse_rigs"),
         plots=tuple(plots),
         hand=hand,
         in_play=titles(f"{k}.in_play", p.get("in_play", []), tables.karma),
         vinnie=frozen_map(vinnie), disaster=disaster, effects=effects,
-        borrowed=check.whole(p.get("borrowed", 0), f"{k}.borrowed"),
+        borrowed=_count(check, p.get("borrowed", 0), k, "borrowed"),
         may_swap=flag(check, p.get("may_swap", False), f"{k}.may_swap"),
-        must_lose_rigs=check.whole(p.get("must_lose_rigs", 0), f"{k}.must_lose_rigs"),
+        must_lose_rigs=_count(check, p.get("must_lose_rigs", 0), k, "must_lose_rigs"),
         on_cards=frozen_map(on_cards), plan=frozen_map(plan),
-        must_discard=check.whole(p.get("must_discard", 0), f"{k}.must_discard"),
-        may_take=check.whole(p.get("may_take", 0), f"{k}.may_take"),
+        must_discard=_count(check, p.get("must_discard", 0), k, "must_discard"),
+        may_take=_count(check, p.get("may_take", 0), k, "may_take"),
         last_loss=frozen_map({r: check.whole(v, f"{k}.last_loss.{r}") for r, v in
                               check.table(p.get("last_loss", {}), f"{k}.last_loss",
                                           {*RESOURCES, "karma", "round", "karma_only"}).items()}),
-        no_sabotage_round=check.whole(p.get("no_sabotage_round", 0),
-                                      f"{k}.no_sabotage_round"),
+        no_sabotage_round=_count(check, p.get("no_sabotage_round", 0), k, "no_sabotage_round"),
         incoming=titles(f"{k}.incoming", p.get("incoming", []), tables.karma),
         disaster_draw=disaster_draw,
-        owed_karma=check.whole(p.get("owed_karma", 0), f"{k}.owed_karma"),
+        owed_karma=_count(check, p.get("owed_karma", 0), k, "owed_karma"),
     )
+
+
+def _count(check: Checker, value: Any, k: str, f: str) -> int:
+    """``check.whole`` of player ``k``'s ``f``, its key made only for a message."""
+    if type(value) is int and 0 <= value <= MAX_INT:
+        return value
+    return check.whole(value, f"{k}.{f}")
 
 
 def flag(check: Checker, value: Any, key: str) -> bool:
     if not isinstance(value, bool):
         raise check.fail(key, f"must be true or false, not {value!r}")
     return value
+
+
+def _plain_plot(pl: Any, tables: Tables) -> Plot | None:
+    """The plot :func:`read_plot` reads from ``pl`` when ``pl`` is as rigs writes it (each
+    value of its type, in its range, in its case), checked without making the keys of its
+    messages (None: :func:`read_plot` reads it, or names what is wrong)."""
+    if type(pl) is not dict or not _PLOT.issuperset(pl):
+        return None
+    pid, ptype, rigs = pl.get("id"), pl.get("type"), pl.get("rigs")
+    survey, harvest = pl.get("survey"), pl.get("harvest")
+    if type(pid) is not str or type(ptype) is not str or type(rigs) is not int or \
+            not 0 <= rigs <= MAX_INT or not _PID.fullmatch(pid):
+        return None
+    deck = tables.plot_deck
+    if not 1 <= int(pid[1:]) <= len(deck) or deck[int(pid[1:]) - 1] != ptype or \
+            ptype not in tables.plots:
+        return None
+    if survey is not None and (type(survey) is not int or survey < 0
+                               or survey not in tables.survey_yields):
+        return None
+    if harvest is None:
+        return None if rigs else Plot(pid, ptype, survey, rigs, None)
+    if type(harvest) is not str or harvest not in RESOURCES:
+        return None
+    plot = Plot(pid, ptype, survey, rigs, harvest)
+    return plot if rigs <= plot.spots(tables, harvest) else None
 
 
 def read_plot(check: Checker, raw: Any, key: str, tables: Tables) -> Plot:
