@@ -29,6 +29,11 @@ def _stream(base: int, n: int) -> bytes:
                  for i in range(n))
 
 
+def _xor(raw: bytes, key: bytes) -> bytes:
+    """Each byte of ``raw`` XORed with the key's byte at its place (the key as long)."""
+    return (int.from_bytes(raw, "big") ^ int.from_bytes(key, "big")).to_bytes(len(raw), "big")
+
+
 class _Codec:
     """Cards of one deck <-> small numbers <-> an opaque string (each number XORed with
     a key stream drawn from the seed, written as hex)."""
@@ -42,14 +47,12 @@ class _Codec:
         return _stream(self._base, n)
 
     def encode(self, cards: Iterable[Any]) -> str:
-        raw = bytes(self.to_num(c) for c in cards)
-        key = self._key(len(raw))
-        return bytes(a ^ b for a, b in zip(raw, key)).hex()
+        raw = bytes(map(self.to_num, cards))
+        return _xor(raw, self._key(len(raw))).hex()
 
     def decode(self, text: str) -> list[Any]:
         raw = bytes.fromhex(text)
-        key = self._key(len(raw))
-        return [self.from_num(a ^ b) for a, b in zip(raw, key)]
+        return list(map(self.from_num, _xor(raw, self._key(len(raw)))))
 
     # a mixed deck's pile: each card with its "virtual" tag in the high bit
     def encode_tagged(self, cards: Iterable[Any], tags: Iterable[bool]) -> str:
