@@ -238,6 +238,21 @@ class Work(PileMoves):
             self.ledger.append((p.name, resource, n, source))
         return self.update(name, **{resource: have + n})
 
+    def add_each(self, name: str, changes: Mapping[str, int], source: str) -> None:
+        """:meth:`add` of each (resource or "credits", change) in order, the player made
+        once (the same ledger, the same refusal)."""
+        p = self.player(name)
+        now: dict[str, Any] = {}
+        for resource, n in changes.items():
+            have = now[resource] if resource in now else getattr(p, resource)
+            if have + n < 0:
+                raise RulesError(f"{p.name} has {have} {resource}; {source} needs {-n}")
+            if n:
+                self.ledger.append((p.name, resource, n, source))
+            now[resource] = have + n
+        if now:
+            self.put(replace(p, **now))
+
     def lose(self, name: str, resource: str, n: int, source: str) -> int:
         """A loss from a Disaster or a Karma card (what Warehouse Insurance can recover).
         Takes what there is, up to ``n``; returns what was lost."""

@@ -74,8 +74,7 @@ def production_to_market(w: Work, auto: bool, cards: list[str], pending: list[st
     w.game = replace(w.game, last_call=False)
     plans = {p.name: plan(w.game, p.name, w.tables) for p in w.game.players}
     for name, pl in plans.items():
-        for r, v in pl.produced.items():
-            w.add(name, r, v, "production")
+        w.add_each(name, pl.produced, "production")
         got = ", ".join(signed(v, r) for r, v in pl.produced.items() if v)
         w.say(f"{name} commits production: {got or 'nothing'}"
               + (f" ({pl.energy_lost} Energy lost)" if pl.energy_lost else "") + ".")
