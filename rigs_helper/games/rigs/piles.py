@@ -135,8 +135,7 @@ class Draw(NamedTuple):
 class PileMoves:
     """The deck half of Work: every card drawn, put back or discarded goes through here."""
 
-    # Work's, which this mixes into
-    game: Game
+    game: Game  # (Work's, as the fields below: this mixes into Work)
     tables: Tables
     rng: Rng
     need: list[str]
@@ -145,11 +144,6 @@ class PileMoves:
     # per player, the Karma cards the table drew before this operation, with the cards of
     # a mixed deck they stand for (:meth:`set_aside`): never a draw from the top
     _aside: dict[str, list[tuple[str, str | None]]] = {}
-
-    def now(self, name: str) -> Any:
-        """A field of the state as it is now, other than its players (Work reads it
-        without making the Game again)."""
-        return getattr(self.game, name)
 
     def set_aside(self, drew: dict[str, list[str]]) -> None:
         """The Karma cards recorded in the answers given before a waiting card resolves
@@ -178,6 +172,7 @@ class PileMoves:
         self.change(**{deck: pile})  # "disaster" or "karma"
 
     if TYPE_CHECKING:
+        def now(self, name: str) -> Any: ...  # a field of the state (no Game made)
         def say(self, text: str, to: str | None = None) -> None: ...
         def player(self, name: str) -> Player: ...
         def update(self, name: str, **changes: Any) -> Player: ...
