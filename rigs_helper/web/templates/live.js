@@ -1,5 +1,4 @@
 (function(){
-  var url = document.body.getAttribute('data-json');
   var dirty = 0;  // a form being filled in (since)
   function filling(){ return dirty && Date.now() - dirty < 60000; }
   function main(){ return document.querySelector('main'); }
@@ -235,9 +234,10 @@
       });
     });
   }
-  // a long poll: the server holds the request until the game changes (or ~25 s, 304), so
-  // a tap shows on every screen within a second with one request in flight per page
-  var wait = url + (url.indexOf('?') < 0 ? '?' : '&') + 'wait=1';
+  // a long poll of the page itself: the server holds the request until the game changes
+  // (or ~25 s, 304) and answers the new page, so a tap shows on every screen within a
+  // second with one request in flight per page
+  var wait = location.pathname + '?wait=1';
   function poll(){
     var asked = Date.now(), again = {{ poll_ms }};
     fetch(wait, {headers: {'If-None-Match': '"' + tag() + '"'}, cache: 'no-store'})
@@ -247,8 +247,7 @@
         if (r.status !== 200 || filling()) return null;
         // shown already (this page's own tap fetched it): not fetched a second time
         if (r.headers.get('ETag') === '"' + tag() + '"') return null;
-        return fetch(location.pathname, {cache: 'no-store'}).then(function(p){
-          return p.ok ? p.text() : null; });
+        return r.text();
       })
       .then(function(text){ if (text) { swap(text, true); again = 0; } })
       .catch(function(){})
