@@ -237,17 +237,22 @@
   // a long poll of the page itself: the server holds the request until the game changes
   // (or ~25 s, 304) and answers the new page, so a tap shows on every screen within a
   // second with one request in flight per page
-  var wait = location.pathname + '?wait=1';
+  var wait = location.pathname + '?wait=1', json = document.body.getAttribute('data-json');
+  json += (json.indexOf('?') < 0 ? '?' : '&') + 'wait=1';
   function poll(){
     var asked = Date.now(), again = {{ poll_ms }};
-    fetch(wait, {headers: {'If-None-Match': '"' + tag() + '"'}, cache: 'no-store'})
+    // (while a form is filled in nothing is put in: its JSON asked, not the page)
+    fetch(filling() ? json : wait, {headers: {'If-None-Match': '"' + tag() + '"'},
+                                    cache: 'no-store'})
       .then(function(r){
         // held and answered "no change": ask again at once (a quick 304 waits a little)
         if (r.status === 304) { if (Date.now() - asked >= 1000) again = 0; return null; }
         if (r.status !== 200 || filling()) return null;
         // shown already (this page's own tap fetched it): not fetched a second time
         if (r.headers.get('ETag') === '"' + tag() + '"') return null;
-        return r.text();
+        if (/html/.test(r.headers.get('Content-Type') || '')) return r.text();
+        return fetch(location.pathname, {cache: 'no-store'}).then(function(p){
+          return p.ok ? p.text() : null; });
       })
       .then(function(text){ if (text) { swap(text, true); again = 0; } })
       .catch(function(){})
