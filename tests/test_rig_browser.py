@@ -1,6 +1,8 @@
 """A RIG game from `rigs new --rules rig` to its end, played from two phones in a real
 browser: each player's page in its own tab (kept open, as a phone is), each decision taken
-with the page's own controls as they come (the first choice each form offers)."""
+with the page's own controls as they come (the first choice each form offers).  (In a
+Chromium that draws no frame unless asked, browserhelp ``unthreaded``: the pages' scripts
+and controls are those of any Chromium.)"""
 
 from __future__ import annotations
 

@@ -3,7 +3,9 @@ plays the first three rounds of a 2-player game where rigs deals the cards and o
 3-player game where the table holds a partial set and rolls the dice, in a real browser at
 390×844 (one tab per phone, kept open as a phone is, and the board); after every tap no
 4xx/5xx, every field labelled once and whole, and the decision shown is the player's
-pending; every other phone and the board show each tap's outcome."""
+pending; every other phone and the board show each tap's outcome.  (The games run in a Chromium that
+draws no frame unless asked, browserhelp ``unthreaded``: the pages' scripts, layout, hit
+testing and scrolling the tapper checks are those of any Chromium.)"""
 
 from __future__ import annotations
 
