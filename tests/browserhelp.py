@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-def start_browser(folder: Path):
+def start_browser(folder: Path, flags: tuple[str, ...] = ()):
     """A new headless Chromium (its headless shell where installed: tests/conftest.py
     ``browser_programs``) whose background tabs keep their timers running (the pages'
     polling); the full browser's profile in ``folder``, the shell's in the driver's own
-    temporary folder (the shell given a profile folder opens no page to drive)."""
+    temporary folder (the shell given a profile folder opens no page to drive); ``flags`` added."""
     from conftest import browser_programs
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -30,7 +30,7 @@ def start_browser(folder: Path):
                  "--window-size=1920,1080", "--hide-scrollbars",
                  # one thread rasters a tab's frames (the pages drawn the same, for less
                  # CPU: benchmarks/README.md "The suite's time")
-                 "--num-raster-threads=1"):
+                 "--num-raster-threads=1", *flags):
         opts.add_argument(flag)
     if "headless-shell" not in chromium:  # (the shell takes the driver's own profile
         opts.add_argument(f"--user-data-dir={folder / 'chromium'}")  # folder, removed at quit)
@@ -111,8 +111,9 @@ class Shared:
     test with a fresh tab (tests/conftest.py's session fixture ``chromium``): the tab the
     test before left, put back as new (:func:`blank_tab`), or else a new one."""
 
-    def __init__(self, folder) -> None:
+    def __init__(self, folder, flags: tuple[str, ...] = ()) -> None:
         self.folder = folder  # () -> a new folder for a profile
+        self.flags = flags  # Chromium's own, beside start_browser's
         self.driver = None
         self.used: set[str] = set()  # the DevTools commands sent since the last fresh()
 
@@ -122,7 +123,7 @@ class Shared:
             self.quit()
         self.used.clear()
         if self.driver is None:
-            self.driver = start_browser(self.folder())
+            self.driver = start_browser(self.folder(), self.flags)
             send = self.driver.execute_cdp_cmd
 
             def tracked(cmd: str, cmd_args: dict):
@@ -145,6 +146,27 @@ def browser(chromium):
     """A headless Chromium for one test, with one fresh tab (import this fixture into the
     test module): the test process's one browser."""
     return chromium.fresh()
+
+
+#: the test process's second Chromium, drawing frames only when asked (``unthreaded``)
+_UNTHREADED: list[Shared] = []
+
+
+@pytest.fixture
+def unthreaded():
+    """A headless Chromium for one test that takes no screenshot, with one fresh tab: the
+    test process's second one, started at its first use and quit at the process's end,
+    with ``--disable-threaded-compositing`` (no frame drawn unless asked: half the CPU
+    of a game played in tabs, benchmarks/README.md "The suite's time"; a screenshot never
+    answers there).  The pages run, lay out and answer taps as in the other."""
+    import atexit
+    import tempfile
+
+    if not _UNTHREADED:
+        _UNTHREADED.append(Shared(lambda: Path(tempfile.mkdtemp(prefix="rigs-chromium-")),
+                                  ("--disable-threaded-compositing",)))
+        atexit.register(_UNTHREADED[0].quit)
+    return _UNTHREADED[0].fresh()
 
 
 def wait_in_tab(driver, script: str, timeout: float = 10.0):

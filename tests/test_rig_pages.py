@@ -56,7 +56,8 @@ def test_board_and_pages_show_both_queues_and_each_players_controls(served):
 
 
 def test_rig_pages_long_poll_is_held_until_a_tap_changes_the_game(served, monkeypatch):
-    """The pages' poll (templates/live.js: ``state.json?wait=1`` naming the version shown)
+    """The pages' poll (``?wait=1`` naming the version shown: templates/live.js asks for
+    the page itself, the JSON answers it too, tested here)
     is held until the game changes, as R.I.G.S.'s is (web/server.py): answered at once it
     made each RIG page ask again every 300 ms; a tap answers it with the new version, and
     with nothing changed it ends in 304."""

@@ -1,5 +1,5 @@
 """No client locks others out of `rigs serve` (issue 43, point 4): a long poll of the board's
-and a page's JSON is held until the game changes (a command at the terminal wakes it within
+and a page's JSON, or of the pages themselves (templates/live.js), is held until the game changes (a command at the terminal wakes it within
 a second) or its time runs out (304); idle connections from many addresses make way for the
 board and the pages (oldest idle first, strangers before known pages); many pages polling
 from one address all get their answers."""
@@ -21,12 +21,13 @@ def _etag(server, target):
 
 
 def test_a_long_poll_is_held_until_a_command_changes_the_game(tmp_path, tables):
-    """The board's and a page's long polls, held side by side (one wait and one command
-    for both: each is checked held, then woken)."""
+    """The board's and a page's long polls, of their JSON and of the pages themselves (as
+    the pages' script polls), held side by side (one wait and one command for all: each is
+    checked held, then woken, the page answered with the new page)."""
     game = secret_game(tmp_path / "rigs.toml")
     with serving(game, tables) as (server, _, tokens):
         token = next(iter(tokens.values()))
-        targets = ("/state.json", f"/p/{token}/state.json")
+        targets = ("/state.json", f"/p/{token}/state.json", "/", f"/p/{token}")
         tags = {target: _etag(server, target) for target in targets}
         out: dict = {target: {} for target in targets}
 
@@ -49,7 +50,7 @@ def test_a_long_poll_is_held_until_a_command_changes_the_game(tmp_path, tables):
         for target in targets:
             status, headers, body = out[target]["answer"]
             assert status == 200 and headers["ETag"] != tags[target] and \
-                body.startswith("{"), target
+                body.startswith("<!doctype html>" if "." not in target else "{"), target
             # answered within a second of the change
             assert out[target]["took"] - 1.0 - done < 1.0, target
 
@@ -68,6 +69,11 @@ def test_a_long_poll_without_a_change_ends_in_304_and_a_stale_tag_is_answered_at
         started = time.monotonic()
         assert get(server, "/state.json?wait=1", headers={"If-None-Match": '"old"'})[0] == 200
         assert time.monotonic() - started < 1
+        # the pages' own poll (templates/live.js asks for the page itself) likewise
+        token = next(iter(_tokens.values()))
+        assert get(server, f"/p/{token}?wait=1", headers={"If-None-Match": tag})[0] == 304
+        status, _, body = get(server, f"/p/{token}?wait=1", headers={"If-None-Match": '"old"'})
+        assert status == 200 and "<main" in body
 
 
 def test_idle_connections_from_many_addresses_make_way_for_the_board_and_the_pages(

@@ -208,12 +208,13 @@ class RigHandler(Handler):
               ) -> None:
         from rigs_helper.games.rig.views import status_dict
 
-        if json_wanted:  # (the pages' poll: held until the game changes)
-            self._long_poll()
+        self._long_poll()  # (the pages' poll, ``?wait=1``: held until the game changes)
         etag, st, error = self.server.rig.snapshot()
         d = status_dict(st) if st is not None else None
         if json_wanted:
             self._json({**(d or {}), "error": error}, etag, head, private=name is not None)
+            return
+        if self._unchanged(etag, private=name is not None):
             return
         you = None if name is None else name
         html = render("rig.html", d=d, you=you, token=token, error=error, etag=etag,

@@ -47,6 +47,7 @@ class RigsHandler(Handler):
         target = self.path.split("?", 1)[0].split("#", 1)[0]
         if target == "/":
             self.server.known(self.connection)
+            self._long_poll()
             self._board(head, json_wanted=False)
             return
         if target == "/state.json":
@@ -60,7 +61,7 @@ class RigsHandler(Handler):
             return
         self.server.known(self.connection)
         name, token, rest = route
-        if rest == "state.json":
+        if rest in ("state.json", "."):
             self._long_poll()
         if rest == "actions.json":
             snap = self.server.source.snapshot()
@@ -89,6 +90,8 @@ class RigsHandler(Handler):
         if json_wanted:
             self._json(d, snap.etag, head)
             return
+        if self._unchanged(snap.etag):
+            return
         html = pages.board_page(snap, d, srv.source.previous(snap), srv.game_path, srv.tables)
         self._send(200, "text/html; charset=utf-8", html.encode(), head, snap.etag)
 
@@ -98,6 +101,8 @@ class RigsHandler(Handler):
         d = player.player_data(snap, srv.game_path, srv.tables, name)
         if json_wanted:
             self._json(d, snap.etag, head, private=True)
+            return
+        if self._unchanged(snap.etag, private=True):
             return
         query = parse_qs(self.path.split("?", 1)[1]) if "?" in self.path else {}
         answer = srv.acting.recalled(name, (query.get("r") or [""])[0])

@@ -10,10 +10,11 @@ Routes (anything else is a bare 404):
 The GET routes are the game's (its handler's ``_get``); POST /p/TOKEN/act calls the game
 server's ``acting.act``.  JSON answers carry an ETag (a hash of the game file) and answer 304 to If-None-Match.
 
-A long poll: GET of /state.json or /p/TOKEN/state.json with ``?wait=1`` and an
-If-None-Match naming the current version is held until the game file changes (a tap, a
-command at the terminal) or WAIT_SECONDS pass (then 304): the pages' poll loop
-(templates/live.js) shows a change within a second with one request in flight each.
+A long poll: GET of a page or its JSON (/, /state.json, /p/TOKEN, /p/TOKEN/state.json)
+with ``?wait=1`` and an If-None-Match naming the current version is held until the game
+file changes (a tap, a command at the terminal) or WAIT_SECONDS pass (then 304): the
+pages' poll loop (templates/live.js, asking for the page itself: one request a change)
+shows a change within a second with one request in flight each.
 
 Limits: a request must arrive whole within REQUEST_SECONDS (a reaper closes a connection
 that dribbles), a silent connection is closed after IDLE_SECONDS, a body is at most
@@ -356,6 +357,15 @@ class Handler(BaseHTTPRequestHandler):
         now = self.server.version()
         if f'"{now}"' in tags:
             self._idle_while(self.server.wait_change, now)
+
+    def _unchanged(self, etag: str, private: bool = False) -> bool:
+        """A page's long poll (``?wait=1``) ended with the version it names still the
+        game's (``etag``): answered 304 (True); else the page is answered as any GET."""
+        tags = self._poll_tags()
+        if tags is None or f'"{etag}"' not in tags:
+            return False
+        self._send(304, None, b"", head=True, etag=etag, private=private)
+        return True
 
     # ------------------------------------------------------------------------ answers
 

@@ -1,10 +1,20 @@
 (function(){
-  var url = document.body.getAttribute('data-json');
   var dirty = 0;  // a form being filled in (since)
   function filling(){ return dirty && Date.now() - dirty < 60000; }
   function main(){ return document.querySelector('main'); }
   function tag(){ return main().getAttribute('data-etag'); }
   var shown = null;  // the page last put in, as markup past its version (data-etag)
+  // the markup of each node of <main> as put in, null for one touched since (a tap, a
+  // field filled in, the outcome box)
+  var parts = null;
+  function text_of(n){ return n.nodeType === 1 ? n.outerHTML : n.nodeType + ':' + n.nodeValue; }
+  function touched(n){
+    var m = main();
+    while (n && n.parentNode !== m) n = n.parentNode;
+    if (n && parts) parts[Array.prototype.indexOf.call(m.childNodes, n)] = null;
+  }
+  ['click', 'input', 'change', 'submit'].forEach(function(t){
+    document.addEventListener(t, function(ev){ touched(ev.target); }, true); });
   function swap(text, keep){
     // a page that shows what this one shows (another page's tap, a version this page's
     // own tap fetched already): its version taken, nothing drawn again
@@ -21,15 +31,41 @@
     var doc = new DOMParser().parseFromString(text, 'text/html');
     var fresh = doc.querySelector('main');
     if (!fresh) return;
+    // each node of the new <main> as markup (before the page's state is put into it)
+    var markup = Array.prototype.slice.call(fresh.childNodes).map(text_of);
+    var into = main(), had = Array.prototype.slice.call(into.childNodes);  // (as they are)
     var old = document.getElementById('outcome'), now = fresh.querySelector('#outcome');
-    if (keep && old && now && now.hidden) now.replaceWith(old);
+    var moved = null;  // the outcome box kept: moved into the new page
+    if (keep && old && now && now.hidden) { now.replaceWith(old); moved = old; }
     var open = {};
     document.querySelectorAll('details[data-group]').forEach(function(d){
       open[d.getAttribute('data-group')] = d.open; });
     fresh.querySelectorAll('details[data-group]').forEach(function(d){
       var k = d.getAttribute('data-group'); if (k in open) d.open = open[k]; });
-    var before = waiting();
-    main().replaceWith(fresh); document.title = doc.title; wire();
+    var novel = Array.prototype.slice.call(fresh.childNodes), before = waiting();
+    if (parts && parts.length === had.length) {
+      // only the nodes whose markup changed put in: in order, each new node is an old
+      // one kept where one (untouched since it was put in) has its markup, the old ones
+      // before it removed; else it is put in.  The others are not drawn again.
+      var here = function(n){ return n !== moved && n.parentNode === into; };
+      var put = [], j = 0, k;
+      for (var i = 0; i < markup.length; i++) {
+        for (k = j; k < had.length && !(parts[k] === markup[i] && here(had[k])); k++) {}
+        if (k < had.length) {
+          for (; j < k; j++) if (here(had[j])) had[j].remove();
+          j = k + 1; continue; }
+        for (k = j; k < had.length && !here(had[k]); k++) {}
+        into.insertBefore(novel[i], k < had.length ? had[k] : null); put.push(novel[i]);
+      }
+      for (; j < had.length; j++) if (here(had[j])) had[j].remove();
+      Array.prototype.slice.call(into.attributes).forEach(function(a){
+        if (!fresh.hasAttribute(a.name)) into.removeAttribute(a.name); });
+      Array.prototype.slice.call(fresh.attributes).forEach(function(a){
+        if (into.getAttribute(a.name) !== a.value) into.setAttribute(a.name, a.value); });
+      document.title = doc.title; wire(put);
+    } else { into.replaceWith(fresh); document.title = doc.title; wire([document]); }
+    parts = markup;
+    touched(document.getElementById('outcome'));  // (the outcome box: the script's own)
     if (waiting() > before && navigator.vibrate) {  // a decision arrives: where allowed
       try { navigator.vibrate(200); } catch (e) {}
     }
@@ -146,8 +182,14 @@
       put(p, opts(p).filter(function(v){ return used.indexOf(plot(v)) < 0; })[0] || '');
     });
   }
-  function wire(){
-    document.querySelectorAll('form.act').forEach(function(f){
+  function wire(roots){  // the forms in ``roots`` (nodes put in) wired
+    var forms = [];
+    roots.forEach(function(r){
+      if (r.nodeType !== 1 && r.nodeType !== 9) return;
+      if (r.nodeType === 1 && r.matches('form.act')) forms.push(r);
+      r.querySelectorAll('form.act').forEach(function(f){ forms.push(f); });
+    });
+    forms.forEach(function(f){
       when(f); per(f);
       f.addEventListener('change', function(ev){ dirty = Date.now(); distinct(f, ev.target);
         when(f); per(f); sums(f); });
@@ -192,18 +234,23 @@
       });
     });
   }
-  // a long poll: the server holds the request until the game changes (or ~25 s, 304), so
-  // a tap shows on every screen within a second with one request in flight per page
-  var wait = url + (url.indexOf('?') < 0 ? '?' : '&') + 'wait=1';
+  // a long poll of the page itself: the server holds the request until the game changes
+  // (or ~25 s, 304) and answers the new page, so a tap shows on every screen within a
+  // second with one request in flight per page
+  var wait = location.pathname + '?wait=1', json = document.body.getAttribute('data-json');
+  json += (json.indexOf('?') < 0 ? '?' : '&') + 'wait=1';
   function poll(){
     var asked = Date.now(), again = {{ poll_ms }};
-    fetch(wait, {headers: {'If-None-Match': '"' + tag() + '"'}, cache: 'no-store'})
+    // (while a form is filled in nothing is put in: its JSON asked, not the page)
+    fetch(filling() ? json : wait, {headers: {'If-None-Match': '"' + tag() + '"'},
+                                    cache: 'no-store'})
       .then(function(r){
         // held and answered "no change": ask again at once (a quick 304 waits a little)
         if (r.status === 304) { if (Date.now() - asked >= 1000) again = 0; return null; }
         if (r.status !== 200 || filling()) return null;
         // shown already (this page's own tap fetched it): not fetched a second time
         if (r.headers.get('ETag') === '"' + tag() + '"') return null;
+        if (/html/.test(r.headers.get('Content-Type') || '')) return r.text();
         return fetch(location.pathname, {cache: 'no-store'}).then(function(p){
           return p.ok ? p.text() : null; });
       })
@@ -211,6 +258,8 @@
       .catch(function(){})
       .then(function(){ setTimeout(poll, again); });
   }
-  wire(); awake();
+  parts = Array.prototype.slice.call(main().childNodes).map(text_of);  // (as served)
+  touched(document.getElementById('outcome'));
+  wire([document]); awake();
   setTimeout(poll, 0);
 })();
