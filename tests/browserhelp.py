@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-def start_browser(folder: Path, flags: tuple[str, ...] = ()):
+def start_browser(folder: Path):
     """A new headless Chromium (its headless shell where installed: tests/conftest.py
     ``browser_programs``) whose background tabs keep their timers running (the pages'
     polling); the full browser's profile in ``folder``, the shell's in the driver's own
-    temporary folder (the shell given a profile folder opens no page to drive); ``flags`` added."""
+    temporary folder (the shell given a profile folder opens no page to drive); the shell
+    draws frames only when asked (:data:`FRAMES_ON_REQUEST`)."""
     from conftest import browser_programs
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -30,13 +31,39 @@ def start_browser(folder: Path, flags: tuple[str, ...] = ()):
                  "--window-size=1920,1080", "--hide-scrollbars",
                  # one thread rasters a tab's frames (the pages drawn the same, for less
                  # CPU: benchmarks/README.md "The suite's time")
-                 "--num-raster-threads=1", *flags):
+                 "--num-raster-threads=1"):
         opts.add_argument(flag)
-    if "headless-shell" not in chromium:  # (the shell takes the driver's own profile
-        opts.add_argument(f"--user-data-dir={folder / 'chromium'}")  # folder, removed at quit)
+    shell = "headless-shell" in chromium
+    for flag in FRAMES_ON_REQUEST if shell else ():  # (frames drawn for a screenshot only)
+        opts.add_argument(flag)
+    if not shell:  # (the shell takes the driver's own profile folder, removed at quit)
+        opts.add_argument(f"--user-data-dir={folder / 'chromium'}")
     driver = webdriver.Chrome(options=opts, service=Service(executable_path=chromedriver))
+    driver.frames_on_request = shell
     driver.set_page_load_timeout(30)
     return driver
+
+
+#: the headless shell draws a frame only when the test asks for one
+#: (``HeadlessExperimental.beginFrame``, what :func:`screenshot` sends): a page that changes
+#: is styled and laid out when a script or a tap needs it, never painted, rastered and
+#: composited for nobody to see.  The board and four phones showing a change: 111 -> 36 ms
+#: of Chromium (benchmarks/README.md "The suite's time"); `Page.captureScreenshot`
+#: (Selenium's save_screenshot) never answers there, so every screenshot goes through
+#: :func:`screenshot`.  (The full browser's headless mode has no such control.)
+FRAMES_ON_REQUEST = ("--enable-begin-frame-control", "--run-all-compositor-stages-before-draw")
+
+
+def screenshot(driver, path: Path) -> None:
+    """A PNG of the tab as it shows now, at its viewport, written to ``path``."""
+    import base64
+
+    if not getattr(driver, "frames_on_request", False):
+        driver.save_screenshot(str(path))
+        return
+    got = driver.execute_cdp_cmd("HeadlessExperimental.beginFrame",
+                                 {"screenshot": {"format": "png"}})
+    path.write_bytes(base64.b64decode(got["screenshotData"]))
 
 
 def viewport(driver, width: int, height: int) -> None:
@@ -75,6 +102,7 @@ UNDO_CDP: dict[str, tuple[str, dict] | None] = {
     "Emulation.setEmulatedMedia": ("Emulation.setEmulatedMedia",
                                    {"media": "", "features": []}),
     "Network.clearBrowserCookies": None,
+    "HeadlessExperimental.beginFrame": None,
 }
 
 
@@ -111,9 +139,8 @@ class Shared:
     test with a fresh tab (tests/conftest.py's session fixture ``chromium``): the tab the
     test before left, put back as new (:func:`blank_tab`), or else a new one."""
 
-    def __init__(self, folder, flags: tuple[str, ...] = ()) -> None:
+    def __init__(self, folder) -> None:
         self.folder = folder  # () -> a new folder for a profile
-        self.flags = flags  # Chromium's own, beside start_browser's
         self.driver = None
         self.used: set[str] = set()  # the DevTools commands sent since the last fresh()
 
@@ -123,7 +150,7 @@ class Shared:
             self.quit()
         self.used.clear()
         if self.driver is None:
-            self.driver = start_browser(self.folder(), self.flags)
+            self.driver = start_browser(self.folder())
             send = self.driver.execute_cdp_cmd
 
             def tracked(cmd: str, cmd_args: dict):
@@ -146,27 +173,6 @@ def browser(chromium):
     """A headless Chromium for one test, with one fresh tab (import this fixture into the
     test module): the test process's one browser."""
     return chromium.fresh()
-
-
-#: the test process's second Chromium, drawing frames only when asked (``unthreaded``)
-_UNTHREADED: list[Shared] = []
-
-
-@pytest.fixture
-def unthreaded():
-    """A headless Chromium for one test that takes no screenshot, with one fresh tab: the
-    test process's second one, started at its first use and quit at the process's end,
-    with ``--disable-threaded-compositing`` (no frame drawn unless asked: half the CPU
-    of a game played in tabs, benchmarks/README.md "The suite's time"; a screenshot never
-    answers there).  The pages run, lay out and answer taps as in the other."""
-    import atexit
-    import tempfile
-
-    if not _UNTHREADED:
-        _UNTHREADED.append(Shared(lambda: Path(tempfile.mkdtemp(prefix="rigs-chromium-")),
-                                  ("--disable-threaded-compositing",)))
-        atexit.register(_UNTHREADED[0].quit)
-    return _UNTHREADED[0].fresh()
 
 
 def wait_in_tab(driver, script: str, timeout: float = 10.0):
@@ -216,7 +222,7 @@ def tap_words(driver, text: str, css: str) -> None:
 def shot(driver, folder: Path, name: str) -> Path:
     """A screenshot under ``folder`` (and a copy in $RIGS_SCREENSHOTS when set)."""
     path = folder / name
-    driver.save_screenshot(str(path))
+    screenshot(driver, path)
     if os.environ.get("RIGS_SCREENSHOTS"):
         out = Path(os.environ["RIGS_SCREENSHOTS"])
         out.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from browserhelp import browser, tap_words, viewport, wait_in_tab  # noqa: F401 (a fixture)
+from browserhelp import (  # noqa: F401 (a fixture)
+    browser, screenshot, tap_words, viewport, wait_in_tab)
 from clihelp import base, load, save
 from gameplay import play, play_to, set_player
 from servehelp import rigs, serving
@@ -58,7 +59,7 @@ def open_page(driver, base_url: str, token: str) -> list:
         out = Path(os.environ["RIGS_SCREENSHOTS"])
         out.mkdir(parents=True, exist_ok=True)
         test = os.environ.get("PYTEST_CURRENT_TEST", "form").split("::")[-1].split(" ")[0]
-        driver.save_screenshot(str(out / f"{test}-{token[:4]}.png"))
+        screenshot(driver, out / f"{test}-{token[:4]}.png")
     look = driver.execute_script(LOOK)
     assert len(look["forms"]) == 1, look["texts"]  # one decision, one form
     words = look["words"]

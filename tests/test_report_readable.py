@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from browserhelp import browser  # noqa: F401 (a fixture)
+from browserhelp import browser, screenshot  # noqa: F401 (a fixture)
 from gameplay import play_to
 from named_game import NAMES, WIDE
 
@@ -106,7 +106,7 @@ def test_report_reads_on_a_phone_and_a_laptop(named_game, rigs, tmp_path, browse
             assert scroll <= inner, (width, scroll, inner)
             assert MAXI in driver.find_element("tag name", "body").text
             shot = SHOTS / f"report-{width}.png"
-            driver.save_screenshot(str(shot))
+            screenshot(driver, shot)
             assert shot.stat().st_size > 10_000
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

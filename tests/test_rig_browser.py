@@ -1,8 +1,6 @@
 """A RIG game from `rigs new --rules rig` to its end, played from two phones in a real
 browser: each player's page in its own tab (kept open, as a phone is), each decision taken
-with the page's own controls as they come (the first choice each form offers).  (In a
-Chromium that draws no frame unless asked, browserhelp ``unthreaded``: the pages' scripts
-and controls are those of any Chromium.)"""
+with the page's own controls as they come (the first choice each form offers)."""
 
 from __future__ import annotations
 
@@ -10,7 +8,7 @@ import hashlib
 import time
 
 import pytest
-from browserhelp import unthreaded, viewport  # noqa: F401 (a fixture)
+from browserhelp import browser, viewport  # noqa: F401 (a fixture)
 from righelp import serving
 
 from rigs_helper.store import gamestore
@@ -47,7 +45,7 @@ var before = arguments[0], end = Date.now() + arguments[1], done = arguments[2];
 
 
 @pytest.mark.slow
-def test_rig_game_from_two_phones_to_the_end(unthreaded, tmp_path, rigs):  # noqa: F811
+def test_rig_game_from_two_phones_to_the_end(browser, tmp_path, rigs):  # noqa: F811
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
@@ -56,14 +54,14 @@ def test_rig_game_from_two_phones_to_the_end(unthreaded, tmp_path, rigs):  # noq
                 "-g", path).exit_code == 0
     with serving(path) as (tokens, port):
         base = f"http://127.0.0.1:{port}"
-        viewport(unthreaded, 390, 844)
+        viewport(browser, 390, 844)
         windows = {}
         for name in ("Ana", "Bo"):
             if windows:
-                unthreaded.switch_to.new_window("tab")
-                viewport(unthreaded, 390, 844)  # a tab's own, as a phone's screen is
-            unthreaded.get(f"{base}/p/{tokens[name]}")
-            windows[name] = unthreaded.current_window_handle
+                browser.switch_to.new_window("tab")
+                viewport(browser, 390, 844)  # a tab's own, as a phone's screen is
+            browser.get(f"{base}/p/{tokens[name]}")
+            windows[name] = browser.current_window_handle
         actions = 0
         for _ in range(400):
             st = gamestore.load(path).state
@@ -72,29 +70,29 @@ def test_rig_game_from_two_phones_to_the_end(unthreaded, tmp_path, rigs):  # noq
             from rigs_helper.games.rig.legal import legal
 
             name = next(s.name for s in st.seats if legal(st, s.name))
-            unthreaded.switch_to.window(windows[name])
+            browser.switch_to.window(windows[name])
             etag = hashlib.sha256(path.read_bytes()).hexdigest()[:20]
             # one round trip: the page shows the game as it is now (waited for in the tab),
             # then its answers counted and the first decision's button
-            found = unthreaded.execute_async_script(SHOWN, etag, 10000)
+            found = browser.execute_async_script(SHOWN, etag, 10000)
             assert found is not None, f"{name}'s page never showed version {etag}"
             answers, button = found
             try:
                 button.click()  # ("Roll for me" first where rigs may roll)
             except StaleElementReferenceException:  # the page was drawn again
-                answers, button = unthreaded.execute_async_script(SHOWN, etag, 10000)
+                answers, button = browser.execute_async_script(SHOWN, etag, 10000)
                 button.click()
-            said = unthreaded.execute_async_script(ANSWERED, answers, 10000)
+            said = browser.execute_async_script(ANSWERED, answers, 10000)
             assert said == "Done.", said
             actions += 1
         st = gamestore.load(path).state
         assert st.step == "over" and actions > 10
         for name in ("Ana", "Bo"):
-            unthreaded.switch_to.window(windows[name])
+            browser.switch_to.window(windows[name])
             deadline = time.monotonic() + 5
-            while not unthreaded.find_elements(By.ID, "winner") and time.monotonic() < deadline:
+            while not browser.find_elements(By.ID, "winner") and time.monotonic() < deadline:
                 time.sleep(0.1)
-            winner = unthreaded.find_element(By.ID, "winner").text
+            winner = browser.find_element(By.ID, "winner").text
             expect = (f"{st.seats[st.winner].name} wins" if st.winner is not None
                       else "a draw")
             assert winner == expect

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browserhelp import browser, wait_in_tab  # noqa: F401 (a fixture)
+from browserhelp import browser, screenshot, wait_in_tab  # noqa: F401 (a fixture)
 from servehelp import secret_game, serving
 
 pytestmark = pytest.mark.browser
@@ -63,7 +63,7 @@ def test_board_and_player_page_follow_a_rigs_command_by_themselves(browser, tmp_
             assert browser.execute_script("return document.documentElement.scrollWidth") \
                 <= width  # nothing wider than the screen
             shot = SHOTS / f"board-{width}.png"
-            browser.save_screenshot(str(shot))
+            screenshot(browser, shot)
             assert shot.stat().st_size > 5000
 
         browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -74,7 +74,7 @@ def test_board_and_player_page_follow_a_rigs_command_by_themselves(browser, tmp_
         background = browser.execute_script(
             "return getComputedStyle(document.body).backgroundColor")
         assert background == "rgb(18, 18, 18)"  # the browser's dark mode is followed
-        browser.save_screenshot(str(SHOTS / "board-390-dark.png"))
+        screenshot(browser, SHOTS / "board-390-dark.png")
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         browser.get(f"{base}/p/{tokens['Bo']}")
         cards = len(browser.find_elements(By.CSS_SELECTOR, "#hand li"))
@@ -84,4 +84,4 @@ def test_board_and_player_page_follow_a_rigs_command_by_themselves(browser, tmp_
                     + str(cards + 1), 15)
         assert "You drew" in browser.execute_script(  # in "Lately, for you", folded
             "return document.querySelector('main').textContent")
-        browser.save_screenshot(str(SHOTS / "player-390.png"))
+        screenshot(browser, SHOTS / "player-390.png")

@@ -3,9 +3,7 @@ plays the first three rounds of a 2-player game where rigs deals the cards and o
 3-player game where the table holds a partial set and rolls the dice, in a real browser at
 390×844 (one tab per phone, kept open as a phone is, and the board); after every tap no
 4xx/5xx, every field labelled once and whole, and the decision shown is the player's
-pending; every other phone and the board show each tap's outcome.  (The games run in a Chromium that
-draws no frame unless asked, browserhelp ``unthreaded``: the pages' scripts, layout, hit
-testing and scrolling the tapper checks are those of any Chromium.)"""
+pending; every other phone and the board show each tap's outcome."""
 
 from __future__ import annotations
 
@@ -13,7 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
-from browserhelp import unthreaded  # noqa: F401 (a fixture)
+from browserhelp import start_browser
 from randomplayer import new_game
 from servehelp import serving
 from tapper import CHECKS, WATCH, Tapper
@@ -34,7 +32,7 @@ def one_browser(chromium):
     (["Ana", "Bo"], "rigs", None),
     (["Ana", "Bo", "Cy"], "table", PARTIAL),
 ], ids=["2p-cards-rigs", "3p-cards-table-dice-table-partial"])
-def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, unthreaded,  # noqa: F811
+def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, one_browser,
                                                        tmp_path, tables):
     from rigs_helper.store import session
 
@@ -42,7 +40,7 @@ def test_a_tapping_player_plays_the_first_three_rounds(names, dice, have, unthre
     cards = "rigs" if have is None else "table"
     assert session.load(game, tables).game.cards == cards
     with serving(game, tables) as (_, base, tokens):
-        tapper = Tapper(unthreaded, base, tokens, game, tables, random.Random(3),
+        tapper = Tapper(one_browser, base, tokens, game, tables, random.Random(3),
                         board=True)
         try:
             report = tapper.play(4)
