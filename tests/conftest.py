@@ -102,46 +102,6 @@ def chromium(tmp_path_factory):
         shared.quit()
 
 
-def pytest_configure(config):
-    _compile_tests_once(config)
-
-
-def _compile_tests_once(config) -> None:
-    """On a tree whose test modules were never compiled (a fresh clone, as CI's), they are
-    rewritten and compiled (pytest's assertion rewriting, kept in tests/__pycache__) once,
-    by two `pytest --collect-only` side by side, before the workers start: else each of
-    the three workers does all 140 itself, at once (a run's start on a fresh clone: 25
-    CPU-s and 14-15 s, against 8 CPU-s and 5-8 s once compiled).  Anything that goes
-    wrong here only leaves the workers to compile as before."""
-    import subprocess
-
-    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", 0) \
-            or config.args_source != pytest.Config.ArgsSource.TESTPATHS:
-        return  # (a worker, no workers, or only the files named on the command line)
-    tag = f"{sys.implementation.cache_tag}-pytest-{pytest.__version__}.pyc"
-    here = Path(__file__).parent
-
-    def compiled(test: Path) -> bool:
-        pyc = here / "__pycache__" / f"{test.stem}.{tag}"
-        return pyc.exists() and pyc.stat().st_mtime >= test.stat().st_mtime
-
-    cold = [t for t in sorted(here.glob("test_*.py")) if not compiled(t)]
-    if len(cold) < 20:
-        return
-    runs: list[subprocess.Popen] = []
-    try:
-        runs += [subprocess.Popen([sys.executable, "-m", "pytest", "--collect-only", "-qq",
-                                  "-n", "0", "-p", "no:cacheprovider", *map(str, half)],
-                                 cwd=ROOT, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL)
-                for half in (cold[0::2], cold[1::2])]
-        for run in runs:
-            run.wait(120)
-    except (OSError, subprocess.SubprocessError):
-        for run in runs:
-            run.kill()
-
-
 def pytest_xdist_auto_num_workers(config):
     """`-n auto` (pyproject.toml): one worker more than the cores.  A test waits for
     Chromium, for its pages' server or for a process it started, a core idle meanwhile; a
