@@ -151,7 +151,7 @@ def read_player(check: Checker, raw: Any, i: int, tables: Tables,
         plan[pid] = check.choice(v, f"{k}.plan.{pid}", ("power", "skip"))
     plots = []
     for j, pl in enumerate(check.array(p.get("plots", []), f"{k}.plots")):
-        plots.append(_plain_plot(pl, tables) or read_plot(check, pl, f"{k}.plots[{j}]", tables))
+        plots.append(read_plot(check, pl, f"{k}.plots[{j}]", tables))
     hand = decode(f"{k}.hand", p.get("hand", ""), "karma")
     disaster_draw = None
     if "disaster_draw" in p:
@@ -194,32 +194,6 @@ def flag(check: Checker, value: Any, key: str) -> bool:
     if not isinstance(value, bool):
         raise check.fail(key, f"must be true or false, not {value!r}")
     return value
-
-
-def _plain_plot(pl: Any, tables: Tables) -> Plot | None:
-    """The plot :func:`read_plot` reads from ``pl`` when ``pl`` is as rigs writes it (each
-    value of its type, in its range, in its case), checked without making the keys of its
-    messages (None: :func:`read_plot` reads it, or names what is wrong)."""
-    if type(pl) is not dict or not _PLOT.issuperset(pl):
-        return None
-    pid, ptype, rigs = pl.get("id"), pl.get("type"), pl.get("rigs")
-    survey, harvest = pl.get("survey"), pl.get("harvest")
-    if type(pid) is not str or type(ptype) is not str or type(rigs) is not int or \
-            not 0 <= rigs <= MAX_INT or not _PID.fullmatch(pid):
-        return None
-    deck = tables.plot_deck
-    if not 1 <= int(pid[1:]) <= len(deck) or deck[int(pid[1:]) - 1] != ptype or \
-            ptype not in tables.plots:
-        return None
-    if survey is not None and (type(survey) is not int or survey < 0
-                               or survey not in tables.survey_yields):
-        return None
-    if harvest is None:
-        return None if rigs else Plot(pid, ptype, survey, rigs, None)
-    if type(harvest) is not str or harvest not in RESOURCES:
-        return None
-    plot = Plot(pid, ptype, survey, rigs, harvest)
-    return plot if rigs <= plot.spots(tables, harvest) else None
 
 
 def read_plot(check: Checker, raw: Any, key: str, tables: Tables) -> Plot:
